@@ -1,0 +1,16 @@
+/** The environment as a plain map; adapters' `resolveConfig` takes one so tests pass their own. */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Reads `process.env` where it exists (Node, Bun, Deno's Node compat) and `{}` elsewhere
+ * (workerd, browsers), so no runtime needs `process`.
+ */
+export function readEnv(): Env {
+  const proc = (globalThis as { process?: { env?: Env } }).process;
+  try {
+    return proc?.env ?? {};
+  } catch {
+    // Deno without --allow-env throws on access.
+    return {};
+  }
+}

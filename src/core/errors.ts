@@ -1,0 +1,84 @@
+import type { ModelResponse } from "./types.js";
+
+/** Base class of every error golem throws. */
+export class GolemError extends Error {
+  override name = "GolemError";
+}
+
+/** A conversation history is malformed; `index` names the message when known. */
+export class HistoryError extends GolemError {
+  override name = "HistoryError";
+  index?: number;
+  constructor(message: string, index?: number, options?: ErrorOptions) {
+    super(index === undefined ? message : `messages[${index}]: ${message}`, options);
+    if (index !== undefined) this.index = index;
+  }
+}
+
+/** An adapter's config makes no sense; thrown by `create()` before any network call. */
+export class ConfigError extends GolemError {
+  override name = "ConfigError";
+}
+
+/** The fields an {@link APIError} carries. */
+export interface APIErrorFields {
+  provider: string;
+  status: number;
+  message: string;
+  type?: string | undefined;
+  requestId?: string | undefined;
+  body?: unknown;
+  retryable: boolean;
+  partial?: ModelResponse | undefined;
+}
+
+/**
+ * The provider answered with an error: an HTTP status, or an error event inside a stream
+ * (then `status` is the stream's 200 and `partial` holds what arrived before it).
+ */
+export class APIError extends GolemError {
+  override name = "APIError";
+  provider: string;
+  status: number;
+  type?: string;
+  requestId?: string;
+  body?: unknown;
+  retryable: boolean;
+  partial?: ModelResponse;
+  constructor(fields: APIErrorFields, options?: ErrorOptions) {
+    super(formatAPIMessage(fields), options);
+    this.provider = fields.provider;
+    this.status = fields.status;
+    this.retryable = fields.retryable;
+    if (fields.type !== undefined) this.type = fields.type;
+    if (fields.requestId !== undefined) this.requestId = fields.requestId;
+    if (fields.body !== undefined) this.body = fields.body;
+    if (fields.partial !== undefined) this.partial = fields.partial;
+  }
+}
+
+function formatAPIMessage(f: APIErrorFields): string {
+  const type = f.type ? ` ${f.type}` : "";
+  const id = f.requestId ? ` (request id ${f.requestId})` : "";
+  return `${f.provider} ${f.status}${type}: ${f.message}${id}`;
+}
+
+/** A stream broke: truncated, a bad frame, bad JSON. `partial` holds what arrived before. */
+export class StreamError extends GolemError {
+  override name = "StreamError";
+  partial?: ModelResponse;
+  constructor(message: string, partial?: ModelResponse, options?: ErrorOptions) {
+    super(message, options);
+    if (partial !== undefined) this.partial = partial;
+  }
+}
+
+/** No response arrived within `timeoutMs` (after any retries). */
+export class TimeoutError extends GolemError {
+  override name = "TimeoutError";
+}
+
+/** The network failed before a response arrived (after any retries); `cause` is the fetch error. */
+export class ConnectionError extends GolemError {
+  override name = "ConnectionError";
+}

@@ -1,0 +1,67 @@
+import * as z from "zod/mini";
+import { HistoryError } from "./errors.js";
+import type { Message } from "./types.js";
+import { validateHistory } from "./validate.js";
+
+// Strict objects: a stored history with a field we do not know is refused rather than
+// silently shortened, so what comes back is what was stored.
+const thinkingBlockSchema = z.strictObject({
+  text: z.optional(z.string()),
+  signature: z.optional(z.string()),
+  redacted: z.optional(z.string()),
+  provider: z.optional(z.string()),
+});
+
+const toolCallSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  arguments: z.string(),
+  signature: z.optional(z.string()),
+});
+
+const messageSchema = z.strictObject({
+  role: z.enum(["system", "user", "assistant", "tool"]),
+  content: z.string(),
+  thinking: z.optional(z.array(thinkingBlockSchema)),
+  toolCalls: z.optional(z.array(toolCallSchema)),
+  contentSignature: z.optional(z.string()),
+  toolCallId: z.optional(z.string()),
+  isError: z.optional(z.boolean()),
+});
+
+const historySchema = z.array(messageSchema);
+
+/**
+ * Reads a stored conversation (JSON text or already-parsed JSON) and checks it; throws
+ * {@link HistoryError} naming the message index and what is wrong. Signatures come back as stored.
+ */
+export function parseHistory(json: string | unknown): Message[] {
+  let value: unknown = json;
+  if (typeof json === "string") {
+    try {
+      value = JSON.parse(json);
+    } catch (cause) {
+      throw new HistoryError(`history is not valid JSON: ${(cause as Error).message}`, undefined, {
+        cause,
+      });
+    }
+  }
+  const result = historySchema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const path = issue?.path ?? [];
+    const index = typeof path[0] === "number" ? path[0] : undefined;
+    const where = path.slice(index === undefined ? 0 : 1).join(".");
+    throw new HistoryError(`${where ? `${where}: ` : ""}${issue?.message ?? "invalid history"}`, index);
+  }
+  // zod's output spells absent optionals as `?: T | undefined`; JSON has no undefined values.
+  const messages = result.data as Message[];
+  validateHistory(messages);
+  return messages;
+}
+
+/** Writes a conversation as JSON after checking it; blocks and signatures are untouched. */
+export function serializeHistory(messages: Message[]): string {
+  validateHistory(messages);
+  return JSON.stringify(messages);
+}

@@ -1,0 +1,58 @@
+import { HistoryError } from "./errors.js";
+import type { ThinkingBlock } from "./types.js";
+
+/** An unsigned thinking block (kept in history; providers that need signatures drop it). */
+export function thinkingText(text: string): ThinkingBlock {
+  return { text };
+}
+
+/** A thinking block with the provider's signature. */
+export function thinkingSigned(text: string, signature: string): ThinkingBlock {
+  return { text, signature };
+}
+
+/** A redacted (encrypted) thinking block. */
+export function thinkingRedacted(data: string): ThinkingBlock {
+  return { redacted: data };
+}
+
+const KEYS = new Set(["text", "signature", "redacted", "provider"]);
+
+/**
+ * Checks one block: either `{ redacted }` or `{ text, signature? }`, where `text` may be `""`
+ * only when signed. Throws {@link HistoryError}; `index` is the message index, when known.
+ */
+export function validateThinkingBlock(b: ThinkingBlock, index?: number): void {
+  const problem = thinkingBlockProblem(b);
+  if (problem) throw new HistoryError(`thinking block ${problem}`, index);
+}
+
+/** The reason a block is malformed, or `undefined` when it is fine. */
+export function thinkingBlockProblem(b: unknown): string | undefined {
+  if (typeof b !== "object" || b === null || Array.isArray(b)) return "is not an object";
+  const block = b as Record<string, unknown>;
+  for (const key of Object.keys(block)) {
+    if (!KEYS.has(key)) return `has an unknown field "${key}"`;
+  }
+  const { text, signature, redacted, provider } = block;
+  if (provider !== undefined && !isNonEmptyString(provider)) {
+    return "has a provider that is not a non-empty string";
+  }
+  if (redacted !== undefined) {
+    if (!isNonEmptyString(redacted)) return "has a redacted payload that is not a non-empty string";
+    if (text !== undefined || signature !== undefined) {
+      return "is redacted and also has text or a signature";
+    }
+    return undefined;
+  }
+  if (typeof text !== "string") return "has neither text nor a redacted payload";
+  if (signature !== undefined && !isNonEmptyString(signature)) {
+    return "has a signature that is not a non-empty string";
+  }
+  if (text === "" && signature === undefined) return 'has empty text ("" is allowed only when signed)';
+  return undefined;
+}
+
+function isNonEmptyString(v: unknown): v is string {
+  return typeof v === "string" && v.length > 0;
+}

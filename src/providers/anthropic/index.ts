@@ -1,0 +1,5 @@
+/**
+ * golem/anthropic: the anthropic adapter (not built yet; this entry resolves so imports can be wired).
+ * @module
+ */
+export {};

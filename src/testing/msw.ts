@@ -1,0 +1,39 @@
+import type { Cassette } from "./cassette.js";
+import { CassetteMismatchError, type ReplayOptions, replayFetch } from "./replay.js";
+
+/** The part of MSW's `http` namespace used here; pass `http` from "msw". */
+export interface MswHttp {
+  all(
+    path: string,
+    resolver: (info: { request: Request }) => Promise<Response>,
+  ): unknown;
+}
+
+/** HTTP status for a request that does not match the cassette: not retried by golem. */
+export const MISMATCH_STATUS = 418;
+
+/**
+ * MSW handlers that replay a cassette, for tests that use `setupServer`:
+ * `server.use(...cassetteHandlers(cassette, http))`. A request that does not match gets a
+ * 418 whose body is the diff; `assertDone()` reports every mismatch afterwards.
+ * `http` is passed in so `golem/testing` does not depend on msw.
+ */
+export function cassetteHandlers(
+  cassette: Cassette,
+  http: MswHttp,
+  options?: ReplayOptions,
+): { handlers: unknown[]; assertDone(): void } {
+  const replay = replayFetch(cassette, options);
+  const handler = http.all("*", async ({ request }) => {
+    try {
+      return await replay(request);
+    } catch (err) {
+      if (!(err instanceof CassetteMismatchError)) throw err;
+      return new Response(
+        JSON.stringify({ type: "error", error: { type: "cassette_mismatch", message: err.message } }),
+        { status: MISMATCH_STATUS, headers: { "content-type": "application/json" } },
+      );
+    }
+  });
+  return { handlers: [handler], assertDone: () => replay.assertDone() };
+}

@@ -1,0 +1,182 @@
+import { type Cassette, type CassetteRequest, concatBytes, responseChunks } from "./cassette.js";
+import { diffJSON } from "./diff.js";
+
+/** A request as the replaying fetch saw it. */
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  /** The body parsed as JSON (or the raw text when it is not JSON). */
+  body: unknown;
+}
+
+export interface ReplayOptions {
+  /** Re-split each response body into these chunks (property tests of chunking). */
+  rechunk?: (bytes: Uint8Array, interaction: number) => Uint8Array[];
+  /** Compare recorded request headers too (secrets only for presence). @defaultValue true */
+  checkHeaders?: boolean;
+  /** Compare only path and query, not the origin (a test that sets `baseURL`). @defaultValue false */
+  ignoreOrigin?: boolean;
+}
+
+/** A `fetch` that replays a cassette and checks every request against the recorded one. */
+export interface ReplayFetch {
+  (input: string | URL | Request, init?: RequestInit): Promise<Response>;
+  /** Every request made, in order. */
+  readonly requests: RecordedRequest[];
+  /** Every complaint so far (also thrown from the call that caused it). */
+  readonly mismatches: string[];
+  /** Throws unless every interaction was served and no request mismatched. */
+  assertDone(): void;
+}
+
+/** Thrown by a replaying fetch; not a `TypeError`, so the transport does not retry it. */
+export class CassetteMismatchError extends Error {
+  override name = "CassetteMismatchError";
+}
+
+const REDACTED = "<redacted>";
+// Headers the runtime or an SDK adds on its own; not part of what golem builds.
+const UNCHECKED_HEADERS = new Set([
+  "content-length",
+  "user-agent",
+  "accept",
+  "accept-encoding",
+  "accept-language",
+  "connection",
+  "host",
+  "sec-fetch-mode",
+  "x-amz-date",
+  "x-amz-content-sha256",
+  "amz-sdk-invocation-id",
+  "amz-sdk-request",
+]);
+
+/**
+ * Serves interaction i to the i-th request with its recorded status, headers and body
+ * (chunks enqueued one by one, so chunk boundaries are real), and checks method, URL, headers
+ * and the JSON body against the recording. Any difference or extra request throws a
+ * {@link CassetteMismatchError} with a readable diff.
+ */
+export function replayFetch(cassette: Cassette, options: ReplayOptions = {}): ReplayFetch {
+  const requests: RecordedRequest[] = [];
+  const mismatches: string[] = [];
+  let next = 0;
+
+  const complain = (message: string): never => {
+    mismatches.push(message);
+    throw new CassetteMismatchError(`${cassette.provider}/${cassette.scenario}: ${message}`);
+  };
+
+  const replay = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const signal = init?.signal ?? request.signal;
+    if (signal?.aborted) throw signal.reason;
+    const recorded = await recordRequest(request);
+    requests.push(recorded);
+    const index = next++;
+    const interaction = cassette.interactions[index];
+    if (!interaction) {
+      return complain(`unexpected request #${index + 1} (${recorded.method} ${recorded.url}): the cassette has ${cassette.interactions.length}`);
+    }
+    const problems = compareRequest(interaction.request, recorded, options);
+    if (problems.length > 0) {
+      complain(`request #${index + 1} differs from the recording:\n  ${problems.join("\n  ")}`);
+    }
+    const { response } = interaction;
+    let chunks = responseChunks(response);
+    if (options.rechunk) chunks = options.rechunk(concatBytes(chunks), index);
+    return new Response(chunkedBody(chunks, signal ?? undefined), {
+      status: response.status,
+      headers: response.headers,
+    });
+  };
+
+  return Object.assign(replay, {
+    requests,
+    mismatches,
+    assertDone() {
+      if (mismatches.length > 0) throw new CassetteMismatchError(mismatches.join("\n"));
+      if (next < cassette.interactions.length) {
+        throw new CassetteMismatchError(
+          `${cassette.provider}/${cassette.scenario}: ${next} of ${cassette.interactions.length} interactions were requested`,
+        );
+      }
+    },
+  });
+}
+
+/** The differences between a recorded request and the one made, one line each. */
+export function compareRequest(
+  expected: CassetteRequest,
+  actual: RecordedRequest,
+  options: ReplayOptions = {},
+): string[] {
+  const problems: string[] = [];
+  if (expected.method.toUpperCase() !== actual.method.toUpperCase()) {
+    problems.push(`method: expected ${expected.method}, got ${actual.method}`);
+  }
+  const urlProblem = compareURL(expected.url, actual.url, options.ignoreOrigin ?? false);
+  if (urlProblem) problems.push(urlProblem);
+  if (options.checkHeaders ?? true) {
+    for (const [name, value] of Object.entries(expected.headers)) {
+      const key = name.toLowerCase();
+      if (UNCHECKED_HEADERS.has(key) || key.startsWith("x-stainless")) continue;
+      const got = actual.headers[key];
+      if (got === undefined) problems.push(`header ${key}: missing`);
+      else if (value !== REDACTED && got !== value) {
+        problems.push(`header ${key}: expected ${JSON.stringify(value)}, got ${JSON.stringify(got)}`);
+      }
+    }
+  }
+  problems.push(...diffJSON(expected.body, actual.body, "body"));
+  return problems;
+}
+
+function compareURL(expected: string, actual: string, ignoreOrigin: boolean): string | undefined {
+  const e = new URL(expected);
+  const a = new URL(actual);
+  const same =
+    (ignoreOrigin || e.origin === a.origin) &&
+    e.pathname === a.pathname &&
+    sameQuery(e.searchParams, a.searchParams);
+  return same ? undefined : `url: expected ${expected}, got ${actual}`;
+}
+
+function sameQuery(e: URLSearchParams, a: URLSearchParams): boolean {
+  const ek = [...e.keys()].sort();
+  const ak = [...a.keys()].sort();
+  if (ek.join("&") !== ak.join("&")) return false;
+  return ek.every((k) => e.get(k) === REDACTED || e.get(k) === a.get(k));
+}
+
+async function recordRequest(request: Request): Promise<RecordedRequest> {
+  const text = await request.text();
+  let body: unknown = text;
+  try {
+    body = text === "" ? undefined : JSON.parse(text);
+  } catch {
+    // Not JSON: compared as text.
+  }
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, key) => {
+    headers[key] = value;
+  });
+  return { method: request.method, url: request.url, headers, body };
+}
+
+function chunkedBody(chunks: Uint8Array[], signal: AbortSignal | undefined): ReadableStream<Uint8Array> {
+  let i = 0;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      signal?.addEventListener("abort", () => controller.error(signal.reason), { once: true });
+    },
+    pull(controller) {
+      if (signal?.aborted) return;
+      const chunk = chunks[i++];
+      if (chunk === undefined) controller.close();
+      // A copy: the consumer may keep or transfer what it reads.
+      else controller.enqueue(chunk.slice());
+    },
+  });
+}

@@ -1,0 +1,183 @@
+import { type APIError, ConnectionError, StreamError, TimeoutError } from "../core/errors.js";
+import { abortReason, createAttemptSignal, sleep } from "./abort.js";
+import { redactSecrets } from "./redact.js";
+import { retryDelay, shouldRetry } from "./retry.js";
+
+/** A failed HTTP answer, handed to the provider's mapping. `text` has secrets removed. */
+export interface ErrorResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** What the transport would decide from the status and `x-should-retry`. */
+  retryable: boolean;
+}
+
+/** The parts of a request that a signer may read; it returns the headers to send. */
+export interface SignableRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+export interface RequestOptions {
+  url: string;
+  method?: string;
+  headers: Record<string, string>;
+  /** Kept as a string so every retry re-sends (and re-signs) the same bytes. */
+  body: string;
+  /** Resolved per call so test doubles installed after import still apply. */
+  fetch?: FetchLike | undefined;
+  signal?: AbortSignal | undefined;
+  /** For `requestText`, the whole exchange; for `requestStream`, until the headers arrive. */
+  timeoutMs?: number | undefined;
+  /** @defaultValue 2 */
+  maxRetries?: number | undefined;
+  /** Runs once per attempt (SigV4 dates change), returning the headers to send. */
+  sign?: ((req: SignableRequest) => Promise<Record<string, string>>) | undefined;
+  /** The provider's mapping from an error answer to its `APIError`. */
+  toError: (res: ErrorResponse) => APIError;
+  /** Strings (keys, tokens) scrubbed from error bodies before anything reads them. */
+  secrets?: readonly string[] | undefined;
+  /** Injected for tests of the backoff; defaults to `Math.random`. */
+  random?: (() => number) | undefined;
+}
+
+/** A successful streaming answer; `release()` once the body is finished or cancelled. */
+export interface StreamResponse {
+  response: Response;
+  body: ReadableStream<Uint8Array>;
+  /** Aborts with the caller's signal while the body is read. */
+  signal: AbortSignal;
+  release(): void;
+}
+
+/** Sends a request (with retries) and reads the whole successful body as text. */
+export async function requestText(
+  opts: RequestOptions,
+): Promise<{ response: Response; text: string }> {
+  return send(opts, async (response, attempt) => {
+    try {
+      return { response, text: await response.text() };
+    } finally {
+      attempt.release();
+    }
+  });
+}
+
+/** Sends a request (with retries) and hands back the successful response's body unread. */
+export async function requestStream(opts: RequestOptions): Promise<StreamResponse> {
+  return send(opts, async (response, attempt) => {
+    attempt.clearTimeout();
+    if (!response.body) {
+      attempt.release();
+      return { response, body: emptyBody(), signal: attempt.signal, release() {} };
+    }
+    return { response, body: response.body, signal: attempt.signal, release: attempt.release };
+  });
+}
+
+type Attempt = ReturnType<typeof createAttemptSignal>;
+
+async function send<T>(
+  opts: RequestOptions,
+  onSuccess: (response: Response, attempt: Attempt) => Promise<T>,
+): Promise<T> {
+  const maxRetries = opts.maxRetries ?? 2;
+  const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
+  const method = opts.method ?? "POST";
+  for (let attemptNo = 0; ; attemptNo++) {
+    if (opts.signal?.aborted) throw abortReason(opts.signal);
+    const attempt = createAttemptSignal(opts.signal, opts.timeoutMs);
+    const last = attemptNo >= maxRetries;
+    let response: Response;
+    try {
+      const headers = opts.sign
+        ? await opts.sign({ method, url: opts.url, headers: opts.headers, body: opts.body })
+        : opts.headers;
+      response = await doFetch(opts.url, {
+        method,
+        headers,
+        body: opts.body,
+        signal: attempt.signal,
+      });
+    } catch (err) {
+      attempt.release();
+      const failure = classifyFetchFailure(err, opts.signal, attempt.timedOut, opts.timeoutMs);
+      if (last || !failure.retry) throw failure.error;
+      await sleep(retryDelay(attemptNo, new Headers()) ?? 0, opts.signal);
+      continue;
+    }
+    if (response.ok) {
+      try {
+        return await onSuccess(response, attempt);
+      } catch (err) {
+        attempt.release();
+        throw classifyBodyFailure(err, opts.signal, attempt.timedOut, opts.timeoutMs);
+      }
+    }
+    const error = await readError(response, attempt, opts);
+    if (last || !error.retryable) throw error;
+    const delay = retryDelay(attemptNo, response.headers, opts.random);
+    if (delay === undefined) throw error;
+    await sleep(delay, opts.signal);
+  }
+}
+
+async function readError(response: Response, attempt: Attempt, opts: RequestOptions) {
+  let text = "";
+  try {
+    text = await response.text();
+  } catch {
+    // The body broke while we read an error: the status still says what happened.
+  } finally {
+    attempt.release();
+  }
+  return opts.toError({
+    status: response.status,
+    headers: response.headers,
+    text: redactSecrets(text, opts.secrets ?? []),
+    retryable: shouldRetry(response.status, response.headers),
+  });
+}
+
+function classifyFetchFailure(
+  err: unknown,
+  caller: AbortSignal | undefined,
+  timedOut: boolean,
+  timeoutMs: number | undefined,
+): { error: unknown; retry: boolean } {
+  if (caller?.aborted) return { error: abortReason(caller), retry: false };
+  if (timedOut) {
+    return {
+      error: new TimeoutError(`No response within ${timeoutMs} ms`, { cause: err }),
+      retry: true,
+    };
+  }
+  // fetch rejects with a TypeError for network failures in every runtime; anything else
+  // is a bug (or a test double's complaint) and is not retried.
+  if (err instanceof TypeError) {
+    return { error: new ConnectionError(`Network error: ${err.message}`, { cause: err }), retry: true };
+  }
+  return { error: err, retry: false };
+}
+
+// The request reached the server, so a body that breaks is not retried (it may have cost tokens).
+function classifyBodyFailure(
+  err: unknown,
+  caller: AbortSignal | undefined,
+  timedOut: boolean,
+  timeoutMs: number | undefined,
+): unknown {
+  if (caller?.aborted) return abortReason(caller);
+  if (timedOut) return new TimeoutError(`The response did not finish within ${timeoutMs} ms`, { cause: err });
+  return new StreamError(`The response body broke off: ${(err as Error)?.message ?? err}`, undefined, {
+    cause: err,
+  });
+}
+
+function emptyBody(): ReadableStream<Uint8Array> {
+  return new ReadableStream({ start: (c) => c.close() });
+}

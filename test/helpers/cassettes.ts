@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { type Cassette, parseCassette, splitBytes } from "../../src/testing/cassette.js";
+
+export const FIXTURES = join(import.meta.dirname, "..", "..", "fixtures");
+
+/** One cassette, checked by the golem/testing schema. */
+export function loadCassette(provider: string, scenario: string): Cassette {
+  return parseCassette(readFileSync(join(FIXTURES, provider, `${scenario}.json`), "utf8"));
+}
+
+/** Every cassette of a provider, as [scenario, cassette] pairs for describe.each. */
+export function loadCassettes(provider: string): [string, Cassette][] {
+  return readdirSync(join(FIXTURES, provider))
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => {
+      const c = parseCassette(readFileSync(join(FIXTURES, provider, f), "utf8"));
+      return [c.scenario, c];
+    });
+}
+
+/**
+ * A fast-check arbitrary of cut points for a body of `length` bytes: up to 40 offsets,
+ * anywhere (so inside multi-byte characters and frames too).
+ */
+export function cutPoints(length: number): fc.Arbitrary<number[]> {
+  return fc.array(fc.integer({ min: 1, max: Math.max(1, length - 1) }), { maxLength: 40 });
+}
+
+/** A `rechunk` option for replayFetch that splits interaction bodies at the given cuts. */
+export function rechunkAt(cuts: number[]): (bytes: Uint8Array) => Uint8Array[] {
+  return (bytes) => splitBytes(bytes, cuts);
+}

@@ -1,0 +1,21 @@
+import { defineConfig } from "tsup";
+
+export default defineConfig({
+  entry: {
+    index: "src/index.ts",
+    anthropic: "src/providers/anthropic/index.ts",
+    bedrock: "src/providers/bedrock/index.ts",
+    gemini: "src/providers/gemini/index.ts",
+    openai: "src/providers/openai/index.ts",
+    azure: "src/providers/azure/index.ts",
+    testing: "src/testing/index.ts",
+  },
+  format: ["esm", "cjs"],
+  dts: true,
+  clean: true,
+  target: "es2022",
+  platform: "neutral",
+  splitting: true,
+  treeshake: true,
+  sourcemap: false,
+});
