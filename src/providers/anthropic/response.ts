@@ -1,0 +1,128 @@
+import type { APIErrorFields } from "../../core/errors.js";
+import type { Message, ModelResponse, ThinkingBlock, ToolCall, Usage } from "../../core/types.js";
+import { parseErrorJSON } from "../../transport/json.js";
+import { PROVIDER } from "./request.js";
+import type { ContentBlock, ErrorBody, WireMessage, WireUsage } from "./wire.js";
+
+/** A Messages API response body -> golem's response; every block is tagged "anthropic". */
+export function parseResponse(body: unknown): ModelResponse {
+  const msg = body as WireMessage;
+  if (!msg || !Array.isArray(msg.content)) {
+    throw new TypeError("anthropic response has no `content` array");
+  }
+  const thinking: ThinkingBlock[] = [];
+  const toolCalls: ToolCall[] = [];
+  let text = "";
+  for (const block of msg.content) {
+    const b = block as ContentBlock & Record<string, unknown>;
+    switch (b.type) {
+      case "thinking":
+        thinking.push(thinkingFrom(b.thinking as string, b.signature as string | undefined));
+        break;
+      case "redacted_thinking":
+        thinking.push({ redacted: b.data as string, provider: PROVIDER });
+        break;
+      case "text":
+        text += b.text as string;
+        break;
+      case "tool_use":
+        toolCalls.push({
+          id: b.id as string,
+          name: b.name as string,
+          arguments: JSON.stringify(b.input ?? {}),
+        });
+        break;
+    }
+  }
+  return {
+    message: assistantMessage(text, thinking, toolCalls),
+    usage: parseUsage(msg.usage),
+    stopReason: msg.stop_reason ?? "",
+  };
+}
+
+/** A thinking block as golem keeps it; an empty signature (stream start) counts as none. */
+export function thinkingFrom(text: string, signature: string | undefined): ThinkingBlock {
+  return signature ? { text, signature, provider: PROVIDER } : { text, provider: PROVIDER };
+}
+
+/** The assistant message, with `thinking` and `toolCalls` only when there are some. */
+export function assistantMessage(
+  text: string,
+  thinking: ThinkingBlock[],
+  toolCalls: ToolCall[],
+): Message {
+  const message: Message = { role: "assistant", content: text };
+  if (thinking.length > 0) message.thinking = thinking;
+  if (toolCalls.length > 0) message.toolCalls = toolCalls;
+  return message;
+}
+
+/**
+ * Anthropic's `input_tokens` excludes cached input; golem's `inputTokens` is all input, with
+ * the cached parts also given on their own. `output_tokens` already includes thinking.
+ */
+export function parseUsage(u: WireUsage | undefined): Usage {
+  const cacheRead = u?.cache_read_input_tokens ?? 0;
+  const cacheWrite = u?.cache_creation_input_tokens ?? 0;
+  const usage: Usage = {
+    inputTokens: (u?.input_tokens ?? 0) + cacheRead + cacheWrite,
+    outputTokens: u?.output_tokens ?? 0,
+  };
+  const thinkingTokens = u?.output_tokens_details?.thinking_tokens;
+  if (typeof thinkingTokens === "number") usage.reasoningTokens = thinkingTokens;
+  if (cacheRead > 0) usage.cacheReadTokens = cacheRead;
+  if (cacheWrite > 0) usage.cacheWriteTokens = cacheWrite;
+  return usage;
+}
+
+/** An error answer -> the fields of `anthropic.APIError`. */
+export function parseErrorBody(
+  status: number,
+  text: string,
+  headers: Headers,
+  retryable: boolean,
+): APIErrorFields {
+  const body = parseErrorJSON(text);
+  const error = (body as Partial<ErrorBody> | undefined)?.error;
+  const requestId =
+    headers.get("request-id") ?? (body as Partial<ErrorBody>)?.request_id ?? undefined;
+  return {
+    provider: PROVIDER,
+    status,
+    type: typeof error?.type === "string" ? error.type : undefined,
+    message: typeof error?.message === "string" ? error.message : describeBody(status, text),
+    requestId: requestId ?? undefined,
+    body,
+    // A 429 from the monthly spend cap will not clear by waiting (Anthropic errors doc).
+    retryable: retryable && !isSpendLimit(error),
+  };
+}
+
+function isSpendLimit(error: unknown): boolean {
+  const details = (error as { details?: { error_code?: unknown } } | undefined)?.details;
+  return details?.error_code === "enforced_spend_limit_reached";
+}
+
+/** A stream's `error` event -> the fields of `anthropic.APIError` (status is the stream's 200). */
+export function parseErrorEvent(
+  error: { type?: string; message?: string } | undefined,
+  requestId: string | undefined,
+): APIErrorFields {
+  const type = error?.type;
+  return {
+    provider: PROVIDER,
+    status: 200,
+    type,
+    message: error?.message ?? "error event in the stream",
+    requestId,
+    body: { type: "error", error },
+    // Classify by type, not by the 200 (anthropic-sdk-python#1258): these are worth a retry.
+    retryable: type === "overloaded_error" || type === "api_error" || type === "rate_limit_error",
+  };
+}
+
+function describeBody(status: number, text: string): string {
+  const start = text.trim().slice(0, 200);
+  return start === "" ? `HTTP ${status} with an empty body` : `HTTP ${status}: ${start}`;
+}

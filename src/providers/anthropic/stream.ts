@@ -1,0 +1,179 @@
+import { StreamError } from "../../core/errors.js";
+import type { Delta, ModelResponse, ThinkingBlock, ToolCall } from "../../core/types.js";
+import { NO_DELTAS, type StreamMachine } from "../../transport/model-stream.js";
+import type { SSERecord } from "../../transport/sse.js";
+import { assistantMessage, parseErrorEvent, parseUsage, thinkingFrom } from "./response.js";
+import type { ContentBlock, ContentBlockDelta, MessageStreamEvent, WireUsage } from "./wire.js";
+
+/** Where a wire content block lives in golem's message. */
+type Slot =
+  | { kind: "thinking"; index: number }
+  | { kind: "text" }
+  | { kind: "tool"; index: number }
+  | { kind: "ignored" };
+
+/** Builds the provider's `APIError` from fields; passed in by index.ts to avoid a cycle. */
+export type ErrorFactory = (fields: ReturnType<typeof parseErrorEvent>) => Error;
+
+/**
+ * The Messages stream as a state machine: one SSE record in, the deltas it makes out, in
+ * provider order. The final response equals `parseResponse` of the same content.
+ * @see https://docs.claude.com/en/docs/build-with-claude/streaming
+ */
+export function createStreamState(
+  toError: ErrorFactory,
+  requestId?: string,
+): StreamMachine<SSERecord> {
+  const slots: Slot[] = [];
+  const thinking: { text: string; signature: string; redacted?: string }[] = [];
+  const toolCalls: ToolCall[] = [];
+  let text = "";
+  let usage: WireUsage = {};
+  let stopReason = "";
+  let started = false;
+  let stopped = false;
+
+  const response = (): ModelResponse => ({
+    message: assistantMessage(
+      text,
+      thinking.map(toBlock),
+      toolCalls.map((c) => ({ ...c })),
+    ),
+    usage: parseUsage(usage),
+    stopReason,
+  });
+
+  const onStart = (
+    index: number,
+    block: ContentBlock & Record<string, unknown>,
+  ): readonly Delta[] => {
+    switch (block.type) {
+      case "thinking": {
+        const at = thinking.push({ text: (block.thinking as string) ?? "", signature: "" }) - 1;
+        slots[index] = { kind: "thinking", index: at };
+        return NO_DELTAS;
+      }
+      case "redacted_thinking": {
+        // Arrives whole here, with no deltas (spec 1.5).
+        const data = block.data as string;
+        const at = thinking.push({ text: "", signature: "", redacted: data }) - 1;
+        slots[index] = { kind: "thinking", index: at };
+        return [{ thinking: { index: at, redacted: data } }];
+      }
+      case "text": {
+        slots[index] = { kind: "text" };
+        const initial = (block.text as string) ?? "";
+        text += initial;
+        return initial ? [{ text: initial }] : NO_DELTAS;
+      }
+      case "tool_use": {
+        const call = { id: block.id as string, name: block.name as string, arguments: "" };
+        const at = toolCalls.push(call) - 1;
+        slots[index] = { kind: "tool", index: at };
+        return [{ toolCall: { index: at, id: call.id, name: call.name } }];
+      }
+      default:
+        slots[index] = { kind: "ignored" };
+        return NO_DELTAS;
+    }
+  };
+
+  const onDelta = (
+    index: number,
+    delta: ContentBlockDelta & Record<string, unknown>,
+  ): readonly Delta[] => {
+    const slot = slots[index];
+    if (!slot) throw new StreamError(`content_block_delta for block ${index}, which never started`);
+    if (slot.kind === "text" && delta.type === "text_delta") {
+      text += delta.text as string;
+      return [{ text: delta.text as string }];
+    }
+    if (slot.kind === "thinking") {
+      const block = thinking[slot.index] as { text: string; signature: string };
+      if (delta.type === "thinking_delta") {
+        block.text += delta.thinking as string;
+        return [{ thinking: { index: slot.index, text: delta.thinking as string } }];
+      }
+      if (delta.type === "signature_delta") {
+        // The signature arrives whole in one delta; replace, never append (spec 1.5).
+        block.signature = delta.signature as string;
+        return [{ thinking: { index: slot.index, signature: block.signature } }];
+      }
+    }
+    if (slot.kind === "tool" && delta.type === "input_json_delta") {
+      (toolCalls[slot.index] as ToolCall).arguments += delta.partial_json as string;
+      return [{ toolCall: { index: slot.index, arguments: delta.partial_json as string } }];
+    }
+    return NO_DELTAS; // citations_delta and future delta types
+  };
+
+  const onStop = (index: number): void => {
+    const slot = slots[index];
+    if (slot?.kind !== "tool") return;
+    const call = toolCalls[slot.index] as ToolCall;
+    // Normalize like the non-streamed parse, JSON.stringify(input); "" means {}. Until this
+    // point `arguments` holds the raw fragments, which is what `partial` shows.
+    call.arguments = JSON.stringify(call.arguments === "" ? {} : JSON.parse(call.arguments));
+  };
+
+  return {
+    push(record) {
+      if (record.event === "ping") return NO_DELTAS;
+      const event = JSON.parse(record.data) as MessageStreamEvent & Record<string, unknown>;
+      switch (event.type) {
+        case "message_start":
+          started = true;
+          usage = { ...(event as { message: { usage: WireUsage } }).message.usage };
+          return NO_DELTAS;
+        case "content_block_start":
+          return onStart(
+            event.index as number,
+            event.content_block as ContentBlock & Record<string, unknown>,
+          );
+        case "content_block_delta":
+          return onDelta(
+            event.index as number,
+            event.delta as ContentBlockDelta & Record<string, unknown>,
+          );
+        case "content_block_stop":
+          onStop(event.index as number);
+          return NO_DELTAS;
+        case "message_delta": {
+          const e = event as { delta?: { stop_reason?: string | null }; usage?: WireUsage };
+          if (e.delta?.stop_reason) stopReason = e.delta.stop_reason;
+          // message_delta usage is cumulative and nullable: keep what it does not restate.
+          for (const [k, v] of Object.entries(e.usage ?? {})) {
+            if (v !== null && v !== undefined) (usage as Record<string, unknown>)[k] = v;
+          }
+          return NO_DELTAS;
+        }
+        case "message_stop":
+          stopped = true;
+          return NO_DELTAS;
+        case "error":
+          throw toError(
+            parseErrorEvent(event.error as { type?: string; message?: string }, requestId),
+          );
+        default:
+          return NO_DELTAS; // ping and event types added later
+      }
+    },
+    finish() {
+      if (!started || !stopped) {
+        throw new StreamError(
+          started
+            ? "The anthropic stream ended before message_stop"
+            : "The anthropic stream ended before message_start",
+          response(),
+        );
+      }
+      return response();
+    },
+    partial: response,
+  };
+}
+
+function toBlock(b: { text: string; signature: string; redacted?: string }): ThinkingBlock {
+  if (b.redacted !== undefined) return { redacted: b.redacted, provider: "anthropic" };
+  return thinkingFrom(b.text, b.signature);
+}

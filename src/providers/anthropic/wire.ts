@@ -1,0 +1,130 @@
+/**
+ * Types of the Anthropic Messages API JSON, named as its docs name them. No runtime code.
+ * @see https://docs.claude.com/en/api/messages
+ */
+
+export type ThinkingConfigParam =
+  | { type: "enabled"; budget_tokens: number; display?: "summarized" | "omitted" }
+  | { type: "adaptive"; display?: "summarized" | "omitted" }
+  | { type: "disabled" };
+
+export interface TextBlockParam {
+  type: "text";
+  text: string;
+}
+export interface ThinkingBlockParam {
+  type: "thinking";
+  thinking: string;
+  signature: string;
+}
+export interface RedactedThinkingBlockParam {
+  type: "redacted_thinking";
+  data: string;
+}
+export interface ToolUseBlockParam {
+  type: "tool_use";
+  id: string;
+  name: string;
+  input: unknown;
+}
+export interface ToolResultBlockParam {
+  type: "tool_result";
+  tool_use_id: string;
+  content?: TextBlockParam[];
+  is_error?: boolean;
+}
+
+export type ContentBlockParam =
+  | TextBlockParam
+  | ThinkingBlockParam
+  | RedactedThinkingBlockParam
+  | ToolUseBlockParam
+  | ToolResultBlockParam;
+
+export interface MessageParam {
+  role: "user" | "assistant";
+  content: ContentBlockParam[];
+}
+
+export interface Tool {
+  name: string;
+  description: string;
+  input_schema: object;
+}
+
+export type ToolChoice =
+  | { type: "auto" }
+  | { type: "any" }
+  | { type: "none" }
+  | { type: "tool"; name: string };
+
+export interface MessageCreateParams {
+  model: string;
+  max_tokens: number;
+  messages: MessageParam[];
+  system?: TextBlockParam[];
+  thinking?: ThinkingConfigParam;
+  output_config?: { effort: string };
+  tools?: Tool[];
+  tool_choice?: ToolChoice;
+  stream?: boolean;
+}
+
+export type ContentBlock =
+  | { type: "text"; text: string }
+  | { type: "thinking"; thinking: string; signature: string }
+  | { type: "redacted_thinking"; data: string }
+  | { type: "tool_use"; id: string; name: string; input: unknown }
+  | { type: string & {} };
+
+export interface WireUsage {
+  input_tokens?: number | null;
+  output_tokens?: number | null;
+  cache_creation_input_tokens?: number | null;
+  cache_read_input_tokens?: number | null;
+  output_tokens_details?: { thinking_tokens?: number | null } | null;
+}
+
+export type StopReason =
+  | "end_turn"
+  | "max_tokens"
+  | "stop_sequence"
+  | "tool_use"
+  | "pause_turn"
+  | "refusal"
+  | "model_context_window_exceeded"
+  | (string & {});
+
+export interface WireMessage {
+  id: string;
+  type: "message";
+  role: "assistant";
+  model: string;
+  content: ContentBlock[];
+  stop_reason: StopReason | null;
+  usage: WireUsage;
+}
+
+export interface ErrorBody {
+  type: "error";
+  error: { type: string; message: string };
+  request_id?: string | null;
+}
+
+export type ContentBlockDelta =
+  | { type: "text_delta"; text: string }
+  | { type: "thinking_delta"; thinking: string }
+  | { type: "signature_delta"; signature: string }
+  | { type: "input_json_delta"; partial_json: string }
+  | { type: string & {} };
+
+/** Events of a `stream: true` response; unknown types may be added and are ignored. */
+export type MessageStreamEvent =
+  | { type: "message_start"; message: WireMessage }
+  | { type: "content_block_start"; index: number; content_block: ContentBlock }
+  | { type: "content_block_delta"; index: number; delta: ContentBlockDelta }
+  | { type: "content_block_stop"; index: number }
+  | { type: "message_delta"; delta: { stop_reason?: StopReason | null }; usage?: WireUsage }
+  | { type: "message_stop" }
+  | { type: "ping" }
+  | { type: "error"; error: { type: string; message: string } };
