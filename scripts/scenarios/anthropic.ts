@@ -1,0 +1,84 @@
+import * as anthropic from "../../src/providers/anthropic/index.js";
+import type { Scenario, ScenarioContext } from "./types.js";
+import { expectError, toolLoop, WEATHER } from "./tool-loop.js";
+
+/** Anthropic's documented prompt that makes the model answer with redacted thinking. */
+const REDACTION_TRIGGER =
+  "ANTHROPIC_MAGIC_STRING_TRIGGER_REDACTED_THINKING_46C9A13E193C177646C7398A98432ECCCE4C1253D5E2D82641AC0E52CC2876CB";
+
+const make =
+  (model: string, config: Omit<anthropic.Config, "model" | "fetch" | "baseURL">) =>
+  (ctx: ScenarioContext) =>
+    anthropic.create({
+      ...config,
+      model: ctx.model ?? model,
+      fetch: ctx.fetch,
+      ...(ctx.baseURL ? { baseURL: ctx.baseURL } : {}),
+    });
+
+const loop = (stream: boolean): Scenario => ({
+  description: `thinking (budget 4000) + a weather tool, two turns${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: "claude-sonnet-4-20250514",
+  create: make("claude-sonnet-4-20250514", { maxTokens: 4096, thinking: { budgetTokens: 4000 } }),
+  run: async (model) => {
+    await toolLoop(model, {
+      system: "You are a helpful assistant",
+      prompt: "What's the weather in Florence, Italy?",
+      stream,
+    });
+  },
+});
+
+const redacted = (stream: boolean): Scenario => ({
+  description: `redacted thinking from Anthropic's test string${stream ? ", streamed" : ", then a replay turn"}`,
+  streaming: stream,
+  defaultModel: "claude-sonnet-4-5-20250929",
+  create: make("claude-sonnet-4-5-20250929", { maxTokens: 4096, thinking: { budgetTokens: 1024 } }),
+  run: async (model) => {
+    const first = [{ role: "user" as const, content: REDACTION_TRIGGER }];
+    if (stream) {
+      await model.stream({ messages: first }).response;
+      return;
+    }
+    const turn1 = await model.generate({ messages: first });
+    await model.generate({
+      messages: [...first, turn1.message, { role: "user", content: "What was that?" }],
+    });
+  },
+});
+
+/** Scenarios recorded against the Anthropic Messages API. */
+export const anthropicScenarios: Record<string, Scenario> = {
+  "thinking-tool-loop": loop(false),
+  "thinking-tool-loop-stream": loop(true),
+  "redacted-thinking": redacted(false),
+  "redacted-thinking-stream": redacted(true),
+  "adaptive-effort-stream": {
+    description: "adaptive thinking, display omitted, effort low, streamed",
+    streaming: true,
+    defaultModel: "claude-opus-4-7",
+    create: make("claude-opus-4-7", {
+      maxTokens: 8000,
+      thinking: { adaptive: true, display: "omitted" },
+      effort: "low",
+    }),
+    run: async (model) => {
+      await model.stream({ messages: [{ role: "user", content: "Is 2027 prime?" }] }).response;
+    },
+  },
+  "error-forced-tool": {
+    description: "a 400: thinking with a forced tool choice",
+    streaming: false,
+    defaultModel: "claude-sonnet-4-5-20250929",
+    create: make("claude-sonnet-4-5-20250929", { maxTokens: 4096, thinking: { budgetTokens: 1024 } }),
+    run: (model) =>
+      expectError(() =>
+        model.generate({
+          messages: [{ role: "user", content: "Weather in Paris?" }],
+          tools: [WEATHER],
+          toolChoice: "required",
+        }),
+      ),
+  },
+};
