@@ -1,5 +1,98 @@
 /**
- * golem/azure: the azure adapter (not built yet; this entry resolves so imports can be wired).
+ * golem/azure: Azure OpenAI Chat Completions (v1 or deployment URLs), with an API key or an
+ * Entra ID token. Request, response and stream handling are openai's; URL and auth differ.
  * @module
  */
-export {};
+import { readEnv } from "../../core/env.js";
+import { type APIErrorFields, APIError as CoreAPIError } from "../../core/errors.js";
+import type {
+  CallOptions,
+  Model,
+  ModelRequest,
+  ModelResponse,
+  ModelStream,
+} from "../../core/types.js";
+import { validateHistory } from "../../core/validate.js";
+import { parseJSONBody } from "../../transport/json.js";
+import { createModelStream } from "../../transport/model-stream.js";
+import {
+  type ErrorResponse,
+  type RequestOptions,
+  requestStream,
+  requestText,
+} from "../../transport/request.js";
+import { createSSEReader } from "../../transport/sse.js";
+import { buildRequest } from "../openai/request.js";
+import { bodyErrorFields, parseErrorBody, parseResponse } from "../openai/response.js";
+import { createStreamState } from "../openai/stream.js";
+import { type Config, resolveConfig } from "./config.js";
+import { createTokenSigner, requestUrl } from "./request.js";
+import { requestIdOf } from "./response.js";
+
+export type { ReasoningEffort } from "../openai/wire.js";
+export type { Config, ThinkingConfig } from "./config.js";
+
+/** An error answer from Azure OpenAI; also a golem `APIError`. */
+export class APIError extends CoreAPIError {
+  override name = "APIError";
+}
+
+/**
+ * An Azure OpenAI Chat Completions model. Reasoning text (DeepSeek deployments) becomes a
+ * thinking block tagged `"azure"`; with `replayReasoning` it goes back as `reasoning_content`.
+ * @example
+ * ```ts
+ * import * as azure from "golem/azure";
+ * const model = azure.create({ endpoint: "https://my-resource.openai.azure.com",
+ *   deployment: "gpt-5-mini", reasoningEffort: "high" }); // key from AZURE_OPENAI_API_KEY
+ * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
+ * ```
+ */
+export function create(config: Config): Model {
+  const cfg = resolveConfig(config, readEnv());
+  const url = requestUrl(cfg);
+  const options = (body: unknown, signal: AbortSignal | undefined): RequestOptions => {
+    // Per call, so tokens seen by this call's attempts are scrubbed from its error bodies.
+    const secrets = "apiKey" in cfg.auth ? [cfg.auth.apiKey] : [];
+    return {
+      url,
+      headers: cfg.headers,
+      body: JSON.stringify(body),
+      fetch: cfg.fetch,
+      signal,
+      timeoutMs: cfg.timeoutMs,
+      maxRetries: cfg.maxRetries,
+      sign: "token" in cfg.auth ? createTokenSigner(cfg.auth.token, secrets) : undefined,
+      secrets,
+      toError: (res: ErrorResponse) =>
+        new APIError(parseErrorBody(res, "azure", requestIdOf(res.headers))),
+    };
+  };
+
+  return {
+    provider: "azure",
+    model: cfg.deployment,
+    async generate(req: ModelRequest, opts?: CallOptions): Promise<ModelResponse> {
+      validateHistory(req.messages);
+      const { response, text } = await requestText(
+        options(buildRequest(req, cfg, false), opts?.signal),
+      );
+      const body = parseJSONBody(text, "azure");
+      const error = bodyErrorFields(body, "azure", requestIdOf(response.headers));
+      if (error) throw new APIError(error);
+      return parseResponse(body, "azure");
+    },
+    stream(req: ModelRequest, opts?: CallOptions): ModelStream {
+      return createModelStream(async () => {
+        validateHistory(req.messages);
+        const s = await requestStream(options(buildRequest(req, cfg, true), opts?.signal));
+        const machine = createStreamState({
+          provider: "azure",
+          requestId: requestIdOf(s.response.headers),
+          toError: (fields: APIErrorFields) => new APIError(fields),
+        });
+        return { reader: createSSEReader(s.body), machine, release: s.release };
+      }, opts?.signal);
+    },
+  };
+}

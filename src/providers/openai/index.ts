@@ -1,5 +1,96 @@
 /**
- * golem/openai: the openai adapter (not built yet; this entry resolves so imports can be wired).
+ * golem/openai: OpenAI Chat Completions, and compatible servers that stream
+ * `reasoning_content` (DeepSeek, vLLM, OpenRouter) through `baseURL`.
  * @module
  */
-export {};
+import { readEnv } from "../../core/env.js";
+import { type APIErrorFields, APIError as CoreAPIError } from "../../core/errors.js";
+import type {
+  CallOptions,
+  Model,
+  ModelRequest,
+  ModelResponse,
+  ModelStream,
+} from "../../core/types.js";
+import { validateHistory } from "../../core/validate.js";
+import { parseJSONBody } from "../../transport/json.js";
+import { createModelStream } from "../../transport/model-stream.js";
+import {
+  type ErrorResponse,
+  type RequestOptions,
+  requestStream,
+  requestText,
+} from "../../transport/request.js";
+import { createSSEReader } from "../../transport/sse.js";
+import { type Config, type ResolvedConfig, resolveConfig } from "./config.js";
+import { buildRequest, requestUrl } from "./request.js";
+import { bodyErrorFields, parseErrorBody, parseResponse, requestIdOf } from "./response.js";
+import { createStreamState } from "./stream.js";
+
+export type { Config, ThinkingConfig } from "./config.js";
+export type { ReasoningEffort } from "./wire.js";
+
+/** An error answer from OpenAI or a compatible server; also a golem `APIError`. */
+export class APIError extends CoreAPIError {
+  override name = "APIError";
+}
+
+/**
+ * A Chat Completions model. Reasoning text that a compatible server returns becomes a thinking
+ * block tagged `"openai"`; with `replayReasoning` it goes back as `reasoning_content`.
+ * @example
+ * ```ts
+ * import * as openai from "golem/openai";
+ * const model = openai.create({ model: "deepseek-v4-pro", baseURL: "https://api.deepseek.com",
+ *   apiKey: process.env.DEEPSEEK_API_KEY, replayReasoning: true });
+ * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
+ * ```
+ */
+export function create(config: Config): Model {
+  const cfg = resolveConfig(config, readEnv());
+  // A later `api: "responses"` gets its own model here; Chat Completions is the default.
+  return createChatModel(cfg);
+}
+
+function createChatModel(cfg: ResolvedConfig): Model {
+  const url = requestUrl(cfg);
+  const options = (body: unknown, signal: AbortSignal | undefined): RequestOptions => ({
+    url,
+    headers: cfg.headers,
+    body: JSON.stringify(body),
+    fetch: cfg.fetch,
+    signal,
+    timeoutMs: cfg.timeoutMs,
+    maxRetries: cfg.maxRetries,
+    secrets: [cfg.apiKey],
+    toError: (res: ErrorResponse) =>
+      new APIError(parseErrorBody(res, "openai", requestIdOf(res.headers))),
+  });
+
+  return {
+    provider: "openai",
+    model: cfg.model,
+    async generate(req: ModelRequest, opts?: CallOptions): Promise<ModelResponse> {
+      validateHistory(req.messages);
+      const { response, text } = await requestText(
+        options(buildRequest(req, cfg, false), opts?.signal),
+      );
+      const body = parseJSONBody(text, "openai");
+      const error = bodyErrorFields(body, "openai", requestIdOf(response.headers));
+      if (error) throw new APIError(error);
+      return parseResponse(body, "openai");
+    },
+    stream(req: ModelRequest, opts?: CallOptions): ModelStream {
+      return createModelStream(async () => {
+        validateHistory(req.messages);
+        const s = await requestStream(options(buildRequest(req, cfg, true), opts?.signal));
+        const machine = createStreamState({
+          provider: "openai",
+          requestId: requestIdOf(s.response.headers),
+          toError: (fields: APIErrorFields) => new APIError(fields),
+        });
+        return { reader: createSSEReader(s.body), machine, release: s.release };
+      }, opts?.signal);
+    },
+  };
+}

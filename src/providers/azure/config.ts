@@ -1,0 +1,109 @@
+import type { Env } from "../../core/env.js";
+import { ConfigError } from "../../core/errors.js";
+import {
+  type ChatOptions,
+  lowerCaseHeaders,
+  type ResolvedTransport,
+  resolveBaseURL,
+  resolveChatOptions,
+  resolveTransport,
+  type ThinkingConfig,
+  type TransportConfig,
+} from "../openai/config.js";
+
+export type { ThinkingConfig } from "../openai/config.js";
+
+/** `azure.create` options. */
+export interface Config extends ThinkingConfig, TransportConfig {
+  /** The resource URL, e.g. `https://my-resource.openai.azure.com`; not needed with `baseURL`. */
+  endpoint?: string;
+  /** The deployment name: in the URL with `apiVersion`, else the body's `model`. */
+  deployment: string;
+  /**
+   * A dated API version (`"2024-12-01-preview"`) selects the deployment URL form; omitted,
+   * golem calls the v1 API (`/openai/v1/chat/completions`).
+   */
+  apiVersion?: string;
+  /** Sent as the `api-key` header. @defaultValue process.env.AZURE_OPENAI_API_KEY */
+  apiKey?: string;
+  /** An Entra ID token source, called before every attempt: `Authorization: Bearer …`. */
+  token?: () => Promise<string>;
+  /** Sent as `max_completion_tokens`: visible plus reasoning tokens. */
+  maxCompletionTokens?: number;
+  /**
+   * Everything before `/chat/completions` (a gateway, say); replaces `{endpoint}/openai/v1`
+   * or `{endpoint}/openai/deployments/{deployment}`.
+   */
+  baseURL?: string;
+}
+
+/** How requests authenticate: a fixed key, or a token fetched per attempt. */
+export type AzureAuth = { apiKey: string } | { token: () => Promise<string> };
+
+/** A checked `Config`. */
+export interface ResolvedConfig extends ChatOptions, ResolvedTransport {
+  deployment: string;
+  /** Without trailing slash; absent when `baseURL` is given. */
+  endpoint?: string;
+  apiVersion?: string;
+  baseURL?: string;
+  auth: AzureAuth;
+  /** Every header golem sends, `api-key` included; a token is added per attempt. */
+  headers: Record<string, string>;
+}
+
+/** Checks an `azure.create` config; throws `ConfigError` naming the option to fix. */
+export function resolveConfig(config: Config, env: Env): ResolvedConfig {
+  if (typeof config !== "object" || config === null) {
+    throw new ConfigError("azure: create() needs a config object");
+  }
+  const { deployment, apiVersion } = config;
+  if (typeof deployment !== "string" || deployment === "") {
+    throw new ConfigError("azure: deployment is required (the deployment name in your resource)");
+  }
+  if (apiVersion !== undefined && (typeof apiVersion !== "string" || apiVersion === "")) {
+    throw new ConfigError(
+      "azure: apiVersion must be a non-empty string, or omitted for the v1 API",
+    );
+  }
+  const auth = resolveAuth(config, env);
+  const headers = lowerCaseHeaders(config.headers, "azure");
+  headers["content-type"] = "application/json";
+  if ("apiKey" in auth) headers["api-key"] = auth.apiKey;
+  // The v1 API takes the deployment as `model`; deployment URLs name it in the path.
+  const model = apiVersion === undefined ? deployment : undefined;
+  const out: ResolvedConfig = {
+    ...resolveChatOptions(config, "azure", model),
+    ...resolveTransport(config, "azure"),
+    deployment,
+    auth,
+    headers,
+  };
+  if (apiVersion !== undefined) out.apiVersion = apiVersion;
+  if (config.baseURL !== undefined) {
+    out.baseURL = resolveBaseURL(config.baseURL, "baseURL", "azure");
+  } else if (typeof config.endpoint === "string" && config.endpoint !== "") {
+    out.endpoint = resolveBaseURL(config.endpoint, "endpoint", "azure");
+  } else {
+    throw new ConfigError("azure: endpoint is required, e.g. https://my-resource.openai.azure.com");
+  }
+  return out;
+}
+
+function resolveAuth(config: Config, env: Env): AzureAuth {
+  const { apiKey, token } = config;
+  if (token !== undefined) {
+    if (typeof token !== "function") {
+      throw new ConfigError("azure: token must be a function returning a Promise of a token");
+    }
+    if (apiKey !== undefined) throw new ConfigError("azure: pass apiKey or token, not both");
+    return { token };
+  }
+  const key = apiKey ?? env.AZURE_OPENAI_API_KEY;
+  if (typeof key !== "string" || key === "") {
+    throw new ConfigError(
+      "azure: no credentials; pass apiKey (or set AZURE_OPENAI_API_KEY) or an Entra ID token function",
+    );
+  }
+  return { apiKey: key };
+}

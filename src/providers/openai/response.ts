@@ -1,0 +1,170 @@
+import { type APIErrorFields, StreamError } from "../../core/errors.js";
+import type { Message, ModelResponse, ToolCall, Usage } from "../../core/types.js";
+import { parseErrorJSON } from "../../transport/json.js";
+import type {
+  ChatCompletion,
+  ChatCompletionMessage,
+  ChatCompletionMessageToolCall,
+  CompletionUsage,
+  OpenAIErrorObject,
+} from "./wire.js";
+
+/**
+ * A non-streamed Chat Completion as a golem response. `reasoning_content` (or `reasoning`,
+ * spec B.5) becomes one thinking block tagged with `provider`; OpenAI's own models send none.
+ */
+export function parseResponse(body: unknown, provider: string): ModelResponse {
+  const completion = body as ChatCompletion;
+  const choice = Array.isArray(completion?.choices) ? completion.choices[0] : undefined;
+  const wire = choice?.message;
+  if (typeof wire !== "object" || wire === null) {
+    throw new StreamError(`${provider} answered without choices[0].message`);
+  }
+  // Some servers send content parts (arrays) golem does not read; they count as no text.
+  const message: Message = {
+    role: "assistant",
+    content: typeof wire.content === "string" ? wire.content : "",
+  };
+  const reasoning = reasoningOf(wire);
+  if (reasoning !== "") message.thinking = [{ text: reasoning, provider }];
+  const calls = wire.tool_calls ?? [];
+  if (calls.length > 0) message.toolCalls = calls.map((c, i) => parseToolCall(c, i, provider));
+  return {
+    message,
+    usage: parseUsage(completion.usage),
+    stopReason: choice?.finish_reason ?? "",
+  };
+}
+
+/**
+ * The reasoning text of a message or delta: `reasoning_content` (DeepSeek), else `reasoning`
+ * (vLLM, OpenRouter). Servers in transition send both with the same text, so never both.
+ */
+export function reasoningOf(
+  m: Pick<ChatCompletionMessage, "reasoning_content" | "reasoning">,
+): string {
+  const rc = m.reasoning_content;
+  if (typeof rc === "string" && rc !== "") return rc;
+  return typeof m.reasoning === "string" ? m.reasoning : "";
+}
+
+function parseToolCall(c: ChatCompletionMessageToolCall, i: number, provider: string): ToolCall {
+  if (typeof c?.id !== "string" || c.id === "") {
+    throw new StreamError(`${provider} answered with tool_calls[${i}] without an id`);
+  }
+  const name = c.function?.name;
+  if (typeof name !== "string" || name === "") {
+    throw new StreamError(`${provider} answered with tool_calls[${i}] without function.name`);
+  }
+  return { id: c.id, name, arguments: argumentsText(c.function.arguments) };
+}
+
+// A few compatible servers send arguments as a JSON object rather than JSON text.
+function argumentsText(args: unknown): string {
+  if (typeof args === "string") return args;
+  return typeof args === "object" && args !== null ? JSON.stringify(args) : "";
+}
+
+/**
+ * Token counts; `reasoning_tokens` is part of `completion_tokens` and `cached_tokens` part of
+ * `prompt_tokens`, both as the server counts them. No usage at all counts as zero.
+ */
+export function parseUsage(u: CompletionUsage | null | undefined): Usage {
+  if (typeof u !== "object" || u === null) return { inputTokens: 0, outputTokens: 0 };
+  const usage: Usage = {
+    inputTokens: u.prompt_tokens ?? 0,
+    outputTokens: u.completion_tokens ?? 0,
+  };
+  const reasoning = u.completion_tokens_details?.reasoning_tokens;
+  if (typeof reasoning === "number") usage.reasoningTokens = reasoning;
+  const cached = u.prompt_tokens_details?.cached_tokens;
+  if (typeof cached === "number") usage.cacheReadTokens = cached;
+  const written = u.prompt_tokens_details?.cache_write_tokens;
+  if (typeof written === "number") usage.cacheWriteTokens = written;
+  return usage;
+}
+
+/** The request id of an answer (`x-request-id`, spec B.1). */
+export function requestIdOf(headers: Headers): string | undefined {
+  return headers.get("x-request-id") ?? undefined;
+}
+
+/** What an error answer (`toError` input, secrets already removed) says, as APIError fields. */
+export function parseErrorBody(
+  res: { status: number; text: string; retryable: boolean },
+  provider: string,
+  requestId: string | undefined,
+): APIErrorFields {
+  const body = parseErrorJSON(res.text);
+  const error = errorObjectOf(body);
+  const fallback =
+    typeof body === "string" && body.trim() !== "" ? clip(body.trim()) : `HTTP ${res.status}`;
+  return errorFields(error ?? { message: fallback }, {
+    provider,
+    status: res.status,
+    requestId,
+    body,
+    retryable: res.retryable,
+  });
+}
+
+/**
+ * The error of a 200 body that holds no completion but `{"error": …}`, as some compatible
+ * servers answer; `undefined` for an ordinary completion.
+ */
+export function bodyErrorFields(
+  body: unknown,
+  provider: string,
+  requestId: string | undefined,
+): APIErrorFields | undefined {
+  if (Array.isArray((body as { choices?: unknown } | null)?.choices)) return undefined;
+  const error = errorObjectOf(body);
+  if (error === undefined) return undefined;
+  return errorFields(error, { provider, status: 200, requestId, body, retryable: false });
+}
+
+/** The `error` of a body that is an error (in a 200 body or a stream event), else undefined. */
+export function errorObjectOf(body: unknown): OpenAIErrorObject | undefined {
+  if (typeof body !== "object" || body === null) return undefined;
+  const { error, message } = body as { error?: unknown; message?: unknown };
+  if (typeof error === "object" && error !== null) return error as OpenAIErrorObject;
+  // Some compatible servers send `{"error": "text"}` or a bare `{"message": "text"}`.
+  if (typeof error === "string") return { message: error };
+  if (typeof message === "string") return { message };
+  return undefined;
+}
+
+/** APIError fields from an `error` object: `type`, else `code` (Azure sends only `code`). */
+export function errorFields(
+  error: OpenAIErrorObject,
+  context: {
+    provider: string;
+    status: number;
+    requestId: string | undefined;
+    body: unknown;
+    retryable: boolean;
+  },
+): APIErrorFields {
+  const type = nonEmpty(error.type) ?? nonEmpty(error.code === null ? undefined : error.code);
+  const message = nonEmpty(error.message) ?? `HTTP ${context.status}`;
+  // A 429 for an empty balance will not pass by waiting (spec B.8).
+  const quota = type === "insufficient_quota" || error.code === "insufficient_quota";
+  return {
+    provider: context.provider,
+    status: context.status,
+    message,
+    type,
+    requestId: context.requestId,
+    body: context.body,
+    retryable: context.retryable && !quota,
+  };
+}
+
+function nonEmpty(v: string | number | null | undefined): string | undefined {
+  if (typeof v === "number") return String(v);
+  return typeof v === "string" && v !== "" ? v : undefined;
+}
+
+function clip(text: string): string {
+  return text.length > 500 ? `${text.slice(0, 500)}...` : text;
+}

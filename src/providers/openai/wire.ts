@@ -1,0 +1,147 @@
+/**
+ * Chat Completions JSON as OpenAI, Azure OpenAI and compatible servers send it, named as the
+ * OpenAI API reference names it. Types only: nothing here runs.
+ * @see https://platform.openai.com/docs/api-reference/chat
+ */
+
+/** `reasoning_effort` values golem accepts (spec B.2; each model takes a subset). */
+export type ReasoningEffort = "none" | "minimal" | "low" | "medium" | "high" | "xhigh";
+
+/** The body of `POST /chat/completions`. */
+export interface ChatCompletionCreateParams {
+  /** Omitted on Azure deployment URLs, where the URL names the model. */
+  model?: string;
+  messages: ChatCompletionMessageParam[];
+  tools?: ChatCompletionTool[];
+  tool_choice?: ChatCompletionToolChoiceOption;
+  reasoning_effort?: ReasoningEffort;
+  max_completion_tokens?: number;
+  stream?: true;
+  stream_options?: { include_usage: boolean };
+}
+
+export type ChatCompletionMessageParam =
+  | { role: "system" | "developer" | "user"; content: string }
+  | ChatCompletionAssistantMessageParam
+  | { role: "tool"; tool_call_id: string; content: string };
+
+export interface ChatCompletionAssistantMessageParam {
+  role: "assistant";
+  /** `null` when the message only carries tool calls. */
+  content: string | null;
+  tool_calls?: ChatCompletionMessageToolCall[];
+  /** DeepSeek thinking mode: the message's reasoning, sent back (spec B.6). */
+  reasoning_content?: string;
+}
+
+export interface ChatCompletionMessageToolCall {
+  id: string;
+  type: "function";
+  function: { name: string; arguments: string };
+}
+
+export interface ChatCompletionTool {
+  type: "function";
+  function: { name: string; description: string; parameters: object };
+}
+
+export type ChatCompletionToolChoiceOption =
+  | "auto"
+  | "none"
+  | "required"
+  | { type: "function"; function: { name: string } };
+
+/** A non-streamed answer. */
+export interface ChatCompletion {
+  id?: string;
+  object?: "chat.completion";
+  model?: string;
+  choices: ChatCompletionChoice[];
+  usage?: CompletionUsage | null;
+  /** Azure only; golem ignores it. */
+  prompt_filter_results?: unknown;
+}
+
+export interface ChatCompletionChoice {
+  index: number;
+  message: ChatCompletionMessage;
+  finish_reason: FinishReason | null;
+  /** Azure only; golem ignores it. */
+  content_filter_results?: unknown;
+}
+
+export interface ChatCompletionMessage {
+  role: "assistant";
+  content: string | null;
+  tool_calls?: ChatCompletionMessageToolCall[] | null;
+  /** DeepSeek and most compatible servers (spec B.5). */
+  reasoning_content?: string | null;
+  /** vLLM, OpenRouter and gpt-oss hosts (spec B.5). */
+  reasoning?: string | null;
+  refusal?: string | null;
+}
+
+/** `insufficient_system_resource` is DeepSeek's (spec B.3). */
+export type FinishReason =
+  | "stop"
+  | "length"
+  | "tool_calls"
+  | "content_filter"
+  | "function_call"
+  | (string & {});
+
+export interface CompletionUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens?: number;
+  prompt_tokens_details?: { cached_tokens?: number; cache_write_tokens?: number } | null;
+  /** `reasoning_tokens` is included in `completion_tokens`. */
+  completion_tokens_details?: { reasoning_tokens?: number } | null;
+}
+
+/** One `data:` event of a streamed answer. */
+export interface ChatCompletionChunk {
+  id?: string;
+  object?: "chat.completion.chunk";
+  /** Empty on the usage-only last chunk and on Azure's `prompt_filter_results` chunk. */
+  choices?: ChatCompletionChunkChoice[];
+  /** With `stream_options.include_usage`: on a last chunk with empty `choices`, or (DeepSeek) on the finish chunk. */
+  usage?: CompletionUsage | null;
+  /** An error that arrived inside a 200 stream (spec B.4). */
+  error?: OpenAIErrorObject;
+}
+
+export interface ChatCompletionChunkChoice {
+  index: number;
+  delta?: ChatCompletionChunkDelta | null;
+  finish_reason?: FinishReason | null;
+}
+
+export interface ChatCompletionChunkDelta {
+  role?: "assistant" | null;
+  content?: string | null;
+  reasoning_content?: string | null;
+  reasoning?: string | null;
+  tool_calls?: ChatCompletionChunkToolCall[] | null;
+}
+
+/** A tool-call fragment; `id` and `function.name` normally arrive on the first one per `index`. */
+export interface ChatCompletionChunkToolCall {
+  index: number;
+  id?: string | null;
+  type?: "function";
+  function?: { name?: string | null; arguments?: string | null } | null;
+}
+
+/** The `error` object of an error body; Azure sends `code` as a string and `type: null` (spec B.8). */
+export interface OpenAIErrorObject {
+  message?: string;
+  type?: string | null;
+  param?: string | null;
+  code?: string | number | null;
+}
+
+/** `{"error": {...}}`, the body of every OpenAI error answer. */
+export interface OpenAIErrorBody {
+  error: OpenAIErrorObject;
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { GolemError } from "../../../src/core/errors.js";
+import { resolveConfig } from "../../../src/providers/azure/config.js";
+import { createTokenSigner, requestUrl } from "../../../src/providers/azure/request.js";
+import { requestIdOf } from "../../../src/providers/azure/response.js";
+import { buildRequest } from "../../../src/providers/openai/request.js";
+
+const ENDPOINT = "https://my-resource.openai.azure.com";
+
+describe("azure requestUrl", () => {
+  it("builds the v1 URL without an apiVersion", () => {
+    expect(requestUrl({ endpoint: ENDPOINT, deployment: "gpt-5-mini" })).toBe(
+      "https://my-resource.openai.azure.com/openai/v1/chat/completions",
+    );
+  });
+
+  it("builds the deployment URL with an apiVersion, encoding both", () => {
+    expect(
+      requestUrl({ endpoint: ENDPOINT, deployment: "my deploy", apiVersion: "2024-12-01-preview" }),
+    ).toBe(
+      "https://my-resource.openai.azure.com/openai/deployments/my%20deploy/chat/completions?api-version=2024-12-01-preview",
+    );
+  });
+
+  it("puts /chat/completions under a baseURL, keeping the apiVersion", () => {
+    expect(requestUrl({ baseURL: "https://gw.example.com/openai/v1", deployment: "d" })).toBe(
+      "https://gw.example.com/openai/v1/chat/completions",
+    );
+    expect(
+      requestUrl({
+        baseURL: "https://gw.example.com/x",
+        deployment: "d",
+        apiVersion: "2025-04-01-preview",
+      }),
+    ).toBe("https://gw.example.com/x/chat/completions?api-version=2025-04-01-preview");
+  });
+});
+
+describe("azure createTokenSigner", () => {
+  const req = {
+    method: "POST",
+    url: "u",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  };
+
+  it("asks for a token on every call, sends it as a bearer and records it as a secret", async () => {
+    const tokens = ["entra-token-one-123", "entra-token-two-456"];
+    const secrets: string[] = [];
+    const sign = createTokenSigner(async () => tokens.shift() ?? "", secrets);
+    expect(await sign(req)).toEqual({
+      "content-type": "application/json",
+      authorization: "Bearer entra-token-one-123",
+    });
+    expect((await sign(req)).authorization).toBe("Bearer entra-token-two-456");
+    expect(secrets).toEqual(["entra-token-one-123", "entra-token-two-456"]);
+    expect(req.headers).toEqual({ "content-type": "application/json" });
+  });
+
+  it("refuses an empty token with a GolemError", async () => {
+    const sign = createTokenSigner(async () => "", []);
+    const error = await sign(req).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GolemError);
+    expect(error).not.toBeInstanceOf(TypeError);
+  });
+});
+
+describe("azure requestIdOf", () => {
+  it("reads x-request-id, else apim-request-id", () => {
+    expect(requestIdOf(new Headers({ "x-request-id": "a", "apim-request-id": "b" }))).toBe("a");
+    expect(requestIdOf(new Headers({ "apim-request-id": "b" }))).toBe("b");
+    expect(requestIdOf(new Headers())).toBe(undefined);
+  });
+});
+
+describe("azure bodies (openai's buildRequest with an azure config)", () => {
+  const key = "azure-key-0123456789abcdef";
+  const history = [
+    { role: "user" as const, content: "Hi" },
+    {
+      role: "assistant" as const,
+      content: "Hello.",
+      thinking: [
+        { text: "mine", provider: "azure" },
+        { text: "theirs", provider: "openai" },
+      ],
+    },
+  ];
+
+  it("names the deployment as model on v1 and replays only azure blocks", () => {
+    const cfg = resolveConfig(
+      { endpoint: ENDPOINT, deployment: "deepseek-v4-pro", apiKey: key, replayReasoning: true },
+      {},
+    );
+    expect(buildRequest({ messages: history }, cfg, false)).toEqual({
+      model: "deepseek-v4-pro",
+      messages: [
+        { role: "user", content: "Hi" },
+        { role: "assistant", content: "Hello.", reasoning_content: "mine" },
+      ],
+    });
+  });
+
+  it("sends no model with an apiVersion", () => {
+    const cfg = resolveConfig(
+      { endpoint: ENDPOINT, deployment: "o4-mini", apiVersion: "2024-12-01-preview", apiKey: key },
+      {},
+    );
+    expect(buildRequest({ messages: history }, cfg, false)).toEqual({
+      messages: [
+        { role: "user", content: "Hi" },
+        { role: "assistant", content: "Hello." },
+      ],
+    });
+  });
+});
