@@ -3,6 +3,19 @@
  * blocks, history checks, errors) and the agent; adapters live in `golem/<provider>`.
  * @module
  */
+
+export { Agent, type AgentOptions } from "./agent/agent.js";
+export { dropOldThinking, type HistoryProcessor, keepLastTurns } from "./agent/processors.js";
+export {
+  type JSONToolDefinition,
+  jsonTool,
+  type Tool,
+  type ToolArgs,
+  type ToolContext,
+  type ToolDefinition,
+  tool,
+} from "./agent/tool.js";
+export type { RunEvent, RunResult, RunStream, RunStreamOptions } from "./agent/types.js";
 export {
   APIError,
   type APIErrorFields,

@@ -1,0 +1,159 @@
+import { GolemError, HistoryError } from "../core/errors.js";
+import type {
+  CallOptions,
+  Message,
+  Model,
+  ModelRequest,
+  ModelResponse,
+  ToolCall,
+  ToolSpec,
+} from "../core/types.js";
+import { validateHistory } from "../core/validate.js";
+import type { HistoryProcessor } from "./processors.js";
+import type { Tool } from "./tool.js";
+import { runToolCall } from "./tool-call.js";
+import type { RunEvent, RunResult } from "./types.js";
+import { addUsage, emptyUsage } from "./usage.js";
+
+/** What an agent holds fixed across calls (so the request prefix stays the same). */
+export interface AgentSetup {
+  readonly model: Model;
+  readonly system: string | undefined;
+  readonly tools: ReadonlyMap<string, Tool>;
+  readonly specs: ToolSpec[] | undefined;
+  readonly processors: readonly HistoryProcessor[];
+  readonly maxSteps: number;
+}
+
+/** One run's input. */
+export interface RunInput {
+  history: Message[];
+  prompt: string;
+  signal: AbortSignal | undefined;
+  /** Call `model.stream` and pass its deltas on as events, instead of `model.generate`. */
+  streaming: boolean;
+  /** Called with the result just before the last event is yielded. */
+  onResult?: (result: RunResult) => void;
+}
+
+type Steps<T> = AsyncGenerator<RunEvent, T, undefined>;
+
+/**
+ * The agent loop, as a generator of run events that returns the result: call the model, run
+ * the tools it asked for, call it again, until it answers without tool calls. `streaming`
+ * picks `model.stream` (deltas become events) over `model.generate`; both give the same result.
+ */
+export async function* runSteps(setup: AgentSetup, run: RunInput): Steps<RunResult> {
+  const { history, prompt, signal, streaming } = run;
+  signal?.throwIfAborted();
+  const messages = history.slice();
+  const user: Message = { role: "user", content: prompt };
+  messages.push(user);
+  yield { type: "message", step: 0, message: user };
+  let usage = emptyUsage();
+  for (let step = 1; ; step++) {
+    const request = await buildModelRequest(setup, messages);
+    signal?.throwIfAborted();
+    const response = streaming
+      ? yield* streamCall(setup.model, request, step, signal)
+      : await untilAborted(setup.model.generate(request, callOptions(signal)), signal);
+    const message = response.message;
+    messages.push(message);
+    usage = addUsage(usage, response.usage);
+    const calls = message.toolCalls ?? [];
+    if (calls.length === 0) {
+      const result = { messages, output: message.content, usage, steps: step };
+      // Known before the last event goes out, so a consumer may stop at it.
+      run.onResult?.(result);
+      yield { type: "message", step, message };
+      return result;
+    }
+    yield { type: "message", step, message };
+    if (step >= setup.maxSteps) {
+      // Its tools are not run: nobody would read their results.
+      throw new GolemError(
+        `The agent stopped after ${step} model calls (maxSteps ${setup.maxSteps}): the model still asks for tools (${calls.map((c) => c.name).join(", ")}). Raise maxSteps or check the tools' results.`,
+      );
+    }
+    yield* runTools(calls, setup.tools, step, signal, messages);
+  }
+}
+
+/** Runs the processors on a copy of the conversation and checks what they return. */
+async function buildModelRequest(setup: AgentSetup, messages: Message[]): Promise<ModelRequest> {
+  let sent = messages.slice();
+  for (const process of setup.processors) sent = await process(sent);
+  validateHistory(sent);
+  if (sent.length === 0) throw new HistoryError("the history processors left no message to send");
+  const request: ModelRequest = { messages: sent };
+  if (setup.system !== undefined) request.system = setup.system;
+  if (setup.specs !== undefined) request.tools = setup.specs;
+  return request;
+}
+
+async function* streamCall(
+  model: Model,
+  request: ModelRequest,
+  step: number,
+  signal: AbortSignal | undefined,
+): Steps<ModelResponse> {
+  const stream = model.stream(request, callOptions(signal));
+  // Leaving this loop early (the caller broke out of the run) closes the model stream.
+  for await (const delta of stream) yield { type: "delta", step, delta };
+  return await stream.response;
+}
+
+/**
+ * Runs every call of one step at once; reports each answer as it arrives, then adds the
+ * answers to the conversation in call order.
+ */
+async function* runTools(
+  calls: ToolCall[],
+  tools: ReadonlyMap<string, Tool>,
+  step: number,
+  signal: AbortSignal | undefined,
+  messages: Message[],
+): Steps<void> {
+  const answers = new Array<Message>(calls.length);
+  const pending = new Map<number, Promise<readonly [number, Message]>>();
+  calls.forEach((call, i) => {
+    pending.set(
+      i,
+      runToolCall(call, tools, signal).then((m) => [i, m] as const),
+    );
+  });
+  while (pending.size > 0) {
+    const [i, message] = await untilAborted(Promise.race(pending.values()), signal);
+    pending.delete(i);
+    answers[i] = message;
+    yield { type: "tool-result", step, message };
+  }
+  // A tool that gave up because of an abort answered with an error: the run stops instead.
+  signal?.throwIfAborted();
+  for (const message of answers) {
+    messages.push(message);
+    yield { type: "message", step, message };
+  }
+}
+
+function callOptions(signal: AbortSignal | undefined): CallOptions {
+  return signal ? { signal } : {};
+}
+
+/**
+ * Settles like `promise`, or rejects with the signal's reason as soon as it aborts, so a model
+ * or tool that ignores its signal cannot hold the run.
+ */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) {
+      onAbort();
+      promise.catch(() => {});
+      return;
+    }
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}

@@ -1,0 +1,79 @@
+import { ConfigError } from "../core/errors.js";
+import type { Message } from "../core/types.js";
+
+/**
+ * Shapes what is sent before each model call. It gets the conversation without the system
+ * prompt (a fresh array it may keep or return) and returns the messages to send; it must not
+ * change the message objects themselves (return new ones), because they are the run's evidence.
+ */
+export type HistoryProcessor = (messages: Message[]) => Message[] | Promise<Message[]>;
+
+/**
+ * Keeps the last `n` turns: a turn starts at a user message that does not sit between a tool
+ * call and its result, so a cut never separates a call from its answer and never falls inside
+ * a tool loop. `system` messages of the dropped part are kept, in front.
+ */
+export function keepLastTurns(n: number): (messages: Message[]) => Message[] {
+  checkTurnCount("keepLastTurns", n);
+  return (messages) => {
+    const cut = startOfLastTurns(messages, n);
+    if (cut === 0) return messages;
+    const system = messages.slice(0, cut).filter((m) => m.role === "system");
+    return [...system, ...messages.slice(cut)];
+  };
+}
+
+/**
+ * Drops `thinking` from assistant messages older than the last `n` turns (turns as in
+ * {@link keepLastTurns}); newer messages, and thus the current tool loop, are passed through
+ * untouched. Signatures on text and tool calls stay. Only for providers that ignore earlier
+ * turns' reasoning: models that bind thinking to the exact history prefix reject the result.
+ */
+export function dropOldThinking(n: number): (messages: Message[]) => Message[] {
+  checkTurnCount("dropOldThinking", n);
+  return (messages) => {
+    const cut = startOfLastTurns(messages, n);
+    if (cut === 0) return messages;
+    return messages.map((m, i) => (i < cut && m.thinking !== undefined ? withoutThinking(m) : m));
+  };
+}
+
+/** The index where the last `n` turns begin, or 0 when there are no more than `n`. */
+function startOfLastTurns(messages: readonly Message[], n: number): number {
+  const starts = turnStarts(messages);
+  return starts.length <= n ? 0 : (starts[starts.length - n] as number);
+}
+
+/**
+ * Indices of the user messages that start a turn: those with no tool message at or after
+ * them answering a call made before them.
+ */
+export function turnStarts(messages: readonly Message[]): number[] {
+  const callOwner = new Map<string, number>();
+  // lastAnswer[a] = index of the last tool message answering a call of message a.
+  const lastAnswer = new Array<number>(messages.length).fill(-1);
+  messages.forEach((m, i) => {
+    for (const call of m.toolCalls ?? []) callOwner.set(call.id, i);
+    const owner =
+      m.role === "tool" && m.toolCallId !== undefined ? callOwner.get(m.toolCallId) : undefined;
+    if (owner !== undefined) lastAnswer[owner] = i;
+  });
+  const starts: number[] = [];
+  let reach = -1; // furthest answer to a call made before i
+  messages.forEach((m, i) => {
+    if (m.role === "user" && reach < i) starts.push(i);
+    reach = Math.max(reach, lastAnswer[i] as number);
+  });
+  return starts;
+}
+
+function withoutThinking(m: Message): Message {
+  const { thinking: _dropped, ...rest } = m;
+  return rest;
+}
+
+function checkTurnCount(name: string, n: number): void {
+  if (!Number.isInteger(n) || n < 1) {
+    throw new ConfigError(`${name}(n): n must be a whole number of turns, at least 1 (got ${n})`);
+  }
+}

@@ -1,0 +1,125 @@
+import { GolemError } from "../core/errors.js";
+import type { RunEvent, RunResult, RunStream } from "./types.js";
+
+type Phase = "idle" | "iterating" | "draining" | "done";
+type Steps = AsyncGenerator<RunEvent, RunResult, undefined>;
+
+/**
+ * Turns the agent loop into a {@link RunStream}. Nothing runs until the caller iterates or
+ * awaits `result`. The loop gets its own signal, which follows the caller's and aborts when
+ * the caller breaks out, so the model stream and running tools stop too.
+ */
+export function createRunStream(
+  start: (signal: AbortSignal, onResult: (r: RunResult) => void) => Steps,
+  caller: AbortSignal | undefined,
+): RunStream {
+  let phase: Phase = "idle";
+  let steps: Steps | undefined;
+  let finished = false;
+  const controller = new AbortController();
+  const follow = () => controller.abort(caller?.reason);
+  let settle!: { resolve: (r: RunResult) => void; reject: (e: unknown) => void };
+
+  const result = new LazyResult(
+    (resolve, reject) => {
+      settle = { resolve, reject };
+    },
+    () => {
+      if (phase !== "idle") return;
+      phase = "draining";
+      drain().catch(() => {});
+    },
+  );
+  // Mark handled: a caller who only iterates sees the error there, not as an unhandled rejection.
+  Promise.prototype.then.call(result, undefined, () => {});
+
+  const open = (): Steps => {
+    if (caller?.aborted) follow();
+    else caller?.addEventListener("abort", follow, { once: true });
+    return start(controller.signal, (r) => {
+      finished = true;
+      settle.resolve(r);
+    });
+  };
+  const end = () => {
+    phase = "done";
+    caller?.removeEventListener("abort", follow);
+  };
+
+  const next = async (): Promise<IteratorResult<RunEvent, undefined>> => {
+    if (phase === "done") return { done: true, value: undefined };
+    try {
+      steps ??= open();
+      const step = await steps.next();
+      if (!step.done) return step;
+      end();
+      settle.resolve(step.value);
+      return { done: true, value: undefined };
+    } catch (err) {
+      end();
+      settle.reject(err);
+      throw err;
+    }
+  };
+
+  const drain = async () => {
+    while (!(await next()).done) {}
+  };
+
+  const iterator: AsyncIterator<RunEvent, undefined> = {
+    next,
+    async return() {
+      if (phase === "done") return { done: true, value: undefined };
+      end();
+      // Stopping at the last event cancels nothing: the result is already settled.
+      if (!finished) {
+        const reason = new DOMException("The run was cancelled before it finished", "AbortError");
+        controller.abort(reason);
+        settle.reject(reason);
+      }
+      // Runs the loop's pending `finally`s: the model stream's iterator is closed there.
+      await steps?.return(undefined as never).catch(() => {});
+      return { done: true, value: undefined };
+    },
+  };
+
+  return {
+    result,
+    [Symbol.asyncIterator]() {
+      if (phase !== "idle") {
+        throw new GolemError("This run is already being read; iterate it once, or await result");
+      }
+      phase = "iterating";
+      return iterator;
+    },
+  };
+}
+
+/**
+ * A promise that starts its work on the first `then`, so `await run.result` drives the run
+ * while a caller who iterates first is not raced (the same device as the model stream's
+ * `response`). `await` calls `then` only on non-native promises, hence the subclass.
+ */
+class LazyResult extends Promise<RunResult> {
+  static override get [Symbol.species]() {
+    return Promise;
+  }
+  #start: (() => void) | undefined;
+  constructor(
+    executor: (resolve: (r: RunResult) => void, reject: (e: unknown) => void) => void,
+    start?: () => void,
+  ) {
+    super(executor);
+    this.#start = start;
+  }
+  // biome-ignore lint/suspicious/noThenProperty: the lazy start needs `then` itself (see above).
+  override then<A = RunResult, B = never>(
+    onFulfilled?: ((value: RunResult) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    const start = this.#start;
+    this.#start = undefined;
+    start?.();
+    return super.then(onFulfilled, onRejected);
+  }
+}

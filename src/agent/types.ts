@@ -1,0 +1,44 @@
+import type { CallOptions, Delta, Message, Usage } from "../core/types.js";
+
+/** What a finished run returns. */
+export interface RunResult {
+  /** The evidence: the exact input history, then every message this run added, unchanged. */
+  messages: Message[];
+  /** The final assistant message's text. */
+  output: string;
+  /** Token counts summed over every model call; optional counts appear when a call reported them. */
+  usage: Usage;
+  /** How many model calls the run made. */
+  steps: number;
+}
+
+/**
+ * One event of a streamed run. `step` is the number of the model call the event belongs to
+ * (1 for the first call; the tool results answering call k carry k); the prompt carries 0.
+ * - `delta`: a piece of model call `step`'s answer, as it streams.
+ * - `message`: a message added to the conversation, in conversation order: the prompt, each
+ *   assistant message once its call finished, and each tool message (in call order, once every
+ *   tool of the step has answered). The `message` events of a run are exactly the messages it adds.
+ * - `tool-result`: a tool message as soon as its tool finished (completion order, so parallel
+ *   tools report as they go); the same object later comes again as a `message` event.
+ */
+export type RunEvent =
+  | { type: "delta"; step: number; delta: Delta }
+  | { type: "message"; step: number; message: Message }
+  | { type: "tool-result"; step: number; message: Message };
+
+/**
+ * A streamed run: iterate it for events, or only await `result` (the run then proceeds without
+ * anyone reading events). Breaking out of the loop cancels the run: the model stream is
+ * cancelled, running tools see their signal abort, and `result` rejects with an `AbortError`
+ * (breaking at the final assistant message cancels nothing: `result` resolves).
+ * `result` never becomes an unhandled rejection when the caller only iterates.
+ */
+export interface RunStream extends AsyncIterable<RunEvent> {
+  result: Promise<RunResult>;
+}
+
+/** Options of {@link Agent.runStream}: the call options plus an optional earlier history. */
+export interface RunStreamOptions extends CallOptions {
+  history?: Message[];
+}

@@ -1,0 +1,312 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  Agent,
+  GolemError,
+  HistoryError,
+  type Message,
+  type RunEvent,
+  type Tool,
+  tool,
+} from "../../src/index.js";
+import {
+  answer,
+  call,
+  callTools,
+  deferred,
+  ScriptedModel,
+  type Turn,
+  tick,
+} from "./scripted-model.js";
+
+// Every test here also proves that no promise was left rejected without a handler.
+let unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => unhandled.push(reason);
+beforeEach(() => {
+  unhandled = [];
+  process.on("unhandledRejection", onUnhandled);
+});
+afterEach(async () => {
+  await tick(10);
+  process.off("unhandledRejection", onUnhandled);
+  expect(unhandled).toEqual([]);
+});
+
+const echo = tool({
+  name: "echo",
+  description: "",
+  parameters: z.object({ say: z.string() }),
+  execute: ({ say }) => say,
+});
+
+function thinkingLoop(): Turn[] {
+  return [
+    callTools([call("c1", "echo", { say: "x" })], {
+      thinking: [{ text: "Call echo.", signature: "sig-1", provider: "anthropic" }],
+    }),
+    answer("It said x."),
+  ];
+}
+
+async function collect(events: AsyncIterable<RunEvent>): Promise<RunEvent[]> {
+  const out: RunEvent[] = [];
+  for await (const e of events) out.push(e);
+  return out;
+}
+
+describe("Agent.runStream", () => {
+  it("streams the deltas, then each message as it is added", async () => {
+    const turns = thinkingLoop();
+    const model = new ScriptedModel(turns);
+    const events = await collect(new Agent({ model, tools: [echo] }).runStream("go"));
+    const tool1: Message = { role: "tool", content: "x", toolCallId: "c1" };
+    expect(events).toStrictEqual([
+      { type: "message", step: 0, message: { role: "user", content: "go" } },
+      { type: "delta", step: 1, delta: { thinking: { index: 0, text: "Call echo." } } },
+      { type: "delta", step: 1, delta: { thinking: { index: 0, signature: "sig-1" } } },
+      {
+        type: "delta",
+        step: 1,
+        delta: { toolCall: { index: 0, id: "c1", name: "echo", arguments: '{"say":"x"}' } },
+      },
+      { type: "message", step: 1, message: turns[0]?.response.message },
+      { type: "tool-result", step: 1, message: tool1 },
+      { type: "message", step: 1, message: tool1 },
+      { type: "delta", step: 2, delta: { text: "It said x." } },
+      { type: "message", step: 2, message: turns[1]?.response.message },
+    ]);
+    expect(model.calls.map((c) => c.kind)).toEqual(["stream", "stream"]);
+  });
+
+  it("gives the same result as run for the same exchanges", async () => {
+    const turns = thinkingLoop();
+    const history: Message[] = [
+      { role: "user", content: "before" },
+      { role: "assistant", content: "ok", thinking: [{ redacted: "opaque" }] },
+    ];
+    const streamed = new ScriptedModel(turns);
+    const generated = new ScriptedModel(turns);
+    const run = new Agent({ model: generated, tools: [echo] }).runWithHistory(history, "go");
+    const stream = new Agent({ model: streamed, tools: [echo] }).runStream("go", { history });
+    const events = await collect(stream);
+    const result = await stream.result;
+    expect(result).toStrictEqual(await run);
+    expect(streamed.requests).toStrictEqual(generated.requests);
+    expect(result.messages[3]).toBe(turns[0]?.response.message);
+    // The message events are exactly what the run added to the history.
+    const added = events.flatMap((e) => (e.type === "message" ? [e.message] : []));
+    expect([...history, ...added]).toStrictEqual(result.messages);
+    for (const [i, m] of added.entries()) expect(m).toBe(result.messages[history.length + i]);
+  });
+
+  it("reports tool results as tools finish and adds them in call order", async () => {
+    const gate = deferred();
+    const slow = tool({
+      name: "slow",
+      description: "",
+      parameters: z.object({}),
+      execute: async () => {
+        await gate.promise;
+        return "slow";
+      },
+    });
+    const fast = tool({
+      name: "fast",
+      description: "",
+      parameters: z.object({}),
+      execute: () => {
+        gate.resolve();
+        return "fast";
+      },
+    });
+    const model = new ScriptedModel([
+      callTools([call("c1", "slow", {}), call("c2", "fast", {})]),
+      answer("done"),
+    ]);
+    const events = await collect(new Agent({ model, tools: [slow, fast] }).runStream("go"));
+    const toolEvents = events
+      .filter((e) => e.type !== "delta" && e.message.role === "tool")
+      .map((e) => `${e.type} ${e.type === "delta" ? "" : e.message.content}`);
+    expect(toolEvents).toEqual([
+      "tool-result fast",
+      "tool-result slow",
+      "message slow",
+      "message fast",
+    ]);
+  });
+
+  it("runs the whole exchange when only result is awaited", async () => {
+    const model = new ScriptedModel(thinkingLoop());
+    const result = await new Agent({ model, tools: [echo] }).runStream("go").result;
+    expect(result.output).toBe("It said x.");
+    expect(result.steps).toBe(2);
+    expect(model.calls.map((c) => c.kind)).toEqual(["stream", "stream"]);
+  });
+
+  it("starts nothing until it is read, and can be read once", async () => {
+    const model = new ScriptedModel([answer("hi")]);
+    const stream = new Agent({ model }).runStream("go");
+    await tick();
+    expect(model.calls).toHaveLength(0);
+    const events = await collect(stream);
+    expect(events).toHaveLength(3);
+    expect(() => stream[Symbol.asyncIterator]()).toThrow(GolemError);
+  });
+
+  it("rejects the iteration and result alike when the model fails", async () => {
+    const boom = new Error("model broke");
+    const model = new ScriptedModel([{ ...answer("partial"), error: boom }]);
+    const stream = new Agent({ model }).runStream("go");
+    const seen: RunEvent[] = [];
+    await expect(
+      (async () => {
+        for await (const e of stream) seen.push(e);
+      })(),
+    ).rejects.toBe(boom);
+    await expect(stream.result).rejects.toBe(boom);
+    expect(seen.map((e) => e.type)).toEqual(["message", "delta"]);
+  });
+
+  it("rejects before calling the model when the history fails validation", async () => {
+    const model = new ScriptedModel([answer("never")]);
+    const history: Message[] = [{ role: "tool", content: "r", toolCallId: "none" }];
+    const stream = new Agent({ model }).runStream("go", { history });
+    await expect(collect(stream)).rejects.toThrow(HistoryError);
+    await expect(stream.result).rejects.toThrow(HistoryError);
+    expect(model.calls).toHaveLength(0);
+  });
+});
+
+describe("stopping a run stream", () => {
+  /** A turn whose answer streams in many pieces. */
+  const longAnswer = (): Turn => ({
+    ...answer("abcdefghij"),
+    deltas: [..."abcdefghij"].map((text) => ({ text })),
+  });
+
+  it("breaking out during the model stream closes it and rejects result with an AbortError", async () => {
+    const model = new ScriptedModel([longAnswer()]);
+    const stream = new Agent({ model }).runStream("go");
+    for await (const e of stream) {
+      if (e.type === "delta") break;
+    }
+    await expect(stream.result).rejects.toMatchObject({ name: "AbortError" });
+    const c = model.calls[0];
+    expect(c?.stoppedEarly).toBe(true);
+    expect(c?.signal?.aborted).toBe(true);
+    expect(c?.yielded).toBe(1);
+    expect(model.calls).toHaveLength(1);
+  });
+
+  it("breaking out at the final message keeps the result", async () => {
+    const model = new ScriptedModel([answer("done")]);
+    const stream = new Agent({ model }).runStream("go");
+    for await (const e of stream) {
+      if (e.type === "message" && e.message.role === "assistant") break;
+    }
+    const result = await stream.result;
+    expect(result.output).toBe("done");
+    expect(model.calls[0]?.signal?.aborted).toBe(false);
+  });
+
+  it("breaking out while tools run aborts their signals", async () => {
+    const { tools, signals } = waitingTools();
+    const model = new ScriptedModel([callTools([call("c1", "fast", {}), call("c2", "wait", {})])]);
+    const stream = new Agent({ model, tools }).runStream("go");
+    for await (const e of stream) {
+      if (e.type === "tool-result") break;
+    }
+    await expect(stream.result).rejects.toMatchObject({
+      name: "AbortError",
+      message: "The run was cancelled before it finished",
+    });
+    expect(signals.wait?.aborted).toBe(true);
+    expect(signals.wait?.reason).toMatchObject({ name: "AbortError" });
+    expect(model.calls).toHaveLength(1);
+  });
+
+  it("aborting the signal stops the model stream and rejects with the reason", async () => {
+    const model = new ScriptedModel([longAnswer()]);
+    const controller = new AbortController();
+    const stream = new Agent({ model }).runStream("go", { signal: controller.signal });
+    const reason = new Error("user gave up");
+    const seen: RunEvent[] = [];
+    await expect(
+      (async () => {
+        for await (const e of stream) {
+          seen.push(e);
+          if (e.type === "delta") controller.abort(reason);
+        }
+      })(),
+    ).rejects.toBe(reason);
+    await expect(stream.result).rejects.toBe(reason);
+    expect(model.calls[0]?.stoppedEarly).toBe(true);
+    expect(model.calls[0]?.yielded).toBe(1);
+    expect(seen.map((e) => e.type)).toEqual(["message", "delta"]);
+  });
+
+  it("aborting the signal while tools run aborts them", async () => {
+    const { tools, signals, waiting } = waitingTools();
+    const model = new ScriptedModel([callTools([call("c1", "wait", {})]), answer("never")]);
+    const controller = new AbortController();
+    const stream = new Agent({ model, tools }).runStream("go", { signal: controller.signal });
+    const failure = stream.result.catch((err: unknown) => err); // awaiting result drives the run
+    await waiting.promise;
+    const reason = new Error("stop");
+    controller.abort(reason);
+    expect(await failure).toBe(reason);
+    expect(signals.wait?.aborted).toBe(true);
+    expect(model.calls).toHaveLength(1);
+  });
+
+  it("leaves no unhandled rejection when the caller only iterates and breaks or fails", async () => {
+    const broken = new Agent({ model: new ScriptedModel([longAnswer()]) }).runStream("go");
+    for await (const e of broken) {
+      if (e.type === "delta") break;
+    }
+    const failing = new Agent({
+      model: new ScriptedModel([{ ...answer("x"), error: new Error("model broke") }]),
+    }).runStream("go");
+    await expect(collect(failing)).rejects.toThrow("model broke");
+    // Neither `result` is touched: afterEach checks that no rejection went unhandled.
+  });
+
+  it("with a signal aborted before reading never calls the model", async () => {
+    const model = new ScriptedModel([answer("never")]);
+    const stream = new Agent({ model }).runStream("go", {
+      signal: AbortSignal.abort(new Error("no")),
+    });
+    await expect(collect(stream)).rejects.toThrow("no");
+    expect(model.calls).toHaveLength(0);
+  });
+});
+
+/** A tool that answers at once and one that waits for its signal; records their signals. */
+function waitingTools() {
+  const signals: Record<string, AbortSignal | undefined> = {};
+  const waiting = deferred();
+  const tools: Tool[] = [
+    tool({
+      name: "fast",
+      description: "",
+      parameters: z.object({}),
+      execute: (_, { signal }) => {
+        signals.fast = signal;
+        return "fast";
+      },
+    }),
+    tool({
+      name: "wait",
+      description: "",
+      parameters: z.object({}),
+      execute: (_, { signal }) => {
+        signals.wait = signal;
+        waiting.resolve();
+        return new Promise((_, reject) =>
+          signal?.addEventListener("abort", () => reject(signal.reason), { once: true }),
+        );
+      },
+    }),
+  ];
+  return { tools, signals, waiting };
+}

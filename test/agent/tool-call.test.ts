@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { Agent, jsonTool, tool } from "../../src/index.js";
+import { answer, call, callTools, ScriptedModel } from "./scripted-model.js";
+
+const weather = tool({
+  name: "get_weather",
+  description: "Current weather for a city",
+  parameters: z.object({ city: z.string() }),
+  execute: ({ city }) => ({ city, tempC: 21 }),
+});
+
+describe("tool failures become error results the model sees", () => {
+  const thrower = tool({
+    name: "explode",
+    description: "",
+    parameters: z.object({ how: z.string() }),
+    execute: ({ how }) => {
+      if (how === "error") throw new Error("disk full");
+      if (how === "string") throw "plain string";
+      return { big: 1n };
+    },
+  });
+  const raw = jsonTool({
+    name: "raw",
+    description: "",
+    parameters: { type: "object" },
+    execute: () => "",
+  });
+
+  const cases: [string, string, string][] = [
+    [
+      "arguments that are not JSON",
+      '{"city": Paris}',
+      `The arguments of tool "get_weather" are not valid JSON (${jsonError('{"city": Paris}')}). Send one JSON object that matches the tool's parameters.`,
+    ],
+    [
+      "arguments the schema refuses",
+      '{"city": 3}',
+      'The arguments of tool "get_weather" do not match its parameters:\n✖ Invalid input: expected string, received number\n  → at city',
+    ],
+  ];
+  it.each(cases)("%s", async (_, args, content) => {
+    const model = new ScriptedModel([
+      callTools([{ id: "c1", name: "get_weather", arguments: args }]),
+      answer("sorry"),
+    ]);
+    const result = await new Agent({ model, tools: [weather] }).run("go");
+    expect(model.requests[1]?.messages[2]).toStrictEqual({
+      role: "tool",
+      content,
+      toolCallId: "c1",
+      isError: true,
+    });
+    expect(result.output).toBe("sorry");
+  });
+
+  it("answers an unknown tool name with the names it could call", async () => {
+    const model = new ScriptedModel([callTools([call("c1", "get_wether", {})]), answer("ok")]);
+    await new Agent({ model, tools: [weather, raw] }).run("go");
+    expect(model.requests[1]?.messages[2]).toStrictEqual({
+      role: "tool",
+      content:
+        'There is no tool named "get_wether". The tools you can call are: "get_weather", "raw".',
+      toolCallId: "c1",
+      isError: true,
+    });
+  });
+
+  it("answers a tool call when the agent has no tools", async () => {
+    const model = new ScriptedModel([callTools([call("c1", "x", {})]), answer("ok")]);
+    await new Agent({ model }).run("go");
+    expect(model.requests[1]?.messages[2]?.content).toBe(
+      'There is no tool named "x". No tools are available.',
+    );
+  });
+
+  it("reports a throwing tool, an Error or not, and an unsendable result", async () => {
+    const model = new ScriptedModel([
+      callTools([
+        call("c1", "explode", { how: "error" }),
+        call("c2", "explode", { how: "string" }),
+        call("c3", "explode", { how: "bigint" }),
+        call("c4", "raw", "[1]"),
+        call("c5", "get_weather", { city: "Oslo" }),
+      ]),
+      answer("ok"),
+    ]);
+    const result = await new Agent({ model, tools: [thrower, raw, weather] }).run("go");
+    expect(model.requests[1]?.messages.slice(2)).toStrictEqual([
+      {
+        role: "tool",
+        content: 'Tool "explode" failed: disk full',
+        toolCallId: "c1",
+        isError: true,
+      },
+      {
+        role: "tool",
+        content: 'Tool "explode" failed: plain string',
+        toolCallId: "c2",
+        isError: true,
+      },
+      {
+        role: "tool",
+        content: `Tool "explode" returned a value that cannot be sent as JSON: ${bigintError()}`,
+        toolCallId: "c3",
+        isError: true,
+      },
+      {
+        role: "tool",
+        content:
+          'The arguments of tool "raw" do not match its parameters:\nthe arguments must be a JSON object',
+        toolCallId: "c4",
+        isError: true,
+      },
+      { role: "tool", content: '{"city":"Oslo","tempC":21}', toolCallId: "c5" },
+    ]);
+    expect(result.steps).toBe(2);
+  });
+});
+
+function jsonError(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  throw new Error("parsed");
+}
+
+function bigintError(): string {
+  try {
+    JSON.stringify(1n);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  throw new Error("stringified");
+}
