@@ -8,7 +8,8 @@ export class GolemError extends Error {
 /** A conversation history is malformed; `index` names the message when known. */
 export class HistoryError extends GolemError {
   override name = "HistoryError";
-  index?: number;
+  // `declare`: a class field would exist (as undefined) even when no index is known.
+  declare index?: number;
   constructor(message: string, index?: number, options?: ErrorOptions) {
     super(index === undefined ? message : `messages[${index}]: ${message}`, options);
     if (index !== undefined) this.index = index;
@@ -40,11 +41,11 @@ export class APIError extends GolemError {
   override name = "APIError";
   provider: string;
   status: number;
-  type?: string;
-  requestId?: string;
-  body?: unknown;
   retryable: boolean;
-  partial?: ModelResponse;
+  declare type?: string;
+  declare requestId?: string;
+  declare body?: unknown;
+  declare partial?: ModelResponse;
   constructor(fields: APIErrorFields, options?: ErrorOptions) {
     super(formatAPIMessage(fields), options);
     this.provider = fields.provider;
@@ -66,7 +67,7 @@ function formatAPIMessage(f: APIErrorFields): string {
 /** A stream broke: truncated, a bad frame, bad JSON. `partial` holds what arrived before. */
 export class StreamError extends GolemError {
   override name = "StreamError";
-  partial?: ModelResponse;
+  declare partial?: ModelResponse;
   constructor(message: string, partial?: ModelResponse, options?: ErrorOptions) {
     super(message, options);
     if (partial !== undefined) this.partial = partial;

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { HistoryError } from "./errors.js";
+import { describeIssue, formatPath } from "./issue.js";
 import type { Message } from "./types.js";
 import { validateHistory } from "./validate.js";
 
@@ -49,13 +50,17 @@ export function parseHistory(json: string | unknown): Message[] {
   const result = historySchema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];
-    const path = issue?.path ?? [];
-    const index = typeof path[0] === "number" ? path[0] : undefined;
-    const where = path.slice(index === undefined ? 0 : 1).join(".");
-    throw new HistoryError(`${where ? `${where}: ` : ""}${issue?.message ?? "invalid history"}`, index);
+    if (!issue) throw new HistoryError("invalid history");
+    const [first, ...rest] = issue.path;
+    const index = typeof first === "number" ? first : undefined;
+    const where = index === undefined ? formatPath(issue.path) || "history" : formatPath(rest);
+    throw new HistoryError(`${where ? `${where}: ` : ""}${describeIssue(issue, value)}`, index);
   }
-  // zod's output spells absent optionals as `?: T | undefined`; JSON has no undefined values.
-  const messages = result.data as Message[];
+  // The checked input, not zod's output: zod rebuilds objects in schema key order, and a
+  // history read back should serialize to the very text it was stored as.
+  const messages = (
+    typeof json === "string" ? value : JSON.parse(JSON.stringify(value))
+  ) as Message[];
   validateHistory(messages);
   return messages;
 }

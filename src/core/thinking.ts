@@ -45,11 +45,13 @@ export function thinkingBlockProblem(b: unknown): string | undefined {
     }
     return undefined;
   }
-  if (typeof text !== "string") return "has neither text nor a redacted payload";
+  if (text === undefined) return "has neither text nor a redacted payload";
+  if (typeof text !== "string") return "has text that is not a string";
   if (signature !== undefined && !isNonEmptyString(signature)) {
     return "has a signature that is not a non-empty string";
   }
-  if (text === "" && signature === undefined) return 'has empty text ("" is allowed only when signed)';
+  if (text === "" && signature === undefined)
+    return 'has empty text ("" is allowed only when signed)';
   return undefined;
 }
 

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { describeIssue, formatPath } from "../core/issue.js";
 
 const headersSchema = z.record(z.string(), z.string());
 
@@ -6,13 +7,14 @@ const requestSchema = z.object({
   method: z.string(),
   url: z.string(),
   headers: headersSchema,
-  /** The JSON body as sent. */
-  body: z.unknown(),
+  /** The JSON body as sent (absent for a request without one). */
+  body: z.optional(z.unknown()),
 });
 
 const responseSchema = z
   .object({
-    status: z.number(),
+    /** What `new Response()` accepts. */
+    status: z.int().check(z.gte(200), z.lte(599)),
     headers: headersSchema,
     /** A JSON body. */
     body: z.optional(z.unknown()),
@@ -49,11 +51,21 @@ export type CassetteResponse = CassetteInteraction["response"];
 
 /** Checks a cassette (JSON text or parsed JSON); throws an Error naming the bad field. */
 export function parseCassette(json: string | unknown): Cassette {
-  const value = typeof json === "string" ? JSON.parse(json) : json;
+  let value: unknown = json;
+  if (typeof json === "string") {
+    try {
+      value = JSON.parse(json);
+    } catch (cause) {
+      throw new Error(`Not a cassette: not JSON: ${(cause as Error).message}`, { cause });
+    }
+  }
   const result = cassetteSchema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new Error(`Not a cassette: ${issue?.path.join(".") ?? ""}: ${issue?.message ?? ""}`);
+    if (!issue) throw new Error("Not a cassette");
+    throw new Error(
+      `Not a cassette: ${formatPath(issue.path) || "$"}: ${describeIssue(issue, value)}`,
+    );
   }
   return result.data;
 }

@@ -1,12 +1,12 @@
 import type { Cassette } from "./cassette.js";
 import { CassetteMismatchError, type ReplayOptions, replayFetch } from "./replay.js";
 
-/** The part of MSW's `http` namespace used here; pass `http` from "msw". */
-export interface MswHttp {
-  all(
-    path: string,
-    resolver: (info: { request: Request }) => Promise<Response>,
-  ): unknown;
+/**
+ * The part of MSW's `http` namespace used here; pass `http` from "msw". `H` is MSW's handler
+ * type, inferred from `http`, so `server.use(...handlers)` type-checks without a cast.
+ */
+export interface MswHttp<H = unknown> {
+  all(path: string, resolver: (info: { request: Request }) => Promise<Response>): H;
 }
 
 /** HTTP status for a request that does not match the cassette: not retried by golem. */
@@ -14,15 +14,15 @@ export const MISMATCH_STATUS = 418;
 
 /**
  * MSW handlers that replay a cassette, for tests that use `setupServer`:
- * `server.use(...cassetteHandlers(cassette, http))`. A request that does not match gets a
+ * `server.use(...cassetteHandlers(cassette, http).handlers)`. A request that does not match gets a
  * 418 whose body is the diff; `assertDone()` reports every mismatch afterwards.
  * `http` is passed in so `golem/testing` does not depend on msw.
  */
-export function cassetteHandlers(
+export function cassetteHandlers<H = unknown>(
   cassette: Cassette,
-  http: MswHttp,
+  http: MswHttp<H>,
   options?: ReplayOptions,
-): { handlers: unknown[]; assertDone(): void } {
+): { handlers: H[]; assertDone(): void } {
   const replay = replayFetch(cassette, options);
   const handler = http.all("*", async ({ request }) => {
     try {
@@ -30,7 +30,10 @@ export function cassetteHandlers(
     } catch (err) {
       if (!(err instanceof CassetteMismatchError)) throw err;
       return new Response(
-        JSON.stringify({ type: "error", error: { type: "cassette_mismatch", message: err.message } }),
+        JSON.stringify({
+          type: "error",
+          error: { type: "cassette_mismatch", message: err.message },
+        }),
         { status: MISMATCH_STATUS, headers: { "content-type": "application/json" } },
       );
     }

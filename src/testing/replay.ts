@@ -36,6 +36,7 @@ export class CassetteMismatchError extends Error {
 }
 
 const REDACTED = "<redacted>";
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 // Headers the runtime or an SDK adds on its own; not part of what golem builds.
 const UNCHECKED_HEADERS = new Set([
   "content-length",
@@ -77,7 +78,9 @@ export function replayFetch(cassette: Cassette, options: ReplayOptions = {}): Re
     const index = next++;
     const interaction = cassette.interactions[index];
     if (!interaction) {
-      return complain(`unexpected request #${index + 1} (${recorded.method} ${recorded.url}): the cassette has ${cassette.interactions.length}`);
+      return complain(
+        `unexpected request #${index + 1} (${recorded.method} ${recorded.url}): the cassette has ${cassette.interactions.length}`,
+      );
     }
     const problems = compareRequest(interaction.request, recorded, options);
     if (problems.length > 0) {
@@ -86,7 +89,11 @@ export function replayFetch(cassette: Cassette, options: ReplayOptions = {}): Re
     const { response } = interaction;
     let chunks = responseChunks(response);
     if (options.rechunk) chunks = options.rechunk(concatBytes(chunks), index);
-    return new Response(chunkedBody(chunks, signal ?? undefined), {
+    // 204, 205 and 304 may carry no body: `new Response(stream, …)` throws a TypeError there.
+    const body = NULL_BODY_STATUSES.has(response.status)
+      ? null
+      : chunkedBody(chunks, signal ?? undefined);
+    return new Response(body, {
       status: response.status,
       headers: response.headers,
     });
@@ -125,7 +132,9 @@ export function compareRequest(
       const got = actual.headers[key];
       if (got === undefined) problems.push(`header ${key}: missing`);
       else if (value !== REDACTED && got !== value) {
-        problems.push(`header ${key}: expected ${JSON.stringify(value)}, got ${JSON.stringify(got)}`);
+        problems.push(
+          `header ${key}: expected ${JSON.stringify(value)}, got ${JSON.stringify(got)}`,
+        );
       }
     }
   }
@@ -165,7 +174,10 @@ async function recordRequest(request: Request): Promise<RecordedRequest> {
   return { method: request.method, url: request.url, headers, body };
 }
 
-function chunkedBody(chunks: Uint8Array[], signal: AbortSignal | undefined): ReadableStream<Uint8Array> {
+function chunkedBody(
+  chunks: Uint8Array[],
+  signal: AbortSignal | undefined,
+): ReadableStream<Uint8Array> {
   let i = 0;
   return new ReadableStream<Uint8Array>({
     start(controller) {

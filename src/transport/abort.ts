@@ -33,7 +33,10 @@ export interface AttemptSignal {
   release(): void;
 }
 
-export function createAttemptSignal(caller: AbortSignal | undefined, timeoutMs?: number): AttemptSignal {
+export function createAttemptSignal(
+  caller: AbortSignal | undefined,
+  timeoutMs?: number,
+): AttemptSignal {
   const controller = new AbortController();
   let timedOut = false;
   const onAbort = () => controller.abort(abortReason(caller as AbortSignal));

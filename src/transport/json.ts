@@ -10,9 +10,13 @@ export function parseJSONBody(text: string, provider: string): unknown {
     return JSON.parse(text);
   } catch (cause) {
     const start = text.length > 200 ? `${text.slice(0, 200)}...` : text;
-    throw new StreamError(`${provider} answered with a body that is not JSON: ${start}`, undefined, {
-      cause,
-    });
+    throw new StreamError(
+      `${provider} answered with a body that is not JSON: ${start}`,
+      undefined,
+      {
+        cause,
+      },
+    );
   }
 }
 

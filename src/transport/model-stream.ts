@@ -44,13 +44,16 @@ export function createModelStream<R>(
   let pos = 0;
   let settle!: { resolve: (r: ModelResponse) => void; reject: (e: unknown) => void };
 
-  const response = new LazyResponse((resolve, reject) => {
-    settle = { resolve, reject };
-  }, () => {
-    if (phase !== "idle") return;
-    phase = "draining";
-    drain().catch(() => {});
-  });
+  const response = new LazyResponse(
+    (resolve, reject) => {
+      settle = { resolve, reject };
+    },
+    () => {
+      if (phase !== "idle") return;
+      phase = "draining";
+      drain().catch(() => {});
+    },
+  );
   // Mark handled: a caller who only iterates sees the error there, not as an unhandled rejection.
   Promise.prototype.then.call(response, undefined, () => {});
 
@@ -66,9 +69,13 @@ export function createModelStream<R>(
   /** The next batch with at least one delta, or undefined at the end (response settled). */
   const nextBatch = async (): Promise<readonly Delta[] | undefined> => {
     try {
+      // The signal is checked here too, not only by the body: a `fetch` the caller passed in
+      // (a test double, a proxy) may not tie its body to the signal.
+      if (signal?.aborted) throw abortReason(signal);
       session ??= await open();
       for (;;) {
         const records = await session.reader.read();
+        if (signal?.aborted) throw abortReason(signal);
         if (records === undefined) {
           const final = session.machine.finish();
           phase = "done";
@@ -123,7 +130,9 @@ export function createModelStream<R>(
     response,
     [Symbol.asyncIterator]() {
       if (phase !== "idle") {
-        throw new GolemError("This stream is already being read; iterate it once, or await response");
+        throw new GolemError(
+          "This stream is already being read; iterate it once, or await response",
+        );
       }
       phase = "iterating";
       return iterator;
@@ -145,7 +154,9 @@ function toStreamFailure(
   if (err instanceof GolemError) return err;
   const partial = session?.machine.partial();
   const what = err instanceof SyntaxError ? "bad JSON in the stream" : "the stream broke off";
-  return new StreamError(`${what}: ${(err as Error)?.message ?? String(err)}`, partial, { cause: err });
+  return new StreamError(`${what}: ${(err as Error)?.message ?? String(err)}`, partial, {
+    cause: err,
+  });
 }
 
 /**
@@ -165,6 +176,7 @@ class LazyResponse extends Promise<ModelResponse> {
     super(executor);
     this.#start = start;
   }
+  // biome-ignore lint/suspicious/noThenProperty: the lazy start needs `then` itself (see above).
   override then<A = ModelResponse, B = never>(
     onFulfilled?: ((value: ModelResponse) => A | PromiseLike<A>) | null,
     onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,

@@ -90,13 +90,16 @@ async function send<T>(
   const method = opts.method ?? "POST";
   for (let attemptNo = 0; ; attemptNo++) {
     if (opts.signal?.aborted) throw abortReason(opts.signal);
+    // Signing runs outside the fetch's try: a TypeError from a signer is a bug to surface,
+    // not a network failure to retry.
+    const headers = opts.sign
+      ? await opts.sign({ method, url: opts.url, headers: opts.headers, body: opts.body })
+      : opts.headers;
+    if (opts.signal?.aborted) throw abortReason(opts.signal);
     const attempt = createAttemptSignal(opts.signal, opts.timeoutMs);
     const last = attemptNo >= maxRetries;
     let response: Response;
     try {
-      const headers = opts.sign
-        ? await opts.sign({ method, url: opts.url, headers: opts.headers, body: opts.body })
-        : opts.headers;
       response = await doFetch(opts.url, {
         method,
         headers,
@@ -107,7 +110,7 @@ async function send<T>(
       attempt.release();
       const failure = classifyFetchFailure(err, opts.signal, attempt.timedOut, opts.timeoutMs);
       if (last || !failure.retry) throw failure.error;
-      await sleep(retryDelay(attemptNo, new Headers()) ?? 0, opts.signal);
+      await sleep(retryDelay(attemptNo, new Headers(), opts.random) ?? 0, opts.signal);
       continue;
     }
     if (response.ok) {
@@ -119,6 +122,8 @@ async function send<T>(
       }
     }
     const error = await readError(response, attempt, opts);
+    // Cancelled while the error body was read: the caller's reason, not a half-read error.
+    if (opts.signal?.aborted) throw abortReason(opts.signal);
     if (last || !error.retryable) throw error;
     const delay = retryDelay(attemptNo, response.headers, opts.random);
     if (delay === undefined) throw error;
@@ -159,7 +164,10 @@ function classifyFetchFailure(
   // fetch rejects with a TypeError for network failures in every runtime; anything else
   // is a bug (or a test double's complaint) and is not retried.
   if (err instanceof TypeError) {
-    return { error: new ConnectionError(`Network error: ${err.message}`, { cause: err }), retry: true };
+    return {
+      error: new ConnectionError(`Network error: ${err.message}`, { cause: err }),
+      retry: true,
+    };
   }
   return { error: err, retry: false };
 }
@@ -172,10 +180,15 @@ function classifyBodyFailure(
   timeoutMs: number | undefined,
 ): unknown {
   if (caller?.aborted) return abortReason(caller);
-  if (timedOut) return new TimeoutError(`The response did not finish within ${timeoutMs} ms`, { cause: err });
-  return new StreamError(`The response body broke off: ${(err as Error)?.message ?? err}`, undefined, {
-    cause: err,
-  });
+  if (timedOut)
+    return new TimeoutError(`The response did not finish within ${timeoutMs} ms`, { cause: err });
+  return new StreamError(
+    `The response body broke off: ${(err as Error)?.message ?? err}`,
+    undefined,
+    {
+      cause: err,
+    },
+  );
 }
 
 function emptyBody(): ReadableStream<Uint8Array> {

@@ -35,7 +35,9 @@ export function createSSEReader(
       // Unknown fields and bad `retry:` values are ignorable by the SSE spec; only a line
       // past the buffer limit means we cannot go on.
       if (err.type === "max-buffer-size-exceeded") {
-        problem ??= new StreamError(`An event-stream line is longer than ${maxBufferSize} bytes`);
+        problem ??= new StreamError(
+          `An event-stream line is longer than ${maxBufferSize} characters`,
+        );
       }
     },
     maxBufferSize,
@@ -51,14 +53,16 @@ export function createSSEReader(
 
   return {
     async read() {
+      if (problem) throw problem;
       while (!ended) {
         const { done, value } = await reader.read();
         if (done) {
           ended = true;
-          parser.feed(decoder.decode());
           // A last event without its blank line still counts: the provider's state machine
-          // decides whether the stream was complete.
-          parser.reset({ consume: true });
+          // decides whether the stream was complete. `reset({ consume: true })` would parse a
+          // pending line but never dispatch the event, and would keep a trailing CR in it;
+          // a blank line ends the event whatever line end came before.
+          parser.feed(`${decoder.decode()}\n\n`);
         } else {
           parser.feed(decoder.decode(value, { stream: true }));
         }

@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import { HistoryError } from "../../src/core/errors.js";
+import {
+  thinkingRedacted,
+  thinkingSigned,
+  thinkingText,
+  validateThinkingBlock,
+} from "../../src/core/thinking.js";
+import type { ThinkingBlock } from "../../src/core/types.js";
+
+function problemOf(block: unknown, index?: number): HistoryError {
+  try {
+    validateThinkingBlock(block as ThinkingBlock, index);
+  } catch (err) {
+    expect(err).toBeInstanceOf(HistoryError);
+    return err as HistoryError;
+  }
+  throw new Error(`expected ${JSON.stringify(block)} to be rejected`);
+}
+
+describe("thinking block constructors", () => {
+  it("thinkingText builds an unsigned text block and nothing else", () => {
+    expect(thinkingText("let me see")).toStrictEqual({ text: "let me see" });
+  });
+
+  it("thinkingSigned keeps the signature exactly as given", () => {
+    expect(thinkingSigned("", "EqQBCkYIARgC+/==")).toStrictEqual({
+      text: "",
+      signature: "EqQBCkYIARgC+/==",
+    });
+  });
+
+  it("thinkingRedacted puts the payload in redacted", () => {
+    expect(thinkingRedacted("EmwKAhgBEgy3va3pzix/LafPsn4a")).toStrictEqual({
+      redacted: "EmwKAhgBEgy3va3pzix/LafPsn4a",
+    });
+  });
+
+  it("every constructed block passes validation", () => {
+    expect(() => validateThinkingBlock(thinkingText("a"))).not.toThrow();
+    expect(() => validateThinkingBlock(thinkingSigned("", "sig"))).not.toThrow();
+    expect(() => validateThinkingBlock(thinkingRedacted("data"))).not.toThrow();
+  });
+});
+
+describe("validateThinkingBlock accepts", () => {
+  const valid: [string, ThinkingBlock][] = [
+    ["unsigned text", { text: "step one" }],
+    ["signed text", { text: "step one", signature: "c2ln" }],
+    ["signed empty text (display omitted)", { text: "", signature: "c2ln" }],
+    ["a redacted payload", { redacted: "ZW5jcnlwdGVk" }],
+    ["a redacted payload with its provider", { redacted: "ZW5j", provider: "bedrock" }],
+    ["text with its provider", { text: "hm", provider: "gemini" }],
+    ["signed text with its provider", { text: "hm", signature: "s", provider: "anthropic" }],
+  ];
+  it.each(valid)("%s", (_, block) => {
+    expect(() => validateThinkingBlock(block)).not.toThrow();
+  });
+});
+
+describe("validateThinkingBlock rejects", () => {
+  const invalid: [string, unknown, string][] = [
+    ["an empty object", {}, "thinking block has neither text nor a redacted payload"],
+    [
+      "unsigned empty text",
+      { text: "" },
+      'thinking block has empty text ("" is allowed only when signed)',
+    ],
+    [
+      "empty text with an empty signature",
+      { text: "", signature: "" },
+      "thinking block has a signature that is not a non-empty string",
+    ],
+    [
+      "text with an empty signature",
+      { text: "a", signature: "" },
+      "thinking block has a signature that is not a non-empty string",
+    ],
+    [
+      "text with a signature that is not a string",
+      { text: "a", signature: 7 },
+      "thinking block has a signature that is not a non-empty string",
+    ],
+    ["text that is not a string", { text: 1 }, "thinking block has text that is not a string"],
+    [
+      "an empty redacted payload",
+      { redacted: "" },
+      "thinking block has a redacted payload that is not a non-empty string",
+    ],
+    [
+      "a redacted payload that is not a string",
+      { redacted: 5 },
+      "thinking block has a redacted payload that is not a non-empty string",
+    ],
+    [
+      "a redacted payload with text",
+      { redacted: "d", text: "a" },
+      "thinking block is redacted and also has text or a signature",
+    ],
+    [
+      "a redacted payload with empty text",
+      { redacted: "d", text: "" },
+      "thinking block is redacted and also has text or a signature",
+    ],
+    [
+      "a redacted payload with a signature",
+      { redacted: "d", signature: "s" },
+      "thinking block is redacted and also has text or a signature",
+    ],
+    [
+      "an empty provider on text",
+      { text: "a", provider: "" },
+      "thinking block has a provider that is not a non-empty string",
+    ],
+    [
+      "an empty provider on a redacted payload",
+      { redacted: "d", provider: "" },
+      "thinking block has a provider that is not a non-empty string",
+    ],
+    [
+      "a provider that is not a string",
+      { text: "a", provider: 3 },
+      "thinking block has a provider that is not a non-empty string",
+    ],
+    ["an unknown field", { text: "a", data: "x" }, 'thinking block has an unknown field "data"'],
+    [
+      "an unknown field next to a redacted payload",
+      { redacted: "d", type: "redacted_thinking" },
+      'thinking block has an unknown field "type"',
+    ],
+    ["null", null, "thinking block is not an object"],
+    ["an array", [{ text: "a" }], "thinking block is not an object"],
+    ["a string", "thinking", "thinking block is not an object"],
+  ];
+  it.each(invalid)("%s", (_, block, message) => {
+    const err = problemOf(block);
+    expect(err.message).toBe(message);
+    expect(err.index).toBeUndefined();
+  });
+
+  it("names the message index when it is given", () => {
+    const err = problemOf({ text: "" }, 3);
+    expect(err.index).toBe(3);
+    expect(err.message).toBe(
+      'messages[3]: thinking block has empty text ("" is allowed only when signed)',
+    );
+  });
+});
