@@ -1,0 +1,98 @@
+import type { APIErrorFields } from "../../core/errors.js";
+import type { ModelResponse, Usage } from "../../core/types.js";
+import { parseErrorJSON } from "../../transport/json.js";
+import { isRetryableStatus } from "../../transport/retry.js";
+import { createMessageBuilder } from "./parts.js";
+import type { GenerateContentResponse, Status, UsageMetadata } from "./wire.js";
+
+/** The adapter's name, on every block and error it makes. */
+export const PROVIDER = "gemini";
+
+/**
+ * Parses a `generateContent` answer: the first candidate's parts become one assistant message
+ * (the same way the stream builds it), `finishReason` is the stop reason as sent (`""` when
+ * absent). A prompt blocked before generation has no candidate: `index.ts` turns that into an
+ * `APIError` ({@link blockedPromptFields}) before calling this.
+ */
+export function parseResponse(body: GenerateContentResponse): ModelResponse {
+  const builder = createMessageBuilder();
+  const candidate = body.candidates?.[0];
+  for (const part of candidate?.content?.parts ?? []) builder.add(part, body.responseId);
+  builder.end();
+  return {
+    message: builder.message(),
+    usage: parseUsage(body.usageMetadata),
+    stopReason: candidate?.finishReason ?? body.promptFeedback?.blockReason ?? "",
+  };
+}
+
+/**
+ * Maps `usageMetadata`. `candidatesTokenCount` excludes thoughts (total = prompt + candidates
+ * + thoughts in every fixture), so `outputTokens`, the billed output, adds `thoughtsTokenCount`.
+ * `inputTokens` is `promptTokenCount`, which includes cached tokens.
+ */
+export function parseUsage(u: UsageMetadata | undefined): Usage {
+  const thoughts = u?.thoughtsTokenCount;
+  const usage: Usage = {
+    inputTokens: u?.promptTokenCount ?? 0,
+    outputTokens: (u?.candidatesTokenCount ?? 0) + (thoughts ?? 0),
+  };
+  if (thoughts !== undefined) usage.reasoningTokens = thoughts;
+  if (u?.cachedContentTokenCount !== undefined) usage.cacheReadTokens = u.cachedContentTokenCount;
+  return usage;
+}
+
+/**
+ * The error fields for a prompt Gemini refused to answer (`promptFeedback.blockReason`, no
+ * candidate): `type` is the block reason, nothing is retryable. `undefined` for any other body.
+ */
+export function blockedPromptFields(body: unknown, status: number): APIErrorFields | undefined {
+  const b = body as GenerateContentResponse | null;
+  const reason = b?.promptFeedback?.blockReason;
+  if (!reason || (b?.candidates?.length ?? 0) > 0) return undefined;
+  const detail = b?.promptFeedback?.blockReasonMessage;
+  return {
+    provider: PROVIDER,
+    status,
+    type: reason,
+    message: `the prompt was blocked (${reason})${detail ? `: ${detail}` : ""}`,
+    body,
+    retryable: false,
+  };
+}
+
+/**
+ * The error fields of a body that is an error object, `{ error }` or `[{ error }]` (spec A.7),
+ * as an HTTP answer or an SSE event; `undefined` when the body is no error. Inside a stream
+ * `status` is the stream's 200 and the error's own `code` is named in the message.
+ */
+export function errorFields(body: unknown, status: number): APIErrorFields | undefined {
+  const wrapped = Array.isArray(body) ? body[0] : body;
+  const error = (wrapped as { error?: Status } | null)?.error;
+  if (typeof error !== "object" || error === null) return undefined;
+  const code = typeof error.code === "number" ? error.code : status;
+  const message = error.message ?? "no message";
+  return {
+    provider: PROVIDER,
+    status,
+    type: error.status,
+    message: code === status ? message : `${message} (code ${code})`,
+    body,
+    retryable: isRetryableStatus(code),
+  };
+}
+
+/** The fields of a failed HTTP answer; bodies that are not Google's error JSON are quoted. */
+export function parseErrorBody(status: number, text: string, _headers: Headers): APIErrorFields {
+  const body = parseErrorJSON(text);
+  const fields = errorFields(body, status);
+  if (fields) return fields;
+  const start = text.length > 200 ? `${text.slice(0, 200)}...` : text;
+  return {
+    provider: PROVIDER,
+    status,
+    message: start.trim() === "" ? "no error body" : start,
+    body,
+    retryable: isRetryableStatus(status),
+  };
+}

@@ -1,0 +1,380 @@
+import { describe, expect, it } from "vitest";
+import { HistoryError } from "../../../src/core/errors.js";
+import type { Message, ModelRequest } from "../../../src/core/types.js";
+import { type Config, resolveConfig } from "../../../src/providers/gemini/config.js";
+import {
+  buildRequest,
+  buildToolConfig,
+  buildToolResult,
+  isGeneratedId,
+  requestHeaders,
+  requestUrl,
+  SKIP_SIGNATURE_VALIDATOR,
+} from "../../../src/providers/gemini/request.js";
+
+const cfg = (over: Partial<Config> = {}) =>
+  resolveConfig({ apiKey: "AIza-test-key", model: "gemini-3-pro-preview", ...over }, {});
+
+const user = (content: string): Message => ({ role: "user", content });
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+describe("requestUrl and requestHeaders", () => {
+  it("posts to generateContent, or streamGenerateContent with alt=sse", () => {
+    expect(requestUrl(cfg(), false)).toBe(
+      "https://generativelanguage.googleapis.com/v1beta/models/gemini-3-pro-preview:generateContent",
+    );
+    expect(requestUrl(cfg(), true)).toBe(
+      "https://generativelanguage.googleapis.com/v1beta/models/gemini-3-pro-preview:streamGenerateContent?alt=sse",
+    );
+    expect(
+      requestUrl(cfg({ model: "tunedModels/x", baseURL: "http://127.0.0.1:9/v1beta" }), false),
+    ).toBe("http://127.0.0.1:9/v1beta/tunedModels/x:generateContent");
+  });
+
+  it("sends the key in x-goog-api-key, never in the URL, plus the caller's headers", () => {
+    expect(requestHeaders(cfg({ headers: { "X-Goog-Api-Key": "other" } }))).toEqual({
+      "content-type": "application/json",
+      "x-goog-api-key": "AIza-test-key",
+    });
+    expect(requestHeaders(cfg({ headers: { "x-team": "a" } }))).toEqual({
+      "content-type": "application/json",
+      "x-goog-api-key": "AIza-test-key",
+      "x-team": "a",
+    });
+    expect(requestUrl(cfg(), true)).not.toContain("AIza");
+  });
+});
+
+describe("buildRequest", () => {
+  it("sends user turns, the system prompt and the generation config", () => {
+    const body = buildRequest(
+      { system: "You are terse.", messages: [user("Hi")] },
+      cfg({ maxOutputTokens: 100, thinking: { includeThoughts: true, level: "low" } }),
+      false,
+    );
+    expect(body).toEqual({
+      contents: [{ role: "user", parts: [{ text: "Hi" }] }],
+      systemInstruction: { parts: [{ text: "You are terse." }] },
+      generationConfig: {
+        maxOutputTokens: 100,
+        thinkingConfig: { includeThoughts: true, thinkingLevel: "LOW" },
+      },
+    });
+  });
+
+  it("adds system messages of the history to systemInstruction, in order", () => {
+    const body = buildRequest(
+      { system: "A", messages: [{ role: "system", content: "B" }, user("Hi")] },
+      cfg(),
+      true,
+    );
+    expect(body.systemInstruction).toEqual({ parts: [{ text: "A" }, { text: "B" }] });
+    expect(body.contents).toEqual([{ role: "user", parts: [{ text: "Hi" }] }]);
+  });
+
+  it("replays thoughts, then the signed text, then the calls, each with its own signature", () => {
+    const assistant: Message = {
+      role: "assistant",
+      content: "Checking both.",
+      contentSignature: "c2lnVGV4dA==",
+      thinking: [
+        { text: "**Plan**", provider: "gemini" },
+        { text: "", signature: "c2lnVGhvdWdodA==", provider: "gemini" },
+        { text: "mine, no provider" },
+      ],
+      toolCalls: [
+        { id: "fc_1", name: "lookup", arguments: '{"q":"A"}', signature: "c2lnRkMx" },
+        { id: "fc_2", name: "lookup", arguments: '{"q":"B"}' },
+      ],
+    };
+    const body = buildRequest({ messages: [user("Where?"), assistant] }, cfg(), false);
+    expect(body.contents[1]).toEqual({
+      role: "model",
+      parts: [
+        { text: "**Plan**", thought: true },
+        { text: "", thought: true, thoughtSignature: "c2lnVGhvdWdodA==" },
+        { text: "mine, no provider", thought: true },
+        { text: "Checking both.", thoughtSignature: "c2lnVGV4dA==" },
+        {
+          functionCall: { name: "lookup", args: { q: "A" }, id: "fc_1" },
+          thoughtSignature: "c2lnRkMx",
+        },
+        { functionCall: { name: "lookup", args: { q: "B" }, id: "fc_2" } },
+      ],
+    });
+  });
+
+  it("sends an empty text part when only its signature is there", () => {
+    const body = buildRequest(
+      { messages: [user("Hi"), { role: "assistant", content: "", contentSignature: "c2ln" }] },
+      cfg(),
+      false,
+    );
+    expect(body.contents[1]).toEqual({
+      role: "model",
+      parts: [{ text: "", thoughtSignature: "c2ln" }],
+    });
+  });
+
+  it("drops other providers' blocks and skips redacted ones", () => {
+    const assistant: Message = {
+      role: "assistant",
+      content: "Done.",
+      thinking: [
+        { text: "anthropic's", signature: "YW50aHJvcGlj", provider: "anthropic" },
+        { redacted: "ZW5jcnlwdGVk", provider: "openai" },
+        { redacted: "bm8gcHJvdmlkZXI=" },
+        { text: "ours", signature: "b3Vycw==", provider: "gemini" },
+      ],
+    };
+    const body = buildRequest({ messages: [user("Hi"), assistant] }, cfg(), false);
+    expect(body.contents[1]).toEqual({
+      role: "model",
+      parts: [{ text: "ours", thought: true, thoughtSignature: "b3Vycw==" }, { text: "Done." }],
+    });
+  });
+
+  it("leaves out an assistant message that has nothing Gemini can take", () => {
+    const body = buildRequest(
+      {
+        messages: [
+          user("Hi"),
+          { role: "assistant", content: "", thinking: [{ redacted: "eA==", provider: "bedrock" }] },
+          user("Again"),
+        ],
+      },
+      cfg(),
+      false,
+    );
+    expect(body.contents).toEqual([
+      { role: "user", parts: [{ text: "Hi" }] },
+      { role: "user", parts: [{ text: "Again" }] },
+    ]);
+  });
+
+  it("gives the first unsigned call of each step the validator-skip signature on Gemini 3, once", () => {
+    const messages: Message[] = [
+      user("Go"),
+      {
+        role: "assistant",
+        content: "",
+        toolCalls: [
+          { id: "call_a", name: "f", arguments: "{}" },
+          { id: "call_b", name: "f", arguments: "{}" },
+        ],
+      },
+      { role: "tool", toolCallId: "call_a", content: "1" },
+      { role: "tool", toolCallId: "call_b", content: "2" },
+      { role: "assistant", content: "", toolCalls: [{ id: "call_c", name: "g", arguments: "{}" }] },
+      { role: "tool", toolCallId: "call_c", content: "3" },
+    ];
+    const body = buildRequest({ messages }, cfg(), false);
+    expect(SKIP_SIGNATURE_VALIDATOR).toBe(btoa("context_engineering_is_the_way_to_go"));
+    expect(body.contents[1]?.parts).toEqual([
+      {
+        functionCall: { name: "f", args: {}, id: "call_a" },
+        thoughtSignature: SKIP_SIGNATURE_VALIDATOR,
+      },
+      { functionCall: { name: "f", args: {}, id: "call_b" } },
+    ]);
+    expect(body.contents[3]?.parts).toEqual([
+      {
+        functionCall: { name: "g", args: {}, id: "call_c" },
+        thoughtSignature: SKIP_SIGNATURE_VALIDATOR,
+      },
+    ]);
+  });
+
+  it("keeps a call's own signature and adds no dummy before other models than Gemini 3", () => {
+    const messages: Message[] = [
+      user("Go"),
+      {
+        role: "assistant",
+        content: "",
+        toolCalls: [{ id: "call_a", name: "f", arguments: "{}", signature: "cmVhbA==" }],
+      },
+    ];
+    expect(buildRequest({ messages }, cfg(), false).contents[1]?.parts[0]?.thoughtSignature).toBe(
+      "cmVhbA==",
+    );
+    const unsigned: Message[] = [
+      user("Go"),
+      { role: "assistant", content: "", toolCalls: [{ id: "call_a", name: "f", arguments: "{}" }] },
+    ];
+    const body = buildRequest({ messages: unsigned }, cfg({ model: "gemini-2.5-flash" }), false);
+    expect(body.contents[1]?.parts).toEqual([
+      { functionCall: { name: "f", args: {}, id: "call_a" } },
+    ]);
+  });
+
+  it("puts consecutive tool results in one user content, named after their calls", () => {
+    const messages: Message[] = [
+      user("Go"),
+      {
+        role: "assistant",
+        content: "",
+        toolCalls: [
+          {
+            id: "9d532gc9",
+            name: "weather",
+            arguments: '{"location":"Florence"}',
+            signature: "c2ln",
+          },
+          { id: "golem_r1_1", name: "theme", arguments: "" },
+        ],
+      },
+      { role: "tool", toolCallId: "9d532gc9", content: "40 C" },
+      { role: "tool", toolCallId: "golem_r1_1", content: '{"theme":"dark"}' },
+      user("Thanks"),
+    ];
+    const body = buildRequest({ messages }, cfg(), false);
+    expect(body.contents.slice(1)).toEqual([
+      {
+        role: "model",
+        parts: [
+          {
+            functionCall: { name: "weather", args: { location: "Florence" }, id: "9d532gc9" },
+            thoughtSignature: "c2ln",
+          },
+          { functionCall: { name: "theme", args: {} } },
+        ],
+      },
+      {
+        role: "user",
+        parts: [
+          { functionResponse: { name: "weather", id: "9d532gc9", response: { result: "40 C" } } },
+          { functionResponse: { name: "theme", response: { theme: "dark" } } },
+        ],
+      },
+      { role: "user", parts: [{ text: "Thanks" }] },
+    ]);
+  });
+
+  it("names a tool result after the latest call with its id", () => {
+    const messages: Message[] = [
+      user("Go"),
+      {
+        role: "assistant",
+        content: "",
+        toolCalls: [{ id: "golem_0", name: "first", arguments: "{}" }],
+      },
+      { role: "tool", toolCallId: "golem_0", content: "a" },
+      {
+        role: "assistant",
+        content: "",
+        toolCalls: [{ id: "golem_0", name: "second", arguments: "{}" }],
+      },
+      { role: "tool", toolCallId: "golem_0", content: "b" },
+    ];
+    const body = buildRequest({ messages }, cfg({ model: "gemini-2.5-pro" }), false);
+    expect(body.contents[2]?.parts[0]?.functionResponse?.name).toBe("first");
+    expect(body.contents[4]?.parts[0]?.functionResponse?.name).toBe("second");
+  });
+
+  it("refuses tool-call arguments that are not a JSON object, naming the message", () => {
+    const messages: Message[] = [
+      user("Go"),
+      { role: "assistant", content: "", toolCalls: [{ id: "c", name: "f", arguments: "[1,2]" }] },
+    ];
+    expect(() => buildRequest({ messages }, cfg(), false)).toThrow(HistoryError);
+    expect(() => buildRequest({ messages }, cfg(), false)).toThrow(
+      "messages[1]: toolCalls[0] arguments are not a JSON object (Gemini needs one)",
+    );
+  });
+
+  it("declares tools with their JSON Schema and maps the tool choice", () => {
+    const parameters = {
+      type: "object",
+      properties: { q: { type: "string" } },
+      additionalProperties: false,
+    };
+    const req: ModelRequest = {
+      messages: [user("Go")],
+      tools: [{ name: "lookup", description: "Find", parameters }],
+      toolChoice: { name: "lookup" },
+    };
+    const body = buildRequest(req, cfg(), false);
+    expect(body.tools).toEqual([
+      {
+        functionDeclarations: [
+          { name: "lookup", description: "Find", parametersJsonSchema: parameters },
+        ],
+      },
+    ]);
+    expect(body.toolConfig).toEqual({
+      functionCallingConfig: { mode: "ANY", allowedFunctionNames: ["lookup"] },
+    });
+    expect(buildRequest({ messages: [user("Go")], tools: [] }, cfg(), false)).toEqual({
+      contents: [{ role: "user", parts: [{ text: "Go" }] }],
+    });
+  });
+
+  it("does not change the request it is given", () => {
+    const req = deepFreeze<ModelRequest>({
+      system: "S",
+      messages: [
+        user("Go"),
+        {
+          role: "assistant",
+          content: "x",
+          thinking: [{ text: "t", provider: "gemini" }],
+          toolCalls: [{ id: "c", name: "f", arguments: '{"a":{"b":1}}' }],
+        },
+        { role: "tool", toolCallId: "c", content: "{}" },
+      ],
+      tools: [{ name: "f", description: "", parameters: { type: "object" } }],
+    });
+    expect(() => buildRequest(req, cfg(), true)).not.toThrow();
+  });
+});
+
+describe("buildToolConfig", () => {
+  it("maps auto, none and required to AUTO, NONE and ANY", () => {
+    expect(buildToolConfig("auto")).toEqual({ functionCallingConfig: { mode: "AUTO" } });
+    expect(buildToolConfig("none")).toEqual({ functionCallingConfig: { mode: "NONE" } });
+    expect(buildToolConfig("required")).toEqual({ functionCallingConfig: { mode: "ANY" } });
+  });
+});
+
+describe("buildToolResult", () => {
+  it("sends a JSON object as itself and anything else as {result}", () => {
+    expect(buildToolResult({ role: "tool", toolCallId: "c", content: '{"a":1}' })).toEqual({
+      a: 1,
+    });
+    expect(buildToolResult({ role: "tool", toolCallId: "c", content: "[1]" })).toEqual({
+      result: "[1]",
+    });
+    expect(buildToolResult({ role: "tool", toolCallId: "c", content: "42" })).toEqual({
+      result: "42",
+    });
+    expect(buildToolResult({ role: "tool", toolCallId: "c", content: "{broken" })).toEqual({
+      result: "{broken",
+    });
+  });
+
+  it("puts a failed tool's content under error", () => {
+    expect(
+      buildToolResult({ role: "tool", toolCallId: "c", content: "boom", isError: true }),
+    ).toEqual({
+      error: "boom",
+    });
+    expect(
+      buildToolResult({ role: "tool", toolCallId: "c", content: '{"code":7}', isError: true }),
+    ).toEqual({ error: { code: 7 } });
+  });
+});
+
+describe("isGeneratedId", () => {
+  it("recognises the ids golem makes up and nothing else", () => {
+    expect(isGeneratedId("golem_TeAgaaKoDO-tz7IPmu30uQo_0")).toBe(true);
+    expect(isGeneratedId("9d532gc9")).toBe(false);
+    expect(isGeneratedId("call_1w9YRdMtRTRucwZShoZYlLJp")).toBe(false);
+  });
+});

@@ -1,0 +1,249 @@
+import { describe, expect, it } from "vitest";
+import {
+  blockedPromptFields,
+  errorFields,
+  parseErrorBody,
+  parseResponse,
+  parseUsage,
+} from "../../../src/providers/gemini/response.js";
+import type { GenerateContentResponse } from "../../../src/providers/gemini/wire.js";
+
+describe("parseResponse", () => {
+  it("turns thought parts into a thinking block and a signed text part into contentSignature", () => {
+    // The non-streaming example of the wire spec, part A.4.
+    const body: GenerateContentResponse = {
+      candidates: [
+        {
+          content: {
+            role: "model",
+            parts: [
+              { text: "**Weighing the stops**\n\nI compare distances first...", thought: true },
+              { text: "Go A → C → B.", thoughtSignature: "CiQB4x9...sigA==" },
+            ],
+          },
+          finishReason: "STOP",
+          index: 0,
+        },
+      ],
+      usageMetadata: {
+        promptTokenCount: 12,
+        candidatesTokenCount: 7,
+        thoughtsTokenCount: 140,
+        totalTokenCount: 159,
+      },
+      modelVersion: "gemini-3-flash-preview",
+      responseId: "r-abc123",
+    };
+    expect(parseResponse(body)).toEqual({
+      message: {
+        role: "assistant",
+        content: "Go A → C → B.",
+        thinking: [
+          { text: "**Weighing the stops**\n\nI compare distances first...", provider: "gemini" },
+        ],
+        contentSignature: "CiQB4x9...sigA==",
+      },
+      usage: { inputTokens: 12, outputTokens: 147, reasoningTokens: 140 },
+      stopReason: "STOP",
+    });
+  });
+
+  it("keeps the server's call id and signature, and makes up a stable id when there is none", () => {
+    const body: GenerateContentResponse = {
+      candidates: [
+        {
+          content: {
+            role: "model",
+            parts: [
+              {
+                functionCall: { name: "lookup", args: { q: "A" }, id: "9d532gc9" },
+                thoughtSignature: "EqoB",
+              },
+              { functionCall: { name: "lookup", args: { q: "B" } } },
+              { functionCall: { name: "ping" } },
+            ],
+          },
+          finishReason: "STOP",
+        },
+      ],
+      responseId: "resp1",
+    };
+    const { message } = parseResponse(body);
+    expect(message.toolCalls).toEqual([
+      { id: "9d532gc9", name: "lookup", arguments: '{"q":"A"}', signature: "EqoB" },
+      { id: "golem_resp1_1", name: "lookup", arguments: '{"q":"B"}' },
+      { id: "golem_resp1_2", name: "ping", arguments: "{}" },
+    ]);
+    expect(parseResponse({ candidates: body.candidates ?? [] }).message.toolCalls?.[1]?.id).toBe(
+      "golem_1",
+    );
+  });
+
+  it("merges consecutive thought parts until a signature closes the block", () => {
+    const body: GenerateContentResponse = {
+      candidates: [
+        {
+          content: {
+            parts: [
+              { text: "a", thought: true },
+              { text: "b", thought: true, thoughtSignature: "c2lnMQ==" },
+              { text: "c", thought: true },
+              { text: "", thought: true, thoughtSignature: "c2lnMg==" },
+              { text: "", thought: true, thoughtSignature: "c2lnMw==" },
+              { text: "d", thought: true },
+              { text: "answer" },
+              { text: "e", thought: true },
+            ],
+          },
+          finishReason: "STOP",
+        },
+      ],
+    };
+    const { message } = parseResponse(body);
+    expect(message.thinking).toEqual([
+      { text: "ab", signature: "c2lnMQ==", provider: "gemini" },
+      { text: "c", signature: "c2lnMg==", provider: "gemini" },
+      { text: "", signature: "c2lnMw==", provider: "gemini" },
+      { text: "d", provider: "gemini" },
+      { text: "e", provider: "gemini" },
+    ]);
+    expect(message.content).toBe("answer");
+  });
+
+  it("keeps a signature that rides on an empty text part", () => {
+    const body: GenerateContentResponse = {
+      candidates: [
+        {
+          content: {
+            parts: [
+              { text: "There are 3 " },
+              { text: "r's." },
+              { text: "", thoughtSignature: "EvsF" },
+            ],
+          },
+          finishReason: "STOP",
+        },
+      ],
+    };
+    expect(parseResponse(body).message).toEqual({
+      role: "assistant",
+      content: "There are 3 r's.",
+      contentSignature: "EvsF",
+    });
+  });
+
+  it("reports a safety stop as its finishReason, with whatever content came", () => {
+    const body: GenerateContentResponse = {
+      candidates: [{ finishReason: "SAFETY", index: 0 }],
+      usageMetadata: { promptTokenCount: 8, totalTokenCount: 8 },
+    };
+    expect(parseResponse(body)).toEqual({
+      message: { role: "assistant", content: "" },
+      usage: { inputTokens: 8, outputTokens: 0 },
+      stopReason: "SAFETY",
+    });
+  });
+
+  it("does not change the body it parses", () => {
+    const part = { functionCall: { name: "f", args: { a: { b: 1 } } } };
+    const body = { candidates: [{ content: { parts: [part] }, finishReason: "STOP" }] };
+    const before = JSON.stringify(body);
+    parseResponse(body);
+    expect(JSON.stringify(body)).toBe(before);
+  });
+});
+
+describe("parseUsage", () => {
+  it("counts thoughts into the output and cached tokens as cache reads", () => {
+    expect(
+      parseUsage({
+        promptTokenCount: 107,
+        candidatesTokenCount: 23,
+        thoughtsTokenCount: 123,
+        cachedContentTokenCount: 64,
+        totalTokenCount: 253,
+      }),
+    ).toEqual({ inputTokens: 107, outputTokens: 146, reasoningTokens: 123, cacheReadTokens: 64 });
+    expect(parseUsage(undefined)).toEqual({ inputTokens: 0, outputTokens: 0 });
+  });
+});
+
+describe("blockedPromptFields", () => {
+  it("reports a blocked prompt with its reason as the type", () => {
+    const body = {
+      promptFeedback: { blockReason: "PROHIBITED_CONTENT" },
+      usageMetadata: { promptTokenCount: 5 },
+    };
+    expect(blockedPromptFields(body, 200)).toEqual({
+      provider: "gemini",
+      status: 200,
+      type: "PROHIBITED_CONTENT",
+      message: "the prompt was blocked (PROHIBITED_CONTENT)",
+      body,
+      retryable: false,
+    });
+    expect(
+      blockedPromptFields(
+        { promptFeedback: { blockReason: "OTHER", blockReasonMessage: "why" } },
+        200,
+      )?.message,
+    ).toBe("the prompt was blocked (OTHER): why");
+  });
+
+  it("ignores bodies that have a candidate or no block reason", () => {
+    expect(blockedPromptFields({ candidates: [{ finishReason: "STOP" }] }, 200)).toBeUndefined();
+    expect(
+      blockedPromptFields({ promptFeedback: { blockReason: "SAFETY" }, candidates: [{}] }, 200),
+    ).toBeUndefined();
+    expect(blockedPromptFields(null, 200)).toBeUndefined();
+  });
+});
+
+describe("errorFields and parseErrorBody", () => {
+  const overloaded = {
+    error: {
+      code: 503,
+      message: "The model is overloaded. Please try again later.",
+      status: "UNAVAILABLE",
+    },
+  };
+
+  it("reads Google's error object", () => {
+    expect(parseErrorBody(503, JSON.stringify(overloaded), new Headers())).toEqual({
+      provider: "gemini",
+      status: 503,
+      type: "UNAVAILABLE",
+      message: "The model is overloaded. Please try again later.",
+      body: overloaded,
+      retryable: true,
+    });
+  });
+
+  it("reads an error body wrapped in an array", () => {
+    const text =
+      '[{\n  "error": {\n    "code": 400,\n    "message": "Corrupted thought signature.",\n    "status": "INVALID_ARGUMENT"\n  }\n}\n]';
+    const fields = parseErrorBody(400, text, new Headers());
+    expect(fields.type).toBe("INVALID_ARGUMENT");
+    expect(fields.message).toBe("Corrupted thought signature.");
+    expect(fields.retryable).toBe(false);
+  });
+
+  it("quotes a body that is not Google's JSON", () => {
+    expect(parseErrorBody(502, "<html>Bad Gateway</html>", new Headers())).toEqual({
+      provider: "gemini",
+      status: 502,
+      message: "<html>Bad Gateway</html>",
+      body: "<html>Bad Gateway</html>",
+      retryable: true,
+    });
+    expect(parseErrorBody(500, "", new Headers()).message).toBe("no error body");
+  });
+
+  it("names the error's own code when it arrives inside a 200 stream", () => {
+    const fields = errorFields(overloaded, 200);
+    expect(fields?.status).toBe(200);
+    expect(fields?.message).toBe("The model is overloaded. Please try again later. (code 503)");
+    expect(fields?.retryable).toBe(true);
+    expect(errorFields({ candidates: [] }, 200)).toBeUndefined();
+  });
+});

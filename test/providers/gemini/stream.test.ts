@@ -1,0 +1,270 @@
+import { describe, expect, it } from "vitest";
+import { APIError, type APIErrorFields, StreamError } from "../../../src/core/errors.js";
+import type { Delta } from "../../../src/core/types.js";
+import { parseResponse } from "../../../src/providers/gemini/response.js";
+import { createStreamState } from "../../../src/providers/gemini/stream.js";
+import type { GenerateContentResponse, Part } from "../../../src/providers/gemini/wire.js";
+import { loadCassette } from "../../helpers/cassettes.js";
+
+const toError = (fields: APIErrorFields) => new APIError(fields);
+
+/** The `data:` payloads of a recorded SSE response. */
+function dataLines(scenario: string, interaction = 0): string[] {
+  const chunks = loadCassette("gemini", scenario).interactions[interaction]?.response.chunks ?? [];
+  return chunks
+    .join("")
+    .split(/\r\n\r\n|\n\n/)
+    .filter((e) => e.startsWith("data: "))
+    .map((e) => e.slice("data: ".length));
+}
+
+function run(lines: string[]) {
+  const state = createStreamState({ toError });
+  const deltas: Delta[] = [];
+  for (const data of lines) deltas.push(...state.push({ data, event: undefined, id: undefined }));
+  return { state, deltas };
+}
+
+/** The non-streaming body with the same content: every chunk's parts, the last usage. */
+function asOneBody(lines: string[]): GenerateContentResponse {
+  const chunks = lines.map((l) => JSON.parse(l) as GenerateContentResponse);
+  const parts: Part[] = chunks.flatMap((c) => c.candidates?.[0]?.content?.parts ?? []);
+  const last = chunks[chunks.length - 1] as GenerateContentResponse;
+  return {
+    candidates: [
+      { content: { role: "model", parts }, finishReason: last.candidates?.[0]?.finishReason ?? "" },
+    ],
+    usageMetadata: last.usageMetadata ?? {},
+    responseId: last.responseId ?? "",
+  };
+}
+
+const SIGNATURE_TEXT = "EpAICo0IAb4+9vuku3oDHR5EQSMfPm5IpmH06lgm9aGICNAJKKfpVXU3971";
+
+describe("createStreamState", () => {
+  it("keeps the signature of the trailing empty text part as contentSignature", () => {
+    const lines = dataLines("text-signature-on-empty-part");
+    const { state, deltas } = run(lines);
+    expect(deltas).toEqual([
+      { text: 'There are **3** "r"s in strawberry.\n\n' },
+      { text: "St**r**awbe**rr**y" },
+    ]);
+    const final = state.finish();
+    expect(final.message.content).toBe('There are **3** "r"s in strawberry.\n\nSt**r**awbe**rr**y');
+    expect(final.message.contentSignature?.startsWith(SIGNATURE_TEXT)).toBe(true);
+    expect(final.message.contentSignature).toBe(
+      JSON.parse(lines[2] as string).candidates[0].content.parts[0].thoughtSignature,
+    );
+    expect(final.usage).toEqual({ inputTokens: 9, outputTokens: 325, reasoningTokens: 302 });
+    expect(final.stopReason).toBe("STOP");
+  });
+
+  it("assembles Vertex's streamed calls and keeps the one signature on the first call", () => {
+    const lines = dataLines("parallel-calls-one-signature");
+    const { state, deltas } = run(lines);
+    const signature = JSON.parse(lines[1] as string).candidates[0].content.parts[0]
+      .thoughtSignature;
+    const id = (n: number) => `golem__vr4aYiWEJnYodAPkujX0QM_${n}`;
+    expect(deltas.slice(1)).toEqual([
+      { toolCall: { index: 0, id: id(0), name: "read_theme", signature, arguments: "{}" } },
+      { toolCall: { index: 1, id: id(1), name: "read_screen" } },
+      { toolCall: { index: 1, arguments: '{"id":"A"}' } },
+      { toolCall: { index: 2, id: id(2), name: "read_screen" } },
+      { toolCall: { index: 2, arguments: '{"id":"B"}' } },
+      { toolCall: { index: 3, id: id(3), name: "read_screen" } },
+      { toolCall: { index: 3, arguments: '{"id":"C"}' } },
+    ]);
+    expect(deltas[0]?.thinking?.index).toBe(0);
+    const final = state.finish();
+    expect(final.message.toolCalls).toEqual([
+      { id: id(0), name: "read_theme", arguments: "{}", signature },
+      { id: id(1), name: "read_screen", arguments: '{"id":"A"}' },
+      { id: id(2), name: "read_screen", arguments: '{"id":"B"}' },
+      { id: id(3), name: "read_screen", arguments: '{"id":"C"}' },
+    ]);
+    expect(final.message.thinking).toHaveLength(1);
+    expect(final.usage).toEqual({ inputTokens: 249, outputTokens: 241, reasoningTokens: 183 });
+  });
+
+  it("gives the same message as generate for the same parts", () => {
+    for (const scenario of [
+      "thinking-streaming",
+      "text-signature-on-empty-part",
+      "parallel-calls-one-signature",
+    ]) {
+      for (const interaction of [0, 1]) {
+        const lines = dataLines(scenario, interaction);
+        expect(run(lines).state.finish(), `${scenario} #${interaction}`).toEqual(
+          parseResponse(asOneBody(lines)),
+        );
+      }
+    }
+  });
+
+  it("gives the same message as a non-streaming answer with whole arguments", () => {
+    const lines = dataLines("parallel-calls-one-signature");
+    const streamed = run(lines).state.finish();
+    const chunks = lines.map((l) => JSON.parse(l));
+    const whole: GenerateContentResponse = {
+      candidates: [
+        {
+          content: {
+            role: "model",
+            parts: [
+              chunks[0].candidates[0].content.parts[0],
+              chunks[1].candidates[0].content.parts[0],
+              { functionCall: { name: "read_screen", args: { id: "A" } } },
+              { functionCall: { name: "read_screen", args: { id: "B" } } },
+              { functionCall: { name: "read_screen", args: { id: "C" } } },
+            ],
+          },
+          finishReason: "STOP",
+        },
+      ],
+      usageMetadata: chunks[chunks.length - 1].usageMetadata,
+      responseId: "_vr4aYiWEJnYodAPkujX0QM",
+    };
+    expect(streamed).toEqual(parseResponse(whole));
+  });
+
+  it("streams thought text before the answer and closes a block at its signature", () => {
+    const chunk = (parts: Part[], finishReason?: string) =>
+      JSON.stringify({
+        candidates: [
+          { content: { role: "model", parts }, ...(finishReason ? { finishReason } : {}) },
+        ],
+      });
+    const { state, deltas } = run([
+      chunk([{ text: "**Plan**", thought: true }]),
+      chunk([{ text: " more", thought: true }]),
+      chunk([{ text: "", thought: true, thoughtSignature: "c2lnMQ==" }]),
+      chunk([{ text: "second", thought: true }]),
+      chunk([{ text: "Answer" }]),
+      chunk([{ text: "" }], "STOP"),
+    ]);
+    expect(deltas).toEqual([
+      { thinking: { index: 0, text: "**Plan**" } },
+      { thinking: { index: 0, text: " more" } },
+      { thinking: { index: 0, signature: "c2lnMQ==" } },
+      { thinking: { index: 1, text: "second" } },
+      { text: "Answer" },
+    ]);
+    expect(state.finish().message).toEqual({
+      role: "assistant",
+      content: "Answer",
+      thinking: [
+        { text: "**Plan** more", signature: "c2lnMQ==", provider: "gemini" },
+        { text: "second", provider: "gemini" },
+      ],
+    });
+  });
+
+  it("throws a StreamError with what arrived when the stream ends without a finishReason", () => {
+    const lines = dataLines("thinking-streaming", 1).slice(0, 2);
+    const { state } = run(lines);
+    let error: unknown;
+    try {
+      state.finish();
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(StreamError);
+    expect((error as StreamError).partial).toEqual({
+      message: {
+        role: "assistant",
+        content:
+          "The current weather in Florence, Italy is 40°C (104°F). Stay cool, it's quite hot!",
+      },
+      usage: { inputTokens: 95, outputTokens: 97, reasoningTokens: 68 },
+      stopReason: "",
+    });
+  });
+
+  it("throws the provider's error for an error object in the stream, wrapped in an array or not", () => {
+    const error = {
+      error: { code: 500, message: "Internal error encountered.", status: "INTERNAL" },
+    };
+    for (const data of [JSON.stringify(error), JSON.stringify([error])]) {
+      const state = createStreamState({ toError });
+      let thrown: unknown;
+      try {
+        state.push({ data, event: undefined, id: undefined });
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown).toBeInstanceOf(APIError);
+      expect(thrown).toMatchObject({ status: 200, type: "INTERNAL", retryable: true });
+      expect((thrown as APIError).message).toBe(
+        "gemini 200 INTERNAL: Internal error encountered. (code 500)",
+      );
+    }
+  });
+
+  it("throws for a blocked prompt", () => {
+    const state = createStreamState({ toError });
+    const data = JSON.stringify({
+      promptFeedback: { blockReason: "SAFETY" },
+      usageMetadata: { promptTokenCount: 3 },
+    });
+    expect(() => state.push({ data, event: undefined, id: undefined })).toThrow(
+      "gemini 200 SAFETY: the prompt was blocked (SAFETY)",
+    );
+  });
+
+  it("skips chunks without candidates but keeps their usage, and ignores a [DONE]", () => {
+    const { state, deltas } = run([
+      JSON.stringify({ candidates: [{ content: { parts: [{ text: "Hi" }] } }] }),
+      JSON.stringify({
+        candidates: [],
+        usageMetadata: { promptTokenCount: 2, candidatesTokenCount: 1 },
+      }),
+      JSON.stringify({ candidates: [{ finishReason: "MAX_TOKENS" }] }),
+      "[DONE]",
+    ]);
+    expect(deltas).toEqual([{ text: "Hi" }]);
+    expect(state.finish()).toEqual({
+      message: { role: "assistant", content: "Hi" },
+      usage: { inputTokens: 2, outputTokens: 1 },
+      stopReason: "MAX_TOKENS",
+    });
+  });
+
+  it("writes numbers, booleans, nulls and nested paths from partialArgs", () => {
+    const chunk = (fc: object) =>
+      JSON.stringify({ candidates: [{ content: { parts: [{ functionCall: fc }] } }] });
+    const { state } = run([
+      chunk({ name: "set", willContinue: true }),
+      chunk({
+        partialArgs: [
+          { jsonPath: "$.a.b", numberValue: 2 },
+          { jsonPath: "$.list[1]", boolValue: true },
+        ],
+        willContinue: true,
+      }),
+      chunk({
+        partialArgs: [
+          { jsonPath: "$['c d']", nullValue: "NULL_VALUE" },
+          { jsonPath: "$.s", stringValue: "x", willContinue: true },
+        ],
+        willContinue: true,
+      }),
+      chunk({ partialArgs: [{ jsonPath: "$.s", stringValue: "y" }] }),
+      JSON.stringify({ candidates: [{ finishReason: "STOP" }], responseId: "r" }),
+    ]);
+    expect(state.finish().message.toolCalls?.[0]?.arguments).toBe(
+      '{"a":{"b":2},"list":[null,true],"c d":null,"s":"xy"}',
+    );
+  });
+
+  it("never writes a partialArgs path into a prototype", () => {
+    const chunk = (fc: object) =>
+      JSON.stringify({ candidates: [{ content: { parts: [{ functionCall: fc }] } }] });
+    const { state } = run([
+      chunk({ name: "f", willContinue: true }),
+      chunk({ partialArgs: [{ jsonPath: "$.__proto__.polluted", boolValue: true }] }),
+      JSON.stringify({ candidates: [{ finishReason: "STOP" }] }),
+    ]);
+    expect(state.finish().message.toolCalls?.[0]?.arguments).toBe("{}");
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
