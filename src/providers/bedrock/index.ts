@@ -1,5 +1,151 @@
 /**
- * golem/bedrock: the bedrock adapter (not built yet; this entry resolves so imports can be wired).
+ * golem/bedrock: Claude (and other models) through AWS Bedrock Converse and ConverseStream,
+ * signed with SigV4 or a Bedrock API key, with reasoning blocks and signatures kept and
+ * replayed exactly.
  * @module
  */
-export {};
+import { readEnv } from "../../core/env.js";
+import { APIError as CoreAPIError, StreamError } from "../../core/errors.js";
+import type {
+  CallOptions,
+  Model,
+  ModelRequest,
+  ModelResponse,
+  ModelStream,
+} from "../../core/types.js";
+import { validateHistory } from "../../core/validate.js";
+import { createEventStreamReader } from "../../transport/event-stream.js";
+import { parseJSONBody } from "../../transport/json.js";
+import { createModelStream } from "../../transport/model-stream.js";
+import {
+  type ErrorResponse,
+  type RequestOptions,
+  requestStream,
+  requestText,
+  type StreamResponse,
+} from "../../transport/request.js";
+import { type Config, type ResolvedConfig, resolveConfig } from "./config.js";
+import { buildRequest, PROVIDER, requestUrl } from "./request.js";
+import { parseErrorBody, parseResponse } from "./response.js";
+import { signRequest } from "./sign.js";
+import { createStreamState, splitBeforeFailures } from "./stream.js";
+
+export type { Config, Credentials, Effort, ThinkingConfig } from "./config.js";
+
+/**
+ * An error answer from Bedrock: `status`, `type` (e.g. `ValidationException`, or a stream's
+ * `throttlingException`), `requestId` (`x-amzn-requestid`), `retryable`.
+ */
+export class APIError extends CoreAPIError {
+  override name = "APIError";
+}
+
+/**
+ * A Bedrock model. Throws `ConfigError` at once for a missing region, model or credentials,
+ * an unknown effort, or a thinking budget outside 1024..maxTokens.
+ * @example
+ * const model = bedrock.create({ region: "us-east-1",
+ *   model: "us.anthropic.claude-sonnet-4-5-20250929-v1:0", maxTokens: 16000,
+ *   thinking: { budgetTokens: 10000 } });
+ * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
+ */
+export function create(config: Config): Model {
+  const cfg = resolveConfig(config, readEnv());
+  // One per model: aws4fetch keeps the derived signing key here (once per day and region).
+  const cache = new Map<string, ArrayBuffer>();
+  return {
+    provider: PROVIDER,
+    model: cfg.model,
+    generate: (req, opts) => generate(cfg, cache, req, opts),
+    stream: (req, opts) => stream(cfg, cache, req, opts),
+  };
+}
+
+type KeyCache = Map<string, ArrayBuffer>;
+
+async function generate(
+  cfg: ResolvedConfig,
+  cache: KeyCache,
+  req: ModelRequest,
+  opts?: CallOptions,
+): Promise<ModelResponse> {
+  validateHistory(req.messages);
+  const { text } = await requestText(requestOptions(cfg, cache, req, false, opts));
+  return parseResponse(parseJSONBody(text, PROVIDER));
+}
+
+function stream(
+  cfg: ResolvedConfig,
+  cache: KeyCache,
+  req: ModelRequest,
+  opts?: CallOptions,
+): ModelStream {
+  return createModelStream(async () => {
+    validateHistory(req.messages);
+    const res = await requestStream(requestOptions(cfg, cache, req, true, opts));
+    await refuseJSONStream(res);
+    const requestId = res.response.headers.get("x-amzn-requestid") ?? undefined;
+    return {
+      reader: splitBeforeFailures(createEventStreamReader(res.body)),
+      machine: createStreamState((fields) => new APIError(fields), requestId),
+      release: res.release,
+    };
+  }, opts?.signal);
+}
+
+/**
+ * A 200 with a JSON body instead of an event stream means the request reached another
+ * operation (an unencoded `/` in the model id does that: vercel/ai#17523); say so plainly
+ * rather than as a broken frame.
+ */
+async function refuseJSONStream(res: StreamResponse): Promise<void> {
+  const type = res.response.headers.get("content-type") ?? "";
+  if (!type.includes("json")) return;
+  const text = await new Response(res.body).text().catch(() => "");
+  res.release();
+  const start = text.length > 200 ? `${text.slice(0, 200)}...` : text;
+  throw new StreamError(`bedrock answered the stream with JSON, not an event stream: ${start}`);
+}
+
+function requestOptions(
+  cfg: ResolvedConfig,
+  cache: KeyCache,
+  req: ModelRequest,
+  streaming: boolean,
+  opts: CallOptions | undefined,
+): RequestOptions {
+  const { auth } = cfg;
+  // Lower-cased, so a caller's "Content-Type" cannot end up beside ours.
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(cfg.headers)) headers[name.toLowerCase()] = value;
+  headers["content-type"] = "application/json";
+  const options: RequestOptions = {
+    url: requestUrl(cfg, streaming),
+    headers,
+    body: JSON.stringify(buildRequest(req, cfg, streaming)),
+    fetch: cfg.fetch,
+    signal: opts?.signal,
+    timeoutMs: cfg.timeoutMs,
+    maxRetries: cfg.maxRetries,
+    toError: (res: ErrorResponse) =>
+      new APIError({
+        provider: PROVIDER,
+        status: res.status,
+        retryable: res.retryable,
+        ...parseErrorBody(res.status, res.text, res.headers),
+      }),
+  };
+  if ("bearer" in auth) {
+    // A Bedrock API key replaces SigV4 entirely (spec 2.1).
+    headers.authorization = `Bearer ${auth.bearer}`;
+    options.secrets = [auth.bearer];
+  } else {
+    const { sigv4 } = auth;
+    // Signed per attempt: the date in the signature changes between retries.
+    options.sign = (signable) => signRequest(signable, sigv4, cfg.region, cache);
+    options.secrets = sigv4.sessionToken
+      ? [sigv4.secretAccessKey, sigv4.sessionToken]
+      : [sigv4.secretAccessKey];
+  }
+  return options;
+}

@@ -129,6 +129,46 @@ const SCENARIOS: Record<string, () => void> = {
     });
   },
 
+  "thinking-tool-loop": () => {
+    const cassette = loadCassette("anthropic", "thinking-tool-loop");
+    const streamed = loadCassette("anthropic", "thinking-tool-loop-stream");
+    const config = {
+      model: "claude-sonnet-4-20250514",
+      maxTokens: 4096,
+      thinking: { budgetTokens: 4000 },
+    } as const;
+    const system = "You are a helpful assistant";
+    const user: Message = { role: "user", content: "What's the weather in Florence, Italy?" };
+
+    async function loop(c: Cassette, stream: boolean) {
+      const { fetch, model: m } = model(c, config);
+      const call = (messages: Message[]) =>
+        stream
+          ? m.stream({ system, messages, tools: [WEATHER] }).response
+          : m.generate({ system, messages, tools: [WEATHER] });
+      const turn1 = await call([user]);
+      const id = turn1.message.toolCalls?.[0]?.id ?? "";
+      const turn2 = await call([user, turn1.message, { role: "tool", toolCallId: id, content: "40 C" }]);
+      fetch.assertDone();
+      return { fetch, turn1, turn2 };
+    }
+
+    it("replays the signed thinking block of turn 1 byte for byte (generate)", async () => {
+      const { fetch, turn1 } = await loop(cassette, false);
+      const wire = wireBlocks(cassette.interactions[0]?.response.body)[0] as { signature: string };
+      expect(turn1.message.thinking?.[0]?.signature).toBe(wire.signature);
+      const sent = fetch.requests[1]?.body as { messages: { content: Record<string, unknown>[] }[] };
+      expect(sent.messages[1]?.content[0]?.signature).toBe(wire.signature);
+    });
+
+    it("parses the same messages as the streamed exchange of the same content", async () => {
+      const plain = await loop(cassette, false);
+      const viaStream = await loop(streamed, true);
+      expect(plain.turn1).toEqual(viaStream.turn1);
+      expect(plain.turn2).toEqual(viaStream.turn2);
+    });
+  },
+
   "redacted-thinking": () => {
     const cassette = loadCassette("anthropic", "redacted-thinking");
     const config = {

@@ -69,6 +69,21 @@ const SCENARIOS: Record<string, Scenario> = {
       return [first, await call({ ...base, messages: history })];
     },
   },
+  "thinking-tool-loop": {
+    config: { model: "gemini-3-pro-preview", thinking: { includeThoughts: true, level: "high" } },
+    async run(call) {
+      const base = {
+        system: "You are a helpful assistant",
+        tools: [weather],
+        toolChoice: "auto" as const,
+      };
+      const history = [user("What's the weather in Florence, Italy?")];
+      const first = await call({ ...base, messages: history });
+      const id = first.message.toolCalls?.[0]?.id ?? "";
+      history.push(first.message, toolMessage(id, "40 C"));
+      return [first, await call({ ...base, messages: history })];
+    },
+  },
   "parallel-calls-one-signature": {
     config: { model: "gemini-3-flash-preview", thinking: { includeThoughts: true } },
     async run(call) {

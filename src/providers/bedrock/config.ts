@@ -1,0 +1,205 @@
+import type { Env } from "../../core/env.js";
+import { ConfigError } from "../../core/errors.js";
+import {
+  type ResolvedTransport,
+  resolveTransport,
+  type TransportConfig,
+} from "../../transport/options.js";
+import type { Effort, ThinkingConfigParam } from "./wire.js";
+
+export type { Effort };
+
+/** How much the model thinks; the same choices as `golem/anthropic`. */
+export type ThinkingConfig =
+  | { adaptive: true; display?: "summarized" | "omitted" }
+  | { budgetTokens: number; display?: "summarized" | "omitted" }
+  | { disabled: true };
+
+/** AWS credentials for SigV4 signing. */
+export interface Credentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
+
+/** Settings of `bedrock.create`. */
+export interface Config extends TransportConfig {
+  /** @defaultValue the `AWS_REGION`, else the `AWS_DEFAULT_REGION` environment variable */
+  region?: string;
+  /** A foundation model id, an inference profile id (`us.anthropic…`) or an ARN. */
+  model: string;
+  /** Sent as `inferenceConfig.maxTokens`; omitted: the model's default. */
+  maxTokens?: number;
+  /**
+   * Signed with SigV4.
+   * @defaultValue `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY` and `AWS_SESSION_TOKEN`
+   */
+  credentials?: Credentials;
+  /**
+   * A Bedrock API key, sent as `Authorization: Bearer`; no SigV4 then.
+   * @defaultValue the `AWS_BEARER_TOKEN_BEDROCK` environment variable
+   */
+  apiKey?: string;
+  /** Omitted: no `thinking` field is sent, and the model's default applies. */
+  thinking?: ThinkingConfig;
+  /** Sent as `outputConfig.effort`. */
+  effort?: Effort;
+}
+
+/** How requests are authorised: SigV4 or a bearer API key. */
+export type Auth = { sigv4: Credentials } | { bearer: string };
+
+/** A checked config with environment fallbacks applied. */
+export interface ResolvedConfig extends ResolvedTransport {
+  region: string;
+  model: string;
+  maxTokens: number | undefined;
+  auth: Auth;
+  thinking: ThinkingConfigParam | undefined;
+  effort: Effort | undefined;
+}
+
+const EFFORTS: readonly string[] = ["low", "medium", "high", "xhigh", "max"];
+const DISPLAYS: readonly string[] = ["summarized", "omitted"];
+const MIN_BUDGET = 1024;
+
+/** Checks `bedrock.create`'s config against the environment; every complaint is a {@link ConfigError}. */
+export function resolveConfig(config: Config, env: Env): ResolvedConfig {
+  if (typeof config !== "object" || config === null) {
+    throw new ConfigError("bedrock.create needs a config object");
+  }
+  const region = resolveRegion(config.region, env);
+  if (typeof config.model !== "string" || config.model === "") {
+    throw new ConfigError(
+      'bedrock: `model` is required (e.g. "us.anthropic.claude-sonnet-4-5-20250929-v1:0")',
+    );
+  }
+  const maxTokens = config.maxTokens;
+  if (maxTokens !== undefined && (!Number.isInteger(maxTokens) || maxTokens < 1)) {
+    throw new ConfigError(
+      `bedrock: \`maxTokens\` must be a positive integer, got ${String(maxTokens)}`,
+    );
+  }
+  if (config.effort !== undefined && !EFFORTS.includes(config.effort)) {
+    throw new ConfigError(
+      `bedrock: unknown \`effort\` ${JSON.stringify(config.effort)}; use one of ${EFFORTS.join(", ")}`,
+    );
+  }
+  return {
+    region,
+    model: config.model,
+    maxTokens,
+    auth: resolveAuth(config, env),
+    thinking: resolveThinking(config.thinking, maxTokens),
+    effort: config.effort,
+    ...resolveTransport("bedrock", config, `https://bedrock-runtime.${region}.amazonaws.com`),
+  };
+}
+
+function resolveRegion(region: string | undefined, env: Env): string {
+  const value = region ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION;
+  if (!value) {
+    throw new ConfigError(
+      "bedrock: no region; pass `region` or set the AWS_REGION (or AWS_DEFAULT_REGION) environment variable",
+    );
+  }
+  // The region becomes part of the host name and of the signature's scope.
+  if (!/^[a-z0-9-]+$/.test(value)) {
+    throw new ConfigError(`bedrock: \`region\` ${JSON.stringify(value)} is not an AWS region name`);
+  }
+  return value;
+}
+
+/** Explicit options beat the environment; within each, an API key beats SigV4 credentials. */
+function resolveAuth(config: Config, env: Env): Auth {
+  if (config.apiKey !== undefined) return { bearer: checkApiKey(config.apiKey) };
+  if (config.credentials !== undefined) return { sigv4: checkCredentials(config.credentials) };
+  if (env.AWS_BEARER_TOKEN_BEDROCK) return { bearer: env.AWS_BEARER_TOKEN_BEDROCK };
+  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if (accessKeyId && secretAccessKey) {
+    const sessionToken = env.AWS_SESSION_TOKEN;
+    return {
+      sigv4: sessionToken
+        ? { accessKeyId, secretAccessKey, sessionToken }
+        : { accessKeyId, secretAccessKey },
+    };
+  }
+  throw new ConfigError(
+    "bedrock: no credentials; pass `credentials` ({ accessKeyId, secretAccessKey, sessionToken? }) or `apiKey`, " +
+      "or set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN), or AWS_BEARER_TOKEN_BEDROCK",
+  );
+}
+
+function checkApiKey(apiKey: unknown): string {
+  if (typeof apiKey !== "string" || apiKey === "") {
+    throw new ConfigError(
+      "bedrock: `apiKey` must be a non-empty string (or set AWS_BEARER_TOKEN_BEDROCK)",
+    );
+  }
+  return apiKey;
+}
+
+function checkCredentials(c: Credentials): Credentials {
+  const ok = (v: unknown) => typeof v === "string" && v !== "";
+  if (typeof c !== "object" || c === null || !ok(c.accessKeyId) || !ok(c.secretAccessKey)) {
+    throw new ConfigError(
+      "bedrock: `credentials` needs a non-empty `accessKeyId` and `secretAccessKey` (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY)",
+    );
+  }
+  if (c.sessionToken !== undefined && !ok(c.sessionToken)) {
+    throw new ConfigError(
+      "bedrock: `credentials.sessionToken` must be a non-empty string when given",
+    );
+  }
+  const { accessKeyId, secretAccessKey, sessionToken } = c;
+  return sessionToken
+    ? { accessKeyId, secretAccessKey, sessionToken }
+    : { accessKeyId, secretAccessKey };
+}
+
+function resolveThinking(
+  thinking: ThinkingConfig | undefined,
+  maxTokens: number | undefined,
+): ThinkingConfigParam | undefined {
+  if (thinking === undefined) return undefined;
+  if (typeof thinking !== "object" || thinking === null) {
+    throw new ConfigError("bedrock: `thinking` must be an object");
+  }
+  const modes = ["adaptive", "budgetTokens", "disabled"].filter((k) => k in thinking);
+  if (modes.length !== 1) {
+    throw new ConfigError(
+      "bedrock: `thinking` takes exactly one of { adaptive: true }, { budgetTokens }, { disabled: true }",
+    );
+  }
+  const display = "display" in thinking ? thinking.display : undefined;
+  if (display !== undefined && !DISPLAYS.includes(display)) {
+    throw new ConfigError(
+      `bedrock: unknown \`thinking.display\` ${JSON.stringify(display)}; use "summarized" or "omitted"`,
+    );
+  }
+  if ("disabled" in thinking) {
+    if (thinking.disabled !== true)
+      throw new ConfigError("bedrock: `thinking.disabled` must be true");
+    return { type: "disabled" };
+  }
+  if ("adaptive" in thinking) {
+    if (thinking.adaptive !== true)
+      throw new ConfigError("bedrock: `thinking.adaptive` must be true");
+    return display ? { type: "adaptive", display } : { type: "adaptive" };
+  }
+  const budget = thinking.budgetTokens;
+  // Without maxTokens the model's own cap applies, which we cannot check here.
+  if (
+    !Number.isInteger(budget) ||
+    budget < MIN_BUDGET ||
+    (maxTokens !== undefined && budget >= maxTokens)
+  ) {
+    const cap = maxTokens === undefined ? "" : ` and < maxTokens (${maxTokens})`;
+    throw new ConfigError(
+      `bedrock: \`thinking.budgetTokens\` must be an integer >= ${MIN_BUDGET}${cap}, got ${String(budget)}`,
+    );
+  }
+  return display
+    ? { type: "enabled", budget_tokens: budget, display }
+    : { type: "enabled", budget_tokens: budget };
+}

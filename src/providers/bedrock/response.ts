@@ -1,0 +1,141 @@
+import { StreamError } from "../../core/errors.js";
+import type { Message, ModelResponse, ThinkingBlock, ToolCall, Usage } from "../../core/types.js";
+import { parseErrorJSON } from "../../transport/json.js";
+import { PROVIDER } from "./request.js";
+import type { ConverseResponse, ErrorBody, OutputContentBlock, TokenUsage } from "./wire.js";
+
+/** Turns a Converse response body into golem's response; blocks are tagged `provider: "bedrock"`. */
+export function parseResponse(body: unknown): ModelResponse {
+  const res = body as Partial<ConverseResponse> | null;
+  const content = res?.output?.message?.content;
+  if (!Array.isArray(content))
+    throw new StreamError("bedrock: the response has no output.message.content");
+  if (typeof res?.stopReason !== "string")
+    throw new StreamError("bedrock: the response has no stopReason");
+  if (typeof res.usage !== "object" || res.usage === null) {
+    throw new StreamError("bedrock: the response has no usage");
+  }
+  const thinking: ThinkingBlock[] = [];
+  const toolCalls: ToolCall[] = [];
+  let text = "";
+  for (const block of content as OutputContentBlock[]) {
+    if (block.reasoningContent) {
+      const parsed = parseReasoning(block.reasoningContent);
+      if (parsed) thinking.push(parsed);
+    } else if (typeof block.text === "string") {
+      text += block.text;
+    } else if (block.toolUse) {
+      const { toolUseId, name, input } = block.toolUse;
+      toolCalls.push({ id: toolUseId, name, arguments: JSON.stringify(input ?? {}) });
+    }
+  }
+  return {
+    message: assistantMessage(text, thinking, toolCalls),
+    usage: parseUsage(res.usage),
+    stopReason: res.stopReason,
+  };
+}
+
+function parseReasoning(
+  r: NonNullable<OutputContentBlock["reasoningContent"]>,
+): ThinkingBlock | undefined {
+  // Kept as the base64 string it arrives as: Bedrock takes back exactly that (spec 2.3).
+  if (typeof r.redactedContent === "string" && r.redactedContent !== "") {
+    return { redacted: r.redactedContent, provider: PROVIDER };
+  }
+  const rt = r.reasoningText;
+  if (!rt || typeof rt.text !== "string") return undefined;
+  if (typeof rt.signature === "string" && rt.signature !== "") {
+    return { text: rt.text, signature: rt.signature, provider: PROVIDER };
+  }
+  // An empty unsigned block carries nothing and would fail history validation.
+  return rt.text === "" ? undefined : { text: rt.text, provider: PROVIDER };
+}
+
+/** The assistant message of a response; `thinking` and `toolCalls` only when non-empty. */
+export function assistantMessage(
+  text: string,
+  thinking: ThinkingBlock[],
+  toolCalls: ToolCall[],
+): Message {
+  const message: Message = { role: "assistant", content: text };
+  if (thinking.length > 0) message.thinking = thinking;
+  if (toolCalls.length > 0) message.toolCalls = toolCalls;
+  return message;
+}
+
+/** Converse token counts in golem's names; reasoning is inside `outputTokens` (no split given). */
+export function parseUsage(u: Partial<TokenUsage> | undefined): Usage {
+  const usage: Usage = { inputTokens: u?.inputTokens ?? 0, outputTokens: u?.outputTokens ?? 0 };
+  if (typeof u?.cacheReadInputTokens === "number") usage.cacheReadTokens = u.cacheReadInputTokens;
+  if (typeof u?.cacheWriteInputTokens === "number")
+    usage.cacheWriteTokens = u.cacheWriteInputTokens;
+  return usage;
+}
+
+/** What an error answer says, for `bedrock.APIError`. */
+export interface ErrorFields {
+  message: string;
+  type?: string;
+  requestId?: string;
+  body: unknown;
+}
+
+/**
+ * Reads a restJson1 error: the type from `x-amzn-errortype`, else the body's `code` or
+ * `__type`; the message from `message` or `Message`; the request id from `x-amzn-requestid`.
+ */
+export function parseErrorBody(status: number, text: string, headers: Headers): ErrorFields {
+  const body = parseErrorJSON(text);
+  const fields = typeof body === "object" && body !== null ? (body as ErrorBody) : {};
+  const rawType = headers.get("x-amzn-errortype") ?? fields.code ?? fields.__type;
+  const message =
+    fields.message ??
+    fields.Message ??
+    (typeof body === "string" && body !== "" ? body : `HTTP ${status}`);
+  const out: ErrorFields = { message: String(message), body };
+  const type = typeof rawType === "string" ? sanitizeErrorType(rawType) : "";
+  if (type) out.type = type;
+  const requestId = headers.get("x-amzn-requestid");
+  if (requestId) out.requestId = requestId;
+  return out;
+}
+
+/**
+ * `ValidationException:http://internal.amazon.com/coral/...` -> `ValidationException`, and
+ * `aws.protocoltests#FooError` -> `FooError`: the AWS SDKs' rule (spec 2.5).
+ */
+export function sanitizeErrorType(raw: string): string {
+  let type = raw;
+  const comma = type.indexOf(",");
+  if (comma >= 0) type = type.slice(0, comma);
+  const colon = type.indexOf(":");
+  if (colon >= 0) type = type.slice(0, colon);
+  const hash = type.indexOf("#");
+  if (hash >= 0) type = type.slice(hash + 1);
+  return type.trim();
+}
+
+// The HTTP statuses the service model gives each Converse exception (spec 2.4, 2.5).
+const EXCEPTION_STATUS: Record<string, number> = {
+  validationexception: 400,
+  servicequotaexceededexception: 400,
+  accessdeniedexception: 403,
+  resourcenotfoundexception: 404,
+  modeltimeoutexception: 408,
+  modelerrorexception: 424,
+  modelstreamerrorexception: 424,
+  throttlingexception: 429,
+  modelnotreadyexception: 429,
+  internalserverexception: 500,
+  serviceunavailableexception: 503,
+};
+
+/**
+ * The HTTP status of an exception named inside a stream (matched ignoring case: both
+ * `throttlingException` and `ThrottlingException` occur); an unknown one counts as a 500.
+ */
+export function exceptionStatus(type: string): number {
+  const key = type.toLowerCase();
+  return Object.hasOwn(EXCEPTION_STATUS, key) ? (EXCEPTION_STATUS[key] as number) : 500;
+}

@@ -1,0 +1,176 @@
+/**
+ * Types of the Bedrock Runtime Converse / ConverseStream JSON, named as the AWS API reference
+ * names them. Content blocks are unions keyed by member name: exactly one key per block.
+ * No runtime code.
+ * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html
+ */
+
+/** Claude's thinking switch, passed through `additionalModelRequestFields` (snake_case). */
+export type ThinkingConfigParam =
+  | { type: "enabled"; budget_tokens: number; display?: "summarized" | "omitted" }
+  | { type: "adaptive"; display?: "summarized" | "omitted" }
+  | { type: "disabled" };
+
+export interface ReasoningTextBlock {
+  text: string;
+  signature?: string;
+}
+
+/** Either visible reasoning (with its signature) or the encrypted payload, as base64. */
+export type ReasoningContentBlock =
+  | { reasoningText: ReasoningTextBlock }
+  | { redactedContent: string };
+
+export interface ToolUseBlock {
+  toolUseId: string;
+  name: string;
+  /** A JSON document (not a string). */
+  input: unknown;
+}
+
+export interface ToolResultBlock {
+  toolUseId: string;
+  content: { text: string }[];
+  status?: "success" | "error";
+}
+
+export type ContentBlock =
+  | { text: string }
+  | { reasoningContent: ReasoningContentBlock }
+  | { toolUse: ToolUseBlock }
+  | { toolResult: ToolResultBlock };
+
+export interface Message {
+  role: "user" | "assistant";
+  content: ContentBlock[];
+}
+
+export interface SystemContentBlock {
+  text: string;
+}
+
+export interface InferenceConfiguration {
+  maxTokens?: number;
+}
+
+export interface ToolSpecification {
+  name: string;
+  description?: string;
+  inputSchema: { json: object };
+}
+
+export type ToolChoice =
+  | { auto: Record<string, never> }
+  | { any: Record<string, never> }
+  | { tool: { name: string } };
+
+export interface ToolConfiguration {
+  tools: { toolSpec: ToolSpecification }[];
+  toolChoice?: ToolChoice;
+}
+
+export type Effort = "low" | "medium" | "high" | "xhigh" | "max";
+
+/** The body of `POST /model/{modelId}/converse` and `/converse-stream` (the same for both). */
+export interface ConverseRequest {
+  messages: Message[];
+  system?: SystemContentBlock[];
+  inferenceConfig?: InferenceConfiguration;
+  toolConfig?: ToolConfiguration;
+  additionalModelRequestFields?: { thinking: ThinkingConfigParam };
+  outputConfig?: { effort: Effort };
+}
+
+export type StopReason =
+  | "end_turn"
+  | "tool_use"
+  | "max_tokens"
+  | "stop_sequence"
+  | "guardrail_intervened"
+  | "content_filtered"
+  | "malformed_model_output"
+  | "malformed_tool_use"
+  | "model_context_window_exceeded"
+  | (string & {});
+
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens?: number;
+  cacheReadInputTokens?: number;
+  cacheWriteInputTokens?: number;
+}
+
+/** A response content block; members we do not read (images, citations, ...) pass unnoticed. */
+export type OutputContentBlock = Partial<{
+  text: string;
+  reasoningContent: Partial<{ reasoningText: ReasoningTextBlock; redactedContent: string }>;
+  toolUse: ToolUseBlock;
+}>;
+
+export interface ConverseResponse {
+  output: { message: { role: "assistant"; content: OutputContentBlock[] } };
+  stopReason: StopReason;
+  usage: TokenUsage;
+  metrics?: { latencyMs: number };
+}
+
+/** `reasoningContent` in a `contentBlockDelta`: exactly one of the three per delta. */
+export type ReasoningContentBlockDelta = Partial<{
+  text: string;
+  signature: string;
+  redactedContent: string;
+}>;
+
+export type ContentBlockDelta = Partial<{
+  text: string;
+  reasoningContent: ReasoningContentBlockDelta;
+  toolUse: { input: string };
+}>;
+
+export interface ContentBlockStartEvent {
+  contentBlockIndex: number;
+  start: Partial<{ toolUse: { toolUseId: string; name: string } }>;
+}
+
+export interface ContentBlockDeltaEvent {
+  contentBlockIndex: number;
+  delta: ContentBlockDelta;
+}
+
+export interface ContentBlockStopEvent {
+  contentBlockIndex: number;
+}
+
+export interface MessageStopEvent {
+  stopReason: StopReason;
+}
+
+export interface ConverseStreamMetadataEvent {
+  usage: TokenUsage;
+  metrics?: { latencyMs: number };
+}
+
+/**
+ * The `:event-type` of an `event` frame names the member; its payload is the member's value
+ * (plus a padding field `p` that carries nothing).
+ */
+export interface ConverseStreamOutput {
+  messageStart: { role: "assistant" };
+  contentBlockStart: ContentBlockStartEvent;
+  contentBlockDelta: ContentBlockDeltaEvent;
+  contentBlockStop: ContentBlockStopEvent;
+  messageStop: MessageStopEvent;
+  metadata: ConverseStreamMetadataEvent;
+}
+
+/** An error body (HTTP) or an `exception` frame's payload. */
+export interface ErrorBody {
+  message?: string;
+  Message?: string;
+  code?: string;
+  __type?: string;
+  /** `modelStreamErrorException` only. */
+  originalStatusCode?: number;
+  originalMessage?: string;
+}

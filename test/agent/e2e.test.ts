@@ -1,0 +1,190 @@
+import { describe, expect, it } from "vitest";
+import {
+  Agent,
+  jsonTool,
+  type Message,
+  type Model,
+  parseHistory,
+  serializeHistory,
+} from "../../src/index.js";
+import * as anthropic from "../../src/providers/anthropic/index.js";
+import * as azure from "../../src/providers/azure/index.js";
+import * as gemini from "../../src/providers/gemini/index.js";
+import { type Cassette, replayFetch } from "../../src/testing/index.js";
+import { loadCassette } from "../helpers/cassettes.js";
+
+/**
+ * One two-step tool loop per landed adapter, from its cassette, through the agent: `run`
+ * (generate) and `runStream` (stream). The replaying fetch checks every request, so the
+ * second request must carry the first turn's blocks and signatures byte for byte.
+ */
+
+const weather = jsonTool({
+  name: "weather",
+  description: "Get weather information for a location",
+  parameters: {
+    properties: { location: { description: "the city", type: "string" } },
+    required: ["location"],
+    type: "object",
+  },
+  execute: (args) =>
+    (args as { location: string }).location.startsWith("Florence") ? "40 C" : "18 C",
+});
+
+/** The recorded Azure and Gemini requests carry `tool_choice: "auto"`; the agent sends none by itself. */
+function withAutoToolChoice(model: Model): Model {
+  return {
+    provider: model.provider,
+    model: model.model,
+    generate: (req, opts) => model.generate({ ...req, toolChoice: "auto" }, opts),
+    stream: (req, opts) => model.stream({ ...req, toolChoice: "auto" }, opts),
+  };
+}
+
+interface Case {
+  name: string;
+  cassette: (streaming: boolean) => Cassette;
+  model: (fetch: ReturnType<typeof replayFetch>, streaming: boolean) => Model;
+  /** The opaque values of turn 1 that turn 2's request must carry, read from the wire. */
+  signatures: (turn1Body: unknown, turn1Chunks?: string[]) => string[];
+  /** The same values as the second recorded request carried them. */
+  replayed: (turn2Request: unknown) => string[];
+}
+
+/** Every `thoughtSignature` in a Gemini body (answers have candidates, requests contents). */
+function geminiSignatures(body: unknown): string[] {
+  const b = body as {
+    candidates?: { content?: { parts?: { thoughtSignature?: string }[] } }[];
+    contents?: { parts?: { thoughtSignature?: string }[] }[];
+  };
+  const parts = [
+    ...(b.candidates ?? []).flatMap((c) => c.content?.parts ?? []),
+    ...(b.contents ?? []).flatMap((c) => c.parts ?? []),
+  ];
+  return parts.flatMap((p) => (p.thoughtSignature ? [p.thoughtSignature] : []));
+}
+
+/** The whole of a streamed Gemini answer as one body (its SSE `data:` objects, merged). */
+function geminiAnswer(cassette: Cassette): unknown {
+  const text = (cassette.interactions[0]?.response.chunks ?? []).join("");
+  const events = text
+    .split(/\r?\n\r?\n/)
+    .map((e) => e.trim())
+    .filter((e) => e.startsWith("data:"))
+    .map((e) => JSON.parse(e.slice(5)));
+  return { candidates: events.flatMap((e) => e.candidates ?? []) };
+}
+
+const CASES: Case[] = [
+  {
+    name: "anthropic",
+    cassette: (s) =>
+      loadCassette("anthropic", s ? "thinking-tool-loop-stream" : "thinking-tool-loop"),
+    model: (fetch) =>
+      anthropic.create({
+        apiKey: "test-key-0123456789",
+        model: "claude-sonnet-4-20250514",
+        maxTokens: 4096,
+        thinking: { budgetTokens: 4000 },
+        fetch,
+      }),
+    signatures: (body, chunks) =>
+      chunks
+        ? [...chunks.join("").matchAll(/"type":"signature_delta","signature":"([^"]+)"/g)].map(
+            (m) => m[1] as string,
+          )
+        : ((body as { content: { signature?: string }[] }).content ?? []).flatMap((b) =>
+            b.signature ? [b.signature] : [],
+          ),
+    replayed: (body) =>
+      (body as { messages: { content: { signature?: string }[] | string }[] }).messages.flatMap(
+        (m) =>
+          Array.isArray(m.content)
+            ? m.content.flatMap((b) => (b.signature ? [b.signature] : []))
+            : [],
+      ),
+  },
+  {
+    name: "azure",
+    cassette: (s) => loadCassette("azure", s ? "v1-tool-call-stream" : "v1-tool-call"),
+    // The streamed cassette was recorded with an Entra ID token, the other with a key.
+    model: (fetch, streaming) =>
+      withAutoToolChoice(
+        azure.create({
+          endpoint: "https://fantasy-playground-resource.openai.azure.com",
+          deployment: "gpt-5-mini",
+          reasoningEffort: "high",
+          ...(streaming
+            ? { token: async () => "entra-token-0123456789" }
+            : { apiKey: "azure-key-0123456789abcdef" }),
+          fetch,
+        }),
+      ),
+    // Chat Completions returns no reasoning for OpenAI models: the tool call id is what must
+    // come back exactly.
+    signatures: () => [],
+    replayed: () => [],
+  },
+  {
+    name: "gemini",
+    cassette: (s) => loadCassette("gemini", s ? "thinking-streaming" : "thinking-tool-loop"),
+    model: (fetch) =>
+      withAutoToolChoice(
+        gemini.create({
+          apiKey: "AIza-test-key",
+          model: "gemini-3-pro-preview",
+          thinking: { includeThoughts: true, level: "high" },
+          fetch,
+        }),
+      ),
+    signatures: geminiSignatures,
+    replayed: geminiSignatures,
+  },
+];
+
+describe.each(CASES)("agent over $name cassettes", (c) => {
+  for (const streaming of [false, true]) {
+    it(`runs the two-step tool loop ${streaming ? "with runStream" : "with run"} and replays turn 1 exactly`, async () => {
+      const cassette = c.cassette(streaming);
+      const fetch = replayFetch(cassette);
+      const agent = new Agent({
+        model: c.model(fetch, streaming),
+        instructions: "You are a helpful assistant",
+        tools: [weather],
+      });
+      const prompt = "What's the weather in Florence, Italy?";
+      let result: Awaited<ReturnType<Agent["run"]>>;
+      if (streaming) {
+        const run = agent.runStream(prompt);
+        const kinds = new Set<string>();
+        for await (const event of run) kinds.add(event.type);
+        result = await run.result;
+        expect([...kinds].sort()).toEqual(["delta", "message", "tool-result"]);
+      } else {
+        result = await agent.run(prompt);
+      }
+      fetch.assertDone();
+      expect(result.steps).toBe(2);
+      expect(result.messages.map((m: Message) => m.role)).toEqual([
+        "user",
+        "assistant",
+        "tool",
+        "assistant",
+      ]);
+      expect(result.messages[2]?.content).toBe("40 C");
+      expect(result.output).toBe(result.messages[3]?.content);
+      // Turn 2's request carries turn 1's signatures exactly as the provider sent them.
+      const first = cassette.interactions[0]?.response;
+      const issued =
+        c.name === "gemini" && first?.chunks
+          ? c.signatures(geminiAnswer(cassette))
+          : c.signatures(first?.body, first?.chunks);
+      const sent = c.replayed(fetch.requests[1]?.body);
+      expect(sent).toEqual(issued.length > 0 ? issued : sent);
+      if (c.name !== "azure") expect(issued.length).toBeGreaterThan(0);
+      // The evidence survives storage byte for byte.
+      expect(parseHistory(serializeHistory(result.messages))).toEqual(result.messages);
+      expect(fetch.requests[1]?.body).toEqual(cassette.interactions[1]?.request.body);
+    });
+  }
+});
