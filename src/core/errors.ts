@@ -35,7 +35,8 @@ export interface APIErrorFields {
 
 /**
  * The provider answered with an error: an HTTP status, or an error event inside a stream
- * (then `status` is the stream's 200 and `partial` holds what arrived before it).
+ * (then `status` is the status the same error has outside a stream, e.g. 529 for Anthropic's
+ * `overloaded_error`, or 200 when the type is unknown, and `partial` holds what arrived).
  */
 export class APIError extends GolemError {
   override name = "APIError";

@@ -66,9 +66,14 @@ export function createModelStream<R>(
     throw error;
   };
 
+  // A record that throws after others in its batch made deltas: those deltas are handed out
+  // first, and the error comes with the next call (fixtures/bedrock/exception-stream.json).
+  let held: { error: unknown } | undefined;
+
   /** The next batch with at least one delta, or undefined at the end (response settled). */
   const nextBatch = async (): Promise<readonly Delta[] | undefined> => {
     try {
+      if (held) throw held.error;
       // The signal is checked here too, not only by the body: a `fetch` the caller passed in
       // (a test double, a proxy) may not tie its body to the signal.
       if (signal?.aborted) throw abortReason(signal);
@@ -84,11 +89,16 @@ export function createModelStream<R>(
           return undefined;
         }
         let out: Delta[] | undefined;
-        for (const record of records) {
-          const deltas = session.machine.push(record);
-          if (deltas.length === 0) continue;
-          if (out) for (const d of deltas) out.push(d);
-          else out = deltas.slice();
+        try {
+          for (const record of records) {
+            const deltas = session.machine.push(record);
+            if (deltas.length === 0) continue;
+            if (out) for (const d of deltas) out.push(d);
+            else out = deltas.slice();
+          }
+        } catch (error) {
+          if (!out) throw error;
+          held = { error };
         }
         if (out) return out;
       }

@@ -187,6 +187,20 @@ describe("createModelStream", () => {
     expect(h.opens).toBe(1);
   });
 
+  it("hands out the deltas that came before an error in the same batch, then rejects", async () => {
+    const h = harness([["text:a", "text:b", "throw-api", "text:never"]]);
+    const deltas: Delta[] = [];
+    const err = await rejection(
+      (async () => {
+        for await (const d of h.stream) deltas.push(d);
+      })(),
+    );
+    expect(deltas).toStrictEqual([{ text: "a" }, { text: "b" }]);
+    expect(err).toBeInstanceOf(APIError);
+    expect((err as APIError).partial?.message.content).toBe("ab");
+    expect(h.reader.cancels).toBe(1);
+  });
+
   it("rejects both the iteration and response with the error, with partial attached", async () => {
     const h = harness([["text:a"], ["throw-api"], ["stop"]]);
     const deltas: Delta[] = [];

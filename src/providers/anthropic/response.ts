@@ -104,7 +104,25 @@ function isSpendLimit(error: unknown): boolean {
   return details?.error_code === "enforced_spend_limit_reached";
 }
 
-/** A stream's `error` event -> the fields of `anthropic.APIError` (status is the stream's 200). */
+/**
+ * The HTTP status each error type has outside a stream (spec 1.6), so an error event in a
+ * 200 stream reads like the same error before it: code keyed on `status >= 500` still works
+ * (anthropic-sdk-python#1258).
+ */
+const STATUS_OF_TYPE: Record<string, number> = {
+  invalid_request_error: 400,
+  authentication_error: 401,
+  billing_error: 402,
+  permission_error: 403,
+  not_found_error: 404,
+  request_too_large: 413,
+  rate_limit_error: 429,
+  api_error: 500,
+  timeout_error: 504,
+  overloaded_error: 529,
+};
+
+/** A stream's `error` event -> the fields of `anthropic.APIError`. */
 export function parseErrorEvent(
   error: { type?: string; message?: string } | undefined,
   requestId: string | undefined,
@@ -112,7 +130,8 @@ export function parseErrorEvent(
   const type = error?.type;
   return {
     provider: PROVIDER,
-    status: 200,
+    // An unknown type keeps the stream's own 200.
+    status: (type && STATUS_OF_TYPE[type]) || 200,
     type,
     message: error?.message ?? "error event in the stream",
     requestId,

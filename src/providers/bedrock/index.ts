@@ -28,7 +28,7 @@ import { type Config, type ResolvedConfig, resolveConfig } from "./config.js";
 import { buildRequest, PROVIDER, requestUrl } from "./request.js";
 import { parseErrorBody, parseResponse } from "./response.js";
 import { signRequest } from "./sign.js";
-import { createStreamState, splitBeforeFailures } from "./stream.js";
+import { createStreamState } from "./stream.js";
 
 export type { Config, Credentials, Effort, ThinkingConfig } from "./config.js";
 
@@ -86,7 +86,7 @@ function stream(
     await refuseJSONStream(res);
     const requestId = res.response.headers.get("x-amzn-requestid") ?? undefined;
     return {
-      reader: splitBeforeFailures(createEventStreamReader(res.body)),
+      reader: createEventStreamReader(res.body),
       machine: createStreamState((fields) => new APIError(fields), requestId),
       release: res.release,
     };

@@ -251,27 +251,3 @@ function errorFields(
     partial,
   };
 }
-
-/**
- * Ends each batch before an `exception` or `error` frame, so the deltas that arrived in the
- * same network chunk reach the iterator before the error does: `createModelStream` drops a
- * batch's deltas when a record in it throws (fixtures/bedrock/exception-stream.json read as
- * one chunk shows it).
- */
-export function splitBeforeFailures(
-  reader: RecordReader<EventStreamMessage>,
-): RecordReader<EventStreamMessage> {
-  let held: EventStreamMessage[] | undefined;
-  return {
-    async read() {
-      const batch = held ?? (await reader.read());
-      held = undefined;
-      if (!batch) return undefined;
-      const at = batch.findIndex((m, i) => i > 0 && m.headers[":message-type"] !== "event");
-      if (at < 0) return batch;
-      held = batch.slice(at);
-      return batch.slice(0, at);
-    },
-    cancel: () => reader.cancel(),
-  };
-}

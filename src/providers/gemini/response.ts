@@ -64,7 +64,7 @@ export function blockedPromptFields(body: unknown, status: number): APIErrorFiel
 /**
  * The error fields of a body that is an error object, `{ error }` or `[{ error }]` (spec A.7),
  * as an HTTP answer or an SSE event; `undefined` when the body is no error. Inside a stream
- * `status` is the stream's 200 and the error's own `code` is named in the message.
+ * (a 200) `status` is the error's own `code`, the status the same error has outside a stream.
  */
 export function errorFields(body: unknown, status: number): APIErrorFields | undefined {
   const wrapped = Array.isArray(body) ? body[0] : body;
@@ -74,9 +74,9 @@ export function errorFields(body: unknown, status: number): APIErrorFields | und
   const message = error.message ?? "no message";
   return {
     provider: PROVIDER,
-    status,
+    status: status === 200 ? code : status,
     type: error.status,
-    message: code === status ? message : `${message} (code ${code})`,
+    message: code === status || status === 200 ? message : `${message} (code ${code})`,
     body,
     retryable: isRetryableStatus(code),
   };

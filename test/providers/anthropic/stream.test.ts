@@ -146,9 +146,17 @@ describe("anthropic stream state", () => {
       expect.objectContaining({
         type: "overloaded_error",
         requestId: "req_9",
-        status: 200,
+        status: 529,
         retryable: true,
       }),
+    );
+  });
+
+  it("keeps the stream's 200 for an error type it does not know", () => {
+    const machine = createStreamState((f) => new APIError(f));
+    machine.push(start);
+    expect(() => machine.push(rec({ type: "error", error: { type: "brand_new_error", message: "?" } }))).toThrow(
+      expect.objectContaining({ status: 200, type: "brand_new_error", retryable: false }),
     );
   });
 

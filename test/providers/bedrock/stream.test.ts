@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { APIError, StreamError } from "../../../src/core/errors.js";
 import type { Delta } from "../../../src/core/types.js";
 import { parseResponse } from "../../../src/providers/bedrock/response.js";
-import { createStreamState, splitBeforeFailures } from "../../../src/providers/bedrock/stream.js";
+import { createStreamState } from "../../../src/providers/bedrock/stream.js";
 import type { EventStreamMessage } from "../../../src/transport/event-stream.js";
 import { eventMessage, exceptionMessage } from "./frames.js";
 
@@ -241,35 +241,5 @@ describe("bedrock stream state", () => {
     });
     const { machine } = feed([start, stop(0), messageStop("tool_use")]);
     expect(machine.finish().message.toolCalls).toEqual([{ id: "t", name: "now", arguments: "{}" }]);
-  });
-});
-
-describe("bedrock splitBeforeFailures", () => {
-  it("ends a batch before an exception or error frame, so earlier deltas are handed out first", async () => {
-    const exception = exceptionMessage("throttlingException", { message: "slow" });
-    const error: EventStreamMessage = {
-      headers: { ":message-type": "error" },
-      payload: new Uint8Array(),
-    };
-    const batches = [
-      [messageStart, delta(0, { text: "a" }), exception, delta(0, { text: "b" })],
-      [error],
-    ];
-    let cancelled = 0;
-    const reader = splitBeforeFailures({
-      read: async () => batches.shift(),
-      cancel: async () => {
-        cancelled++;
-      },
-    });
-    const seen: EventStreamMessage[][] = [];
-    for (let b = await reader.read(); b; b = await reader.read()) seen.push(b);
-    expect(seen).toEqual([
-      [messageStart, delta(0, { text: "a" })],
-      [exception, delta(0, { text: "b" })],
-      [error],
-    ]);
-    await reader.cancel();
-    expect(cancelled).toBe(1);
   });
 });

@@ -144,7 +144,7 @@ describe("stream", () => {
     })().catch((e) => e);
     expect(seen).toEqual([{ text: "Hel" }]);
     expect(err).toBeInstanceOf(gemini.APIError);
-    expect(err).toMatchObject({ status: 200, type: "UNAVAILABLE", retryable: true });
+    expect(err).toMatchObject({ status: 503, type: "UNAVAILABLE", retryable: true });
     expect(err.partial.message).toEqual({ role: "assistant", content: "Hel" });
   });
 

@@ -239,10 +239,10 @@ describe("errorFields and parseErrorBody", () => {
     expect(parseErrorBody(500, "", new Headers()).message).toBe("no error body");
   });
 
-  it("names the error's own code when it arrives inside a 200 stream", () => {
+  it("takes the error's own code as the status when it arrives inside a 200 stream", () => {
     const fields = errorFields(overloaded, 200);
-    expect(fields?.status).toBe(200);
-    expect(fields?.message).toBe("The model is overloaded. Please try again later. (code 503)");
+    expect(fields?.status).toBe(503);
+    expect(fields?.message).toBe("The model is overloaded. Please try again later.");
     expect(fields?.retryable).toBe(true);
     expect(errorFields({ candidates: [] }, 200)).toBeUndefined();
   });

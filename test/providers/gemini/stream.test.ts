@@ -193,9 +193,9 @@ describe("createStreamState", () => {
         thrown = err;
       }
       expect(thrown).toBeInstanceOf(APIError);
-      expect(thrown).toMatchObject({ status: 200, type: "INTERNAL", retryable: true });
+      expect(thrown).toMatchObject({ status: 500, type: "INTERNAL", retryable: true });
       expect((thrown as APIError).message).toBe(
-        "gemini 200 INTERNAL: Internal error encountered. (code 500)",
+        "gemini 500 INTERNAL: Internal error encountered.",
       );
     }
   });
