@@ -9,6 +9,7 @@ import {
 } from "../../src/index.js";
 import * as anthropic from "../../src/providers/anthropic/index.js";
 import * as azure from "../../src/providers/azure/index.js";
+import * as bedrock from "../../src/providers/bedrock/index.js";
 import * as gemini from "../../src/providers/gemini/index.js";
 import { type Cassette, replayFetch } from "../../src/testing/index.js";
 import { loadCassette } from "../helpers/cassettes.js";
@@ -41,8 +42,22 @@ function withAutoToolChoice(model: Model): Model {
   };
 }
 
+const countryTool = jsonTool({
+  name: "get_user_country",
+  description: "",
+  parameters: { additionalProperties: false, properties: {}, type: "object" },
+  execute: () => "Mexico",
+});
+
 interface Case {
   name: string;
+  /** What the recorded conversation asked, with which tool and instructions. */
+  conversation?: {
+    prompt: string;
+    tool: typeof weather;
+    instructions?: string;
+    toolOutput: string;
+  };
   cassette: (streaming: boolean) => Cassette;
   model: (fetch: ReturnType<typeof replayFetch>, streaming: boolean) => Model;
   /** The opaque values of turn 1 that turn 2's request must carry, read from the wire. */
@@ -74,6 +89,23 @@ function geminiAnswer(cassette: Cassette): unknown {
     .map((e) => JSON.parse(e.slice(5)));
   return { candidates: events.flatMap((e) => e.candidates ?? []) };
 }
+
+/** Bedrock's signed reasoning in a Converse body (answer or request). */
+function bedrockSignatures(body: unknown): string[] {
+  const b = body as {
+    output?: { message: { content: BedrockBlock[] } };
+    messages?: { content: BedrockBlock[] }[];
+  };
+  const blocks = [
+    ...(b.output?.message.content ?? []),
+    ...(b.messages ?? []).flatMap((m) => m.content),
+  ];
+  return blocks.flatMap((x) => {
+    const sig = x.reasoningContent?.reasoningText?.signature;
+    return sig ? [sig] : [];
+  });
+}
+type BedrockBlock = { reasoningContent?: { reasoningText?: { signature?: string } } };
 
 const CASES: Case[] = [
   {
@@ -126,6 +158,34 @@ const CASES: Case[] = [
     replayed: () => [],
   },
   {
+    name: "bedrock",
+    conversation: {
+      prompt: "What is the largest city in the user country?",
+      tool: countryTool,
+      toolOutput: "Mexico",
+    },
+    // The stream cassette re-serves the Converse one as frames, so both share the answer body.
+    cassette: (s) =>
+      loadCassette("bedrock", s ? "thinking-tool-loop-stream" : "thinking-tool-loop"),
+    model: (fetch) =>
+      bedrock.create({
+        region: "us-east-1",
+        model: "us.anthropic.claude-3-7-sonnet-20250219-v1:0",
+        thinking: { budgetTokens: 1024 },
+        credentials: {
+          accessKeyId: "AKIDEXAMPLE",
+          secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY",
+          sessionToken: "IQoJb3JpZ2luX2VjEXAMPLESESSIONTOKEN",
+        },
+        fetch,
+      }),
+    signatures: (body) =>
+      bedrockSignatures(
+        body ?? loadCassette("bedrock", "thinking-tool-loop").interactions[0]?.response.body,
+      ),
+    replayed: bedrockSignatures,
+  },
+  {
     name: "gemini",
     cassette: (s) => loadCassette("gemini", s ? "thinking-streaming" : "thinking-tool-loop"),
     model: (fetch) =>
@@ -147,12 +207,18 @@ describe.each(CASES)("agent over $name cassettes", (c) => {
     it(`runs the two-step tool loop ${streaming ? "with runStream" : "with run"} and replays turn 1 exactly`, async () => {
       const cassette = c.cassette(streaming);
       const fetch = replayFetch(cassette);
+      const conversation = c.conversation ?? {
+        prompt: "What's the weather in Florence, Italy?",
+        tool: weather,
+        instructions: "You are a helpful assistant",
+        toolOutput: "40 C",
+      };
       const agent = new Agent({
         model: c.model(fetch, streaming),
-        instructions: "You are a helpful assistant",
-        tools: [weather],
+        tools: [conversation.tool],
+        ...(conversation.instructions ? { instructions: conversation.instructions } : {}),
       });
-      const prompt = "What's the weather in Florence, Italy?";
+      const prompt = conversation.prompt;
       let result: Awaited<ReturnType<Agent["run"]>>;
       if (streaming) {
         const run = agent.runStream(prompt);
@@ -171,7 +237,7 @@ describe.each(CASES)("agent over $name cassettes", (c) => {
         "tool",
         "assistant",
       ]);
-      expect(result.messages[2]?.content).toBe("40 C");
+      expect(result.messages[2]?.content).toBe(conversation.toolOutput);
       expect(result.output).toBe(result.messages[3]?.content);
       // Turn 2's request carries turn 1's signatures exactly as the provider sent them.
       const first = cassette.interactions[0]?.response;

@@ -94,6 +94,70 @@ describe("bedrock cassettes", () => {
 });
 
 const SCENARIOS: Record<string, () => void> = {
+  "thinking-tool-loop-stream": () => {
+    const streamed = loadCassette("bedrock", "thinking-tool-loop-stream");
+    const plain = loadCassette("bedrock", "thinking-tool-loop");
+    const config = {
+      model: "us.anthropic.claude-3-7-sonnet-20250219-v1:0",
+      thinking: { budgetTokens: 1024 },
+    };
+    const tool = {
+      name: "get_user_country",
+      description: "",
+      parameters: { additionalProperties: false, properties: {}, type: "object" },
+    };
+    const user: Message = {
+      role: "user",
+      content: "What is the largest city in the user country?",
+    };
+
+    async function runLoop(cassette: Cassette, stream: boolean, options = {}) {
+      const { fetch, model: m } = model(cassette, config, { credentials: SESSION }, options);
+      const call = (messages: Message[]) =>
+        stream
+          ? m.stream({ messages, tools: [tool] }).response
+          : m.generate({ messages, tools: [tool] });
+      const turn1 = await call([user]);
+      const id = turn1.message.toolCalls?.[0]?.id ?? "";
+      const turn2 = await call([
+        user,
+        turn1.message,
+        { role: "tool", toolCallId: id, content: "Mexico" },
+      ]);
+      fetch.assertDone();
+      return { fetch, turn1, turn2 };
+    }
+
+    it("streams the tool loop to the same messages as the Converse exchange", async () => {
+      const viaStream = await runLoop(streamed, true);
+      const viaConverse = await runLoop(plain, false);
+      expect(viaStream.turn1.message).toEqual(viaConverse.turn1.message);
+      expect(viaStream.turn2.message).toEqual(viaConverse.turn2.message);
+      expect(viaStream.turn1.usage).toEqual({ inputTokens: 397, outputTokens: 130 });
+      const sent = viaStream.fetch.requests[1]?.body as {
+        messages: { content: { reasoningContent?: { reasoningText: { signature: string } } }[] }[];
+      };
+      expect(sent.messages[1]?.content[0]?.reasoningContent?.reasoningText.signature).toBe(
+        viaConverse.turn1.message.thinking?.[0]?.signature,
+      );
+    });
+
+    it("gives the same messages under any re-chunking of the frames", async () => {
+      const reference = await runLoop(streamed, true);
+      const length = Math.max(
+        ...streamed.interactions.map((i) => responseBytes(i.response).length),
+      );
+      await fc.assert(
+        fc.asyncProperty(cutPoints(length), async (cuts) => {
+          const { turn1, turn2 } = await runLoop(streamed, true, { rechunk: rechunkAt(cuts) });
+          expect(turn1).toEqual(reference.turn1);
+          expect(turn2).toEqual(reference.turn2);
+        }),
+        { numRuns: 30 },
+      );
+    });
+  },
+
   "thinking-tool-loop": () => {
     const cassette = loadCassette("bedrock", "thinking-tool-loop");
     const config = {
