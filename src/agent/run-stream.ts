@@ -1,4 +1,5 @@
 import { GolemError } from "../core/errors.js";
+import { createLazyPromise } from "../core/lazy-promise.js";
 import type { RunEvent, RunResult, RunStream } from "./types.js";
 
 type Phase = "idle" | "iterating" | "draining" | "done";
@@ -18,20 +19,12 @@ export function createRunStream(
   let finished = false;
   const controller = new AbortController();
   const follow = () => controller.abort(caller?.reason);
-  let settle!: { resolve: (r: RunResult) => void; reject: (e: unknown) => void };
-
-  const result = new LazyResult(
-    (resolve, reject) => {
-      settle = { resolve, reject };
-    },
-    () => {
-      if (phase !== "idle") return;
-      phase = "draining";
-      drain().catch(() => {});
-    },
-  );
-  // Mark handled: a caller who only iterates sees the error there, not as an unhandled rejection.
-  Promise.prototype.then.call(result, undefined, () => {});
+  const settle = createLazyPromise<RunResult>(() => {
+    if (phase !== "idle") return;
+    phase = "draining";
+    drain().catch(() => {});
+  });
+  const result = settle.promise;
 
   const open = (): Steps => {
     if (caller?.aborted) follow();
@@ -93,33 +86,4 @@ export function createRunStream(
       return iterator;
     },
   };
-}
-
-/**
- * A promise that starts its work on the first `then`, so `await run.result` drives the run
- * while a caller who iterates first is not raced (the same device as the model stream's
- * `response`). `await` calls `then` only on non-native promises, hence the subclass.
- */
-class LazyResult extends Promise<RunResult> {
-  static override get [Symbol.species]() {
-    return Promise;
-  }
-  #start: (() => void) | undefined;
-  constructor(
-    executor: (resolve: (r: RunResult) => void, reject: (e: unknown) => void) => void,
-    start?: () => void,
-  ) {
-    super(executor);
-    this.#start = start;
-  }
-  // biome-ignore lint/suspicious/noThenProperty: the lazy start needs `then` itself (see above).
-  override then<A = RunResult, B = never>(
-    onFulfilled?: ((value: RunResult) => A | PromiseLike<A>) | null,
-    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
-  ): Promise<A | B> {
-    const start = this.#start;
-    this.#start = undefined;
-    start?.();
-    return super.then(onFulfilled, onRejected);
-  }
 }
