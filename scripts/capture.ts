@@ -24,6 +24,7 @@ const SECRET_ENV = [
   "OPENAI_API_KEY",
   "DEEPSEEK_API_KEY",
   "AZURE_OPENAI_API_KEY",
+  "AZURE_OPENAI_TOKEN",
   "AWS_ACCESS_KEY_ID",
   "AWS_SECRET_ACCESS_KEY",
   "AWS_SESSION_TOKEN",
@@ -31,10 +32,16 @@ const SECRET_ENV = [
 ];
 
 function usage(): string {
-  const lines = ["usage: npm run capture -- <provider> <scenario> [--base-url URL] [--out DIR] [--model ID] [--redact-account-ids]", "", "scenarios:"];
+  const lines = [
+    "usage: npm run capture -- <provider> <scenario> [--base-url URL] [--out DIR] [--model ID] [--redact-account-ids]",
+    "",
+    "scenarios:",
+  ];
   for (const [provider, scenarios] of Object.entries(SCENARIOS)) {
     for (const [name, s] of Object.entries(scenarios)) {
-      lines.push(`  ${provider.padEnd(10)} ${name.padEnd(28)} ${s.description} (${s.defaultModel})`);
+      lines.push(
+        `  ${provider.padEnd(10)} ${name.padEnd(28)} ${s.description} (${s.defaultModel})`,
+      );
     }
   }
   return lines.join("\n");
@@ -49,6 +56,7 @@ export interface CaptureOptions {
   redactAccountIds?: boolean;
   /** The HTTP client; undici with the proxy from HTTPS_PROXY / NO_PROXY by default. */
   fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  /** Read by scenarios and searched for secrets; the adapters read process.env themselves. */
   env?: Record<string, string | undefined>;
   now?: Date;
 }
@@ -56,21 +64,29 @@ export interface CaptureOptions {
 /** Runs one scenario and writes its cassette; returns the file's path. */
 export async function capture(opts: CaptureOptions): Promise<string> {
   const scenario = SCENARIOS[opts.provider]?.[opts.scenario];
-  if (!scenario) throw new ConfigError(`unknown scenario ${opts.provider}/${opts.scenario}\n\n${usage()}`);
+  if (!scenario)
+    throw new ConfigError(`unknown scenario ${opts.provider}/${opts.scenario}\n\n${usage()}`);
   const dispatcher = new EnvHttpProxyAgent();
   const base =
     opts.fetch ??
     ((input: string | URL | Request, init?: RequestInit) =>
-      undiciFetch(input as string, { ...(init as object), dispatcher }) as unknown as Promise<Response>);
+      undiciFetch(input as string, {
+        ...(init as object),
+        dispatcher,
+      }) as unknown as Promise<Response>);
   const recorder = recordingFetch(base);
+  const env = opts.env ?? process.env;
   const model = scenario.create({
     fetch: recorder.fetch,
+    env,
     ...(opts.baseURL ? { baseURL: opts.baseURL } : {}),
     ...(opts.model ? { model: opts.model } : {}),
   });
   await scenario.run(model);
   const when = (opts.now ?? new Date()).toISOString();
-  const where = opts.baseURL ? `the server at ${new URL(opts.baseURL).origin} (--base-url)` : `the live ${opts.provider} API`;
+  const where = opts.baseURL
+    ? `the server at ${new URL(opts.baseURL).origin} (--base-url)`
+    : `the live ${opts.provider} API`;
   const cassette: Cassette = {
     scenario: opts.scenario,
     provider: opts.provider,
@@ -78,9 +94,14 @@ export async function capture(opts: CaptureOptions): Promise<string> {
     source: `captured from ${where} on ${when} with model ${model.model} by scripts/capture.ts (scenario ${opts.scenario})`,
     interactions: recorder.interactions,
   };
-  const env = opts.env ?? process.env;
-  const secrets = SECRET_ENV.map((k) => env[k]).filter((v): v is string => typeof v === "string" && v !== "");
-  const text = scrubText(`${JSON.stringify(cassette, null, 2)}\n`, secrets, opts.redactAccountIds ?? false);
+  const secrets = SECRET_ENV.map((k) => env[k]).filter(
+    (v): v is string => typeof v === "string" && v !== "",
+  );
+  const text = scrubText(
+    `${JSON.stringify(cassette, null, 2)}\n`,
+    secrets,
+    opts.redactAccountIds ?? false,
+  );
   parseCassette(text); // what we write, the golem/testing schema accepts
   const dir = join(opts.out, opts.provider);
   mkdirSync(dir, { recursive: true });

@@ -1,6 +1,6 @@
 import { bytesToBase64 } from "../../src/testing/cassette.js";
 import type { CassetteInteraction } from "../../src/testing/index.js";
-import { redactHeaders, redactURL, RESPONSE_HEADERS } from "./redact.js";
+import { RESPONSE_HEADERS, redactHeaders, redactURL } from "./redact.js";
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -59,7 +59,11 @@ export function recordingFetch(base: Fetch): { fetch: Fetch; interactions: Casse
         return reader.cancel(reason);
       },
     });
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
   return { fetch, interactions };
 }

@@ -1,9 +1,9 @@
 import * as anthropic from "../../src/providers/anthropic/index.js";
-import type { Scenario, ScenarioContext } from "./types.js";
 import { expectError, toolLoop, WEATHER } from "./tool-loop.js";
+import type { Scenario, ScenarioContext } from "./types.js";
 
 /** Anthropic's documented prompt that makes the model answer with redacted thinking. */
-const REDACTION_TRIGGER =
+export const REDACTION_TRIGGER =
   "ANTHROPIC_MAGIC_STRING_TRIGGER_REDACTED_THINKING_46C9A13E193C177646C7398A98432ECCCE4C1253D5E2D82641AC0E52CC2876CB";
 
 const make =
@@ -71,7 +71,10 @@ export const anthropicScenarios: Record<string, Scenario> = {
     description: "a 400: thinking with a forced tool choice",
     streaming: false,
     defaultModel: "claude-sonnet-4-5-20250929",
-    create: make("claude-sonnet-4-5-20250929", { maxTokens: 4096, thinking: { budgetTokens: 1024 } }),
+    create: make("claude-sonnet-4-5-20250929", {
+      maxTokens: 4096,
+      thinking: { budgetTokens: 1024 },
+    }),
     run: (model) =>
       expectError(() =>
         model.generate({

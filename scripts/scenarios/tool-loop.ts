@@ -1,4 +1,11 @@
-import type { Message, Model, ModelResponse, ToolSpec } from "../../src/index.js";
+import type {
+  Message,
+  Model,
+  ModelRequest,
+  ModelResponse,
+  ToolCall,
+  ToolSpec,
+} from "../../src/index.js";
 
 /** The weather tool the recorded tool loops use (the same as in fixtures/). */
 export const WEATHER: ToolSpec = {
@@ -12,29 +19,65 @@ export const WEATHER: ToolSpec = {
 };
 
 /** The weather the tool reports; fixed, so captures are repeatable. */
-export function weather(args: string): string {
-  const { location } = JSON.parse(args || "{}") as { location?: string };
+export function weather(call: ToolCall): string {
+  const { location } = JSON.parse(call.arguments || "{}") as { location?: string };
   return location?.startsWith("Florence") ? "40 C" : "18 C";
+}
+
+/** What a tool answers: its text, or a failure the model is told about. */
+export type ToolAnswer = string | { content: string; isError: true };
+
+/** A tool loop's conversation: prompt, tools, and how each call is answered. */
+export interface LoopOptions {
+  system?: string;
+  prompt: string;
+  stream: boolean;
+  /** @defaultValue [WEATHER] */
+  tools?: ToolSpec[];
+  toolChoice?: ModelRequest["toolChoice"];
+  /** @defaultValue {@link weather} */
+  answer?: (call: ToolCall) => ToolAnswer;
+  /** @defaultValue 4 */
+  maxSteps?: number;
+}
+
+/** One call, streamed (read to its end) or not. */
+export function call(model: Model, req: ModelRequest, stream: boolean): Promise<ModelResponse> {
+  return stream ? model.stream(req).response : model.generate(req);
+}
+
+/** The tool messages that answer every call of a response. */
+export function toolResults(
+  response: ModelResponse,
+  answer: (call: ToolCall) => ToolAnswer,
+): Message[] {
+  return (response.message.toolCalls ?? []).map((c) => {
+    const a = answer(c);
+    return typeof a === "string"
+      ? { role: "tool", toolCallId: c.id, content: a }
+      : { role: "tool", toolCallId: c.id, content: a.content, isError: true };
+  });
 }
 
 /**
  * Calls the model until it answers without tool calls (at most `maxSteps` calls), answering
- * each call with `weather`. Returns every response, in order.
+ * each call with `answer`. Returns every response, in order.
  */
-export async function toolLoop(
-  model: Model,
-  opts: { system?: string; prompt: string; stream: boolean; maxSteps?: number },
-): Promise<ModelResponse[]> {
+export async function toolLoop(model: Model, opts: LoopOptions): Promise<ModelResponse[]> {
   const messages: Message[] = [{ role: "user", content: opts.prompt }];
   const responses: ModelResponse[] = [];
+  const base = {
+    tools: opts.tools ?? [WEATHER],
+    ...(opts.system ? { system: opts.system } : {}),
+    ...(opts.toolChoice ? { toolChoice: opts.toolChoice } : {}),
+  };
   for (let step = 0; step < (opts.maxSteps ?? 4); step++) {
-    const req = { messages, tools: [WEATHER], ...(opts.system ? { system: opts.system } : {}) };
-    const response = opts.stream ? await model.stream(req).response : await model.generate(req);
+    const response = await call(model, { ...base, messages: [...messages] }, opts.stream);
     responses.push(response);
     messages.push(response.message);
-    const calls = response.message.toolCalls ?? [];
-    if (calls.length === 0) break;
-    for (const call of calls) messages.push({ role: "tool", toolCallId: call.id, content: weather(call.arguments) });
+    const results = toolResults(response, opts.answer ?? weather);
+    if (results.length === 0) break;
+    messages.push(...results);
   }
   return responses;
 }

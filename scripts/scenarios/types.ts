@@ -7,8 +7,13 @@ export interface ScenarioContext {
   fetch: Fetch;
   /** `--base-url`: talk to this server instead of the provider's default endpoint. */
   baseURL?: string;
-  /** `--model`: a model id instead of the scenario's default. */
+  /** `--model`: a model id (Azure: a deployment) instead of the scenario's default. */
   model?: string;
+  /**
+   * The environment, for what an adapter does not read itself (an Azure endpoint or token, a
+   * DeepSeek key, the AWS region). Keys the adapters read (`ANTHROPIC_API_KEY`, …) stay theirs.
+   */
+  env: Record<string, string | undefined>;
 }
 
 /** A named exchange with a live provider that `scripts/capture.ts` records. */

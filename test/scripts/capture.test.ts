@@ -61,7 +61,13 @@ describe.each([
     played = await playServer(original);
     vi.stubEnv("ANTHROPIC_API_KEY", FAKE_KEY);
     vi.stubEnv("NO_PROXY", "127.0.0.1");
-    const file = await capture({ provider, scenario, baseURL: `${played.url}/v1`, out, now: new Date(0) });
+    const file = await capture({
+      provider,
+      scenario,
+      baseURL: `${played.url}/v1`,
+      out,
+      now: new Date(0),
+    });
     text = readFileSync(file, "utf8");
     written = parseCassette(text);
   });
@@ -76,7 +82,9 @@ describe.each([
     expect(written.interactions).toHaveLength(original.interactions.length);
     written.interactions.forEach((interaction, i) => {
       const recorded = original.interactions[i];
-      expect(new URL(interaction.request.url).pathname).toBe(new URL(recorded?.request.url ?? "").pathname);
+      expect(new URL(interaction.request.url).pathname).toBe(
+        new URL(recorded?.request.url ?? "").pathname,
+      );
       expect(interaction.request.body).toEqual(recorded?.request.body);
       expect(interaction.request.headers).toEqual(recorded?.request.headers);
     });
@@ -100,7 +108,9 @@ describe.each([
   it("writes no secret and says honestly where it came from", () => {
     expect(played.seen.every((line) => line.includes(FAKE_KEY))).toBe(true);
     expect(text).not.toContain(FAKE_KEY);
-    expect(written.interactions.every((i) => i.request.headers["x-api-key"] === "<redacted>")).toBe(true);
+    expect(written.interactions.every((i) => i.request.headers["x-api-key"] === "<redacted>")).toBe(
+      true,
+    );
     expect(written.source).toBe(
       `captured from the server at ${played.url} (--base-url) on 1970-01-01T00:00:00.000Z with model ${
         (original.interactions[0]?.request.body as { model: string }).model

@@ -10,6 +10,8 @@ import {
   type ThinkingConfig,
   type TransportConfig,
 } from "../openai/config.js";
+import { type Api, resolveApi, resolveReasoningSummary } from "../openai/responses-config.js";
+import type { ReasoningSummary } from "../openai/responses-wire.js";
 
 export type { ThinkingConfig } from "../openai/config.js";
 
@@ -21,18 +23,28 @@ export interface Config extends ThinkingConfig, TransportConfig {
   deployment: string;
   /**
    * A dated API version (`"2024-12-01-preview"`) selects the deployment URL form; omitted,
-   * golem calls the v1 API (`/openai/v1/chat/completions`).
+   * golem calls the v1 API (`/openai/v1/chat/completions`). With `api: "responses"`, the
+   * preview form `/openai/responses?api-version=…`.
    */
   apiVersion?: string;
+  /**
+   * Which API to call: Chat Completions, or the Responses API with encrypted reasoning
+   * replayed statelessly (docs/azure.md). @defaultValue "chat-completions"
+   */
+  api?: Api;
   /** Sent as the `api-key` header. @defaultValue process.env.AZURE_OPENAI_API_KEY */
   apiKey?: string;
   /** An Entra ID token source, called before every attempt: `Authorization: Bearer …`. */
   token?: () => Promise<string>;
-  /** Sent as `max_completion_tokens`: visible plus reasoning tokens. */
+  /**
+   * Sent as `max_completion_tokens` (Responses API: `max_output_tokens`): visible plus
+   * reasoning tokens.
+   */
   maxCompletionTokens?: number;
   /**
-   * Everything before `/chat/completions` (a gateway, say); replaces `{endpoint}/openai/v1`
-   * or `{endpoint}/openai/deployments/{deployment}`.
+   * Everything before `/chat/completions` or `/responses` (a gateway, say); replaces
+   * `{endpoint}/openai/v1`, `{endpoint}/openai` (Responses with `apiVersion`) or
+   * `{endpoint}/openai/deployments/{deployment}`.
    */
   baseURL?: string;
 }
@@ -47,6 +59,10 @@ export interface ResolvedConfig extends ChatOptions, ResolvedTransport {
   endpoint?: string;
   apiVersion?: string;
   baseURL?: string;
+  /** Set only for the Responses API; absent means Chat Completions. */
+  api?: "responses";
+  /** `api: "responses"` only: the `reasoning.summary` to send, if any. */
+  reasoningSummary?: ReasoningSummary;
   auth: AzureAuth;
   /** Every header golem sends, `api-key` included; a token is added per attempt. */
   headers: Record<string, string>;
@@ -66,12 +82,15 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
       "azure: apiVersion must be a non-empty string, or omitted for the v1 API",
     );
   }
+  const api = resolveApi(config.api, "azure");
+  const summary = resolveReasoningSummary(config, api, "azure");
   const auth = resolveAuth(config, env);
   const headers = lowerCaseHeaders(config.headers, "azure");
   headers["content-type"] = "application/json";
   if ("apiKey" in auth) headers["api-key"] = auth.apiKey;
-  // The v1 API takes the deployment as `model`; deployment URLs name it in the path.
-  const model = apiVersion === undefined ? deployment : undefined;
+  // The v1 API and the Responses API take the deployment as `model`; deployment URLs name it
+  // in the path.
+  const model = apiVersion === undefined || api === "responses" ? deployment : undefined;
   const out: ResolvedConfig = {
     ...resolveChatOptions(config, "azure", model),
     ...resolveTransport(config, "azure"),
@@ -79,6 +98,8 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     auth,
     headers,
   };
+  if (api === "responses") out.api = api;
+  if (summary !== undefined) out.reasoningSummary = summary;
   if (apiVersion !== undefined) out.apiVersion = apiVersion;
   if (config.baseURL !== undefined) {
     out.baseURL = resolveBaseURL(config.baseURL, "baseURL", "azure");

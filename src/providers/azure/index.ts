@@ -1,6 +1,7 @@
 /**
- * golem/azure: Azure OpenAI Chat Completions (v1 or deployment URLs), with an API key or an
- * Entra ID token. Request, response and stream handling are openai's; URL and auth differ.
+ * golem/azure: Azure OpenAI Chat Completions (v1 or deployment URLs) or, with
+ * `api: "responses"`, the Responses API, with an API key or an Entra ID token. Request,
+ * response and stream handling are openai's; URL and auth differ.
  * @module
  */
 import { readEnv } from "../../core/env.js";
@@ -24,11 +25,16 @@ import {
 import { createSSEReader } from "../../transport/sse.js";
 import { buildRequest } from "../openai/request.js";
 import { bodyErrorFields, parseErrorBody, parseResponse } from "../openai/response.js";
+import { buildResponsesRequest } from "../openai/responses-request.js";
+import { parseResponsesResponse, responsesBodyErrorFields } from "../openai/responses-response.js";
+import { createResponsesStreamState } from "../openai/responses-stream.js";
 import { createStreamState } from "../openai/stream.js";
-import { type Config, resolveConfig } from "./config.js";
+import { type Config, type ResolvedConfig, resolveConfig } from "./config.js";
 import { createTokenSigner, requestUrl } from "./request.js";
 import { requestIdOf } from "./response.js";
+import { responsesUrl } from "./responses-request.js";
 
+export type { Api, ReasoningSummaryOption } from "../openai/responses-config.js";
 export type { ReasoningEffort } from "../openai/wire.js";
 export type { Config, ThinkingConfig } from "./config.js";
 
@@ -38,8 +44,10 @@ export class APIError extends CoreAPIError {
 }
 
 /**
- * An Azure OpenAI Chat Completions model. Reasoning text (DeepSeek deployments) becomes a
- * thinking block tagged `"azure"`; with `replayReasoning` it goes back as `reasoning_content`.
+ * An Azure OpenAI Chat Completions model, or with `api: "responses"` a Responses API model.
+ * Chat: reasoning text (DeepSeek deployments) becomes a thinking block tagged `"azure"`; with
+ * `replayReasoning` it goes back as `reasoning_content`. Responses: each reasoning item
+ * becomes a block (summary text, `encrypted_content` as signature) that later turns send back.
  * @example
  * ```ts
  * import * as azure from "golem/azure";
@@ -50,8 +58,12 @@ export class APIError extends CoreAPIError {
  */
 export function create(config: Config): Model {
   const cfg = resolveConfig(config, readEnv());
-  const url = requestUrl(cfg);
-  const options = (body: unknown, signal: AbortSignal | undefined): RequestOptions => {
+  return cfg.api === "responses" ? createResponsesModel(cfg) : createChatModel(cfg);
+}
+
+/** Transport options for one call to `url`, with this adapter's auth and error mapping. */
+function requestOptions(cfg: ResolvedConfig, url: string) {
+  return (body: unknown, signal: AbortSignal | undefined): RequestOptions => {
     // Per call, so tokens seen by this call's attempts are scrubbed from its error bodies.
     const secrets = "apiKey" in cfg.auth ? [cfg.auth.apiKey] : [];
     return {
@@ -68,7 +80,10 @@ export function create(config: Config): Model {
         new APIError(parseErrorBody(res, "azure", requestIdOf(res.headers))),
     };
   };
+}
 
+function createChatModel(cfg: ResolvedConfig): Model {
+  const options = requestOptions(cfg, requestUrl(cfg));
   return {
     provider: "azure",
     model: cfg.deployment,
@@ -87,6 +102,40 @@ export function create(config: Config): Model {
         validateHistory(req.messages);
         const s = await requestStream(options(buildRequest(req, cfg, true), opts?.signal));
         const machine = createStreamState({
+          provider: "azure",
+          requestId: requestIdOf(s.response.headers),
+          toError: (fields: APIErrorFields) => new APIError(fields),
+        });
+        return { reader: createSSEReader(s.body), machine, release: s.release };
+      }, opts?.signal);
+    },
+  };
+}
+
+function createResponsesModel(cfg: ResolvedConfig): Model {
+  const options = requestOptions(cfg, responsesUrl(cfg));
+  // The Responses API always names the deployment as `model`, on both URL forms.
+  const wire = { ...cfg, model: cfg.deployment };
+  return {
+    provider: "azure",
+    model: cfg.deployment,
+    async generate(req: ModelRequest, opts?: CallOptions): Promise<ModelResponse> {
+      validateHistory(req.messages);
+      const { response, text } = await requestText(
+        options(buildResponsesRequest(req, wire, false), opts?.signal),
+      );
+      const body = parseJSONBody(text, "azure");
+      const error = responsesBodyErrorFields(body, "azure", requestIdOf(response.headers));
+      if (error) throw new APIError(error);
+      return parseResponsesResponse(body, "azure");
+    },
+    stream(req: ModelRequest, opts?: CallOptions): ModelStream {
+      return createModelStream(async () => {
+        validateHistory(req.messages);
+        const s = await requestStream(
+          options(buildResponsesRequest(req, wire, true), opts?.signal),
+        );
+        const machine = createResponsesStreamState({
           provider: "azure",
           requestId: requestIdOf(s.response.headers),
           toError: (fields: APIErrorFields) => new APIError(fields),

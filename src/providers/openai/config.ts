@@ -1,6 +1,13 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import type { FetchLike } from "../../transport/request.js";
+import {
+  type Api,
+  type ReasoningSummaryOption,
+  resolveApi,
+  resolveReasoningSummary,
+} from "./responses-config.js";
+import type { ReasoningSummary } from "./responses-wire.js";
 import type { ReasoningEffort } from "./wire.js";
 
 // Plain checks rather than a zod/mini schema: each message names the option (and the
@@ -16,6 +23,11 @@ export interface ThinkingConfig {
    * @defaultValue false
    */
   replayReasoning?: boolean;
+  /**
+   * `api: "responses"` only: `reasoning.summary`; `"none"` asks for no summaries (orgs that
+   * may not receive them). @defaultValue "auto", or none with `reasoningEffort: "none"`
+   */
+  reasoningSummary?: ReasoningSummaryOption;
 }
 
 /** Options every adapter takes for the HTTP side. */
@@ -155,15 +167,19 @@ export interface Config extends ThinkingConfig, TransportConfig {
   apiKey?: string;
   /** The model id, e.g. `"gpt-5.4"` or `"deepseek-v4-pro"`. */
   model: string;
-  /** Sent as `max_completion_tokens`: visible plus reasoning tokens. */
+  /**
+   * Sent as `max_completion_tokens` (Responses API: `max_output_tokens`): visible plus
+   * reasoning tokens.
+   */
   maxCompletionTokens?: number;
-  /** Everything before `/chat/completions`. @defaultValue "https://api.openai.com/v1" */
+  /** Everything before `/chat/completions` or `/responses`. @defaultValue "https://api.openai.com/v1" */
   baseURL?: string;
   /**
-   * Which OpenAI API to call; Chat Completions is the one there is so far.
+   * Which OpenAI API to call: Chat Completions, or the Responses API, which returns reasoning
+   * summaries and encrypted reasoning that golem replays (docs/openai.md).
    * @defaultValue "chat-completions"
    */
-  api?: "chat-completions";
+  api?: Api;
 }
 
 /** A checked `Config` with the key and defaults filled in. */
@@ -171,7 +187,9 @@ export interface ResolvedConfig extends ChatOptions, ResolvedTransport {
   model: string;
   apiKey: string;
   baseURL: string;
-  api: "chat-completions";
+  api: Api;
+  /** `api: "responses"` only: the `reasoning.summary` to send, if any. */
+  reasoningSummary?: ReasoningSummary;
   /** Every header golem sends, auth included. */
   headers: Record<string, string>;
 }
@@ -188,14 +206,12 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   if (typeof config.model !== "string" || config.model === "") {
     throw new ConfigError('openai: model is required, e.g. "gpt-5.4"');
   }
-  const api = config.api ?? "chat-completions";
-  if (api !== "chat-completions") {
-    throw new ConfigError(`openai: api must be "chat-completions"; got ${JSON.stringify(api)}`);
-  }
+  const api = resolveApi(config.api, "openai");
+  const summary = resolveReasoningSummary(config, api, "openai");
   const headers = lowerCaseHeaders(config.headers, "openai");
   headers["content-type"] = "application/json";
   headers.authorization = `Bearer ${apiKey}`;
-  return {
+  const out: ResolvedConfig = {
     ...resolveChatOptions(config, "openai", config.model),
     ...resolveTransport(config, "openai"),
     model: config.model,
@@ -204,4 +220,6 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     api,
     headers,
   };
+  if (summary !== undefined) out.reasoningSummary = summary;
+  return out;
 }

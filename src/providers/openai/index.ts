@@ -1,6 +1,7 @@
 /**
  * golem/openai: OpenAI Chat Completions, and compatible servers that stream
- * `reasoning_content` (DeepSeek, vLLM, OpenRouter) through `baseURL`.
+ * `reasoning_content` (DeepSeek, vLLM, OpenRouter) through `baseURL`; or, with
+ * `api: "responses"`, the Responses API with encrypted reasoning replayed statelessly.
  * @module
  */
 import { readEnv } from "../../core/env.js";
@@ -25,9 +26,13 @@ import { createSSEReader } from "../../transport/sse.js";
 import { type Config, type ResolvedConfig, resolveConfig } from "./config.js";
 import { buildRequest, requestUrl } from "./request.js";
 import { bodyErrorFields, parseErrorBody, parseResponse, requestIdOf } from "./response.js";
+import { buildResponsesRequest, responsesUrl } from "./responses-request.js";
+import { parseResponsesResponse, responsesBodyErrorFields } from "./responses-response.js";
+import { createResponsesStreamState } from "./responses-stream.js";
 import { createStreamState } from "./stream.js";
 
 export type { Config, ThinkingConfig } from "./config.js";
+export type { Api, ReasoningSummaryOption } from "./responses-config.js";
 export type { ReasoningEffort } from "./wire.js";
 
 /** An error answer from OpenAI or a compatible server; also a golem `APIError`. */
@@ -36,25 +41,28 @@ export class APIError extends CoreAPIError {
 }
 
 /**
- * A Chat Completions model. Reasoning text that a compatible server returns becomes a thinking
- * block tagged `"openai"`; with `replayReasoning` it goes back as `reasoning_content`.
+ * A Chat Completions model, or with `api: "responses"` a Responses API model. Chat: reasoning
+ * text that a compatible server returns becomes a thinking block tagged `"openai"`; with
+ * `replayReasoning` it goes back as `reasoning_content`. Responses: each reasoning item becomes
+ * a block (summary text, `encrypted_content` as signature) that later turns send back.
  * @example
  * ```ts
  * import * as openai from "golem/openai";
- * const model = openai.create({ model: "deepseek-v4-pro", baseURL: "https://api.deepseek.com",
- *   apiKey: process.env.DEEPSEEK_API_KEY, replayReasoning: true });
+ * const model = openai.create({ model: "gpt-5.4", api: "responses", reasoningEffort: "low" });
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
+ * // Chat Completions on a compatible server:
+ * const deepseek = openai.create({ model: "deepseek-v4-pro", baseURL: "https://api.deepseek.com",
+ *   apiKey: process.env.DEEPSEEK_API_KEY, replayReasoning: true });
  * ```
  */
 export function create(config: Config): Model {
   const cfg = resolveConfig(config, readEnv());
-  // A later `api: "responses"` gets its own model here; Chat Completions is the default.
-  return createChatModel(cfg);
+  return cfg.api === "responses" ? createResponsesModel(cfg) : createChatModel(cfg);
 }
 
-function createChatModel(cfg: ResolvedConfig): Model {
-  const url = requestUrl(cfg);
-  const options = (body: unknown, signal: AbortSignal | undefined): RequestOptions => ({
+/** Transport options for one call to `url`, with this adapter's error mapping. */
+function requestOptions(cfg: ResolvedConfig, url: string) {
+  return (body: unknown, signal: AbortSignal | undefined): RequestOptions => ({
     url,
     headers: cfg.headers,
     body: JSON.stringify(body),
@@ -66,7 +74,10 @@ function createChatModel(cfg: ResolvedConfig): Model {
     toError: (res: ErrorResponse) =>
       new APIError(parseErrorBody(res, "openai", requestIdOf(res.headers))),
   });
+}
 
+function createChatModel(cfg: ResolvedConfig): Model {
+  const options = requestOptions(cfg, requestUrl(cfg));
   return {
     provider: "openai",
     model: cfg.model,
@@ -85,6 +96,36 @@ function createChatModel(cfg: ResolvedConfig): Model {
         validateHistory(req.messages);
         const s = await requestStream(options(buildRequest(req, cfg, true), opts?.signal));
         const machine = createStreamState({
+          provider: "openai",
+          requestId: requestIdOf(s.response.headers),
+          toError: (fields: APIErrorFields) => new APIError(fields),
+        });
+        return { reader: createSSEReader(s.body), machine, release: s.release };
+      }, opts?.signal);
+    },
+  };
+}
+
+function createResponsesModel(cfg: ResolvedConfig): Model {
+  const options = requestOptions(cfg, responsesUrl(cfg));
+  return {
+    provider: "openai",
+    model: cfg.model,
+    async generate(req: ModelRequest, opts?: CallOptions): Promise<ModelResponse> {
+      validateHistory(req.messages);
+      const { response, text } = await requestText(
+        options(buildResponsesRequest(req, cfg, false), opts?.signal),
+      );
+      const body = parseJSONBody(text, "openai");
+      const error = responsesBodyErrorFields(body, "openai", requestIdOf(response.headers));
+      if (error) throw new APIError(error);
+      return parseResponsesResponse(body, "openai");
+    },
+    stream(req: ModelRequest, opts?: CallOptions): ModelStream {
+      return createModelStream(async () => {
+        validateHistory(req.messages);
+        const s = await requestStream(options(buildResponsesRequest(req, cfg, true), opts?.signal));
+        const machine = createResponsesStreamState({
           provider: "openai",
           requestId: requestIdOf(s.response.headers),
           toError: (fields: APIErrorFields) => new APIError(fields),

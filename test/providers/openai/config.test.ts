@@ -118,10 +118,10 @@ describe("openai resolveConfig", () => {
       /replayReasoning/,
     ],
     [
-      "an api other than chat-completions",
-      { apiKey: KEY, model: "m", api: "responses" as never },
+      "an api other than chat-completions or responses",
+      { apiKey: KEY, model: "m", api: "assistants" as never },
       {},
-      /api must be "chat-completions"/,
+      /api must be "chat-completions" or "responses"/,
     ],
     [
       "a header that is no string",

@@ -1,0 +1,233 @@
+import { describe, expect, it } from "vitest";
+import { StreamError } from "../../../src/core/errors.js";
+import {
+  mapStatus,
+  parseReasoningItem,
+  parseResponsesResponse,
+  parseResponsesUsage,
+  responsesBodyErrorFields,
+} from "../../../src/providers/openai/responses-response.js";
+
+// The abridged response of spec C.4.
+const SPEC_C4 = {
+  id: "resp_01",
+  object: "response",
+  status: "completed",
+  model: "gpt-5.4",
+  reasoning: { effort: "medium", summary: "auto" },
+  store: false,
+  output: [
+    {
+      id: "rs_01",
+      type: "reasoning",
+      summary: [{ type: "summary_text", text: "**Plan**\n\nAdd first, then multiply." }],
+      encrypted_content: "gAAAAB-enc1",
+    },
+    {
+      id: "fc_01",
+      type: "function_call",
+      status: "completed",
+      call_id: "call_1",
+      name: "calc",
+      arguments: '{"a":12,"b":7,"op":"add"}',
+    },
+  ],
+  usage: {
+    input_tokens: 134,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: 58,
+    output_tokens_details: { reasoning_tokens: 30 },
+    total_tokens: 192,
+  },
+  error: null,
+  incomplete_details: null,
+};
+
+describe("parseResponsesResponse", () => {
+  it("parses spec C.4: one signed block, the call by call_id, usage and status", () => {
+    expect(parseResponsesResponse(SPEC_C4, "openai")).toEqual({
+      message: {
+        role: "assistant",
+        content: "",
+        thinking: [
+          {
+            text: "**Plan**\n\nAdd first, then multiply.",
+            signature: "gAAAAB-enc1",
+            provider: "openai",
+          },
+        ],
+        toolCalls: [{ id: "call_1", name: "calc", arguments: '{"a":12,"b":7,"op":"add"}' }],
+      },
+      usage: { inputTokens: 134, outputTokens: 58, reasoningTokens: 30, cacheReadTokens: 0 },
+      stopReason: "completed",
+    });
+  });
+
+  it("joins the output_text parts of every message item and skips refusals and other items", () => {
+    const res = parseResponsesResponse(
+      {
+        status: "completed",
+        output: [
+          { type: "web_search_call", id: "ws_1", status: "completed" },
+          {
+            type: "message",
+            role: "assistant",
+            phase: "commentary",
+            content: [
+              { type: "output_text", text: "Checking. ", annotations: [] },
+              { type: "refusal", refusal: "no" },
+            ],
+          },
+          {
+            type: "message",
+            role: "assistant",
+            content: [
+              { type: "output_text", text: "It is 38.", annotations: [] },
+              { type: "output_text", text: " Done.", annotations: [] },
+            ],
+          },
+        ],
+      },
+      "azure",
+    );
+    expect(res.message).toEqual({ role: "assistant", content: "Checking. It is 38. Done." });
+    expect(res.usage).toEqual({ inputTokens: 0, outputTokens: 0 });
+  });
+
+  it("keeps several reasoning items as several blocks, in order, tagged with the provider", () => {
+    const res = parseResponsesResponse(
+      {
+        status: "completed",
+        output: [
+          { type: "reasoning", summary: [], encrypted_content: "enc-1" },
+          { type: "message", content: [{ type: "output_text", text: "Hm." }] },
+          {
+            type: "reasoning",
+            summary: [{ type: "summary_text", text: "b" }],
+            encrypted_content: "enc-2",
+          },
+          { type: "function_call", call_id: "c", name: "f", arguments: "{}" },
+        ],
+      },
+      "azure",
+    );
+    expect(res.message.thinking).toEqual([
+      { text: "", signature: "enc-1", provider: "azure" },
+      { text: "b", signature: "enc-2", provider: "azure" },
+    ]);
+  });
+
+  it("throws StreamError for a body without output, or a function call without call_id or name", () => {
+    expect(() => parseResponsesResponse({ status: "completed" }, "openai")).toThrow(StreamError);
+    expect(() =>
+      parseResponsesResponse(
+        { output: [{ type: "function_call", name: "f", arguments: "{}" }] },
+        "openai",
+      ),
+    ).toThrow("function call 0 without a call_id");
+    expect(() =>
+      parseResponsesResponse(
+        { output: [{ type: "function_call", call_id: "c", arguments: "{}" }] },
+        "openai",
+      ),
+    ).toThrow("function call 0 without a name");
+  });
+});
+
+describe("parseReasoningItem", () => {
+  it("joins a multi-part summary with a blank line between parts", () => {
+    const block = parseReasoningItem(
+      {
+        type: "reasoning",
+        summary: [
+          { type: "summary_text", text: "**One**\n\nA." },
+          { type: "summary_text", text: "**Two**\n\nB." },
+        ],
+        encrypted_content: "enc",
+      },
+      "openai",
+    );
+    expect(block).toEqual({
+      text: "**One**\n\nA.\n\n**Two**\n\nB.",
+      signature: "enc",
+      provider: "openai",
+    });
+  });
+
+  it("makes an empty signed block for a summary-less item, and nothing without encrypted content", () => {
+    expect(
+      parseReasoningItem({ type: "reasoning", summary: [], encrypted_content: "e" }, "openai"),
+    ).toEqual({
+      text: "",
+      signature: "e",
+      provider: "openai",
+    });
+    expect(
+      parseReasoningItem({ type: "reasoning", summary: [], encrypted_content: null }, "openai"),
+    ).toBe(undefined);
+    expect(
+      parseReasoningItem(
+        { type: "reasoning", summary: [{ type: "summary_text", text: "t" }] },
+        "openai",
+      ),
+    ).toEqual({ text: "t", provider: "openai" });
+  });
+});
+
+describe("parseResponsesUsage", () => {
+  it("counts all input (cached included) and all output (reasoning included)", () => {
+    expect(
+      parseResponsesUsage({
+        input_tokens: 2087,
+        input_tokens_details: { cached_tokens: 2048 },
+        output_tokens: 124,
+        output_tokens_details: { reasoning_tokens: 0 },
+      }),
+    ).toEqual({ inputTokens: 2087, outputTokens: 124, reasoningTokens: 0, cacheReadTokens: 2048 });
+    expect(parseResponsesUsage(null)).toEqual({ inputTokens: 0, outputTokens: 0 });
+  });
+});
+
+describe("mapStatus", () => {
+  it("says completed, or the reason an incomplete response stopped", () => {
+    expect(mapStatus({ status: "completed" })).toBe("completed");
+    expect(
+      mapStatus({ status: "incomplete", incomplete_details: { reason: "max_output_tokens" } }),
+    ).toBe("max_output_tokens");
+    expect(mapStatus({ status: "incomplete", incomplete_details: null })).toBe("incomplete");
+    expect(mapStatus({})).toBe("");
+  });
+});
+
+describe("responsesBodyErrorFields", () => {
+  it("is undefined for an ordinary response", () => {
+    expect(responsesBodyErrorFields(SPEC_C4, "openai", "req_1")).toBe(undefined);
+  });
+
+  it("turns a failed response into APIError fields with its code and message", () => {
+    const body = {
+      status: "failed",
+      output: [],
+      error: { code: "server_error", message: "The model failed." },
+    };
+    expect(responsesBodyErrorFields(body, "openai", "req_1")).toEqual({
+      provider: "openai",
+      status: 200,
+      message: "The model failed.",
+      type: "server_error",
+      requestId: "req_1",
+      body,
+      retryable: false,
+    });
+  });
+
+  it("turns a 200 error body without output into APIError fields", () => {
+    const body = { error: { message: "bad gateway upstream", type: "upstream_error" } };
+    expect(responsesBodyErrorFields(body, "azure", undefined)).toMatchObject({
+      provider: "azure",
+      status: 200,
+      type: "upstream_error",
+      message: "bad gateway upstream",
+    });
+  });
+});

@@ -1,0 +1,338 @@
+import { describe, expect, it } from "vitest";
+import { APIError, type APIErrorFields, StreamError } from "../../../src/core/errors.js";
+import type { Delta } from "../../../src/core/types.js";
+import { parseResponsesResponse } from "../../../src/providers/openai/responses-response.js";
+import { createResponsesStreamState } from "../../../src/providers/openai/responses-stream.js";
+import type { SSERecord } from "../../../src/transport/sse.js";
+
+class TestAPIError extends APIError {}
+
+function machine(provider = "openai") {
+  return createResponsesStreamState({
+    provider,
+    requestId: "req_r1",
+    toError: (fields: APIErrorFields) => new TestAPIError(fields),
+  });
+}
+
+let seq = 0;
+/** One SSE record as OpenAI sends it: `event:` repeats the data's `type`. */
+const ev = (type: string, fields: object = {}, withEventLine = true): SSERecord => ({
+  event: withEventLine ? type : undefined,
+  data: JSON.stringify({ type, sequence_number: seq++, ...fields }),
+  id: undefined,
+});
+
+function feed(records: SSERecord[], provider = "openai") {
+  const m = machine(provider);
+  const deltas: Delta[] = [];
+  for (const r of records) deltas.push(...m.push(r));
+  return { m, deltas };
+}
+
+const PLAN = "**Plan**\n\nAdd first, then multiply.";
+const ARGS = '{"a":12,"b":7,"op":"add"}';
+const REASONING = {
+  id: "rs_01",
+  type: "reasoning",
+  summary: [{ type: "summary_text", text: PLAN }],
+  encrypted_content: "gAAAAB-enc1",
+};
+const CALL = {
+  id: "fc_01",
+  type: "function_call",
+  status: "completed",
+  call_id: "call_1",
+  name: "calc",
+  arguments: ARGS,
+};
+const USAGE = {
+  input_tokens: 134,
+  input_tokens_details: { cached_tokens: 0 },
+  output_tokens: 58,
+  output_tokens_details: { reasoning_tokens: 30 },
+  total_tokens: 192,
+};
+const COMPLETED = { id: "resp_01", status: "completed", output: [REASONING, CALL], usage: USAGE };
+const rs = { item_id: "rs_01", output_index: 0 };
+const fc1 = { item_id: "fc_01", output_index: 1 };
+
+// The "reasoning summary -> function call" sequence of spec C.5, deltas filled in.
+const SPEC_C5 = [
+  ev("response.created", { response: { id: "resp_01", status: "in_progress", output: [] } }),
+  ev("response.in_progress", { response: { id: "resp_01", status: "in_progress" } }),
+  ev("response.output_item.added", {
+    output_index: 0,
+    item: { id: "rs_01", type: "reasoning", summary: [], encrypted_content: "gAAAAB-partial" },
+  }),
+  ev("response.reasoning_summary_part.added", {
+    ...rs,
+    summary_index: 0,
+    part: { type: "summary_text", text: "" },
+  }),
+  ev("response.reasoning_summary_text.delta", { ...rs, summary_index: 0, delta: "**Plan**" }),
+  ev("response.reasoning_summary_text.delta", {
+    ...rs,
+    summary_index: 0,
+    delta: "\n\nAdd first, then multiply.",
+    obfuscation: "k2Jd",
+  }),
+  ev("response.reasoning_summary_text.done", { ...rs, summary_index: 0, text: PLAN }),
+  ev("response.reasoning_summary_part.done", {
+    ...rs,
+    summary_index: 0,
+    part: { type: "summary_text", text: PLAN },
+  }),
+  ev("response.output_item.done", { output_index: 0, item: REASONING }),
+  ev("response.output_item.added", {
+    output_index: 1,
+    item: { ...CALL, status: "in_progress", arguments: "" },
+  }),
+  ev("response.function_call_arguments.delta", { ...fc1, delta: '{"a":12,' }),
+  ev("response.function_call_arguments.delta", { ...fc1, delta: '"b":7,"op":"add"}' }),
+  ev("response.function_call_arguments.done", { ...fc1, arguments: ARGS }),
+  ev("response.output_item.done", { output_index: 1, item: CALL }),
+  ev("response.completed", { response: COMPLETED }),
+];
+
+describe("createResponsesStreamState", () => {
+  it("streams spec C.5: summary text, the signature at item done, then the call", () => {
+    const { m, deltas } = feed(SPEC_C5);
+    expect(deltas).toEqual([
+      { thinking: { index: 0, text: "**Plan**" } },
+      { thinking: { index: 0, text: "\n\nAdd first, then multiply." } },
+      { thinking: { index: 0, signature: "gAAAAB-enc1" } },
+      { toolCall: { index: 0, id: "call_1", name: "calc" } },
+      { toolCall: { index: 0, arguments: '{"a":12,' } },
+      { toolCall: { index: 0, arguments: '"b":7,"op":"add"}' } },
+    ]);
+    expect(m.finish()).toEqual(parseResponsesResponse(COMPLETED, "openai"));
+  });
+
+  it("takes encrypted_content from output_item.done, never the partial one of .added", () => {
+    const { m } = feed(SPEC_C5);
+    expect(m.finish().message.thinking?.[0]?.signature).toBe("gAAAAB-enc1");
+    const early = feed(SPEC_C5.slice(0, 6));
+    expect(early.m.partial().message.thinking).toEqual([{ text: PLAN, provider: "openai" }]);
+  });
+
+  it("dispatches on the data's type, with or without event: lines", () => {
+    const bare = SPEC_C5.map((r) => ({ ...r, event: undefined }));
+    expect(feed(bare).m.finish()).toEqual(parseResponsesResponse(COMPLETED, "openai"));
+  });
+
+  it("separates summary parts with a blank line, as the non-streamed parse joins them", () => {
+    const two = {
+      ...REASONING,
+      summary: [
+        { type: "summary_text", text: "**One**\n\nA." },
+        { type: "summary_text", text: "**Two**\n\nB." },
+      ],
+    };
+    const { m, deltas } = feed([
+      ev("response.output_item.added", { output_index: 0, item: { ...two, summary: [] } }),
+      ev("response.reasoning_summary_part.added", { ...rs, summary_index: 0 }),
+      ev("response.reasoning_summary_text.delta", {
+        ...rs,
+        summary_index: 0,
+        delta: "**One**\n\nA.",
+      }),
+      ev("response.reasoning_summary_part.added", { ...rs, summary_index: 1 }),
+      ev("response.reasoning_summary_text.delta", { ...rs, summary_index: 1, delta: "**Two**" }),
+      ev("response.reasoning_summary_text.delta", { ...rs, summary_index: 1, delta: "\n\nB." }),
+      ev("response.output_item.done", { output_index: 0, item: two }),
+      ev("response.completed", { response: { status: "completed", output: [two] } }),
+    ]);
+    expect(deltas.map((d) => d.thinking?.text ?? "").join("")).toBe(
+      "**One**\n\nA.\n\n**Two**\n\nB.",
+    );
+    expect(deltas[1]).toEqual({ thinking: { index: 0, text: "\n\n" } });
+    expect(m.finish()).toEqual(
+      parseResponsesResponse({ status: "completed", output: [two] }, "openai"),
+    );
+  });
+
+  it("gives a summary-less reasoning item one signature delta and a signed empty block", () => {
+    const item = { id: "rs_2", type: "reasoning", summary: [], encrypted_content: "enc-2" };
+    const { m, deltas } = feed([
+      ev("response.output_item.added", {
+        output_index: 0,
+        item: { ...item, encrypted_content: null },
+      }),
+      ev("response.output_item.done", { output_index: 0, item }),
+      ev("response.completed", { response: { status: "completed", output: [item], usage: USAGE } }),
+    ]);
+    expect(deltas).toEqual([{ thinking: { index: 0, signature: "enc-2" } }]);
+    expect(m.finish().message.thinking).toEqual([
+      { text: "", signature: "enc-2", provider: "openai" },
+    ]);
+  });
+
+  it("numbers blocks and calls by their place in the final message", () => {
+    const a = { ...REASONING, id: "rs_a", encrypted_content: "enc-a" };
+    const b = { ...REASONING, id: "rs_b", summary: [], encrypted_content: "enc-b" };
+    const c2 = { ...CALL, id: "fc_2", call_id: "call_2", arguments: "{}" };
+    const { m, deltas } = feed([
+      ev("response.output_item.done", { output_index: 0, item: a }),
+      ev("response.output_item.done", { output_index: 1, item: CALL }),
+      ev("response.output_item.done", { output_index: 2, item: b }),
+      ev("response.output_item.done", { output_index: 3, item: c2 }),
+      ev("response.completed", { response: { status: "completed", output: [a, CALL, b, c2] } }),
+    ]);
+    expect(deltas).toEqual([
+      { thinking: { index: 0, text: PLAN, signature: "enc-a" } },
+      { toolCall: { index: 0, id: "call_1", name: "calc", arguments: ARGS } },
+      { thinking: { index: 1, signature: "enc-b" } },
+      { toolCall: { index: 1, id: "call_2", name: "calc", arguments: "{}" } },
+    ]);
+    expect(m.finish()).toEqual(
+      parseResponsesResponse({ status: "completed", output: [a, CALL, b, c2] }, "openai"),
+    );
+  });
+
+  it("streams text deltas and ends with the text of the finished message items", () => {
+    const msg = {
+      id: "msg_1",
+      type: "message",
+      role: "assistant",
+      status: "completed",
+      content: [{ type: "output_text", text: "It is 38.", annotations: [] }],
+    };
+    const at = { item_id: "msg_1", output_index: 0, content_index: 0 };
+    const { m, deltas } = feed([
+      ev("response.output_item.added", { output_index: 0, item: { ...msg, content: [] } }),
+      ev("response.content_part.added", { ...at, part: { type: "output_text", text: "" } }),
+      ev("response.output_text.delta", { ...at, delta: "It is " }),
+      ev("response.output_text.delta", { ...at, delta: "38." }),
+      ev("response.output_text.done", { ...at, text: "It is 38." }),
+      ev("response.output_item.done", { output_index: 0, item: msg }),
+      ev("response.completed", { response: { status: "completed", output: [msg], usage: USAGE } }),
+      { event: undefined, data: "[DONE]", id: undefined },
+    ]);
+    expect(deltas).toEqual([{ text: "It is " }, { text: "38." }]);
+    expect(m.finish()).toEqual(
+      parseResponsesResponse({ status: "completed", output: [msg], usage: USAGE }, "openai"),
+    );
+  });
+
+  it("finishes an incomplete response with its reason as stop reason", () => {
+    const { m } = feed([
+      ev("response.output_item.done", { output_index: 0, item: REASONING }),
+      ev("response.incomplete", {
+        response: {
+          status: "incomplete",
+          incomplete_details: { reason: "max_output_tokens" },
+          output: [REASONING],
+          usage: USAGE,
+        },
+      }),
+    ]);
+    expect(m.finish()).toMatchObject({
+      stopReason: "max_output_tokens",
+      usage: { inputTokens: 134, outputTokens: 58, reasoningTokens: 30, cacheReadTokens: 0 },
+    });
+  });
+
+  it("ignores unknown events and anything after the terminal event", () => {
+    const { m, deltas } = feed([
+      ev("response.queued"),
+      ev("response.web_search_call.searching", { output_index: 0 }),
+      ...SPEC_C5,
+      ev("response.output_text.delta", { output_index: 9, delta: "late" }),
+      ev("error", { code: "server_error", message: "late" }),
+    ]);
+    expect(deltas.some((d) => d.text === "late")).toBe(false);
+    expect(m.finish()).toEqual(parseResponsesResponse(COMPLETED, "openai"));
+  });
+
+  it("throws StreamError with what arrived when the stream ends without a terminal event", () => {
+    const { m } = feed(SPEC_C5.slice(0, 11));
+    let error: unknown;
+    try {
+      m.finish();
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(StreamError);
+    expect((error as Error).message).toMatch(/ended without response\.completed/);
+    expect((error as StreamError).partial?.message).toEqual({
+      role: "assistant",
+      content: "",
+      thinking: [{ text: PLAN, signature: "gAAAAB-enc1", provider: "openai" }],
+      toolCalls: [{ id: "call_1", name: "calc", arguments: '{"a":12,' }],
+    });
+  });
+
+  it("throws the provider's APIError for an error event of either shape", () => {
+    const documented = feed([]).m;
+    expect(() =>
+      documented.push(ev("error", { code: "server_error", message: "Overloaded", param: null })),
+    ).toThrow(TestAPIError);
+    const captured = feed([]).m;
+    let error: unknown;
+    try {
+      captured.push(
+        ev("error", {
+          error: {
+            type: "insufficient_quota",
+            code: "insufficient_quota",
+            message: "You exceeded your current quota",
+            param: null,
+          },
+        }),
+      );
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({
+      provider: "openai",
+      status: 200,
+      type: "insufficient_quota",
+      requestId: "req_r1",
+      retryable: false,
+    });
+    expect((error as Error).message).toBe(
+      "openai 200 insufficient_quota: You exceeded your current quota (request id req_r1)",
+    );
+  });
+
+  it("throws the provider's APIError for response.failed with its error code and message", () => {
+    const { m } = feed(SPEC_C5.slice(0, 5), "azure");
+    let error: unknown;
+    try {
+      m.push(
+        ev("response.failed", {
+          response: {
+            status: "failed",
+            error: { code: "server_error", message: "The model failed to finish." },
+          },
+        }),
+      );
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(TestAPIError);
+    expect(error).toMatchObject({
+      provider: "azure",
+      status: 200,
+      type: "server_error",
+      requestId: "req_r1",
+      retryable: false,
+    });
+    expect((error as Error).message).toMatch(/The model failed to finish\./);
+  });
+
+  it("throws StreamError at the end for a call that never got a call_id", () => {
+    const { m } = feed([
+      ev("response.function_call_arguments.delta", { output_index: 0, delta: "{}" }),
+      ev("response.completed", { response: { status: "completed", output: [] } }),
+    ]);
+    expect(() => m.finish()).toThrow("function call 0 without a call_id");
+  });
+
+  it("lets bad JSON surface from push (the transport wraps it into a StreamError)", () => {
+    expect(() => machine().push({ event: undefined, data: "{not json", id: undefined })).toThrow(
+      SyntaxError,
+    );
+  });
+});
