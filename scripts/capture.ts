@@ -40,7 +40,7 @@ function usage(): string {
   for (const [provider, scenarios] of Object.entries(SCENARIOS)) {
     for (const [name, s] of Object.entries(scenarios)) {
       lines.push(
-        `  ${provider.padEnd(10)} ${name.padEnd(28)} ${s.description} (${s.defaultModel})`,
+        `  ${provider.padEnd(10)} ${name.padEnd(36)} ${s.description} (${s.defaultModel})`,
       );
     }
   }

@@ -1,7 +1,15 @@
 import { anthropicScenarios } from "./anthropic.js";
+import { azureScenarios } from "./azure.js";
+import { bedrockScenarios } from "./bedrock.js";
+import { geminiScenarios } from "./gemini.js";
+import { openaiScenarios } from "./openai.js";
 import type { Scenario } from "./types.js";
 
 /** Every scenario `npm run capture` knows, by provider. */
 export const SCENARIOS: Record<string, Record<string, Scenario>> = {
   anthropic: anthropicScenarios,
+  bedrock: bedrockScenarios,
+  gemini: geminiScenarios,
+  openai: openaiScenarios,
+  azure: azureScenarios,
 };

@@ -1,23 +1,30 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { capture } from "../../scripts/capture.js";
-import { type Cassette, parseCassette, responseChunks } from "../../src/testing/index.js";
+import {
+  type Cassette,
+  type CassetteResponse,
+  parseCassette,
+  responseBytes,
+  responseChunks,
+} from "../../src/testing/index.js";
 import { loadCassette } from "../helpers/cassettes.js";
 
-const FAKE_KEY = "sk-ant-FAKE-capture-key-9f8e7d6c5b4a";
-
 /** A loopback server that plays a provider: interaction i answers request i, chunk by chunk. */
-function playServer(cassette: Cassette): Promise<{ server: Server; url: string; seen: string[] }> {
-  const seen: string[] = [];
+function playServer(
+  cassette: Cassette,
+): Promise<{ server: Server; url: string; seen: IncomingHttpHeaders[] }> {
+  const seen: IncomingHttpHeaders[] = [];
   let next = 0;
   const server = createServer(async (req, res) => {
-    let body = "";
-    for await (const part of req) body += part;
-    seen.push(`${req.method} ${req.url} ${req.headers["x-api-key"] ?? ""} ${body.length}`);
+    for await (const _ of req) {
+      // Read the whole request before answering, as a provider does.
+    }
+    seen.push(req.headers);
     const interaction = cassette.interactions[next++];
     if (!interaction) {
       res.writeHead(500).end("no more interactions");
@@ -41,16 +48,151 @@ function playServer(cassette: Cassette): Promise<{ server: Server; url: string; 
 }
 
 /** Offsets where chunks end; a recording can merge writes but never split one. */
-function boundaries(chunks: string[]): number[] {
+function boundaries(chunks: Uint8Array[]): number[] {
   let at = 0;
-  return chunks.map((c) => (at += new TextEncoder().encode(c).length));
+  return chunks.map((c) => (at += c.length));
 }
 
-describe.each([
-  ["anthropic", "thinking-tool-loop-stream"],
-  ["anthropic", "redacted-thinking"],
-])("capture %s %s against a loopback provider", (provider, scenario) => {
+/** The response body's chunks as bytes (SSE text and base64 frames alike). */
+const chunksOf = (res: CassetteResponse) =>
+  res.chunks || res.chunksBase64 ? responseChunks(res) : [];
+
+const AWS = {
+  AWS_ACCESS_KEY_ID: "AKIAFAKECAPTURE0001",
+  AWS_SECRET_ACCESS_KEY: "fAkE/capture+Secret0123456789abcdefGHIJKL",
+  AWS_SESSION_TOKEN: "FwoFAKEcaptureSessionToken0123456789abcdef",
+  AWS_REGION: "us-east-1",
+  AWS_BEARER_TOKEN_BEDROCK: "",
+};
+
+/**
+ * One loopback capture: the environment the scenario runs with (fake credentials), the
+ * --base-url path that stands for the provider's endpoint, the model the source names, and
+ * what the provider must have received (each fake secret, in its header).
+ */
+interface Case {
+  env: Record<string, string>;
+  basePath: string;
+  model: string;
+  received: (headers: IncomingHttpHeaders) => void;
+  /** Request header values that must be `<redacted>` in the file. */
+  redacted: string[];
+}
+
+const ANTHROPIC: Case = {
+  env: { ANTHROPIC_API_KEY: "sk-ant-FAKE-capture-key-9f8e7d6c5b4a" },
+  basePath: "/v1",
+  model: "claude-sonnet-4-20250514",
+  received: (h) => expect(h["x-api-key"]).toBe("sk-ant-FAKE-capture-key-9f8e7d6c5b4a"),
+  redacted: ["x-api-key"],
+};
+
+const BEDROCK_SIGV4: Case = {
+  env: AWS,
+  basePath: "",
+  model: "us.anthropic.claude-3-7-sonnet-20250219-v1:0",
+  received: (h) => {
+    expect(h.authorization).toMatch(
+      new RegExp(`^AWS4-HMAC-SHA256 Credential=${AWS.AWS_ACCESS_KEY_ID}/\\d{8}/us-east-1/bedrock/`),
+    );
+    expect(h["x-amz-security-token"]).toBe(AWS.AWS_SESSION_TOKEN);
+    expect(h["x-amz-date"]).toMatch(/^\d{8}T\d{6}Z$/);
+  },
+  redacted: ["authorization", "x-amz-security-token"],
+};
+
+const GEMINI: Case = {
+  env: { GEMINI_API_KEY: "AIzaFAKEcaptureGeminiKey0123456789", GOOGLE_API_KEY: "" },
+  basePath: "/v1beta",
+  model: "gemini-3-pro-preview",
+  received: (h) => expect(h["x-goog-api-key"]).toBe("AIzaFAKEcaptureGeminiKey0123456789"),
+  redacted: ["x-goog-api-key"],
+};
+
+const DEEPSEEK: Case = {
+  env: { DEEPSEEK_API_KEY: "sk-FAKEcaptureDeepSeekKey0123456789" },
+  basePath: "",
+  model: "deepseek-reasoner",
+  received: (h) => expect(h.authorization).toBe("Bearer sk-FAKEcaptureDeepSeekKey0123456789"),
+  redacted: ["authorization"],
+};
+
+const OPENAI: Case = {
+  env: { OPENAI_API_KEY: "sk-proj-FAKEcaptureOpenAIKey0123456789" },
+  basePath: "/v1",
+  model: "gpt-5.4",
+  received: (h) => expect(h.authorization).toBe("Bearer sk-proj-FAKEcaptureOpenAIKey0123456789"),
+  redacted: ["authorization"],
+};
+
+const CASES: [string, string, Case][] = [
+  ["anthropic", "thinking-tool-loop", { ...ANTHROPIC, model: "claude-sonnet-4-20250514" }],
+  ["anthropic", "thinking-tool-loop-stream", { ...ANTHROPIC, model: "claude-sonnet-4-20250514" }],
+  ["anthropic", "redacted-thinking", { ...ANTHROPIC, model: "claude-sonnet-4-5-20250929" }],
+  ["anthropic", "redacted-thinking-stream", { ...ANTHROPIC, model: "claude-sonnet-4-5-20250929" }],
+  ["bedrock", "thinking-tool-loop", BEDROCK_SIGV4],
+  ["bedrock", "thinking-tool-loop-stream", BEDROCK_SIGV4],
+  [
+    "bedrock",
+    "thinking-stream",
+    {
+      ...BEDROCK_SIGV4,
+      env: { ...AWS, AWS_SESSION_TOKEN: "" },
+      model: "us.anthropic.claude-sonnet-4-20250514-v1:0",
+      received: (h) => {
+        expect(h.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIAFAKECAPTURE0001\//);
+        expect(h["x-amz-security-token"]).toBeUndefined();
+      },
+      redacted: ["authorization"],
+    },
+  ],
+  [
+    "bedrock",
+    "redacted-thinking-stream",
+    {
+      env: { ...AWS, AWS_BEARER_TOKEN_BEDROCK: "ABSKFAKEcaptureBedrockKey0123456789" },
+      basePath: "",
+      model: "us.anthropic.claude-3-7-sonnet-20250219-v1:0",
+      received: (h) => expect(h.authorization).toBe("Bearer ABSKFAKEcaptureBedrockKey0123456789"),
+      redacted: ["authorization"],
+    },
+  ],
+  ["gemini", "thinking-streaming", GEMINI],
+  ["gemini", "thinking-tool-loop", GEMINI],
+  ["gemini", "parallel-calls-one-signature", { ...GEMINI, model: "gemini-3-flash-preview" }],
+  ["gemini", "missing-thought-signature", { ...GEMINI, model: "gemini-flash-latest" }],
+  [
+    "azure",
+    "v1-tool-call",
+    {
+      env: { AZURE_OPENAI_API_KEY: "azFAKEcaptureAzureKey0123456789" },
+      basePath: "/openai/v1",
+      model: "gpt-5-mini",
+      received: (h) => expect(h["api-key"]).toBe("azFAKEcaptureAzureKey0123456789"),
+      redacted: ["api-key"],
+    },
+  ],
+  [
+    "azure",
+    "v1-tool-call-stream",
+    {
+      env: { AZURE_OPENAI_TOKEN: "eyFAKEcaptureEntraToken0123456789", AZURE_OPENAI_API_KEY: "" },
+      basePath: "/openai/v1",
+      model: "gpt-5-mini",
+      received: (h) => expect(h.authorization).toBe("Bearer eyFAKEcaptureEntraToken0123456789"),
+      redacted: ["authorization"],
+    },
+  ],
+  ["openai", "deepseek-thinking-tool-loop", DEEPSEEK],
+  ["openai", "deepseek-thinking-tool-loop-stream", DEEPSEEK],
+  ["openai", "tools-with-effort-400", OPENAI],
+  ["openai", "responses-thinking-tool-loop", { ...OPENAI, model: "gpt-5" }],
+  ["openai", "responses-thinking-tool-loop-stream", { ...OPENAI, model: "gpt-5" }],
+];
+
+describe.each(CASES)("capture %s %s against a loopback provider", (provider, scenario, c) => {
   const original = loadCassette(provider, scenario);
+  const secrets = Object.values(c.env).filter((v) => v.length >= 8);
   let out: string;
   let played: Awaited<ReturnType<typeof playServer>>;
   let written: Cassette;
@@ -59,12 +201,12 @@ describe.each([
   beforeAll(async () => {
     out = mkdtempSync(join(tmpdir(), "golem-capture-"));
     played = await playServer(original);
-    vi.stubEnv("ANTHROPIC_API_KEY", FAKE_KEY);
+    for (const [name, value] of Object.entries(c.env)) vi.stubEnv(name, value);
     vi.stubEnv("NO_PROXY", "127.0.0.1");
     const file = await capture({
       provider,
       scenario,
-      baseURL: `${played.url}/v1`,
+      baseURL: `${played.url}${c.basePath}`,
       out,
       now: new Date(0),
     });
@@ -78,7 +220,7 @@ describe.each([
     rmSync(out, { recursive: true, force: true });
   });
 
-  it("records every exchange with the bodies golem sent", () => {
+  it("records every exchange with the path, body and headers golem sent", () => {
     expect(written.interactions).toHaveLength(original.interactions.length);
     written.interactions.forEach((interaction, i) => {
       const recorded = original.interactions[i];
@@ -90,31 +232,63 @@ describe.each([
     });
   });
 
-  it("records the response bodies exactly, chunk boundaries included", () => {
+  it("records the responses exactly, chunk boundaries merged at most, never split", () => {
     written.interactions.forEach((interaction, i) => {
-      const recorded = original.interactions[i]?.response;
-      expect(interaction.response.status).toBe(recorded?.status);
-      expect(interaction.response.body).toEqual(recorded?.body);
-      if (recorded?.chunks) {
-        const got = interaction.response.chunks ?? [];
-        expect(got.join("")).toBe(recorded.chunks.join(""));
-        const want = new Set(boundaries(recorded.chunks));
-        for (const b of boundaries(got)) expect(want.has(b)).toBe(true);
-        expect(got.length).toBeGreaterThan(recorded.chunks.length / 2);
-      }
+      const recorded = original.interactions[i]?.response as CassetteResponse;
+      const got = interaction.response;
+      expect(got.status).toBe(recorded.status);
+      expect(got.headers).toEqual(recorded.headers);
+      expect(got.body).toEqual(recorded.body);
+      expect(Boolean(got.chunksBase64)).toBe(Boolean(recorded.chunksBase64));
+      expect(Boolean(got.chunks)).toBe(Boolean(recorded.chunks));
+      expect(responseBytes(got)).toEqual(responseBytes(recorded));
+      const want = new Set(boundaries(chunksOf(recorded)));
+      for (const b of boundaries(chunksOf(got))) expect(want.has(b)).toBe(true);
+      expect(chunksOf(got).length).toBeGreaterThanOrEqual(chunksOf(recorded).length / 2);
     });
   });
 
-  it("writes no secret and says honestly where it came from", () => {
-    expect(played.seen.every((line) => line.includes(FAKE_KEY))).toBe(true);
-    expect(text).not.toContain(FAKE_KEY);
-    expect(written.interactions.every((i) => i.request.headers["x-api-key"] === "<redacted>")).toBe(
-      true,
-    );
+  it("sent each fake secret to the provider and wrote none of them", () => {
+    expect(played.seen).toHaveLength(original.interactions.length);
+    for (const headers of played.seen) c.received(headers);
+    for (const secret of secrets) expect(text).not.toContain(secret);
+    for (const interaction of written.interactions) {
+      for (const name of c.redacted) expect(interaction.request.headers[name]).toBe("<redacted>");
+      expect(interaction.request.headers["x-amz-date"]).toBeUndefined();
+    }
+  });
+
+  it("says honestly where it came from", () => {
     expect(written.source).toBe(
-      `captured from the server at ${played.url} (--base-url) on 1970-01-01T00:00:00.000Z with model ${
-        (original.interactions[0]?.request.body as { model: string }).model
-      } by scripts/capture.ts (scenario ${scenario})`,
+      `captured from the server at ${played.url} (--base-url) on 1970-01-01T00:00:00.000Z with model ${c.model} by scripts/capture.ts (scenario ${scenario})`,
     );
+  });
+});
+
+describe("capture's Azure scenarios without their settings", () => {
+  const unreachable = () => Promise.reject(new Error("no request should be made"));
+
+  it("names AZURE_OPENAI_ENDPOINT when neither it nor --base-url is given", async () => {
+    const run = capture({
+      provider: "azure",
+      scenario: "v1-tool-call",
+      out: tmpdir(),
+      env: {},
+      fetch: unreachable,
+    });
+    await expect(run).rejects.toThrow(
+      /azure scenarios need AZURE_OPENAI_ENDPOINT .* or --base-url/,
+    );
+  });
+
+  it("names AZURE_OPENAI_TOKEN for the Entra ID scenario", async () => {
+    const run = capture({
+      provider: "azure",
+      scenario: "v1-tool-call-stream",
+      out: tmpdir(),
+      env: { AZURE_OPENAI_ENDPOINT: "https://example.openai.azure.com" },
+      fetch: unreachable,
+    });
+    await expect(run).rejects.toThrow(/azure scenarios need AZURE_OPENAI_TOKEN/);
   });
 });

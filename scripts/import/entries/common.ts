@@ -1,0 +1,33 @@
+import { REDACTED } from "../../capture/redact.js";
+
+/** The request headers each adapter sends (secrets redacted as `scripts/capture` does). */
+export const HEADERS = {
+  anthropic: {
+    "content-type": "application/json",
+    "anthropic-version": "2023-06-01",
+    "x-api-key": REDACTED,
+  },
+  /** SigV4 with session credentials. */
+  bedrockSession: {
+    "content-type": "application/json",
+    authorization: REDACTED,
+    "x-amz-security-token": REDACTED,
+  },
+  /** SigV4 with long-term keys, or a Bedrock API key (bearer): the same recorded headers. */
+  bedrock: { "content-type": "application/json", authorization: REDACTED },
+  gemini: { "content-type": "application/json", "x-goog-api-key": REDACTED },
+  openai: { "content-type": "application/json", authorization: REDACTED },
+  azureKey: { "content-type": "application/json", "api-key": REDACTED },
+} as const satisfies Record<string, Record<string, string>>;
+
+/** The URL without its query (pydantic-ai's Anthropic client adds `?beta=true`). */
+export function withoutQuery(url: string): string {
+  const u = new URL(url);
+  u.search = "";
+  return u.toString();
+}
+
+/** The non-streamed Gemini method for a recorded `streamGenerateContent?alt=sse` URL. */
+export function geminiUnary(url: string): string {
+  return url.replace(":streamGenerateContent?alt=sse", ":generateContent");
+}

@@ -1,0 +1,16 @@
+import type { Entry } from "../plan.js";
+import { ANTHROPIC } from "./anthropic.js";
+import { BEDROCK } from "./bedrock.js";
+import { GEMINI } from "./gemini.js";
+import { AZURE, OPENAI } from "./openai.js";
+import { OPENAI_RESPONSES } from "./openai-responses.js";
+
+/** Every cassette imported from reference-captures/, by provider. */
+export const ENTRIES: readonly Entry[] = [
+  ...ANTHROPIC,
+  ...BEDROCK,
+  ...GEMINI,
+  ...OPENAI,
+  ...OPENAI_RESPONSES,
+  ...AZURE,
+];

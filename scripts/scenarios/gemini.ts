@@ -1,0 +1,118 @@
+import type { Message, ToolCall, ToolSpec } from "../../src/index.js";
+import * as gemini from "../../src/providers/gemini/index.js";
+import { expectError, type ToolAnswer, toolLoop } from "./tool-loop.js";
+import type { Scenario, ScenarioContext } from "./types.js";
+
+/** The key is GEMINI_API_KEY (or GOOGLE_API_KEY), read by the adapter. */
+const make =
+  (model: string, config: Omit<gemini.Config, "model" | "fetch" | "baseURL">) =>
+  (ctx: ScenarioContext) =>
+    gemini.create({
+      ...config,
+      model: ctx.model ?? model,
+      fetch: ctx.fetch,
+      ...(ctx.baseURL ? { baseURL: ctx.baseURL } : {}),
+    });
+
+/** The weather tool as fixtures/gemini/thinking-streaming.json declares it (JSON Schema). */
+const WEATHER: ToolSpec = {
+  name: "weather",
+  description: "Get weather information for a location",
+  parameters: {
+    type: "object",
+    properties: { location: { type: "string", description: "the city" } },
+    required: ["location"],
+  },
+};
+
+/** The tools of fixtures/gemini/parallel-calls-one-signature.json. */
+const SCREEN_TOOLS: ToolSpec[] = [
+  {
+    name: "read_theme",
+    description: "Read the app's theme",
+    parameters: { type: "object", properties: {} },
+  },
+  {
+    name: "read_screen",
+    description: "Read one screen",
+    parameters: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
+  },
+];
+
+const SCREENS: Record<string, string> = {
+  A: "Screen A: a login form",
+  C: "Screen C: the settings page",
+};
+
+/** The theme is dark; screens A and C exist, any other is an error the model is told about. */
+function readScreens(call: ToolCall): ToolAnswer {
+  if (call.name === "read_theme") return '{"theme":"dark"}';
+  const { id = "" } = JSON.parse(call.arguments || "{}") as { id?: string };
+  return SCREENS[id] ?? { content: `screen ${id} not found`, isError: true };
+}
+
+const PRO = "gemini-3-pro-preview";
+const FLASH = "gemini-3-flash-preview";
+
+const loop = (stream: boolean): Scenario => ({
+  description: `thinking (level high, thoughts included) + a weather tool, two turns${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: PRO,
+  create: make(PRO, { thinking: { includeThoughts: true, level: "high" } }),
+  run: async (model) => {
+    await toolLoop(model, {
+      system: "You are a helpful assistant",
+      prompt: "What's the weather in Florence, Italy?",
+      tools: [WEATHER],
+      toolChoice: "auto",
+      stream,
+    });
+  },
+});
+
+/**
+ * A tool call with no thought signature, made by hand, sent to an alias that names no
+ * Gemini 3 model (so golem adds no validator-skip signature): Gemini answers 400.
+ */
+const UNSIGNED_HISTORY: Message[] = [
+  { role: "user", content: "Where is A?" },
+  {
+    role: "assistant",
+    content: "",
+    toolCalls: [{ id: "call_a", name: "lookup", arguments: '{"q":"A"}' }],
+  },
+  { role: "tool", toolCallId: "call_a", content: "A is north" },
+];
+const LOOKUP: ToolSpec = {
+  name: "lookup",
+  description: "Find a place",
+  parameters: { type: "object", properties: { q: { type: "string" } }, required: ["q"] },
+};
+
+/** Scenarios recorded against the Gemini API (generateContent / streamGenerateContent). */
+export const geminiScenarios: Record<string, Scenario> = {
+  "thinking-tool-loop": loop(false),
+  "thinking-streaming": loop(true),
+  "parallel-calls-one-signature": {
+    description: "four parallel calls (only the first signed), their results, streamed",
+    streaming: true,
+    defaultModel: FLASH,
+    create: make(FLASH, { thinking: { includeThoughts: true } }),
+    run: async (model) => {
+      await toolLoop(model, {
+        prompt: "Read the theme, then screen A, then screens B and C in parallel.",
+        tools: SCREEN_TOOLS,
+        answer: readScreens,
+        stream: true,
+      });
+    },
+  },
+  "missing-thought-signature": {
+    description: "a 400: an unsigned function call replayed to a Gemini 3 model",
+    streaming: false,
+    defaultModel: "gemini-flash-latest",
+    create: make("gemini-flash-latest", {}),
+    run: (model) =>
+      expectError(() => model.generate({ messages: UNSIGNED_HISTORY, tools: [LOOKUP] })),
+  },
+};

@@ -1,0 +1,219 @@
+import type { Message, Model, ToolCall, ToolSpec } from "../../src/index.js";
+import * as openai from "../../src/providers/openai/index.js";
+import { call, expectError, toolLoop, toolResults } from "./tool-loop.js";
+import type { Scenario, ScenarioContext } from "./types.js";
+
+/** DeepSeek's OpenAI-compatible endpoint (`--base-url` points elsewhere). */
+const DEEPSEEK_URL = "https://api.deepseek.com";
+
+/** OpenAI: the adapter reads OPENAI_API_KEY. */
+const make =
+  (model: string, config: Omit<openai.Config, "model" | "fetch" | "baseURL">) =>
+  (ctx: ScenarioContext) =>
+    openai.create({
+      ...config,
+      model: ctx.model ?? model,
+      fetch: ctx.fetch,
+      ...(ctx.baseURL ? { baseURL: ctx.baseURL } : {}),
+    });
+
+/** DeepSeek: DEEPSEEK_API_KEY when set (else the adapter's OPENAI_API_KEY), its own URL. */
+const makeDeepSeek = (ctx: ScenarioContext) =>
+  openai.create({
+    model: ctx.model ?? "deepseek-reasoner",
+    baseURL: ctx.baseURL ?? DEEPSEEK_URL,
+    // DeepSeek thinking mode with tools wants every assistant turn's reasoning_content back.
+    replayReasoning: true,
+    fetch: ctx.fetch,
+    ...(ctx.env.DEEPSEEK_API_KEY ? { apiKey: ctx.env.DEEPSEEK_API_KEY } : {}),
+  });
+
+// The dice game of pydantic-ai's DeepSeek capture (fixtures/openai/deepseek-thinking-tool-loop.json):
+// a deferred capability is loaded with load_capability, after which the app itself runs a
+// search_tools step that reveals the dice tools.
+const SYSTEM =
+  "You're a dice game, you should roll the die and see if the number you get back matches the " +
+  "user's guess. If so, tell them they're a winner. Use the player's name in the response.";
+const DEFERRED: Message = {
+  role: "system",
+  content:
+    "The following capabilities are deferred and can be loaded using the `load_capability` tool:\n- DICE_ROLL",
+};
+const NO_ARGS = { additionalProperties: false, properties: {}, type: "object" };
+const LOAD_CAPABILITY: ToolSpec = {
+  name: "load_capability",
+  description: "Load a capability to access its full instructions and tools.",
+  parameters: {
+    additionalProperties: false,
+    description: "Typed arguments for a `load_capability` tool call.",
+    properties: { id: { description: "The id of the capability to load.", type: "string" } },
+    required: ["id"],
+    type: "object",
+  },
+};
+const SEARCH_TOOLS: ToolSpec = {
+  name: "search_tools",
+  description:
+    "There are additional tools not yet visible to you. When you need a capability not provided " +
+    "by your current tools, search here by providing one or more queries to discover and " +
+    "activate relevant tools. Each query is tokenized into words; tool names and descriptions " +
+    "are scored by token overlap. If no tools are found, they do not exist -- do not retry.",
+  parameters: {
+    additionalProperties: false,
+    properties: {
+      queries: {
+        description:
+          "List of search queries to match against tool names and descriptions. Use specific " +
+          "words likely to appear in tool names or descriptions to narrow down relevant tools. " +
+          "Each query is independently tokenized; matches across queries are unioned.",
+        items: { type: "string" },
+        type: "array",
+      },
+    },
+    required: ["queries"],
+    type: "object",
+  },
+};
+const DICE_TOOLS: ToolSpec[] = [
+  { name: "get_player_name", description: "Get the player's name.", parameters: NO_ARGS },
+  {
+    name: "roll_dice",
+    description: "Roll a six-sided die and return the result.",
+    parameters: NO_ARGS,
+  },
+];
+const DISCOVERED = JSON.stringify({
+  discovered_tools: DICE_TOOLS.map(({ name, description }) => ({ name, description })),
+});
+/** The search_tools step pydantic-ai adds once the capability is loaded (id as recorded). */
+const AUTO_SEARCH: Message[] = [
+  {
+    role: "assistant",
+    content: "",
+    toolCalls: [
+      {
+        id: "auto_load_eb5fc31bb581b4e7",
+        name: "search_tools",
+        arguments: '{"queries":["DICE_ROLL"]}',
+      },
+    ],
+  },
+  { role: "tool", toolCallId: "auto_load_eb5fc31bb581b4e7", content: DISCOVERED },
+];
+
+const DICE_ANSWERS: Record<string, string> = {
+  load_capability: "{}",
+  search_tools: DISCOVERED,
+  get_player_name: "Anne",
+  roll_dice: "4",
+};
+const diceAnswer = (c: ToolCall): string => DICE_ANSWERS[c.name] ?? `unknown tool ${c.name}`;
+
+/** The guess, the capability load, the app's search step, the dice calls, the verdict. */
+async function diceGame(model: Model, stream: boolean): Promise<void> {
+  const messages: Message[] = [DEFERRED, { role: "user", content: "My guess is 4" }];
+  let tools = [LOAD_CAPABILITY, SEARCH_TOOLS];
+  for (let step = 0; step < 5; step++) {
+    const req = { system: SYSTEM, messages: [...messages], tools, toolChoice: "auto" as const };
+    const response = await call(model, req, stream);
+    messages.push(response.message);
+    const results = toolResults(response, diceAnswer);
+    if (results.length === 0) return;
+    messages.push(...results);
+    const loaded = response.message.toolCalls?.some((c) => c.name === "load_capability");
+    if (loaded && tools.length === 2) {
+      messages.push(...AUTO_SEARCH);
+      tools = [LOAD_CAPABILITY, ...DICE_TOOLS, SEARCH_TOOLS];
+    }
+  }
+}
+
+const deepseek = (stream: boolean): Scenario => ({
+  description: `DeepSeek reasoning_content replayed through a three-turn tool loop${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: "deepseek-reasoner",
+  create: makeDeepSeek,
+  run: (model) => diceGame(model, stream),
+});
+
+/** The planning loop of pydantic-ai's Responses capture (fixtures/openai/responses-thinking-tool-loop.json). */
+const PLANNER =
+  "You are a helpful assistant that uses planning. You MUST use the update_plan tool and " +
+  "continually update it as you make progress against the user's prompt";
+const POEM =
+  'Compose a 12-line poem where the first letters of the odd-numbered lines form the name "SAMIRA" ' +
+  'and the first letters of the even-numbered lines spell out "DAWOOD." Additionally, the first ' +
+  "letter of each word in every line should create the capital of a country";
+const UPDATE_PLAN: ToolSpec = {
+  name: "update_plan",
+  description: "",
+  parameters: {
+    additionalProperties: false,
+    properties: { plan: { type: "string" } },
+    required: ["plan"],
+    type: "object",
+  },
+};
+
+const responsesLoop = (stream: boolean): Scenario => ({
+  description: `Responses API: encrypted reasoning replayed through a planning tool loop${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: "gpt-5",
+  create: make("gpt-5", { api: "responses", reasoningEffort: "low", reasoningSummary: "detailed" }),
+  run: async (model) => {
+    await toolLoop(model, {
+      system: PLANNER,
+      prompt: POEM,
+      tools: [UPDATE_PLAN],
+      toolChoice: "auto",
+      answer: () => "plan updated",
+      stream,
+    });
+  },
+});
+
+/** Scenarios recorded against OpenAI (Chat Completions, Responses) and DeepSeek. */
+export const openaiScenarios: Record<string, Scenario> = {
+  "deepseek-thinking-tool-loop": deepseek(false),
+  "deepseek-thinking-tool-loop-stream": deepseek(true),
+  "responses-thinking-tool-loop": responsesLoop(false),
+  "responses-thinking-tool-loop-stream": responsesLoop(true),
+  "effort-tool-loop": {
+    description: "reasoning_effort high + a weather tool, two turns",
+    streaming: false,
+    defaultModel: "gpt-5-mini",
+    create: make("gpt-5-mini", { reasoningEffort: "high" }),
+    run: async (model) => {
+      await toolLoop(model, {
+        system: "You are a helpful assistant",
+        prompt: "What's the weather in Florence, Italy?",
+        toolChoice: "auto",
+        stream: false,
+      });
+    },
+  },
+  "tools-with-effort-400": {
+    description: "a 400: function tools with reasoning_effort on gpt-5.4 Chat Completions",
+    streaming: false,
+    defaultModel: "gpt-5.4",
+    create: make("gpt-5.4", { reasoningEffort: "low", maxCompletionTokens: 4000 }),
+    run: (model) =>
+      expectError(() =>
+        model.generate({
+          system: "Answer briefly.",
+          messages: [{ role: "user", content: "Is 1009 prime?" }],
+          tools: [
+            {
+              name: "lookup",
+              description: "Look a number up in the prime table.",
+              parameters: {
+                type: "object",
+                properties: { q: { type: "string" } },
+                required: ["q"],
+              },
+            },
+          ],
+        }),
+      ),
+  },
+};
