@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { EnvHttpProxyAgent, fetch as undiciFetch } from "undici";
 import { ConfigError } from "../src/index.js";
 import { type Cassette, parseCassette } from "../src/testing/index.js";
+import { scrubBinaryBodies } from "./capture/binary.js";
 import { recordingFetch } from "./capture/record.js";
 import { scrubText } from "./capture/redact.js";
 import { SCENARIOS } from "./scenarios/index.js";
@@ -97,6 +98,7 @@ export async function capture(opts: CaptureOptions): Promise<string> {
   const secrets = SECRET_ENV.map((k) => env[k]).filter(
     (v): v is string => typeof v === "string" && v !== "",
   );
+  scrubBinaryBodies(cassette, secrets);
   const text = scrubText(
     `${JSON.stringify(cassette, null, 2)}\n`,
     secrets,

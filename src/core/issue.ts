@@ -61,7 +61,24 @@ function kindOf(value: unknown): string {
   return typeof value;
 }
 
-function show(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+/**
+ * A value as an error message shows it, at most 60 characters. Never throws: what
+ * `JSON.stringify` refuses (a bigint, a cycle, a throwing `toJSON`) is named by its kind.
+ */
+export function show(value: unknown): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    // Not JSON: described below.
+  }
+  text ??= kindName(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function kindName(value: unknown): string {
+  if (typeof value === "bigint") return `${value}n`;
+  if (typeof value === "symbol" || typeof value === "undefined") return String(value);
+  if (typeof value === "function") return "a function";
+  return Array.isArray(value) ? "an array" : "an object";
 }

@@ -1,4 +1,5 @@
 import { HistoryError } from "./errors.js";
+import { show } from "./issue.js";
 import { thinkingBlockProblem } from "./thinking.js";
 import type { Message } from "./types.js";
 
@@ -20,7 +21,7 @@ export function validateHistory(messages: Message[]): void {
 
 function messageProblem(m: Message, callIds: Set<string>): string | undefined {
   if (typeof m !== "object" || m === null) return "is not an object";
-  if (!ROLES.has(m.role)) return `has an unknown role ${JSON.stringify(m.role)}`;
+  if (!ROLES.has(m.role)) return `has an unknown role ${show(m.role)}`;
   if (typeof m.content !== "string") return "content is not a string";
   if (m.role !== "assistant") {
     for (const key of ASSISTANT_ONLY) {

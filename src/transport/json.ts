@@ -1,15 +1,25 @@
-import { StreamError } from "../core/errors.js";
+import { GolemError, HistoryError, StreamError } from "../core/errors.js";
+import type { ModelResponse } from "../core/types.js";
+import { validateHistory } from "../core/validate.js";
+import { redactError, redactSecrets } from "./redact.js";
 
 /**
  * Parses a successful (2xx) response body; an empty or non-JSON body is a {@link StreamError}
- * that names the provider and quotes the start of what arrived.
+ * that names the provider and quotes the start of what arrived, `secrets` scrubbed.
  */
-export function parseJSONBody(text: string, provider: string): unknown {
+export function parseJSONBody(
+  text: string,
+  provider: string,
+  secrets: readonly string[] = [],
+): unknown {
   if (text.trim() === "") throw new StreamError(`${provider} answered with an empty body`);
   try {
     return JSON.parse(text);
   } catch (cause) {
-    const start = text.length > 200 ? `${text.slice(0, 200)}...` : text;
+    // The quote and JSON.parse's own message show the text: a proxy's page may echo a key.
+    redactError(cause, secrets);
+    const clean = redactSecrets(text, secrets);
+    const start = clean.length > 200 ? `${clean.slice(0, 200)}...` : clean;
     throw new StreamError(
       `${provider} answered with a body that is not JSON: ${start}`,
       undefined,
@@ -27,4 +37,25 @@ export function parseErrorJSON(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/**
+ * Runs a provider's parser over a 2xx body that is JSON but may not have the shape the parser
+ * expects. What it throws besides golem's own errors (a `TypeError` on a field of the wrong
+ * type), and a message that is not valid history (the next turn would be refused), become a
+ * {@link StreamError} naming the provider: `generate` rejects only with typed errors.
+ */
+export function checkedResponse(provider: string, read: () => ModelResponse): ModelResponse {
+  let response: ModelResponse;
+  try {
+    response = read();
+    validateHistory([response.message]);
+  } catch (cause) {
+    if (cause instanceof GolemError && !(cause instanceof HistoryError)) throw cause;
+    const why = cause instanceof Error ? cause.message : String(cause);
+    throw new StreamError(`${provider} answered with a body golem cannot read: ${why}`, undefined, {
+      cause,
+    });
+  }
+  return response;
 }

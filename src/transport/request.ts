@@ -1,6 +1,6 @@
 import { type APIError, ConnectionError, StreamError, TimeoutError } from "../core/errors.js";
 import { abortReason, createAttemptSignal, sleep } from "./abort.js";
-import { redactSecrets } from "./redact.js";
+import { redactError, redactSecrets } from "./redact.js";
 import { retryDelay, shouldRetry } from "./retry.js";
 
 /** A failed HTTP answer, handed to the provider's mapping. `text` has secrets removed. */
@@ -92,9 +92,7 @@ async function send<T>(
     if (opts.signal?.aborted) throw abortReason(opts.signal);
     // Signing runs outside the fetch's try: a TypeError from a signer is a bug to surface,
     // not a network failure to retry.
-    const headers = opts.sign
-      ? await opts.sign({ method, url: opts.url, headers: opts.headers, body: opts.body })
-      : opts.headers;
+    const headers = opts.sign ? await signAttempt(opts, method) : opts.headers;
     if (opts.signal?.aborted) throw abortReason(opts.signal);
     const attempt = createAttemptSignal(opts.signal, opts.timeoutMs);
     const last = attemptNo >= maxRetries;
@@ -108,6 +106,8 @@ async function send<T>(
       });
     } catch (err) {
       attempt.release();
+      // A header fetch refuses is quoted whole in its TypeError: the key with it.
+      redactError(err, opts.secrets ?? []);
       const failure = classifyFetchFailure(err, opts.signal, attempt.timedOut, opts.timeoutMs);
       if (last || !failure.retry) throw failure.error;
       await sleep(retryDelay(attemptNo, new Headers(), opts.random) ?? 0, opts.signal);
@@ -128,6 +128,16 @@ async function send<T>(
     const delay = retryDelay(attemptNo, response.headers, opts.random);
     if (delay === undefined) throw error;
     await sleep(delay, opts.signal);
+  }
+}
+
+async function signAttempt(opts: RequestOptions, method: string): Promise<Record<string, string>> {
+  const sign = opts.sign as NonNullable<RequestOptions["sign"]>;
+  try {
+    return await sign({ method, url: opts.url, headers: opts.headers, body: opts.body });
+  } catch (err) {
+    // A header the signer could not set is quoted whole (SigV4's holds the access key id).
+    throw redactError(err, opts.secrets ?? []);
   }
 }
 

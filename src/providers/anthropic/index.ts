@@ -15,6 +15,7 @@ import type {
 import { validateHistory } from "../../core/validate.js";
 import { parseJSONBody } from "../../transport/json.js";
 import { createModelStream } from "../../transport/model-stream.js";
+import { redactStreamErrors } from "../../transport/redact.js";
 import {
   type ErrorResponse,
   type RequestOptions,
@@ -58,18 +59,21 @@ async function generate(
   opts?: CallOptions,
 ): Promise<ModelResponse> {
   validateHistory(req.messages);
-  const { text } = await requestText(requestOptions(cfg, req, false, opts));
-  return parseResponse(parseJSONBody(text, PROVIDER));
+  const options = requestOptions(cfg, req, false, opts);
+  const { text } = await requestText(options);
+  return parseResponse(parseJSONBody(text, PROVIDER, options.secrets));
 }
 
 function stream(cfg: ResolvedConfig, req: ModelRequest, opts?: CallOptions): ModelStream {
   return createModelStream(async () => {
     validateHistory(req.messages);
-    const res = await requestStream(requestOptions(cfg, req, true, opts));
+    const options = requestOptions(cfg, req, true, opts);
+    const res = await requestStream(options);
     const requestId = res.response.headers.get("request-id") ?? undefined;
+    const machine = createStreamState((fields) => new APIError(fields), requestId);
     return {
       reader: createSSEReader(res.body),
-      machine: createStreamState((fields) => new APIError(fields), requestId),
+      machine: redactStreamErrors(machine, options.secrets ?? []),
       release: res.release,
     };
   }, opts?.signal);

@@ -1,44 +1,75 @@
-import type { APIErrorFields } from "../../core/errors.js";
+import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { Message, ModelResponse, ThinkingBlock, ToolCall, Usage } from "../../core/types.js";
-import { parseErrorJSON } from "../../transport/json.js";
+import { checkedResponse, parseErrorJSON } from "../../transport/json.js";
 import { PROVIDER } from "./request.js";
 import type { ContentBlock, ErrorBody, WireMessage, WireUsage } from "./wire.js";
 
-/** A Messages API response body -> golem's response; every block is tagged "anthropic". */
+/**
+ * A Messages API response body -> golem's response; every block is tagged "anthropic". A body
+ * without the fields golem reads is a {@link StreamError} naming the first one missing.
+ */
 export function parseResponse(body: unknown): ModelResponse {
-  const msg = body as WireMessage;
-  if (!msg || !Array.isArray(msg.content)) {
-    throw new TypeError("anthropic response has no `content` array");
+  return checkedResponse(PROVIDER, () => readMessage(body));
+}
+
+function readMessage(body: unknown): ModelResponse {
+  const msg = body as WireMessage | null;
+  if (typeof msg !== "object" || msg === null || !Array.isArray(msg.content)) {
+    throw new StreamError("anthropic answered without a `content` array");
   }
   const thinking: ThinkingBlock[] = [];
   const toolCalls: ToolCall[] = [];
   let text = "";
-  for (const block of msg.content) {
+  msg.content.forEach((block, i) => {
+    if (typeof block !== "object" || block === null) throw malformed(i, "is not an object");
     const b = block as ContentBlock & Record<string, unknown>;
     switch (b.type) {
-      case "thinking":
-        thinking.push(thinkingFrom(b.thinking as string, b.signature as string | undefined));
+      case "thinking": {
+        const kept = thinkingFrom(stringField(b, "thinking", i), optionalString(b, "signature", i));
+        // An empty unsigned block carries nothing and would fail history validation.
+        if (kept.text !== "" || kept.signature) thinking.push(kept);
         break;
+      }
       case "redacted_thinking":
-        thinking.push({ redacted: b.data as string, provider: PROVIDER });
+        thinking.push({ redacted: nonEmptyField(b, "data", i), provider: PROVIDER });
         break;
       case "text":
-        text += b.text as string;
+        text += stringField(b, "text", i);
         break;
       case "tool_use":
         toolCalls.push({
-          id: b.id as string,
-          name: b.name as string,
+          id: nonEmptyField(b, "id", i),
+          name: nonEmptyField(b, "name", i),
           arguments: JSON.stringify(b.input ?? {}),
         });
         break;
     }
-  }
+  });
   return {
     message: assistantMessage(text, thinking, toolCalls),
     usage: parseUsage(msg.usage),
-    stopReason: msg.stop_reason ?? "",
+    stopReason: typeof msg.stop_reason === "string" ? msg.stop_reason : "",
   };
+}
+
+function malformed(i: number, what: string): StreamError {
+  return new StreamError(`anthropic answered with content[${i}] that ${what}`);
+}
+
+function stringField(b: Record<string, unknown>, key: string, i: number): string {
+  const v = b[key];
+  if (typeof v !== "string") throw malformed(i, `has no string \`${key}\``);
+  return v;
+}
+
+function nonEmptyField(b: Record<string, unknown>, key: string, i: number): string {
+  const v = stringField(b, key, i);
+  if (v === "") throw malformed(i, `has an empty \`${key}\``);
+  return v;
+}
+
+function optionalString(b: Record<string, unknown>, key: string, i: number): string | undefined {
+  return b[key] === undefined || b[key] === null ? undefined : stringField(b, key, i);
 }
 
 /** A thinking block as golem keeps it; an empty signature (stream start) counts as none. */

@@ -16,6 +16,7 @@ import type {
 import { validateHistory } from "../../core/validate.js";
 import { parseJSONBody } from "../../transport/json.js";
 import { createModelStream } from "../../transport/model-stream.js";
+import { redactError, redactStreamErrors } from "../../transport/redact.js";
 import {
   type ErrorResponse,
   type RequestOptions,
@@ -89,24 +90,28 @@ function createChatModel(cfg: ResolvedConfig): Model {
     model: cfg.deployment,
     async generate(req: ModelRequest, opts?: CallOptions): Promise<ModelResponse> {
       validateHistory(req.messages);
-      const { response, text } = await requestText(
-        options(buildRequest(req, cfg, false), opts?.signal),
-      );
-      const body = parseJSONBody(text, "azure");
+      const sent = options(buildRequest(req, cfg, false), opts?.signal);
+      const { response, text } = await requestText(sent);
+      const body = parseJSONBody(text, "azure", sent.secrets);
       const error = bodyErrorFields(body, "azure", requestIdOf(response.headers));
-      if (error) throw new APIError(error);
+      if (error) throw redactError(new APIError(error), sent.secrets ?? []);
       return parseResponse(body, "azure");
     },
     stream(req: ModelRequest, opts?: CallOptions): ModelStream {
       return createModelStream(async () => {
         validateHistory(req.messages);
-        const s = await requestStream(options(buildRequest(req, cfg, true), opts?.signal));
+        const sent = options(buildRequest(req, cfg, true), opts?.signal);
+        const s = await requestStream(sent);
         const machine = createStreamState({
           provider: "azure",
           requestId: requestIdOf(s.response.headers),
           toError: (fields: APIErrorFields) => new APIError(fields),
         });
-        return { reader: createSSEReader(s.body), machine, release: s.release };
+        return {
+          reader: createSSEReader(s.body),
+          machine: redactStreamErrors(machine, sent.secrets ?? []),
+          release: s.release,
+        };
       }, opts?.signal);
     },
   };
@@ -121,26 +126,28 @@ function createResponsesModel(cfg: ResolvedConfig): Model {
     model: cfg.deployment,
     async generate(req: ModelRequest, opts?: CallOptions): Promise<ModelResponse> {
       validateHistory(req.messages);
-      const { response, text } = await requestText(
-        options(buildResponsesRequest(req, wire, false), opts?.signal),
-      );
-      const body = parseJSONBody(text, "azure");
+      const sent = options(buildResponsesRequest(req, wire, false), opts?.signal);
+      const { response, text } = await requestText(sent);
+      const body = parseJSONBody(text, "azure", sent.secrets);
       const error = responsesBodyErrorFields(body, "azure", requestIdOf(response.headers));
-      if (error) throw new APIError(error);
+      if (error) throw redactError(new APIError(error), sent.secrets ?? []);
       return parseResponsesResponse(body, "azure");
     },
     stream(req: ModelRequest, opts?: CallOptions): ModelStream {
       return createModelStream(async () => {
         validateHistory(req.messages);
-        const s = await requestStream(
-          options(buildResponsesRequest(req, wire, true), opts?.signal),
-        );
+        const sent = options(buildResponsesRequest(req, wire, true), opts?.signal);
+        const s = await requestStream(sent);
         const machine = createResponsesStreamState({
           provider: "azure",
           requestId: requestIdOf(s.response.headers),
           toError: (fields: APIErrorFields) => new APIError(fields),
         });
-        return { reader: createSSEReader(s.body), machine, release: s.release };
+        return {
+          reader: createSSEReader(s.body),
+          machine: redactStreamErrors(machine, sent.secrets ?? []),
+          release: s.release,
+        };
       }, opts?.signal);
     },
   };

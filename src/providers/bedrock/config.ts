@@ -151,10 +151,28 @@ function checkCredentials(c: Credentials): Credentials {
       "bedrock: `credentials.sessionToken` must be a non-empty string when given",
     );
   }
+  // Both go into request headers, where a space or line break fails inside fetch with the whole
+  // header (the key with it) quoted; say so here, without the value.
+  for (const key of ["accessKeyId", "sessionToken"] as const) {
+    const value = c[key];
+    if (value !== undefined && hasSpaceOrControl(value)) {
+      throw new ConfigError(
+        `bedrock: \`credentials.${key}\` holds a space, line break or control character`,
+      );
+    }
+  }
   const { accessKeyId, secretAccessKey, sessionToken } = c;
   return sessionToken
     ? { accessKeyId, secretAccessKey, sessionToken }
     : { accessKeyId, secretAccessKey };
+}
+
+function hasSpaceOrControl(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code <= 0x20 || code === 0x7f) return true;
+  }
+  return false;
 }
 
 function resolveThinking(

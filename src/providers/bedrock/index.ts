@@ -17,6 +17,7 @@ import { validateHistory } from "../../core/validate.js";
 import { createEventStreamReader } from "../../transport/event-stream.js";
 import { parseJSONBody } from "../../transport/json.js";
 import { createModelStream } from "../../transport/model-stream.js";
+import { redactSecrets, redactStreamErrors } from "../../transport/redact.js";
 import {
   type ErrorResponse,
   type RequestOptions,
@@ -70,8 +71,9 @@ async function generate(
   opts?: CallOptions,
 ): Promise<ModelResponse> {
   validateHistory(req.messages);
-  const { text } = await requestText(requestOptions(cfg, cache, req, false, opts));
-  return parseResponse(parseJSONBody(text, PROVIDER));
+  const options = requestOptions(cfg, cache, req, false, opts);
+  const { text } = await requestText(options);
+  return parseResponse(parseJSONBody(text, PROVIDER, options.secrets));
 }
 
 function stream(
@@ -82,12 +84,15 @@ function stream(
 ): ModelStream {
   return createModelStream(async () => {
     validateHistory(req.messages);
-    const res = await requestStream(requestOptions(cfg, cache, req, true, opts));
-    await refuseJSONStream(res);
+    const options = requestOptions(cfg, cache, req, true, opts);
+    const secrets = options.secrets ?? [];
+    const res = await requestStream(options);
+    await refuseJSONStream(res, secrets);
     const requestId = res.response.headers.get("x-amzn-requestid") ?? undefined;
+    const machine = createStreamState((fields) => new APIError(fields), requestId);
     return {
       reader: createEventStreamReader(res.body),
-      machine: createStreamState((fields) => new APIError(fields), requestId),
+      machine: redactStreamErrors(machine, secrets),
       release: res.release,
     };
   }, opts?.signal);
@@ -98,10 +103,10 @@ function stream(
  * operation (an unencoded `/` in the model id does that: vercel/ai#17523); say so plainly
  * rather than as a broken frame.
  */
-async function refuseJSONStream(res: StreamResponse): Promise<void> {
+async function refuseJSONStream(res: StreamResponse, secrets: readonly string[]): Promise<void> {
   const type = res.response.headers.get("content-type") ?? "";
   if (!type.includes("json")) return;
-  const text = await new Response(res.body).text().catch(() => "");
+  const text = redactSecrets(await new Response(res.body).text().catch(() => ""), secrets);
   res.release();
   const start = text.length > 200 ? `${text.slice(0, 200)}...` : text;
   throw new StreamError(`bedrock answered the stream with JSON, not an event stream: ${start}`);
@@ -143,9 +148,10 @@ function requestOptions(
     const { sigv4 } = auth;
     // Signed per attempt: the date in the signature changes between retries.
     options.sign = (signable) => signRequest(signable, sigv4, cfg.region, cache);
+    // The access key id too: it names the account, and the Authorization header carries it.
     options.secrets = sigv4.sessionToken
-      ? [sigv4.secretAccessKey, sigv4.sessionToken]
-      : [sigv4.secretAccessKey];
+      ? [sigv4.accessKeyId, sigv4.secretAccessKey, sigv4.sessionToken]
+      : [sigv4.accessKeyId, sigv4.secretAccessKey];
   }
   return options;
 }

@@ -1,11 +1,15 @@
 import { StreamError } from "../../core/errors.js";
 import type { Message, ModelResponse, ThinkingBlock, ToolCall, Usage } from "../../core/types.js";
-import { parseErrorJSON } from "../../transport/json.js";
+import { checkedResponse, parseErrorJSON } from "../../transport/json.js";
 import { PROVIDER } from "./request.js";
 import type { ConverseResponse, ErrorBody, OutputContentBlock, TokenUsage } from "./wire.js";
 
 /** Turns a Converse response body into golem's response; blocks are tagged `provider: "bedrock"`. */
 export function parseResponse(body: unknown): ModelResponse {
+  return checkedResponse(PROVIDER, () => readConverse(body));
+}
+
+function readConverse(body: unknown): ModelResponse {
   const res = body as Partial<ConverseResponse> | null;
   const content = res?.output?.message?.content;
   if (!Array.isArray(content))
@@ -18,7 +22,10 @@ export function parseResponse(body: unknown): ModelResponse {
   const thinking: ThinkingBlock[] = [];
   const toolCalls: ToolCall[] = [];
   let text = "";
-  for (const block of content as OutputContentBlock[]) {
+  for (const [i, block] of (content as (OutputContentBlock | null)[]).entries()) {
+    if (typeof block !== "object" || block === null) {
+      throw new StreamError(`bedrock: output.message.content[${i}] is not an object`);
+    }
     if (block.reasoningContent) {
       const parsed = parseReasoning(block.reasoningContent);
       if (parsed) thinking.push(parsed);
@@ -26,6 +33,11 @@ export function parseResponse(body: unknown): ModelResponse {
       text += block.text;
     } else if (block.toolUse) {
       const { toolUseId, name, input } = block.toolUse;
+      if (!isNonEmpty(toolUseId) || !isNonEmpty(name)) {
+        throw new StreamError(
+          `bedrock: output.message.content[${i}].toolUse has no toolUseId or name`,
+        );
+      }
       toolCalls.push({ id: toolUseId, name, arguments: JSON.stringify(input ?? {}) });
     }
   }
@@ -34,6 +46,10 @@ export function parseResponse(body: unknown): ModelResponse {
     usage: parseUsage(res.usage),
     stopReason: res.stopReason,
   };
+}
+
+function isNonEmpty(v: unknown): v is string {
+  return typeof v === "string" && v !== "";
 }
 
 function parseReasoning(

@@ -15,6 +15,7 @@ import type {
 import { validateHistory } from "../../core/validate.js";
 import { parseJSONBody } from "../../transport/json.js";
 import { createModelStream } from "../../transport/model-stream.js";
+import { redactError, redactStreamErrors } from "../../transport/redact.js";
 import {
   type ErrorResponse,
   type RequestOptions,
@@ -69,10 +70,11 @@ async function generate(
   opts?: CallOptions,
 ): Promise<ModelResponse> {
   validateHistory(req.messages);
-  const { text } = await requestText(requestOptions(cfg, req, false, opts));
-  const body = parseJSONBody(text, PROVIDER);
+  const options = requestOptions(cfg, req, false, opts);
+  const { text } = await requestText(options);
+  const body = parseJSONBody(text, PROVIDER, options.secrets);
   const problem = errorFields(body, 200) ?? blockedPromptFields(body, 200);
-  if (problem) throw new APIError(problem);
+  if (problem) throw redactError(new APIError(problem), options.secrets ?? []);
   return parseResponse(body as GenerateContentResponse);
 }
 
@@ -80,10 +82,12 @@ function stream(cfg: ResolvedConfig, req: ModelRequest, opts?: CallOptions): Mod
   return createModelStream(async () => {
     // Inside `open`, so a bad history arrives through the stream like every other error.
     validateHistory(req.messages);
-    const s = await requestStream(requestOptions(cfg, req, true, opts));
+    const options = requestOptions(cfg, req, true, opts);
+    const s = await requestStream(options);
+    const machine = createStreamState({ toError: (fields) => new APIError(fields) });
     return {
       reader: createSSEReader(s.body),
-      machine: createStreamState({ toError: (fields) => new APIError(fields) }),
+      machine: redactStreamErrors(machine, options.secrets ?? []),
       release: s.release,
     };
   }, opts?.signal);

@@ -1,6 +1,6 @@
 import type { APIErrorFields } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
-import { parseErrorJSON } from "../../transport/json.js";
+import { checkedResponse, parseErrorJSON } from "../../transport/json.js";
 import { isRetryableStatus } from "../../transport/retry.js";
 import { createMessageBuilder } from "./parts.js";
 import type { GenerateContentResponse, Status, UsageMetadata } from "./wire.js";
@@ -15,6 +15,10 @@ export const PROVIDER = "gemini";
  * `APIError` ({@link blockedPromptFields}) before calling this.
  */
 export function parseResponse(body: GenerateContentResponse): ModelResponse {
+  return checkedResponse(PROVIDER, () => readResponse(body));
+}
+
+function readResponse(body: GenerateContentResponse): ModelResponse {
   const builder = createMessageBuilder();
   const candidate = body.candidates?.[0];
   for (const part of candidate?.content?.parts ?? []) builder.add(part, body.responseId);

@@ -1,6 +1,6 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { Message, ModelResponse, ToolCall, Usage } from "../../core/types.js";
-import { parseErrorJSON } from "../../transport/json.js";
+import { checkedResponse, parseErrorJSON } from "../../transport/json.js";
 import type {
   ChatCompletion,
   ChatCompletionMessage,
@@ -14,6 +14,10 @@ import type {
  * spec B.5) becomes one thinking block tagged with `provider`; OpenAI's own models send none.
  */
 export function parseResponse(body: unknown, provider: string): ModelResponse {
+  return checkedResponse(provider, () => readCompletion(body, provider));
+}
+
+function readCompletion(body: unknown, provider: string): ModelResponse {
   const completion = body as ChatCompletion;
   const choice = Array.isArray(completion?.choices) ? completion.choices[0] : undefined;
   const wire = choice?.message;
@@ -28,6 +32,8 @@ export function parseResponse(body: unknown, provider: string): ModelResponse {
   const reasoning = reasoningOf(wire);
   if (reasoning !== "") message.thinking = [{ text: reasoning, provider }];
   const calls = wire.tool_calls ?? [];
+  if (!Array.isArray(calls))
+    throw new StreamError(`${provider} answered with tool_calls that are not an array`);
   if (calls.length > 0) message.toolCalls = calls.map((c, i) => parseToolCall(c, i, provider));
   return {
     message,

@@ -1,0 +1,256 @@
+import type { APIError as CoreAPIError } from "../../src/core/errors.js";
+import type { Model } from "../../src/core/types.js";
+import * as anthropic from "../../src/providers/anthropic/index.js";
+import * as azure from "../../src/providers/azure/index.js";
+import * as bedrock from "../../src/providers/bedrock/index.js";
+import * as gemini from "../../src/providers/gemini/index.js";
+import * as openai from "../../src/providers/openai/index.js";
+import { encodeFrame } from "../providers/bedrock/frames.js";
+import { bodies, frames, sseEvents } from "./bodies.js";
+
+export type AdapterName = "anthropic" | "bedrock" | "gemini" | "openai" | "azure";
+export type Mode = "generate" | "stream";
+
+/** Transport settings a test gives `create`. */
+export interface Transport {
+  timeoutMs?: number;
+  maxRetries?: number;
+  fetch?: typeof globalThis.fetch;
+}
+
+/** A recorded answer, cut into the pieces the emulator writes one by one. */
+export interface Body {
+  status: number;
+  headers: Record<string, string>;
+  /** SSE events or event-stream frames (streams), or a JSON body in a few pieces (generate). */
+  pieces: Uint8Array[];
+}
+
+/** What one adapter needs for the fault matrix: how to make it, its answers and its errors. */
+export interface Adapter {
+  name: AdapterName;
+  /** Tells apart two setups of one adapter (the OpenAI Responses API); defaults to `name`. */
+  label?: string;
+  APIError: typeof CoreAPIError;
+  create(url: string, transport: Transport): Model;
+  body(mode: Mode): Body;
+  /** The provider's own error event inside a stream, and the status golem gives it. */
+  errorEvent: { bytes: Uint8Array; status: number; type: string };
+  /** A stream record whose JSON is broken (Bedrock: a frame with good CRCs, bad JSON). */
+  badJSON: Uint8Array;
+  /** An HTTP error answer in the provider's shape. */
+  errorAnswer(status: number, message: string): { headers: Record<string, string>; body: string };
+}
+
+const encoder = new TextEncoder();
+const bytes = (s: string) => encoder.encode(s);
+const FAKE = { fetch: globalThis.fetch };
+
+const openAIError = (type: string) => (status: number, message: string) => ({
+  headers: { "content-type": "application/json", "x-request-id": `req_${status}` },
+  body: JSON.stringify({
+    error: { message, type: status === 429 ? "rate_limit_error" : type, param: null, code: null },
+  }),
+});
+
+const ANTHROPIC_TYPES: Record<number, string> = {
+  400: "invalid_request_error",
+  401: "authentication_error",
+  403: "permission_error",
+  429: "rate_limit_error",
+  529: "overloaded_error",
+};
+const GEMINI_STATUS: Record<number, string> = {
+  400: "INVALID_ARGUMENT",
+  401: "UNAUTHENTICATED",
+  403: "PERMISSION_DENIED",
+  429: "RESOURCE_EXHAUSTED",
+  503: "UNAVAILABLE",
+};
+const BEDROCK_TYPES: Record<number, string> = {
+  400: "ValidationException",
+  403: "AccessDeniedException",
+  429: "ThrottlingException",
+  503: "ServiceUnavailableException",
+};
+
+export const ADAPTERS: Adapter[] = [
+  {
+    name: "anthropic",
+    APIError: anthropic.APIError,
+    create: (url, t) =>
+      anthropic.create({
+        apiKey: "sk-ant-emulator-0123456789",
+        model: "claude-sonnet-4-20250514",
+        maxTokens: 4096,
+        baseURL: url,
+        ...FAKE,
+        ...t,
+      }),
+    body: bodies("anthropic", "thinking-tool-loop", ["thinking-tool-loop-stream", 0], sseEvents),
+    errorEvent: {
+      bytes: bytes(
+        'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n',
+      ),
+      status: 529,
+      type: "overloaded_error",
+    },
+    badJSON: bytes('event: content_block_delta\ndata: {"type":"content_block_delta","index":\n\n'),
+    errorAnswer: (status, message) => ({
+      headers: { "content-type": "application/json", "request-id": `req_${status}` },
+      body: JSON.stringify({
+        type: "error",
+        error: { type: ANTHROPIC_TYPES[status] ?? "api_error", message },
+      }),
+    }),
+  },
+  {
+    name: "bedrock",
+    APIError: bedrock.APIError,
+    create: (url, t) =>
+      bedrock.create({
+        region: "us-east-1",
+        model: "us.anthropic.claude-3-7-sonnet-20250219-v1:0",
+        credentials: {
+          accessKeyId: "AKIAEMULATOR0000",
+          secretAccessKey: "emulator/secret/access/key/0123456789",
+          sessionToken: "emulator-session-token-0123456789",
+        },
+        baseURL: url,
+        ...FAKE,
+        ...t,
+      }),
+    body: bodies("bedrock", "thinking-tool-loop", ["thinking-tool-loop-stream", 0], frames),
+    errorEvent: {
+      bytes: encodeFrame(
+        {
+          ":message-type": "exception",
+          ":exception-type": "throttlingException",
+          ":content-type": "application/json",
+        },
+        '{"message":"Too many requests, please wait before trying again."}',
+      ),
+      status: 429,
+      type: "throttlingException",
+    },
+    badJSON: encodeFrame(
+      {
+        ":message-type": "event",
+        ":event-type": "contentBlockDelta",
+        ":content-type": "application/json",
+      },
+      '{"contentBlockIndex":0,"delta":{"text":',
+    ),
+    errorAnswer: (status, message) => {
+      const type = BEDROCK_TYPES[status] ?? "InternalServerException";
+      return {
+        headers: {
+          "content-type": "application/json",
+          "x-amzn-requestid": `rid-${status}`,
+          "x-amzn-errortype": `${type}:http://internal.amazon.com/coral/com.amazon.bedrock/`,
+        },
+        body: JSON.stringify({ message }),
+      };
+    },
+  },
+  {
+    name: "gemini",
+    APIError: gemini.APIError,
+    create: (url, t) =>
+      gemini.create({
+        apiKey: "AIzaEmulator0123456789",
+        model: "gemini-3-flash-preview",
+        baseURL: url,
+        ...FAKE,
+        ...t,
+      }),
+    body: bodies("gemini", "thinking-tool-loop", ["parallel-calls-one-signature", 0], sseEvents),
+    errorEvent: {
+      bytes: bytes(
+        'data: {"error":{"code":503,"message":"The model is overloaded. Please try again later.","status":"UNAVAILABLE"}}\r\n\r\n',
+      ),
+      status: 503,
+      type: "UNAVAILABLE",
+    },
+    badJSON: bytes('data: {"candidates":[{"content":{"parts":[{"text":"cut\r\n\r\n'),
+    errorAnswer: (status, message) => ({
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        error: { code: status, message, status: GEMINI_STATUS[status] ?? "INTERNAL" },
+      }),
+    }),
+  },
+  {
+    name: "openai",
+    APIError: openai.APIError,
+    create: (url, t) =>
+      openai.create({
+        apiKey: "sk-emulator-0123456789",
+        model: "deepseek-v4-flash",
+        baseURL: url,
+        ...FAKE,
+        ...t,
+      }),
+    body: bodies(
+      "openai",
+      "deepseek-thinking-tool-loop",
+      ["deepseek-thinking-tool-loop-stream", 0],
+      sseEvents,
+    ),
+    errorEvent: {
+      bytes: bytes(
+        'data: {"error":{"message":"The server had an error while processing your request.","type":"server_error","param":null,"code":null}}\n\n',
+      ),
+      status: 200,
+      type: "server_error",
+    },
+    badJSON: bytes('data: {"id":"x","choices":[{"delta":{"content":"cut\n\n'),
+    errorAnswer: openAIError("invalid_request_error"),
+  },
+  {
+    name: "azure",
+    APIError: azure.APIError,
+    create: (url, t) =>
+      azure.create({
+        endpoint: url,
+        deployment: "gpt-5-mini",
+        apiKey: "azure-emulator-key-0123456789",
+        ...FAKE,
+        ...t,
+      }),
+    body: bodies("azure", "v1-tool-call", ["v1-tool-call-stream", 1], sseEvents),
+    errorEvent: {
+      bytes: bytes(
+        'data: {"error":{"message":"The server had an error while processing your request.","type":"server_error","param":null,"code":null}}\n\n',
+      ),
+      status: 200,
+      type: "server_error",
+    },
+    badJSON: bytes('data: {"choices":[{"delta":{"content":"cut\n\n'),
+    errorAnswer: openAIError("invalid_request_error"),
+  },
+];
+
+/**
+ * `openai.create({ api: "responses" })`: the same adapter over the Responses API, fuzzed with
+ * its own cassettes. Its error event and error answers are the Chat Completions ones.
+ */
+export const OPENAI_RESPONSES: Adapter = {
+  ...(ADAPTERS.find((a) => a.name === "openai") as Adapter),
+  label: "openai responses",
+  create: (url, t) =>
+    openai.create({
+      apiKey: "sk-emulator-0123456789",
+      model: "gpt-5",
+      api: "responses",
+      baseURL: url,
+      ...FAKE,
+      ...t,
+    }),
+  body: bodies(
+    "openai",
+    "responses-thinking-tool-loop",
+    ["responses-thinking-tool-loop-stream", 0],
+    sseEvents,
+  ),
+};
