@@ -1,6 +1,11 @@
 import { StreamError } from "../../core/errors.js";
 import type { Delta, ModelResponse, ThinkingBlock, ToolCall } from "../../core/types.js";
-import { NO_DELTAS, type StreamMachine } from "../../transport/model-stream.js";
+import {
+  createTextBuffer,
+  NO_DELTAS,
+  type StreamMachine,
+  type TextBuffer,
+} from "../../transport/model-stream.js";
 import type { SSERecord } from "../../transport/sse.js";
 import { assistantMessage, parseErrorEvent, parseUsage, thinkingFrom } from "./response.js";
 import type { ContentBlock, ContentBlockDelta, MessageStreamEvent, WireUsage } from "./wire.js";
@@ -11,6 +16,13 @@ type Slot =
   | { kind: "text" }
   | { kind: "tool"; index: number }
   | { kind: "ignored" };
+
+/** A thinking block as it streams in. */
+interface ThinkingState {
+  text: TextBuffer;
+  signature: string;
+  redacted?: string;
+}
 
 /** Builds the provider's `APIError` from fields; passed in by index.ts to avoid a cycle. */
 export type ErrorFactory = (fields: ReturnType<typeof parseErrorEvent>) => Error;
@@ -25,9 +37,9 @@ export function createStreamState(
   requestId?: string,
 ): StreamMachine<SSERecord> {
   const slots: Slot[] = [];
-  const thinking: { text: string; signature: string; redacted?: string }[] = [];
+  const thinking: ThinkingState[] = [];
   const toolCalls: ToolCall[] = [];
-  let text = "";
+  const text = createTextBuffer();
   let usage: WireUsage = {};
   let stopReason = "";
   let started = false;
@@ -35,7 +47,7 @@ export function createStreamState(
 
   const response = (): ModelResponse => ({
     message: assistantMessage(
-      text,
+      text.text(),
       thinking.map(toBlock),
       toolCalls.map((c) => ({ ...c })),
     ),
@@ -49,21 +61,22 @@ export function createStreamState(
   ): readonly Delta[] => {
     switch (block.type) {
       case "thinking": {
-        const at = thinking.push({ text: (block.thinking as string) ?? "", signature: "" }) - 1;
+        const initial = createTextBuffer((block.thinking as string) ?? "");
+        const at = thinking.push({ text: initial, signature: "" }) - 1;
         slots[index] = { kind: "thinking", index: at };
         return NO_DELTAS;
       }
       case "redacted_thinking": {
         // Arrives whole here, with no deltas (spec 1.5).
         const data = block.data as string;
-        const at = thinking.push({ text: "", signature: "", redacted: data }) - 1;
+        const at = thinking.push({ text: createTextBuffer(), signature: "", redacted: data }) - 1;
         slots[index] = { kind: "thinking", index: at };
         return [{ thinking: { index: at, redacted: data } }];
       }
       case "text": {
         slots[index] = { kind: "text" };
         const initial = (block.text as string) ?? "";
-        text += initial;
+        text.append(initial);
         return initial ? [{ text: initial }] : NO_DELTAS;
       }
       case "tool_use": {
@@ -85,13 +98,13 @@ export function createStreamState(
     const slot = slots[index];
     if (!slot) throw new StreamError(`content_block_delta for block ${index}, which never started`);
     if (slot.kind === "text" && delta.type === "text_delta") {
-      text += delta.text as string;
+      text.append(delta.text as string);
       return [{ text: delta.text as string }];
     }
     if (slot.kind === "thinking") {
-      const block = thinking[slot.index] as { text: string; signature: string };
+      const block = thinking[slot.index] as ThinkingState;
       if (delta.type === "thinking_delta") {
-        block.text += delta.thinking as string;
+        block.text.append(delta.thinking as string);
         return [{ thinking: { index: slot.index, text: delta.thinking as string } }];
       }
       if (delta.type === "signature_delta") {
@@ -173,7 +186,7 @@ export function createStreamState(
   };
 }
 
-function toBlock(b: { text: string; signature: string; redacted?: string }): ThinkingBlock {
+function toBlock(b: ThinkingState): ThinkingBlock {
   if (b.redacted !== undefined) return { redacted: b.redacted, provider: "anthropic" };
-  return thinkingFrom(b.text, b.signature);
+  return thinkingFrom(b.text.text(), b.signature);
 }

@@ -2,9 +2,13 @@ import { type APIError, type APIErrorFields, StreamError } from "../../core/erro
 import type { Delta, ModelResponse, ThinkingBlock, ToolCall, Usage } from "../../core/types.js";
 import type { EventStreamHeaderValue, EventStreamMessage } from "../../transport/event-stream.js";
 import { parseErrorJSON } from "../../transport/json.js";
-import { NO_DELTAS, type StreamMachine } from "../../transport/model-stream.js";
+import {
+  createTextBuffer,
+  NO_DELTAS,
+  type StreamMachine,
+  type TextBuffer,
+} from "../../transport/model-stream.js";
 import { isRetryableStatus } from "../../transport/retry.js";
-import type { RecordReader } from "../../transport/sse.js";
 import { PROVIDER } from "./request.js";
 import { assistantMessage, exceptionStatus, parseUsage } from "./response.js";
 import type {
@@ -25,7 +29,7 @@ type Slot =
   | { kind: "tool"; index: number };
 
 interface ReasoningState {
-  text: string;
+  text: TextBuffer;
   signature: string;
   redacted: string;
 }
@@ -51,13 +55,13 @@ export function createStreamState(
   const slots = new Map<number, Slot>();
   const reasoning: ReasoningState[] = [];
   const tools: ToolState[] = [];
-  let text = "";
+  const text = createTextBuffer();
   let usage: Usage | undefined;
   let stopReason: string | undefined;
 
   const response = (): ModelResponse => ({
     message: assistantMessage(
-      text,
+      text.text(),
       reasoning.map(toBlock),
       // Until its block stops, a call shows the raw input fragments.
       tools.map((t) => (t.done ? { ...t.call } : { ...t.call, arguments: t.input })),
@@ -75,7 +79,10 @@ export function createStreamState(
       slot =
         kind === "text"
           ? { kind }
-          : { kind, index: reasoning.push({ text: "", signature: "", redacted: "" }) - 1 };
+          : {
+              kind,
+              index: reasoning.push({ text: createTextBuffer(), signature: "", redacted: "" }) - 1,
+            };
       slots.set(index, slot);
     }
     if (slot.kind !== kind)
@@ -89,7 +96,7 @@ export function createStreamState(
     const at = (slotOf(index, "thinking") as { index: number }).index;
     const state = reasoning[at] as ReasoningState;
     if (d.text) {
-      state.text += d.text;
+      state.text.append(d.text);
       return [{ thinking: { index: at, text: d.text } }];
     }
     // Signatures and redacted payloads arrive whole in one delta in every capture; should one
@@ -109,7 +116,7 @@ export function createStreamState(
     if (typeof delta.text === "string") {
       if (delta.text === "") return NO_DELTAS;
       slotOf(index, "text");
-      text += delta.text;
+      text.append(delta.text);
       return [{ text: delta.text }];
     }
     if (delta.toolUse && typeof delta.toolUse.input === "string" && delta.toolUse.input !== "") {
@@ -204,8 +211,9 @@ function finishTool(tool: ToolState): void {
 
 function toBlock(r: ReasoningState): ThinkingBlock {
   if (r.redacted) return { redacted: r.redacted, provider: PROVIDER };
-  if (r.signature) return { text: r.text, signature: r.signature, provider: PROVIDER };
-  return { text: r.text, provider: PROVIDER };
+  const text = r.text.text();
+  if (r.signature) return { text, signature: r.signature, provider: PROVIDER };
+  return { text, provider: PROVIDER };
 }
 
 /** An `exception` frame: the service's error, typed by `:exception-type` (spec 2.4). */

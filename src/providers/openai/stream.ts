@@ -1,7 +1,7 @@
 import { type APIError, type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { Delta, Message, ModelResponse, ToolCall, ToolCallDelta } from "../../core/types.js";
 import { parseErrorJSON } from "../../transport/json.js";
-import { NO_DELTAS, type StreamMachine } from "../../transport/model-stream.js";
+import { createTextBuffer, NO_DELTAS, type StreamMachine } from "../../transport/model-stream.js";
 import type { SSERecord } from "../../transport/sse.js";
 import { errorFields, errorObjectOf, parseUsage, reasoningOf } from "./response.js";
 import type { ChatCompletionChunk, ChatCompletionChunkToolCall, CompletionUsage } from "./wire.js";
@@ -20,8 +20,8 @@ export interface StreamContext {
  * (spec B.4). The final response equals what `parseResponse` makes of the same content.
  */
 export function createStreamState(ctx: StreamContext): StreamMachine<SSERecord> {
-  let content = "";
-  let reasoning = "";
+  const content = createTextBuffer();
+  const reasoning = createTextBuffer();
   const calls: ToolCall[] = [];
   // Wire `index` -> position in `calls`; servers number from 0 but need not.
   const positions = new Map<number, number>();
@@ -30,8 +30,9 @@ export function createStreamState(ctx: StreamContext): StreamMachine<SSERecord> 
   let done = false;
 
   const response = (): ModelResponse => {
-    const message: Message = { role: "assistant", content };
-    if (reasoning !== "") message.thinking = [{ text: reasoning, provider: ctx.provider }];
+    const message: Message = { role: "assistant", content: content.text() };
+    const thought = reasoning.text();
+    if (thought !== "") message.thinking = [{ text: thought, provider: ctx.provider }];
     if (calls.length > 0) message.toolCalls = calls.map((c) => ({ ...c }));
     return { message, usage: parseUsage(usage), stopReason: stopReason ?? "" };
   };
@@ -77,11 +78,11 @@ export function createStreamState(ctx: StreamContext): StreamMachine<SSERecord> 
     let out: Delta[] | undefined;
     const thought = reasoningOf(delta);
     if (thought !== "") {
-      reasoning += thought;
+      reasoning.append(thought);
       out = [{ thinking: { index: 0, text: thought } }];
     }
     if (typeof delta.content === "string" && delta.content !== "") {
-      content += delta.content;
+      content.append(delta.content);
       out = append(out, { text: delta.content });
     }
     for (const fragment of delta.tool_calls ?? []) {

@@ -148,7 +148,11 @@ const SCENARIOS: Record<string, () => void> = {
           : m.generate({ system, messages, tools: [WEATHER] });
       const turn1 = await call([user]);
       const id = turn1.message.toolCalls?.[0]?.id ?? "";
-      const turn2 = await call([user, turn1.message, { role: "tool", toolCallId: id, content: "40 C" }]);
+      const turn2 = await call([
+        user,
+        turn1.message,
+        { role: "tool", toolCallId: id, content: "40 C" },
+      ]);
       fetch.assertDone();
       return { fetch, turn1, turn2 };
     }
@@ -157,7 +161,9 @@ const SCENARIOS: Record<string, () => void> = {
       const { fetch, turn1 } = await loop(cassette, false);
       const wire = wireBlocks(cassette.interactions[0]?.response.body)[0] as { signature: string };
       expect(turn1.message.thinking?.[0]?.signature).toBe(wire.signature);
-      const sent = fetch.requests[1]?.body as { messages: { content: Record<string, unknown>[] }[] };
+      const sent = fetch.requests[1]?.body as {
+        messages: { content: Record<string, unknown>[] }[];
+      };
       expect(sent.messages[1]?.content[0]?.signature).toBe(wire.signature);
     });
 

@@ -155,9 +155,9 @@ describe("anthropic stream state", () => {
   it("keeps the stream's 200 for an error type it does not know", () => {
     const machine = createStreamState((f) => new APIError(f));
     machine.push(start);
-    expect(() => machine.push(rec({ type: "error", error: { type: "brand_new_error", message: "?" } }))).toThrow(
-      expect.objectContaining({ status: 200, type: "brand_new_error", retryable: false }),
-    );
+    expect(() =>
+      machine.push(rec({ type: "error", error: { type: "brand_new_error", message: "?" } })),
+    ).toThrow(expect.objectContaining({ status: 200, type: "brand_new_error", retryable: false }));
   });
 
   it("throws on a delta for a block that never started", () => {

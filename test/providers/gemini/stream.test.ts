@@ -194,9 +194,7 @@ describe("createStreamState", () => {
       }
       expect(thrown).toBeInstanceOf(APIError);
       expect(thrown).toMatchObject({ status: 500, type: "INTERNAL", retryable: true });
-      expect((thrown as APIError).message).toBe(
-        "gemini 500 INTERNAL: Internal error encountered.",
-      );
+      expect((thrown as APIError).message).toBe("gemini 500 INTERNAL: Internal error encountered.");
     }
   });
 

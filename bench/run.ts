@@ -1,0 +1,244 @@
+/**
+ * `npm run bench`: every benchmark, each section in its own process, then one table. Writes
+ * bench/results.json and puts the table into bench/README.md (between its "results" markers).
+ * Not part of CI: the figures are ratios measured on a shared machine (see README).
+ *
+ *   npm run bench                 # everything (~5 minutes)
+ *   npm run bench -- --quick      # fewer rounds, 25 MB memory bodies (~1.5 minutes)
+ *   npm run bench -- --only stream,memory   # prints only; results.json and README stay
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { ensureBuilt } from "../test/runtimes/built.js";
+import { PROVIDERS } from "./bodies.js";
+import { coldImports } from "./cold-import.js";
+import type { MemoryResult } from "./memory.js";
+
+const HERE = import.meta.dirname;
+const STREAM_BUDGET = 0.8;
+const DECODE_BUDGET = 0.8;
+const MEMORY_BUDGET_MB = 8;
+const COLD_BUDGET_MS = 15;
+const SIGV4_BUDGET = 5000;
+
+interface Ratio {
+  name: string;
+  wallMs: number;
+  cpuMs: number;
+  ratio: number;
+  cpuRatio: number;
+  spread: [number, number];
+  bytes: number;
+}
+
+const { values } = parseArgs({
+  options: { quick: { type: "boolean", default: false }, only: { type: "string" } },
+});
+const only = values.only?.split(",");
+const wanted = (section: string) => !only || only.includes(section);
+const env = {
+  ...process.env,
+  BENCH_ROUNDS: values.quick ? "5" : "15",
+  BENCH_MEMORY_MB: values.quick ? "25" : "100",
+};
+
+/** Runs one section in a fresh process and returns what it printed. */
+function section<T>(args: string[], pin = false): T {
+  const node = [
+    process.execPath,
+    "--expose-gc",
+    "--import",
+    "tsx",
+    join(HERE, "section.ts"),
+    ...args,
+  ];
+  const hasTaskset = pin && spawnSync("taskset", ["-c", "0", "true"]).status === 0;
+  const [command, ...rest] = hasTaskset ? ["taskset", "-c", "0", ...node] : node;
+  process.stderr.write(`  ${args.join(" ")}${hasTaskset ? " (pinned to CPU 0)" : ""}\n`);
+  const run = spawnSync(command as string, rest, { encoding: "utf8", env, maxBuffer: 1 << 24 });
+  const line = run.stdout.split("\n").find((l) => l.startsWith("BENCH "));
+  if (run.status !== 0 || !line) throw new Error(`bench ${args.join(" ")} failed:\n${run.stderr}`);
+  return JSON.parse(line.slice(6)) as T;
+}
+
+const mbps = (r: Ratio) => (r.bytes / 1e6 / (r.wallMs / 1000)).toFixed(1);
+const x = (n: number) => `${n.toFixed(2)}×`;
+const met = (ok: boolean) => (ok ? "met" : "**not met**");
+
+function main(): void {
+  const started = new Date();
+  const load = loadavg()[0] ?? 0;
+  const results: Record<string, unknown> = {
+    date: started.toISOString(),
+    node: process.version,
+    cpus: `${cpus().length} × ${cpus()[0]?.model ?? "?"}`,
+    loadBefore: load,
+    rounds: Number(env.BENCH_ROUNDS),
+  };
+  const lines: string[] = [];
+  const table = (head: string[], rows: string[][]) => {
+    lines.push(`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`);
+    for (const r of rows) lines.push(`| ${r.join(" | ")} |`);
+    lines.push("");
+  };
+  process.stderr.write("bench sections:\n");
+
+  if (wanted("stream")) {
+    const streaming = PROVIDERS.map((p) => section<Ratio[]>(["stream", p]));
+    results.streaming = streaming;
+    lines.push("**Streaming throughput** (every delta + the final message; 16 KiB chunks)", "");
+    table(
+      [
+        "body",
+        "size",
+        "floor",
+        "golem",
+        "golem ÷ floor",
+        "(CPU time)",
+        "response only ÷ floor",
+        "budget ≥ 0.8",
+      ],
+      streaming.map(([floor, golem, response], i) => {
+        if (!floor || !golem || !response) throw new Error("missing stream result");
+        return [
+          PROVIDERS[i] as string,
+          `${(floor.bytes / 1e6).toFixed(1)} MB`,
+          `${mbps(floor)} MB/s`,
+          `${mbps(golem)} MB/s`,
+          `**${x(golem.ratio)}** (${x(golem.spread[0])}–${x(golem.spread[1])})`,
+          x(golem.cpuRatio),
+          x(response.ratio),
+          met(golem.ratio >= STREAM_BUDGET),
+        ];
+      }),
+    );
+  }
+
+  if (wanted("peers")) {
+    const anthropic = section<Ratio[]>(["peers", "anthropic"]);
+    const gemini = section<Ratio[]>(["peers", "gemini"]);
+    results.peers = { anthropic, gemini };
+    lines.push(
+      "**Other clients on the same body** (golem streaming every delta + final message)",
+      "",
+    );
+    table(
+      ["client", "body", "MB/s", "golem is"],
+      [...anthropic, ...gemini].map((r, i) => [
+        r.name,
+        i < anthropic.length ? "anthropic" : "gemini",
+        mbps(r),
+        r.name === "golem" ? "" : `${(1 / r.ratio).toFixed(1)}× faster`,
+      ]),
+    );
+  }
+
+  if (wanted("event-stream")) {
+    const [floor, decode] = section<Ratio[]>(["event-stream"]);
+    if (!floor || !decode) throw new Error("missing event-stream result");
+    results.eventStream = [floor, decode];
+    lines.push(
+      "**Bedrock event-stream decoding** (CRC-checked frames + `JSON.parse`, 16 KiB chunks)",
+      "",
+    );
+    table(
+      ["", "MB/s", "÷ floor", "(CPU time)", "budget ≥ 0.8"],
+      [
+        [floor.name, mbps(floor), "", "", ""],
+        [
+          decode.name,
+          mbps(decode),
+          `**${x(decode.ratio)}**`,
+          x(decode.cpuRatio),
+          met(decode.ratio >= DECODE_BUDGET),
+        ],
+      ],
+    );
+  }
+
+  if (wanted("memory")) {
+    const memory = PROVIDERS.flatMap((p) =>
+      (["stream", "response"] as const).map((m) => section<MemoryResult>(["memory", p, m])),
+    );
+    results.memory = memory;
+    lines.push(
+      `**Memory** (a ${env.BENCH_MEMORY_MB} MB body made as it is read; live heap after a full GC, every 4 MB)`,
+      "",
+    );
+    table(
+      [
+        "adapter",
+        "read as",
+        "final message",
+        "peak live heap",
+        "peak − message",
+        `budget ≤ ${MEMORY_BUDGET_MB} MB`,
+      ],
+      memory.map((m) => [
+        m.provider,
+        m.mode === "stream" ? "every delta" : "`response` only",
+        `${m.messageMB.toFixed(1)} MB`,
+        `${m.peakMB.toFixed(1)} MB`,
+        `**${m.excessMB.toFixed(1)} MB**`,
+        met(m.excessMB <= MEMORY_BUDGET_MB),
+      ]),
+    );
+  }
+
+  if (wanted("cold-import")) {
+    ensureBuilt();
+    const n = values.quick ? 7 : 15;
+    process.stderr.write(`  cold imports (${n} fresh processes each)\n`);
+    const cold = coldImports(["golem/anthropic", "golem/bedrock", "golem", "@anthropic-ai/sdk"], n);
+    results.coldImport = cold;
+    lines.push(`**Cold import** (fresh Node process each, median of ${n}; the built package)`, "");
+    table(
+      ["import", "ms", "budget ≤ 15 ms"],
+      Object.entries(cold).map(([spec, ms]) => [
+        `\`${spec}\``,
+        ms.toFixed(1),
+        spec === "golem/anthropic" ? met(ms <= COLD_BUDGET_MS) : "",
+      ]),
+    );
+  }
+
+  if (wanted("sigv4")) {
+    const rates = section<Record<string, number>>(["sigv4"], true);
+    results.sigv4 = rates;
+    lines.push("**SigV4** (signed Converse requests per second, one after another, one CPU)", "");
+    table(
+      ["signer", "requests/s", "budget ≥ 5,000/s"],
+      Object.entries(rates).map(([name, r]) => [
+        name,
+        Math.round(r).toLocaleString("en"),
+        name === "golem" ? met(r >= SIGV4_BUDGET) : "",
+      ]),
+    );
+  }
+
+  results.loadAfter = loadavg()[0] ?? 0;
+  const header = `Measured ${started.toISOString().slice(0, 16)}Z, Node ${process.version}, ${results.cpus}, load average ${load.toFixed(1)} → ${(results.loadAfter as number).toFixed(1)}, ${env.BENCH_ROUNDS} rounds${values.quick ? " (--quick)" : ""}.`;
+  const text = `${header}\n\n${lines.join("\n")}`;
+  console.log(`\n${text}`);
+  // A partial run (--only) prints its table but keeps the last full results.
+  if (only) return;
+  writeFileSync(join(HERE, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  updateReadme(text);
+}
+
+/** Replaces the README's table between its markers with the new one. */
+function updateReadme(text: string): void {
+  const path = join(HERE, "README.md");
+  const readme = readFileSync(path, "utf8");
+  const start = "<!-- results:start -->";
+  const end = "<!-- results:end -->";
+  const a = readme.indexOf(start);
+  const b = readme.indexOf(end);
+  if (a < 0 || b < a) throw new Error("bench/README.md has no results markers");
+  writeFileSync(path, `${readme.slice(0, a + start.length)}\n${text}\n${readme.slice(b)}`);
+}
+
+main();

@@ -1,0 +1,176 @@
+/**
+ * The bundle-size budget (`npm run size`): what each entry of the BUILT package costs an app
+ * bundled for the browser or the edge (esbuild, platform browser, ESM, minified), gzipped, and
+ * a must-not-appear check (STYLE.md practice 8): an adapter's bundle holds no other adapter's
+ * code or wire names. Exits 1 when a limit is exceeded or a name appears.
+ *
+ * Budgets (DESIGN.md "Performance budgets"), enforced where met:
+ * - `golem/anthropic` with the core it imports (`export * from "golem/anthropic"`): <= 10 KB;
+ * - every entry together (one bundle re-exporting all seven entries, golem/testing included):
+ *   <= 30 KB. Not met today, so CI holds it under a ceiling instead (see `cases`).
+ * Every other entry has a ceiling a little above its size today, so growth is noticed.
+ *
+ *   npm run size                          # the table and the checks
+ *   npm run size -- --budget-scale 0.5    # every limit halved (shows that the check fails)
+ */
+
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import * as esbuild from "esbuild";
+import { distAliases, ENTRIES, ensureBuilt, ROOT, specifier } from "../test/runtimes/built.js";
+
+const KB = 1024;
+
+/** Names that belong to one adapter's wire format or code; another adapter must not carry them. */
+const WIRE_NAMES: Record<string, string[]> = {
+  anthropic: ["anthropic-version", "content_block_delta", "redacted_thinking", "signature_delta"],
+  bedrock: ["AwsV4Signer", "crc32", "contentBlockDelta", "reasoningContent", ":event-type"],
+  gemini: ["generateContent", "thoughtSignature", "functionCall", "x-goog-api-key"],
+  openai: ["reasoning_content", "chat/completions", "tool_calls", "encrypted_content"],
+  azure: ["api-version", "openai/deployments", "AZURE_OPENAI_API_KEY"],
+};
+
+/** Which adapters' names may appear in an entry: its own (azure reuses openai's wire code). */
+const ALLOWED: Record<string, string[]> = {
+  index: [],
+  anthropic: ["anthropic"],
+  bedrock: ["bedrock"],
+  gemini: ["gemini"],
+  openai: ["openai"],
+  azure: ["azure", "openai"],
+};
+
+/** A bundle to measure: what an app imports, and the limits it is held to. */
+interface Case {
+  name: string;
+  code: string;
+  /** DESIGN.md's budget, gzip bytes. */
+  budget?: number;
+  /**
+   * A ceiling just above today's size where DESIGN.md gives no budget, or where its budget is
+   * not met yet: it keeps the size from growing unnoticed.
+   */
+  ceiling?: number;
+}
+
+interface Row extends Case {
+  minified: number;
+  gzip: number;
+}
+
+const everything = (entries: string[]) =>
+  entries.map((e, i) => `export * as e${i} from "${specifier(e)}";`).join("\n");
+
+/** The core exports of `golem` an adapter's user may take (not the agent, not parseHistory). */
+const CORE =
+  "APIError as CoreAPIError, ConfigError, ConnectionError, GolemError, HistoryError, StreamError, TimeoutError, validateHistory, serializeHistory, thinkingText, thinkingSigned, thinkingRedacted, validateThinkingBlock";
+
+function cases(scale: number): Case[] {
+  const kb = (n: number) => n * KB * scale;
+  return [
+    { name: "golem", code: `export * from "golem";`, ceiling: kb(18.5) },
+    { name: "golem/anthropic", code: `export * from "golem/anthropic";`, budget: kb(10) },
+    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(13.5) },
+    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(17.5) },
+    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(11.5) },
+    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(12) },
+    { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(10.5) },
+    { name: "golem: Agent only", code: `export { Agent, jsonTool } from "golem";` },
+    { name: "golem: Agent + tool()", code: `export { Agent, tool } from "golem";` },
+    {
+      name: "golem/anthropic + golem core",
+      code: `export * from "golem/anthropic";\nexport { ${CORE} } from "golem";`,
+    },
+    {
+      name: "golem/anthropic + Agent",
+      code: `export { create } from "golem/anthropic";\nexport { Agent, jsonTool } from "golem";`,
+    },
+    {
+      name: "every entry but golem/testing",
+      code: everything(ENTRIES.filter((e) => e !== "testing")),
+    },
+    // DESIGN.md: <= 30 KB, not met (zod/mini + its toJSONSchema are ~14 KB of it; see
+    // bench/README.md); held under a ceiling until it is.
+    { name: "every entry together", code: everything(ENTRIES), budget: kb(30), ceiling: kb(48) },
+  ];
+}
+
+async function build(code: string, minify: boolean): Promise<string> {
+  const result = await esbuild.build({
+    stdin: { contents: code, resolveDir: ROOT, loader: "js" },
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    minify,
+    alias: distAliases(),
+    logLevel: "error",
+    // tsup's entries import their shared chunks bare; the chunks are pure, so dropping is right.
+    logOverride: { "ignored-bare-import": "silent" },
+  });
+  return result.outputFiles[0]?.text ?? "";
+}
+
+async function measure(c: Case): Promise<Row> {
+  const bytes = new TextEncoder().encode(await build(c.code, true));
+  return { ...c, minified: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+}
+
+/** "ok", or what is wrong; a row fails when over its ceiling, or over a budget it has no ceiling for. */
+function verdict(r: Row): { text: string; failed: boolean } {
+  const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
+  const parts: string[] = [];
+  let failed = false;
+  if (r.budget !== undefined) {
+    const over = r.gzip > r.budget;
+    parts.push(`budget ${kb(r.budget)} ${over ? "NOT MET" : "ok"}`);
+    if (over && r.ceiling === undefined) failed = true;
+  }
+  if (r.ceiling !== undefined) {
+    const over = r.gzip > r.ceiling;
+    parts.push(`ceiling ${kb(r.ceiling)} ${over ? "OVER" : "ok"}`);
+    if (over) failed = true;
+  }
+  return { text: parts.join(", "), failed };
+}
+
+/** Every adapter name found in `entry`'s unminified bundle that it may not carry. */
+async function strangers(entry: string): Promise<string[]> {
+  const text = await build(`export * from "${specifier(entry)}";`, false);
+  const allowed = ALLOWED[entry] ?? [];
+  return Object.entries(WIRE_NAMES)
+    .filter(([provider]) => !allowed.includes(provider))
+    .flatMap(([provider, names]) =>
+      names.filter((n) => text.includes(n)).map((n) => `${n} (${provider})`),
+    );
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { "budget-scale": { type: "string", default: "1" } } });
+  const scale = Number(values["budget-scale"]);
+  ensureBuilt();
+  const rows = await Promise.all(cases(scale).map(measure));
+  const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
+  console.log("\nbundle sizes (esbuild: browser, ESM, minified; gzip -9)\n");
+  console.log(`  ${"bundle".padEnd(32)} ${"minified".padStart(9)} ${"gzip".padStart(9)}   limits`);
+  let failed = 0;
+  for (const r of rows) {
+    const v = verdict(r);
+    if (v.failed) failed++;
+    console.log(
+      `  ${r.name.padEnd(32)} ${kb(r.minified).padStart(9)} ${kb(r.gzip).padStart(9)}   ${v.text}`,
+    );
+  }
+  console.log("\nmust not appear (another adapter's code or wire names)\n");
+  for (const entry of ENTRIES.filter((e) => e !== "testing")) {
+    const found = await strangers(entry);
+    if (found.length > 0) failed++;
+    const what = found.length === 0 ? "none" : `FOUND ${found.join(", ")}`;
+    console.log(`  ${specifier(entry).padEnd(16)} ${what}`);
+  }
+  console.log(failed === 0 ? "\nok" : `\n${failed} check(s) failed`);
+  if (failed > 0) process.exit(1);
+}
+
+await main();

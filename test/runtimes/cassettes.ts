@@ -1,0 +1,30 @@
+/** The matrix's cassettes as JSON modules, so bundles carry them and no runtime reads files. */
+import anthropicThinkingToolLoop from "../../fixtures/anthropic/thinking-tool-loop.json";
+import anthropicThinkingToolLoopStream from "../../fixtures/anthropic/thinking-tool-loop-stream.json";
+import azureV1ToolCall from "../../fixtures/azure/v1-tool-call.json";
+import azureV1ToolCallStream from "../../fixtures/azure/v1-tool-call-stream.json";
+import bedrockThinkingToolLoop from "../../fixtures/bedrock/thinking-tool-loop.json";
+import bedrockThinkingToolLoopStream from "../../fixtures/bedrock/thinking-tool-loop-stream.json";
+import geminiThinkingStreaming from "../../fixtures/gemini/thinking-streaming.json";
+import geminiThinkingToolLoop from "../../fixtures/gemini/thinking-tool-loop.json";
+import openaiDeepseekThinkingToolLoop from "../../fixtures/openai/deepseek-thinking-tool-loop.json";
+import openaiDeepseekThinkingToolLoopStream from "../../fixtures/openai/deepseek-thinking-tool-loop-stream.json";
+import openaiResponsesThinkingToolLoop from "../../fixtures/openai/responses-thinking-tool-loop.json";
+import openaiResponsesThinkingToolLoopStream from "../../fixtures/openai/responses-thinking-tool-loop-stream.json";
+import type { CassetteSet } from "./scenarios.js";
+
+/** Every cassette the matrix replays, by "<provider>/<scenario>". */
+export const cassettes: CassetteSet = {
+  "anthropic/thinking-tool-loop": anthropicThinkingToolLoop,
+  "anthropic/thinking-tool-loop-stream": anthropicThinkingToolLoopStream,
+  "bedrock/thinking-tool-loop": bedrockThinkingToolLoop,
+  "bedrock/thinking-tool-loop-stream": bedrockThinkingToolLoopStream,
+  "gemini/thinking-tool-loop": geminiThinkingToolLoop,
+  "gemini/thinking-streaming": geminiThinkingStreaming,
+  "openai/deepseek-thinking-tool-loop": openaiDeepseekThinkingToolLoop,
+  "openai/deepseek-thinking-tool-loop-stream": openaiDeepseekThinkingToolLoopStream,
+  "azure/v1-tool-call": azureV1ToolCall,
+  "azure/v1-tool-call-stream": azureV1ToolCallStream,
+  "openai/responses-thinking-tool-loop": openaiResponsesThinkingToolLoop,
+  "openai/responses-thinking-tool-loop-stream": openaiResponsesThinkingToolLoopStream,
+};

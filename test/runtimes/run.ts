@@ -1,0 +1,225 @@
+/**
+ * The runtime matrix (`npm run test:runtimes`): the built package, imported through its public
+ * entry points, replays every adapter's recorded thinking + tool conversation in Node, Deno,
+ * Bun, Cloudflare workerd (miniflare) and Vercel's edge runtime (EdgeVM). Node's result is the
+ * reference; every other runtime must produce the very same JSON. Exits 1, with the difference,
+ * when one does not, and on any error.
+ *
+ * The workload runs from a throwaway app directory that has this package in its node_modules:
+ * Node (ESM and CommonJS), Deno and Bun import `golem/*` by name, through the package's
+ * `exports`; workerd and the edge runtime get one bundle each, made by esbuild resolving the
+ * same package the same way (with the `workerd`/`edge-light` conditions). No
+ * network: every fetch is a cassette replay, Deno runs without --allow-net, and miniflare is
+ * told not to fetch its `request.cf` data.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { EdgeVM } from "@edge-runtime/vm";
+import * as esbuild from "esbuild";
+import { Log, LogLevel, Miniflare } from "miniflare";
+import { ensureBuilt, ROOT } from "./built.js";
+
+const HERE = join(ROOT, "test", "runtimes");
+let OUT = "";
+const MARK = "GOLEM-MATRIX ";
+
+interface Outcome {
+  runtime: string;
+  ms: number;
+  json?: string;
+  error?: string;
+}
+
+/**
+ * A throwaway app directory, outside the repository, with golem installed the way a user has
+ * it (node_modules/golem is this package), so Node, Deno and Bun resolve `golem/<entry>`
+ * through the package's `exports`.
+ */
+function makeApp(): string {
+  const app = mkdtempSync(join(tmpdir(), "golem-matrix-"));
+  mkdirSync(join(app, "node_modules"));
+  symlinkSync(ROOT, join(app, "node_modules", "golem"), "dir");
+  symlinkSync(
+    join(ROOT, "node_modules", "aws4fetch"),
+    join(app, "node_modules", "aws4fetch"),
+    "dir",
+  );
+  const dependencies = { golem: "*", aws4fetch: "*" };
+  writeFileSync(
+    join(app, "package.json"),
+    JSON.stringify({ name: "matrix-app", private: true, dependencies }),
+  );
+  return app;
+}
+
+async function bundle(): Promise<void> {
+  const common = {
+    bundle: true,
+    logLevel: "warning",
+    // tsup's entries import their shared chunks bare; the chunks are pure, so dropping is right.
+    logOverride: { "ignored-bare-import": "silent" },
+    target: "es2022",
+    charset: "utf8",
+  } as const;
+  await Promise.all([
+    // Node, Deno, Bun: golem and its dependencies stay imports, resolved by each runtime.
+    esbuild.build({
+      ...common,
+      entryPoints: [join(HERE, "entry-cli.ts")],
+      outfile: join(OUT, "cli.mjs"),
+      format: "esm",
+      platform: "neutral",
+      external: ["golem", "golem/*", "aws4fetch"],
+    }),
+    esbuild.build({
+      ...common,
+      entryPoints: [join(HERE, "entry-cjs.ts")],
+      outfile: join(OUT, "cli.cjs"),
+      format: "cjs",
+      platform: "node",
+      external: ["golem", "golem/*", "aws4fetch"],
+    }),
+    esbuild.build({
+      ...common,
+      entryPoints: [join(HERE, "entry-worker.ts")],
+      outfile: join(OUT, "worker.mjs"),
+      format: "esm",
+      platform: "browser",
+      conditions: ["workerd", "worker", "browser"],
+      // `golem/<entry>` resolves through the app's node_modules and the package's `exports`.
+      nodePaths: [join(OUT, "node_modules")],
+    }),
+    esbuild.build({
+      ...common,
+      entryPoints: [join(HERE, "entry-edge.ts")],
+      outfile: join(OUT, "edge.js"),
+      format: "iife",
+      platform: "browser",
+      conditions: ["edge-light", "worker", "browser"],
+      // `golem/<entry>` resolves through the app's node_modules and the package's `exports`.
+      nodePaths: [join(OUT, "node_modules")],
+    }),
+  ]);
+}
+
+/** Runs a CLI runtime on the shared bundle and reads the marked line it prints. */
+function cli(runtime: string, command: string, args: string[]): Outcome {
+  const start = performance.now();
+  const run = spawnSync(command, args, {
+    cwd: OUT,
+    encoding: "utf8",
+    timeout: 60_000,
+    // Keep the user's keys out of the child's reach: nothing here may read them.
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1" },
+  });
+  const ms = performance.now() - start;
+  const line = run.stdout?.split("\n").find((l) => l.startsWith(MARK));
+  if (run.status !== 0 || !line) {
+    return { runtime, ms, error: `exit ${run.status}\n${run.stderr}${run.stdout}`.trim() };
+  }
+  return { runtime, ms, json: line.slice(MARK.length) };
+}
+
+async function workerd(): Promise<Outcome> {
+  const start = performance.now();
+  const mf = new Miniflare({
+    modules: true,
+    modulesRoot: OUT,
+    scriptPath: join(OUT, "worker.mjs"),
+    compatibilityDate: "2026-04-01",
+    // No request.cf from the network: the matrix runs offline.
+    cf: false,
+    log: new Log(LogLevel.WARN),
+  });
+  try {
+    const res = await mf.dispatchFetch("http://matrix.local/");
+    const text = await res.text();
+    const ms = performance.now() - start;
+    return res.ok
+      ? { runtime: "workerd", ms, json: text }
+      : { runtime: "workerd", ms, error: text };
+  } catch (err) {
+    return { runtime: "workerd", ms: performance.now() - start, error: String(err) };
+  } finally {
+    await mf.dispose();
+  }
+}
+
+async function edge(): Promise<Outcome> {
+  const start = performance.now();
+  try {
+    const vm = new EdgeVM();
+    vm.evaluate(readFileSync(join(OUT, "edge.js"), "utf8"));
+    const json = (await vm.evaluate("globalThis.__golemMatrix")) as string;
+    return { runtime: "edge-runtime", ms: performance.now() - start, json };
+  } catch (err) {
+    const error = (err as Error)?.stack ?? String(err);
+    return { runtime: "edge-runtime", ms: performance.now() - start, error };
+  }
+}
+
+/** Where two JSON texts first differ, with some context. */
+function difference(expected: string, actual: string): string {
+  let i = 0;
+  while (i < expected.length && expected[i] === actual[i]) i++;
+  const from = Math.max(0, i - 80);
+  return `first difference at character ${i}:\n  node: …${expected.slice(from, i + 80)}\n  this: …${actual.slice(from, i + 80)}`;
+}
+
+async function main(): Promise<void> {
+  const start = performance.now();
+  ensureBuilt();
+  OUT = makeApp();
+  try {
+    await runAll(start);
+  } finally {
+    rmSync(OUT, { recursive: true, force: true });
+  }
+}
+
+async function runAll(start: number): Promise<void> {
+  await bundle();
+  const cliBundle = join(OUT, "cli.mjs");
+  const node = cli("node", process.execPath, [cliBundle]);
+  const outcomes = [
+    node,
+    cli("node (cjs)", process.execPath, [join(OUT, "cli.cjs")]),
+    cli("deno", join(ROOT, "node_modules", ".bin", "deno"), [
+      "run",
+      "--quiet",
+      `--allow-read=${OUT},${ROOT}`,
+      cliBundle,
+    ]),
+    cli("bun", join(ROOT, "node_modules", ".bin", "bun"), [cliBundle]),
+    await workerd(),
+    await edge(),
+  ];
+  let failed = 0;
+  const reference = node.json;
+  const cases = reference ? (JSON.parse(reference) as { cases: unknown[] }).cases.length : 0;
+  console.log(
+    `\nruntime matrix: ${cases} replayed conversations (every adapter and the OpenAI Responses API, generate and stream)\n`,
+  );
+  for (const o of outcomes) {
+    let verdict = "same result as node";
+    if (o.error !== undefined) verdict = "FAILED";
+    else if (o.runtime === "node") verdict = "reference";
+    else if (o.json !== reference) verdict = "DIFFERENT";
+    console.log(`  ${o.runtime.padEnd(13)} ${`${Math.round(o.ms)} ms`.padStart(8)}  ${verdict}`);
+    if (o.error !== undefined) {
+      failed++;
+      console.error(`\n${o.runtime}:\n${o.error}\n`);
+    } else if (o.runtime !== "node" && o.json !== reference) {
+      failed++;
+      console.error(`\n${o.runtime}: ${difference(reference ?? "", o.json ?? "")}\n`);
+    }
+  }
+  console.log(
+    `\n${failed === 0 ? "ok" : `${failed} failed`} in ${Math.round(performance.now() - start)} ms`,
+  );
+  if (failed > 0 || !reference) process.exit(1);
+}
+
+await main();

@@ -1,0 +1,374 @@
+/**
+ * The runtime matrix's workload: for every adapter, the recorded thinking + tool conversation
+ * replayed through the BUILT package's public entry points, with `generate` and with `stream`.
+ * This file runs unchanged in Node, Deno, Bun, workerd and the edge runtime, so it uses
+ * nothing but web-standard APIs and golem's own exports (no `node:`, no file access: the
+ * cassettes come in as JSON).
+ *
+ * Every request is checked by `replayFetch` against the recording (turn 2 must carry turn 1's
+ * signatures byte for byte) and the result of each case is the JSON of its final messages,
+ * usage and delta counts, which every runtime must reproduce exactly.
+ */
+
+import { AwsV4Signer } from "aws4fetch";
+import { Agent, jsonTool, type Message, type Model, type ModelResponse } from "golem";
+import * as anthropic from "golem/anthropic";
+import * as azure from "golem/azure";
+import * as bedrock from "golem/bedrock";
+import * as gemini from "golem/gemini";
+import * as openai from "golem/openai";
+import { type Cassette, parseCassette, replayFetch } from "golem/testing";
+
+/** Cassettes by "<provider>/<scenario>", as parsed JSON. */
+export type CassetteSet = Record<string, unknown>;
+
+/** The cassettes the matrix replays (fixtures/<name>.json). */
+export const CASSETTES = [
+  "anthropic/thinking-tool-loop",
+  "anthropic/thinking-tool-loop-stream",
+  "bedrock/thinking-tool-loop",
+  "bedrock/thinking-tool-loop-stream",
+  "gemini/thinking-tool-loop",
+  "gemini/thinking-streaming",
+  "openai/deepseek-thinking-tool-loop",
+  "openai/deepseek-thinking-tool-loop-stream",
+  "azure/v1-tool-call",
+  "azure/v1-tool-call-stream",
+  "openai/responses-thinking-tool-loop",
+  "openai/responses-thinking-tool-loop-stream",
+] as const;
+
+/** What one case produced; equal JSON in every runtime. */
+export interface CaseResult {
+  name: string;
+  requests: number;
+  deltas: number;
+  messages: Message[];
+  usage: unknown;
+}
+
+/** The whole matrix run: every case, and what the runtime says about itself. */
+export interface MatrixResult {
+  cases: CaseResult[];
+  /** A Bedrock request signed at a fixed time (so equal everywhere), after golem's own check. */
+  sigv4: { fixedTime: string };
+}
+
+type Fetch = ReturnType<typeof replayFetch>;
+
+const weather = jsonTool({
+  name: "weather",
+  description: "Get weather information for a location",
+  parameters: {
+    properties: { location: { description: "the city", type: "string" } },
+    required: ["location"],
+    type: "object",
+  },
+  execute: (args) =>
+    (args as { location: string }).location.startsWith("Florence") ? "40 C" : "18 C",
+});
+
+const country = jsonTool({
+  name: "get_user_country",
+  description: "",
+  parameters: { additionalProperties: false, properties: {}, type: "object" },
+  execute: () => "Mexico",
+});
+
+/** The recorded Azure and Gemini requests carry `tool_choice: "auto"`; the agent sends none. */
+function autoToolChoice(model: Model): Model {
+  return {
+    provider: model.provider,
+    model: model.model,
+    generate: (req, opts) => model.generate({ ...req, toolChoice: "auto" }, opts),
+    stream: (req, opts) => model.stream({ ...req, toolChoice: "auto" }, opts),
+  };
+}
+
+interface AgentCase {
+  model: (fetch: Fetch, streaming: boolean) => Model;
+  tool: typeof weather;
+  prompt: string;
+  instructions?: string;
+}
+
+const CREDENTIALS = {
+  accessKeyId: "AKIDEXAMPLE",
+  secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY",
+  sessionToken: "IQoJb3JpZ2luX2VjEXAMPLESESSIONTOKEN",
+};
+
+const WEATHER = {
+  tool: weather,
+  prompt: "What's the weather in Florence, Italy?",
+  instructions: "You are a helpful assistant",
+};
+
+const AGENT_CASES: Record<string, AgentCase> = {
+  anthropic: {
+    ...WEATHER,
+    model: (fetch) =>
+      anthropic.create({
+        apiKey: "test-key-0123456789",
+        model: "claude-sonnet-4-20250514",
+        maxTokens: 4096,
+        thinking: { budgetTokens: 4000 },
+        fetch,
+      }),
+  },
+  bedrock: {
+    tool: country,
+    prompt: "What is the largest city in the user country?",
+    // Real SigV4: the signer runs on crypto.subtle in every runtime (see sigv4Probe).
+    model: (fetch) =>
+      bedrock.create({
+        region: "us-east-1",
+        model: "us.anthropic.claude-3-7-sonnet-20250219-v1:0",
+        thinking: { budgetTokens: 1024 },
+        credentials: CREDENTIALS,
+        fetch,
+      }),
+  },
+  gemini: {
+    ...WEATHER,
+    model: (fetch) =>
+      autoToolChoice(
+        gemini.create({
+          apiKey: "AIza-test-key",
+          model: "gemini-3-pro-preview",
+          thinking: { includeThoughts: true, level: "high" },
+          fetch,
+        }),
+      ),
+  },
+  azure: {
+    ...WEATHER,
+    // The streamed cassette was recorded with an Entra ID token, the other with a key.
+    model: (fetch, streaming) =>
+      autoToolChoice(
+        azure.create({
+          endpoint: "https://fantasy-playground-resource.openai.azure.com",
+          deployment: "gpt-5-mini",
+          reasoningEffort: "high",
+          ...(streaming
+            ? { token: async () => "entra-token-0123456789" }
+            : { apiKey: "azure-key-0123456789abcdef" }),
+          fetch,
+        }),
+      ),
+  },
+};
+
+/** The recorded OpenAI Responses planning loop: encrypted reasoning replayed statelessly. */
+function responsesCase(cassette: Cassette): AgentCase {
+  const body = cassette.interactions[0]?.request.body as {
+    instructions: string;
+    input: { content: string }[];
+    tools: { name: string; parameters: object }[];
+  };
+  const plan = body.tools[0];
+  return {
+    prompt: body.input[0]?.content ?? "",
+    instructions: body.instructions,
+    tool: jsonTool({
+      name: plan?.name ?? "",
+      description: "",
+      parameters: plan?.parameters ?? {},
+      execute: () => "plan updated",
+    }),
+    model: (fetch) =>
+      autoToolChoice(
+        openai.create({
+          apiKey: "sk-test-0123456789abcdef",
+          model: "gpt-5",
+          api: "responses",
+          reasoningEffort: "low",
+          reasoningSummary: "detailed",
+          fetch,
+        }),
+      ),
+  };
+}
+
+/** Runs the two-step tool loop of a cassette through the agent (`run`, or `runStream`). */
+async function agentCase(name: string, cassette: Cassette): Promise<CaseResult> {
+  const c = name.startsWith("openai/responses-")
+    ? responsesCase(cassette)
+    : AGENT_CASES[cassette.provider];
+  if (!c) throw new Error(`no agent case for ${cassette.provider}`);
+  const fetch = replayFetch(cassette);
+  const agent = new Agent({
+    model: c.model(fetch, cassette.streaming),
+    tools: [c.tool],
+    ...(c.instructions ? { instructions: c.instructions } : {}),
+  });
+  let deltas = 0;
+  let result: Awaited<ReturnType<Agent["run"]>>;
+  if (cassette.streaming) {
+    const run = agent.runStream(c.prompt);
+    for await (const event of run) if (event.type === "delta") deltas++;
+    result = await run.result;
+  } else {
+    result = await agent.run(c.prompt);
+  }
+  fetch.assertDone();
+  if (result.steps !== 2) throw new Error(`${name}: ${result.steps} steps, expected 2`);
+  return {
+    name,
+    requests: fetch.requests.length,
+    deltas,
+    messages: result.messages,
+    usage: result.usage,
+  };
+}
+
+interface WireMessage {
+  role: string;
+  content: string | null;
+  tool_calls?: { id: string; function: { name: string; arguments: string } }[];
+}
+interface WireBody {
+  messages: WireMessage[];
+  tools: { function: { name: string; description: string; parameters: object } }[];
+}
+
+/**
+ * The recorded three-turn DeepSeek loop (pydantic-ai's capability loading, then a dice roll),
+ * driven turn by turn: each parsed message goes into the next turn's history, and what the app
+ * added (system prompts, tool results, its own `search_tools` step) comes from the recording.
+ */
+async function deepseekCase(name: string, cassette: Cassette): Promise<CaseResult> {
+  const fetch = replayFetch(cassette);
+  const model = openai.create({
+    apiKey: "sk-test-0123456789abcdef",
+    model: "deepseek-reasoner",
+    baseURL: "https://api.deepseek.com",
+    replayReasoning: true,
+    fetch,
+  });
+  const body = (i: number) => cassette.interactions[i]?.request.body as WireBody;
+  const recorded = body(2).messages;
+  const system = recorded[0]?.content ?? "";
+  const deferred: Message = { role: "system", content: recorded[1]?.content ?? "" };
+  const user: Message = { role: "user", content: recorded[2]?.content ?? "" };
+  let deltas = 0;
+  const call = async (messages: Message[], turn: number): Promise<ModelResponse> => {
+    const tools = body(turn).tools.map((t) => ({
+      name: t.function.name,
+      description: t.function.description,
+      parameters: t.function.parameters,
+    }));
+    const req = { system, messages, tools, toolChoice: "auto" as const };
+    if (!cassette.streaming) return model.generate(req);
+    const s = model.stream(req);
+    for await (const _ of s) deltas++;
+    return s.response;
+  };
+  const turn1 = await call([deferred, user], 0);
+  const search = recorded[5]?.tool_calls?.[0];
+  const history2: Message[] = [
+    deferred,
+    user,
+    turn1.message,
+    {
+      role: "tool",
+      toolCallId: turn1.message.toolCalls?.[0]?.id ?? "",
+      content: recorded[4]?.content ?? "",
+    },
+    {
+      role: "assistant",
+      content: "",
+      toolCalls: [
+        {
+          id: search?.id ?? "",
+          name: search?.function.name ?? "",
+          arguments: search?.function.arguments ?? "",
+        },
+      ],
+    },
+    { role: "tool", toolCallId: search?.id ?? "", content: recorded[6]?.content ?? "" },
+  ];
+  const turn2 = await call(history2, 1);
+  const [player, roll] = turn2.message.toolCalls ?? [];
+  const history3: Message[] = [
+    ...history2,
+    turn2.message,
+    { role: "tool", toolCallId: player?.id ?? "", content: "Anne" },
+    { role: "tool", toolCallId: roll?.id ?? "", content: "4" },
+  ];
+  const turn3 = await call(history3, 2);
+  fetch.assertDone();
+  return {
+    name,
+    requests: fetch.requests.length,
+    deltas,
+    messages: [...history3, turn3.message],
+    usage: [turn1.usage, turn2.usage, turn3.usage],
+  };
+}
+
+/** Runs every case; throws (loudly) on the first mismatch with the recordings. */
+export async function runMatrix(cassettes: CassetteSet): Promise<MatrixResult> {
+  const cases: CaseResult[] = [];
+  for (const name of CASSETTES) {
+    const cassette = parseCassette(cassettes[name]);
+    cases.push(
+      name.startsWith("openai/deepseek-")
+        ? await deepseekCase(name, cassette)
+        : await agentCase(name, cassette),
+    );
+  }
+  const converse = parseCassette(cassettes["bedrock/thinking-tool-loop"]);
+  return { cases, sigv4: await sigv4Probe(converse) };
+}
+
+const SIGV4 =
+  /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/(\d{8})\/us-east-1\/bedrock\/aws4_request, SignedHeaders=[a-z0-9;-]+, Signature=[0-9a-f]{64}$/;
+
+/**
+ * Makes one Bedrock call through a fetch that keeps the request, and checks its SigV4
+ * `authorization` against aws4fetch's signer given the same request and `x-amz-date`: golem's
+ * signing (crypto.subtle HMAC and SHA-256) really ran. The same request signed at a fixed time
+ * goes into the result, so every runtime must compute the very same signature.
+ */
+async function sigv4Probe(cassette: Cassette): Promise<MatrixResult["sigv4"]> {
+  let seen: { url: string; headers: Record<string, string>; body: string } | undefined;
+  const keep = async (input: string | URL | Request, init?: RequestInit) => {
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, name) => {
+      headers[name] = value;
+    });
+    seen = { url: String(input), headers, body: String(init?.body) };
+    return new Response(JSON.stringify(cassette.interactions[0]?.response.body), {
+      status: 200,
+      headers: { "content-type": "application/json" },
+    });
+  };
+  const model = AGENT_CASES.bedrock?.model(keep as unknown as Fetch, false) as Model;
+  await model.generate({ messages: [{ role: "user", content: "What is the largest city?" }] });
+  if (!seen) throw new Error("bedrock: no request was made");
+  const { authorization = "", "x-amz-date": date = "", ...rest } = seen.headers;
+  if (!SIGV4.test(authorization)) throw new Error(`bedrock: not a SigV4 header: ${authorization}`);
+  const sign = async (datetime: string) => {
+    const signer = new AwsV4Signer({
+      url: seen?.url ?? "",
+      method: "POST",
+      headers: Object.fromEntries(
+        Object.entries(rest).filter(([k]) => k !== "x-amz-security-token"),
+      ),
+      body: seen?.body ?? "",
+      ...CREDENTIALS,
+      service: "bedrock",
+      region: "us-east-1",
+      datetime,
+    });
+    return (await signer.sign()).headers.get("authorization") ?? "";
+  };
+  const again = await sign(date);
+  if (again !== authorization) {
+    throw new Error(
+      `bedrock: golem signed\n  ${authorization}\nbut the request signs as\n  ${again}`,
+    );
+  }
+  return { fixedTime: await sign("20260101T000000Z") };
+}
