@@ -5,25 +5,10 @@
  */
 import { readEnv } from "../../core/env.js";
 import { APIError as CoreAPIError } from "../../core/errors.js";
-import type {
-  CallOptions,
-  Model,
-  ModelRequest,
-  ModelResponse,
-  ModelStream,
-} from "../../core/types.js";
-import { validateHistory } from "../../core/validate.js";
-import { parseJSONBody } from "../../transport/json.js";
-import { createModelStream } from "../../transport/model-stream.js";
-import { redactStreamErrors } from "../../transport/redact.js";
-import {
-  type ErrorResponse,
-  type RequestOptions,
-  requestStream,
-  requestText,
-} from "../../transport/request.js";
+import type { Model } from "../../core/types.js";
+import { createHTTPModel } from "../../transport/http-model.js";
 import { createSSEReader } from "../../transport/sse.js";
-import { type Config, type ResolvedConfig, resolveConfig } from "./config.js";
+import { type Config, resolveConfig } from "./config.js";
 import { buildRequest, PROVIDER, requestHeaders, requestUrl } from "./request.js";
 import { parseErrorBody, parseResponse } from "./response.js";
 import { createStreamState } from "./stream.js";
@@ -45,56 +30,25 @@ export class APIError extends CoreAPIError {
  */
 export function create(config: Config): Model {
   const cfg = resolveConfig(config, readEnv());
-  return {
-    provider: PROVIDER,
-    model: cfg.model,
-    generate: (req, opts) => generate(cfg, req, opts),
-    stream: (req, opts) => stream(cfg, req, opts),
-  };
-}
-
-async function generate(
-  cfg: ResolvedConfig,
-  req: ModelRequest,
-  opts?: CallOptions,
-): Promise<ModelResponse> {
-  validateHistory(req.messages);
-  const options = requestOptions(cfg, req, false, opts);
-  const { text } = await requestText(options);
-  return parseResponse(parseJSONBody(text, PROVIDER, options.secrets));
-}
-
-function stream(cfg: ResolvedConfig, req: ModelRequest, opts?: CallOptions): ModelStream {
-  return createModelStream(async () => {
-    validateHistory(req.messages);
-    const options = requestOptions(cfg, req, true, opts);
-    const res = await requestStream(options);
-    const requestId = res.response.headers.get("request-id") ?? undefined;
-    const machine = createStreamState((fields) => new APIError(fields), requestId);
-    return {
+  return createHTTPModel(PROVIDER, cfg.model, {
+    request: (req, streaming) => ({
+      url: requestUrl(cfg),
+      headers: requestHeaders(cfg),
+      body: JSON.stringify(buildRequest(req, cfg, streaming)),
+      fetch: cfg.fetch,
+      timeoutMs: cfg.timeoutMs,
+      maxRetries: cfg.maxRetries,
+      secrets: [cfg.apiKey],
+      toError: (res) =>
+        new APIError(parseErrorBody(res.status, res.text, res.headers, res.retryable)),
+    }),
+    parse: (body) => parseResponse(body),
+    open: (res) => ({
       reader: createSSEReader(res.body),
-      machine: redactStreamErrors(machine, options.secrets ?? []),
-      release: res.release,
-    };
-  }, opts?.signal);
-}
-
-function requestOptions(
-  cfg: ResolvedConfig,
-  req: ModelRequest,
-  streaming: boolean,
-  opts: CallOptions | undefined,
-): RequestOptions {
-  return {
-    url: requestUrl(cfg),
-    headers: requestHeaders(cfg),
-    body: JSON.stringify(buildRequest(req, cfg, streaming)),
-    fetch: cfg.fetch,
-    signal: opts?.signal,
-    timeoutMs: cfg.timeoutMs,
-    maxRetries: cfg.maxRetries,
-    secrets: [cfg.apiKey],
-    toError: (res: ErrorResponse) =>
-      new APIError(parseErrorBody(res.status, res.text, res.headers, res.retryable)),
-  };
+      machine: createStreamState(
+        (fields) => new APIError(fields),
+        res.response.headers.get("request-id") ?? undefined,
+      ),
+    }),
+  });
 }

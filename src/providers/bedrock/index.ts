@@ -6,25 +6,11 @@
  */
 import { readEnv } from "../../core/env.js";
 import { APIError as CoreAPIError, StreamError } from "../../core/errors.js";
-import type {
-  CallOptions,
-  Model,
-  ModelRequest,
-  ModelResponse,
-  ModelStream,
-} from "../../core/types.js";
-import { validateHistory } from "../../core/validate.js";
+import type { Model, ModelRequest } from "../../core/types.js";
 import { createEventStreamReader } from "../../transport/event-stream.js";
-import { parseJSONBody } from "../../transport/json.js";
-import { createModelStream } from "../../transport/model-stream.js";
-import { redactSecrets, redactStreamErrors } from "../../transport/redact.js";
-import {
-  type ErrorResponse,
-  type RequestOptions,
-  requestStream,
-  requestText,
-  type StreamResponse,
-} from "../../transport/request.js";
+import { createHTTPModel } from "../../transport/http-model.js";
+import { redactSecrets } from "../../transport/redact.js";
+import type { RequestOptions, StreamResponse } from "../../transport/request.js";
 import { type Config, type ResolvedConfig, resolveConfig } from "./config.js";
 import { buildRequest, PROVIDER, requestUrl } from "./request.js";
 import { parseErrorBody, parseResponse } from "./response.js";
@@ -53,50 +39,24 @@ export class APIError extends CoreAPIError {
 export function create(config: Config): Model {
   const cfg = resolveConfig(config, readEnv());
   // One per model: aws4fetch keeps the derived signing key here (once per day and region).
-  const cache = new Map<string, ArrayBuffer>();
-  return {
-    provider: PROVIDER,
-    model: cfg.model,
-    generate: (req, opts) => generate(cfg, cache, req, opts),
-    stream: (req, opts) => stream(cfg, cache, req, opts),
-  };
+  const cache: KeyCache = new Map();
+  return createHTTPModel(PROVIDER, cfg.model, {
+    request: (req, streaming) => requestOptions(cfg, cache, req, streaming),
+    parse: (body) => parseResponse(body),
+    async open(res, secrets) {
+      await refuseJSONStream(res, secrets);
+      return {
+        reader: createEventStreamReader(res.body),
+        machine: createStreamState(
+          (fields) => new APIError(fields),
+          res.response.headers.get("x-amzn-requestid") ?? undefined,
+        ),
+      };
+    },
+  });
 }
 
 type KeyCache = Map<string, ArrayBuffer>;
-
-async function generate(
-  cfg: ResolvedConfig,
-  cache: KeyCache,
-  req: ModelRequest,
-  opts?: CallOptions,
-): Promise<ModelResponse> {
-  validateHistory(req.messages);
-  const options = requestOptions(cfg, cache, req, false, opts);
-  const { text } = await requestText(options);
-  return parseResponse(parseJSONBody(text, PROVIDER, options.secrets));
-}
-
-function stream(
-  cfg: ResolvedConfig,
-  cache: KeyCache,
-  req: ModelRequest,
-  opts?: CallOptions,
-): ModelStream {
-  return createModelStream(async () => {
-    validateHistory(req.messages);
-    const options = requestOptions(cfg, cache, req, true, opts);
-    const secrets = options.secrets ?? [];
-    const res = await requestStream(options);
-    await refuseJSONStream(res, secrets);
-    const requestId = res.response.headers.get("x-amzn-requestid") ?? undefined;
-    const machine = createStreamState((fields) => new APIError(fields), requestId);
-    return {
-      reader: createEventStreamReader(res.body),
-      machine: redactStreamErrors(machine, secrets),
-      release: res.release,
-    };
-  }, opts?.signal);
-}
 
 /**
  * A 200 with a JSON body instead of an event stream means the request reached another
@@ -107,7 +67,6 @@ async function refuseJSONStream(res: StreamResponse, secrets: readonly string[])
   const type = res.response.headers.get("content-type") ?? "";
   if (!type.includes("json")) return;
   const text = redactSecrets(await new Response(res.body).text().catch(() => ""), secrets);
-  res.release();
   const start = text.length > 200 ? `${text.slice(0, 200)}...` : text;
   throw new StreamError(`bedrock answered the stream with JSON, not an event stream: ${start}`);
 }
@@ -117,22 +76,20 @@ function requestOptions(
   cache: KeyCache,
   req: ModelRequest,
   streaming: boolean,
-  opts: CallOptions | undefined,
-): RequestOptions {
+): Omit<RequestOptions, "signal"> {
   const { auth } = cfg;
   // Lower-cased, so a caller's "Content-Type" cannot end up beside ours.
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(cfg.headers)) headers[name.toLowerCase()] = value;
   headers["content-type"] = "application/json";
-  const options: RequestOptions = {
+  const options: Omit<RequestOptions, "signal"> = {
     url: requestUrl(cfg, streaming),
     headers,
     body: JSON.stringify(buildRequest(req, cfg, streaming)),
     fetch: cfg.fetch,
-    signal: opts?.signal,
     timeoutMs: cfg.timeoutMs,
     maxRetries: cfg.maxRetries,
-    toError: (res: ErrorResponse) =>
+    toError: (res) =>
       new APIError({
         provider: PROVIDER,
         status: res.status,

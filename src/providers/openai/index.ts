@@ -5,32 +5,14 @@
  * @module
  */
 import { readEnv } from "../../core/env.js";
-import { type APIErrorFields, APIError as CoreAPIError } from "../../core/errors.js";
-import type {
-  CallOptions,
-  Model,
-  ModelRequest,
-  ModelResponse,
-  ModelStream,
-} from "../../core/types.js";
-import { validateHistory } from "../../core/validate.js";
-import { parseJSONBody } from "../../transport/json.js";
-import { createModelStream } from "../../transport/model-stream.js";
-import { redactError, redactStreamErrors } from "../../transport/redact.js";
-import {
-  type ErrorResponse,
-  type RequestOptions,
-  requestStream,
-  requestText,
-} from "../../transport/request.js";
-import { createSSEReader } from "../../transport/sse.js";
-import { type Config, type ResolvedConfig, resolveConfig } from "./config.js";
-import { buildRequest, requestUrl } from "./request.js";
-import { bodyErrorFields, parseErrorBody, parseResponse, requestIdOf } from "./response.js";
-import { buildResponsesRequest, responsesUrl } from "./responses-request.js";
-import { parseResponsesResponse, responsesBodyErrorFields } from "./responses-response.js";
-import { createResponsesStreamState } from "./responses-stream.js";
-import { createStreamState } from "./stream.js";
+import { APIError as CoreAPIError } from "../../core/errors.js";
+import type { Model } from "../../core/types.js";
+import { createHTTPModel } from "../../transport/http-model.js";
+import { chatCall, type OpenAIFamily, responsesCall } from "./calls.js";
+import { type Config, resolveConfig } from "./config.js";
+import { requestUrl } from "./request.js";
+import { parseErrorBody, requestIdOf } from "./response.js";
+import { responsesUrl } from "./responses-request.js";
 
 export type { Config, ThinkingConfig } from "./config.js";
 export type { Api, ReasoningSummaryOption } from "./responses-config.js";
@@ -58,89 +40,23 @@ export class APIError extends CoreAPIError {
  */
 export function create(config: Config): Model {
   const cfg = resolveConfig(config, readEnv());
-  return cfg.api === "responses" ? createResponsesModel(cfg) : createChatModel(cfg);
-}
-
-/** Transport options for one call to `url`, with this adapter's error mapping. */
-function requestOptions(cfg: ResolvedConfig, url: string) {
-  return (body: unknown, signal: AbortSignal | undefined): RequestOptions => ({
-    url,
-    headers: cfg.headers,
-    body: JSON.stringify(body),
-    fetch: cfg.fetch,
-    signal,
-    timeoutMs: cfg.timeoutMs,
-    maxRetries: cfg.maxRetries,
-    secrets: [cfg.apiKey],
-    toError: (res: ErrorResponse) =>
-      new APIError(parseErrorBody(res, "openai", requestIdOf(res.headers))),
-  });
-}
-
-function createChatModel(cfg: ResolvedConfig): Model {
-  const options = requestOptions(cfg, requestUrl(cfg));
-  return {
+  const responses = cfg.api === "responses";
+  const url = responses ? responsesUrl(cfg) : requestUrl(cfg);
+  const family: OpenAIFamily = {
     provider: "openai",
-    model: cfg.model,
-    async generate(req: ModelRequest, opts?: CallOptions): Promise<ModelResponse> {
-      validateHistory(req.messages);
-      const sent = options(buildRequest(req, cfg, false), opts?.signal);
-      const { response, text } = await requestText(sent);
-      const body = parseJSONBody(text, "openai", sent.secrets);
-      const error = bodyErrorFields(body, "openai", requestIdOf(response.headers));
-      if (error) throw redactError(new APIError(error), sent.secrets ?? []);
-      return parseResponse(body, "openai");
-    },
-    stream(req: ModelRequest, opts?: CallOptions): ModelStream {
-      return createModelStream(async () => {
-        validateHistory(req.messages);
-        const sent = options(buildRequest(req, cfg, true), opts?.signal);
-        const s = await requestStream(sent);
-        const machine = createStreamState({
-          provider: "openai",
-          requestId: requestIdOf(s.response.headers),
-          toError: (fields: APIErrorFields) => new APIError(fields),
-        });
-        return {
-          reader: createSSEReader(s.body),
-          machine: redactStreamErrors(machine, sent.secrets ?? []),
-          release: s.release,
-        };
-      }, opts?.signal);
-    },
+    transport: (body) => ({
+      url,
+      headers: cfg.headers,
+      body,
+      fetch: cfg.fetch,
+      timeoutMs: cfg.timeoutMs,
+      maxRetries: cfg.maxRetries,
+      secrets: [cfg.apiKey],
+      toError: (res) => new APIError(parseErrorBody(res, "openai", requestIdOf(res.headers))),
+    }),
+    requestIdOf,
+    toError: (fields) => new APIError(fields),
   };
-}
-
-function createResponsesModel(cfg: ResolvedConfig): Model {
-  const options = requestOptions(cfg, responsesUrl(cfg));
-  return {
-    provider: "openai",
-    model: cfg.model,
-    async generate(req: ModelRequest, opts?: CallOptions): Promise<ModelResponse> {
-      validateHistory(req.messages);
-      const sent = options(buildResponsesRequest(req, cfg, false), opts?.signal);
-      const { response, text } = await requestText(sent);
-      const body = parseJSONBody(text, "openai", sent.secrets);
-      const error = responsesBodyErrorFields(body, "openai", requestIdOf(response.headers));
-      if (error) throw redactError(new APIError(error), sent.secrets ?? []);
-      return parseResponsesResponse(body, "openai");
-    },
-    stream(req: ModelRequest, opts?: CallOptions): ModelStream {
-      return createModelStream(async () => {
-        validateHistory(req.messages);
-        const sent = options(buildResponsesRequest(req, cfg, true), opts?.signal);
-        const s = await requestStream(sent);
-        const machine = createResponsesStreamState({
-          provider: "openai",
-          requestId: requestIdOf(s.response.headers),
-          toError: (fields: APIErrorFields) => new APIError(fields),
-        });
-        return {
-          reader: createSSEReader(s.body),
-          machine: redactStreamErrors(machine, sent.secrets ?? []),
-          release: s.release,
-        };
-      }, opts?.signal);
-    },
-  };
+  const call = responses ? responsesCall(family, cfg) : chatCall(family, cfg);
+  return createHTTPModel("openai", cfg.model, call);
 }
