@@ -3,8 +3,11 @@ import type { FetchLike } from "./request.js";
 
 /** The transport settings every adapter's config takes. */
 export interface TransportConfig {
+  /** Resolved per call, so test doubles installed after `create` still apply. */
   fetch?: FetchLike;
+  /** Everything before the endpoint's own path. */
   baseURL?: string;
+  /** Extra headers on every request (names are case-insensitive). */
   headers?: Record<string, string>;
   /** @defaultValue 2 */
   maxRetries?: number;
@@ -12,12 +15,18 @@ export interface TransportConfig {
   timeoutMs?: number;
 }
 
-export interface ResolvedTransport {
+/** How calls are made: the fetch, the retries and the timeout, checked. */
+export interface ResolvedCallOptions {
   fetch: FetchLike | undefined;
-  baseURL: string;
-  headers: Record<string, string>;
   maxRetries: number;
   timeoutMs: number | undefined;
+}
+
+/** Every transport setting, checked, with defaults applied. */
+export interface ResolvedTransport extends ResolvedCallOptions {
+  baseURL: string;
+  /** The caller's headers, names lower-cased so ours replace theirs instead of joining. */
+  headers: Record<string, string>;
 }
 
 /** Checks the shared transport settings; complaints are {@link ConfigError}s naming `provider`. */
@@ -26,33 +35,66 @@ export function resolveTransport(
   config: TransportConfig,
   defaultBaseURL: string,
 ): ResolvedTransport {
-  const { maxRetries = 2, timeoutMs, baseURL = defaultBaseURL, headers = {} } = config;
+  return {
+    ...resolveCallOptions(provider, config),
+    baseURL: resolveBaseURL(provider, config.baseURL ?? defaultBaseURL, "baseURL"),
+    headers: resolveHeaders(provider, config.headers),
+  };
+}
+
+/** Checks `fetch`, `maxRetries` (default 2) and `timeoutMs`. */
+export function resolveCallOptions(
+  provider: string,
+  config: Pick<TransportConfig, "fetch" | "maxRetries" | "timeoutMs">,
+): ResolvedCallOptions {
+  const { maxRetries = 2, timeoutMs } = config;
+  if (config.fetch !== undefined && typeof config.fetch !== "function") {
+    throw new ConfigError(`${provider}: \`fetch\` must be a function`);
+  }
   if (!Number.isInteger(maxRetries) || maxRetries < 0) {
     throw new ConfigError(
       `${provider}: \`maxRetries\` must be an integer >= 0, got ${String(maxRetries)}`,
     );
   }
-  if (timeoutMs !== undefined && (typeof timeoutMs !== "number" || !(timeoutMs > 0))) {
+  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
     throw new ConfigError(
       `${provider}: \`timeoutMs\` must be a positive number, got ${String(timeoutMs)}`,
     );
   }
-  if (config.fetch !== undefined && typeof config.fetch !== "function") {
-    throw new ConfigError(`${provider}: \`fetch\` must be a function`);
-  }
-  try {
-    new URL(baseURL);
-  } catch {
-    throw new ConfigError(`${provider}: \`baseURL\` is not a URL: ${JSON.stringify(baseURL)}`);
-  }
+  return { fetch: config.fetch, maxRetries, timeoutMs };
+}
+
+/** The caller's extra headers with lower-case names; each value must be a string. */
+export function resolveHeaders(
+  provider: string,
+  headers: Record<string, string> | undefined,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (headers === undefined) return out;
   if (typeof headers !== "object" || headers === null) {
     throw new ConfigError(`${provider}: \`headers\` must be an object of strings`);
   }
-  return {
-    fetch: config.fetch,
-    baseURL: baseURL.replace(/\/+$/, ""),
-    headers,
-    maxRetries,
-    timeoutMs,
-  };
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value !== "string") {
+      throw new ConfigError(`${provider}: header ${name} must be a string`);
+    }
+    out[name.toLowerCase()] = value;
+  }
+  return out;
+}
+
+/** A URL without trailing slashes; {@link ConfigError} unless it is an absolute http(s) URL. */
+export function resolveBaseURL(provider: string, value: string, option: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${provider}: \`${option}\` is not a URL: ${JSON.stringify(value)}`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new ConfigError(
+      `${provider}: \`${option}\` must be an http(s) URL, got ${JSON.stringify(value)}`,
+    );
+  }
+  return value.replace(/\/+$/, "");
 }

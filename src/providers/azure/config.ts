@@ -1,15 +1,13 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import {
-  type ChatOptions,
-  lowerCaseHeaders,
-  type ResolvedTransport,
+  type ResolvedCallOptions,
   resolveBaseURL,
-  resolveChatOptions,
-  resolveTransport,
-  type ThinkingConfig,
+  resolveCallOptions,
+  resolveHeaders,
   type TransportConfig,
-} from "../openai/config.js";
+} from "../../transport/options.js";
+import { type ChatOptions, resolveChatOptions, type ThinkingConfig } from "../openai/config.js";
 import { type Api, resolveApi, resolveReasoningSummary } from "../openai/responses-config.js";
 import type { ReasoningSummary } from "../openai/responses-wire.js";
 
@@ -53,7 +51,7 @@ export interface Config extends ThinkingConfig, TransportConfig {
 export type AzureAuth = { apiKey: string } | { token: () => Promise<string> };
 
 /** A checked `Config`. */
-export interface ResolvedConfig extends ChatOptions, ResolvedTransport {
+export interface ResolvedConfig extends ChatOptions, ResolvedCallOptions {
   deployment: string;
   /** Without trailing slash; absent when `baseURL` is given. */
   endpoint?: string;
@@ -85,7 +83,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   const api = resolveApi(config.api, "azure");
   const summary = resolveReasoningSummary(config, api, "azure");
   const auth = resolveAuth(config, env);
-  const headers = lowerCaseHeaders(config.headers, "azure");
+  const headers = resolveHeaders("azure", config.headers);
   headers["content-type"] = "application/json";
   if ("apiKey" in auth) headers["api-key"] = auth.apiKey;
   // The v1 API and the Responses API take the deployment as `model`; deployment URLs name it
@@ -93,7 +91,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   const model = apiVersion === undefined || api === "responses" ? deployment : undefined;
   const out: ResolvedConfig = {
     ...resolveChatOptions(config, "azure", model),
-    ...resolveTransport(config, "azure"),
+    ...resolveCallOptions("azure", config),
     deployment,
     auth,
     headers,
@@ -102,9 +100,9 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   if (summary !== undefined) out.reasoningSummary = summary;
   if (apiVersion !== undefined) out.apiVersion = apiVersion;
   if (config.baseURL !== undefined) {
-    out.baseURL = resolveBaseURL(config.baseURL, "baseURL", "azure");
+    out.baseURL = resolveBaseURL("azure", config.baseURL, "baseURL");
   } else if (typeof config.endpoint === "string" && config.endpoint !== "") {
-    out.endpoint = resolveBaseURL(config.endpoint, "endpoint", "azure");
+    out.endpoint = resolveBaseURL("azure", config.endpoint, "endpoint");
   } else {
     throw new ConfigError("azure: endpoint is required, e.g. https://my-resource.openai.azure.com");
   }

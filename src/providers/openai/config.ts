@@ -1,6 +1,12 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
-import type { FetchLike } from "../../transport/request.js";
+import {
+  type ResolvedCallOptions,
+  resolveBaseURL,
+  resolveCallOptions,
+  resolveHeaders,
+  type TransportConfig,
+} from "../../transport/options.js";
 import {
   type Api,
   type ReasoningSummaryOption,
@@ -30,18 +36,6 @@ export interface ThinkingConfig {
   reasoningSummary?: ReasoningSummaryOption;
 }
 
-/** Options every adapter takes for the HTTP side. */
-export interface TransportConfig {
-  /** Resolved per call, so test doubles installed after `create` still apply. */
-  fetch?: FetchLike;
-  /** Extra headers on every request (names are case-insensitive). */
-  headers?: Record<string, string>;
-  /** @defaultValue 2 */
-  maxRetries?: number;
-  /** Per attempt, until the response (or, when streaming, its headers) arrives. */
-  timeoutMs?: number;
-}
-
 /** What `buildRequest` needs: the model-facing options of a resolved config. */
 export interface ChatOptions {
   /** Which adapter's thinking blocks are this conversation's own (`"openai"`, `"azure"`). */
@@ -51,13 +45,6 @@ export interface ChatOptions {
   reasoningEffort?: ReasoningEffort;
   maxCompletionTokens?: number;
   replayReasoning: boolean;
-}
-
-/** The transport options, checked, with defaults applied. */
-export interface ResolvedTransport {
-  fetch?: FetchLike;
-  maxRetries: number;
-  timeoutMs?: number;
 }
 
 const EFFORTS: readonly string[] = ["none", "minimal", "low", "medium", "high", "xhigh"];
@@ -89,66 +76,6 @@ export function resolveChatOptions(
     out.replayReasoning = replayReasoning;
   }
   return out;
-}
-
-/** Checks `fetch`, `maxRetries` and `timeoutMs`. */
-export function resolveTransport(config: TransportConfig, provider: string): ResolvedTransport {
-  const out: ResolvedTransport = { maxRetries: 2 };
-  if (config.fetch !== undefined) {
-    if (typeof config.fetch !== "function")
-      throw new ConfigError(`${provider}: fetch must be a function`);
-    out.fetch = config.fetch;
-  }
-  if (config.maxRetries !== undefined) {
-    const n = config.maxRetries;
-    if (!Number.isInteger(n) || n < 0) {
-      throw new ConfigError(`${provider}: maxRetries must be a whole number >= 0; got ${n}`);
-    }
-    out.maxRetries = n;
-  }
-  if (config.timeoutMs !== undefined) {
-    const ms = config.timeoutMs;
-    if (typeof ms !== "number" || !Number.isFinite(ms) || ms <= 0) {
-      throw new ConfigError(`${provider}: timeoutMs must be a positive number; got ${ms}`);
-    }
-    out.timeoutMs = ms;
-  }
-  return out;
-}
-
-/** The caller's extra headers with lower-case names, so ours replace theirs instead of joining. */
-export function lowerCaseHeaders(
-  headers: Record<string, string> | undefined,
-  provider: string,
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (headers === undefined) return out;
-  if (typeof headers !== "object" || headers === null) {
-    throw new ConfigError(`${provider}: headers must be an object of strings`);
-  }
-  for (const [name, value] of Object.entries(headers)) {
-    if (typeof value !== "string") {
-      throw new ConfigError(`${provider}: header ${name} must be a string`);
-    }
-    out[name.toLowerCase()] = value;
-  }
-  return out;
-}
-
-/** A URL without trailing slashes; `ConfigError` when it is not an absolute http(s) URL. */
-export function resolveBaseURL(value: string, option: string, provider: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigError(`${provider}: ${option} is not a URL: ${JSON.stringify(value)}`);
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new ConfigError(
-      `${provider}: ${option} must be an http(s) URL; got ${JSON.stringify(value)}`,
-    );
-  }
-  return value.replace(/\/+$/, "");
 }
 
 function positiveInteger(n: number, option: string, provider: string): number {
@@ -183,7 +110,7 @@ export interface Config extends ThinkingConfig, TransportConfig {
 }
 
 /** A checked `Config` with the key and defaults filled in. */
-export interface ResolvedConfig extends ChatOptions, ResolvedTransport {
+export interface ResolvedConfig extends ChatOptions, ResolvedCallOptions {
   model: string;
   apiKey: string;
   baseURL: string;
@@ -208,15 +135,15 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   }
   const api = resolveApi(config.api, "openai");
   const summary = resolveReasoningSummary(config, api, "openai");
-  const headers = lowerCaseHeaders(config.headers, "openai");
+  const headers = resolveHeaders("openai", config.headers);
   headers["content-type"] = "application/json";
   headers.authorization = `Bearer ${apiKey}`;
   const out: ResolvedConfig = {
     ...resolveChatOptions(config, "openai", config.model),
-    ...resolveTransport(config, "openai"),
+    ...resolveCallOptions("openai", config),
     model: config.model,
     apiKey,
-    baseURL: resolveBaseURL(config.baseURL ?? DEFAULT_BASE_URL, "baseURL", "openai"),
+    baseURL: resolveBaseURL("openai", config.baseURL ?? DEFAULT_BASE_URL, "baseURL"),
     api,
     headers,
   };

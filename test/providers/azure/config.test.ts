@@ -80,7 +80,7 @@ describe("azure resolveConfig", () => {
       "an endpoint that is no URL",
       { endpoint: "my-resource", deployment: "d", apiKey: KEY },
       {},
-      /endpoint is not a URL/,
+      /`endpoint` is not a URL/,
     ],
     ["no deployment", { endpoint: ENDPOINT, apiKey: KEY }, {}, /deployment is required/],
     [

@@ -108,7 +108,7 @@ describe("openai resolveConfig", () => {
       "a baseURL that is no URL",
       { apiKey: KEY, model: "m", baseURL: "api.deepseek.com" },
       {},
-      /baseURL is not a URL/,
+      /`baseURL` is not a URL/,
     ],
     ["a non-http baseURL", { apiKey: KEY, model: "m", baseURL: "ftp://x.test" }, {}, /http\(s\)/],
     [
