@@ -11,6 +11,7 @@ import * as anthropic from "../../src/providers/anthropic/index.js";
 import * as azure from "../../src/providers/azure/index.js";
 import * as bedrock from "../../src/providers/bedrock/index.js";
 import * as gemini from "../../src/providers/gemini/index.js";
+import * as openai from "../../src/providers/openai/index.js";
 import { type Cassette, replayFetch } from "../../src/testing/index.js";
 import { loadCassette } from "../helpers/cassettes.js";
 
@@ -41,6 +42,29 @@ function withAutoToolChoice(model: Model): Model {
     stream: (req, opts) => model.stream({ ...req, toolChoice: "auto" }, opts),
   };
 }
+
+/** The OpenAI Responses capture: a planning tool the model must call once. */
+const LOOP = loadCassette("openai", "responses-thinking-tool-loop");
+const LOOP_REQUEST = LOOP.interactions[0]?.request.body as {
+  instructions: string;
+  input: { content: string }[];
+  tools: { parameters: object }[];
+};
+const planTool = jsonTool({
+  name: "update_plan",
+  description: "",
+  parameters: LOOP_REQUEST.tools[0]?.parameters ?? {},
+  execute: () => "plan updated",
+});
+
+/** Every `encrypted_content` in a Responses body (answer `output` or request `input`). */
+function encryptedReasoning(body: unknown): string[] {
+  const b = body as { output?: ResponsesItem[]; input?: ResponsesItem[] };
+  return [...(b.output ?? []), ...(b.input ?? [])].flatMap((item) =>
+    item.type === "reasoning" && item.encrypted_content ? [item.encrypted_content] : [],
+  );
+}
+type ResponsesItem = { type?: string; encrypted_content?: string };
 
 const countryTool = jsonTool({
   name: "get_user_country",
@@ -184,6 +208,34 @@ const CASES: Case[] = [
         body ?? loadCassette("bedrock", "thinking-tool-loop").interactions[0]?.response.body,
       ),
     replayed: bedrockSignatures,
+  },
+  {
+    name: "openai (responses)",
+    conversation: {
+      prompt: LOOP_REQUEST.input[0]?.content ?? "",
+      tool: planTool,
+      instructions: LOOP_REQUEST.instructions,
+      toolOutput: "plan updated",
+    },
+    cassette: (s) =>
+      loadCassette(
+        "openai",
+        s ? "responses-thinking-tool-loop-stream" : "responses-thinking-tool-loop",
+      ),
+    model: (fetch) =>
+      withAutoToolChoice(
+        openai.create({
+          apiKey: "sk-test-0123456789",
+          model: "gpt-5",
+          api: "responses",
+          reasoningEffort: "low",
+          reasoningSummary: "detailed",
+          fetch,
+        }),
+      ),
+    // The streamed cassette carries the same reasoning item as the recorded answer.
+    signatures: (body) => encryptedReasoning(body ?? LOOP.interactions[0]?.response.body),
+    replayed: encryptedReasoning,
   },
   {
     name: "gemini",
