@@ -57,7 +57,8 @@ export type ResponsePlan =
  * How a recorded body becomes the cassette's: `json` as recorded; SSE text `perEvent` (one
  * chunk per event) or `oneChunk`; binary `bytes` as one chunk; an SSE stream added up into the
  * non-streamed body (`anthropicMessage`, `geminiResponse`); Vercel lines re-framed as
- * `geminiSSE`; or the first `frames` event-stream frames, then the frame `append` we encode.
+ * `geminiSSE`, or encoded as Bedrock event-stream frames (`bedrockFrames`, one chunk per
+ * frame); or the first `frames` event-stream frames, then the frame `append` we encode.
  */
 export type Shape =
   | "json"
@@ -67,6 +68,7 @@ export type Shape =
   | "anthropicMessage"
   | "geminiResponse"
   | "geminiSSE"
+  | "bedrockFrames"
   | { frames: number; append: FrameSpec };
 
 /** Builds the cassette an entry describes, as the JSON object written to fixtures/. */
@@ -131,7 +133,26 @@ function shapeBody(shape: Shape, body: RecordedBody): JsonObject {
       return { body: geminiResponse(textOf(body)) };
     case "geminiSSE":
       return { chunks: frameLines(linesOf(body), "\r\n\r\n") };
+    case "bedrockFrames":
+      return {
+        chunksBase64: linesOf(body).map((line) => bytesToBase64(encodeFrame(eventFrame(line)))),
+      };
   }
+}
+
+/** A Vercel line `{"<eventType>": payload}` as the event frame Bedrock would have sent. */
+function eventFrame(line: string): FrameSpec {
+  const event = JSON.parse(line) as Record<string, unknown>;
+  const [type, payload] = Object.entries(event)[0] ?? [];
+  if (type === undefined) throw new Error(`not a Bedrock event line: ${line}`);
+  return {
+    headers: [
+      [":event-type", type],
+      [":content-type", "application/json"],
+      [":message-type", "event"],
+    ],
+    payload: JSON.stringify(payload),
+  };
 }
 
 function textOf(body: RecordedBody): string {

@@ -29,7 +29,4 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
 /** Files under reference-captures/ that no cassette is built from, and why. */
 export const UNUSED_CAPTURES: Readonly<Record<string, string>> = {
   "README.md": "the provenance table and format notes, not a capture",
-  "bedrock/amazon-bedrock-reasoning.chunks.txt":
-    "Vercel kept only the decoded event payloads, not the binary frames or the request; the " +
-    "pydantic-ai captures hold the same events as the real event-stream bytes",
 };

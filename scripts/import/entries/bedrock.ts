@@ -116,4 +116,38 @@ export const BEDROCK: readonly Entry[] = [
       "x-amzn-requestid response header is made up. " +
       REQUESTS_NOTE,
   },
+  {
+    provider: "bedrock",
+    scenario: "reasoning-chunks-stream",
+    streaming: true,
+    capture: { file: "bedrock/amazon-bedrock-reasoning.chunks.txt", format: "vercel" },
+    interactions: [
+      {
+        request: {
+          written: {
+            url: "https://bedrock-runtime.us-east-1.amazonaws.com/model/us.anthropic.claude-3-7-sonnet-20250219-v1%3A0/converse-stream",
+            headers: HEADERS.bedrock,
+            body: {
+              messages: [{ role: "user", content: [{ text: "How many r's are in strawberry?" }] }],
+              additionalModelRequestFields: { thinking: { type: "enabled", budget_tokens: 1024 } },
+            },
+          },
+        },
+        response: {
+          recorded: 0,
+          shape: "bedrockFrames",
+          headers: { "content-type": "application/vnd.amazon.eventstream" },
+        },
+      },
+    ],
+    source:
+      "synthesized from vercel/ai@ed857f50f112e23930b0c2dd8d532cc8bebbc911 " +
+      "packages/amazon-bedrock/src/__fixtures__/amazon-bedrock-reasoning.chunks.txt " +
+      "(Apache-2.0, Copyright 2023 Vercel, Inc.), the decoded events of a live ConverseStream " +
+      "answer (reasoning text deltas, an empty text delta, the signature, then text): each line " +
+      "encoded back into an application/vnd.amazon.eventstream frame with valid CRCs and the " +
+      "event-type, content-type and message-type headers, one frame per chunk (the capture " +
+      "kept neither the frames, their padding field, nor the request). The request is what " +
+      "golem builds for a question matching the answer, written by hand; the model id is a guess.",
+  },
 ];

@@ -94,6 +94,60 @@ describe("bedrock cassettes", () => {
 });
 
 const SCENARIOS: Record<string, () => void> = {
+  "reasoning-chunks-stream": () => {
+    const cassette = loadCassette("bedrock", "reasoning-chunks-stream");
+    const config = {
+      model: "us.anthropic.claude-3-7-sonnet-20250219-v1:0",
+      thinking: { budgetTokens: 1024 },
+    };
+    const question: Message = { role: "user", content: "How many r's are in strawberry?" };
+
+    async function run(options = {}) {
+      const { fetch, model: m } = model(cassette, config, { credentials: KEYS }, options);
+      const s = m.stream({ messages: [question] });
+      const deltas = await collect(s);
+      const response = await s.response;
+      fetch.assertDone();
+      return { deltas, response };
+    }
+
+    it("keeps the reasoning across an empty delta and replays its signature exactly", async () => {
+      const { deltas, response } = await run();
+      const recorded = recordedReasoning(cassette);
+      const text = recorded.map((r) => r.text ?? "").join("");
+      const signature = recorded.find((r) => r.signature)?.signature;
+      expect(response.message.thinking).toEqual([{ text, signature, provider: "bedrock" }]);
+      expect(response.message.content).toBe(
+        'There are **3** r\'s in "strawberry":\n\n1. st**r**awbe**r****r**y',
+      );
+      expect(response).toEqual(parseResponse(asConverse(cassette)));
+      expect(deltas.findIndex((d) => d.text !== undefined)).toBeGreaterThan(
+        deltas.findIndex((d) => d.thinking?.signature),
+      );
+      const next = buildRequest(
+        { messages: [question, response.message, { role: "user", content: "Thanks" }] },
+        resolveConfig({ region: "us-east-1", ...config, credentials: KEYS }, {}),
+        false,
+      ) as {
+        messages: { content: { reasoningContent?: { reasoningText: { signature: string } } }[] }[];
+      };
+      expect(next.messages[1]?.content[0]?.reasoningContent?.reasoningText.signature).toBe(
+        signature,
+      );
+    });
+
+    it("gives the same message under any re-chunking of the frames", async () => {
+      const reference = await run();
+      const length = responseBytes(cassette.interactions[0]!.response).length;
+      await fc.assert(
+        fc.asyncProperty(cutPoints(length), async (cuts) => {
+          expect((await run({ rechunk: rechunkAt(cuts) })).response).toEqual(reference.response);
+        }),
+        { numRuns: 30 },
+      );
+    });
+  },
+
   "thinking-tool-loop-stream": () => {
     const streamed = loadCassette("bedrock", "thinking-tool-loop-stream");
     const plain = loadCassette("bedrock", "thinking-tool-loop");
