@@ -33,9 +33,8 @@ export function createHTTPModel<R>(provider: string, model: string, call: ModelC
     model,
     async generate(req, opts) {
       validateHistory(req.messages);
-      const options: RequestOptions = { ...call.request(req, false), signal: opts?.signal };
-      // The same array the transport fills (an Entra token is added per attempt).
-      const secrets = (options.secrets ??= []);
+      const options = withSignal(call.request(req, false), opts?.signal);
+      const { secrets } = options;
       const { response, text } = await requestText(options);
       const body = parseJSONBody(text, provider, secrets);
       try {
@@ -47,8 +46,8 @@ export function createHTTPModel<R>(provider: string, model: string, call: ModelC
     stream(req, opts) {
       return createModelStream(async () => {
         validateHistory(req.messages);
-        const options: RequestOptions = { ...call.request(req, true), signal: opts?.signal };
-        const secrets = (options.secrets ??= []);
+        const options = withSignal(call.request(req, true), opts?.signal);
+        const { secrets } = options;
         const res = await requestStream(options);
         try {
           const { reader, machine } = await call.open(res, secrets);
@@ -61,4 +60,15 @@ export function createHTTPModel<R>(provider: string, model: string, call: ModelC
       }, opts?.signal);
     },
   };
+}
+
+/**
+ * One call's options with the caller's signal. `secrets` stays the very array the adapter
+ * made, since its signer may add to it per attempt (an Entra token).
+ */
+function withSignal(
+  base: Omit<RequestOptions, "signal">,
+  signal: AbortSignal | undefined,
+): RequestOptions & { secrets: readonly string[] } {
+  return { ...base, secrets: base.secrets ?? [], signal };
 }
