@@ -8,7 +8,8 @@
  * - `golem/anthropic` with the core it imports (`export * from "golem/anthropic"`): <= 10 KB;
  * - every entry together (one bundle re-exporting all seven entries, golem/testing included):
  *   <= 30 KB. Not met today, so CI holds it under a ceiling instead (see `cases`).
- * Every other entry has a ceiling a little above its size today, so growth is noticed.
+ * Every other bundle has a ceiling about 10% above its size when last measured, so growth is
+ * noticed (a zod schema built at module top level again, say, which puts zod's core in them).
  *
  *   npm run size                          # the table and the checks
  *   npm run size -- --budget-scale 0.5    # every limit halved (shows that the check fails)
@@ -70,28 +71,41 @@ function cases(scale: number): Case[] {
   return [
     { name: "golem", code: `export * from "golem";`, ceiling: kb(18.5) },
     { name: "golem/anthropic", code: `export * from "golem/anthropic";`, budget: kb(10) },
-    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(13.5) },
-    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(17.5) },
+    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(12.8) },
+    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(10.5) },
     { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(11.5) },
     { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(12) },
-    { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(10.5) },
-    { name: "golem: Agent only", code: `export { Agent, jsonTool } from "golem";` },
-    { name: "golem: Agent + tool()", code: `export { Agent, tool } from "golem";` },
+    { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(10.3) },
+    // zod stays out of these: the schemas are built on first use or marked pure.
+    {
+      name: "golem: Agent only",
+      code: `export { Agent, jsonTool } from "golem";`,
+      ceiling: kb(3.7),
+    },
+    {
+      name: "golem: Agent + tool()",
+      code: `export { Agent, tool } from "golem";`,
+      ceiling: kb(13),
+    },
     {
       name: "golem/anthropic + golem core",
       code: `export * from "golem/anthropic";\nexport { ${CORE} } from "golem";`,
+      ceiling: kb(10),
     },
     {
       name: "golem/anthropic + Agent",
       code: `export { create } from "golem/anthropic";\nexport { Agent, jsonTool } from "golem";`,
+      ceiling: kb(12),
     },
     {
       name: "every entry but golem/testing",
       code: everything(ENTRIES.filter((e) => e !== "testing")),
+      ceiling: kb(43.5),
     },
-    // DESIGN.md: <= 30 KB, not met (zod/mini + its toJSONSchema are ~14 KB of it; see
-    // bench/README.md); held under a ceiling until it is.
-    { name: "every entry together", code: everything(ENTRIES), budget: kb(30), ceiling: kb(48) },
+    // DESIGN.md: <= 30 KB, not met: zod/mini's core and its toJSONSchema (for `tool()`,
+    // `parseHistory` and the cassette schema) are 13.7 KB of it, golem's own code with its two
+    // small dependencies 29.5 KB (see bench/README.md); held under a ceiling until it is.
+    { name: "every entry together", code: everything(ENTRIES), budget: kb(30), ceiling: kb(47.5) },
   ];
 }
 

@@ -1,32 +1,37 @@
 import * as z from "zod/mini";
 import { describeIssue, formatPath } from "../core/issue.js";
 
-const headersSchema = z.record(z.string(), z.string());
+// Every zod call below is marked pure: built at module top level, the schemas would otherwise
+// keep zod's core in any bundle that imports golem/testing, even one that only replays.
+const headersSchema = /* @__PURE__ */ z.record(
+  /* @__PURE__ */ z.string(),
+  /* @__PURE__ */ z.string(),
+);
 
-const requestSchema = z.object({
-  method: z.string(),
-  url: z.string(),
+const requestSchema = /* @__PURE__ */ z.object({
+  method: /* @__PURE__ */ z.string(),
+  url: /* @__PURE__ */ z.string(),
   headers: headersSchema,
   /** The JSON body as sent (absent for a request without one). */
-  body: z.optional(z.unknown()),
+  body: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.unknown()),
 });
 
-const responseSchema = z
+const responseSchema = /* @__PURE__ */ z
   .object({
     /** What `new Response()` accepts. */
-    status: z.int().check(z.gte(200), z.lte(599)),
+    status: /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(200), /* @__PURE__ */ z.lte(599)),
     headers: headersSchema,
     /** A JSON body. */
-    body: z.optional(z.unknown()),
+    body: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.unknown()),
     /** A body that is not JSON (an HTML error page from a proxy), served as is. */
-    text: z.optional(z.string()),
+    text: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
     /** A streamed text body (SSE), exactly as the chunks arrived. */
-    chunks: z.optional(z.array(z.string())),
+    chunks: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
     /** A streamed binary body (AWS event stream), each chunk base64. */
-    chunksBase64: z.optional(z.array(z.string())),
+    chunksBase64: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
   })
   .check(
-    z.refine(
+    /* @__PURE__ */ z.refine(
       (r) =>
         [r.body, r.text, r.chunks, r.chunksBase64].filter((part) => part !== undefined).length <= 1,
       "a response has at most one of body, text, chunks and chunksBase64",
@@ -34,13 +39,15 @@ const responseSchema = z
   );
 
 /** The zod schema every cassette under `fixtures/` satisfies. */
-export const cassetteSchema = z.object({
-  scenario: z.string().check(z.minLength(1)),
-  provider: z.string().check(z.minLength(1)),
-  streaming: z.boolean(),
+export const cassetteSchema = /* @__PURE__ */ z.object({
+  scenario: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)),
+  provider: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)),
+  streaming: /* @__PURE__ */ z.boolean(),
   /** How the file was made, from what: "captured …" or "synthesized …". */
-  source: z.string().check(z.minLength(1)),
-  interactions: z.array(z.object({ request: requestSchema, response: responseSchema })),
+  source: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)),
+  interactions: /* @__PURE__ */ z.array(
+    /* @__PURE__ */ z.object({ request: requestSchema, response: responseSchema }),
+  ),
 });
 
 /** A recorded exchange with a provider: requests made and responses served, in order. */

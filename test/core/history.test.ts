@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { HistoryError } from "../../src/core/errors.js";
 import { parseHistory, serializeHistory } from "../../src/core/history.js";
 import type { Message, ThinkingBlock, ToolCall } from "../../src/core/types.js";
+import { bundledPackages } from "./bundle-inputs.js";
 
 function rejection(input: unknown): HistoryError {
   try {
@@ -313,5 +314,18 @@ describe("round trip property", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("the history schema", () => {
+  it("stays out of a bundle that does not call parseHistory: zod is built on first use", async () => {
+    expect(
+      await bundledPackages(
+        'export { Agent, jsonTool, serializeHistory, validateHistory } from "./src/index.ts";',
+      ),
+    ).toEqual([]);
+    expect(await bundledPackages('export { parseHistory } from "./src/index.ts";')).toEqual([
+      "zod",
+    ]);
   });
 });

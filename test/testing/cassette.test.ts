@@ -8,6 +8,7 @@ import {
   responseChunks,
   splitBytes,
 } from "../../src/testing/cassette.js";
+import { bundledPackages } from "../core/bundle-inputs.js";
 
 const decoder = new TextDecoder();
 
@@ -208,5 +209,14 @@ describe("byte helpers", () => {
       [3, 4],
     ]);
     expect(splitBytes(bytes, []).map((c) => [...c])).toStrictEqual([[0, 1, 2, 3, 4]]);
+  });
+});
+
+describe("cassetteSchema", () => {
+  it("stays out of a bundle that only replays: its zod calls are marked pure", async () => {
+    const replayOnly = 'export { replayFetch, cassetteHandlers } from "./src/testing/index.ts";';
+    expect(await bundledPackages(replayOnly)).toEqual([]);
+    const parsing = 'export { parseCassette } from "./src/testing/index.ts";';
+    expect(await bundledPackages(parsing)).toEqual(["zod"]);
   });
 });

@@ -1,11 +1,16 @@
+import { runInNewContext } from "node:vm";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
 import { ConfigError } from "../../../src/core/errors.js";
 import {
+  type Config,
   DEFAULT_BASE_URL,
   isGemini3,
   modelPath,
   resolveConfig,
 } from "../../../src/providers/gemini/config.js";
+import { bundledPackages } from "../../core/bundle-inputs.js";
 
 const KEY = { apiKey: "AIza-test-key" };
 
@@ -165,5 +170,187 @@ describe("isGemini3", () => {
     expect(isGemini3("gemini-2.5-flash")).toBe(false);
     // An alias hides the family: see fixtures/gemini/missing-thought-signature.json.
     expect(isGemini3("gemini-flash-latest")).toBe(false);
+  });
+});
+
+/**
+ * The zod schema `resolveConfig` checked configs with before it used plain checks (kept here,
+ * verbatim, as the reference): the plain checks must refuse exactly what it refused, with the
+ * same option path and message.
+ */
+function zodReference() {
+  const POSITIVE_INT = "must be a positive integer";
+  const NON_NEGATIVE_INT = "must be a non-negative integer";
+  const BUDGET = "must be an integer: -1 (dynamic), 0 (off) or a token count";
+  const MODEL = 'is required: a model id such as "gemini-3-pro-preview"';
+  const LEVELS = ["minimal", "low", "medium", "high"] as const;
+  const thinkingSchema = z.object(
+    {
+      includeThoughts: z.optional(z.boolean("must be a boolean")),
+      budget: z.optional(z.int(BUDGET).check(z.gte(-1, BUDGET))),
+      level: z.optional(z.enum(LEVELS, 'must be "minimal", "low", "medium" or "high"')),
+    },
+    "must be an object",
+  );
+  return z.object(
+    {
+      apiKey: z.optional(z.string("must be a string")),
+      model: z.string(MODEL).check(z.minLength(1, MODEL)),
+      maxOutputTokens: z.optional(z.int(POSITIVE_INT).check(z.gte(1, POSITIVE_INT))),
+      thinking: z.optional(thinkingSchema),
+      fetch: z.optional(z.custom((v) => typeof v === "function", "must be a function")),
+      baseURL: z.optional(z.url("must be an absolute URL")),
+      headers: z.optional(z.record(z.string(), z.string("must be a string"), "must be an object")),
+      maxRetries: z.optional(z.int(NON_NEGATIVE_INT).check(z.gte(0, NON_NEGATIVE_INT))),
+      timeoutMs: z.optional(z.number("must be a number").check(z.gt(0, "must be positive"))),
+    },
+    "must be an object",
+  );
+}
+
+/** Values of every kind, valid and not, for any option. */
+const ANY: unknown[] = [
+  undefined,
+  null,
+  "",
+  "m",
+  " https://example.test/v1 ",
+  "\u00a0https://example.test\u00a0",
+  "https://example.test/v1/",
+  "http:example.test",
+  "nope",
+  0,
+  -1,
+  1,
+  2,
+  1.5,
+  -2,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  2 ** 53,
+  -(2 ** 53),
+  true,
+  false,
+  [],
+  ["a"],
+  {},
+  { "x-team": "a" },
+  { "x-team": 1 },
+  { "a.b": "c", d: null },
+  Object.create(null),
+  Object.assign(Object.create(null), { k: "v" }),
+  Object.defineProperty({ k: "v" }, "hidden", { value: 1, enumerable: false }),
+  new Date(0),
+  new Headers({ a: "b" }),
+  () => undefined,
+  "low",
+  "max",
+];
+
+const anyValue = fc.constantFrom(...ANY);
+/** Mostly values that pass, so that the options after this one get checked too. */
+const mostly = (...valid: fc.Arbitrary<unknown>[]) =>
+  fc.oneof({ weight: 1, arbitrary: anyValue }, { weight: 4, arbitrary: fc.oneof(...valid) });
+
+const thinking = mostly(
+  fc.record(
+    {
+      includeThoughts: mostly(fc.boolean()),
+      budget: mostly(fc.integer({ min: -3, max: 5000 })),
+      level: mostly(fc.constantFrom("minimal", "low", "medium", "high", "HIGH")),
+    },
+    { requiredKeys: [] },
+  ),
+);
+const config = fc.oneof(
+  { weight: 1, arbitrary: anyValue },
+  {
+    weight: 9,
+    arbitrary: fc.record(
+      {
+        apiKey: mostly(fc.string()),
+        model: mostly(fc.constant("gemini-3-pro-preview")),
+        maxOutputTokens: mostly(fc.integer({ min: -2, max: 100_000 })),
+        thinking,
+        fetch: mostly(fc.constant(fetch)),
+        baseURL: mostly(fc.constantFrom("https://example.test/v1beta", "http://127.0.0.1:1/")),
+        headers: mostly(fc.dictionary(fc.string(), fc.string())),
+        maxRetries: mostly(fc.integer({ min: -2, max: 5 })),
+        timeoutMs: mostly(fc.double({ min: -10, max: 1e6 })),
+        extra: anyValue,
+      },
+      { requiredKeys: [] },
+    ),
+  },
+);
+
+const BOTH = "gemini: thinking.budget and thinking.level cannot both be set; pick one";
+
+function outcome(run: () => unknown): string {
+  try {
+    run();
+    return "ok";
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+}
+
+describe("resolveConfig's checks", () => {
+  const reference = zodReference();
+
+  it("refuse what the zod schema refused, with the same path and message", () => {
+    fc.assert(
+      fc.property(config, (c) => {
+        const parsed = reference.safeParse(c);
+        const got = outcome(() => resolveConfig(c as Config, { GEMINI_API_KEY: "k" }));
+        if (parsed.success) {
+          // Past the schema only the budget-and-level rule can refuse.
+          expect(["ok", BOTH]).toContain(got);
+        } else {
+          const issue = parsed.error.issues[0];
+          expect(got).toBe(`gemini: ${issue?.path.join(".") || "config"}: ${issue?.message}`);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it.each([
+    [null, "gemini: config: must be an object"],
+    [{ model: "m", apiKey: 1 }, "gemini: apiKey: must be a string"],
+    [{ model: "m", thinking: [] }, "gemini: thinking: must be an object"],
+    [
+      { model: "m", thinking: { includeThoughts: "yes" } },
+      "gemini: thinking.includeThoughts: must be a boolean",
+    ],
+    [
+      { model: "m", maxOutputTokens: 2 ** 53 },
+      "gemini: maxOutputTokens: must be a positive integer",
+    ],
+    [{ model: "m", fetch: "fetch" }, "gemini: fetch: must be a function"],
+    [{ model: "m", baseURL: "/v1beta" }, "gemini: baseURL: must be an absolute URL"],
+    [{ model: "m", headers: new Headers() }, "gemini: headers: must be an object"],
+    [{ model: "m", headers: { "x-a": "1", "x-b": 2 } }, "gemini: headers.x-b: must be a string"],
+    [{ model: "m", headers: { [Symbol("k")]: "v" } }, "gemini: headers: must be an object"],
+    [{ model: "m", timeoutMs: Number.POSITIVE_INFINITY }, "gemini: timeoutMs: must be a number"],
+    [{ model: "m", timeoutMs: 0 }, "gemini: timeoutMs: must be positive"],
+  ])("refuses %o with %s", (c, message) => {
+    expect(outcome(() => resolveConfig(c as Config, { GEMINI_API_KEY: "k" }))).toBe(message);
+  });
+
+  it("accepts headers made in another realm or with a hidden key, and unknown options", () => {
+    const headers = runInNewContext('({ "x-team": "a" })') as Record<string, string>;
+    const cfg = resolveConfig({ ...KEY, model: "m", headers, extra: 1 } as Config, {});
+    expect(cfg.headers).toBe(headers);
+    const hidden = Object.defineProperty({ "x-team": "a" }, "x-hidden", { value: 1 });
+    expect(resolveConfig({ ...KEY, model: "m", headers: hidden }, {}).headers).toBe(hidden);
+  });
+});
+
+describe("golem/gemini", () => {
+  it("bundles without zod: its config is checked with plain code", async () => {
+    const gemini = 'export * from "./src/providers/gemini/index.ts";';
+    expect(await bundledPackages(gemini)).toEqual(["eventsource-parser"]);
   });
 });
