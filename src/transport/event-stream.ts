@@ -21,9 +21,12 @@ export interface EventStreamMessage {
 
 /** Feeds bytes in any chunking and hands back the frames each chunk completed. */
 export interface FrameDecoder {
-  /** The frames completed by this chunk (often none or one); throws `StreamError` on a bad frame. */
+  /**
+   * The frames completed by this chunk (often none or one); throws `StreamError` on a bad frame,
+   * or, when the chunk completed good frames before it, returns those and throws on the next call.
+   */
   push(chunk: Uint8Array): EventStreamMessage[];
-  /** Declares the end of the bytes; throws `StreamError` when a frame was left unfinished. */
+  /** Declares the end of the bytes; throws `StreamError` for a bad or unfinished frame. */
   end(): void;
 }
 
@@ -79,21 +82,37 @@ export function createFrameDecoder(): FrameDecoder {
     filled = rest.length;
   };
 
+  /** Decodes the frames of one chunk into `out`; a bad frame throws, leaving those before it. */
+  const decode = (chunk: Uint8Array, out: EventStreamMessage[]): void => {
+    let pos = pending ? fill(chunk, out) : 0;
+    if (pending) return;
+    while (chunk.length - pos >= PRELUDE_LENGTH) {
+      const total = checkPrelude(chunk, pos, offset);
+      if (chunk.length - pos < total) break;
+      complete(chunk, pos, total, out);
+      pos += total;
+    }
+    if (pos < chunk.length) keep(chunk.subarray(pos));
+  };
+
+  // A bad frame is final: nothing after it can be framed. When good frames came before it in
+  // the same chunk, they are handed out first and the failure waits for the next call.
+  let failure: unknown;
+
   return {
     push(chunk) {
+      if (failure !== undefined) throw failure;
       const out: EventStreamMessage[] = [];
-      let pos = pending ? fill(chunk, out) : 0;
-      if (pending) return out;
-      while (chunk.length - pos >= PRELUDE_LENGTH) {
-        const total = checkPrelude(chunk, pos, offset);
-        if (chunk.length - pos < total) break;
-        complete(chunk, pos, total, out);
-        pos += total;
+      try {
+        decode(chunk, out);
+      } catch (err) {
+        failure = err;
+        if (out.length === 0) throw err;
       }
-      if (pos < chunk.length) keep(chunk.subarray(pos));
       return out;
     },
     end() {
+      if (failure !== undefined) throw failure;
       if (!pending) return;
       const expected = sized ? `${pending.length}` : "at least 16";
       throw new StreamError(
@@ -113,14 +132,15 @@ export function decodeFrames(bytes: Uint8Array): EventStreamMessage[] {
 
 /**
  * Reads an event-stream body in one reader loop, one batch of frames per network chunk that
- * completed any. A bad frame or a body that ends mid-frame is a `StreamError`; the body is
- * cancelled then.
+ * completed any. A bad frame or a body that ends mid-frame is a `StreamError` (after the good
+ * frames of the same chunk, on the next read); the body is cancelled then.
  */
 export function createEventStreamReader(
   body: ReadableStream<Uint8Array>,
 ): RecordReader<EventStreamMessage> {
   const reader = body.getReader();
   const decoder = createFrameDecoder();
+  const none = new Uint8Array(0);
   let ended = false;
   const cancel = async () => {
     ended = true;
@@ -129,6 +149,8 @@ export function createEventStreamReader(
   return {
     async read() {
       try {
+        // A bad frame that came after good ones in the last chunk fails now, not after a wait.
+        if (!ended) decoder.push(none);
         while (!ended) {
           const { done, value } = await reader.read();
           if (done) {

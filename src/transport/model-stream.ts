@@ -1,6 +1,7 @@
 import { APIError, GolemError, StreamError } from "../core/errors.js";
 import { createLazyPromise } from "../core/lazy-promise.js";
 import type { Delta, ModelResponse, ModelStream } from "../core/types.js";
+import { validateHistory } from "../core/validate.js";
 import { abortReason } from "./abort.js";
 import type { RecordReader } from "./sse.js";
 
@@ -78,7 +79,8 @@ const DONE: IteratorResult<Delta> = Object.freeze({ done: true, value: undefined
  * machine one at a time as the caller asks for deltas, and answers with already-resolved
  * promises until the batch is used up, so a record is parsed only when its deltas are wanted
  * and no array of a batch's deltas is built. `response` alone drains without making deltas
- * wait for anyone: they are dropped as soon as the machine returns them.
+ * wait for anyone: they are dropped as soon as the machine returns them. A final message that
+ * `validateHistory` would refuse on the next turn ends the stream in a `StreamError` instead.
  */
 export function createModelStream<R>(
   open: () => Promise<StreamSession<R>>,
@@ -114,7 +116,7 @@ export function createModelStream<R>(
     // (a test double, a proxy) may not tie its body to the signal.
     if (signal?.aborted) throw abortReason(signal);
     if (batch !== undefined) return batch;
-    const final = s.machine.finish();
+    const final = keepable(s.machine.finish());
     phase = "done";
     s.release();
     settled.resolve(final);
@@ -208,6 +210,21 @@ export function createModelStream<R>(
       return iterator;
     },
   };
+}
+
+/**
+ * The final response, when its message is one golem can keep: a record a provider's state let
+ * through must not end in a message the next turn's `validateHistory` refuses. The stream's
+ * side of `checkedResponse` (json.ts); here the message made so far is the `partial`.
+ */
+function keepable(final: ModelResponse): ModelResponse {
+  try {
+    validateHistory([final.message]);
+  } catch (cause) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    throw new StreamError(`the stream made a message golem cannot keep: ${why}`, final, { cause });
+  }
+  return final;
 }
 
 function toStreamFailure(

@@ -257,6 +257,21 @@ describe("event-stream errors", () => {
     expect(() => decodeFrames(long)).toThrow(/a header that runs past the headers/);
   });
 
+  it("hands out the good frames of a chunk before a bad frame in it, then fails for good", () => {
+    const bad = VECTOR_129.slice();
+    bad[128] = (bad[128] as number) ^ 0x01;
+    const decoder = createFrameDecoder();
+    const frames = decoder.push(new Uint8Array([...VECTOR_129, ...VECTOR_129, ...bad]));
+    expect(frames.map((f) => text(f.payload))).toEqual([
+      '{"p":"abcd","role":"assistant"}',
+      '{"p":"abcd","role":"assistant"}',
+    ]);
+    const message = "event stream: a bad message CRC in the frame at byte 258";
+    expect(() => decoder.push(new Uint8Array(0))).toThrow(message);
+    expect(() => decoder.push(VECTOR_129)).toThrow(message);
+    expect(() => decoder.end()).toThrow(message);
+  });
+
   it("cancels the body when a frame is bad", async () => {
     let cancelled = false;
     const body = new ReadableStream<Uint8Array>({

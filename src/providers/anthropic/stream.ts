@@ -55,32 +55,40 @@ export function createStreamState(
     stopReason,
   });
 
+  // Each start and delta is checked for the fields it reads: a record that breaks the protocol
+  // is a StreamError here, not a message that `validateHistory` refuses on the next turn.
   const onStart = (
     index: number,
     block: ContentBlock & Record<string, unknown>,
   ): readonly Delta[] => {
+    if (slots[index] !== undefined) {
+      throw new StreamError(
+        `anthropic: content_block_start for block ${index}, which already started`,
+      );
+    }
     switch (block.type) {
       case "thinking": {
-        const initial = createTextBuffer((block.thinking as string) ?? "");
+        const initial = createTextBuffer(initialText(block, "thinking", index));
         const at = thinking.push({ text: initial, signature: "" }) - 1;
         slots[index] = { kind: "thinking", index: at };
         return NO_DELTAS;
       }
       case "redacted_thinking": {
         // Arrives whole here, with no deltas (spec 1.5).
-        const data = block.data as string;
+        const data = stringField(block, "data", START, index, true);
         const at = thinking.push({ text: createTextBuffer(), signature: "", redacted: data }) - 1;
         slots[index] = { kind: "thinking", index: at };
         return [{ thinking: { index: at, redacted: data } }];
       }
       case "text": {
         slots[index] = { kind: "text" };
-        const initial = (block.text as string) ?? "";
+        const initial = initialText(block, "text", index);
         text.append(initial);
         return initial ? [{ text: initial }] : NO_DELTAS;
       }
       case "tool_use": {
-        const call = { id: block.id as string, name: block.name as string, arguments: "" };
+        const id = stringField(block, "id", START, index, true);
+        const call = { id, name: stringField(block, "name", START, index, true), arguments: "" };
         const at = toolCalls.push(call) - 1;
         slots[index] = { kind: "tool", index: at };
         return [{ toolCall: { index: at, id: call.id, name: call.name } }];
@@ -96,26 +104,33 @@ export function createStreamState(
     delta: ContentBlockDelta & Record<string, unknown>,
   ): readonly Delta[] => {
     const slot = slots[index];
-    if (!slot) throw new StreamError(`content_block_delta for block ${index}, which never started`);
+    if (!slot) {
+      throw new StreamError(
+        `anthropic: content_block_delta for block ${index}, which never started`,
+      );
+    }
     if (slot.kind === "text" && delta.type === "text_delta") {
-      text.append(delta.text as string);
-      return [{ text: delta.text as string }];
+      const piece = stringField(delta, "text", delta.type, index);
+      text.append(piece);
+      return [{ text: piece }];
     }
     if (slot.kind === "thinking") {
       const block = thinking[slot.index] as ThinkingState;
       if (delta.type === "thinking_delta") {
-        block.text.append(delta.thinking as string);
-        return [{ thinking: { index: slot.index, text: delta.thinking as string } }];
+        const piece = stringField(delta, "thinking", delta.type, index);
+        block.text.append(piece);
+        return [{ thinking: { index: slot.index, text: piece } }];
       }
       if (delta.type === "signature_delta") {
         // The signature arrives whole in one delta; replace, never append (spec 1.5).
-        block.signature = delta.signature as string;
+        block.signature = stringField(delta, "signature", delta.type, index, true);
         return [{ thinking: { index: slot.index, signature: block.signature } }];
       }
     }
     if (slot.kind === "tool" && delta.type === "input_json_delta") {
-      (toolCalls[slot.index] as ToolCall).arguments += delta.partial_json as string;
-      return [{ toolCall: { index: slot.index, arguments: delta.partial_json as string } }];
+      const piece = stringField(delta, "partial_json", delta.type, index);
+      (toolCalls[slot.index] as ToolCall).arguments += piece;
+      return [{ toolCall: { index: slot.index, arguments: piece } }];
     }
     return NO_DELTAS; // citations_delta and future delta types
   };
@@ -153,7 +168,8 @@ export function createStreamState(
           return NO_DELTAS;
         case "message_delta": {
           const e = event as { delta?: { stop_reason?: string | null }; usage?: WireUsage };
-          if (e.delta?.stop_reason) stopReason = e.delta.stop_reason;
+          const reason = e.delta?.stop_reason;
+          if (typeof reason === "string" && reason !== "") stopReason = reason;
           // message_delta usage is cumulative and nullable: keep what it does not restate.
           for (const [k, v] of Object.entries(e.usage ?? {})) {
             if (v !== null && v !== undefined) (usage as Record<string, unknown>)[k] = v;
@@ -189,4 +205,28 @@ export function createStreamState(
 function toBlock(b: ThinkingState): ThinkingBlock {
   if (b.redacted !== undefined) return { redacted: b.redacted, provider: "anthropic" };
   return thinkingFrom(b.text.text(), b.signature);
+}
+
+const START = "content_block_start";
+
+/**
+ * `o[key]`, which must be a string (`nonEmpty`: ids, names, signatures, redacted data, not
+ * `""` either); otherwise a StreamError naming the record type `what`, the block and the field.
+ */
+function stringField(
+  o: Record<string, unknown>,
+  key: string,
+  what: string,
+  index: number,
+  nonEmpty?: boolean,
+): string {
+  const v = o[key];
+  if (typeof v === "string" && (v !== "" || !nonEmpty)) return v;
+  const kind = nonEmpty ? "a non-empty" : "a string";
+  throw new StreamError(`anthropic: ${what} for block ${index} without ${kind} \`${key}\``);
+}
+
+/** A block start's initial text; absent reads as `""`. */
+function initialText(block: Record<string, unknown>, key: string, index: number): string {
+  return block[key] === undefined ? "" : stringField(block, key, START, index);
 }

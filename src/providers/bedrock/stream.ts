@@ -90,23 +90,28 @@ export function createStreamState(
     return slot;
   };
 
+  // Each delta and start is checked for the fields it reads: a frame that breaks the protocol
+  // is a StreamError here, not a message that `validateHistory` refuses on the next turn.
   const onReasoning = (index: number, d: ReasoningContentBlockDelta): readonly Delta[] => {
     // An empty text delta precedes the signature (observed); it opens nothing and says nothing.
     if (!d.text && !d.signature && !d.redactedContent) return NO_DELTAS;
     const at = (slotOf(index, "thinking") as { index: number }).index;
     const state = reasoning[at] as ReasoningState;
     if (d.text) {
-      state.text.append(d.text);
-      return [{ thinking: { index: at, text: d.text } }];
+      const piece = reasoningString(d.text, "text", index);
+      state.text.append(piece);
+      return [{ thinking: { index: at, text: piece } }];
     }
     // Signatures and redacted payloads arrive whole in one delta in every capture; should one
     // ever be split, joining the pieces is what rebuilds it.
     if (d.signature) {
-      state.signature += d.signature;
-      return [{ thinking: { index: at, signature: d.signature } }];
+      const piece = reasoningString(d.signature, "signature", index);
+      state.signature += piece;
+      return [{ thinking: { index: at, signature: piece } }];
     }
-    state.redacted += d.redactedContent as string;
-    return [{ thinking: { index: at, redacted: d.redactedContent as string } }];
+    const piece = reasoningString(d.redactedContent, "redactedContent", index);
+    state.redacted += piece;
+    return [{ thinking: { index: at, redacted: piece } }];
   };
 
   const onDelta = (e: ContentBlockDeltaEvent): readonly Delta[] => {
@@ -124,6 +129,7 @@ export function createStreamState(
       (tools[at] as ToolState).input += delta.toolUse.input;
       return [{ toolCall: { index: at, arguments: delta.toolUse.input } }];
     }
+    if (delta.text !== undefined) throw fieldError(index, "a string", "text");
     return NO_DELTAS; // citations, images and members added later
   };
 
@@ -131,7 +137,13 @@ export function createStreamState(
     const index = blockIndex(e);
     const start = e.start?.toolUse;
     if (!start) return NO_DELTAS;
-    const call: ToolCall = { id: start.toolUseId, name: start.name, arguments: "" };
+    if (slots.has(index)) {
+      throw new StreamError(`bedrock: contentBlockStart for block ${index}, which already started`);
+    }
+    const id = start.toolUseId;
+    if (typeof id !== "string" || id === "") throw startError(index, "toolUseId");
+    if (typeof start.name !== "string" || start.name === "") throw startError(index, "name");
+    const call: ToolCall = { id, name: start.name, arguments: "" };
     const at = tools.push({ call, input: "", done: false }) - 1;
     slots.set(index, { kind: "tool", index: at });
     return [{ toolCall: { index: at, id: call.id, name: call.name } }];
@@ -201,6 +213,24 @@ function blockIndex(e: { contentBlockIndex?: unknown }): number {
   if (typeof index !== "number")
     throw new StreamError("bedrock: an event without contentBlockIndex");
   return index;
+}
+
+function fieldError(index: number, kind: string, key: string): StreamError {
+  return new StreamError(
+    `bedrock: contentBlockDelta for block ${index} without ${kind} \`${key}\``,
+  );
+}
+
+function startError(index: number, key: string): StreamError {
+  return new StreamError(
+    `bedrock: contentBlockStart for block ${index} without a non-empty \`toolUse.${key}\``,
+  );
+}
+
+/** A reasoning delta's field, which must be a string. */
+function reasoningString(v: unknown, key: string, index: number): string {
+  if (typeof v !== "string") throw fieldError(index, "a string", `reasoningContent.${key}`);
+  return v;
 }
 
 /** Normalises like the non-streamed parse (`JSON.stringify(input)`); "" means `{}`. */

@@ -4,7 +4,7 @@ import { NO_DELTAS, type StreamMachine } from "../../transport/model-stream.js";
 import type { SSERecord } from "../../transport/sse.js";
 import { createMessageBuilder } from "./parts.js";
 import { blockedPromptFields, errorFields, parseUsage } from "./response.js";
-import type { GenerateContentResponse, UsageMetadata } from "./wire.js";
+import type { GenerateContentResponse, Part, UsageMetadata } from "./wire.js";
 
 /** What the stream state needs from `index.ts`: the provider's error class. */
 export interface StreamStateOptions {
@@ -43,9 +43,9 @@ export function createStreamState(options: StreamStateOptions): StreamMachine<SS
       if (candidate.finishReason) finishReason = candidate.finishReason;
       const parts = candidate.content?.parts;
       if (!parts) return NO_DELTAS;
-      if (parts.length === 1) return builder.add(parts[0]!, chunk.responseId);
+      if (parts.length === 1) return builder.add(checkedPart(parts[0]!), chunk.responseId);
       const out: Delta[] = [];
-      for (const part of parts) out.push(...builder.add(part, chunk.responseId));
+      for (const part of parts) out.push(...builder.add(checkedPart(part), chunk.responseId));
       return out;
     },
     finish() {
@@ -59,4 +59,34 @@ export function createStreamState(options: StreamStateOptions): StreamMachine<SS
       return response(finishReason ?? "");
     },
   };
+}
+
+/**
+ * The part, once the fields the builder keeps have the types history needs: a part that breaks
+ * the protocol is a StreamError before its deltas go out, not a message that `validateHistory`
+ * refuses on the next turn. A `functionCall` without `name` is a continuation (Vertex).
+ */
+function checkedPart(part: Part): Part {
+  const { text, thoughtSignature, functionCall } = part;
+  if (text !== undefined && typeof text !== "string") throw partError("a part", "a string", "text");
+  if (thoughtSignature !== undefined && !isNonEmpty(thoughtSignature)) {
+    throw partError("a part", "a non-empty string", "thoughtSignature");
+  }
+  if (functionCall !== undefined) {
+    if (functionCall.name !== undefined && !isNonEmpty(functionCall.name)) {
+      throw partError("a functionCall part", "a non-empty string", "name");
+    }
+    if (functionCall.id !== undefined && !isNonEmpty(functionCall.id)) {
+      throw partError("a functionCall part", "a non-empty string", "id");
+    }
+  }
+  return part;
+}
+
+function isNonEmpty(v: unknown): boolean {
+  return typeof v === "string" && v !== "";
+}
+
+function partError(what: string, kind: string, key: string): StreamError {
+  return new StreamError(`gemini: ${what} without ${kind} \`${key}\``);
 }

@@ -9,7 +9,12 @@ import type {
   ToolCallDelta,
   Usage,
 } from "../../core/types.js";
-import { NO_DELTAS, type StreamMachine } from "../../transport/model-stream.js";
+import {
+  createTextBuffer,
+  NO_DELTAS,
+  type StreamMachine,
+  type TextBuffer,
+} from "../../transport/model-stream.js";
 import type { SSERecord } from "../../transport/sse.js";
 import { errorFields } from "./response.js";
 import {
@@ -36,6 +41,12 @@ interface ReasoningSlot {
   summaryIndex: number;
 }
 
+/** A reasoning block as it streams in: its summary text joined in pieces, not with `+=`. */
+interface ThinkingState {
+  text: TextBuffer;
+  signature?: string;
+}
+
 /**
  * The state of one streamed response, fed one SSE record at a time and dispatched on the
  * data's `type` (spec C.5). Summary text streams as thinking deltas, a reasoning item's
@@ -45,25 +56,32 @@ interface ReasoningSlot {
  * equals what `parseResponsesResponse` makes of the same output.
  */
 export function createResponsesStreamState(ctx: StreamContext): StreamMachine<SSERecord> {
-  const thinking: ThinkingBlock[] = [];
+  const thinking: ThinkingState[] = [];
   const reasoning = new Map<number, ReasoningSlot>();
   const calls: ToolCall[] = [];
   const callAt = new Map<number, number>();
   // Text per message item, in the order the items came.
-  const texts = new Map<number, string>();
+  const texts = new Map<number, TextBuffer>();
   let usage: Usage | undefined;
   let stopReason: string | undefined;
   let done = false;
 
   const response = (): ModelResponse => {
-    const message: Message = { role: "assistant", content: [...texts.values()].join("") };
-    if (thinking.length > 0) message.thinking = thinking.map((b) => ({ ...b }));
+    const content = [...texts.values()].map((t) => t.text()).join("");
+    const message: Message = { role: "assistant", content };
+    if (thinking.length > 0) message.thinking = thinking.map(toBlock);
     if (calls.length > 0) message.toolCalls = calls.map((c) => ({ ...c }));
     return {
       message,
       usage: usage ?? { inputTokens: 0, outputTokens: 0 },
       stopReason: stopReason ?? "",
     };
+  };
+
+  const toBlock = (t: ThinkingState): ThinkingBlock => {
+    const block: ThinkingBlock = { text: t.text.text(), provider: ctx.provider };
+    if (t.signature !== undefined) block.signature = t.signature;
+    return block;
   };
 
   const slotOf = (outputIndex: number): ReasoningSlot => {
@@ -75,9 +93,9 @@ export function createResponsesStreamState(ctx: StreamContext): StreamMachine<SS
     return slot;
   };
 
-  const blockOf = (slot: ReasoningSlot): { at: number; block: ThinkingBlock } => {
-    slot.block ??= thinking.push({ text: "", provider: ctx.provider }) - 1;
-    return { at: slot.block, block: thinking[slot.block] as ThinkingBlock };
+  const blockOf = (slot: ReasoningSlot): { at: number; block: ThinkingState } => {
+    slot.block ??= thinking.push({ text: createTextBuffer() }) - 1;
+    return { at: slot.block, block: thinking[slot.block] as ThinkingState };
   };
 
   /** Summary text for part `summaryIndex`; a new part after the first starts with the separator. */
@@ -91,7 +109,7 @@ export function createResponsesStreamState(ctx: StreamContext): StreamMachine<SS
     }
     if (text === "") return NO_DELTAS;
     const { at, block } = blockOf(slot);
-    block.text += text;
+    block.text.append(text);
     return [{ thinking: { index: at, text } }];
   };
 
@@ -102,9 +120,9 @@ export function createResponsesStreamState(ctx: StreamContext): StreamMachine<SS
     const { at, block } = blockOf(slotOf(outputIndex));
     const d: ThinkingDelta = { index: at };
     const text = final.text ?? "";
-    const streamed = block.text ?? "";
+    const streamed = block.text.text();
     if (text !== streamed && text.startsWith(streamed)) d.text = text.slice(streamed.length);
-    block.text = text;
+    block.text = createTextBuffer(text);
     if (final.signature !== undefined) {
       block.signature = final.signature;
       d.signature = final.signature;
@@ -151,8 +169,9 @@ export function createResponsesStreamState(ctx: StreamContext): StreamMachine<SS
       case "function_call":
         return onCallItem(outputIndex, item as ResponseFunctionToolCall);
       case "message":
-        if (finished) texts.set(outputIndex, messageText(item as ResponseOutputMessage));
-        else if (!texts.has(outputIndex)) texts.set(outputIndex, "");
+        if (finished) {
+          texts.set(outputIndex, createTextBuffer(messageText(item as ResponseOutputMessage)));
+        } else if (!texts.has(outputIndex)) texts.set(outputIndex, createTextBuffer());
         return NO_DELTAS;
       default:
         return NO_DELTAS;
@@ -162,8 +181,14 @@ export function createResponsesStreamState(ctx: StreamContext): StreamMachine<SS
   const onText = (e: ResponseStreamEvent): readonly Delta[] => {
     const outputIndex = e.output_index ?? 0;
     const delta = typeof e.delta === "string" ? e.delta : "";
-    texts.set(outputIndex, (texts.get(outputIndex) ?? "") + delta);
-    return delta === "" ? NO_DELTAS : [{ text: delta }];
+    let text = texts.get(outputIndex);
+    if (text === undefined) {
+      text = createTextBuffer();
+      texts.set(outputIndex, text);
+    }
+    if (delta === "") return NO_DELTAS;
+    text.append(delta);
+    return [{ text: delta }];
   };
 
   const onArguments = (e: ResponseStreamEvent): readonly Delta[] => {

@@ -170,6 +170,45 @@ describe("anthropic stream state", () => {
     ).toThrow(StreamError);
   });
 
+  it("refuses a record that breaks the protocol when it arrives, naming the block", () => {
+    const thinking = rec({
+      type: "content_block_start",
+      index: 0,
+      content_block: { type: "thinking", thinking: "", signature: "" },
+    });
+    const refused = (records: { event?: string; data: string }[]) => {
+      try {
+        feed([start, ...records]);
+      } catch (e) {
+        expect(e).toBeInstanceOf(StreamError);
+        return (e as Error).message;
+      }
+      throw new Error("nothing thrown");
+    };
+    expect(refused([thinking, thinking])).toBe(
+      "anthropic: content_block_start for block 0, which already started",
+    );
+    expect(
+      refused([
+        rec({
+          type: "content_block_start",
+          index: 1,
+          content_block: { type: "tool_use", name: "w" },
+        }),
+      ]),
+    ).toBe("anthropic: content_block_start for block 1 without a non-empty `id`");
+    expect(
+      refused([
+        thinking,
+        rec({
+          type: "content_block_delta",
+          index: 0,
+          delta: { type: "signature_delta", signature: "" },
+        }),
+      ]),
+    ).toBe("anthropic: signature_delta for block 0 without a non-empty `signature`");
+  });
+
   it("throws a SyntaxError on bad JSON, which the stream wraps into a StreamError", () => {
     const machine = createStreamState((f) => new APIError(f));
     expect(() => machine.push({ event: "message_start", data: "{not json" })).toThrow(SyntaxError);

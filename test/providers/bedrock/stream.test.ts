@@ -218,6 +218,29 @@ describe("bedrock stream state", () => {
     );
   });
 
+  it("refuses a toolUse start without a toolUseId or name, or for a block already started", () => {
+    const start = (toolUse: object) =>
+      eventMessage("contentBlockStart", { contentBlockIndex: 2, start: { toolUse } });
+    expect(() => feed([start({ name: "x" })])).toThrow(
+      "bedrock: contentBlockStart for block 2 without a non-empty `toolUse.toolUseId`",
+    );
+    expect(() => feed([start({ toolUseId: "t", name: 7 })])).toThrow(
+      "bedrock: contentBlockStart for block 2 without a non-empty `toolUse.name`",
+    );
+    expect(() => feed([delta(2, { text: "a" }), start({ toolUseId: "t", name: "x" })])).toThrow(
+      "bedrock: contentBlockStart for block 2, which already started",
+    );
+  });
+
+  it("refuses reasoning and text deltas whose values are not strings", () => {
+    expect(() => feed([delta(0, { reasoningContent: { signature: { s: 1 } } })])).toThrow(
+      "bedrock: contentBlockDelta for block 0 without a string `reasoningContent.signature`",
+    );
+    expect(() => feed([delta(1, { text: 5 })])).toThrow(
+      "bedrock: contentBlockDelta for block 1 without a string `text`",
+    );
+  });
+
   it("refuses a block that mixes text and reasoning deltas", () => {
     expect(() =>
       feed([delta(0, { text: "a" }), delta(0, { reasoningContent: { text: "b" } })]),

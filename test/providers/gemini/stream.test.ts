@@ -254,6 +254,22 @@ describe("createStreamState", () => {
     );
   });
 
+  it("refuses a part whose kept fields are not the strings history needs, before its deltas", () => {
+    const chunk = (part: object) =>
+      JSON.stringify({ candidates: [{ content: { parts: [{ text: "ok" }, part] } }] });
+    expect(() => run([chunk({ text: "a", thought: true, thoughtSignature: 9 })])).toThrow(
+      "gemini: a part without a non-empty string `thoughtSignature`",
+    );
+    expect(() => run([chunk({ functionCall: { name: "", args: {} } })])).toThrow(
+      "gemini: a functionCall part without a non-empty string `name`",
+    );
+    expect(() => run([chunk({ functionCall: { name: "f", id: "" } })])).toThrow(
+      "gemini: a functionCall part without a non-empty string `id`",
+    );
+    // A nameless functionCall continues the open call (Vertex): not refused.
+    expect(() => run([chunk({ functionCall: { args: {} } })])).not.toThrow();
+  });
+
   it("never writes a partialArgs path into a prototype", () => {
     const chunk = (fc: object) =>
       JSON.stringify({ candidates: [{ content: { parts: [{ functionCall: fc }] } }] });
@@ -264,5 +280,39 @@ describe("createStreamState", () => {
     ]);
     expect(state.finish().message.toolCalls?.[0]?.arguments).toBe("{}");
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("joins a thousand streamed pieces into the message generate builds, partials included", () => {
+    const chunk = (part: Part) => JSON.stringify({ candidates: [{ content: { parts: [part] } }] });
+    const thoughts = Array.from({ length: 700 }, (_, i) => `t${i} `);
+    const words = Array.from({ length: 700 }, (_, i) => `w${i}é `);
+    const lines = [
+      ...thoughts.map((text, i) =>
+        chunk(
+          i === 699 ? { text, thought: true, thoughtSignature: "sig" } : { text, thought: true },
+        ),
+      ),
+      ...words.map((text) => chunk({ text })),
+      JSON.stringify({ candidates: [{ finishReason: "STOP" }], responseId: "r" }),
+    ];
+    const state = createStreamState({ toError });
+    const push = (data: string) => state.push({ data, event: undefined, id: undefined });
+    for (const data of lines.slice(0, 300)) push(data);
+    expect(state.partial().message.thinking).toEqual([
+      { text: thoughts.slice(0, 300).join(""), provider: "gemini" },
+    ]);
+    for (const data of lines.slice(300, 1000)) push(data);
+    expect(state.partial().message.content).toBe(words.slice(0, 300).join(""));
+    for (const data of lines.slice(1000)) push(data);
+    const final = state.finish();
+    // Same fields in the same order as before the text was joined in pieces.
+    expect(JSON.stringify(final.message)).toBe(
+      JSON.stringify({
+        role: "assistant",
+        content: words.join(""),
+        thinking: [{ text: thoughts.join(""), provider: "gemini", signature: "sig" }],
+      }),
+    );
+    expect(final).toEqual(parseResponse(asOneBody(lines)));
   });
 });

@@ -215,6 +215,52 @@ describe("createResponsesStreamState", () => {
     );
   });
 
+  it("joins a thousand streamed pieces, then takes the finished items' text", () => {
+    const pieces = Array.from({ length: 600 }, (_, i) => `s${i}é `);
+    const words = Array.from({ length: 600 }, (_, i) => `w${i} `);
+    const summary = `${pieces.join("")}tail`;
+    const reasoning = { ...REASONING, summary: [{ type: "summary_text", text: summary }] };
+    const at = { item_id: "msg_1", output_index: 1, content_index: 0 };
+    const msg = {
+      id: "msg_1",
+      type: "message",
+      role: "assistant",
+      status: "completed",
+      content: [{ type: "output_text", text: words.join(""), annotations: [] }],
+    };
+    const completed = { status: "completed", output: [reasoning, msg], usage: USAGE };
+    const m = machine();
+    const push = (...records: SSERecord[]) => records.flatMap((r) => [...m.push(r)]);
+    push(
+      ev("response.output_item.added", { output_index: 0, item: { ...REASONING, summary: [] } }),
+      ev("response.reasoning_summary_part.added", { ...rs, summary_index: 0 }),
+      ...pieces.map((delta) => ev("response.reasoning_summary_text.delta", { ...rs, delta })),
+    );
+    expect(m.partial().message.thinking).toEqual([{ text: pieces.join(""), provider: "openai" }]);
+    expect(push(ev("response.output_item.done", { output_index: 0, item: reasoning }))).toEqual([
+      { thinking: { index: 0, text: "tail", signature: "gAAAAB-enc1" } },
+    ]);
+    push(
+      ev("response.output_item.added", { output_index: 1, item: { ...msg, content: [] } }),
+      ...words.map((delta) => ev("response.output_text.delta", { ...at, delta })),
+    );
+    expect(m.partial().message.content).toBe(words.join(""));
+    push(
+      ev("response.output_item.done", { output_index: 1, item: msg }),
+      ev("response.completed", { response: completed }),
+    );
+    const final = m.finish();
+    // Same fields in the same order as before the text was joined in pieces.
+    expect(JSON.stringify(final.message)).toBe(
+      JSON.stringify({
+        role: "assistant",
+        content: words.join(""),
+        thinking: [{ text: summary, provider: "openai", signature: "gAAAAB-enc1" }],
+      }),
+    );
+    expect(final).toEqual(parseResponsesResponse(completed, "openai"));
+  });
+
   it("finishes an incomplete response with its reason as stop reason", () => {
     const { m } = feed([
       ev("response.output_item.done", { output_index: 0, item: REASONING }),
