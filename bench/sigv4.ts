@@ -1,12 +1,15 @@
 /**
- * SigV4 signing rate: golem's Bedrock signer (aws4fetch's AwsV4Signer with a per-model key
- * cache, as `bedrock.create` sets it up) signing a Converse request, awaited one after
- * another for one-second windows; the AWS SDK's own signer (`@smithy/signature-v4`) on the
- * same request for reference. run.ts pins this section to one CPU where `taskset` exists.
+ * SigV4 signing rate: golem's Bedrock signer (its own, with the per-model key cache that
+ * `bedrock.create` sets up) signing a Converse request, awaited one after another in
+ * one-second windows; for reference, the AWS SDK's own signer (`@smithy/signature-v4`) and
+ * aws4fetch's `AwsV4Signer` (golem's signer until ADR 0004, with its own key cache) on the
+ * same request, their windows taken in turn with golem's. run.ts pins this section to one CPU
+ * where `taskset` exists.
  */
 import { Sha256 } from "@aws-crypto/sha256-js";
 import { SignatureV4 } from "@smithy/signature-v4";
-import { signRequest } from "../src/providers/bedrock/sign.js";
+import { AwsV4Signer } from "aws4fetch";
+import { type SigningKeyCache, signRequest } from "../src/providers/bedrock/sign.js";
 import { median } from "./measure.js";
 
 const URL_ =
@@ -22,28 +25,39 @@ const CREDENTIALS = {
   sessionToken: "IQoJb3JpZ2luX2VjEXAMPLESESSIONTOKEN",
 };
 
-async function rate(
-  sign: () => Promise<unknown>,
-  windowMs: number,
-  windows: number,
-): Promise<number> {
-  for (let i = 0; i < 200; i++) await sign();
-  const rates: number[] = [];
-  for (let w = 0; w < windows; w++) {
-    let n = 0;
-    const start = performance.now();
-    while (performance.now() - start < windowMs) {
-      await sign();
-      n++;
-    }
-    rates.push((n * 1000) / (performance.now() - start));
+/** Signed requests per second in one window of `windowMs`, awaited one after another. */
+async function rate(sign: () => Promise<unknown>, windowMs: number): Promise<number> {
+  let n = 0;
+  const start = performance.now();
+  while (performance.now() - start < windowMs) {
+    await sign();
+    n++;
   }
-  return median(rates);
+  return (n * 1000) / (performance.now() - start);
 }
 
-/** Signed requests per second: golem's signer, and the AWS SDK's for reference. */
+/**
+ * Each signer's median rate over `windows` rounds; every round gives each signer one window,
+ * in turn, so a change in the machine's load falls on all of them alike.
+ */
+async function rates(
+  signers: Record<string, () => Promise<unknown>>,
+  windowMs: number,
+  windows: number,
+): Promise<Record<string, number>> {
+  for (const sign of Object.values(signers)) for (let i = 0; i < 200; i++) await sign();
+  const seen = new Map(Object.keys(signers).map((name) => [name, [] as number[]]));
+  for (let w = 0; w < windows; w++) {
+    for (const [name, sign] of Object.entries(signers)) {
+      seen.get(name)?.push(await rate(sign, windowMs));
+    }
+  }
+  return Object.fromEntries([...seen].map(([name, r]) => [name, median(r)]));
+}
+
+/** Signed requests per second: golem's signer, and the AWS SDK's and aws4fetch's for reference. */
 export async function sigv4Rates(windowMs = 1000, windows = 5): Promise<Record<string, number>> {
-  const cache = new Map<string, ArrayBuffer>();
+  const cache: SigningKeyCache = new Map();
   const headers = { "content-type": "application/json" };
   const golem = () =>
     signRequest(
@@ -68,8 +82,21 @@ export async function sigv4Rates(windowMs = 1000, windows = 5): Promise<Record<s
       headers: { ...headers, host: url.hostname },
       body: BODY,
     });
-  return {
-    golem: await rate(golem, windowMs, windows),
-    "@smithy/signature-v4": await rate(aws, windowMs, windows),
-  };
+  const aws4fetchCache = new Map<string, ArrayBuffer>();
+  const aws4fetch = () =>
+    new AwsV4Signer({
+      method: "POST",
+      url: URL_,
+      headers,
+      body: BODY,
+      ...CREDENTIALS,
+      service: "bedrock",
+      region: "us-east-1",
+      cache: aws4fetchCache,
+    }).sign();
+  return rates(
+    { golem, "@smithy/signature-v4": aws, "aws4fetch AwsV4Signer": aws4fetch },
+    windowMs,
+    windows,
+  );
 }

@@ -25,7 +25,7 @@ const KB = 1024;
 /** Names that belong to one adapter's wire format or code; another adapter must not carry them. */
 const WIRE_NAMES: Record<string, string[]> = {
   anthropic: ["anthropic-version", "content_block_delta", "redacted_thinking", "signature_delta"],
-  bedrock: ["AwsV4Signer", "crc32", "contentBlockDelta", "reasoningContent", ":event-type"],
+  bedrock: ["aws4_request", "crc32", "contentBlockDelta", "reasoningContent", ":event-type"],
   gemini: ["generateContent", "thoughtSignature", "functionCall", "x-goog-api-key"],
   openai: ["reasoning_content", "chat/completions", "tool_calls", "encrypted_content"],
   azure: ["api-version", "openai/deployments", "AZURE_OPENAI_API_KEY"],

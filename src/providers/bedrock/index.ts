@@ -14,7 +14,7 @@ import type { RequestOptions, StreamResponse } from "../../transport/request.js"
 import { type Config, type ResolvedConfig, resolveConfig } from "./config.js";
 import { buildRequest, PROVIDER, requestUrl } from "./request.js";
 import { parseErrorBody, parseResponse } from "./response.js";
-import { signRequest } from "./sign.js";
+import { type SigningKeyCache, signRequest } from "./sign.js";
 import { createStreamState } from "./stream.js";
 
 export type { Config, Credentials, Effort, ThinkingConfig } from "./config.js";
@@ -38,8 +38,8 @@ export class APIError extends CoreAPIError {
  */
 export function create(config: Config): Model {
   const cfg = resolveConfig(config, readEnv());
-  // One per model: aws4fetch keeps the derived signing key here (once per day and region).
-  const cache: KeyCache = new Map();
+  // One per model: the derived SigV4 signing key, kept once per day and region (sign.ts).
+  const cache: SigningKeyCache = new Map();
   return createHTTPModel(PROVIDER, cfg.model, {
     request: (req, streaming) => requestOptions(cfg, cache, req, streaming),
     parse: (body) => parseResponse(body),
@@ -56,8 +56,6 @@ export function create(config: Config): Model {
   });
 }
 
-type KeyCache = Map<string, ArrayBuffer>;
-
 /**
  * A 200 with a JSON body instead of an event stream means the request reached another
  * operation (an unencoded `/` in the model id does that: vercel/ai#17523); say so plainly
@@ -73,7 +71,7 @@ async function refuseJSONStream(res: StreamResponse, secrets: readonly string[])
 
 function requestOptions(
   cfg: ResolvedConfig,
-  cache: KeyCache,
+  cache: SigningKeyCache,
   req: ModelRequest,
   streaming: boolean,
 ): Omit<RequestOptions, "signal"> {

@@ -1,9 +1,12 @@
 import { Sha256 } from "@aws-crypto/sha256-js";
 import { SignatureV4 } from "@smithy/signature-v4";
+import { AwsV4Signer } from "aws4fetch";
 import { describe, expect, it } from "vitest";
+import { ConfigError } from "../../../src/core/errors.js";
 import { type Credentials, resolveConfig } from "../../../src/providers/bedrock/config.js";
+import { create } from "../../../src/providers/bedrock/index.js";
 import { buildRequest, requestUrl } from "../../../src/providers/bedrock/request.js";
-import { signRequest } from "../../../src/providers/bedrock/sign.js";
+import { type SigningKeyCache, signRequest } from "../../../src/providers/bedrock/sign.js";
 
 // AWS's documentation example credentials, not a real key.
 const KEYS = {
@@ -113,12 +116,94 @@ describe("bedrock SigV4 signing", () => {
   });
 
   it("derives the signing key once per day and region through the cache", async () => {
-    const cache = new Map<string, ArrayBuffer>();
+    const cache: SigningKeyCache = new Map();
     const req = request(MODELS["an inference profile id with ':'"], false);
     await signRequest(req, KEYS, "us-west-2", cache, DATETIME);
     await signRequest(req, KEYS, "us-west-2", cache, "20260801T235959Z");
     expect(cache.size).toBe(1);
     await signRequest(req, KEYS, "us-west-2", cache, "20260802T000001Z");
     expect(cache.size).toBe(2);
+  });
+});
+
+describe("a bedrock model's signature", () => {
+  /** A fetch that keeps each request's headers and answers a Converse reply. */
+  function keeping() {
+    const sent: { url: string; headers: Record<string, string>; body: string }[] = [];
+    const fetch = async (url: string | URL | Request, init?: RequestInit) => {
+      sent.push({
+        url: String(url),
+        headers: Object.fromEntries(new Headers(init?.headers)),
+        body: String(init?.body),
+      });
+      const reply = {
+        output: { message: { role: "assistant", content: [{ text: "hello" }] } },
+        stopReason: "end_turn",
+        usage: { inputTokens: 3, outputTokens: 2, totalTokens: 5 },
+      };
+      return new Response(JSON.stringify(reply), {
+        headers: { "content-type": "application/json" },
+      });
+    };
+    return { fetch, sent };
+  }
+
+  it("equals aws4fetch's for what it sent, caller headers included", async () => {
+    const { fetch, sent } = keeping();
+    const model = create({
+      region: "us-west-2",
+      model: MODELS["an ARN with ':' and '/'"],
+      credentials: SESSION,
+      headers: {
+        "X-Amzn-Bedrock-Trace": "ENABLED",
+        "User-Agent": "golem-test",
+        "x-team": " a  b ",
+      },
+      fetch,
+    });
+    await model.generate({ messages: [{ role: "user", content: "Héllo ✓" }] });
+    const [request] = sent;
+    if (!request) throw new Error("no request was made");
+    const { authorization, "x-amz-date": datetime = "", ...rest } = request.headers;
+    expect(authorization).toContain(
+      "SignedHeaders=host;x-amz-date;x-amz-security-token;x-amzn-bedrock-trace;x-team,",
+    );
+    const reference = new AwsV4Signer({
+      method: "POST",
+      url: request.url,
+      headers: rest,
+      body: request.body,
+      ...SESSION,
+      service: "bedrock",
+      region: "us-west-2",
+      datetime,
+    });
+    expect(authorization).toBe((await reference.sign()).headers.get("authorization"));
+  });
+
+  it("refuses a header fetch could not send before any fetch, without quoting its value", async () => {
+    const { fetch, sent } = keeping();
+    const value = "team-secret-0123456789";
+    const model = create({
+      region: "us-west-2",
+      model: MODELS["an inference profile id with ':'"],
+      credentials: SESSION,
+      headers: { "x-team": `${value}\r\nx-evil: 1` },
+      fetch,
+      maxRetries: 0,
+    });
+    const error = await model.generate({ messages: [{ role: "user", content: "hi" }] }).then(
+      () => expect.unreachable("the call should have failed"),
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(String(error)).toBe(
+      'ConfigError: bedrock: the value of header "x-team" holds a line break, NUL or a character above U+00FF, so it cannot be sent (the value is not shown)',
+    );
+    const text = `${String(error)}\n${(error as Error).stack}\n${JSON.stringify(error)}`;
+    for (const secret of [value, SESSION.secretAccessKey, SESSION.sessionToken]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(sent).toEqual([]);
   });
 });
