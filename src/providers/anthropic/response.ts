@@ -1,5 +1,6 @@
+import { assistantMessage } from "../../core/assistant.js";
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
-import type { Message, ModelResponse, ThinkingBlock, ToolCall, Usage } from "../../core/types.js";
+import type { ModelResponse, ThinkingBlock, ToolCall, Usage } from "../../core/types.js";
 import { checkedResponse, parseErrorJSON } from "../../transport/json.js";
 import { PROVIDER } from "./request.js";
 import type { ContentBlock, ErrorBody, WireMessage, WireUsage } from "./wire.js";
@@ -75,18 +76,6 @@ function optionalString(b: Record<string, unknown>, key: string, i: number): str
 /** A thinking block as golem keeps it; an empty signature (stream start) counts as none. */
 export function thinkingFrom(text: string, signature: string | undefined): ThinkingBlock {
   return signature ? { text, signature, provider: PROVIDER } : { text, provider: PROVIDER };
-}
-
-/** The assistant message, with `thinking` and `toolCalls` only when there are some. */
-export function assistantMessage(
-  text: string,
-  thinking: ThinkingBlock[],
-  toolCalls: ToolCall[],
-): Message {
-  const message: Message = { role: "assistant", content: text };
-  if (thinking.length > 0) message.thinking = thinking;
-  if (toolCalls.length > 0) message.toolCalls = toolCalls;
-  return message;
 }
 
 /**

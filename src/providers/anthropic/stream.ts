@@ -1,3 +1,4 @@
+import { assistantMessage } from "../../core/assistant.js";
 import { StreamError } from "../../core/errors.js";
 import type { Delta, ModelResponse, ThinkingBlock, ToolCall } from "../../core/types.js";
 import {
@@ -7,7 +8,7 @@ import {
   type TextBuffer,
 } from "../../transport/model-stream.js";
 import type { SSERecord } from "../../transport/sse.js";
-import { assistantMessage, parseErrorEvent, parseUsage, thinkingFrom } from "./response.js";
+import { parseErrorEvent, parseUsage, thinkingFrom } from "./response.js";
 import type { ContentBlock, ContentBlockDelta, MessageStreamEvent, WireUsage } from "./wire.js";
 
 /** Where a wire content block lives in golem's message. */

@@ -1,5 +1,6 @@
+import { assistantMessage } from "../../core/assistant.js";
 import { StreamError } from "../../core/errors.js";
-import type { Message, ModelResponse, ThinkingBlock, ToolCall, Usage } from "../../core/types.js";
+import type { ModelResponse, ThinkingBlock, ToolCall, Usage } from "../../core/types.js";
 import { checkedResponse, parseErrorJSON } from "../../transport/json.js";
 import { PROVIDER } from "./request.js";
 import type { ConverseResponse, ErrorBody, OutputContentBlock, TokenUsage } from "./wire.js";
@@ -66,18 +67,6 @@ function parseReasoning(
   }
   // An empty unsigned block carries nothing and would fail history validation.
   return rt.text === "" ? undefined : { text: rt.text, provider: PROVIDER };
-}
-
-/** The assistant message of a response; `thinking` and `toolCalls` only when non-empty. */
-export function assistantMessage(
-  text: string,
-  thinking: ThinkingBlock[],
-  toolCalls: ToolCall[],
-): Message {
-  const message: Message = { role: "assistant", content: text };
-  if (thinking.length > 0) message.thinking = thinking;
-  if (toolCalls.length > 0) message.toolCalls = toolCalls;
-  return message;
 }
 
 /** Converse token counts in golem's names; reasoning is inside `outputTokens` (no split given). */

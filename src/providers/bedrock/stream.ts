@@ -1,3 +1,4 @@
+import { assistantMessage } from "../../core/assistant.js";
 import { type APIError, type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { Delta, ModelResponse, ThinkingBlock, ToolCall, Usage } from "../../core/types.js";
 import type { EventStreamHeaderValue, EventStreamMessage } from "../../transport/event-stream.js";
@@ -10,7 +11,7 @@ import {
 } from "../../transport/model-stream.js";
 import { isRetryableStatus } from "../../transport/retry.js";
 import { PROVIDER } from "./request.js";
-import { assistantMessage, exceptionStatus, parseUsage } from "./response.js";
+import { exceptionStatus, parseUsage } from "./response.js";
 import type {
   ContentBlockDeltaEvent,
   ContentBlockStartEvent,
