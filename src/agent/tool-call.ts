@@ -3,8 +3,9 @@ import type { Tool, ToolArgs } from "./tool.js";
 
 /**
  * Runs one tool call and answers it with a `tool` message; never throws. Bad JSON, arguments
- * the tool refuses, an unknown name, a throwing tool and an unsendable result all become a
- * message with `isError: true` whose content tells the model what went wrong.
+ * the tool refuses, a schema that throws while checking them, an unknown name, a throwing tool
+ * and an unsendable result all become a message with `isError: true` whose content tells the
+ * model what went wrong.
  */
 export async function runToolCall(
   call: ToolCall,
@@ -20,7 +21,16 @@ export async function runToolCall(
       `The arguments of tool ${JSON.stringify(call.name)} are not valid JSON (${decoded.problem}). Send one JSON object that matches the tool's parameters.`,
     );
   }
-  const checked = found.check(decoded.value);
+  let checked: ToolArgs;
+  try {
+    // A Standard Schema may validate asynchronously (zod with an async refinement).
+    checked = await found.check(decoded.value);
+  } catch (err) {
+    return failed(
+      call,
+      `The arguments of tool ${JSON.stringify(call.name)} could not be checked: ${describe(err)}`,
+    );
+  }
   if (!checked.ok) {
     return failed(
       call,

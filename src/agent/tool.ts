@@ -1,5 +1,6 @@
-import * as z from "zod/mini";
 import { ConfigError } from "../core/errors.js";
+import { formatPath } from "../core/issue.js";
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from "../core/standard-schema.js";
 import type { ToolSpec } from "../core/types.js";
 
 /** What a tool's `execute` gets besides its arguments. */
@@ -14,22 +15,37 @@ export type ToolArgs = { ok: true; value: unknown } | { ok: false; problem: stri
 /**
  * A tool the agent can offer to the model: its spec (`name`, `description`, `parameters` as
  * JSON Schema), a check of the decoded arguments, and the function that runs it.
- * Made with {@link tool} (zod schema) or {@link jsonTool} (plain JSON Schema).
+ * Made with {@link tool} (a Standard Schema such as zod's) or {@link jsonTool} (plain JSON Schema).
  */
 export interface Tool extends ToolSpec {
-  /** Checks the decoded JSON arguments; returns what `execute` gets, or a problem the model reads. */
-  check(args: unknown): ToolArgs;
+  /**
+   * Checks the decoded JSON arguments; returns what `execute` gets, or a problem the model
+   * reads. A promise when the schema validates asynchronously; the agent awaits it.
+   */
+  check(args: unknown): ToolArgs | Promise<ToolArgs>;
   /** Runs the tool; a string result is sent as is, anything else as JSON. */
   execute(args: unknown, ctx: ToolContext): unknown;
 }
 
-/** The definition {@link tool} takes: the zod schema `S` types `execute`'s arguments. */
-export interface ToolDefinition<S extends z.core.$ZodType> {
+/**
+ * The definition {@link tool} takes: `parameters` is any Standard Schema (a zod 4 schema, say),
+ * and its output type types `execute`'s arguments.
+ */
+export interface ToolDefinition<S extends StandardSchemaV1> {
   name: string;
   description: string;
-  /** A zod 4 schema of the arguments object (from `zod` or `zod/mini`). */
+  /**
+   * A Standard Schema of the arguments object: zod 4 (`zod` or `zod/mini`), Valibot, ArkType…
+   * It checks every call's arguments; it also gives the JSON Schema sent to the model when it
+   * has a Standard JSON Schema converter (`~standard.jsonSchema`, as zod's classic API has).
+   */
   parameters: S;
-  execute(args: z.output<S>, ctx: ToolContext): unknown;
+  /**
+   * The JSON Schema (`type: "object"`) to send instead of converting `parameters`; needed when
+   * they have no converter, e.g. zod/mini: `z.toJSONSchema(schema, { io: "input" })`.
+   */
+  jsonSchema?: object;
+  execute(args: StandardSchemaV1.InferOutput<S>, ctx: ToolContext): unknown;
 }
 
 /** The definition {@link jsonTool} takes: a plain JSON Schema, and `execute` gets `unknown`. */
@@ -42,9 +58,9 @@ export interface JSONToolDefinition {
 }
 
 /**
- * Defines a tool whose arguments are described and checked by a zod 4 schema; the schema is
- * converted to JSON Schema (input side, without `$schema`) for the model, and every call's
- * arguments are parsed with it before `execute` runs.
+ * Defines a tool whose arguments are described and checked by a Standard Schema (a zod 4
+ * schema, say): its JSON Schema (input side, without `$schema`) is sent to the model, and
+ * every call's arguments are validated with it before `execute` runs.
  * @example
  * const weather = tool({
  *   name: "get_weather",
@@ -53,20 +69,20 @@ export interface JSONToolDefinition {
  *   execute: async ({ city }, { signal }) => (await fetch(`…?q=${city}`, { signal })).json(),
  * });
  */
-export function tool<S extends z.core.$ZodType>(def: ToolDefinition<S>): Tool {
+export function tool<S extends StandardSchemaV1>(def: ToolDefinition<S>): Tool {
   checkName(def.name);
-  const parameters = toParameters(def.name, def.parameters);
-  const schema = def.parameters;
+  const standard = standardProps(def.name, def.parameters);
+  const parameters = toParameters(def.name, def.jsonSchema ?? convert(def.name, standard));
   return {
     name: def.name,
     description: def.description,
     parameters,
     check(args) {
-      const result = z.safeParse(schema, args);
-      if (result.success) return { ok: true, value: result.data };
-      return { ok: false, problem: z.prettifyError(result.error) };
+      const result = standard.validate(args);
+      // Any thenable, not only this realm's Promise: read as a result, it would pass as valid.
+      return "then" in result ? Promise.resolve(result).then(toArgs) : toArgs(result);
     },
-    execute: (args, ctx) => def.execute(args as z.output<S>, ctx),
+    execute: (args, ctx) => def.execute(args as StandardSchemaV1.InferOutput<S>, ctx),
   };
 }
 
@@ -91,22 +107,51 @@ export function jsonTool(def: JSONToolDefinition): Tool {
   };
 }
 
-function toParameters(name: string, schema: z.core.$ZodType): object {
-  let json: Record<string, unknown>;
+function standardProps(name: string, schema: StandardSchemaV1): StandardSchemaV1.Props {
+  const standard = (schema as Partial<StandardSchemaV1> | undefined)?.["~standard"];
+  if (typeof standard?.validate !== "function") {
+    throw new ConfigError(
+      `tool ${JSON.stringify(name)}: parameters must be a Standard Schema (a zod 4 schema, say); for a plain JSON Schema use jsonTool()`,
+    );
+  }
+  return standard;
+}
+
+function convert(name: string, standard: StandardSchemaV1.Props): object {
+  const converter = (standard as Partial<StandardJSONSchemaV1.Props>).jsonSchema;
+  if (!converter) {
+    throw new ConfigError(
+      `tool ${JSON.stringify(name)}: parameters have no JSON Schema converter (~standard.jsonSchema; zod/mini schemas have none): pass the JSON Schema to send as jsonSchema, e.g. z.toJSONSchema(schema, { io: "input" })`,
+    );
+  }
   try {
     // "input": what the model must send, before defaults and transforms apply.
-    json = { ...z.toJSONSchema(schema, { io: "input" }) };
+    return converter.input({ target: "draft-2020-12" });
   } catch (cause) {
     throw new ConfigError(
       `tool ${JSON.stringify(name)}: parameters cannot be expressed as JSON Schema: ${(cause as Error).message}`,
       { cause },
     );
   }
+}
+
+function toParameters(name: string, schema: object): object {
+  const json: Record<string, unknown> = { ...schema };
   // The dialect marker is metadata no provider's tool format asks for (spec/: every tool
   // example is a bare object schema); leaving it out keeps the schema within Gemini's subset.
   delete json.$schema;
   checkObjectSchema(name, json);
   return json;
+}
+
+/** The model reads this: one line per issue, where it is and what is wrong. */
+function toArgs(result: StandardSchemaV1.Result<unknown>): ToolArgs {
+  if (!result.issues) return { ok: true, value: result.value };
+  const lines = result.issues.map((issue) => {
+    const where = formatPath((issue.path ?? []).map((k) => (typeof k === "object" ? k.key : k)));
+    return where ? `${where}: ${issue.message}` : issue.message;
+  });
+  return { ok: false, problem: lines.join("\n") || "the arguments were refused" };
 }
 
 function checkObjectSchema(name: string, schema: unknown): void {

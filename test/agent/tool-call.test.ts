@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import type { StandardSchemaV1 } from "../../src/core/standard-schema.js";
 import { Agent, jsonTool, tool } from "../../src/index.js";
 import { answer, call, callTools, ScriptedModel } from "./scripted-model.js";
 
@@ -37,7 +38,7 @@ describe("tool failures become error results the model sees", () => {
     [
       "arguments the schema refuses",
       '{"city": 3}',
-      'The arguments of tool "get_weather" do not match its parameters:\n✖ Invalid input: expected string, received number\n  → at city',
+      'The arguments of tool "get_weather" do not match its parameters:\ncity: Invalid input: expected string, received number',
     ],
   ];
   it.each(cases)("%s", async (_, args, content) => {
@@ -116,6 +117,62 @@ describe("tool failures become error results the model sees", () => {
       { role: "tool", content: '{"city":"Oslo","tempC":21}', toolCallId: "c5" },
     ]);
     expect(result.steps).toBe(2);
+  });
+});
+
+describe("a schema that validates asynchronously or throws", () => {
+  /** A Standard Schema by hand whose validate answers later, or throws for `{ boom: true }`. */
+  const later: StandardSchemaV1<unknown, { word: string }> = {
+    "~standard": {
+      version: 1,
+      vendor: "test",
+      validate(value) {
+        if ((value as { boom?: unknown }).boom) throw new Error("schema bug");
+        return new Promise((resolve) =>
+          setTimeout(() => {
+            const word = (value as { word?: unknown }).word;
+            resolve(
+              typeof word === "string"
+                ? { value: { word: word.toUpperCase() } }
+                : { issues: [{ message: "a word is needed", path: ["word"] }] },
+            );
+          }, 2),
+        );
+      },
+    },
+  };
+  const shout = tool({
+    name: "shout",
+    description: "",
+    parameters: later,
+    jsonSchema: { type: "object", properties: { word: { type: "string" } } },
+    execute: ({ word }) => `${word}!`,
+  });
+
+  it("waits for the validation: its value reaches execute, its issues reach the model", async () => {
+    const model = new ScriptedModel([
+      callTools([call("c1", "shout", { word: "hi" }), call("c2", "shout", { word: 1 })]),
+      callTools([call("c3", "shout", { boom: true })]),
+      answer("done"),
+    ]);
+    const result = await new Agent({ model, tools: [shout] }).run("go");
+    expect(model.requests[1]?.messages.slice(2)).toStrictEqual([
+      { role: "tool", content: "HI!", toolCallId: "c1" },
+      {
+        role: "tool",
+        content:
+          'The arguments of tool "shout" do not match its parameters:\nword: a word is needed',
+        toolCallId: "c2",
+        isError: true,
+      },
+    ]);
+    expect(model.requests[2]?.messages.at(-1)).toStrictEqual({
+      role: "tool",
+      content: 'The arguments of tool "shout" could not be checked: schema bug',
+      toolCallId: "c3",
+      isError: true,
+    });
+    expect(result.output).toBe("done");
   });
 });
 

@@ -1,7 +1,30 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import * as zm from "zod/mini";
+import type { StandardSchemaV1 } from "../../src/core/standard-schema.js";
 import { ConfigError, jsonTool, type Tool, type ToolContext, tool } from "../../src/index.js";
+
+/** A Standard Schema by hand, as a library other than zod would give one: it validates later. */
+function evenNumbers(): StandardSchemaV1<unknown, { n: number }> {
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "test",
+      validate: async (value) => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        const n = (value as { n?: unknown }).n;
+        if (typeof n === "number" && n % 2 === 0) return { value: { n } };
+        return { issues: [{ message: "must be an even number", path: [{ key: "n" }] }] };
+      },
+    },
+  };
+}
+
+const EVEN_JSON_SCHEMA = {
+  type: "object",
+  properties: { n: { type: "integer", multipleOf: 2 } },
+  required: ["n"],
+};
 
 describe("tool", () => {
   it("converts a classic zod schema to the JSON Schema of what the model must send", () => {
@@ -26,11 +49,15 @@ describe("tool", () => {
     });
   });
 
-  it("converts a zod/mini schema the same way", () => {
+  it("sends the jsonSchema given with a zod/mini schema (which has no converter), without $schema", () => {
+    const parameters = zm.object({ q: zm.string(), limit: zm.optional(zm.number()) });
+    const jsonSchema = zm.toJSONSchema(parameters, { io: "input" });
+    expect(jsonSchema.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
     const t = tool({
       name: "lookup",
       description: "Find a word",
-      parameters: zm.object({ q: zm.string(), limit: zm.optional(zm.number()) }),
+      parameters,
+      jsonSchema,
       execute: () => "",
     });
     expect(t.parameters).toEqual({
@@ -38,6 +65,61 @@ describe("tool", () => {
       properties: { q: { type: "string" }, limit: { type: "number" } },
       required: ["q"],
     });
+    expect(jsonSchema.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
+  });
+
+  it("refuses a zod/mini schema without jsonSchema, saying what to pass", () => {
+    const make = () =>
+      tool({ name: "lookup", description: "", parameters: zm.object({}), execute: () => "" });
+    expect(make).toThrow(
+      new ConfigError(
+        'tool "lookup": parameters have no JSON Schema converter (~standard.jsonSchema; zod/mini schemas have none): pass the JSON Schema to send as jsonSchema, e.g. z.toJSONSchema(schema, { io: "input" })',
+      ),
+    );
+  });
+
+  it("sends jsonSchema rather than the converted schema when both exist", () => {
+    const t = tool({
+      name: "t",
+      description: "",
+      parameters: z.object({ a: z.string() }),
+      jsonSchema: { type: "object", properties: { a: { type: "string", minLength: 1 } } },
+      execute: () => "",
+    });
+    expect(t.parameters).toEqual({
+      type: "object",
+      properties: { a: { type: "string", minLength: 1 } },
+    });
+  });
+
+  it("refuses parameters that are not a Standard Schema, pointing to jsonTool", () => {
+    const make = () =>
+      tool({
+        name: "t",
+        description: "",
+        parameters: { type: "object" } as unknown as StandardSchemaV1,
+        execute: () => "",
+      });
+    expect(make).toThrow(
+      new ConfigError(
+        'tool "t": parameters must be a Standard Schema (a zod 4 schema, say); for a plain JSON Schema use jsonTool()',
+      ),
+    );
+  });
+
+  it("takes any Standard Schema, awaiting a validation that is asynchronous", async () => {
+    const t = tool({
+      name: "half",
+      description: "",
+      parameters: evenNumbers(),
+      jsonSchema: EVEN_JSON_SCHEMA,
+      execute: ({ n }) => n / 2,
+    });
+    expect(t.parameters).toEqual(EVEN_JSON_SCHEMA);
+    const good = t.check({ n: 4 });
+    expect(good).toBeInstanceOf(Promise);
+    expect(await good).toEqual({ ok: true, value: { n: 4 } });
+    expect(await t.check({ n: 3 })).toEqual({ ok: false, problem: "n: must be an even number" });
   });
 
   it("checks arguments with the schema, applying defaults and dropping unknown keys", () => {
@@ -53,16 +135,24 @@ describe("tool", () => {
     });
   });
 
-  it("describes refused arguments with the path and the expectation", () => {
+  it("describes each refused argument on its own line: where, then zod's message", () => {
     const t = tool({
-      name: "get_weather",
+      name: "route",
       description: "",
-      parameters: z.object({ city: z.string() }),
+      parameters: z.object({
+        stops: z.array(z.object({ city: z.string() })),
+        unit: z.enum(["km", "mi"]),
+      }),
       execute: () => "",
     });
-    expect(t.check({ city: 3 })).toEqual({
+    expect(t.check({ stops: [{ city: "Oslo" }, { city: 3 }], unit: "ly" })).toEqual({
       ok: false,
-      problem: "✖ Invalid input: expected string, received number\n  → at city",
+      problem:
+        'stops[1].city: Invalid input: expected string, received number\nunit: Invalid option: expected one of "km"|"mi"',
+    });
+    expect(t.check([])).toEqual({
+      ok: false,
+      problem: "Invalid input: expected object, received array",
     });
   });
 
@@ -77,7 +167,7 @@ describe("tool", () => {
         return args.n * 2;
       },
     });
-    const checked = t.check({ n: "21" });
+    const checked = await t.check({ n: "21" });
     if (!checked.ok) throw new Error(checked.problem);
     const signal = new AbortController().signal;
     expect(await t.execute(checked.value, { signal })).toBe(42);
@@ -109,7 +199,7 @@ describe("tool", () => {
     ).toThrow(new ConfigError("a tool needs a non-empty name"));
   });
 
-  it("infers execute's arguments from the schema (classic and mini)", () => {
+  it("infers execute's arguments from the schema (zod classic and mini, any Standard Schema)", () => {
     tool({
       name: "a",
       description: "",
@@ -123,8 +213,18 @@ describe("tool", () => {
       name: "b",
       description: "",
       parameters: zm.object({ q: zm.string(), limit: zm.optional(zm.number()) }),
+      jsonSchema: { type: "object" },
       execute: (args) => {
         expectTypeOf(args).toEqualTypeOf<{ q: string; limit?: number | undefined }>();
+      },
+    });
+    tool({
+      name: "d",
+      description: "",
+      parameters: evenNumbers(),
+      jsonSchema: EVEN_JSON_SCHEMA,
+      execute: (args) => {
+        expectTypeOf(args).toEqualTypeOf<{ n: number }>();
       },
     });
     expectTypeOf(tool).returns.toEqualTypeOf<Tool>();

@@ -11,7 +11,7 @@
  */
 
 import { AwsV4Signer } from "aws4fetch";
-import { Agent, jsonTool, type Message, type Model, type ModelResponse } from "golem";
+import { Agent, jsonTool, type Message, type Model, type ModelResponse, tool } from "golem";
 import * as anthropic from "golem/anthropic";
 import * as azure from "golem/azure";
 import * as bedrock from "golem/bedrock";
@@ -56,16 +56,35 @@ export interface MatrixResult {
 
 type Fetch = ReturnType<typeof replayFetch>;
 
-const weather = jsonTool({
+const WEATHER_PARAMETERS = {
+  properties: { location: { description: "the city", type: "string" } },
+  required: ["location"],
+  type: "object",
+};
+
+/**
+ * `tool()` over the built package with a Standard Schema written by hand (no schema library
+ * runs in the matrix), validating asynchronously as some libraries do: the agent awaits it.
+ */
+const weather = tool({
   name: "weather",
   description: "Get weather information for a location",
   parameters: {
-    properties: { location: { description: "the city", type: "string" } },
-    required: ["location"],
-    type: "object",
+    "~standard": {
+      version: 1,
+      vendor: "golem-runtimes",
+      types: undefined as unknown as { input: unknown; output: { location: string } },
+      validate: async (value: unknown) => {
+        await Promise.resolve();
+        const location = (value as { location?: unknown }).location;
+        return typeof location === "string"
+          ? { value: { location } }
+          : { issues: [{ message: "a city is needed", path: ["location"] }] };
+      },
+    },
   },
-  execute: (args) =>
-    (args as { location: string }).location.startsWith("Florence") ? "40 C" : "18 C",
+  jsonSchema: WEATHER_PARAMETERS,
+  execute: ({ location }) => (location.startsWith("Florence") ? "40 C" : "18 C"),
 });
 
 const country = jsonTool({
