@@ -1,41 +1,34 @@
-import * as z from "zod/mini";
 import { HistoryError } from "./errors.js";
-import { describeIssue, formatPath } from "./issue.js";
+import { formatPath } from "./issue.js";
+import { array, boolean, type Check, object, oneOf, optional, string } from "./shape.js";
 import type { Message } from "./types.js";
 import { validateHistory } from "./validate.js";
 
-/**
- * Built on the first `parseHistory` call, not at module top level: there the schema kept zod's
- * core in every bundle of `golem` (`npm run size`: `Agent` alone 8.7 KB gzip, 3.4 KB without)
- * and cost every import of it 3-5 ms.
- */
-let historySchema: ReturnType<typeof buildHistorySchema> | undefined;
+/** Built on the first `parseHistory` call, so a bundle without it carries none of it. */
+let historyCheck: Check | undefined;
 
 // Strict objects: a stored history with a field we do not know is refused rather than
 // silently shortened, so what comes back is what was stored.
-function buildHistorySchema() {
-  const thinkingBlock = z.strictObject({
-    text: z.optional(z.string()),
-    signature: z.optional(z.string()),
-    redacted: z.optional(z.string()),
-    provider: z.optional(z.string()),
-  });
-  const toolCall = z.strictObject({
-    id: z.string(),
-    name: z.string(),
-    arguments: z.string(),
-    signature: z.optional(z.string()),
-  });
-  const message = z.strictObject({
-    role: z.enum(["system", "user", "assistant", "tool"]),
-    content: z.string(),
-    thinking: z.optional(z.array(thinkingBlock)),
-    toolCalls: z.optional(z.array(toolCall)),
-    contentSignature: z.optional(z.string()),
-    toolCallId: z.optional(z.string()),
-    isError: z.optional(z.boolean()),
-  });
-  return z.array(message);
+function buildHistoryCheck(): Check {
+  const text = optional(string());
+  const thinkingBlock = object({ text, signature: text, redacted: text, provider: text }, true);
+  const toolCall = object(
+    { id: string(), name: string(), arguments: string(), signature: text },
+    true,
+  );
+  const message = object(
+    {
+      role: oneOf(["system", "user", "assistant", "tool"]),
+      content: string(),
+      thinking: optional(array(thinkingBlock)),
+      toolCalls: optional(array(toolCall)),
+      contentSignature: text,
+      toolCallId: text,
+      isError: optional(boolean),
+    },
+    true,
+  );
+  return array(message);
 }
 
 /**
@@ -53,17 +46,15 @@ export function parseHistory(json: string | unknown): Message[] {
       });
     }
   }
-  historySchema ??= buildHistorySchema();
-  const result = historySchema.safeParse(value);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    if (!issue) throw new HistoryError("invalid history");
-    const [first, ...rest] = issue.path;
+  historyCheck ??= buildHistoryCheck();
+  const found = historyCheck(value);
+  if (found) {
+    const [first, ...rest] = found.path;
     const index = typeof first === "number" ? first : undefined;
-    const where = index === undefined ? formatPath(issue.path) || "history" : formatPath(rest);
-    throw new HistoryError(`${where ? `${where}: ` : ""}${describeIssue(issue, value)}`, index);
+    const where = index === undefined ? formatPath(found.path) || "history" : formatPath(rest);
+    throw new HistoryError(`${where ? `${where}: ` : ""}${found.reason}`, index);
   }
-  // The checked input, not zod's output: zod rebuilds objects in schema key order, and a
+  // A copy of parsed input (the caller keeps theirs), with its keys in their stored order: a
   // history read back should serialize to the very text it was stored as.
   const messages = (
     typeof json === "string" ? value : JSON.parse(JSON.stringify(value))

@@ -55,7 +55,8 @@ function sizeOf(value: unknown): string {
   return show(value);
 }
 
-function kindOf(value: unknown): string {
+/** What JSON calls a value's type: `null` and `array` apart from `object`. */
+export function kindOf(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
   return typeof value;
