@@ -1,62 +1,117 @@
-import * as z from "zod/mini";
-import { describeIssue, formatPath } from "../core/issue.js";
-
-// Every zod call below is marked pure: built at module top level, the schemas would otherwise
-// keep zod's core in any bundle that imports golem/testing, even one that only replays.
-const headersSchema = /* @__PURE__ */ z.record(
-  /* @__PURE__ */ z.string(),
-  /* @__PURE__ */ z.string(),
-);
-
-const requestSchema = /* @__PURE__ */ z.object({
-  method: /* @__PURE__ */ z.string(),
-  url: /* @__PURE__ */ z.string(),
-  headers: headersSchema,
-  /** The JSON body as sent (absent for a request without one). */
-  body: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.unknown()),
-});
-
-const responseSchema = /* @__PURE__ */ z
-  .object({
-    /** What `new Response()` accepts. */
-    status: /* @__PURE__ */ z.int().check(/* @__PURE__ */ z.gte(200), /* @__PURE__ */ z.lte(599)),
-    headers: headersSchema,
-    /** A JSON body. */
-    body: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.unknown()),
-    /** A body that is not JSON (an HTML error page from a proxy), served as is. */
-    text: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
-    /** A streamed text body (SSE), exactly as the chunks arrived. */
-    chunks: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
-    /** A streamed binary body (AWS event stream), each chunk base64. */
-    chunksBase64: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(/* @__PURE__ */ z.string())),
-  })
-  .check(
-    /* @__PURE__ */ z.refine(
-      (r) =>
-        [r.body, r.text, r.chunks, r.chunksBase64].filter((part) => part !== undefined).length <= 1,
-      "a response has at most one of body, text, chunks and chunksBase64",
-    ),
-  );
-
-/** The zod schema every cassette under `fixtures/` satisfies. */
-export const cassetteSchema = /* @__PURE__ */ z.object({
-  scenario: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)),
-  provider: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)),
-  streaming: /* @__PURE__ */ z.boolean(),
-  /** How the file was made, from what: "captured …" or "synthesized …". */
-  source: /* @__PURE__ */ z.string().check(/* @__PURE__ */ z.minLength(1)),
-  interactions: /* @__PURE__ */ z.array(
-    /* @__PURE__ */ z.object({ request: requestSchema, response: responseSchema }),
-  ),
-});
+import { formatPath } from "../core/issue.js";
+import {
+  array,
+  boolean,
+  type Check,
+  integer,
+  object,
+  optional,
+  type Problem,
+  record,
+  refine,
+  string,
+} from "../core/shape.js";
+import type { StandardSchemaV1 } from "../core/standard-schema.js";
 
 /** A recorded exchange with a provider: requests made and responses served, in order. */
-export type Cassette = z.infer<typeof cassetteSchema>;
-export type CassetteInteraction = Cassette["interactions"][number];
-export type CassetteRequest = CassetteInteraction["request"];
-export type CassetteResponse = CassetteInteraction["response"];
+export interface Cassette {
+  scenario: string;
+  provider: string;
+  streaming: boolean;
+  /** How the file was made, from what: "captured …" or "synthesized …". */
+  source: string;
+  interactions: CassetteInteraction[];
+}
 
-/** Checks a cassette (JSON text or parsed JSON); throws an Error naming the bad field. */
+/** One request and the response served to it. */
+export interface CassetteInteraction {
+  request: CassetteRequest;
+  response: CassetteResponse;
+}
+
+/** A request as golem made it. */
+export interface CassetteRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  /** The JSON body as sent (absent for a request without one). */
+  body?: unknown;
+}
+
+/** A response as the provider sent it: at most one of `body`, `text`, `chunks`, `chunksBase64`. */
+export interface CassetteResponse {
+  /** What `new Response()` accepts: 200 to 599. */
+  status: number;
+  headers: Record<string, string>;
+  /** A JSON body. */
+  body?: unknown;
+  /** A body that is not JSON (an HTML error page from a proxy), served as is. */
+  text?: string | undefined;
+  /** A streamed text body (SSE), exactly as the chunks arrived. */
+  chunks?: string[] | undefined;
+  /** A streamed binary body (AWS event stream), each chunk base64. */
+  chunksBase64?: string[] | undefined;
+}
+
+/**
+ * Built on first use, so a bundle that only replays carries none of it. Objects are not
+ * strict: a field the format does not know is left alone, as zod's `object` did (which
+ * dropped it from its output; `parseCassette` now hands the checked value back as it is).
+ */
+let cassetteCheck: Check | undefined;
+
+function buildCassetteCheck(): Check {
+  const headers = record(string());
+  const strings = optional(array(string()));
+  // `body` is any JSON, so it is not checked.
+  const request = object({ method: string(), url: string(), headers });
+  const response = refine(
+    object({
+      status: integer(200, 599),
+      headers,
+      text: optional(string()),
+      chunks: strings,
+      chunksBase64: strings,
+    }),
+    (r: CassetteResponse) =>
+      [r.body, r.text, r.chunks, r.chunksBase64].filter((part) => part !== undefined).length <= 1,
+    "a response has at most one of body, text, chunks and chunksBase64",
+  );
+  return object({
+    scenario: string(1),
+    provider: string(1),
+    streaming: boolean,
+    source: string(1),
+    interactions: array(object({ request, response })),
+  });
+}
+
+function cassetteProblem(value: unknown): Problem | undefined {
+  cassetteCheck ??= buildCassetteCheck();
+  return cassetteCheck(value);
+}
+
+/**
+ * The check every cassette under `fixtures/` passes, as a Standard Schema (synchronous), so it
+ * plugs into anything that takes one; {@link parseCassette} runs the same check.
+ */
+export const cassetteSchema: StandardSchemaV1<Cassette> = {
+  "~standard": {
+    version: 1,
+    vendor: "golem",
+    validate(value) {
+      const found = cassetteProblem(value);
+      return found
+        ? { issues: [{ message: found.reason, path: found.path }] }
+        : { value: value as Cassette };
+    },
+  },
+};
+
+/**
+ * Checks a cassette (JSON text or parsed JSON) and returns it (parsed JSON as given, not a
+ * copy); throws an Error naming the bad field.
+ */
 export function parseCassette(json: string | unknown): Cassette {
   let value: unknown = json;
   if (typeof json === "string") {
@@ -66,15 +121,9 @@ export function parseCassette(json: string | unknown): Cassette {
       throw new Error(`Not a cassette: not JSON: ${(cause as Error).message}`, { cause });
     }
   }
-  const result = cassetteSchema.safeParse(value);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    if (!issue) throw new Error("Not a cassette");
-    throw new Error(
-      `Not a cassette: ${formatPath(issue.path) || "$"}: ${describeIssue(issue, value)}`,
-    );
-  }
-  return result.data;
+  const found = cassetteProblem(value);
+  if (found) throw new Error(`Not a cassette: ${formatPath(found.path) || "$"}: ${found.reason}`);
+  return value as Cassette;
 }
 
 /** The whole response body of an interaction as bytes (chunks joined). */
