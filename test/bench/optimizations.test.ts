@@ -47,13 +47,15 @@ describe("event-stream header blocks seen before", () => {
     ":message-type": "event",
   });
 
-  it("decode to equal but separate objects, so changing one changes no other frame", () => {
+  it("decode to one frozen object, so no frame can change another's", () => {
     const frame = encodeFrame(event("contentBlockDelta"), "{}");
     const [a, b, c] = decodeFrames(new Uint8Array([...frame, ...frame, ...frame]));
     expect(a?.headers).toEqual(event("contentBlockDelta"));
-    expect(b?.headers).toEqual(a?.headers);
-    expect(b?.headers).not.toBe(a?.headers);
-    if (a) a.headers[":event-type"] = "changed";
+    expect(b?.headers).toBe(a?.headers);
+    expect(Object.isFrozen(a?.headers)).toBe(true);
+    expect(() => {
+      (a?.headers as Record<string, unknown>)[":event-type"] = "changed";
+    }).toThrow(TypeError);
     expect(c?.headers).toEqual(event("contentBlockDelta"));
   });
 

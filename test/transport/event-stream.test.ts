@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { StreamError } from "../../src/core/errors.js";
 import { responseBytes, splitBytes } from "../../src/testing/cassette.js";
-import { crc32 } from "../../src/transport/crc32.js";
+import { crc32, crc32Apply, crc32Jump, crc32Update } from "../../src/transport/crc32.js";
 import {
   createEventStreamReader,
   createFrameDecoder,
@@ -80,6 +80,32 @@ describe("crc32", () => {
 
   it("gives the standard check value for '123456789'", () => {
     expect(crc32(new TextEncoder().encode("123456789"))).toBe(0xcbf43926);
+  });
+
+  it("jumps over a run of bytes exactly as running over them, from any register", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), fc.nat(), fc.nat(), (bytes, a, b) => {
+        const start = bytes.length ? a % bytes.length : 0;
+        const end = start + (bytes.length ? b % (bytes.length - start + 1) : 0);
+        const before = crc32Update(-1, bytes, 0, start);
+        const jumped = crc32Apply(before, crc32Jump(bytes, start, end));
+        expect(jumped).toBe(crc32Update(before, bytes, start, end));
+        const whole = (crc32Update(jumped, bytes, end, bytes.length) ^ -1) >>> 0;
+        expect(whole).toBe(zlib.crc32(bytes));
+      }),
+    );
+  });
+
+  it("keeps a jump made from one run valid for any register, and only for its own bytes", () => {
+    const run = new TextEncoder().encode(":event-type contentBlockDelta");
+    const jump = crc32Jump(run, 0, run.length);
+    fc.assert(
+      fc.property(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), (register) => {
+        expect(crc32Apply(register, jump)).toBe(crc32Update(register, run, 0, run.length));
+      }),
+    );
+    const other = new TextEncoder().encode(":event-type contentBlockStart");
+    expect(crc32Apply(-1, jump)).not.toBe(crc32Update(-1, other, 0, other.length));
   });
 });
 
@@ -164,6 +190,22 @@ describe("event-stream frames", () => {
       "metadata",
     ]);
     expect(decodeFrames(CAPTURES["redacted-thinking-stream"])).toHaveLength(18);
+  });
+
+  it("rejects a changed byte in a header block it already knows (its CRC is a jump)", () => {
+    const bytes = CAPTURES["thinking-stream"];
+    // The fifth frame repeats the contentBlockDelta block of the frames before it.
+    let at = 0;
+    for (let i = 0; i < 4; i++) at += new DataView(bytes.buffer, bytes.byteOffset).getUint32(at);
+    for (const offset of [12, 13, 40, 60]) {
+      const copy = bytes.slice();
+      copy[at + offset] = (copy[at + offset] as number) ^ 0x04;
+      const err = errorOf(() => decodeFrames(copy));
+      expect(err).toBeInstanceOf(StreamError);
+      expect((err as Error).message).toMatch(
+        new RegExp(`bad message CRC in the frame at byte ${at}`),
+      );
+    }
   });
 
   it("hands out a frame that lies inside one chunk as a view of that chunk, without a copy", () => {
