@@ -30,6 +30,11 @@ export interface APIErrorFields {
   requestId?: string | undefined;
   body?: unknown;
   retryable: boolean;
+  /**
+   * The wait in ms the provider asked for before another try: its `retry-after-ms` or
+   * `retry-after` header, or a hint in the body (Gemini's `RetryInfo.retryDelay`).
+   */
+  retryAfterMs?: number | undefined;
   partial?: ModelResponse | undefined;
 }
 
@@ -47,6 +52,7 @@ export class APIError extends GolemError {
   declare requestId?: string;
   declare body?: unknown;
   declare partial?: ModelResponse;
+  declare retryAfterMs?: number;
   constructor(fields: APIErrorFields, options?: ErrorOptions) {
     super(formatAPIMessage(fields), options);
     this.provider = fields.provider;
@@ -56,6 +62,7 @@ export class APIError extends GolemError {
     if (fields.requestId !== undefined) this.requestId = fields.requestId;
     if (fields.body !== undefined) this.body = fields.body;
     if (fields.partial !== undefined) this.partial = fields.partial;
+    if (fields.retryAfterMs !== undefined) this.retryAfterMs = fields.retryAfterMs;
   }
 }
 

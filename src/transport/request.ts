@@ -1,7 +1,7 @@
 import { type APIError, ConnectionError, StreamError, TimeoutError } from "../core/errors.js";
 import { abortReason, createAttemptSignal, sleep } from "./abort.js";
 import { redactError, redactSecrets } from "./redact.js";
-import { retryDelay, shouldRetry } from "./retry.js";
+import { retryAfterMs, retryDelay, shouldRetry } from "./retry.js";
 
 /** A failed HTTP answer, handed to the provider's mapping. `text` has secrets removed. */
 export interface ErrorResponse {
@@ -125,7 +125,13 @@ async function send<T>(
     // Cancelled while the error body was read: the caller's reason, not a half-read error.
     if (opts.signal?.aborted) throw abortReason(opts.signal);
     if (last || !error.retryable) throw error;
-    const delay = retryDelay(attemptNo, response.headers, opts.random);
+    const delay = retryDelay(
+      attemptNo,
+      response.headers,
+      opts.random,
+      Date.now(),
+      error.retryAfterMs,
+    );
     if (delay === undefined) throw error;
     await sleep(delay, opts.signal);
   }
@@ -150,12 +156,16 @@ async function readError(response: Response, attempt: Attempt, opts: RequestOpti
   } finally {
     attempt.release();
   }
-  return opts.toError({
+  const error = opts.toError({
     status: response.status,
     headers: response.headers,
     text: redactSecrets(text, opts.secrets ?? []),
     retryable: shouldRetry(response.status, response.headers),
   });
+  // What the headers ask for, for a caller who retries on its own (maxRetries: 0).
+  const asked = retryAfterMs(response.headers);
+  if (asked !== undefined) error.retryAfterMs = asked;
+  return error;
 }
 
 function classifyFetchFailure(

@@ -22,16 +22,17 @@ export function shouldRetry(status: number, headers: Headers): boolean {
 /**
  * How long to wait before retry number `attempt` (0-based), in ms, or `undefined` when the
  * server asks for a wait longer than {@link MAX_RETRY_AFTER_MS}. The server's `retry-after-ms`
- * or `retry-after` (seconds or HTTP date) is authoritative; otherwise full-jitter exponential
- * backoff, capped at 8 s.
+ * or `retry-after` (seconds or HTTP date) is authoritative, then a wait the error body asked
+ * for (`hint`, e.g. Gemini's `RetryInfo`); otherwise full-jitter exponential backoff, capped at 8 s.
  */
 export function retryDelay(
   attempt: number,
   headers: Headers,
   random: () => number = Math.random,
   now: number = Date.now(),
+  hint?: number,
 ): number | undefined {
-  const asked = retryAfterMs(headers, now);
+  const asked = retryAfterMs(headers, now) ?? hint;
   if (asked !== undefined) return asked > MAX_RETRY_AFTER_MS ? undefined : asked;
   const cap = Math.min(BASE_DELAY_MS * 2 ** attempt, MAX_DELAY_MS);
   return Math.floor(random() * cap);

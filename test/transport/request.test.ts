@@ -37,6 +37,10 @@ function toError(res: ErrorResponse): APIError {
   });
 }
 
+function fieldsOf(res: ErrorResponse) {
+  return { provider: "test", status: res.status, message: res.text };
+}
+
 function options(url: string, extra: Partial<RequestOptions> = {}): RequestOptions {
   return {
     url,
@@ -117,6 +121,45 @@ describe("requestText", () => {
     await requestText(options(s.url));
     expect(performance.now() - started).toBeGreaterThanOrEqual(35);
     expect(s.requests).toHaveLength(2);
+  });
+
+  it("waits the retryAfterMs an error body asked for when no header asks for anything", async () => {
+    const s = await serve(reply(429, "slow down"), reply(200, "done"));
+    const hinted = (res: ErrorResponse) =>
+      new APIError({ ...fieldsOf(res), retryAfterMs: 40, retryable: res.retryable });
+    let randomCalls = 0;
+    const started = performance.now();
+    const random = () => {
+      randomCalls++;
+      return 0;
+    };
+    await requestText(options(s.url, { toError: hinted, random }));
+    expect(performance.now() - started).toBeGreaterThanOrEqual(35);
+    expect(s.requests).toHaveLength(2);
+    expect(randomCalls).toBe(0);
+  });
+
+  it("lets the headers win over a body's hint, and puts what they ask for on the error", async () => {
+    const s = await serve(reply(503, "busy", { "retry-after": "0" }), reply(429, "again"));
+    const hinted = (res: ErrorResponse) =>
+      new APIError({ ...fieldsOf(res), retryAfterMs: 120_000, retryable: res.retryable });
+    const err = await rejection(requestText(options(s.url, { toError: hinted, maxRetries: 1 })));
+    // retry-after: 0 beat the body's 120 s (which would not be waited for): it was retried.
+    expect(s.requests).toHaveLength(2);
+    expect((err as APIError).retryAfterMs).toBe(120_000);
+    await s.close();
+    const plain = await serve(reply(429, "later", { "retry-after-ms": "1500" }));
+    const told = await rejection(requestText(options(plain.url, { maxRetries: 0 })));
+    expect((told as APIError).retryAfterMs).toBe(1500);
+  });
+
+  it("does not wait for a body's hint of more than 60 seconds either", async () => {
+    const s = await serve(reply(429, "later"));
+    const hinted = (res: ErrorResponse) =>
+      new APIError({ ...fieldsOf(res), retryAfterMs: 61_000, retryable: res.retryable });
+    const err = await rejection(requestText(options(s.url, { toError: hinted })));
+    expect((err as APIError).retryAfterMs).toBe(61_000);
+    expect(s.requests).toHaveLength(1);
   });
 
   it("does not wait for a retry-after of more than 60 seconds: the error goes to the caller", async () => {

@@ -83,7 +83,26 @@ export function errorFields(body: unknown, status: number): APIErrorFields | und
     message: code === status || status === 200 ? message : `${message} (code ${code})`,
     body,
     retryable: isRetryableStatus(code),
+    retryAfterMs: retryInfoMs(error.details),
   };
+}
+
+const RETRY_INFO = "type.googleapis.com/google.rpc.RetryInfo";
+
+/**
+ * The wait a `google.rpc.RetryInfo` detail asks for, in ms: its `retryDelay` is a protobuf
+ * Duration in JSON, decimal seconds with an `s` ("34.4s", spec A.7). Google sends no
+ * `retry-after` header with it, so this is the only hint a 429 carries.
+ */
+function retryInfoMs(details: unknown): number | undefined {
+  if (!Array.isArray(details)) return undefined;
+  for (const detail of details) {
+    const d = detail as { "@type"?: unknown; retryDelay?: unknown } | null;
+    if (d?.["@type"] !== RETRY_INFO || typeof d.retryDelay !== "string") continue;
+    const seconds = /^(\d{1,9}(?:\.\d{1,9})?)s$/.exec(d.retryDelay)?.[1];
+    if (seconds !== undefined) return Math.ceil(Number(seconds) * 1000);
+  }
+  return undefined;
 }
 
 /** The fields of a failed HTTP answer; bodies that are not Google's error JSON are quoted. */

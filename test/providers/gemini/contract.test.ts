@@ -16,6 +16,7 @@ import { SKIP_SIGNATURE_VALIDATOR } from "../../../src/providers/gemini/request.
 import type { Cassette } from "../../../src/testing/cassette.js";
 import { type ReplayFetch, type ReplayOptions, replayFetch } from "../../../src/testing/replay.js";
 import { cutPoints, loadCassette, loadCassettes, rechunkAt } from "../../helpers/cassettes.js";
+import { inFakeTime } from "../../helpers/time.js";
 
 /** One recorded conversation: the model's config and the calls that produce the requests. */
 interface Scenario {
@@ -192,7 +193,8 @@ async function replay(cassette: Cassette, options: ReplayOptions = {}): Promise<
     deltas.push(seen);
     return stream.response;
   };
-  const responses = await scenario.run(call);
+  // In fake time: a retry the cassette provokes waits as long as the server asked (34.4 s).
+  const { value: responses } = await inFakeTime(() => scenario.run(call));
   return { responses, deltas, fetch };
 }
 
@@ -461,6 +463,25 @@ describe("overloaded-retry (429, 503, then 200)", () => {
     expect(r.responses[0]?.message).toEqual({ role: "assistant", content: "Hello!" });
   });
 
+  it("waits the 34.4 s the 429's RetryInfo asks for before the second try, not less", async () => {
+    const fetch = replayFetch(loadCassette("gemini", "overloaded-retry"));
+    const model = gemini.create({ model: "gemini-3-flash-preview", apiKey: "AIza-k", fetch });
+    const seen: number[] = [];
+    await inFakeTime(async () => {
+      const answer = model.generate({ messages: [user("Say hello.")] });
+      // Sample how many requests went out as fake time passes.
+      for (let t = 0; t < 36_000; t += 100) {
+        seen.push(fetch.requests.length);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return answer;
+    });
+    // At 34.3 s one request has gone out; by 34.5 s the retry has (the 503 then backs off < 1 s).
+    expect(seen[343]).toBe(1);
+    expect(seen[345]).toBeGreaterThanOrEqual(2);
+    fetch.assertDone();
+  });
+
   it("gives up with the last error when retries are off", async () => {
     const fetch = replayFetch(loadCassette("gemini", "overloaded-retry"));
     const model = gemini.create({
@@ -470,6 +491,11 @@ describe("overloaded-retry (429, 503, then 200)", () => {
       maxRetries: 0,
     });
     const err = await model.generate({ messages: [user("Say hello.")] }).catch((e) => e);
-    expect(err).toMatchObject({ status: 429, type: "RESOURCE_EXHAUSTED", retryable: true });
+    expect(err).toMatchObject({
+      status: 429,
+      type: "RESOURCE_EXHAUSTED",
+      retryable: true,
+      retryAfterMs: 34_400,
+    });
   });
 });

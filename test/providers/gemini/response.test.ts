@@ -239,6 +239,37 @@ describe("errorFields and parseErrorBody", () => {
     expect(parseErrorBody(500, "", new Headers()).message).toBe("no error body");
   });
 
+  it("reads the wait a RetryInfo detail asks for (spec A.7) as retryAfterMs", () => {
+    const quota = (retryDelay: unknown) =>
+      JSON.stringify({
+        error: {
+          code: 429,
+          message: "You exceeded your current quota, please check your plan.",
+          status: "RESOURCE_EXHAUSTED",
+          details: [
+            { "@type": "type.googleapis.com/google.rpc.QuotaFailure", violations: [] },
+            { "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay },
+          ],
+        },
+      });
+    const wait = (retryDelay: unknown) =>
+      parseErrorBody(429, quota(retryDelay), new Headers()).retryAfterMs;
+    expect(wait("34.4s")).toBe(34_400);
+    expect(wait("0s")).toBe(0);
+    expect(wait("2.000000001s")).toBe(2001);
+    expect(wait("3600s")).toBe(3_600_000);
+    for (const odd of ["-1s", "34.4", "s", "1e3s", " 5s", 5, null, { seconds: 5 }]) {
+      expect(wait(odd)).toBeUndefined();
+    }
+    const other = JSON.stringify({
+      error: { code: 429, details: [{ "@type": "type.googleapis.com/x.Other", retryDelay: "5s" }] },
+    });
+    expect(parseErrorBody(429, other, new Headers()).retryAfterMs).toBeUndefined();
+    expect(parseErrorBody(503, JSON.stringify(overloaded), new Headers()).retryAfterMs).toBe(
+      undefined,
+    );
+  });
+
   it("takes the error's own code as the status when it arrives inside a 200 stream", () => {
     const fields = errorFields(overloaded, 200);
     expect(fields?.status).toBe(503);
