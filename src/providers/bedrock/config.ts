@@ -1,19 +1,20 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import {
+  type Effort,
+  resolveEffort,
+  resolveThinking,
+  type ThinkingConfig,
+} from "../../transport/claude-config.js";
+import {
   type ResolvedTransport,
   resolveTransport,
   type TransportConfig,
 } from "../../transport/options.js";
-import type { Effort, ThinkingConfigParam } from "./wire.js";
+import type { ThinkingConfigParam } from "./wire.js";
 
-export type { Effort };
-
-/** How much the model thinks; the same choices as `golem/anthropic`. */
-export type ThinkingConfig =
-  | { adaptive: true; display?: "summarized" | "omitted" }
-  | { budgetTokens: number; display?: "summarized" | "omitted" }
-  | { disabled: true };
+/** `thinking` and `effort` take the same choices as `golem/anthropic`. */
+export type { Effort, ThinkingConfig };
 
 /** AWS credentials for SigV4 signing. */
 export interface Credentials {
@@ -59,10 +60,6 @@ export interface ResolvedConfig extends ResolvedTransport {
   effort: Effort | undefined;
 }
 
-const EFFORTS: readonly string[] = ["low", "medium", "high", "xhigh", "max"];
-const DISPLAYS: readonly string[] = ["summarized", "omitted"];
-const MIN_BUDGET = 1024;
-
 /** Checks `bedrock.create`'s config against the environment; every complaint is a {@link ConfigError}. */
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   if (typeof config !== "object" || config === null) {
@@ -80,18 +77,13 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
       `bedrock: \`maxTokens\` must be a positive integer, got ${String(maxTokens)}`,
     );
   }
-  if (config.effort !== undefined && !EFFORTS.includes(config.effort)) {
-    throw new ConfigError(
-      `bedrock: unknown \`effort\` ${JSON.stringify(config.effort)}; use one of ${EFFORTS.join(", ")}`,
-    );
-  }
   return {
     region,
     model: config.model,
     maxTokens,
     auth: resolveAuth(config, env),
-    thinking: resolveThinking(config.thinking, maxTokens),
-    effort: config.effort,
+    thinking: resolveThinking("bedrock", config.thinking, maxTokens),
+    effort: resolveEffort("bedrock", config.effort),
     ...resolveTransport("bedrock", config, `https://bedrock-runtime.${region}.amazonaws.com`),
   };
 }
@@ -173,51 +165,4 @@ function hasSpaceOrControl(value: string): boolean {
     if (code <= 0x20 || code === 0x7f) return true;
   }
   return false;
-}
-
-function resolveThinking(
-  thinking: ThinkingConfig | undefined,
-  maxTokens: number | undefined,
-): ThinkingConfigParam | undefined {
-  if (thinking === undefined) return undefined;
-  if (typeof thinking !== "object" || thinking === null) {
-    throw new ConfigError("bedrock: `thinking` must be an object");
-  }
-  const modes = ["adaptive", "budgetTokens", "disabled"].filter((k) => k in thinking);
-  if (modes.length !== 1) {
-    throw new ConfigError(
-      "bedrock: `thinking` takes exactly one of { adaptive: true }, { budgetTokens }, { disabled: true }",
-    );
-  }
-  const display = "display" in thinking ? thinking.display : undefined;
-  if (display !== undefined && !DISPLAYS.includes(display)) {
-    throw new ConfigError(
-      `bedrock: unknown \`thinking.display\` ${JSON.stringify(display)}; use "summarized" or "omitted"`,
-    );
-  }
-  if ("disabled" in thinking) {
-    if (thinking.disabled !== true)
-      throw new ConfigError("bedrock: `thinking.disabled` must be true");
-    return { type: "disabled" };
-  }
-  if ("adaptive" in thinking) {
-    if (thinking.adaptive !== true)
-      throw new ConfigError("bedrock: `thinking.adaptive` must be true");
-    return display ? { type: "adaptive", display } : { type: "adaptive" };
-  }
-  const budget = thinking.budgetTokens;
-  // Without maxTokens the model's own cap applies, which we cannot check here.
-  if (
-    !Number.isInteger(budget) ||
-    budget < MIN_BUDGET ||
-    (maxTokens !== undefined && budget >= maxTokens)
-  ) {
-    const cap = maxTokens === undefined ? "" : ` and < maxTokens (${maxTokens})`;
-    throw new ConfigError(
-      `bedrock: \`thinking.budgetTokens\` must be an integer >= ${MIN_BUDGET}${cap}, got ${String(budget)}`,
-    );
-  }
-  return display
-    ? { type: "enabled", budget_tokens: budget, display }
-    : { type: "enabled", budget_tokens: budget };
 }

@@ -1,0 +1,86 @@
+import { ConfigError } from "../core/errors.js";
+
+/**
+ * Claude's thinking switch and effort, as `golem/anthropic` and `golem/bedrock` both take them.
+ * Bedrock passes the very JSON Anthropic's API takes through `additionalModelRequestFields`
+ * (DESIGN.md), so the one check of it lives here, with the other shared config checks, rather
+ * than in one provider folder that the other would have to import.
+ */
+
+/** How much the model thinks. */
+export type ThinkingConfig =
+  | { adaptive: true; display?: "summarized" | "omitted" }
+  | { budgetTokens: number; display?: "summarized" | "omitted" }
+  | { disabled: true };
+
+/** The `thinking` field both APIs take. */
+export type ThinkingParam =
+  | { type: "enabled"; budget_tokens: number; display?: "summarized" | "omitted" }
+  | { type: "adaptive"; display?: "summarized" | "omitted" }
+  | { type: "disabled" };
+
+export type Effort = "low" | "medium" | "high" | "xhigh" | "max";
+
+const EFFORTS: readonly string[] = ["low", "medium", "high", "xhigh", "max"];
+const DISPLAYS: readonly string[] = ["summarized", "omitted"];
+const MIN_BUDGET = 1024;
+
+/** Checks `effort`; a complaint is a {@link ConfigError} naming `provider`. */
+export function resolveEffort(provider: string, effort: Effort | undefined): Effort | undefined {
+  if (effort !== undefined && !EFFORTS.includes(effort)) {
+    throw new ConfigError(
+      `${provider}: unknown \`effort\` ${JSON.stringify(effort)}; use one of ${EFFORTS.join(", ")}`,
+    );
+  }
+  return effort;
+}
+
+/**
+ * Checks `thinking` and turns it into the wire field. Without `maxTokens` (Bedrock's is
+ * optional) the model's own cap applies, which cannot be checked here.
+ */
+export function resolveThinking(
+  provider: string,
+  thinking: ThinkingConfig | undefined,
+  maxTokens: number | undefined,
+): ThinkingParam | undefined {
+  if (thinking === undefined) return undefined;
+  const fail = (what: string) => new ConfigError(`${provider}: ${what}`);
+  if (typeof thinking !== "object" || thinking === null) {
+    throw fail("`thinking` must be an object");
+  }
+  const modes = ["adaptive", "budgetTokens", "disabled"].filter((k) => k in thinking);
+  if (modes.length !== 1) {
+    throw fail(
+      "`thinking` takes exactly one of { adaptive: true }, { budgetTokens }, { disabled: true }",
+    );
+  }
+  const display = "display" in thinking ? thinking.display : undefined;
+  if (display !== undefined && !DISPLAYS.includes(display)) {
+    throw fail(
+      `unknown \`thinking.display\` ${JSON.stringify(display)}; use "summarized" or "omitted"`,
+    );
+  }
+  if ("disabled" in thinking) {
+    if (thinking.disabled !== true) throw fail("`thinking.disabled` must be true");
+    return { type: "disabled" };
+  }
+  if ("adaptive" in thinking) {
+    if (thinking.adaptive !== true) throw fail("`thinking.adaptive` must be true");
+    return display ? { type: "adaptive", display } : { type: "adaptive" };
+  }
+  const budget = thinking.budgetTokens;
+  if (
+    !Number.isInteger(budget) ||
+    budget < MIN_BUDGET ||
+    (maxTokens !== undefined && budget >= maxTokens)
+  ) {
+    const cap = maxTokens === undefined ? "" : ` and < maxTokens (${maxTokens})`;
+    throw fail(
+      `\`thinking.budgetTokens\` must be an integer >= ${MIN_BUDGET}${cap}, got ${String(budget)}`,
+    );
+  }
+  return display
+    ? { type: "enabled", budget_tokens: budget, display }
+    : { type: "enabled", budget_tokens: budget };
+}
