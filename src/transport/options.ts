@@ -71,7 +71,8 @@ export function resolveHeaders(
 ): Record<string, string> {
   const out: Record<string, string> = {};
   if (headers === undefined) return out;
-  if (typeof headers !== "object" || headers === null) {
+  // A Headers, a Map or an array would read as no headers at all: refuse them by name.
+  if (Object.prototype.toString.call(headers) !== "[object Object]") {
     throw new ConfigError(`${provider}: \`headers\` must be an object of strings`);
   }
   for (const [name, value] of Object.entries(headers)) {

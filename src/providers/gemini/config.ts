@@ -1,6 +1,10 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
-import type { FetchLike } from "../../transport/request.js";
+import {
+  type ResolvedTransport,
+  resolveTransport,
+  type TransportConfig,
+} from "../../transport/options.js";
 import type { GenerationConfig, ThinkingConfig as WireThinkingConfig } from "./wire.js";
 
 /** How much Gemini thinks and whether it returns thought summaries. */
@@ -14,7 +18,7 @@ export interface ThinkingConfig {
 }
 
 /** Options of `gemini.create`. */
-export interface Config {
+export interface Config extends TransportConfig {
   /** API key, sent as `x-goog-api-key`. @defaultValue `GEMINI_API_KEY`, then `GOOGLE_API_KEY` */
   apiKey?: string;
   /** Model id (`gemini-3-pro-preview`) or a full path (`tunedModels/x`). */
@@ -22,27 +26,12 @@ export interface Config {
   /** `generationConfig.maxOutputTokens`; thoughts count against it. */
   maxOutputTokens?: number;
   thinking?: ThinkingConfig;
-  /** @defaultValue `globalThis.fetch`, resolved per call */
-  fetch?: FetchLike;
-  /** @defaultValue "https://generativelanguage.googleapis.com/v1beta" */
-  baseURL?: string;
-  /** Extra headers sent with every request. */
-  headers?: Record<string, string>;
-  /** @defaultValue 2 */
-  maxRetries?: number;
-  /** Milliseconds until the response (for streams: its headers) must have arrived. */
-  timeoutMs?: number;
 }
 
 /** A checked config with defaults applied and the thinking options in wire form. */
-export interface ResolvedConfig {
+export interface ResolvedConfig extends ResolvedTransport {
   apiKey: string;
   model: string;
-  baseURL: string;
-  headers: Record<string, string>;
-  maxRetries: number;
-  timeoutMs: number | undefined;
-  fetch: FetchLike | undefined;
   /** `undefined` when there is nothing to send. */
   generationConfig: GenerationConfig | undefined;
 }
@@ -54,7 +43,6 @@ const LEVELS: readonly unknown[] = ["minimal", "low", "medium", "high"];
 
 const OBJECT = "must be an object";
 const POSITIVE_INT = "must be a positive integer";
-const NON_NEGATIVE_INT = "must be a non-negative integer";
 const BUDGET = "must be an integer: -1 (dynamic), 0 (off) or a token count";
 const MODEL = 'is required: a model id such as "gemini-3-pro-preview"';
 const LEVEL = 'must be "minimal", "low", "medium" or "high"';
@@ -63,10 +51,10 @@ const LEVEL = 'must be "minimal", "low", "medium" or "high"';
 type Problem = readonly [path: string, message: string];
 
 /**
- * The first problem with `config`. Plain checks, not a zod schema: they refuse what the schema
- * did, options in the same order, with the same messages (test/providers/gemini/config.test.ts
- * keeps the schema as their reference), and keep zod's core out of golem/gemini's bundle
- * (`npm run size`: 16.1 -> 9.6 KB gzip).
+ * The first problem with Gemini's own options (the transport's are checked by
+ * `resolveTransport`, as for every adapter). Plain checks that refuse what the zod schema they
+ * replaced refused, in the same order, with the same messages (test/providers/gemini/config.test.ts
+ * keeps that schema as their reference).
  */
 function configProblem(config: unknown): Problem | undefined {
   if (!isObject(config)) return ["", OBJECT];
@@ -75,12 +63,7 @@ function configProblem(config: unknown): Problem | undefined {
     unless(c.apiKey === undefined || typeof c.apiKey === "string", "apiKey", "must be a string") ??
     unless(typeof c.model === "string" && c.model !== "", "model", MODEL) ??
     unless(isIntFrom(c.maxOutputTokens, 1), "maxOutputTokens", POSITIVE_INT) ??
-    (c.thinking === undefined ? undefined : thinkingProblem(c.thinking)) ??
-    unless(c.fetch === undefined || typeof c.fetch === "function", "fetch", "must be a function") ??
-    unless(c.baseURL === undefined || isURL(c.baseURL), "baseURL", "must be an absolute URL") ??
-    (c.headers === undefined ? undefined : headersProblem(c.headers)) ??
-    unless(isIntFrom(c.maxRetries, 0), "maxRetries", NON_NEGATIVE_INT) ??
-    timeoutProblem(c.timeoutMs)
+    (c.thinking === undefined ? undefined : thinkingProblem(c.thinking))
   );
 }
 
@@ -98,26 +81,6 @@ function thinkingProblem(thinking: unknown): Problem | undefined {
   );
 }
 
-/** What zod's `record(string(), string())` accepts: a plain object (any realm) of strings. */
-function headersProblem(headers: unknown): Problem | undefined {
-  if (!isPlainObject(headers)) return ["headers", OBJECT];
-  for (const key of Reflect.ownKeys(headers)) {
-    if (key === "__proto__" || !Object.prototype.propertyIsEnumerable.call(headers, key)) continue;
-    if (typeof key === "symbol") return ["headers", OBJECT];
-    const value = (headers as Record<string, unknown>)[key];
-    if (typeof value !== "string") return [`headers.${key}`, "must be a string"];
-  }
-  return undefined;
-}
-
-function timeoutProblem(timeoutMs: unknown): Problem | undefined {
-  if (timeoutMs === undefined) return undefined;
-  if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs)) {
-    return ["timeoutMs", "must be a number"];
-  }
-  return unless(timeoutMs > 0, "timeoutMs", "must be positive");
-}
-
 function unless(ok: boolean, path: string, message: string): Problem | undefined {
   return ok ? undefined : [path, message];
 }
@@ -129,26 +92,6 @@ function isIntFrom(value: unknown, min: number): boolean {
 
 function isObject(value: unknown): value is object {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** zod's `isPlainObject`: an object literal or `Object.create(null)`, from any realm. */
-function isPlainObject(value: unknown): value is object {
-  if (!isObject(value)) return false;
-  const ctor: unknown = (value as { constructor?: unknown }).constructor;
-  if (typeof ctor !== "function") return true;
-  const proto: unknown = ctor.prototype;
-  return isObject(proto) && Object.hasOwn(proto, "isPrototypeOf");
-}
-
-/** What zod's `z.url()` accepts: a string that `URL` parses once trimmed. */
-function isURL(value: unknown): boolean {
-  if (typeof value !== "string") return false;
-  try {
-    new URL(value.trim());
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -168,12 +111,8 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   return {
     apiKey,
     model: config.model,
-    baseURL: (config.baseURL ?? DEFAULT_BASE_URL).replace(/\/+$/, ""),
-    headers: config.headers ?? {},
-    maxRetries: config.maxRetries ?? 2,
-    timeoutMs: config.timeoutMs,
-    fetch: config.fetch,
     generationConfig: buildGenerationConfig(config),
+    ...resolveTransport("gemini", config, DEFAULT_BASE_URL),
   };
 }
 

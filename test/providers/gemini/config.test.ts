@@ -174,13 +174,12 @@ describe("isGemini3", () => {
 });
 
 /**
- * The zod schema `resolveConfig` checked configs with before it used plain checks (kept here,
- * verbatim, as the reference): the plain checks must refuse exactly what it refused, with the
- * same option path and message.
+ * The zod schema `resolveConfig` checked configs with before it used plain checks (kept here as
+ * the reference, less the transport options, which `resolveTransport` now checks as for every
+ * adapter): the plain checks must refuse exactly what it refused, with the same path and message.
  */
 function zodReference() {
   const POSITIVE_INT = "must be a positive integer";
-  const NON_NEGATIVE_INT = "must be a non-negative integer";
   const BUDGET = "must be an integer: -1 (dynamic), 0 (off) or a token count";
   const MODEL = 'is required: a model id such as "gemini-3-pro-preview"';
   const LEVELS = ["minimal", "low", "medium", "high"] as const;
@@ -198,11 +197,6 @@ function zodReference() {
       model: z.string(MODEL).check(z.minLength(1, MODEL)),
       maxOutputTokens: z.optional(z.int(POSITIVE_INT).check(z.gte(1, POSITIVE_INT))),
       thinking: z.optional(thinkingSchema),
-      fetch: z.optional(z.custom((v) => typeof v === "function", "must be a function")),
-      baseURL: z.optional(z.url("must be an absolute URL")),
-      headers: z.optional(z.record(z.string(), z.string("must be a string"), "must be an object")),
-      maxRetries: z.optional(z.int(NON_NEGATIVE_INT).check(z.gte(0, NON_NEGATIVE_INT))),
-      timeoutMs: z.optional(z.number("must be a number").check(z.gt(0, "must be positive"))),
     },
     "must be an object",
   );
@@ -272,11 +266,12 @@ const config = fc.oneof(
         model: mostly(fc.constant("gemini-3-pro-preview")),
         maxOutputTokens: mostly(fc.integer({ min: -2, max: 100_000 })),
         thinking,
-        fetch: mostly(fc.constant(fetch)),
-        baseURL: mostly(fc.constantFrom("https://example.test/v1beta", "http://127.0.0.1:1/")),
-        headers: mostly(fc.dictionary(fc.string(), fc.string())),
-        maxRetries: mostly(fc.integer({ min: -2, max: 5 })),
-        timeoutMs: mostly(fc.double({ min: -10, max: 1e6 })),
+        // Valid transport options only: their checks are resolveTransport's (test/transport).
+        fetch: fc.constant(fetch),
+        baseURL: fc.constantFrom("https://example.test/v1beta", "http://127.0.0.1:1/"),
+        headers: fc.dictionary(fc.string(), fc.string()),
+        maxRetries: fc.integer({ min: 0, max: 5 }),
+        timeoutMs: fc.double({ min: 1, max: 1e6, noNaN: true }),
         extra: anyValue,
       },
       { requiredKeys: [] },
@@ -328,23 +323,28 @@ describe("resolveConfig's checks", () => {
       { model: "m", maxOutputTokens: 2 ** 53 },
       "gemini: maxOutputTokens: must be a positive integer",
     ],
-    [{ model: "m", fetch: "fetch" }, "gemini: fetch: must be a function"],
-    [{ model: "m", baseURL: "/v1beta" }, "gemini: baseURL: must be an absolute URL"],
-    [{ model: "m", headers: new Headers() }, "gemini: headers: must be an object"],
-    [{ model: "m", headers: { "x-a": "1", "x-b": 2 } }, "gemini: headers.x-b: must be a string"],
-    [{ model: "m", headers: { [Symbol("k")]: "v" } }, "gemini: headers: must be an object"],
-    [{ model: "m", timeoutMs: Number.POSITIVE_INFINITY }, "gemini: timeoutMs: must be a number"],
-    [{ model: "m", timeoutMs: 0 }, "gemini: timeoutMs: must be positive"],
+    // The transport options, checked by resolveTransport as for every adapter.
+    [{ model: "m", fetch: "fetch" }, "gemini: `fetch` must be a function"],
+    [{ model: "m", baseURL: "/v1beta" }, 'gemini: `baseURL` is not a URL: "/v1beta"'],
+    [{ model: "m", headers: new Headers() }, "gemini: `headers` must be an object of strings"],
+    [{ model: "m", headers: { "x-a": "1", "x-b": 2 } }, "gemini: header x-b must be a string"],
+    [
+      { model: "m", timeoutMs: Number.POSITIVE_INFINITY },
+      "gemini: `timeoutMs` must be a positive number, got Infinity",
+    ],
+    [{ model: "m", timeoutMs: 0 }, "gemini: `timeoutMs` must be a positive number, got 0"],
   ])("refuses %o with %s", (c, message) => {
     expect(outcome(() => resolveConfig(c as Config, { GEMINI_API_KEY: "k" }))).toBe(message);
   });
 
   it("accepts headers made in another realm or with a hidden key, and unknown options", () => {
-    const headers = runInNewContext('({ "x-team": "a" })') as Record<string, string>;
+    const headers = runInNewContext('({ "X-Team": "a" })') as Record<string, string>;
     const cfg = resolveConfig({ ...KEY, model: "m", headers, extra: 1 } as Config, {});
-    expect(cfg.headers).toBe(headers);
+    expect(cfg.headers).toEqual({ "x-team": "a" });
     const hidden = Object.defineProperty({ "x-team": "a" }, "x-hidden", { value: 1 });
-    expect(resolveConfig({ ...KEY, model: "m", headers: hidden }, {}).headers).toBe(hidden);
+    expect(resolveConfig({ ...KEY, model: "m", headers: hidden }, {}).headers).toEqual({
+      "x-team": "a",
+    });
   });
 });
 
