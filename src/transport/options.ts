@@ -97,5 +97,5 @@ export function resolveBaseURL(provider: string, value: string, option: string):
       `${provider}: \`${option}\` must be an http(s) URL, got ${JSON.stringify(value)}`,
     );
   }
-  return value.replace(/\/+$/, "");
+  return value.trim().replace(/\/+$/, "");
 }

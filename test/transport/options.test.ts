@@ -1,7 +1,7 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/core/errors.js";
-import { resolveHeaders } from "../../src/transport/options.js";
+import { resolveBaseURL, resolveHeaders } from "../../src/transport/options.js";
 
 describe("resolveHeaders", () => {
   it("lower-cases the names of a plain object of strings, from any realm", () => {
@@ -27,6 +27,21 @@ describe("resolveHeaders", () => {
   it("names a header whose value is not a string", () => {
     expect(() => resolveHeaders("p", { a: "1", b: 2 } as never)).toThrow(
       "p: header b must be a string",
+    );
+  });
+});
+
+describe("resolveBaseURL", () => {
+  it("trims spaces the URL parser forgives and trailing slashes", () => {
+    expect(resolveBaseURL("p", " https://example.test/v1/ ", "baseURL")).toBe(
+      "https://example.test/v1",
+    );
+  });
+
+  it("refuses what is not an absolute http(s) URL, naming the option", () => {
+    expect(() => resolveBaseURL("p", "/v1", "baseURL")).toThrow('p: `baseURL` is not a URL: "/v1"');
+    expect(() => resolveBaseURL("p", "ftp://example.test", "endpoint")).toThrow(
+      "p: `endpoint` must be an http(s) URL",
     );
   });
 });
