@@ -3,10 +3,10 @@
  * @see https://docs.claude.com/en/api/messages
  */
 
-export type ThinkingConfigParam =
-  | { type: "enabled"; budget_tokens: number; display?: "summarized" | "omitted" }
-  | { type: "adaptive"; display?: "summarized" | "omitted" }
-  | { type: "disabled" };
+import type { ThinkingParam } from "../../transport/claude-config.js";
+
+/** The `thinking` field; golem/bedrock sends the same JSON, so one type serves both. */
+export type ThinkingConfigParam = ThinkingParam;
 
 export interface TextBlockParam {
   type: "text";

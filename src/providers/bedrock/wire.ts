@@ -5,11 +5,10 @@
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html
  */
 
+import type { Effort, ThinkingParam } from "../../transport/claude-config.js";
+
 /** Claude's thinking switch, passed through `additionalModelRequestFields` (snake_case). */
-export type ThinkingConfigParam =
-  | { type: "enabled"; budget_tokens: number; display?: "summarized" | "omitted" }
-  | { type: "adaptive"; display?: "summarized" | "omitted" }
-  | { type: "disabled" };
+export type ThinkingConfigParam = ThinkingParam;
 
 export interface ReasoningTextBlock {
   text: string;
@@ -69,7 +68,7 @@ export interface ToolConfiguration {
   toolChoice?: ToolChoice;
 }
 
-export type Effort = "low" | "medium" | "high" | "xhigh" | "max";
+export type { Effort };
 
 /** The body of `POST /model/{modelId}/converse` and `/converse-stream` (the same for both). */
 export interface ConverseRequest {
