@@ -37,8 +37,16 @@ function toError(res: ErrorResponse): APIError {
   });
 }
 
-function fieldsOf(res: ErrorResponse) {
-  return { provider: "test", status: res.status, message: res.text };
+/** A `toError` whose errors carry a wait the body asked for, as Gemini's RetryInfo does. */
+function hintedError(retryAfterMs: number) {
+  return (res: ErrorResponse) =>
+    new APIError({
+      provider: "test",
+      status: res.status,
+      message: res.text,
+      retryAfterMs,
+      retryable: res.retryable,
+    });
 }
 
 function options(url: string, extra: Partial<RequestOptions> = {}): RequestOptions {
@@ -125,8 +133,7 @@ describe("requestText", () => {
 
   it("waits the retryAfterMs an error body asked for when no header asks for anything", async () => {
     const s = await serve(reply(429, "slow down"), reply(200, "done"));
-    const hinted = (res: ErrorResponse) =>
-      new APIError({ ...fieldsOf(res), retryAfterMs: 40, retryable: res.retryable });
+    const hinted = hintedError(40);
     let randomCalls = 0;
     const started = performance.now();
     const random = () => {
@@ -141,8 +148,7 @@ describe("requestText", () => {
 
   it("lets the headers win over a body's hint, and puts what they ask for on the error", async () => {
     const s = await serve(reply(503, "busy", { "retry-after": "0" }), reply(429, "again"));
-    const hinted = (res: ErrorResponse) =>
-      new APIError({ ...fieldsOf(res), retryAfterMs: 120_000, retryable: res.retryable });
+    const hinted = hintedError(120_000);
     const err = await rejection(requestText(options(s.url, { toError: hinted, maxRetries: 1 })));
     // retry-after: 0 beat the body's 120 s (which would not be waited for): it was retried.
     expect(s.requests).toHaveLength(2);
@@ -155,8 +161,7 @@ describe("requestText", () => {
 
   it("does not wait for a body's hint of more than 60 seconds either", async () => {
     const s = await serve(reply(429, "later"));
-    const hinted = (res: ErrorResponse) =>
-      new APIError({ ...fieldsOf(res), retryAfterMs: 61_000, retryable: res.retryable });
+    const hinted = hintedError(61_000);
     const err = await rejection(requestText(options(s.url, { toError: hinted })));
     expect((err as APIError).retryAfterMs).toBe(61_000);
     expect(s.requests).toHaveLength(1);
