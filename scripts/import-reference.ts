@@ -1,7 +1,8 @@
 /**
- * Rebuilds the cassettes under fixtures/ that come from the real captures in
- * ../shared/reference-captures (fantasy and pydantic-ai YAML, Vercel chunk files): each
- * cassette is one entry of scripts/import/entries/, its adjustments spelled out there.
+ * Rebuilds the cassettes under fixtures/ that come from the real captures kept, byte for byte and
+ * with their provenance, in fixtures/reference/ (fantasy and pydantic-ai YAML, Vercel chunk
+ * files): each cassette is one entry of scripts/import/entries/, its adjustments spelled out
+ * there. `--from DIR` reads new captures from elsewhere.
  *
  *   npm run import-reference -- [--check] [--out DIR] [--from DIR]
  *
@@ -29,8 +30,8 @@ import { type Exchange, readCapture } from "./import/upstream.js";
 /** The repository root (this file lives in scripts/). */
 export const REPO_ROOT = resolve(import.meta.dirname, "..");
 
-/** Where a clone finds the shared captures: `../shared/reference-captures` beside the repo. */
-export const DEFAULT_REFERENCE_DIR = resolve(REPO_ROOT, "..", "shared", "reference-captures");
+/** Where the reference captures live in the repository (see its README for provenance). */
+export const DEFAULT_REFERENCE_DIR = join(REPO_ROOT, "fixtures", "reference");
 
 /** Thrown when the reference captures are not where they should be. */
 export class MissingCapturesError extends Error {
@@ -44,8 +45,8 @@ export class MissingCapturesError extends Error {
 export function importReference(from: string = DEFAULT_REFERENCE_DIR): Map<string, string> {
   if (!existsSync(join(from, "README.md"))) {
     throw new MissingCapturesError(
-      `reference captures not found at ${from}: clone the shared folder beside the repository ` +
-        "(../shared/reference-captures, as CI does) or pass --from DIR",
+      `reference captures not found at ${from}: expected a README.md and the capture files ` +
+        "there (fixtures/reference/ by default); pass --from DIR to read them from elsewhere",
     );
   }
   const captures = new Map<string, Exchange[]>();
@@ -99,6 +100,7 @@ export function unaccountedFixtures(
   const known = new Set([...built, ...Object.keys(NOT_IMPORTED)]);
   return listFiles(fixtures)
     .filter((path) => path.endsWith(".json") && path.includes("/"))
+    .filter((path) => !path.startsWith("reference/"))
     .filter((path) => !known.has(path));
 }
 
@@ -163,7 +165,7 @@ function main(argv: string[]): number {
       ...compareWithFixtures(dir, files.keys()),
       ...unaccountedFixtures(files.keys()).map((p) => `${p}: neither imported nor in NOT_IMPORTED`),
       ...unusedCaptures(resolve(values.from as string)).map(
-        (p) => `reference-captures/${p}: not imported and not in UNUSED_CAPTURES`,
+        (p) => `${p}: a reference capture neither imported nor in UNUSED_CAPTURES`,
       ),
     ];
     for (const p of problems) console.error(p);

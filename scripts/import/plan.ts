@@ -12,7 +12,7 @@ export interface Entry {
   streaming: boolean;
   /** The cassette's `source`, word for word. */
   source: string;
-  /** The file under reference-captures/ and the tool that wrote it. */
+  /** The file under fixtures/reference/ and the tool that wrote it. */
   capture: { file: string; format: CaptureFormat };
   interactions: readonly InteractionPlan[];
 }

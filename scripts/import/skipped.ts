@@ -26,7 +26,7 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "derived from fixtures/openai/responses-thinking-tool-loop.json, written out as an SSE stream",
 };
 
-/** Files under reference-captures/ that no cassette is built from, and why. */
+/** Files under fixtures/reference/ that no cassette is built from, and why. */
 export const UNUSED_CAPTURES: Readonly<Record<string, string>> = {
   "README.md": "the provenance table and format notes, not a capture",
 };

@@ -21,7 +21,7 @@ export interface Exchange {
   response: { status: number; headers: Record<string, string>; body: RecordedBody };
 }
 
-/** The capture formats under reference-captures/ (README "Format notes"). */
+/** The capture formats under fixtures/reference/ (README "Format notes"). */
 export type CaptureFormat = "fantasy" | "pydantic" | "vercel";
 
 /** Reads one capture file into exchanges. */

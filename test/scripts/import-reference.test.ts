@@ -18,7 +18,7 @@ import { parseCassette } from "../../src/testing/index.js";
 
 const FIXTURES = join(REPO_ROOT, "fixtures");
 
-/** The import, or why it could not run (CI copies ../shared beside the clone). */
+/** The import, or why it could not run. */
 function build(): Map<string, string> | Error {
   try {
     return importReference();
@@ -31,12 +31,9 @@ const built = build();
 const files = built instanceof Map ? [...built] : [];
 
 describe("import-reference", () => {
-  it("finds the shared reference captures beside the repository", () => {
-    if (built instanceof Error) {
-      throw new Error(
-        `import-reference needs ${DEFAULT_REFERENCE_DIR} (CI copies shared/ beside the clone): ${built.message}`,
-      );
-    }
+  it("finds the reference captures inside the repository, in fixtures/reference/", () => {
+    expect(DEFAULT_REFERENCE_DIR).toBe(join(FIXTURES, "reference"));
+    if (built instanceof Error) throw built;
     expect(built.size).toBe(ENTRIES.length);
   });
 

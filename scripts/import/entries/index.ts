@@ -5,7 +5,7 @@ import { GEMINI } from "./gemini.js";
 import { AZURE, OPENAI } from "./openai.js";
 import { OPENAI_RESPONSES } from "./openai-responses.js";
 
-/** Every cassette imported from reference-captures/, by provider. */
+/** Every cassette imported from fixtures/reference/, by provider. */
 export const ENTRIES: readonly Entry[] = [
   ...ANTHROPIC,
   ...BEDROCK,

@@ -82,7 +82,7 @@ export const OPENAI_RESPONSES: readonly Entry[] = [
     interactions: turns(2),
     source:
       "synthesized from a live capture: " +
-      "reference-captures/openai/test_openai_responses_thinking_with_tool_calls.yaml, copied " +
+      "fixtures/reference/openai/test_openai_responses_thinking_with_tool_calls.yaml, copied " +
       `from ${PYDANTIC}/test_openai_responses_thinking_with_tool_calls.yaml ${COMMIT}. Two ` +
       "gpt-5 turns on https://api.openai.com/v1/responses with reasoning {effort: low, " +
       "summary: detailed}: turn 1 returns a reasoning item (five summary parts, " +
@@ -107,7 +107,7 @@ export const OPENAI_RESPONSES: readonly Entry[] = [
     interactions: turns(3),
     source:
       "synthesized from a live capture: " +
-      "reference-captures/openai/test_openai_responses_thinking_with_modified_history.yaml, " +
+      "fixtures/reference/openai/test_openai_responses_thinking_with_modified_history.yaml, " +
       `copied from ${PYDANTIC}/test_openai_responses_thinking_with_modified_history.yaml ` +
       `${COMMIT}. Three gpt-5 requests on https://api.openai.com/v1/responses with reasoning ` +
       "{effort: low, summary: detailed}. Turn 1: a reasoning item (one summary part, " +

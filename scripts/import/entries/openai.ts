@@ -22,7 +22,7 @@ export const OPENAI: readonly Entry[] = [
     })),
     source:
       "synthesized from a live capture: " +
-      "reference-captures/openai-compatible/test_deepseek_deferred_capability_with_thinking.yaml, " +
+      "fixtures/reference/openai-compatible/test_deepseek_deferred_capability_with_thinking.yaml, " +
       "copied from pydantic/pydantic-ai " +
       "tests/models/cassettes/test_deepseek/test_deepseek_deferred_capability_with_thinking.yaml " +
       "at commit 4fda38988f2939fa6ea9cdefcf120693e10ef491 (MIT). Three deepseek-reasoner " +
@@ -58,7 +58,7 @@ export const AZURE: readonly Entry[] = [
     })),
     source:
       "synthesized from a live capture: " +
-      "reference-captures/azure/chat-completions/thinking.yaml, copied from " +
+      "fixtures/reference/azure/chat-completions/thinking.yaml, copied from " +
       "charmbracelet/fantasy " +
       "providertests/testdata/TestAzureThinking/azure-gpt-5-mini/thinking.yaml at commit " +
       "f6d4d1e3022229bd6e77717416336bf50e1693ad (Apache-2.0, Copyright 2025-2026 " +
