@@ -33,7 +33,7 @@ export function createHTTPModel<R>(provider: string, model: string, call: ModelC
     model,
     async generate(req, opts) {
       validateHistory(req.messages);
-      const options = withSignal(call.request(req, false), opts?.signal);
+      const options = withSignal(provider, call.request(req, false), opts?.signal);
       const { secrets } = options;
       const { response, text } = await requestText(options);
       const body = parseJSONBody(text, provider, secrets);
@@ -46,7 +46,7 @@ export function createHTTPModel<R>(provider: string, model: string, call: ModelC
     stream(req, opts) {
       return createModelStream(async () => {
         validateHistory(req.messages);
-        const options = withSignal(call.request(req, true), opts?.signal);
+        const options = withSignal(provider, call.request(req, true), opts?.signal);
         const { secrets } = options;
         const res = await requestStream(options);
         try {
@@ -67,8 +67,9 @@ export function createHTTPModel<R>(provider: string, model: string, call: ModelC
  * made, since its signer may add to it per attempt (an Entra token).
  */
 function withSignal(
+  provider: string,
   base: Omit<RequestOptions, "signal">,
   signal: AbortSignal | undefined,
 ): RequestOptions & { secrets: readonly string[] } {
-  return { ...base, secrets: base.secrets ?? [], signal };
+  return { provider, ...base, secrets: base.secrets ?? [], signal };
 }

@@ -23,6 +23,8 @@ export interface SignableRequest {
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 export interface RequestOptions {
+  /** Named in connection and timeout errors, so a caller with several models knows which one. */
+  provider?: string | undefined;
   url: string;
   method?: string;
   headers: Record<string, string>;
@@ -108,7 +110,7 @@ async function send<T>(
       attempt.release();
       // A header fetch refuses is quoted whole in its TypeError: the key with it.
       redactError(err, opts.secrets ?? []);
-      const failure = classifyFetchFailure(err, opts.signal, attempt.timedOut, opts.timeoutMs);
+      const failure = classifyFetchFailure(err, opts, attempt.timedOut, attemptNo + 1);
       if (last || !failure.retry) throw failure.error;
       await sleep(retryDelay(attemptNo, new Headers(), opts.random) ?? 0, opts.signal);
       continue;
@@ -118,7 +120,7 @@ async function send<T>(
         return await onSuccess(response, attempt);
       } catch (err) {
         attempt.release();
-        throw classifyBodyFailure(err, opts.signal, attempt.timedOut, opts.timeoutMs);
+        throw classifyBodyFailure(err, opts, attempt.timedOut);
       }
     }
     const error = await readError(response, attempt, opts);
@@ -170,38 +172,50 @@ async function readError(response: Response, attempt: Attempt, opts: RequestOpti
 
 function classifyFetchFailure(
   err: unknown,
-  caller: AbortSignal | undefined,
+  opts: RequestOptions,
   timedOut: boolean,
-  timeoutMs: number | undefined,
+  attempts: number,
 ): { error: unknown; retry: boolean } {
-  if (caller?.aborted) return { error: abortReason(caller), retry: false };
+  if (opts.signal?.aborted) return { error: abortReason(opts.signal), retry: false };
+  const tries = attempts > 1 ? `, ${attempts} attempts` : "";
   if (timedOut) {
-    return {
-      error: new TimeoutError(`No response within ${timeoutMs} ms`, { cause: err }),
-      retry: true,
-    };
+    const message = `${who(opts)}no response within ${opts.timeoutMs} ms${tries}`;
+    return { error: new TimeoutError(message, { cause: err }), retry: true };
   }
   // fetch rejects with a TypeError for network failures in every runtime; anything else
   // is a bug (or a test double's complaint) and is not retried.
   if (err instanceof TypeError) {
-    return {
-      error: new ConnectionError(`Network error: ${err.message}`, { cause: err }),
-      retry: true,
-    };
+    // undici says only "fetch failed" and keeps the reason (ENOTFOUND host, ECONNREFUSED
+    // address) on its cause; the reason is what a reader needs.
+    const reason = (err.cause as Error | undefined)?.message;
+    const detail = reason && reason !== err.message ? `${err.message}: ${reason}` : err.message;
+    const message = `${who(opts)}could not reach ${hostOf(opts.url)} (${detail})${tries}`;
+    return { error: new ConnectionError(message, { cause: err }), retry: true };
   }
   return { error: err, retry: false };
 }
 
+/** "anthropic: " when the provider is known, for the front of a transport error. */
+function who(opts: RequestOptions): string {
+  return opts.provider ? `${opts.provider}: ` : "";
+}
+
+/** The host of a URL, never its path or query (a query may hold a key). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "the server";
+  }
+}
+
 // The request reached the server, so a body that breaks is not retried (it may have cost tokens).
-function classifyBodyFailure(
-  err: unknown,
-  caller: AbortSignal | undefined,
-  timedOut: boolean,
-  timeoutMs: number | undefined,
-): unknown {
-  if (caller?.aborted) return abortReason(caller);
-  if (timedOut)
-    return new TimeoutError(`The response did not finish within ${timeoutMs} ms`, { cause: err });
+function classifyBodyFailure(err: unknown, opts: RequestOptions, timedOut: boolean): unknown {
+  if (opts.signal?.aborted) return abortReason(opts.signal);
+  if (timedOut) {
+    const message = `${who(opts)}the response did not finish within ${opts.timeoutMs} ms`;
+    return new TimeoutError(message, { cause: err });
+  }
   return new StreamError(
     `The response body broke off: ${(err as Error)?.message ?? err}`,
     undefined,

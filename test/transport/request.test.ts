@@ -251,14 +251,16 @@ describe("requestText", () => {
     const s = await serve(silence);
     const err = await rejection(requestText(options(s.url, { timeoutMs: 50, maxRetries: 0 })));
     expect(err).toBeInstanceOf(TimeoutError);
-    expect((err as Error).message).toBe("No response within 50 ms");
+    expect((err as Error).message).toBe("no response within 50 ms");
     expect(s.requests).toHaveLength(1);
   });
 
-  it("retries a timed-out attempt, then throws TimeoutError", async () => {
+  it("retries a timed-out attempt, then throws a TimeoutError that counts the attempts", async () => {
     const s = await serve(silence);
-    const err = await rejection(requestText(options(s.url, { timeoutMs: 40, maxRetries: 1 })));
+    const opts = options(s.url, { provider: "anthropic", timeoutMs: 40, maxRetries: 1 });
+    const err = await rejection(requestText(opts));
     expect(err).toBeInstanceOf(TimeoutError);
+    expect((err as Error).message).toBe("anthropic: no response within 40 ms, 2 attempts");
     expect(s.requests).toHaveLength(2);
   });
 
@@ -269,7 +271,7 @@ describe("requestText", () => {
     });
     const err = await rejection(requestText(options(s.url, { timeoutMs: 80, maxRetries: 2 })));
     expect(err).toBeInstanceOf(TimeoutError);
-    expect((err as Error).message).toBe("The response did not finish within 80 ms");
+    expect((err as Error).message).toBe("the response did not finish within 80 ms");
     expect(s.requests).toHaveLength(1);
   });
 
@@ -356,11 +358,32 @@ describe("requestText", () => {
       attempts++;
       return fetch(input, init);
     };
-    const err = await rejection(requestText(options(url, { fetch: counting, maxRetries: 2 })));
+    const opts = options(url, { provider: "openai", fetch: counting, maxRetries: 2 });
+    const err = await rejection(requestText(opts));
     expect(err).toBeInstanceOf(ConnectionError);
-    expect((err as ConnectionError).message).toMatch(/^Network error: /);
+    const host = new URL(url).host;
+    // The provider, the host, and the reason undici keeps on its cause, not two causes deep.
+    expect((err as ConnectionError).message).toMatch(
+      new RegExp(
+        `^openai: could not reach ${host.replace(/[.[\]]/g, "\\$&")} \\(fetch failed: .*ECONNREFUSED.*\\), 3 attempts$`,
+      ),
+    );
     expect((err as ConnectionError).cause).toBeInstanceOf(TypeError);
     expect(attempts).toBe(3);
+  });
+
+  it("names the host of a failed connection without its path or query", async () => {
+    const failing: FetchLike = async () => {
+      throw new TypeError("fetch failed", {
+        cause: new Error("getaddrinfo ENOTFOUND example.invalid"),
+      });
+    };
+    const url = "https://example.invalid/v1beta/models/x:generateContent?key=secret-key-123";
+    const err = await rejection(requestText(options(url, { fetch: failing, maxRetries: 0 })));
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect((err as Error).message).toBe(
+      "could not reach example.invalid (fetch failed: getaddrinfo ENOTFOUND example.invalid)",
+    );
   });
 
   it("backs off between network failures with the injected random", async () => {
