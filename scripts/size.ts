@@ -1,13 +1,13 @@
 /**
  * The bundle-size budget (`npm run size`): what each entry of the BUILT package costs an app
  * bundled for the browser or the edge (esbuild, platform browser, ESM, minified), gzipped, and
- * two must-not-appear checks (STYLE.md practice 8): an adapter's bundle holds no other
+ * two must-not-appear checks (docs/architecture.md, "Portability"): an adapter's bundle holds no other
  * adapter's code or wire names, and no bundle holds an npm package but eventsource-parser
  * (zod above all: golem checks histories and cassettes by hand and takes tool schemas as
  * Standard Schemas, docs/adr/0005-no-zod-at-runtime.md). Exits 1 when a limit is exceeded or a
  * name or package appears.
  *
- * Budgets (DESIGN.md "Performance budgets"), enforced where met:
+ * Budgets (docs/architecture.md, "Budgets"), enforced where met:
  * - `golem/anthropic` with the core it imports (`export * from "golem/anthropic"`): <= 10 KB;
  * - every entry together (one bundle re-exporting all seven entries, golem/testing included):
  *   <= 30 KB, met without zod (29.7 KB: Claude's thinking check shared by anthropic and bedrock,
@@ -49,10 +49,10 @@ const ALLOWED: Record<string, string[]> = {
 interface Case {
   name: string;
   code: string;
-  /** DESIGN.md's budget, gzip bytes. */
+  /** The documented budget, gzip bytes. */
   budget?: number;
   /**
-   * A ceiling just above today's size where DESIGN.md gives no budget, or where its budget is
+   * A ceiling just above today's size where there is no budget, or where its budget is
    * not met yet: it keeps the size from growing unnoticed.
    */
   ceiling?: number;
@@ -106,7 +106,7 @@ function cases(scale: number): Case[] {
       code: everything(ENTRIES.filter((e) => e !== "testing")),
       ceiling: kb(30.5),
     },
-    // DESIGN.md: <= 30 KB, enforced: 29.7 KB when last measured, golem's own code and its one
+    // The budget: <= 30 KB, enforced: 29.7 KB when last measured, golem's own code and its one
     // small dependency, no zod (docs/adr/0005-no-zod-at-runtime.md).
     { name: "every entry together", code: everything(ENTRIES), budget: kb(30) },
   ];

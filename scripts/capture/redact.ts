@@ -1,7 +1,7 @@
 /** What stands in for a secret in a cassette. */
 export const REDACTED = "<redacted>";
 
-/** Request headers whose values are secrets (DESIGN.md's list). */
+/** Request headers whose values are secrets (docs/architecture.md, "Cassettes"). */
 const SECRET_HEADERS = new Set([
   "authorization",
   "x-api-key",

@@ -137,8 +137,8 @@ function convert(name: string, standard: StandardSchemaV1.Props): object {
 
 function toParameters(name: string, schema: object): object {
   const json: Record<string, unknown> = { ...schema };
-  // The dialect marker is metadata no provider's tool format asks for (spec/: every tool
-  // example is a bare object schema); leaving it out keeps the schema within Gemini's subset.
+  // The dialect marker is metadata no provider's tool format asks for (every provider
+  // documents bare object schemas); leaving it out keeps the schema within Gemini's subset.
   delete json.$schema;
   checkObjectSchema(name, json);
   return json;

@@ -2,8 +2,8 @@ import { ConfigError } from "../core/errors.js";
 
 /**
  * Claude's thinking switch and effort, as `golem/anthropic` and `golem/bedrock` both take them.
- * Bedrock passes the very JSON Anthropic's API takes through `additionalModelRequestFields`
- * (DESIGN.md), so the one check of it lives here, with the other shared config checks, rather
+ * Bedrock passes the very JSON Anthropic's API takes through `additionalModelRequestFields`,
+ * so the one check of it lives here, with the other shared config checks, rather
  * than in one provider folder that the other would have to import.
  */
 

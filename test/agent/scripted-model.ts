@@ -105,7 +105,7 @@ export class ScriptedModel implements Model {
   }
 }
 
-/** The deltas a provider would stream for `message`, indices as DESIGN.md defines them. */
+/** The deltas a provider would stream for `message`, indices as `Delta` defines them (src/core/types.ts). */
 export function deltasOf(message: Message): Delta[] {
   const out: Delta[] = [];
   (message.thinking ?? []).forEach((b, index) => {

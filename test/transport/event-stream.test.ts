@@ -14,7 +14,7 @@ import {
 import { cutPoints, loadCassette } from "../helpers/cassettes.js";
 import { bodyOf, encodeFrame, hex } from "../providers/bedrock/frames.js";
 
-// spec/anthropic-bedrock.md 2.4: a messageStart frame, 129 bytes.
+// A messageStart frame, 129 bytes, built by hand and CRC-checked.
 const VECTOR_129 = hex(`
 00000081000000526cc176930b3a6576656e742d7479706507000c6d65737361
 676553746172740d3a636f6e74656e742d747970650700106170706c69636174

@@ -125,7 +125,7 @@ function isSpendLimit(error: unknown): boolean {
 }
 
 /**
- * The HTTP status each error type has outside a stream (spec 1.6), so an error event in a
+ * The HTTP status each error type has outside a stream, so an error event in a
  * 200 stream reads like the same error before it: code keyed on `status >= 500` still works
  * (anthropic-sdk-python#1258).
  */

@@ -75,7 +75,7 @@ export function createStreamState(
         return NO_DELTAS;
       }
       case "redacted_thinking": {
-        // Arrives whole here, with no deltas (spec 1.5).
+        // Arrives whole here, with no deltas.
         const data = stringField(block, "data", START, index, true);
         const at = thinking.push({ text: createTextBuffer(), signature: "", redacted: data }) - 1;
         slots[index] = { kind: "thinking", index: at };
@@ -123,7 +123,7 @@ export function createStreamState(
         return [{ thinking: { index: slot.index, text: piece } }];
       }
       if (delta.type === "signature_delta") {
-        // The signature arrives whole in one delta; replace, never append (spec 1.5).
+        // The signature arrives whole in one delta; replace, never append.
         block.signature = stringField(delta, "signature", delta.type, index, true);
         return [{ thinking: { index: slot.index, signature: block.signature } }];
       }

@@ -10,7 +10,7 @@ export interface UrlParts {
 }
 
 /**
- * The Chat Completions URL (spec B.7): with `apiVersion`, the deployment form
+ * The Chat Completions URL: with `apiVersion`, the deployment form
  * `{endpoint}/openai/deployments/{deployment}/chat/completions?api-version=…`; without, the v1
  * form `{endpoint}/openai/v1/chat/completions` (the body's `model` names the deployment).
  * `baseURL` replaces everything before `/chat/completions`.

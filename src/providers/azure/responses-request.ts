@@ -1,7 +1,7 @@
 import type { UrlParts } from "./request.js";
 
 /**
- * The Responses URL (spec B.7): without `apiVersion` the v1 form
+ * The Responses URL: without `apiVersion` the v1 form
  * `{endpoint}/openai/v1/responses`; with it the preview form
  * `{endpoint}/openai/responses?api-version=…`. Both take the deployment as the body's
  * `model`, and neither has a deployment in the path. `baseURL` replaces everything before

@@ -96,7 +96,7 @@ function requestOptions(
       }),
   };
   if ("bearer" in auth) {
-    // A Bedrock API key replaces SigV4 entirely (spec 2.1).
+    // A Bedrock API key replaces SigV4 entirely.
     headers.authorization = `Bearer ${auth.bearer}`;
     options.secrets = [auth.bearer];
   } else {

@@ -75,7 +75,7 @@ function buildUserContent(m: Message): ContentBlock[] {
   return [{ text: m.content }];
 }
 
-/** Reasoning (provider order), then the text, then the tool calls: DESIGN.md replay rules. */
+/** Reasoning (provider order), then the text, then the tool calls (docs/architecture.md, "Replay rules"). */
 function buildAssistantContent(m: Message, index: number): ContentBlock[] {
   const content: ContentBlock[] = [];
   for (const block of m.thinking ?? []) {

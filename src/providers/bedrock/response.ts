@@ -56,7 +56,7 @@ function isNonEmpty(v: unknown): v is string {
 function parseReasoning(
   r: NonNullable<OutputContentBlock["reasoningContent"]>,
 ): ThinkingBlock | undefined {
-  // Kept as the base64 string it arrives as: Bedrock takes back exactly that (spec 2.3).
+  // Kept as the base64 string it arrives as: Bedrock takes back exactly that.
   if (typeof r.redactedContent === "string" && r.redactedContent !== "") {
     return { redacted: r.redactedContent, provider: PROVIDER };
   }
@@ -108,7 +108,7 @@ export function parseErrorBody(status: number, text: string, headers: Headers): 
 
 /**
  * `ValidationException:http://internal.amazon.com/coral/...` -> `ValidationException`, and
- * `aws.protocoltests#FooError` -> `FooError`: the AWS SDKs' rule (spec 2.5).
+ * `aws.protocoltests#FooError` -> `FooError`: the AWS SDKs' rule.
  */
 export function sanitizeErrorType(raw: string): string {
   let type = raw;
@@ -121,7 +121,7 @@ export function sanitizeErrorType(raw: string): string {
   return type.trim();
 }
 
-// The HTTP statuses the service model gives each Converse exception (spec 2.4, 2.5).
+// The HTTP statuses the service model gives each Converse exception.
 const EXCEPTION_STATUS: Record<string, number> = {
   validationexception: 400,
   servicequotaexceededexception: 400,

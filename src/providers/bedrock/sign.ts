@@ -4,7 +4,7 @@ import { type SigningKeyCache, signV4 } from "./sigv4.js";
 
 export type { SigningKeyCache } from "./sigv4.js";
 
-/** Bedrock's SigV4 signing name: `bedrock`, not the host's `bedrock-runtime` (spec 2.1). */
+/** Bedrock's SigV4 signing name: `bedrock`, not the host's `bedrock-runtime`. */
 export const SIGNING_SERVICE = "bedrock";
 
 /**

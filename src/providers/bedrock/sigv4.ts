@@ -258,7 +258,7 @@ function canonicalizeHeaders(
 
 /**
  * Every non-S3 service signs the path encoded once more: the URL's `%3A` is signed as
- * `%253A`, and every byte but the unreserved ones and `/` is escaped (spec 2.1). Empty
+ * `%253A`, and every byte but the unreserved ones and `/` is escaped. Empty
  * segments collapse, as in aws4fetch and the AWS SDK.
  */
 function canonicalPath(pathname: string): string {

@@ -76,7 +76,7 @@ export function createStreamState(
     if (!slot) {
       if (kind === "tool")
         throw new StreamError(`bedrock: toolUse input for block ${index}, which never started`);
-      // Reasoning and text blocks get no contentBlockStart: the first delta opens them (spec 2.4).
+      // Reasoning and text blocks get no contentBlockStart: the first delta opens them.
       slot =
         kind === "text"
           ? { kind }
@@ -247,7 +247,7 @@ function toBlock(r: ReasoningState): ThinkingBlock {
   return { text, provider: PROVIDER };
 }
 
-/** An `exception` frame: the service's error, typed by `:exception-type` (spec 2.4). */
+/** An `exception` frame: the service's error, typed by `:exception-type`. */
 function exceptionFields(
   headers: Record<string, EventStreamHeaderValue>,
   payload: string,

@@ -38,7 +38,7 @@ const OWN_HEADERS = new Set(["content-type", "x-goog-api-key"]);
 /**
  * Builds the `generateContent` body (the same for streams; only the URL differs). Replays each
  * assistant message as a `model` content: its thinking blocks as thought parts, then the text,
- * then the function calls, each with the signature it came with (DESIGN.md replay rules).
+ * then the function calls, each with the signature it came with (docs/architecture.md, "Replay rules").
  */
 export function buildRequest(
   req: ModelRequest,
@@ -88,7 +88,7 @@ export function buildRequest(
   return body;
 }
 
-/** The parts of one assistant message, in DESIGN.md's order. */
+/** The parts of one assistant message, in the replay order of docs/architecture.md. */
 export function buildModelParts(m: Message, index: number, gemini3: boolean): Part[] {
   const parts: Part[] = [];
   for (const block of m.thinking ?? []) {
@@ -99,7 +99,7 @@ export function buildModelParts(m: Message, index: number, gemini3: boolean): Pa
     parts.push(withSignature({ text: m.content }, m.contentSignature));
   }
   (m.toolCalls ?? []).forEach((call, j) => {
-    // Gemini 3 rejects a step whose first call has no signature (spec A.5); a call golem did
+    // Gemini 3 rejects a step whose first call has no signature; a call golem did
     // not get from Gemini (another provider's, hand-made) gets the documented dummy instead.
     // Later calls of a parallel batch are legitimately unsigned and stay so.
     const signature = call.signature ?? (gemini3 && j === 0 ? SKIP_SIGNATURE_VALIDATOR : undefined);

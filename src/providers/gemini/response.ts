@@ -66,7 +66,7 @@ export function blockedPromptFields(body: unknown, status: number): APIErrorFiel
 }
 
 /**
- * The error fields of a body that is an error object, `{ error }` or `[{ error }]` (spec A.7),
+ * The error fields of a body that is an error object, `{ error }` or `[{ error }]`,
  * as an HTTP answer or an SSE event; `undefined` when the body is no error. Inside a stream
  * (a 200) `status` is the error's own `code`, the status the same error has outside a stream.
  */
@@ -91,7 +91,7 @@ const RETRY_INFO = "type.googleapis.com/google.rpc.RetryInfo";
 
 /**
  * The wait a `google.rpc.RetryInfo` detail asks for, in ms: its `retryDelay` is a protobuf
- * Duration in JSON, decimal seconds with an `s` ("34.4s", spec A.7). Google sends no
+ * Duration in JSON, decimal seconds with an `s` ("34.4s"). Google sends no
  * `retry-after` header with it, so this is the only hint a 429 carries.
  */
 function retryInfoMs(details: unknown): number | undefined {

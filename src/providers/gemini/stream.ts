@@ -37,7 +37,7 @@ export function createStreamState(options: StreamStateOptions): StreamMachine<SS
       const problem = errorFields(chunk, 200) ?? blockedPromptFields(chunk, 200);
       if (problem) throw options.toError(problem);
       if (chunk.usageMetadata) usage = chunk.usageMetadata;
-      // A chunk may carry no candidate at all (usage only); spec A.2.
+      // A chunk may carry no candidate at all (usage only).
       const candidate = chunk.candidates?.[0];
       if (!candidate) return NO_DELTAS;
       if (candidate.finishReason) finishReason = candidate.finishReason;

@@ -16,7 +16,7 @@ export function requestUrl(cfg: { baseURL: string }): string {
 /**
  * The Chat Completions body for a request: `system` first (as role `"system"`, which OpenAI,
  * Azure and every compatible server accept; see docs/openai.md), then the messages in order.
- * Reasoning goes back only with `replayReasoning`, as `reasoning_content` (spec B.6).
+ * Reasoning goes back only with `replayReasoning`, as `reasoning_content`.
  */
 export function buildRequest(
   req: ModelRequest,
@@ -36,7 +36,7 @@ export function buildRequest(
   if (cfg.maxCompletionTokens !== undefined) body.max_completion_tokens = cfg.maxCompletionTokens;
   if (stream) {
     body.stream = true;
-    // Without it no usage arrives at all (spec B.2).
+    // Without it no usage arrives at all.
     body.stream_options = { include_usage: true };
   }
   return body;
@@ -56,7 +56,7 @@ function buildMessage(m: Message, cfg: ChatOptions): ChatCompletionMessageParam 
 
 function buildAssistantMessage(m: Message, cfg: ChatOptions): ChatCompletionAssistantMessageParam {
   const calls = m.toolCalls ?? [];
-  // An assistant turn of tool calls only sends `content: null` (spec B.6, Vercel fix bfb756d).
+  // An assistant turn of tool calls only sends `content: null` (Vercel fix bfb756d).
   const out: ChatCompletionAssistantMessageParam = {
     role: "assistant",
     content: m.content === "" && calls.length > 0 ? null : m.content,
@@ -74,7 +74,7 @@ function buildAssistantMessage(m: Message, cfg: ChatOptions): ChatCompletionAssi
 
 /**
  * The text of the blocks this adapter may send back: its own and untagged ones, joined.
- * DeepSeek V4 rejects an assistant message without the field, so none is `""` (spec B.6).
+ * DeepSeek V4 rejects an assistant message without the field, so none is `""`.
  */
 export function replayedReasoning(blocks: ThinkingBlock[] | undefined, provider: string): string {
   let text = "";

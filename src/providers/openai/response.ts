@@ -10,8 +10,8 @@ import type {
 } from "./wire.js";
 
 /**
- * A non-streamed Chat Completion as a golem response. `reasoning_content` (or `reasoning`,
- * spec B.5) becomes one thinking block tagged with `provider`; OpenAI's own models send none.
+ * A non-streamed Chat Completion as a golem response. `reasoning_content` (or `reasoning`)
+ * becomes one thinking block tagged with `provider`; OpenAI's own models send none.
  */
 export function parseResponse(body: unknown, provider: string): ModelResponse {
   return checkedResponse(provider, () => readCompletion(body, provider));
@@ -90,7 +90,7 @@ export function parseUsage(u: CompletionUsage | null | undefined): Usage {
   return usage;
 }
 
-/** The request id of an answer (`x-request-id`, spec B.1). */
+/** The request id of an answer (`x-request-id`). */
 export function requestIdOf(headers: Headers): string | undefined {
   return headers.get("x-request-id") ?? undefined;
 }
@@ -153,7 +153,7 @@ export function errorFields(
 ): APIErrorFields {
   const type = nonEmpty(error.type) ?? nonEmpty(error.code === null ? undefined : error.code);
   const message = nonEmpty(error.message) ?? `HTTP ${context.status}`;
-  // A 429 for an empty balance will not pass by waiting (spec B.8).
+  // A 429 for an empty balance will not pass by waiting.
   const quota = type === "insufficient_quota" || error.code === "insufficient_quota";
   return {
     provider: context.provider,

@@ -16,7 +16,7 @@ export function responsesUrl(cfg: { baseURL: string }): string {
 
 /**
  * The Responses body for a request: stateless (`store: false`) with encrypted reasoning
- * included, `system` as `instructions`, and the history as `input` items (spec C.1 to C.3).
+ * included, `system` as `instructions`, and the history as `input` items.
  */
 export function buildResponsesRequest(
   req: ModelRequest,
@@ -85,7 +85,7 @@ function buildAssistantItems(m: Message, provider: string): ResponseInputItem[] 
 /**
  * The blocks this adapter may send back, as reasoning items: signed text blocks of its own
  * (or untagged). Foreign, unsigned and redacted blocks could not verify and are dropped. No
- * `id` goes with them: under `store: false` it is not needed, and Azure refuses it (spec C.3).
+ * `id` goes with them: under `store: false` it is not needed, and Azure refuses it.
  */
 export function buildReasoningItems(
   blocks: readonly ThinkingBlock[] | undefined,

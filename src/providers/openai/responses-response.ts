@@ -94,7 +94,7 @@ export function parseFunctionCall(
 
 /**
  * Token counts: `input_tokens` includes `cached_tokens` and `output_tokens` includes
- * `reasoning_tokens`, as the API counts them (spec C.4). No usage counts as zero.
+ * `reasoning_tokens`, as the API counts them. No usage counts as zero.
  */
 export function parseResponsesUsage(u: ResponseUsage | null | undefined): Usage {
   if (typeof u !== "object" || u === null) return { inputTokens: 0, outputTokens: 0 };

@@ -49,7 +49,7 @@ interface ThinkingState {
 
 /**
  * The state of one streamed response, fed one SSE record at a time and dispatched on the
- * data's `type` (spec C.5). Summary text streams as thinking deltas, a reasoning item's
+ * data's `type`. Summary text streams as thinking deltas, a reasoning item's
  * `encrypted_content` arrives as a signature delta at `response.output_item.done` (the one in
  * `.added` may be incomplete), text and function-call arguments stream as they come. The
  * stream is complete at `response.completed` or `response.incomplete`; the final response
@@ -212,7 +212,7 @@ export function createResponsesStreamState(ctx: StreamContext): StreamMachine<SS
       const failed = failedResponseFields({ ...e.response, status: "failed" }, context);
       if (failed !== undefined) throw ctx.toError(failed);
     }
-    // Two shapes of `error` event: fields on the event, or an `error` object (spec C.5).
+    // Two shapes of `error` event: fields on the event, or an `error` object.
     const error = e.error ?? { message: e.message ?? "stream error", code: e.code ?? null };
     throw ctx.toError(errorFields(error, { ...context, status: 200, retryable: false }));
   };

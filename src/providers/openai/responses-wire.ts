@@ -5,7 +5,7 @@
  */
 import type { OpenAIErrorObject, ReasoningEffort } from "./wire.js";
 
-/** `reasoning.summary` values (spec C.1). */
+/** `reasoning.summary` values. */
 export type ReasoningSummary = "auto" | "concise" | "detailed";
 
 /** The body of `POST /responses`. */
@@ -46,7 +46,7 @@ export interface FunctionTool {
   strict: boolean;
 }
 
-/** One element of `input`: what golem sends back (spec C.2, without any item `id`). */
+/** One element of `input`: what golem sends back (never with an item `id`). */
 export type ResponseInputItem =
   | EasyInputMessage
   | ResponseOutputMessageParam
@@ -171,7 +171,7 @@ export interface ResponseError {
 
 /**
  * The fields golem reads from one streamed event (`data:` JSON, dispatched on `type`; the
- * `event:` line repeats it and is not relied on, spec C.5).
+ * `event:` line repeats it and is not relied on).
  */
 export interface ResponseStreamEvent {
   type: string;
@@ -190,6 +190,6 @@ export interface ResponseStreamEvent {
   code?: string | null;
   message?: string;
   param?: string | null;
-  /** `error` event, shape captured for `insufficient_quota`: an `error` object (spec C.5). */
+  /** `error` event, shape captured for `insufficient_quota`: an `error` object. */
   error?: OpenAIErrorObject;
 }

@@ -17,7 +17,7 @@ export interface StreamContext {
  * The state of one streamed Chat Completion, fed one SSE record at a time. Reasoning
  * (`delta.reasoning_content` / `delta.reasoning`) is thinking block 0; tool-call fragments are
  * joined by their `index`; the stream is complete at `[DONE]` or once a `finish_reason` came
- * (spec B.4). The final response equals what `parseResponse` makes of the same content.
+ * The final response equals what `parseResponse` makes of the same content.
  */
 export function createStreamState(ctx: StreamContext): StreamMachine<SSERecord> {
   const content = createTextBuffer();

@@ -4,7 +4,7 @@
  * @see https://platform.openai.com/docs/api-reference/chat
  */
 
-/** `reasoning_effort` values golem accepts (spec B.2; each model takes a subset). */
+/** `reasoning_effort` values golem accepts (each model takes a subset). */
 export type ReasoningEffort = "none" | "minimal" | "low" | "medium" | "high" | "xhigh";
 
 /** The body of `POST /chat/completions`. */
@@ -30,7 +30,7 @@ export interface ChatCompletionAssistantMessageParam {
   /** `null` when the message only carries tool calls. */
   content: string | null;
   tool_calls?: ChatCompletionMessageToolCall[];
-  /** DeepSeek thinking mode: the message's reasoning, sent back (spec B.6). */
+  /** DeepSeek thinking mode: the message's reasoning, sent back. */
   reasoning_content?: string;
 }
 
@@ -74,14 +74,14 @@ export interface ChatCompletionMessage {
   role: "assistant";
   content: string | null;
   tool_calls?: ChatCompletionMessageToolCall[] | null;
-  /** DeepSeek and most compatible servers (spec B.5). */
+  /** DeepSeek and most compatible servers. */
   reasoning_content?: string | null;
-  /** vLLM, OpenRouter and gpt-oss hosts (spec B.5). */
+  /** vLLM, OpenRouter and gpt-oss hosts. */
   reasoning?: string | null;
   refusal?: string | null;
 }
 
-/** `insufficient_system_resource` is DeepSeek's (spec B.3). */
+/** `insufficient_system_resource` is DeepSeek's. */
 export type FinishReason =
   | "stop"
   | "length"
@@ -107,7 +107,7 @@ export interface ChatCompletionChunk {
   choices?: ChatCompletionChunkChoice[];
   /** With `stream_options.include_usage`: on a last chunk with empty `choices`, or (DeepSeek) on the finish chunk. */
   usage?: CompletionUsage | null;
-  /** An error that arrived inside a 200 stream (spec B.4). */
+  /** An error that arrived inside a 200 stream. */
   error?: OpenAIErrorObject;
 }
 
@@ -133,7 +133,7 @@ export interface ChatCompletionChunkToolCall {
   function?: { name?: string | null; arguments?: string | null } | null;
 }
 
-/** The `error` object of an error body; Azure sends `code` as a string and `type: null` (spec B.8). */
+/** The `error` object of an error body; Azure sends `code` as a string and `type: null`. */
 export interface OpenAIErrorObject {
   message?: string;
   type?: string | null;

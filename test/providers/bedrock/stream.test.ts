@@ -21,7 +21,7 @@ const metadata = eventMessage("metadata", {
   p: "abcdef",
 });
 
-// spec/anthropic-bedrock.md 2.4's example stream: reasoning, redacted, text, tool use.
+// A ConverseStream example: reasoning, redacted, text, tool use.
 const FULL: EventStreamMessage[] = [
   messageStart,
   delta(0, { reasoningContent: { text: "Let me count the r" } }),

@@ -10,7 +10,7 @@ import type { GenerateContentResponse } from "../../../src/providers/gemini/wire
 
 describe("parseResponse", () => {
   it("turns thought parts into a thinking block and a signed text part into contentSignature", () => {
-    // The non-streaming example of the wire spec, part A.4.
+    // Google's documented non-streaming example.
     const body: GenerateContentResponse = {
       candidates: [
         {

@@ -8,7 +8,7 @@ import {
   responsesBodyErrorFields,
 } from "../../../src/providers/openai/responses-response.js";
 
-// The abridged response of spec C.4.
+// An abridged Responses API response.
 const SPEC_C4 = {
   id: "resp_01",
   object: "response",

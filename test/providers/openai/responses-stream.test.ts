@@ -57,7 +57,7 @@ const COMPLETED = { id: "resp_01", status: "completed", output: [REASONING, CALL
 const rs = { item_id: "rs_01", output_index: 0 };
 const fc1 = { item_id: "fc_01", output_index: 1 };
 
-// The "reasoning summary -> function call" sequence of spec C.5, deltas filled in.
+// The "reasoning summary -> function call" event sequence, deltas filled in.
 const SPEC_C5 = [
   ev("response.created", { response: { id: "resp_01", status: "in_progress", output: [] } }),
   ev("response.in_progress", { response: { id: "resp_01", status: "in_progress" } }),

@@ -38,7 +38,7 @@ function feed(records: SSERecord[], provider = "openai") {
   return { m, deltas };
 }
 
-// The spec B.4 example: two tool calls by index, then a usage-only chunk and [DONE].
+// Two tool calls by index, then a usage-only chunk and [DONE].
 const SPEC_B4 = [
   chunk({ role: "assistant", content: null }),
   chunk({
