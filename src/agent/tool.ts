@@ -66,7 +66,7 @@ export interface JSONToolDefinition {
  *   name: "get_weather",
  *   description: "Current weather for a city",
  *   parameters: z.object({ city: z.string() }),
- *   execute: async ({ city }, { signal }) => (await fetch(`…?q=${city}`, { signal })).json(),
+ *   execute: async ({ city }, { signal }) => (await fetch(`…?q=${city}`, { signal: signal ?? null })).json(),
  * });
  */
 export function tool<S extends StandardSchemaV1>(def: ToolDefinition<S>): Tool {
