@@ -65,10 +65,23 @@ function toolCallProblem(call: unknown): string | undefined {
   if (!nonEmpty(c.id)) return "has no id";
   if (!nonEmpty(c.name)) return "has no name";
   if (typeof c.arguments !== "string") return "arguments are not a JSON string";
+  // "" is what a provider streams for a call without arguments; it goes out as {}.
+  if (c.arguments !== "" && !parsesAsJSON(c.arguments)) {
+    return `arguments are not valid JSON: ${show(c.arguments)}`;
+  }
   if (c.signature !== undefined && !nonEmpty(c.signature)) {
     return "has a signature that is not a non-empty string";
   }
   return undefined;
+}
+
+function parsesAsJSON(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function nonEmpty(v: unknown): v is string {

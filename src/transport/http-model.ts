@@ -1,4 +1,4 @@
-import type { APIError } from "../core/errors.js";
+import { type APIError, HistoryError } from "../core/errors.js";
 import type { Model, ModelRequest, ModelResponse } from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
 import { parseJSONBody } from "./json.js";
@@ -32,7 +32,7 @@ export function createHTTPModel<R>(provider: string, model: string, call: ModelC
     provider,
     model,
     async generate(req, opts) {
-      validateHistory(req.messages);
+      checkRequest(req);
       const options = withSignal(provider, call.request(req, false), opts?.signal);
       const { secrets } = options;
       const { response, text } = await requestText(options);
@@ -45,7 +45,7 @@ export function createHTTPModel<R>(provider: string, model: string, call: ModelC
     },
     stream(req, opts) {
       return createModelStream(async () => {
-        validateHistory(req.messages);
+        checkRequest(req);
         const options = withSignal(provider, call.request(req, true), opts?.signal);
         const { secrets } = options;
         const res = await requestStream(options);
@@ -60,6 +60,14 @@ export function createHTTPModel<R>(provider: string, model: string, call: ModelC
       }, opts?.signal);
     },
   };
+}
+
+/** The history is valid and not empty: no provider answers a request without messages. */
+function checkRequest(req: ModelRequest): void {
+  validateHistory(req.messages);
+  if (req.messages.length === 0) {
+    throw new HistoryError("messages is empty: a request needs at least one message");
+  }
 }
 
 /**

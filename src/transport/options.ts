@@ -99,3 +99,30 @@ export function resolveBaseURL(provider: string, value: string, option: string):
   }
   return value.trim().replace(/\/+$/, "");
 }
+
+/** Every key of a config type, each `true`: a literal of it must name them all, and no other. */
+export type KeySet<C> = { readonly [K in keyof Required<C>]: true };
+
+/** The keys of {@link TransportConfig}, for each adapter's {@link KeySet}. */
+export const TRANSPORT_KEYS: KeySet<TransportConfig> = {
+  fetch: true,
+  baseURL: true,
+  headers: true,
+  maxRetries: true,
+  timeoutMs: true,
+};
+
+/**
+ * Refuses a config key the adapter does not know: a misspelt or unsupported option would
+ * otherwise be ignored without a word (`temperature` before it existed).
+ */
+export function refuseUnknownKeys(provider: string, config: object, known: object): void {
+  for (const key of Object.keys(config)) {
+    if (!Object.hasOwn(known, key)) {
+      const accepted = Object.keys(known).sort().join(", ");
+      throw new ConfigError(
+        `${provider}: unknown option \`${key}\`; ${provider}.create accepts ${accepted}`,
+      );
+    }
+  }
+}

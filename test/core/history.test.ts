@@ -232,6 +232,12 @@ describe("parseHistory rejects", () => {
       "messages[0]: toolCalls[0].arguments: missing (expected string)",
     ],
     [
+      "tool-call arguments that are not JSON",
+      '[{"role":"user","content":"go"},{"role":"assistant","content":"","toolCalls":[{"id":"a","name":"f","arguments":"{\\"city\\": Paris}"}]}]',
+      1,
+      'messages[1]: toolCalls[0] arguments are not valid JSON: "{\\"city\\": Paris}"',
+    ],
+    [
       "isError that is a string",
       '[{"role":"tool","content":"","toolCallId":"a","isError":"true"}]',
       0,
@@ -285,8 +291,9 @@ const block: fc.Arbitrary<ThinkingBlock> = fc.oneof(
     { requiredKeys: ["redacted"], noNullPrototype: true },
   ),
 );
+const jsonText = fc.oneof(fc.constant(""), fc.json({ maxDepth: 2 }));
 const toolCall: fc.Arbitrary<ToolCall> = fc.record(
-  { id: nonEmpty, name: nonEmpty, arguments: text, signature },
+  { id: nonEmpty, name: nonEmpty, arguments: jsonText, signature },
   { requiredKeys: ["id", "name", "arguments"], noNullPrototype: true },
 );
 type Template =

@@ -207,6 +207,15 @@ describe("validateHistory rejects", () => {
       "toolCalls[0] arguments are not a JSON string",
     ],
     [
+      "a tool call whose arguments are not JSON",
+      [
+        ASK,
+        { role: "assistant", content: "", toolCalls: [{ id: "a", name: "f", arguments: "{x" }] },
+      ],
+      1,
+      'toolCalls[0] arguments are not valid JSON: "{x"',
+    ],
+    [
       "a tool call with an empty signature",
       [
         {

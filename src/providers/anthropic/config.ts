@@ -7,8 +7,11 @@ import {
   type ThinkingConfig,
 } from "../../transport/claude-config.js";
 import {
+  type KeySet,
   type ResolvedTransport,
+  refuseUnknownKeys,
   resolveTransport,
+  TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
 import type { ThinkingConfigParam } from "./wire.js";
@@ -38,10 +41,23 @@ export interface ResolvedConfig extends ResolvedTransport {
 
 export const DEFAULT_BASE_URL = "https://api.anthropic.com/v1";
 
+const CONFIG_KEYS: KeySet<Config> = {
+  ...TRANSPORT_KEYS,
+  apiKey: true,
+  model: true,
+  maxTokens: true,
+  thinking: true,
+  effort: true,
+};
+
 /** Checks `anthropic.create`'s config; every complaint is a {@link ConfigError}. */
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   if (typeof config !== "object" || config === null) {
     throw new ConfigError("anthropic.create needs a config object");
+  }
+  refuseUnknownKeys("anthropic", config, CONFIG_KEYS);
+  if (config.apiKey !== undefined && typeof config.apiKey !== "string") {
+    throw new ConfigError("anthropic: `apiKey` must be a string");
   }
   const apiKey = config.apiKey ?? env.ANTHROPIC_API_KEY;
   if (!apiKey) {

@@ -1,10 +1,13 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import {
+  type KeySet,
   type ResolvedCallOptions,
+  refuseUnknownKeys,
   resolveBaseURL,
   resolveCallOptions,
   resolveHeaders,
+  TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
 import { type ChatOptions, resolveChatOptions, type ThinkingConfig } from "../openai/config.js";
@@ -66,11 +69,26 @@ export interface ResolvedConfig extends ChatOptions, ResolvedCallOptions {
   headers: Record<string, string>;
 }
 
+const CONFIG_KEYS: KeySet<Config> = {
+  ...TRANSPORT_KEYS,
+  endpoint: true,
+  deployment: true,
+  apiVersion: true,
+  api: true,
+  apiKey: true,
+  token: true,
+  maxCompletionTokens: true,
+  reasoningEffort: true,
+  replayReasoning: true,
+  reasoningSummary: true,
+};
+
 /** Checks an `azure.create` config; throws `ConfigError` naming the option to fix. */
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   if (typeof config !== "object" || config === null) {
     throw new ConfigError("azure: create() needs a config object");
   }
+  refuseUnknownKeys("azure", config, CONFIG_KEYS);
   const { deployment, apiVersion } = config;
   if (typeof deployment !== "string" || deployment === "") {
     throw new ConfigError("azure: deployment is required (the deployment name in your resource)");
@@ -117,6 +135,9 @@ function resolveAuth(config: Config, env: Env): AzureAuth {
     }
     if (apiKey !== undefined) throw new ConfigError("azure: pass apiKey or token, not both");
     return { token };
+  }
+  if (apiKey !== undefined && typeof apiKey !== "string") {
+    throw new ConfigError("azure: `apiKey` must be a string");
   }
   const key = apiKey ?? env.AZURE_OPENAI_API_KEY;
   if (typeof key !== "string" || key === "") {

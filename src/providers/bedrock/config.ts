@@ -7,8 +7,11 @@ import {
   type ThinkingConfig,
 } from "../../transport/claude-config.js";
 import {
+  type KeySet,
   type ResolvedTransport,
+  refuseUnknownKeys,
   resolveTransport,
+  TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
 import type { ThinkingConfigParam } from "./wire.js";
@@ -60,11 +63,23 @@ export interface ResolvedConfig extends ResolvedTransport {
   effort: Effort | undefined;
 }
 
+const CONFIG_KEYS: KeySet<Config> = {
+  ...TRANSPORT_KEYS,
+  region: true,
+  model: true,
+  maxTokens: true,
+  credentials: true,
+  apiKey: true,
+  thinking: true,
+  effort: true,
+};
+
 /** Checks `bedrock.create`'s config against the environment; every complaint is a {@link ConfigError}. */
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   if (typeof config !== "object" || config === null) {
     throw new ConfigError("bedrock.create needs a config object");
   }
+  refuseUnknownKeys("bedrock", config, CONFIG_KEYS);
   const region = resolveRegion(config.region, env);
   if (typeof config.model !== "string" || config.model === "") {
     throw new ConfigError(

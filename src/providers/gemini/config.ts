@@ -1,8 +1,11 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import {
+  type KeySet,
   type ResolvedTransport,
+  refuseUnknownKeys,
   resolveTransport,
+  TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
 import type { GenerationConfig, ThinkingConfig as WireThinkingConfig } from "./wire.js";
@@ -98,9 +101,18 @@ function isObject(value: unknown): value is object {
  * Checks a config and applies defaults; throws {@link ConfigError} naming the option (and the
  * environment variable that would supply a missing key) before any request is made.
  */
+const CONFIG_KEYS: KeySet<Config> = {
+  ...TRANSPORT_KEYS,
+  apiKey: true,
+  model: true,
+  maxOutputTokens: true,
+  thinking: true,
+};
+
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   const problem = configProblem(config);
   if (problem) throw new ConfigError(`gemini: ${problem[0] || "config"}: ${problem[1]}`);
+  refuseUnknownKeys("gemini", config, CONFIG_KEYS);
   const apiKey =
     nonEmpty(config.apiKey) ?? nonEmpty(env.GEMINI_API_KEY) ?? nonEmpty(env.GOOGLE_API_KEY);
   if (apiKey === undefined) {
@@ -125,7 +137,7 @@ function buildGenerationConfig(config: Config): GenerationConfig | undefined {
 }
 
 function buildThinkingConfig(t: ThinkingConfig): WireThinkingConfig | undefined {
-  // Both at once is a 400 from the API (spec A.3); say so before sending anything.
+  // Both at once is a 400 from the API; say so before sending anything.
   if (t.budget !== undefined && t.level !== undefined) {
     throw new ConfigError(
       "gemini: thinking.budget and thinking.level cannot both be set; pick one",
@@ -149,7 +161,7 @@ export function modelPath(model: string): string {
   return model.includes("/") ? model : `models/${model}`;
 }
 
-/** Gemini 3 validates function-call signatures strictly (spec A.5); matched by the model name. */
+/** Gemini 3 validates function-call signatures strictly; matched by the model name. */
 export function isGemini3(model: string): boolean {
   return model.includes("gemini-3");
 }

@@ -1,10 +1,13 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import {
+  type KeySet,
   type ResolvedCallOptions,
+  refuseUnknownKeys,
   resolveBaseURL,
   resolveCallOptions,
   resolveHeaders,
+  TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
 import {
@@ -121,10 +124,25 @@ export interface ResolvedConfig extends ChatOptions, ResolvedCallOptions {
   headers: Record<string, string>;
 }
 
+const CONFIG_KEYS: KeySet<Config> = {
+  ...TRANSPORT_KEYS,
+  apiKey: true,
+  model: true,
+  maxCompletionTokens: true,
+  api: true,
+  reasoningEffort: true,
+  replayReasoning: true,
+  reasoningSummary: true,
+};
+
 /** Checks an `openai.create` config; throws `ConfigError` naming the option to fix. */
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   if (typeof config !== "object" || config === null) {
     throw new ConfigError("openai: create() needs a config object");
+  }
+  refuseUnknownKeys("openai", config, CONFIG_KEYS);
+  if (config.apiKey !== undefined && typeof config.apiKey !== "string") {
+    throw new ConfigError("openai: `apiKey` must be a string");
   }
   const apiKey = config.apiKey ?? env.OPENAI_API_KEY;
   if (typeof apiKey !== "string" || apiKey === "") {

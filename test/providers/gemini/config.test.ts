@@ -272,7 +272,6 @@ const config = fc.oneof(
         headers: fc.dictionary(fc.string(), fc.string()),
         maxRetries: fc.integer({ min: 0, max: 5 }),
         timeoutMs: fc.double({ min: 1, max: 1e6, noNaN: true }),
-        extra: anyValue,
       },
       { requiredKeys: [] },
     ),
@@ -337,9 +336,9 @@ describe("resolveConfig's checks", () => {
     expect(outcome(() => resolveConfig(c as Config, { GEMINI_API_KEY: "k" }))).toBe(message);
   });
 
-  it("accepts headers made in another realm or with a hidden key, and unknown options", () => {
+  it("accepts headers made in another realm or with a hidden key", () => {
     const headers = runInNewContext('({ "X-Team": "a" })') as Record<string, string>;
-    const cfg = resolveConfig({ ...KEY, model: "m", headers, extra: 1 } as Config, {});
+    const cfg = resolveConfig({ ...KEY, model: "m", headers }, {});
     expect(cfg.headers).toEqual({ "x-team": "a" });
     const hidden = Object.defineProperty({ "x-team": "a" }, "x-hidden", { value: 1 });
     expect(resolveConfig({ ...KEY, model: "m", headers: hidden }, {}).headers).toEqual({
