@@ -110,7 +110,7 @@ describe("crc32", () => {
 });
 
 describe("event-stream frames", () => {
-  it("decodes the spec's 129-byte messageStart vector", () => {
+  it("decodes a hand-built, CRC-checked 129-byte messageStart frame", () => {
     expect(VECTOR_129.length).toBe(129);
     const [message, ...rest] = decodeFrames(VECTOR_129);
     expect(rest).toEqual([]);
@@ -122,7 +122,7 @@ describe("event-stream frames", () => {
     expect(text(message!.payload)).toBe('{"p":"abcd","role":"assistant"}');
   });
 
-  it("encodes the spec's 178-byte throttlingException frame and decodes it back", () => {
+  it("encodes a hand-built 178-byte throttlingException frame and decodes it back", () => {
     expect(THROTTLING.length).toBe(178);
     const bytes = Buffer.from(THROTTLING);
     expect(bytes.subarray(0, 12).toString("hex")).toBe("000000b2000000613590d5d3");

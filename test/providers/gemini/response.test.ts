@@ -239,7 +239,7 @@ describe("errorFields and parseErrorBody", () => {
     expect(parseErrorBody(500, "", new Headers()).message).toBe("no error body");
   });
 
-  it("reads the wait a RetryInfo detail asks for (spec A.7) as retryAfterMs", () => {
+  it("reads the wait a RetryInfo detail asks for as retryAfterMs", () => {
     const quota = (retryDelay: unknown) =>
       JSON.stringify({
         error: {

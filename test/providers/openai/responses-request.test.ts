@@ -24,7 +24,7 @@ describe("responsesUrl", () => {
 });
 
 describe("buildResponsesRequest", () => {
-  it("builds the stateless body of spec C.1: instructions, input, tools, reasoning, include, store", () => {
+  it("builds the stateless body: instructions, input, tools, reasoning, include, store", () => {
     const body = buildResponsesRequest(
       {
         system: "Be brief.",
@@ -103,7 +103,7 @@ describe("buildResponsesRequest", () => {
     expect(body.tool_choice).toEqual({ type: "function", name: "calc" });
   });
 
-  it("replays a tool loop as spec C.3: reasoning, function_call, function_call_output", () => {
+  it("replays a tool loop as reasoning, function_call, function_call_output", () => {
     const history: Message[] = [
       user,
       {

@@ -44,7 +44,7 @@ const SPEC_C4 = {
 };
 
 describe("parseResponsesResponse", () => {
-  it("parses spec C.4: one signed block, the call by call_id, usage and status", () => {
+  it("parses a finished response: one signed block, the call by call_id, usage and status", () => {
     expect(parseResponsesResponse(SPEC_C4, "openai")).toEqual({
       message: {
         role: "assistant",

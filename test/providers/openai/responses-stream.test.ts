@@ -96,7 +96,7 @@ const SPEC_C5 = [
 ];
 
 describe("createResponsesStreamState", () => {
-  it("streams spec C.5: summary text, the signature at item done, then the call", () => {
+  it("streams summary text, the signature at item done, then the call", () => {
     const { m, deltas } = feed(SPEC_C5);
     expect(deltas).toEqual([
       { thinking: { index: 0, text: "**Plan**" } },
