@@ -17,6 +17,11 @@ export type { Config, Effort, ThinkingConfig } from "./config.js";
 
 /** An error answer from Anthropic: `status`, `type` (e.g. `overloaded_error`), `requestId`. */
 export class APIError extends CoreAPIError {
+  // The bundle holds core's APIError too, so the bundler renames this class (APIError2), and
+  // Node prints an uncaught error under the class's name: give the class its own name back.
+  static {
+    Object.defineProperty(this, "name", { value: "APIError" });
+  }
   override name = "APIError";
 }
 

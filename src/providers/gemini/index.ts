@@ -24,6 +24,11 @@ export type { Config, ThinkingConfig };
 
 /** Gemini answered with an error: an HTTP status, an error event in a stream, a blocked prompt. */
 export class APIError extends CoreAPIError {
+  // The bundle holds core's APIError too, so the bundler renames this class (APIError2), and
+  // Node prints an uncaught error under the class's name: give the class its own name back.
+  static {
+    Object.defineProperty(this, "name", { value: "APIError" });
+  }
   override name = "APIError";
 }
 

@@ -20,6 +20,11 @@ export type { ReasoningEffort } from "./wire.js";
 
 /** An error answer from OpenAI or a compatible server; also a golem `APIError`. */
 export class APIError extends CoreAPIError {
+  // The bundle holds core's APIError too, so the bundler renames this class (APIError2), and
+  // Node prints an uncaught error under the class's name: give the class its own name back.
+  static {
+    Object.defineProperty(this, "name", { value: "APIError" });
+  }
   override name = "APIError";
 }
 
