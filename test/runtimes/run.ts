@@ -16,10 +16,15 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { EdgeVM } from "@edge-runtime/vm";
 import * as esbuild from "esbuild";
-import { Log, LogLevel, Miniflare } from "miniflare";
+import { requireTool, toolBin } from "../../scripts/tools.js";
 import { ensureBuilt, ROOT } from "./built.js";
+import type { EdgeRuntimeModule, MiniflareModule } from "./engines.js";
+
+// The engines are a pinned tool group (scripts/tools/runtimes), not dev dependencies: a
+// user's `npm ci` stays lean, and this script installs them on first use.
+const { EdgeVM } = requireTool<EdgeRuntimeModule>("runtimes", "@edge-runtime/vm");
+const { Log, LogLevel, Miniflare } = requireTool<MiniflareModule>("runtimes", "miniflare");
 
 const HERE = join(ROOT, "test", "runtimes");
 let OUT = "";
@@ -186,13 +191,13 @@ async function runAll(start: number): Promise<void> {
   const outcomes = [
     node,
     cli("node (cjs)", process.execPath, [join(OUT, "cli.cjs")]),
-    cli("deno", join(ROOT, "node_modules", ".bin", "deno"), [
+    cli("deno", toolBin("runtimes", "deno"), [
       "run",
       "--quiet",
       `--allow-read=${OUT},${ROOT}`,
       cliBundle,
     ]),
-    cli("bun", join(ROOT, "node_modules", ".bin", "bun"), [cliBundle]),
+    cli("bun", toolBin("runtimes", "bun"), [cliBundle]),
     await workerd(),
     await edge(),
   ];
