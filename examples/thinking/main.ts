@@ -89,10 +89,8 @@ for (let turn = 1; turn <= 4; turn++) {
     `\nturn ${turn}: stop=${stopReason} input=${usage.inputTokens} output=${usage.outputTokens}`,
   );
   message.thinking?.forEach(show);
-  if (!message.toolCalls?.length) {
-    console.log(`\nanswer: ${message.content}`);
-    break;
-  }
+  // The answer was printed as it streamed; a turn without tool calls ends the loop.
+  if (!message.toolCalls?.length) break;
   for (const call of message.toolCalls) {
     const result = runTool(call.arguments);
     console.log(`  tool ${call.name}(${call.arguments}) -> ${result}`);

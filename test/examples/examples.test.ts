@@ -35,6 +35,8 @@ describe("examples, offline", () => {
     expect(out).toMatch(/thinking: /);
     expect(out).toMatch(/signature: \S+… \(\d+ chars\)/);
     expect(out).toMatch(/40 C/);
+    // The streamed answer is the answer: printed once, not again at the end.
+    expect(out.match(/The current weather in Florence, Italy is 40°C/g)).toHaveLength(1);
   });
 
   it("agent: streams reasoning before the answer, runs the zod tool and keeps the signature", async () => {
