@@ -27,6 +27,7 @@ export {
   TimeoutError,
 } from "./core/errors.js";
 export { parseHistory, serializeHistory } from "./core/history.js";
+export { partsOf, textOf, thinkingOf, toolCallsOf } from "./core/parts.js";
 export {
   thinkingRedacted,
   thinkingSigned,
@@ -36,16 +37,20 @@ export {
 export type {
   CallOptions,
   Delta,
+  FilePart,
+  ImagePart,
   Message,
   Model,
   ModelRequest,
   ModelResponse,
   ModelStream,
+  Part,
+  ProviderPart,
   Role,
+  TextPart,
   ThinkingBlock,
-  ThinkingDelta,
-  ToolCall,
-  ToolCallDelta,
+  ThinkingPart,
+  ToolCallPart,
   ToolSpec,
   Usage,
 } from "./core/types.js";

@@ -1,6 +1,16 @@
 import { HistoryError } from "./errors.js";
 import { formatPath } from "./issue.js";
-import { array, boolean, type Check, object, oneOf, optional, string } from "./shape.js";
+import {
+  array,
+  boolean,
+  type Check,
+  either,
+  object,
+  oneOf,
+  optional,
+  string,
+  tagged,
+} from "./shape.js";
 import type { Message } from "./types.js";
 import { validateHistory } from "./validate.js";
 
@@ -11,20 +21,42 @@ let historyCheck: Check | undefined;
 // silently shortened, so what comes back is what was stored.
 function buildHistoryCheck(): Check {
   const text = optional(string());
-  const thinkingBlock = object({ text, signature: text, redacted: text, provider: text }, true);
-  const toolCall = object(
-    { id: string(), name: string(), arguments: string(), signature: text },
-    true,
-  );
+  const type = (name: string) => oneOf([name]);
+  const part = tagged("type", {
+    text: object(
+      { type: type("text"), text: string(), signature: text, phase: text, provider: text },
+      true,
+    ),
+    thinking: object(
+      { type: type("thinking"), text, signature: text, redacted: text, provider: text },
+      true,
+    ),
+    "tool-call": object(
+      {
+        type: type("tool-call"),
+        id: string(),
+        name: string(),
+        arguments: string(),
+        signature: text,
+        provider: text,
+      },
+      true,
+    ),
+    image: object({ type: type("image"), mediaType: string(), data: text, url: text }, true),
+    file: object(
+      { type: type("file"), mediaType: string(), data: text, url: text, filename: text },
+      true,
+    ),
+    // The provider's own JSON, whatever it holds: kept as stored.
+    provider: object({ type: type("provider"), provider: string() }, false),
+  });
   const message = object(
     {
       role: oneOf(["system", "user", "assistant", "tool"]),
-      content: string(),
-      thinking: optional(array(thinkingBlock)),
-      toolCalls: optional(array(toolCall)),
-      contentSignature: text,
+      content: either([(v) => typeof v === "string", string()], [() => true, array(part)]),
       toolCallId: text,
       isError: optional(boolean),
+      cache: optional(boolean),
     },
     true,
   );
@@ -33,7 +65,7 @@ function buildHistoryCheck(): Check {
 
 /**
  * Reads a stored conversation (JSON text or already-parsed JSON) and checks it; throws
- * {@link HistoryError} naming the message index and what is wrong. Signatures come back as stored.
+ * {@link HistoryError} naming the message index and what is wrong. Parts and signatures come back as stored.
  */
 export function parseHistory(json: string | unknown): Message[] {
   let value: unknown = json;
@@ -63,7 +95,7 @@ export function parseHistory(json: string | unknown): Message[] {
   return messages;
 }
 
-/** Writes a conversation as JSON after checking it; blocks and signatures are untouched. */
+/** Writes a conversation as JSON after checking it; parts and signatures are untouched. */
 export function serializeHistory(messages: Message[]): string {
   validateHistory(messages);
   return JSON.stringify(messages);

@@ -128,3 +128,22 @@ export const refine =
   <T>(check: Check, test: (value: T) => boolean, reason: string): Check =>
   (value) =>
     check(value) ?? (test(value as T) ? undefined : problem(reason));
+
+/** What the first of `checks` whose `accepts` holds for the value checks; else `reason`. */
+export const either =
+  (...alternatives: [accepts: (value: unknown) => boolean, check: Check][]): Check =>
+  (value) => {
+    for (const [accepts, check] of alternatives) if (accepts(value)) return check(value);
+    return alternatives[alternatives.length - 1]?.[1](value);
+  };
+
+/** An object checked by the shape its `key` field names (`type`: "text", "image", ...). */
+export const tagged =
+  (key: string, shapes: Record<string, Check>): Check =>
+  (value) => {
+    if (!isObject(value)) return expected("object", value);
+    const tag = value[key];
+    const check = typeof tag === "string" && Object.hasOwn(shapes, tag) ? shapes[tag] : undefined;
+    if (check) return check(value);
+    return under(key, oneOf(Object.keys(shapes))(tag));
+  };

@@ -1,28 +1,28 @@
 import { HistoryError } from "./errors.js";
-import type { ThinkingBlock } from "./types.js";
+import type { ThinkingPart } from "./types.js";
 
-/** An unsigned thinking block (kept in history; providers that need signatures drop it). */
-export function thinkingText(text: string): ThinkingBlock {
-  return { text };
+/** An unsigned thinking part (kept in history; providers that need signatures leave it out). */
+export function thinkingText(text: string): ThinkingPart {
+  return { type: "thinking", text };
 }
 
-/** A thinking block with the provider's signature. */
-export function thinkingSigned(text: string, signature: string): ThinkingBlock {
-  return { text, signature };
+/** A thinking part with the provider's signature. */
+export function thinkingSigned(text: string, signature: string): ThinkingPart {
+  return { type: "thinking", text, signature };
 }
 
-/** A redacted (encrypted) thinking block. */
-export function thinkingRedacted(data: string): ThinkingBlock {
-  return { redacted: data };
+/** A redacted (encrypted) thinking part. */
+export function thinkingRedacted(data: string): ThinkingPart {
+  return { type: "thinking", redacted: data };
 }
 
-const KEYS = new Set(["text", "signature", "redacted", "provider"]);
+const KEYS = new Set(["type", "text", "signature", "redacted", "provider"]);
 
 /**
- * Checks one block: either `{ redacted }` or `{ text, signature? }`, where `text` may be `""`
+ * Checks one thinking part: either `{ redacted }` or `{ text, signature? }`, where `text` may be `""`
  * only when signed. Throws {@link HistoryError}; `index` is the message index, when known.
  */
-export function validateThinkingBlock(b: ThinkingBlock, index?: number): void {
+export function validateThinkingBlock(b: ThinkingPart, index?: number): void {
   const problem = thinkingBlockProblem(b);
   if (problem) throw new HistoryError(`thinking block ${problem}`, index);
 }
@@ -34,7 +34,8 @@ export function thinkingBlockProblem(b: unknown): string | undefined {
   for (const key of Object.keys(block)) {
     if (!KEYS.has(key)) return `has an unknown field "${key}"`;
   }
-  const { text, signature, redacted, provider } = block;
+  const { type, text, signature, redacted, provider } = block;
+  if (type !== "thinking") return 'has a type that is not "thinking"';
   if (provider !== undefined && !isNonEmptyString(provider)) {
     return "has a provider that is not a non-empty string";
   }

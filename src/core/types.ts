@@ -2,10 +2,26 @@
 export type Role = "system" | "user" | "assistant" | "tool";
 
 /**
- * One block of model reasoning, kept exactly as the provider sent it.
- * Exactly one of: `text` (optionally with `signature`) or `redacted`.
+ * Text. `signature` and `phase` are provider evidence that rode the text: they go back only to
+ * the provider that sent them (`provider`), and are left off for any other.
  */
-export interface ThinkingBlock {
+export interface TextPart {
+  type: "text";
+  text: string;
+  /** A signature that rode this text (Gemini `thoughtSignature` on a text part). */
+  signature?: string;
+  /** OpenAI Responses message phase, kept and sent back. */
+  phase?: "commentary" | "final_answer";
+  /** Set when the part carries a provider's signature or phase. */
+  provider?: string;
+}
+
+/**
+ * One block of model reasoning, kept exactly as the provider sent it. Exactly one of: `text`
+ * (optionally with `signature`; `""` only when signed) or `redacted`.
+ */
+export interface ThinkingPart {
+  type: "thinking";
   /** Visible reasoning or thought summary; `""` allowed only when signed. */
   text?: string;
   /** The provider's opaque signature; never edited. */
@@ -17,55 +33,86 @@ export interface ThinkingBlock {
 }
 
 /** A tool call the model asked for. */
-export interface ToolCall {
+export interface ToolCallPart {
+  type: "tool-call";
   id: string;
   name: string;
-  /** The arguments as JSON text. */
+  /** The arguments as JSON text, exactly as the provider sent them (never re-serialized). */
   arguments: string;
   /** A signature that rode the call itself (Gemini `thoughtSignature` on a `functionCall`). */
   signature?: string;
+  /** Set when the call carries a provider's signature. */
+  provider?: string;
 }
 
-/** One message of a conversation, provider-neutral. */
+/** An image: base64 `data` or a `url`, exactly one. */
+export interface ImagePart {
+  type: "image";
+  /** `"image/png"`, `"image/jpeg"`, ... */
+  mediaType: string;
+  data?: string;
+  url?: string;
+}
+
+/** A document or other file: base64 `data` or a `url`, exactly one. */
+export interface FilePart {
+  type: "file";
+  /** `"application/pdf"`, `"text/plain"`, ... */
+  mediaType: string;
+  data?: string;
+  url?: string;
+  filename?: string;
+}
+
+/**
+ * A block golem does not model (server tool use and results, code execution, ...): the
+ * provider's JSON as it was sent, replayed verbatim to that provider and left out for others.
+ */
+export interface ProviderPart {
+  type: "provider";
+  provider: string;
+  value: unknown;
+}
+
+/** One part of a message's content. */
+export type Part = TextPart | ThinkingPart | ToolCallPart | ImagePart | FilePart | ProviderPart;
+
+/** The name 0.1 gave a thinking part. */
+export type ThinkingBlock = ThinkingPart;
+
+/**
+ * One message of a conversation, provider-neutral. Which parts go where: system: text; user:
+ * text, image, file; tool: text, image, file; assistant: text, thinking, tool-call, provider
+ * (and image or file when a provider returns them).
+ */
 export interface Message {
   role: Role;
-  /** The text; `""` when there is none. */
-  content: string;
-  /** Assistant only: reasoning blocks, in provider order. */
-  thinking?: ThinkingBlock[];
-  /** Assistant only: tool calls, in order. */
-  toolCalls?: ToolCall[];
-  /** Assistant only: a signature that rode the text itself (Gemini `thoughtSignature` on text). */
-  contentSignature?: string;
+  /** A string is one text part. golem always returns `Part[]` for assistant messages. */
+  content: string | Part[];
   /** Tool messages: the id of the call this answers. */
   toolCallId?: string;
   /** Tool messages: the tool failed. */
   isError?: boolean;
+  /** A prompt-cache breakpoint after this message, where the provider has them. */
+  cache?: boolean;
 }
 
-/** A piece of a thinking block as it streams; `index` is its position in `message.thinking`. */
-export interface ThinkingDelta {
-  index: number;
-  text?: string;
-  signature?: string;
-  redacted?: string;
-}
-
-/** A piece of a tool call as it streams; `index` is its position in `message.toolCalls`. */
-export interface ToolCallDelta {
-  index: number;
-  id?: string;
-  name?: string;
-  arguments?: string;
-  signature?: string;
-}
-
-/** One streamed increment: thinking, text or a tool call. */
-export interface Delta {
-  thinking?: ThinkingDelta;
-  text?: string;
-  toolCall?: ToolCallDelta;
-}
+/**
+ * One streamed increment. `index` is the part's position in the final message's `content`;
+ * a provider delta arrives once, when its part is complete.
+ */
+export type Delta =
+  | { type: "thinking"; index: number; text?: string; signature?: string; redacted?: string }
+  | { type: "text"; index: number; text?: string; signature?: string }
+  | {
+      type: "tool-call";
+      index: number;
+      id?: string;
+      name?: string;
+      arguments?: string;
+      signature?: string;
+    }
+  | { type: "provider"; index: number; provider: string; value: unknown };
 
 /** Token counts of one model call (or a whole run). */
 export interface Usage {

@@ -1,14 +1,21 @@
 import { HistoryError } from "./errors.js";
 import { show } from "./issue.js";
 import { thinkingBlockProblem } from "./thinking.js";
-import type { Message } from "./types.js";
+import type { Message, Role } from "./types.js";
 
-const ROLES = new Set(["system", "user", "assistant", "tool"]);
-const ASSISTANT_ONLY = ["thinking", "toolCalls", "contentSignature"] as const;
+/** The part types each role may hold. */
+const PARTS_OF: Record<Role, ReadonlySet<string>> = {
+  system: new Set(["text"]),
+  user: new Set(["text", "image", "file"]),
+  tool: new Set(["text", "image", "file"]),
+  assistant: new Set(["text", "thinking", "tool-call", "provider", "image", "file"]),
+};
+
+const PHASES = new Set(["commentary", "final_answer"]);
 
 /**
  * Checks a conversation before it is sent or stored; throws {@link HistoryError} naming the
- * message index and the reason. Blocks and signatures are only read, never changed.
+ * message index and the reason. Parts and signatures are only read, never changed.
  */
 export function validateHistory(messages: Message[]): void {
   if (!Array.isArray(messages)) throw new HistoryError("history is not an array");
@@ -21,33 +28,19 @@ export function validateHistory(messages: Message[]): void {
 
 function messageProblem(m: Message, callIds: Set<string>): string | undefined {
   if (typeof m !== "object" || m === null) return "is not an object";
-  if (!ROLES.has(m.role)) return `has an unknown role ${show(m.role)}`;
-  if (typeof m.content !== "string") return "content is not a string";
-  if (m.role !== "assistant") {
-    for (const key of ASSISTANT_ONLY) {
-      if (m[key] !== undefined) return `${key} is allowed only on assistant messages`;
-    }
-  }
+  const allowed = Object.hasOwn(PARTS_OF, m.role) ? PARTS_OF[m.role] : undefined;
+  if (!allowed) return `has an unknown role ${show(m.role)}`;
   if (m.role !== "tool" && (m.toolCallId !== undefined || m.isError !== undefined)) {
     return "toolCallId and isError are allowed only on tool messages";
   }
   if (m.isError !== undefined && typeof m.isError !== "boolean") return "isError is not a boolean";
-  if (m.contentSignature !== undefined && !nonEmpty(m.contentSignature)) {
-    return "contentSignature is not a non-empty string";
-  }
-  if (m.thinking !== undefined) {
-    if (!Array.isArray(m.thinking)) return "thinking is not an array";
-    for (const [j, block] of m.thinking.entries()) {
-      const problem = thinkingBlockProblem(block);
-      if (problem) return `thinking[${j}] ${problem}`;
-    }
-  }
-  if (m.toolCalls !== undefined) {
-    if (!Array.isArray(m.toolCalls)) return "toolCalls is not an array";
-    for (const [j, call] of m.toolCalls.entries()) {
-      const problem = toolCallProblem(call);
-      if (problem) return `toolCalls[${j}] ${problem}`;
-      callIds.add(call.id);
+  if (m.cache !== undefined && typeof m.cache !== "boolean") return "cache is not a boolean";
+  if (typeof m.content !== "string") {
+    if (!Array.isArray(m.content)) return "content is neither a string nor an array of parts";
+    for (const [j, part] of m.content.entries()) {
+      const problem = partProblem(part, allowed, m.role);
+      if (problem) return `content[${j}] ${problem}`;
+      if (part.type === "tool-call") callIds.add(part.id);
     }
   }
   if (m.role === "tool") {
@@ -59,9 +52,36 @@ function messageProblem(m: Message, callIds: Set<string>): string | undefined {
   return undefined;
 }
 
-function toolCallProblem(call: unknown): string | undefined {
-  if (typeof call !== "object" || call === null) return "is not an object";
-  const c = call as Record<string, unknown>;
+function partProblem(part: unknown, allowed: ReadonlySet<string>, role: Role): string | undefined {
+  if (typeof part !== "object" || part === null || Array.isArray(part)) return "is not an object";
+  const p = part as Record<string, unknown>;
+  if (typeof p.type !== "string") return "has no type";
+  if (!allowed.has(p.type)) return `is a ${show(p.type)} part, which a ${role} message cannot hold`;
+  switch (p.type) {
+    case "text":
+      return textProblem(p);
+    case "thinking":
+      return thinkingBlockProblem(p);
+    case "tool-call":
+      return toolCallProblem(p);
+    case "image":
+    case "file":
+      return mediaProblem(p);
+    default:
+      if (!nonEmpty(p.provider)) return "has no provider";
+      return p.value === undefined ? "has no value" : undefined;
+  }
+}
+
+function textProblem(p: Record<string, unknown>): string | undefined {
+  if (typeof p.text !== "string") return "has text that is not a string";
+  if (p.phase !== undefined && !PHASES.has(p.phase as string)) {
+    return `has an unknown phase ${show(p.phase)}`;
+  }
+  return evidenceProblem(p);
+}
+
+function toolCallProblem(c: Record<string, unknown>): string | undefined {
   if (!nonEmpty(c.id)) return "has no id";
   if (!nonEmpty(c.name)) return "has no name";
   if (typeof c.arguments !== "string") return "arguments are not a JSON string";
@@ -69,10 +89,35 @@ function toolCallProblem(call: unknown): string | undefined {
   if (c.arguments !== "" && !parsesAsJSON(c.arguments)) {
     return `arguments are not valid JSON: ${show(c.arguments)}`;
   }
-  if (c.signature !== undefined && !nonEmpty(c.signature)) {
+  return evidenceProblem(c);
+}
+
+/** `signature` and `provider`, where present, are non-empty strings. */
+function evidenceProblem(p: Record<string, unknown>): string | undefined {
+  if (p.signature !== undefined && !nonEmpty(p.signature)) {
     return "has a signature that is not a non-empty string";
   }
+  if (p.provider !== undefined && !nonEmpty(p.provider)) {
+    return "has a provider that is not a non-empty string";
+  }
   return undefined;
+}
+
+function mediaProblem(p: Record<string, unknown>): string | undefined {
+  if (!nonEmpty(p.mediaType)) return "has no mediaType";
+  if ((p.data === undefined) === (p.url === undefined)) return "needs exactly one of data and url";
+  if (p.data !== undefined && !isBase64(p.data)) return "has data that is not base64";
+  if (p.url !== undefined && !nonEmpty(p.url)) return "has a url that is not a non-empty string";
+  if (p.filename !== undefined && !nonEmpty(p.filename)) {
+    return "has a filename that is not a non-empty string";
+  }
+  return undefined;
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+function isBase64(v: unknown): boolean {
+  return typeof v === "string" && v.length % 4 === 0 && BASE64.test(v);
 }
 
 function parsesAsJSON(text: string): boolean {

@@ -1,0 +1,159 @@
+import { createTextBuffer, type TextBuffer } from "./text-buffer.js";
+import type { Delta, Message, Part, ThinkingPart, ToolCallPart } from "./types.js";
+
+/** A message's content as parts: a string is one text part (none when it is `""`). */
+export function partsOf(m: Message): Part[] {
+  if (typeof m.content !== "string") return m.content;
+  return m.content === "" ? [] : [{ type: "text", text: m.content }];
+}
+
+/** The text parts of a message joined, `""` when it has none. */
+export function textOf(m: Message): string {
+  if (typeof m.content === "string") return m.content;
+  let text = "";
+  for (const p of m.content) if (p.type === "text") text += p.text;
+  return text;
+}
+
+/** The thinking parts of a message, in order. */
+export function thinkingOf(m: Message): ThinkingPart[] {
+  return partsOf(m).filter((p): p is ThinkingPart => p.type === "thinking");
+}
+
+/** The tool calls of a message, in order. */
+export function toolCallsOf(m: Message): ToolCallPart[] {
+  return partsOf(m).filter((p): p is ToolCallPart => p.type === "tool-call");
+}
+
+/**
+ * The parts of one assistant message as they arrive, in arrival order. Every adapter's message
+ * builder keeps its parts here, fed by `generate` (a whole body) and by `stream` (one event at
+ * a time) alike, so the two results are equal by construction. Text, thinking text and tool
+ * arguments are joined in pieces ({@link createTextBuffer}); each call that changes a part
+ * returns the {@link Delta} it makes, whose `index` is the part's place in the final message.
+ */
+export interface PartsBuilder {
+  /** How many parts there are so far; the index the next {@link start} gives. */
+  readonly length: number;
+  /** Adds a part at the end (its text or arguments so far included); returns its index. */
+  start(part: Part): number;
+  /** The part at `index` as it is now (text and arguments not included); `undefined` if none. */
+  at(index: number): Part | undefined;
+  /** Appends to the text of a text or thinking part. */
+  appendText(index: number, piece: string): Delta;
+  /** Appends to a tool call's arguments. */
+  appendArguments(index: number, piece: string): Delta;
+  /** Sets the signature of a text, thinking or tool-call part (replacing any before it). */
+  sign(index: number, signature: string): Delta;
+  /** The text or arguments of the part at `index` so far. */
+  textAt(index: number): string;
+  /** Replaces the text or arguments of the part at `index` (a call's arguments made whole). */
+  setText(index: number, text: string): void;
+  /** The parts so far, as fresh objects. */
+  parts(): Part[];
+}
+
+interface Slot {
+  part: Part;
+  /** The text of a text or thinking part, or a tool call's arguments. */
+  buffer: TextBuffer | undefined;
+}
+
+/** Creates an empty {@link PartsBuilder}. */
+export function createPartsBuilder(): PartsBuilder {
+  return new Parts();
+}
+
+class Parts implements PartsBuilder {
+  #slots: Slot[] = [];
+
+  get length(): number {
+    return this.#slots.length;
+  }
+
+  start(part: Part): number {
+    let buffer: TextBuffer | undefined;
+    if (part.type === "text") buffer = createTextBuffer(part.text);
+    else if (part.type === "thinking" && part.text !== undefined) {
+      buffer = createTextBuffer(part.text);
+    } else if (part.type === "tool-call") buffer = createTextBuffer(part.arguments);
+    return this.#slots.push({ part: { ...part }, buffer }) - 1;
+  }
+
+  at(index: number): Part | undefined {
+    return this.#slots[index]?.part;
+  }
+
+  appendText(index: number, piece: string): Delta {
+    const slot = this.#slot(index);
+    slot.buffer ??= createTextBuffer();
+    slot.buffer.append(piece);
+    return slot.part.type === "thinking"
+      ? { type: "thinking", index, text: piece }
+      : { type: "text", index, text: piece };
+  }
+
+  appendArguments(index: number, piece: string): Delta {
+    this.#slot(index).buffer?.append(piece);
+    return { type: "tool-call", index, arguments: piece };
+  }
+
+  sign(index: number, signature: string): Delta {
+    const part = this.#slot(index).part as { type: Part["type"]; signature?: string };
+    part.signature = signature;
+    const type = part.type === "thinking" || part.type === "tool-call" ? part.type : "text";
+    return { type, index, signature };
+  }
+
+  textAt(index: number): string {
+    return this.#slot(index).buffer?.text() ?? "";
+  }
+
+  setText(index: number, text: string): void {
+    this.#slot(index).buffer = createTextBuffer(text);
+  }
+
+  parts(): Part[] {
+    return this.#slots.map(materialize);
+  }
+
+  #slot(index: number): Slot {
+    const slot = this.#slots[index];
+    if (!slot) throw new RangeError(`no part at index ${index}`);
+    return slot;
+  }
+}
+
+/** A slot as a fresh part, with its joined text; keys in the order the types declare them. */
+function materialize({ part, buffer }: Slot): Part {
+  switch (part.type) {
+    case "text": {
+      const out: Part = { type: "text", text: buffer?.text() ?? part.text };
+      if (part.signature !== undefined) out.signature = part.signature;
+      if (part.phase !== undefined) out.phase = part.phase;
+      if (part.provider !== undefined) out.provider = part.provider;
+      return out;
+    }
+    case "thinking": {
+      const out: ThinkingPart = { type: "thinking" };
+      if (part.redacted !== undefined) out.redacted = part.redacted;
+      else out.text = buffer?.text() ?? part.text ?? "";
+      if (part.signature !== undefined) out.signature = part.signature;
+      if (part.provider !== undefined) out.provider = part.provider;
+      return out;
+    }
+    case "tool-call": {
+      const out: ToolCallPart = {
+        type: "tool-call",
+        id: part.id,
+        name: part.name,
+        arguments: buffer?.text() ?? part.arguments,
+      };
+      if (part.signature !== undefined) out.signature = part.signature;
+      if (part.provider !== undefined) out.provider = part.provider;
+      return out;
+    }
+    default:
+      return { ...part };
+  }
+}
