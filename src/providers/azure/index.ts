@@ -61,7 +61,8 @@ export function create(config: Config): Model {
         maxRetries: cfg.maxRetries,
         sign: "token" in auth ? createTokenSigner(auth.token, secrets) : undefined,
         secrets,
-        toError: (res) => new APIError(parseErrorBody(res, "azure", requestIdOf(res.headers))),
+        toError: (res) =>
+          new APIError(parseErrorBody(res.status, res.text, res.headers, res.retryable, "azure")),
       };
     },
     requestIdOf,

@@ -37,11 +37,7 @@ export function chatCall(family: OpenAIFamily, cfg: ChatOptions): ModelCall<SSER
     },
     open: (res) => ({
       reader: createSSEReader(res.body),
-      machine: createStreamState({
-        provider,
-        requestId: requestIdOf(res.response.headers),
-        toError,
-      }),
+      machine: createStreamState(toError, requestIdOf(res.response.headers), provider),
     }),
   };
 }

@@ -57,7 +57,8 @@ export function create(config: Config): Model {
       timeoutMs: cfg.timeoutMs,
       maxRetries: cfg.maxRetries,
       secrets: [cfg.apiKey],
-      toError: (res) => new APIError(parseErrorBody(res, "openai", requestIdOf(res.headers))),
+      toError: (res) =>
+        new APIError(parseErrorBody(res.status, res.text, res.headers, res.retryable, "openai")),
     }),
     requestIdOf,
     toError: (fields) => new APIError(fields),

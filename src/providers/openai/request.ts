@@ -1,9 +1,12 @@
-import type { Message, ModelRequest, ThinkingBlock, ToolSpec } from "../../core/types.js";
+import { HistoryError } from "../../core/errors.js";
+import { partsOf, textOf } from "../../core/parts.js";
+import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
 import type { ChatOptions } from "./config.js";
 import type {
   ChatCompletionAssistantMessageParam,
   ChatCompletionCreateParams,
   ChatCompletionMessageParam,
+  ChatCompletionMessageToolCall,
   ChatCompletionTool,
   ChatCompletionToolChoiceOption,
 } from "./wire.js";
@@ -16,7 +19,8 @@ export function requestUrl(cfg: { baseURL: string }): string {
 /**
  * The Chat Completions body for a request: `system` first (as role `"system"`, which OpenAI,
  * Azure and every compatible server accept; see docs/openai.md), then the messages in order.
- * Reasoning goes back only with `replayReasoning`, as `reasoning_content`.
+ * Reasoning goes back only with `replayReasoning`, as `reasoning_content`. A message with
+ * nothing to send is left out.
  */
 export function buildRequest(
   req: ModelRequest,
@@ -27,7 +31,10 @@ export function buildRequest(
   if (req.system !== undefined && req.system !== "") {
     messages.push({ role: "system", content: req.system });
   }
-  for (const m of req.messages) messages.push(buildMessage(m, cfg));
+  for (const [i, m] of req.messages.entries()) {
+    const out = buildMessage(m, i, cfg);
+    if (out) messages.push(out);
+  }
   const body: ChatCompletionCreateParams = { messages };
   if (cfg.model !== undefined) body.model = cfg.model;
   if (req.tools !== undefined && req.tools.length > 0) body.tools = req.tools.map(buildTool);
@@ -42,46 +49,75 @@ export function buildRequest(
   return body;
 }
 
-function buildMessage(m: Message, cfg: ChatOptions): ChatCompletionMessageParam {
+function buildMessage(
+  m: Message,
+  i: number,
+  cfg: ChatOptions,
+): ChatCompletionMessageParam | undefined {
+  const parts = partsOf(m);
+  for (const p of parts) {
+    // Images and documents on Chat Completions are not built yet (issue 18).
+    if (p.type === "image" || p.type === "file") {
+      throw new HistoryError(`${cfg.provider} Chat Completions cannot send ${p.type} parts yet`, i);
+    }
+  }
   switch (m.role) {
     case "assistant":
-      return buildAssistantMessage(m, cfg);
+      return buildAssistantMessage(parts, cfg);
     // The wire has no error flag for a tool result: the content itself says what failed.
+    // A result is sent even when empty: its call needs an answer.
     case "tool":
-      return { role: "tool", tool_call_id: m.toolCallId ?? "", content: m.content };
-    default:
-      return { role: m.role, content: m.content };
+      return { role: "tool", tool_call_id: m.toolCallId ?? "", content: textOf(m) };
+    default: {
+      const content = textOf(m);
+      return content === "" ? undefined : { role: m.role, content };
+    }
   }
 }
 
-function buildAssistantMessage(m: Message, cfg: ChatOptions): ChatCompletionAssistantMessageParam {
-  const calls = m.toolCalls ?? [];
+/**
+ * Text parts joined as `content`, tool calls as `tool_calls` (arguments as the provider sent
+ * them). Another provider's signature or phase simply has no place on this wire; thinking and
+ * provider parts are never sent except the own reasoning with `replayReasoning`.
+ */
+function buildAssistantMessage(
+  parts: readonly Part[],
+  cfg: ChatOptions,
+): ChatCompletionAssistantMessageParam | undefined {
+  let text = "";
+  const calls: ChatCompletionMessageToolCall[] = [];
+  for (const p of parts) {
+    if (p.type === "text") text += p.text;
+    else if (p.type === "tool-call") {
+      calls.push({
+        id: p.id,
+        type: "function",
+        // A call streamed without arguments has "", which servers refuse as JSON.
+        function: { name: p.name, arguments: p.arguments === "" ? "{}" : p.arguments },
+      });
+    }
+  }
+  if (text === "" && calls.length === 0) return undefined;
   // An assistant turn of tool calls only sends `content: null` (Vercel fix bfb756d).
   const out: ChatCompletionAssistantMessageParam = {
     role: "assistant",
-    content: m.content === "" && calls.length > 0 ? null : m.content,
+    content: text === "" ? null : text,
   };
-  if (calls.length > 0) {
-    out.tool_calls = calls.map((c) => ({
-      id: c.id,
-      type: "function",
-      function: { name: c.name, arguments: c.arguments },
-    }));
-  }
-  if (cfg.replayReasoning) out.reasoning_content = replayedReasoning(m.thinking, cfg.provider);
+  if (calls.length > 0) out.tool_calls = calls;
+  if (cfg.replayReasoning) out.reasoning_content = replayedReasoning(parts, cfg.provider);
   return out;
 }
 
 /**
- * The text of the blocks this adapter may send back: its own and untagged ones, joined.
- * DeepSeek V4 rejects an assistant message without the field, so none is `""`.
+ * The text of the thinking parts this adapter may send back: its own and untagged ones,
+ * joined. DeepSeek V4 rejects an assistant message without the field, so none is `""`.
  */
-export function replayedReasoning(blocks: ThinkingBlock[] | undefined, provider: string): string {
+export function replayedReasoning(parts: readonly Part[], provider: string): string {
   let text = "";
-  for (const b of blocks ?? []) {
-    if (b.text === undefined) continue;
-    if (b.provider !== undefined && b.provider !== provider) continue;
-    text += b.text;
+  for (const p of parts) {
+    if (p.type !== "thinking" || p.text === undefined) continue;
+    if (p.provider !== undefined && p.provider !== provider) continue;
+    text += p.text;
   }
   return text;
 }

@@ -1,19 +1,21 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
-import type { Message, ModelResponse, ToolCall, Usage } from "../../core/types.js";
+import type { ModelResponse, Usage } from "../../core/types.js";
 import { checkedResponse, parseErrorJSON } from "../../transport/json.js";
+import { createMessageBuilder } from "./parts.js";
 import type {
   ChatCompletion,
-  ChatCompletionMessage,
+  ChatCompletionChunkToolCall,
   ChatCompletionMessageToolCall,
   CompletionUsage,
   OpenAIErrorObject,
 } from "./wire.js";
 
 /**
- * A non-streamed Chat Completion as a golem response. `reasoning_content` (or `reasoning`)
- * becomes one thinking block tagged with `provider`; OpenAI's own models send none.
+ * A non-streamed Chat Completion as a golem response: `choices[0].message` goes through the
+ * same builder as the stream's deltas (parts.ts). `provider` (`"openai"` or `"azure"`) tags
+ * the thinking part that `reasoning_content` makes; OpenAI's own models send none.
  */
-export function parseResponse(body: unknown, provider: string): ModelResponse {
+export function parseResponse(body: unknown, provider = "openai"): ModelResponse {
   return checkedResponse(provider, () => readCompletion(body, provider));
 }
 
@@ -24,37 +26,29 @@ function readCompletion(body: unknown, provider: string): ModelResponse {
   if (typeof wire !== "object" || wire === null) {
     throw new StreamError(`${provider} answered without choices[0].message`);
   }
-  // Some servers send content parts (arrays) golem does not read; they count as no text.
-  const message: Message = {
-    role: "assistant",
-    content: typeof wire.content === "string" ? wire.content : "",
-  };
-  const reasoning = reasoningOf(wire);
-  if (reasoning !== "") message.thinking = [{ text: reasoning, provider }];
   const calls = wire.tool_calls ?? [];
   if (!Array.isArray(calls))
     throw new StreamError(`${provider} answered with tool_calls that are not an array`);
-  if (calls.length > 0) message.toolCalls = calls.map((c, i) => parseToolCall(c, i, provider));
+  const builder = createMessageBuilder(provider);
+  builder.add({
+    content: wire.content,
+    reasoning_content: wire.reasoning_content ?? null,
+    reasoning: wire.reasoning ?? null,
+    tool_calls: calls.map((c, i) => toolCallFragment(c, i, provider)),
+  });
   return {
-    message,
+    message: builder.message(),
     usage: parseUsage(completion.usage),
     stopReason: choice?.finish_reason ?? "",
   };
 }
 
-/**
- * The reasoning text of a message or delta: `reasoning_content` (DeepSeek), else `reasoning`
- * (vLLM, OpenRouter). Servers in transition send both with the same text, so never both.
- */
-export function reasoningOf(
-  m: Pick<ChatCompletionMessage, "reasoning_content" | "reasoning">,
-): string {
-  const rc = m.reasoning_content;
-  if (typeof rc === "string" && rc !== "") return rc;
-  return typeof m.reasoning === "string" ? m.reasoning : "";
-}
-
-function parseToolCall(c: ChatCompletionMessageToolCall, i: number, provider: string): ToolCall {
+/** A whole tool call as the one fragment a stream would have sent for it. */
+function toolCallFragment(
+  c: ChatCompletionMessageToolCall,
+  i: number,
+  provider: string,
+): ChatCompletionChunkToolCall {
   if (typeof c?.id !== "string" || c.id === "") {
     throw new StreamError(`${provider} answered with tool_calls[${i}] without an id`);
   }
@@ -62,7 +56,7 @@ function parseToolCall(c: ChatCompletionMessageToolCall, i: number, provider: st
   if (typeof name !== "string" || name === "") {
     throw new StreamError(`${provider} answered with tool_calls[${i}] without function.name`);
   }
-  return { id: c.id, name, arguments: argumentsText(c.function.arguments) };
+  return { index: i, id: c.id, function: { name, arguments: argumentsText(c.function.arguments) } };
 }
 
 // A few compatible servers send arguments as a JSON object rather than JSON text.
@@ -90,27 +84,32 @@ export function parseUsage(u: CompletionUsage | null | undefined): Usage {
   return usage;
 }
 
-/** The request id of an answer (`x-request-id`). */
+/**
+ * The request id of an answer: `x-request-id`, else Azure API Management's `apim-request-id`
+ * (OpenAI sends only the first).
+ */
 export function requestIdOf(headers: Headers): string | undefined {
-  return headers.get("x-request-id") ?? undefined;
+  return headers.get("x-request-id") ?? headers.get("apim-request-id") ?? undefined;
 }
 
-/** What an error answer (`toError` input, secrets already removed) says, as APIError fields. */
+/** What an error answer (secrets already removed) says, as APIError fields. */
 export function parseErrorBody(
-  res: { status: number; text: string; retryable: boolean },
-  provider: string,
-  requestId: string | undefined,
+  status: number,
+  text: string,
+  headers: Headers,
+  retryable: boolean,
+  provider = "openai",
 ): APIErrorFields {
-  const body = parseErrorJSON(res.text);
+  const body = parseErrorJSON(text);
   const error = errorObjectOf(body);
   const fallback =
-    typeof body === "string" && body.trim() !== "" ? clip(body.trim()) : `HTTP ${res.status}`;
+    typeof body === "string" && body.trim() !== "" ? clip(body.trim()) : `HTTP ${status}`;
   return errorFields(error ?? { message: fallback }, {
     provider,
-    status: res.status,
-    requestId,
+    status,
+    requestId: requestIdOf(headers),
     body,
-    retryable: res.retryable,
+    retryable,
   });
 }
 
