@@ -1,6 +1,8 @@
 import { HistoryError } from "../../core/errors.js";
-import type { Message, ModelRequest, ThinkingBlock, ToolSpec } from "../../core/types.js";
+import { partsOf, textOf } from "../../core/parts.js";
+import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
 import type { ResolvedConfig } from "./config.js";
+import { PROVIDER } from "./parts.js";
 import type {
   ContentBlockParam,
   MessageCreateParams,
@@ -10,8 +12,7 @@ import type {
   ToolResultBlockParam,
 } from "./wire.js";
 
-/** The name blocks from this adapter carry in `ThinkingBlock.provider`. */
-export const PROVIDER = "anthropic";
+export { PROVIDER };
 export const ANTHROPIC_VERSION = "2023-06-01";
 
 /** The Messages endpoint. */
@@ -32,9 +33,11 @@ export function requestHeaders(
 }
 
 /**
- * History -> Messages API body. Thinking and redacted blocks go first in each assistant turn,
- * in provider order and byte for byte; blocks from another provider and unsigned blocks are
- * left out (they would fail verification); consecutive tool results share one user message.
+ * History -> Messages API body. An assistant message goes back part for part in its order
+ * (Anthropic checks thinking blocks against their place in the turn); thinking from another
+ * provider or without a signature and other providers' blocks are left out. A message left
+ * with nothing to send is left out whole and its neighbours of one role merge, as the API
+ * alternates roles; consecutive tool results share one user message.
  */
 export function buildRequest(
   req: ModelRequest,
@@ -48,7 +51,7 @@ export function buildRequest(
   };
   const system = [
     req.system,
-    ...req.messages.filter((m) => m.role === "system").map((m) => m.content),
+    ...req.messages.filter((m) => m.role === "system").map(textOf),
   ].filter((s): s is string => typeof s === "string" && s !== "");
   if (system.length > 0) body.system = system.map((text) => ({ type: "text", text }));
   if (cfg.thinking) body.thinking = cfg.thinking;
@@ -62,64 +65,96 @@ export function buildRequest(
 function buildMessages(messages: readonly Message[]): MessageParam[] {
   const out: MessageParam[] = [];
   for (const [index, m] of messages.entries()) {
-    if (m.role === "user")
-      push(out, "user", m.content === "" ? [] : [{ type: "text", text: m.content }]);
-    else if (m.role === "assistant") push(out, "assistant", assistantContent(m));
+    if (m.role === "user") push(out, "user", userContent(m, index));
+    else if (m.role === "assistant") push(out, "assistant", assistantContent(m, index));
     else if (m.role === "tool") push(out, "user", [toolResult(m, index)]);
     // "system" messages are sent as the top-level `system`.
   }
   return out;
 }
 
-/** Appends blocks, merging into the previous message of the same role (the API alternates roles). */
+/**
+ * Appends blocks, merging into the previous message of the same role (the API alternates
+ * roles); nothing is appended for no blocks, as the API refuses `content: []`.
+ */
 function push(out: MessageParam[], role: "user" | "assistant", content: ContentBlockParam[]): void {
+  if (content.length === 0) return;
   const last = out[out.length - 1];
   if (last && last.role === role) last.content.push(...content);
   else out.push({ role, content });
 }
 
-function assistantContent(m: Message): ContentBlockParam[] {
+function userContent(m: Message, index: number): ContentBlockParam[] {
   const content: ContentBlockParam[] = [];
-  for (const block of m.thinking ?? []) {
-    const wire = thinkingBlock(block);
-    if (wire) content.push(wire);
-  }
-  if (m.content !== "") content.push({ type: "text", text: m.content });
-  for (const call of m.toolCalls ?? []) {
-    content.push({
-      type: "tool_use",
-      id: call.id,
-      name: call.name,
-      input: parseArguments(call.arguments),
-    });
+  for (const part of partsOf(m)) {
+    refuseMedia(part, index);
+    // The API refuses empty text blocks.
+    if (part.type === "text" && part.text !== "") content.push({ type: "text", text: part.text });
   }
   return content;
 }
 
-function thinkingBlock(b: ThinkingBlock): ContentBlockParam | undefined {
-  if (b.provider !== undefined && b.provider !== PROVIDER) return undefined;
-  if (b.redacted !== undefined) return { type: "redacted_thinking", data: b.redacted };
-  // Anthropic verifies every thinking block; one without a signature can only fail.
-  if (b.signature === undefined || b.text === undefined) return undefined;
-  return { type: "thinking", thinking: b.text, signature: b.signature };
+function assistantContent(m: Message, index: number): ContentBlockParam[] {
+  const content: ContentBlockParam[] = [];
+  for (const part of partsOf(m)) {
+    const block = assistantBlock(part, index);
+    if (block) content.push(block);
+  }
+  return content;
+}
+
+function assistantBlock(part: Part, index: number): ContentBlockParam | undefined {
+  switch (part.type) {
+    case "text":
+      // A foreign signature or phase stays behind; the text goes.
+      return part.text === "" ? undefined : { type: "text", text: part.text };
+    case "thinking":
+      if (part.provider !== undefined && part.provider !== PROVIDER) return undefined;
+      if (part.redacted !== undefined) return { type: "redacted_thinking", data: part.redacted };
+      // Anthropic verifies every thinking block; one without a signature can only fail.
+      if (part.signature === undefined || part.text === undefined) return undefined;
+      return { type: "thinking", thinking: part.text, signature: part.signature };
+    case "tool-call":
+      return {
+        type: "tool_use",
+        id: part.id,
+        name: part.name,
+        input: parseArguments(part.arguments, index),
+      };
+    case "provider":
+      // Server tool use and its result are one provider part each: both go, or neither.
+      return part.provider === PROVIDER ? (part.value as ContentBlockParam) : undefined;
+    default:
+      refuseMedia(part, index);
+      return undefined;
+  }
+}
+
+/** Images and files are not sent yet; refused rather than silently dropped. */
+function refuseMedia(part: Part, index: number): void {
+  if (part.type === "image" || part.type === "file") {
+    throw new HistoryError(`golem/anthropic does not send ${part.type} parts yet`, index);
+  }
 }
 
 function toolResult(m: Message, index: number): ToolResultBlockParam {
   if (!m.toolCallId) throw new HistoryError("a tool message needs a toolCallId", index);
+  for (const part of partsOf(m)) refuseMedia(part, index);
   const block: ToolResultBlockParam = { type: "tool_result", tool_use_id: m.toolCallId };
+  const text = textOf(m);
   // The API refuses empty text blocks, so an empty result is sent without content.
-  if (m.content !== "") block.content = [{ type: "text", text: m.content }];
+  if (text !== "") block.content = [{ type: "text", text }];
   if (m.isError) block.is_error = true;
   return block;
 }
 
-/** Tool arguments are JSON text in golem and a JSON object on the wire. */
-function parseArguments(args: string): unknown {
+/** Tool arguments are JSON text in golem and a JSON object on the wire; `""` means `{}`. */
+function parseArguments(args: string, index: number): unknown {
   if (args.trim() === "") return {};
   try {
     return JSON.parse(args);
   } catch {
-    throw new HistoryError(`tool call arguments are not JSON: ${args.slice(0, 80)}`);
+    throw new HistoryError(`tool call arguments are not JSON: ${args.slice(0, 80)}`, index);
   }
 }
 

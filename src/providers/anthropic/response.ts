@@ -1,13 +1,13 @@
-import { assistantMessage } from "../../core/assistant.js";
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
-import type { ModelResponse, ThinkingBlock, ToolCall, Usage } from "../../core/types.js";
+import type { ModelResponse, Usage } from "../../core/types.js";
 import { checkedResponse, parseErrorJSON } from "../../transport/json.js";
-import { PROVIDER } from "./request.js";
-import type { ContentBlock, ErrorBody, WireMessage, WireUsage } from "./wire.js";
+import { createMessageBuilder, PROVIDER } from "./parts.js";
+import type { ErrorBody, WireMessage, WireUsage } from "./wire.js";
 
 /**
- * A Messages API response body -> golem's response; every block is tagged "anthropic". A body
- * without the fields golem reads is a {@link StreamError} naming the first one missing.
+ * A Messages API response body -> golem's response: every content block becomes a part, in
+ * order (see {@link createMessageBuilder}). A body without the fields golem reads is a
+ * {@link StreamError} naming the first one missing.
  */
 export function parseResponse(body: unknown): ModelResponse {
   return checkedResponse(PROVIDER, () => readMessage(body));
@@ -18,64 +18,13 @@ function readMessage(body: unknown): ModelResponse {
   if (typeof msg !== "object" || msg === null || !Array.isArray(msg.content)) {
     throw new StreamError("anthropic answered without a `content` array");
   }
-  const thinking: ThinkingBlock[] = [];
-  const toolCalls: ToolCall[] = [];
-  let text = "";
-  msg.content.forEach((block, i) => {
-    if (typeof block !== "object" || block === null) throw malformed(i, "is not an object");
-    const b = block as ContentBlock & Record<string, unknown>;
-    switch (b.type) {
-      case "thinking": {
-        const kept = thinkingFrom(stringField(b, "thinking", i), optionalString(b, "signature", i));
-        // An empty unsigned block carries nothing and would fail history validation.
-        if (kept.text !== "" || kept.signature) thinking.push(kept);
-        break;
-      }
-      case "redacted_thinking":
-        thinking.push({ redacted: nonEmptyField(b, "data", i), provider: PROVIDER });
-        break;
-      case "text":
-        text += stringField(b, "text", i);
-        break;
-      case "tool_use":
-        toolCalls.push({
-          id: nonEmptyField(b, "id", i),
-          name: nonEmptyField(b, "name", i),
-          arguments: JSON.stringify(b.input ?? {}),
-        });
-        break;
-    }
-  });
+  const builder = createMessageBuilder();
+  for (const [i, block] of msg.content.entries()) builder.block(i, block);
   return {
-    message: assistantMessage(text, thinking, toolCalls),
+    message: builder.message(),
     usage: parseUsage(msg.usage),
     stopReason: typeof msg.stop_reason === "string" ? msg.stop_reason : "",
   };
-}
-
-function malformed(i: number, what: string): StreamError {
-  return new StreamError(`anthropic answered with content[${i}] that ${what}`);
-}
-
-function stringField(b: Record<string, unknown>, key: string, i: number): string {
-  const v = b[key];
-  if (typeof v !== "string") throw malformed(i, `has no string \`${key}\``);
-  return v;
-}
-
-function nonEmptyField(b: Record<string, unknown>, key: string, i: number): string {
-  const v = stringField(b, key, i);
-  if (v === "") throw malformed(i, `has an empty \`${key}\``);
-  return v;
-}
-
-function optionalString(b: Record<string, unknown>, key: string, i: number): string | undefined {
-  return b[key] === undefined || b[key] === null ? undefined : stringField(b, key, i);
-}
-
-/** A thinking block as golem keeps it; an empty signature (stream start) counts as none. */
-export function thinkingFrom(text: string, signature: string | undefined): ThinkingBlock {
-  return signature ? { text, signature, provider: PROVIDER } : { text, provider: PROVIDER };
 }
 
 /**
@@ -83,16 +32,17 @@ export function thinkingFrom(text: string, signature: string | undefined): Think
  * the cached parts also given on their own. `output_tokens` already includes thinking.
  */
 export function parseUsage(u: WireUsage | undefined): Usage {
-  const cacheRead = u?.cache_read_input_tokens ?? 0;
-  const cacheWrite = u?.cache_creation_input_tokens ?? 0;
+  const cacheRead = u?.cache_read_input_tokens;
+  const cacheWrite = u?.cache_creation_input_tokens;
   const usage: Usage = {
-    inputTokens: (u?.input_tokens ?? 0) + cacheRead + cacheWrite,
+    inputTokens: (u?.input_tokens ?? 0) + (cacheRead ?? 0) + (cacheWrite ?? 0),
     outputTokens: u?.output_tokens ?? 0,
   };
   const thinkingTokens = u?.output_tokens_details?.thinking_tokens;
   if (typeof thinkingTokens === "number") usage.reasoningTokens = thinkingTokens;
-  if (cacheRead > 0) usage.cacheReadTokens = cacheRead;
-  if (cacheWrite > 0) usage.cacheWriteTokens = cacheWrite;
+  // A count that was sent is kept, 0 included; one that was not (or null) stays absent.
+  if (typeof cacheRead === "number") usage.cacheReadTokens = cacheRead;
+  if (typeof cacheWrite === "number") usage.cacheWriteTokens = cacheWrite;
   return usage;
 }
 

@@ -34,12 +34,19 @@ export interface ToolResultBlockParam {
   is_error?: boolean;
 }
 
+/** A block golem does not model (server tool use, its result, ...), sent back as it came. */
+export interface OtherBlockParam {
+  type: string & {};
+  [key: string]: unknown;
+}
+
 export type ContentBlockParam =
   | TextBlockParam
   | ThinkingBlockParam
   | RedactedThinkingBlockParam
   | ToolUseBlockParam
-  | ToolResultBlockParam;
+  | ToolResultBlockParam
+  | OtherBlockParam;
 
 export interface MessageParam {
   role: "user" | "assistant";

@@ -42,7 +42,7 @@ describe("anthropic model", () => {
     ]);
     const model = create({ apiKey: KEY, model: "c", maxTokens: 100, fetch });
     const r = await model.generate({ messages: [{ role: "user", content: "hi" }] });
-    expect(r.message.content).toBe("hi");
+    expect(r.message.content).toEqual([{ type: "text", text: "hi" }]);
     expect(calls).toHaveLength(3);
     expect(calls[0]?.headers.get("x-api-key")).toBe(KEY);
     expect(calls[0]?.body).toBe(calls[2]?.body);
@@ -97,7 +97,11 @@ describe("anthropic model", () => {
     await expect(
       model.generate({ messages: [{ role: "tool", toolCallId: "nope", content: "x" }] }),
     ).rejects.toMatchObject({ name: "HistoryError", index: 0 });
-    const s = model.stream({ messages: [{ role: "user", content: "x", thinking: [] }] });
+    const s = model.stream({
+      messages: [
+        { role: "user", content: [{ type: "tool-call", id: "c", name: "t", arguments: "{}" }] },
+      ],
+    });
     await expect(s.response).rejects.toMatchObject({ name: "HistoryError" });
     expect(calls).toHaveLength(0);
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { HistoryError } from "../../../src/core/errors.js";
 import type { Message } from "../../../src/core/types.js";
 import {
   buildRequest,
@@ -35,17 +36,23 @@ describe("anthropic buildRequest", () => {
     expect(body.stream).toBe(true);
   });
 
-  it("puts thinking and redacted blocks first, in provider order and untouched, then text, then tool calls", () => {
+  it("sends an assistant message's parts in their order, untouched", () => {
     const sig = "EtYDCkYI+/=\u00e9 trailing space ";
     const assistant: Message = {
       role: "assistant",
-      content: "Let me check.",
-      thinking: [
-        { text: "  first, with spaces  \n", signature: sig, provider: "anthropic" },
-        { redacted: "RXJj+/==", provider: "anthropic" },
-        { text: "", signature: "only-signature" },
+      content: [
+        {
+          type: "thinking",
+          text: "  first, with spaces  \n",
+          signature: sig,
+          provider: "anthropic",
+        },
+        { type: "tool-call", id: "toolu_1", name: "weather", arguments: '{"location": "Paris"}' },
+        { type: "thinking", redacted: "RXJj+/==", provider: "anthropic" },
+        { type: "text", text: "Let me check." },
+        { type: "thinking", text: "", signature: "only-signature" },
+        { type: "tool-call", id: "toolu_2", name: "weather", arguments: "" },
       ],
-      toolCalls: [{ id: "toolu_1", name: "weather", arguments: '{"location":"Paris"}' }],
     };
     const body = buildRequest(
       {
@@ -53,36 +60,122 @@ describe("anthropic buildRequest", () => {
           { role: "user", content: "Weather?" },
           assistant,
           { role: "tool", toolCallId: "toolu_1", content: "18C" },
+          { role: "tool", toolCallId: "toolu_2", content: "" },
         ],
       },
       cfg,
       false,
     );
-    expect(body.messages[1]).toEqual({
-      role: "assistant",
-      content: [
-        { type: "thinking", thinking: "  first, with spaces  \n", signature: sig },
-        { type: "redacted_thinking", data: "RXJj+/==" },
-        { type: "thinking", thinking: "", signature: "only-signature" },
-        { type: "text", text: "Let me check." },
-        { type: "tool_use", id: "toolu_1", name: "weather", input: { location: "Paris" } },
-      ],
-    });
+    expect(body.messages.slice(1)).toEqual([
+      {
+        role: "assistant",
+        content: [
+          { type: "thinking", thinking: "  first, with spaces  \n", signature: sig },
+          { type: "tool_use", id: "toolu_1", name: "weather", input: { location: "Paris" } },
+          { type: "redacted_thinking", data: "RXJj+/==" },
+          { type: "text", text: "Let me check." },
+          { type: "thinking", thinking: "", signature: "only-signature" },
+          { type: "tool_use", id: "toolu_2", name: "weather", input: {} },
+        ],
+      },
+      {
+        role: "user",
+        content: [
+          { type: "tool_result", tool_use_id: "toolu_1", content: [{ type: "text", text: "18C" }] },
+          { type: "tool_result", tool_use_id: "toolu_2" },
+        ],
+      },
+    ]);
   });
 
-  it("drops blocks from another provider and unsigned blocks, keeping the rest of the message", () => {
+  it("replays [text, thinking, text] in that order", () => {
     const body = buildRequest(
       {
         messages: [
           { role: "user", content: "Q" },
           {
             role: "assistant",
-            content: "A",
-            thinking: [
-              { text: "gemini thought", signature: "g-sig", provider: "gemini" },
-              { redacted: "bedrock-bytes", provider: "bedrock" },
-              { text: "unsigned" },
-              { text: "kept", signature: "a-sig", provider: "anthropic" },
+            content: [
+              { type: "text", text: "Let me think. " },
+              { type: "thinking", text: "Hmm.", signature: "sig", provider: "anthropic" },
+              { type: "text", text: "It is 4." },
+            ],
+          },
+        ],
+      },
+      cfg,
+      false,
+    );
+    expect(body.messages[1]?.content).toEqual([
+      { type: "text", text: "Let me think. " },
+      { type: "thinking", thinking: "Hmm.", signature: "sig" },
+      { type: "text", text: "It is 4." },
+    ]);
+  });
+
+  it("replays anthropic provider parts verbatim in place and leaves out other providers' parts", () => {
+    const use = {
+      type: "server_tool_use",
+      id: "srvtoolu_1",
+      name: "web_search",
+      input: { query: "weather Paris" },
+    };
+    const result = {
+      type: "web_search_tool_result",
+      tool_use_id: "srvtoolu_1",
+      content: [
+        {
+          type: "web_search_result",
+          url: "https://example.com/paris",
+          title: "Paris",
+          encrypted_content: "EqgfCioIARgB",
+          page_age: null,
+        },
+      ],
+    };
+    const body = buildRequest(
+      {
+        messages: [
+          { role: "user", content: "Weather in Paris?" },
+          {
+            role: "assistant",
+            content: [
+              { type: "thinking", text: "Search.", signature: "sig-1", provider: "anthropic" },
+              { type: "provider", provider: "anthropic", value: use },
+              { type: "provider", provider: "anthropic", value: result },
+              { type: "provider", provider: "openai", value: { type: "web_search_call" } },
+              { type: "thinking", text: "Sunny.", signature: "sig-2", provider: "anthropic" },
+              { type: "text", text: "It is sunny." },
+            ],
+          },
+        ],
+      },
+      cfg,
+      false,
+    );
+    expect(body.messages[1]?.content).toEqual([
+      { type: "thinking", thinking: "Search.", signature: "sig-1" },
+      use,
+      result,
+      { type: "thinking", thinking: "Sunny.", signature: "sig-2" },
+      { type: "text", text: "It is sunny." },
+    ]);
+  });
+
+  it("leaves out foreign and unsigned thinking, and foreign evidence on text, keeping the rest", () => {
+    const body = buildRequest(
+      {
+        messages: [
+          { role: "user", content: "Q" },
+          {
+            role: "assistant",
+            content: [
+              { type: "thinking", text: "gemini thought", signature: "g-sig", provider: "gemini" },
+              { type: "thinking", redacted: "bedrock-bytes", provider: "bedrock" },
+              { type: "thinking", text: "unsigned" },
+              { type: "thinking", text: "kept", signature: "a-sig", provider: "anthropic" },
+              { type: "text", text: "A", signature: "g-text-sig", provider: "gemini" },
+              { type: "text", text: "B", phase: "final_answer", provider: "openai" },
             ],
           },
         ],
@@ -93,7 +186,69 @@ describe("anthropic buildRequest", () => {
     expect(body.messages[1]?.content).toEqual([
       { type: "thinking", thinking: "kept", signature: "a-sig" },
       { type: "text", text: "A" },
+      { type: "text", text: "B" },
     ]);
+  });
+
+  it("leaves out messages with nothing to send and merges the neighbours, never sending content: []", () => {
+    const body = buildRequest(
+      {
+        messages: [
+          { role: "user", content: "Q1" },
+          {
+            role: "assistant",
+            content: [
+              { type: "thinking", text: "foreign", signature: "s", provider: "gemini" },
+              { type: "thinking", text: "unsigned" },
+              { type: "provider", provider: "openai", value: { type: "reasoning" } },
+            ],
+          },
+          { role: "user", content: "" },
+          { role: "user", content: [{ type: "text", text: "Q2" }] },
+          { role: "assistant", content: [] },
+          { role: "assistant", content: "A" },
+          { role: "assistant", content: [{ type: "text", text: "" }] },
+        ],
+      },
+      cfg,
+      false,
+    );
+    expect(body.messages).toEqual([
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "Q1" },
+          { type: "text", text: "Q2" },
+        ],
+      },
+      { role: "assistant", content: [{ type: "text", text: "A" }] },
+    ]);
+  });
+
+  it("refuses image and file parts with a HistoryError naming the message", () => {
+    const refused = (messages: Message[]) => {
+      try {
+        buildRequest({ messages }, cfg, false);
+      } catch (e) {
+        expect(e).toBeInstanceOf(HistoryError);
+        return [(e as HistoryError).message, (e as HistoryError).index];
+      }
+      throw new Error("nothing thrown");
+    };
+    expect(
+      refused([
+        { role: "user", content: "Q" },
+        { role: "user", content: [{ type: "image", mediaType: "image/png", data: "iVBO" }] },
+      ]),
+    ).toEqual([expect.stringContaining("golem/anthropic does not send image parts yet"), 1]);
+    expect(
+      refused([
+        {
+          role: "user",
+          content: [{ type: "file", mediaType: "application/pdf", url: "https://x/a.pdf" }],
+        },
+      ]),
+    ).toEqual([expect.stringContaining("golem/anthropic does not send file parts yet"), 0]);
   });
 
   it("merges consecutive tool results into one user message, with is_error on failures", () => {
@@ -103,14 +258,18 @@ describe("anthropic buildRequest", () => {
           { role: "user", content: "Q" },
           {
             role: "assistant",
-            content: "",
-            toolCalls: [
-              { id: "a", name: "t", arguments: "{}" },
-              { id: "b", name: "t", arguments: "" },
+            content: [
+              { type: "tool-call", id: "a", name: "t", arguments: "{}" },
+              { type: "tool-call", id: "b", name: "t", arguments: "" },
             ],
           },
           { role: "tool", toolCallId: "a", content: "ok" },
-          { role: "tool", toolCallId: "b", content: "boom", isError: true },
+          {
+            role: "tool",
+            toolCallId: "b",
+            content: [{ type: "text", text: "boom" }],
+            isError: true,
+          },
           { role: "user", content: "and?" },
         ],
       },
@@ -160,8 +319,10 @@ describe("anthropic buildRequest", () => {
       { role: "user", content: "Q" },
       {
         role: "assistant",
-        content: "A",
-        thinking: [{ text: "t", signature: "s", provider: "anthropic" }],
+        content: [
+          { type: "thinking", text: "t", signature: "s", provider: "anthropic" },
+          { type: "tool-call", id: "c", name: "t", arguments: '{"n": 1}' },
+        ],
       },
     ];
     const before = structuredClone(messages);

@@ -1,19 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { parseErrorBody, parseResponse } from "../../../src/providers/anthropic/response.js";
 
+const body = (content: unknown[], usage: object = { input_tokens: 1, output_tokens: 2 }) => ({
+  id: "msg_1",
+  type: "message",
+  role: "assistant",
+  model: "claude",
+  content,
+  stop_reason: "end_turn",
+  usage,
+});
+
 describe("anthropic parseResponse", () => {
-  it("parses thinking, redacted thinking, text and tool use in order, tagged anthropic", () => {
+  it("parses thinking, redacted thinking, text and tool use into parts in their order, tagged anthropic", () => {
     const r = parseResponse({
-      id: "msg_1",
-      type: "message",
-      role: "assistant",
-      model: "claude",
-      content: [
+      ...body([
         { type: "thinking", thinking: "Need the weather", signature: "EqQB+/=" },
         { type: "redacted_thinking", data: "EmwK==" },
         { type: "text", text: "Let me check." },
         { type: "tool_use", id: "toolu_1", name: "get_weather", input: { city: "Paris" } },
-      ],
+      ]),
       stop_reason: "tool_use",
       usage: {
         input_tokens: 10,
@@ -26,12 +32,22 @@ describe("anthropic parseResponse", () => {
     expect(r).toEqual({
       message: {
         role: "assistant",
-        content: "Let me check.",
-        thinking: [
-          { text: "Need the weather", signature: "EqQB+/=", provider: "anthropic" },
-          { redacted: "EmwK==", provider: "anthropic" },
+        content: [
+          {
+            type: "thinking",
+            text: "Need the weather",
+            signature: "EqQB+/=",
+            provider: "anthropic",
+          },
+          { type: "thinking", redacted: "EmwK==", provider: "anthropic" },
+          { type: "text", text: "Let me check." },
+          {
+            type: "tool-call",
+            id: "toolu_1",
+            name: "get_weather",
+            arguments: '{"city":"Paris"}',
+          },
         ],
-        toolCalls: [{ id: "toolu_1", name: "get_weather", arguments: '{"city":"Paris"}' }],
       },
       usage: {
         inputTokens: 115,
@@ -44,39 +60,147 @@ describe("anthropic parseResponse", () => {
     });
   });
 
-  it("keeps an empty thinking text when only the signature came (display omitted)", () => {
-    const r = parseResponse({
-      content: [{ type: "thinking", thinking: "", signature: "sig" }],
-      stop_reason: "end_turn",
-      usage: { input_tokens: 1, output_tokens: 2 },
-    });
-    expect(r.message.thinking).toEqual([{ text: "", signature: "sig", provider: "anthropic" }]);
-    expect(r.message.content).toBe("");
+  it("keeps an interleaved turn [thinking, tool_use, thinking, tool_use] in that order", () => {
+    const r = parseResponse(
+      body([
+        { type: "thinking", thinking: "First Paris.", signature: "sig-1" },
+        { type: "tool_use", id: "toolu_a", name: "weather", input: { location: "Paris" } },
+        { type: "thinking", thinking: "Now Rome.", signature: "sig-2" },
+        { type: "tool_use", id: "toolu_b", name: "weather", input: { location: "Rome" } },
+      ]),
+    );
+    expect(r.message.content).toEqual([
+      { type: "thinking", text: "First Paris.", signature: "sig-1", provider: "anthropic" },
+      { type: "tool-call", id: "toolu_a", name: "weather", arguments: '{"location":"Paris"}' },
+      { type: "thinking", text: "Now Rome.", signature: "sig-2", provider: "anthropic" },
+      { type: "tool-call", id: "toolu_b", name: "weather", arguments: '{"location":"Rome"}' },
+    ]);
   });
 
-  it("ignores block types it does not know and tolerates null usage fields", () => {
-    const r = parseResponse({
+  it("keeps [text, thinking, text] as three parts; text blocks are not merged", () => {
+    const r = parseResponse(
+      body([
+        { type: "text", text: "Let me think. " },
+        { type: "thinking", thinking: "Hmm.", signature: "sig" },
+        { type: "text", text: "It is 4." },
+        { type: "text", text: " Done." },
+      ]),
+    );
+    expect(r.message.content).toEqual([
+      { type: "text", text: "Let me think. " },
+      { type: "thinking", text: "Hmm.", signature: "sig", provider: "anthropic" },
+      { type: "text", text: "It is 4." },
+      { type: "text", text: " Done." },
+    ]);
+  });
+
+  it("keeps server tool blocks and unknown block types as provider parts, exactly as sent", () => {
+    const use = {
+      type: "server_tool_use",
+      id: "srvtoolu_1",
+      name: "web_search",
+      input: { query: "weather Paris" },
+    };
+    const result = {
+      type: "web_search_tool_result",
+      tool_use_id: "srvtoolu_1",
       content: [
-        { type: "server_tool_use", id: "x" },
-        { type: "text", text: "hi" },
+        {
+          type: "web_search_result",
+          url: "https://example.com/paris",
+          title: "Paris",
+          encrypted_content: "EqgfCioIARgB",
+          page_age: null,
+        },
       ],
-      stop_reason: null,
-      usage: {
+    };
+    const future = { type: "brand_new_block", payload: [1, { x: null }] };
+    const r = parseResponse(
+      body([use, result, { type: "text", text: "Sunny." }, future], {
         input_tokens: 3,
         output_tokens: 4,
         cache_read_input_tokens: null,
         output_tokens_details: null,
-      },
-    });
+      }),
+    );
     expect(r).toEqual({
-      message: { role: "assistant", content: "hi" },
+      message: {
+        role: "assistant",
+        content: [
+          { type: "provider", provider: "anthropic", value: use },
+          { type: "provider", provider: "anthropic", value: result },
+          { type: "text", text: "Sunny." },
+          { type: "provider", provider: "anthropic", value: future },
+        ],
+      },
       usage: { inputTokens: 3, outputTokens: 4 },
-      stopReason: "",
+      stopReason: "end_turn",
     });
   });
 
-  it("refuses a body without content", () => {
+  it("keeps the text of a text block with citations and leaves the citations out", () => {
+    const r = parseResponse(
+      body([
+        {
+          type: "text",
+          text: "It is sunny.",
+          citations: [
+            {
+              type: "web_search_result_location",
+              url: "https://example.com/paris",
+              title: "Paris",
+              encrypted_index: "Eo8BCioIAhgB",
+              cited_text: "Sunny all week",
+            },
+          ],
+        },
+      ]),
+    );
+    expect(r.message.content).toEqual([{ type: "text", text: "It is sunny." }]);
+  });
+
+  it("keeps an empty thinking text when only the signature came (display omitted)", () => {
+    const r = parseResponse(body([{ type: "thinking", thinking: "", signature: "sig" }]));
+    expect(r.message.content).toEqual([
+      { type: "thinking", text: "", signature: "sig", provider: "anthropic" },
+    ]);
+  });
+
+  it("opens no part for an empty unsigned thinking block or an empty text block", () => {
+    const r = parseResponse(
+      body([
+        { type: "thinking", thinking: "", signature: "" },
+        { type: "text", text: "" },
+        { type: "text", text: "hi" },
+      ]),
+    );
+    expect(r.message.content).toEqual([{ type: "text", text: "hi" }]);
+  });
+
+  it("keeps cache counts of 0 when they were sent, and leaves them out when not", () => {
+    const sent = parseResponse(
+      body([{ type: "text", text: "hi" }], {
+        input_tokens: 9,
+        output_tokens: 2,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+      }),
+    );
+    expect(sent.usage).toEqual({
+      inputTokens: 9,
+      outputTokens: 2,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+    });
+    const absent = parseResponse(body([{ type: "text", text: "hi" }]));
+    expect(absent.usage).toEqual({ inputTokens: 1, outputTokens: 2 });
+  });
+
+  it("refuses a body without content, and a block without the fields it needs", () => {
     expect(() => parseResponse({ type: "message" })).toThrow(/content/);
+    expect(() => parseResponse(body([{ type: "tool_use", name: "w", input: {} }]))).toThrow(
+      "anthropic: content for block 0 without a non-empty `id`",
+    );
   });
 });
 

@@ -81,37 +81,227 @@ const full = [
   rec({ type: "message_stop" }),
 ];
 
+const blockStart = (index: number, content_block: object) =>
+  rec({ type: "content_block_start", index, content_block });
+const blockDelta = (index: number, delta: object) =>
+  rec({ type: "content_block_delta", index, delta });
+const blockStop = (index: number) => rec({ type: "content_block_stop", index });
+const stop = [
+  rec({ type: "message_delta", delta: { stop_reason: "tool_use" }, usage: { output_tokens: 9 } }),
+  rec({ type: "message_stop" }),
+];
+const thinking = (index: number, text: string, signature: string) => [
+  blockStart(index, { type: "thinking", thinking: "", signature: "" }),
+  blockDelta(index, { type: "thinking_delta", thinking: text }),
+  blockDelta(index, { type: "signature_delta", signature }),
+  blockStop(index),
+];
+const toolUse = (index: number, id: string, ...json: string[]) => [
+  blockStart(index, { type: "tool_use", id, name: "weather", input: {} }),
+  ...json.map((partial_json) => blockDelta(index, { type: "input_json_delta", partial_json })),
+  blockStop(index),
+];
+
 describe("anthropic stream state", () => {
-  it("emits deltas in provider order with indexes into the final message", () => {
+  it("emits deltas in provider order, each indexed by its part's place in the final message", () => {
     const { deltas } = feed(full);
     expect(deltas).toEqual([
-      { thinking: { index: 0, text: "a " } },
-      { thinking: { index: 0, text: "b" } },
-      { thinking: { index: 0, text: "" } },
-      { thinking: { index: 0, signature: "SIG+/=" } },
-      { thinking: { index: 1, redacted: "RED" } },
-      { text: "Hi " },
-      { text: "there" },
-      { toolCall: { index: 0, id: "toolu_1", name: "w" } },
-      { toolCall: { index: 0, arguments: '{"city": ' } },
-      { toolCall: { index: 0, arguments: '"Paris"}' } },
+      { type: "thinking", index: 0, text: "a " },
+      { type: "thinking", index: 0, text: "b" },
+      { type: "thinking", index: 0, signature: "SIG+/=" },
+      { type: "thinking", index: 1, redacted: "RED" },
+      { type: "text", index: 2, text: "Hi " },
+      { type: "text", index: 2, text: "there" },
+      { type: "tool-call", index: 3, id: "toolu_1", name: "w" },
+      { type: "tool-call", index: 3, arguments: '{"city": ' },
+      { type: "tool-call", index: 3, arguments: '"Paris"}' },
     ]);
   });
 
-  it("finishes with the same response generate parses from the same content", () => {
+  it("finishes with the parts generate parses from the same content, arguments as they arrived", () => {
     const { machine } = feed(full);
-    expect(machine.finish()).toEqual(
-      parseResponse({
+    const generated = parseResponse({
+      content: [
+        { type: "thinking", thinking: "a b", signature: "SIG+/=" },
+        { type: "redacted_thinking", data: "RED" },
+        { type: "text", text: "Hi there" },
+        { type: "tool_use", id: "toolu_1", name: "w", input: { city: "Paris" } },
+      ],
+      stop_reason: "tool_use",
+      usage: { input_tokens: 7, output_tokens: 40 },
+    });
+    const streamed = machine.finish();
+    expect(streamed).toEqual({
+      ...generated,
+      message: {
+        role: "assistant",
         content: [
-          { type: "thinking", thinking: "a b", signature: "SIG+/=" },
-          { type: "redacted_thinking", data: "RED" },
-          { type: "text", text: "Hi there" },
-          { type: "tool_use", id: "toolu_1", name: "w", input: { city: "Paris" } },
+          ...(generated.message.content as unknown[]).slice(0, 3),
+          // The streamed text of the input, not a re-serialization of it.
+          { type: "tool-call", id: "toolu_1", name: "w", arguments: '{"city": "Paris"}' },
         ],
-        stop_reason: "tool_use",
-        usage: { input_tokens: 7, output_tokens: 40 },
+      },
+    });
+  });
+
+  it("keeps an interleaved turn [thinking, tool_use, thinking, tool_use] in order, deltas included", () => {
+    const { machine, deltas } = feed([
+      start,
+      ...thinking(0, "First Paris.", "sig-1"),
+      ...toolUse(1, "toolu_a", '{"location"', ': "Paris"}'),
+      ...thinking(2, "Now Rome.", "sig-2"),
+      ...toolUse(3, "toolu_b", '{"location": "Rome"}'),
+      ...stop,
+    ]);
+    expect(machine.finish().message.content).toEqual([
+      { type: "thinking", text: "First Paris.", signature: "sig-1", provider: "anthropic" },
+      { type: "tool-call", id: "toolu_a", name: "weather", arguments: '{"location": "Paris"}' },
+      { type: "thinking", text: "Now Rome.", signature: "sig-2", provider: "anthropic" },
+      { type: "tool-call", id: "toolu_b", name: "weather", arguments: '{"location": "Rome"}' },
+    ]);
+    expect(deltas.map((d) => `${d.type}@${d.index}`)).toEqual([
+      "thinking@0",
+      "thinking@0",
+      "tool-call@1",
+      "tool-call@1",
+      "tool-call@1",
+      "thinking@2",
+      "thinking@2",
+      "tool-call@3",
+      "tool-call@3",
+    ]);
+  });
+
+  it("keeps [text, thinking, text] as three parts", () => {
+    const { machine } = feed([
+      start,
+      blockStart(0, { type: "text", text: "" }),
+      blockDelta(0, { type: "text_delta", text: "Let me think. " }),
+      blockStop(0),
+      ...thinking(1, "Hmm.", "sig"),
+      blockStart(2, { type: "text", text: "" }),
+      blockDelta(2, { type: "text_delta", text: "It is 4." }),
+      blockStop(2),
+      ...stop,
+    ]);
+    expect(machine.finish().message.content).toEqual([
+      { type: "text", text: "Let me think. " },
+      { type: "thinking", text: "Hmm.", signature: "sig", provider: "anthropic" },
+      { type: "text", text: "It is 4." },
+    ]);
+  });
+
+  it("keeps a tool argument with an integer above 2^53 as the exact text that arrived", () => {
+    const { machine } = feed([
+      start,
+      ...toolUse(0, "toolu_1", '{"id": 1234567', "8901234567890123}"),
+      ...stop,
+    ]);
+    expect(machine.finish().message.content).toEqual([
+      {
+        type: "tool-call",
+        id: "toolu_1",
+        name: "weather",
+        arguments: '{"id": 12345678901234567890123}',
+      },
+    ]);
+  });
+
+  it('keeps a call whose input never arrived as "", which means {}', () => {
+    const { machine } = feed([start, ...toolUse(0, "toolu_1"), ...stop]);
+    expect(machine.finish().message.content).toEqual([
+      { type: "tool-call", id: "toolu_1", name: "weather", arguments: "" },
+    ]);
+  });
+
+  it("assembles a server tool use from input_json_delta into the block a JSON body holds, one provider delta at its stop", () => {
+    const result = {
+      type: "web_search_tool_result",
+      tool_use_id: "srvtoolu_1",
+      content: [
+        {
+          type: "web_search_result",
+          url: "https://example.com/paris",
+          title: "Paris",
+          encrypted_content: "EqgfCioIARgB",
+          page_age: null,
+        },
+      ],
+    };
+    const { machine, deltas } = feed([
+      start,
+      blockStart(0, { type: "server_tool_use", id: "srvtoolu_1", name: "web_search", input: {} }),
+      blockDelta(0, { type: "input_json_delta", partial_json: "" }),
+      blockDelta(0, { type: "input_json_delta", partial_json: '{"query": "wea' }),
+      blockDelta(0, { type: "input_json_delta", partial_json: 'ther Paris"}' }),
+      blockStop(0),
+      blockStart(1, result),
+      blockStop(1),
+      blockStart(2, { type: "text", text: "" }),
+      blockDelta(2, { type: "text_delta", text: "Sunny." }),
+      blockDelta(2, {
+        type: "citations_delta",
+        citation: { type: "web_search_result_location", url: "https://example.com/paris" },
       }),
-    );
+      blockStop(2),
+      ...stop,
+    ]);
+    const use = {
+      type: "server_tool_use",
+      id: "srvtoolu_1",
+      name: "web_search",
+      input: { query: "weather Paris" },
+    };
+    expect(deltas).toEqual([
+      { type: "provider", index: 0, provider: "anthropic", value: use },
+      { type: "provider", index: 1, provider: "anthropic", value: result },
+      { type: "text", index: 2, text: "Sunny." },
+    ]);
+    const generated = parseResponse({
+      content: [use, result, { type: "text", text: "Sunny." }],
+      usage: { input_tokens: 7, output_tokens: 9 },
+      stop_reason: "tool_use",
+    });
+    expect(machine.finish()).toEqual(generated);
+  });
+
+  it("opens no part for a thinking block that never gets text or a signature", () => {
+    const { machine, deltas } = feed([
+      start,
+      blockStart(0, { type: "thinking", thinking: "", signature: "" }),
+      blockDelta(0, { type: "thinking_delta", thinking: "" }),
+      blockStop(0),
+      blockStart(1, { type: "text", text: "" }),
+      blockDelta(1, { type: "text_delta", text: "hi" }),
+      blockStop(1),
+      ...stop,
+    ]);
+    expect(deltas).toEqual([{ type: "text", index: 0, text: "hi" }]);
+    expect(machine.finish().message.content).toEqual([{ type: "text", text: "hi" }]);
+  });
+
+  it("keeps cache counts of 0 from message_start", () => {
+    const { machine } = feed([
+      rec({
+        type: "message_start",
+        message: {
+          content: [],
+          usage: {
+            input_tokens: 7,
+            output_tokens: 1,
+            cache_creation_input_tokens: 0,
+            cache_read_input_tokens: 0,
+          },
+        },
+      }),
+      ...stop,
+    ]);
+    expect(machine.finish().usage).toEqual({
+      inputTokens: 7,
+      outputTokens: 9,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+    });
   });
 
   it("treats a stream cut before message_stop as a StreamError carrying what arrived", () => {
@@ -123,15 +313,18 @@ describe("anthropic stream state", () => {
       error = e;
     }
     expect(error).toBeInstanceOf(StreamError);
-    expect((error as StreamError).partial?.message.thinking).toEqual([
-      { text: "a b", provider: "anthropic" },
+    expect((error as StreamError).partial?.message.content).toEqual([
+      { type: "thinking", text: "a b", provider: "anthropic" },
     ]);
   });
 
   it("shows the raw argument fragments of an unfinished tool call in partial", () => {
     const { machine } = feed(full.slice(0, 17));
-    expect(machine.partial().message.toolCalls).toEqual([
-      { id: "toolu_1", name: "w", arguments: '{"city": ' },
+    expect(machine.partial().message.content).toEqual([
+      { type: "thinking", text: "a b", signature: "SIG+/=", provider: "anthropic" },
+      { type: "thinking", redacted: "RED", provider: "anthropic" },
+      { type: "text", text: "Hi there" },
+      { type: "tool-call", id: "toolu_1", name: "w", arguments: '{"city": ' },
     ]);
   });
 

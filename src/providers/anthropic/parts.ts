@@ -1,0 +1,218 @@
+import { StreamError } from "../../core/errors.js";
+import { createPartsBuilder } from "../../core/parts.js";
+import type { Delta, Message, ProviderPart } from "../../core/types.js";
+import { createTextBuffer, NO_DELTAS, type TextBuffer } from "../../transport/model-stream.js";
+
+/** The name parts from this adapter carry in `provider`. */
+export const PROVIDER = "anthropic";
+
+/**
+ * Turns Messages API content blocks into one assistant message whose parts keep the blocks'
+ * order, which Anthropic checks when thinking comes back (Claude 4.6+ interleaves
+ * `[thinking, tool_use, thinking, tool_use]`). `parseResponse` feeds each whole block with
+ * {@link MessageBuilder.block}; the stream feeds `content_block_start`/`delta`/`stop`, so both
+ * give the same parts:
+ * - `thinking` -> a thinking part (an empty unsigned one is not opened until text or a
+ *   signature arrives: it carries nothing); `redacted_thinking` -> a redacted thinking part;
+ * - `text` -> a text part of its own (opened on its first text; `citations` are not kept);
+ * - `tool_use` -> a tool call whose arguments are `JSON.stringify(input)` of a whole block, and
+ *   the streamed `partial_json` exactly as it arrived (`""` means `{}`) — no parse/stringify
+ *   round trip that would change digits or spacing;
+ * - any other block (server tool use and results, MCP, code execution, future types) -> a
+ *   provider part whose value is the block as a non-streamed response holds it.
+ */
+export interface MessageBuilder {
+  /** A whole block of a non-streamed response, at `index` of `content`. */
+  block(index: number, block: unknown): void;
+  /** `content_block_start`: a block opens (text and input follow in deltas). */
+  start(index: number, block: unknown): readonly Delta[];
+  /** `content_block_delta` for the block at `index`. */
+  delta(index: number, delta: Record<string, unknown>): readonly Delta[];
+  /** `content_block_stop`: a provider block is complete and its delta goes out. */
+  stop(index: number): readonly Delta[];
+  /** The message so far, as a fresh object. */
+  message(): Message;
+}
+
+type Kind = "thinking" | "text" | "tool" | "provider" | "done";
+
+/** Where a wire block lives: its part (`-1` until one is opened) and, for a provider block, its input. */
+interface Slot {
+  kind: Kind;
+  part: number;
+  block?: Record<string, unknown>;
+  input?: TextBuffer;
+}
+
+/** Creates an empty {@link MessageBuilder}. */
+export function createMessageBuilder(): MessageBuilder {
+  return new Builder();
+}
+
+const START = "content_block_start";
+
+class Builder implements MessageBuilder {
+  #parts = createPartsBuilder();
+  #slots: (Slot | undefined)[] = [];
+
+  block(index: number, block: unknown): void {
+    this.#open(index, block, true, "content");
+  }
+
+  start(index: number, block: unknown): readonly Delta[] {
+    return this.#open(index, block, false, START);
+  }
+
+  delta(index: number, d: Record<string, unknown>): readonly Delta[] {
+    const slot = this.#slots[index];
+    if (!slot) {
+      throw new StreamError(
+        `anthropic: content_block_delta for block ${index}, which never started`,
+      );
+    }
+    const type = d.type as string;
+    if (slot.kind === "text" && type === "text_delta") {
+      return this.#text(slot, "text", stringField(d, "text", type, index));
+    }
+    if (slot.kind === "thinking") {
+      if (type === "thinking_delta") {
+        return this.#text(slot, "thinking", stringField(d, "thinking", type, index));
+      }
+      if (type === "signature_delta") {
+        // The signature arrives whole in one delta; replace, never append.
+        const signature = stringField(d, "signature", type, index, true);
+        return [this.#parts.sign(this.#opened(slot, "thinking"), signature)];
+      }
+    }
+    if (type === "input_json_delta") {
+      const piece = stringField(d, "partial_json", type, index);
+      if (slot.kind === "tool") return [this.#parts.appendArguments(slot.part, piece)];
+      if (slot.kind === "provider") {
+        slot.input ??= createTextBuffer();
+        slot.input.append(piece);
+      }
+    }
+    return NO_DELTAS; // citations_delta and delta types added later
+  }
+
+  stop(index: number): readonly Delta[] {
+    const slot = this.#slots[index];
+    if (slot?.kind !== "provider" || !slot.block) return NO_DELTAS;
+    slot.kind = "done";
+    const { block, input } = slot;
+    // A streamed server tool use starts with `input: {}` and sends its input as
+    // input_json_delta; the whole block (what a JSON body holds) has it parsed.
+    if (input) {
+      const json = input.text();
+      block.input = json === "" ? {} : JSON.parse(json);
+    }
+    return [{ type: "provider", index: slot.part, provider: PROVIDER, value: block }];
+  }
+
+  message(): Message {
+    return { role: "assistant", content: this.#parts.parts() };
+  }
+
+  #open(index: number, raw: unknown, whole: boolean, what: string): readonly Delta[] {
+    if (this.#slots[index] !== undefined) {
+      throw new StreamError(`anthropic: ${what} for block ${index}, which already started`);
+    }
+    if (typeof raw !== "object" || raw === null) {
+      throw new StreamError(`anthropic: ${what} for block ${index} that is not an object`);
+    }
+    const b = raw as Record<string, unknown>;
+    const parts = this.#parts;
+    switch (b.type) {
+      case "thinking": {
+        const slot: Slot = { kind: "thinking", part: -1 };
+        this.#slots[index] = slot;
+        const text = optionalString(b, "thinking", what, index) ?? "";
+        const signature = optionalString(b, "signature", what, index);
+        const deltas: Delta[] = [];
+        if (text !== "") deltas.push(...this.#text(slot, "thinking", text));
+        // A stream starts the block with `signature: ""`: no signature yet.
+        if (signature) deltas.push(parts.sign(this.#opened(slot, "thinking"), signature));
+        return deltas;
+      }
+      case "redacted_thinking": {
+        const redacted = stringField(b, "data", what, index, true);
+        const part = parts.start({ type: "thinking", redacted, provider: PROVIDER });
+        this.#slots[index] = { kind: "done", part };
+        return [{ type: "thinking", index: part, redacted }];
+      }
+      case "text": {
+        const slot: Slot = { kind: "text", part: -1 };
+        this.#slots[index] = slot;
+        const text = optionalString(b, "text", what, index) ?? "";
+        return text === "" ? NO_DELTAS : this.#text(slot, "text", text);
+      }
+      case "tool_use": {
+        const id = stringField(b, "id", what, index, true);
+        const name = stringField(b, "name", what, index, true);
+        const args = whole ? JSON.stringify(b.input ?? {}) : "";
+        const part = parts.start({ type: "tool-call", id, name, arguments: args });
+        this.#slots[index] = { kind: "tool", part };
+        return [{ type: "tool-call", index: part, id, name }];
+      }
+      default: {
+        if (typeof b.type !== "string") {
+          throw new StreamError(`anthropic: ${what} for block ${index} without a string \`type\``);
+        }
+        const value: ProviderPart = { type: "provider", provider: PROVIDER, value: b };
+        const part = parts.start(value);
+        if (whole) {
+          this.#slots[index] = { kind: "done", part };
+          return NO_DELTAS;
+        }
+        this.#slots[index] = { kind: "provider", part, block: b };
+        return NO_DELTAS;
+      }
+    }
+  }
+
+  /** Appends text to a text or thinking block, opening its part on the first non-empty piece. */
+  #text(slot: Slot, kind: "text" | "thinking", piece: string): readonly Delta[] {
+    if (piece === "") return NO_DELTAS;
+    return [this.#parts.appendText(this.#opened(slot, kind), piece)];
+  }
+
+  /** The slot's part index, opening an empty part for it first if it has none yet. */
+  #opened(slot: Slot, kind: "text" | "thinking"): number {
+    if (slot.part < 0) {
+      slot.part = this.#parts.start(
+        kind === "text"
+          ? { type: "text", text: "" }
+          : { type: "thinking", text: "", provider: PROVIDER },
+      );
+    }
+    return slot.part;
+  }
+}
+
+/**
+ * `o[key]`, which must be a string (`nonEmpty`: ids, names, signatures, redacted data, not
+ * `""` either); otherwise a StreamError naming the record type `what`, the block and the field.
+ */
+function stringField(
+  o: Record<string, unknown>,
+  key: string,
+  what: string,
+  index: number,
+  nonEmpty?: boolean,
+): string {
+  const v = o[key];
+  if (typeof v === "string" && (v !== "" || !nonEmpty)) return v;
+  const kind = nonEmpty ? "a non-empty" : "a string";
+  throw new StreamError(`anthropic: ${what} for block ${index} without ${kind} \`${key}\``);
+}
+
+/** `o[key]` as a string, or `undefined` when absent or null. */
+function optionalString(
+  o: Record<string, unknown>,
+  key: string,
+  what: string,
+  index: number,
+): string | undefined {
+  const v = o[key];
+  return v === undefined || v === null ? undefined : stringField(o, key, what, index);
+}
