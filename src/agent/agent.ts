@@ -24,8 +24,9 @@ export interface AgentOptions {
 /**
  * A model plus tools, run in a loop: it calls the model, runs the tools it asks for (in
  * parallel), sends their results back, and stops when the model answers without tool calls.
- * Thinking blocks and signatures pass through untouched: `RunResult.messages` holds the very
- * messages the model returned, ready for `serializeHistory` and a later `runWithHistory`.
+ * Tool calls are read from the parts; parts and signatures pass through untouched:
+ * `RunResult.messages` holds the very messages the model returned, ready for
+ * `serializeHistory` and a later `runWithHistory`.
  * @example
  * const agent = new Agent({ model, instructions: "Be brief.", tools: [weather] });
  * const { output, messages } = await agent.run("Weather in Paris?");

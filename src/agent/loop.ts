@@ -1,11 +1,12 @@
 import { GolemError, HistoryError } from "../core/errors.js";
+import { textOf, toolCallsOf } from "../core/parts.js";
 import type {
   CallOptions,
   Message,
   Model,
   ModelRequest,
   ModelResponse,
-  ToolCall,
+  ToolCallPart,
   ToolSpec,
 } from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
@@ -60,9 +61,10 @@ export async function* runSteps(setup: AgentSetup, run: RunInput): Steps<RunResu
     const message = response.message;
     messages.push(message);
     usage = addUsage(usage, response.usage);
-    const calls = message.toolCalls ?? [];
+    // Read from the parts, never edited: the message goes back to the model as it came.
+    const calls = toolCallsOf(message);
     if (calls.length === 0) {
-      const result = { messages, output: message.content, usage, steps: step };
+      const result = { messages, output: textOf(message), usage, steps: step };
       // Known before the last event goes out, so a consumer may stop at it.
       run.onResult?.(result);
       yield { type: "message", step, message };
@@ -108,7 +110,7 @@ async function* streamCall(
  * answers to the conversation in call order.
  */
 async function* runTools(
-  calls: ToolCall[],
+  calls: ToolCallPart[],
   tools: ReadonlyMap<string, Tool>,
   step: number,
   signal: AbortSignal | undefined,

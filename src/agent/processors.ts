@@ -1,4 +1,5 @@
 import { ConfigError } from "../core/errors.js";
+import { partsOf, toolCallsOf } from "../core/parts.js";
 import type { Message } from "../core/types.js";
 
 /**
@@ -24,17 +25,20 @@ export function keepLastTurns(n: number): (messages: Message[]) => Message[] {
 }
 
 /**
- * Drops `thinking` from assistant messages older than the last `n` turns (turns as in
- * {@link keepLastTurns}); newer messages, and thus the current tool loop, are passed through
- * untouched. Signatures on text and tool calls stay. Only for providers that ignore earlier
- * turns' reasoning: models that bind thinking to the exact history prefix reject the result.
+ * Removes the thinking parts of assistant messages older than the last `n` turns (turns as in
+ * {@link keepLastTurns}); every other part stays, in its order, signatures on text and tool
+ * calls included, and newer messages (thus the current tool loop) pass through untouched.
+ * Rewriting earlier turns changes the request prefix, so the provider's prompt cache misses
+ * from the first changed message on. It breaks the signature chain only for turns before the
+ * latest: use it only with providers that accept earlier turns without their reasoning
+ * (models that bind thinking to the exact history prefix reject the result).
  */
 export function dropOldThinking(n: number): (messages: Message[]) => Message[] {
   checkTurnCount("dropOldThinking", n);
   return (messages) => {
     const cut = startOfLastTurns(messages, n);
     if (cut === 0) return messages;
-    return messages.map((m, i) => (i < cut && m.thinking !== undefined ? withoutThinking(m) : m));
+    return messages.map((m, i) => (i < cut && hasThinking(m) ? withoutThinking(m) : m));
   };
 }
 
@@ -53,7 +57,7 @@ export function turnStarts(messages: readonly Message[]): number[] {
   // lastAnswer[a] = index of the last tool message answering a call of message a.
   const lastAnswer = new Array<number>(messages.length).fill(-1);
   messages.forEach((m, i) => {
-    for (const call of m.toolCalls ?? []) callOwner.set(call.id, i);
+    for (const call of toolCallsOf(m)) callOwner.set(call.id, i);
     const owner =
       m.role === "tool" && m.toolCallId !== undefined ? callOwner.get(m.toolCallId) : undefined;
     if (owner !== undefined) lastAnswer[owner] = i;
@@ -67,9 +71,13 @@ export function turnStarts(messages: readonly Message[]): number[] {
   return starts;
 }
 
+function hasThinking(m: Message): boolean {
+  return typeof m.content !== "string" && m.content.some((p) => p.type === "thinking");
+}
+
+/** A new message without its thinking parts; the parts it keeps are the same objects. */
 function withoutThinking(m: Message): Message {
-  const { thinking: _dropped, ...rest } = m;
-  return rest;
+  return { ...m, content: partsOf(m).filter((p) => p.type !== "thinking") };
 }
 
 function checkTurnCount(name: string, n: number): void {

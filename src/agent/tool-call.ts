@@ -1,4 +1,4 @@
-import type { Message, ToolCall } from "../core/types.js";
+import type { Message, ToolCallPart } from "../core/types.js";
 import type { Tool, ToolArgs } from "./tool.js";
 
 /**
@@ -8,7 +8,7 @@ import type { Tool, ToolArgs } from "./tool.js";
  * model what went wrong.
  */
 export async function runToolCall(
-  call: ToolCall,
+  call: ToolCallPart,
   tools: ReadonlyMap<string, Tool>,
   signal: AbortSignal | undefined,
 ): Promise<Message> {
@@ -79,7 +79,7 @@ function unknownToolProblem(name: string, tools: ReadonlyMap<string, Tool>): str
   return `There is no tool named ${JSON.stringify(name)}. ${offer}`;
 }
 
-function failed(call: ToolCall, content: string): Message {
+function failed(call: ToolCallPart, content: string): Message {
   return { role: "tool", content, toolCallId: call.id, isError: true };
 }
 

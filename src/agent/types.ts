@@ -4,7 +4,7 @@ import type { CallOptions, Delta, Message, Usage } from "../core/types.js";
 export interface RunResult {
   /** The evidence: the exact input history, then every message this run added, unchanged. */
   messages: Message[];
-  /** The final assistant message's text. */
+  /** The final assistant message's text: its text parts joined (`textOf`). */
   output: string;
   /** Token counts summed over every model call; optional counts appear when a call reported them. */
   usage: Usage;
@@ -15,7 +15,8 @@ export interface RunResult {
 /**
  * One event of a streamed run. `step` is the number of the model call the event belongs to
  * (1 for the first call; the tool results answering call k carry k); the prompt carries 0.
- * - `delta`: a piece of model call `step`'s answer, as it streams.
+ * - `delta`: a piece of model call `step`'s answer, as it streams; its `index` is the part's
+ *   place in that call's final message.
  * - `message`: a message added to the conversation, in conversation order: the prompt, each
  *   assistant message once its call finished, and each tool message (in call order, once every
  *   tool of the step has answered). The `message` events of a run are exactly the messages it adds.

@@ -6,9 +6,10 @@ import {
   keepLastTurns,
   type Message,
   type Model,
+  type Part,
   parseHistory,
   serializeHistory,
-  type ThinkingBlock,
+  textOf,
   tool,
 } from "../../src/index.js";
 import { answer, call, callTools, deferred, ScriptedModel } from "./scripted-model.js";
@@ -63,12 +64,7 @@ describe("history processors", () => {
     const agent = new Agent({ model, historyProcessors: [keepLastTurns(1)] });
     const result = await agent.runWithHistory(history, "new");
     expect(model.requests[0]?.messages).toStrictEqual([{ role: "user", content: "new" }]);
-    expect(result.messages.map((m) => m.content)).toEqual([
-      "old",
-      "old answer",
-      "new",
-      "new answer",
-    ]);
+    expect(result.messages.map(textOf)).toEqual(["old", "old answer", "new", "new answer"]);
   });
 
   it("get a copy they may change without touching the evidence", async () => {
@@ -151,17 +147,20 @@ const REDACTED =
 const SIG_CALL = "CiQB0e2Kb+gemini/signature==";
 const SIG_TEXT = "text-signature\n\ttab";
 
+/** Parts interleaved as Claude sends them: reasoning, text, more reasoning, then the call. */
+const FIRST_PARTS: Part[] = [
+  { type: "thinking", text: "I should call echo.\n", signature: SIG_THINK, provider: "anthropic" },
+  { type: "text", text: "Let me check.", signature: SIG_TEXT, provider: "gemini" },
+  { type: "thinking", redacted: REDACTED, provider: "anthropic" },
+  { type: "text", text: " One moment." },
+];
+
 function signedScript() {
-  const thinking: ThinkingBlock[] = [
-    { text: "I should call echo.\n", signature: SIG_THINK, provider: "anthropic" },
-    { redacted: REDACTED, provider: "anthropic" },
-  ];
-  const first = callTools([{ ...call("c1", "echo", { say: "x" }), signature: SIG_CALL }], {
-    content: "Let me check.",
-    thinking,
-    contentSignature: SIG_TEXT,
-  });
-  const second = answer("x it is", { thinking: [{ text: "", signature: "final-sig" }] });
+  const first = callTools(
+    [{ ...call("c1", "echo", { say: "x" }), signature: SIG_CALL, provider: "gemini" }],
+    FIRST_PARTS,
+  );
+  const second = answer("x it is", [{ type: "thinking", text: "", signature: "final-sig" }]);
   return { first, second };
 }
 
@@ -198,13 +197,22 @@ describe("evidence", () => {
     const model = new ScriptedModel([answer("again")]);
     const run2 = await new Agent({ model, tools: [echo] }).runWithHistory(stored, "and again?");
     const sent = model.requests[0]?.messages ?? [];
-    const assistant = sent[1] as Message;
-    expect(assistant.thinking?.[0]?.signature).toBe(SIG_THINK);
-    expect(assistant.thinking?.[0]?.text).toBe("I should call echo.\n");
-    expect(assistant.thinking?.[1]?.redacted).toBe(REDACTED);
-    expect(assistant.toolCalls?.[0]?.signature).toBe(SIG_CALL);
-    expect(assistant.contentSignature).toBe(SIG_TEXT);
-    expect(sent[3]?.thinking?.[0]?.signature).toBe("final-sig");
+    // Every part in its place, each signature byte for byte.
+    expect(sent[1]?.content).toStrictEqual([
+      ...FIRST_PARTS,
+      {
+        type: "tool-call",
+        id: "c1",
+        name: "echo",
+        arguments: '{"say":"x"}',
+        signature: SIG_CALL,
+        provider: "gemini",
+      },
+    ]);
+    expect(sent[3]?.content).toStrictEqual([
+      { type: "thinking", text: "", signature: "final-sig" },
+      { type: "text", text: "x it is" },
+    ]);
     expect(sent.slice(0, 4)).toStrictEqual(run1.messages);
     for (const [i, m] of stored.entries()) expect(run2.messages[i]).toBe(m);
   });
@@ -213,22 +221,19 @@ describe("evidence", () => {
 describe("usage, output and steps", () => {
   it("sum usage over the calls; optional counts appear when some call reported them", async () => {
     const model = new ScriptedModel([
-      callTools([call("c1", "echo", { say: "a" })], {}, { inputTokens: 10, outputTokens: 5 }),
-      callTools(
-        [call("c2", "echo", { say: "b" })],
-        {},
-        {
-          inputTokens: 20,
-          outputTokens: 7,
-          reasoningTokens: 3,
-          cacheReadTokens: 8,
-        },
-      ),
-      answer(
-        "done",
-        {},
-        { inputTokens: 1, outputTokens: 1, cacheWriteTokens: 2, reasoningTokens: 4 },
-      ),
+      callTools([call("c1", "echo", { say: "a" })], [], { inputTokens: 10, outputTokens: 5 }),
+      callTools([call("c2", "echo", { say: "b" })], [], {
+        inputTokens: 20,
+        outputTokens: 7,
+        reasoningTokens: 3,
+        cacheReadTokens: 8,
+      }),
+      answer("done", [], {
+        inputTokens: 1,
+        outputTokens: 1,
+        cacheWriteTokens: 2,
+        reasoningTokens: 4,
+      }),
     ]);
     const result = await new Agent({ model, tools: [echo] }).run("go");
     expect(result.usage).toStrictEqual({
@@ -244,8 +249,8 @@ describe("usage, output and steps", () => {
 
   it("carry no optional counts when no call reported them", async () => {
     const model = new ScriptedModel([
-      callTools([call("c1", "echo", { say: "a" })], {}, { inputTokens: 3, outputTokens: 4 }),
-      answer("", {}, { inputTokens: 5, outputTokens: 6 }),
+      callTools([call("c1", "echo", { say: "a" })], [], { inputTokens: 3, outputTokens: 4 }),
+      answer("", [], { inputTokens: 5, outputTokens: 6 }),
     ]);
     const result = await new Agent({ model, tools: [echo] }).run("go");
     expect(result.usage).toStrictEqual({ inputTokens: 8, outputTokens: 10 });

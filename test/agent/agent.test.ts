@@ -35,7 +35,7 @@ describe("Agent.run", () => {
     expect(result).toStrictEqual({
       messages: [
         { role: "user", content: "hi" },
-        { role: "assistant", content: "Hello" },
+        { role: "assistant", content: [{ type: "text", text: "Hello" }] },
       ],
       output: "Hello",
       usage: { inputTokens: 10, outputTokens: 5 },
@@ -59,13 +59,37 @@ describe("Agent.run", () => {
       { role: "user", content: "Weather in Paris?" },
       {
         role: "assistant",
-        content: "",
-        toolCalls: [{ id: "c1", name: "get_weather", arguments: '{"city":"Paris"}' }],
+        content: [
+          { type: "tool-call", id: "c1", name: "get_weather", arguments: '{"city":"Paris"}' },
+        ],
       },
       { role: "tool", content: "18°C, cloudy", toolCallId: "c1" },
     ]);
     expect(result.output).toBe("It is 18°C.");
     expect(result.steps).toBe(2);
+  });
+
+  it("reads the calls from anywhere in the parts and outputs the last message's text parts joined", async () => {
+    const model = new ScriptedModel([
+      callTools(
+        [call("c2", "get_weather", { city: "Lyon" })],
+        [
+          { type: "thinking", text: "Two cities.", signature: "s1" },
+          call("c1", "get_weather", { city: "Paris" }),
+          { type: "text", text: "And Lyon:" },
+        ],
+      ),
+      answer(" both mild.", [
+        { type: "text", text: "Paris and Lyon:" },
+        { type: "thinking", text: "Both mild.", signature: "s2" },
+      ]),
+    ]);
+    const result = await new Agent({ model, tools: [weather] }).run("Paris and Lyon?");
+    expect(result.messages.slice(2, 4)).toStrictEqual([
+      { role: "tool", content: "18°C, cloudy", toolCallId: "c1" },
+      { role: "tool", content: '{"city":"Lyon","tempC":21}', toolCallId: "c2" },
+    ]);
+    expect(result.output).toBe("Paris and Lyon: both mild.");
   });
 
   it("runs several calls at once and adds their results in call order", async () => {

@@ -6,6 +6,7 @@ import {
   type Model,
   parseHistory,
   serializeHistory,
+  textOf,
 } from "../../src/index.js";
 import * as anthropic from "../../src/providers/anthropic/index.js";
 import * as azure from "../../src/providers/azure/index.js";
@@ -290,7 +291,7 @@ describe.each(CASES)("agent over $name cassettes", (c) => {
         "assistant",
       ]);
       expect(result.messages[2]?.content).toBe(conversation.toolOutput);
-      expect(result.output).toBe(result.messages[3]?.content);
+      expect(result.output).toBe(textOf(result.messages[3] as Message));
       // Turn 2's request carries turn 1's signatures exactly as the provider sent them.
       const first = cassette.interactions[0]?.response;
       const issued =

@@ -6,32 +6,53 @@ import {
   dropOldThinking,
   keepLastTurns,
   type Message,
+  type Part,
+  type TextPart,
+  type ToolCallPart,
   validateHistory,
 } from "../../src/index.js";
 
-const signed = (text: string) => [{ text, signature: `sig-${text}`, provider: "anthropic" }];
+const signed = (text: string): Part => ({
+  type: "thinking",
+  text,
+  signature: `sig-${text}`,
+  provider: "anthropic",
+});
+const text = (t: string, extra: Partial<TextPart> = {}): Part => ({
+  type: "text",
+  text: t,
+  ...extra,
+});
+const callPart = (id: string, extra: Partial<ToolCallPart> = {}): ToolCallPart => ({
+  type: "tool-call",
+  id,
+  name: "f",
+  arguments: "{}",
+  ...extra,
+});
 
 /** Three turns; the last one is a tool loop still waiting for the model. */
 function threeTurns(): Message[] {
   return [
     { role: "user", content: "a" },
-    { role: "assistant", content: "A", thinking: signed("t1") },
+    { role: "assistant", content: [signed("t1"), text("A")] },
     { role: "user", content: "b" },
     {
       role: "assistant",
-      content: "",
-      thinking: signed("t2"),
-      toolCalls: [{ id: "c1", name: "f", arguments: "{}", signature: "call-sig" }],
+      content: [
+        signed("t2"),
+        text("Checking."),
+        signed("t2b"),
+        callPart("c1", { signature: "call-sig" }),
+      ],
     },
     { role: "tool", content: "r1", toolCallId: "c1" },
-    { role: "assistant", content: "B", thinking: signed("t3"), contentSignature: "text-sig" },
-    { role: "user", content: "c" },
     {
       role: "assistant",
-      content: "",
-      thinking: signed("t4"),
-      toolCalls: [{ id: "c2", name: "f", arguments: "{}" }],
+      content: [signed("t3"), text("B", { signature: "text-sig", provider: "gemini" })],
     },
+    { role: "user", content: "c" },
+    { role: "assistant", content: [signed("t4"), callPart("c2")] },
     { role: "tool", content: "r2", toolCallId: "c2" },
   ];
 }
@@ -58,7 +79,7 @@ describe("keepLastTurns", () => {
   it("never cuts at a user message that sits between a tool call and its result", () => {
     const h: Message[] = [
       { role: "user", content: "a" },
-      { role: "assistant", content: "", toolCalls: [{ id: "c1", name: "f", arguments: "{}" }] },
+      { role: "assistant", content: [callPart("c1")] },
       { role: "user", content: "interjection" },
       { role: "tool", content: "r", toolCallId: "c1" },
       { role: "assistant", content: "A" },
@@ -97,27 +118,31 @@ describe("dropOldThinking", () => {
     const out = dropOldThinking(1)(h);
     expect(out).toStrictEqual([
       h[0],
-      { role: "assistant", content: "A" },
+      { role: "assistant", content: [text("A")] },
       h[2],
       {
         role: "assistant",
-        content: "",
-        toolCalls: [{ id: "c1", name: "f", arguments: "{}", signature: "call-sig" }],
+        content: [text("Checking."), callPart("c1", { signature: "call-sig" })],
       },
       h[4],
-      { role: "assistant", content: "B", contentSignature: "text-sig" },
+      { role: "assistant", content: [text("B", { signature: "text-sig", provider: "gemini" })] },
       h[6],
       h[7],
       h[8],
     ]);
     for (const i of [0, 2, 4, 6, 7, 8]) expect(out[i]).toBe(h[i]);
     expect(h).toStrictEqual(threeTurns());
+    // The parts kept are the very objects: nothing is edited, only left out.
+    const kept = (out[3] as Message).content as Part[];
+    const before = (h[3] as Message).content as Part[];
+    expect(kept[0]).toBe(before[1]);
+    expect(kept[1]).toBe(before[3]);
   });
 
   it("keeps thinking of the last n turns", () => {
     const h = threeTurns();
     const out = dropOldThinking(2)(h);
-    expect(out[1]).toStrictEqual({ role: "assistant", content: "A" });
+    expect(out[1]).toStrictEqual({ role: "assistant", content: [text("A")] });
     expect(out.slice(2)).toEqual(h.slice(2));
     for (const [i, m] of out.slice(2).entries()) expect(m).toBe(h[2 + i]);
   });
@@ -148,25 +173,14 @@ const conversations = fc
     turns.forEach((turn, t) => {
       out.push({ role: "user", content: `u${t}` });
       for (const width of turn.loops) {
-        const toolCalls = Array.from({ length: width }, () => ({
-          id: `c${id++}`,
-          name: "f",
-          arguments: "{}",
-        }));
-        out.push({
-          role: "assistant",
-          content: "",
-          toolCalls,
-          ...(turn.thinking ? { thinking: signed(`t${id}`) } : {}),
-        });
+        const toolCalls = Array.from({ length: width }, () => callPart(`c${id++}`));
+        const thinking = turn.thinking ? [signed(`t${id}`)] : [];
+        out.push({ role: "assistant", content: [...thinking, ...toolCalls] });
         if (turn.interject) out.push({ role: "user", content: "wait" });
         for (const c of toolCalls) out.push({ role: "tool", content: "r", toolCallId: c.id });
       }
-      out.push({
-        role: "assistant",
-        content: `a${t}`,
-        ...(turn.thinking ? { thinking: signed(`f${t}`) } : {}),
-      });
+      const thinking = turn.thinking ? [signed(`f${t}`)] : [];
+      out.push({ role: "assistant", content: [...thinking, text(`a${t}`)] });
     });
     return out;
   });
@@ -202,7 +216,6 @@ describe("processors on random conversations", () => {
 });
 
 function withoutThinking(m: Message): Message {
-  const copy = { ...m };
-  delete copy.thinking;
-  return copy;
+  if (typeof m.content === "string") return m;
+  return { ...m, content: m.content.filter((p) => p.type !== "thinking") };
 }

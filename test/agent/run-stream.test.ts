@@ -41,9 +41,13 @@ const echo = tool({
 
 function thinkingLoop(): Turn[] {
   return [
-    callTools([call("c1", "echo", { say: "x" })], {
-      thinking: [{ text: "Call echo.", signature: "sig-1", provider: "anthropic" }],
-    }),
+    callTools(
+      [call("c1", "echo", { say: "x" })],
+      [
+        { type: "thinking", text: "Call echo.", signature: "sig-1", provider: "anthropic" },
+        { type: "text", text: "Let me ask echo." },
+      ],
+    ),
     answer("It said x."),
   ];
 }
@@ -62,17 +66,18 @@ describe("Agent.runStream", () => {
     const tool1: Message = { role: "tool", content: "x", toolCallId: "c1" };
     expect(events).toStrictEqual([
       { type: "message", step: 0, message: { role: "user", content: "go" } },
-      { type: "delta", step: 1, delta: { thinking: { index: 0, text: "Call echo." } } },
-      { type: "delta", step: 1, delta: { thinking: { index: 0, signature: "sig-1" } } },
+      { type: "delta", step: 1, delta: { type: "thinking", index: 0, text: "Call echo." } },
+      { type: "delta", step: 1, delta: { type: "thinking", index: 0, signature: "sig-1" } },
+      { type: "delta", step: 1, delta: { type: "text", index: 1, text: "Let me ask echo." } },
       {
         type: "delta",
         step: 1,
-        delta: { toolCall: { index: 0, id: "c1", name: "echo", arguments: '{"say":"x"}' } },
+        delta: { type: "tool-call", index: 2, id: "c1", name: "echo", arguments: '{"say":"x"}' },
       },
       { type: "message", step: 1, message: turns[0]?.response.message },
       { type: "tool-result", step: 1, message: tool1 },
       { type: "message", step: 1, message: tool1 },
-      { type: "delta", step: 2, delta: { text: "It said x." } },
+      { type: "delta", step: 2, delta: { type: "text", index: 0, text: "It said x." } },
       { type: "message", step: 2, message: turns[1]?.response.message },
     ]);
     expect(model.calls.map((c) => c.kind)).toEqual(["stream", "stream"]);
@@ -82,7 +87,13 @@ describe("Agent.runStream", () => {
     const turns = thinkingLoop();
     const history: Message[] = [
       { role: "user", content: "before" },
-      { role: "assistant", content: "ok", thinking: [{ redacted: "opaque" }] },
+      {
+        role: "assistant",
+        content: [
+          { type: "thinking", redacted: "opaque" },
+          { type: "text", text: "ok" },
+        ],
+      },
     ];
     const streamed = new ScriptedModel(turns);
     const generated = new ScriptedModel(turns);
@@ -181,7 +192,7 @@ describe("stopping a run stream", () => {
   /** A turn whose answer streams in many pieces. */
   const longAnswer = (): Turn => ({
     ...answer("abcdefghij"),
-    deltas: [..."abcdefghij"].map((text) => ({ text })),
+    deltas: [..."abcdefghij"].map((text) => ({ type: "text", index: 0, text })),
   });
 
   it("breaking out during the model stream closes it and rejects result with an AbortError", async () => {

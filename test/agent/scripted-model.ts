@@ -6,9 +6,11 @@ import type {
   ModelRequest,
   ModelResponse,
   ModelStream,
-  ToolCall,
+  Part,
+  ToolCallPart,
   Usage,
 } from "../../src/index.js";
+import { partsOf } from "../../src/index.js";
 
 /** One scripted model call: what it answers, and how. */
 export interface Turn {
@@ -105,40 +107,57 @@ export class ScriptedModel implements Model {
   }
 }
 
-/** The deltas a provider would stream for `message`, indices as `Delta` defines them (src/core/types.ts). */
+/**
+ * The deltas a provider would stream for `message`: one run of deltas per part, in part order,
+ * `index` being the part's place in `content` (as `Delta` defines it).
+ */
 export function deltasOf(message: Message): Delta[] {
   const out: Delta[] = [];
-  (message.thinking ?? []).forEach((b, index) => {
-    if (b.text !== undefined) out.push({ thinking: { index, text: b.text } });
-    if (b.signature !== undefined) out.push({ thinking: { index, signature: b.signature } });
-    if (b.redacted !== undefined) out.push({ thinking: { index, redacted: b.redacted } });
-  });
-  if (message.content !== "") out.push({ text: message.content });
-  (message.toolCalls ?? []).forEach((c, index) => {
-    const signature = c.signature === undefined ? {} : { signature: c.signature };
-    out.push({ toolCall: { index, id: c.id, name: c.name, arguments: c.arguments, ...signature } });
+  partsOf(message).forEach((p, index) => {
+    switch (p.type) {
+      case "thinking":
+        if (p.text !== undefined) out.push({ type: "thinking", index, text: p.text });
+        if (p.signature !== undefined)
+          out.push({ type: "thinking", index, signature: p.signature });
+        if (p.redacted !== undefined) out.push({ type: "thinking", index, redacted: p.redacted });
+        break;
+      case "text":
+        out.push({ type: "text", index, text: p.text });
+        if (p.signature !== undefined) out.push({ type: "text", index, signature: p.signature });
+        break;
+      case "tool-call": {
+        const { id, name, arguments: args } = p;
+        const signature = p.signature === undefined ? {} : { signature: p.signature };
+        out.push({ type: "tool-call", index, id, name, arguments: args, ...signature });
+        break;
+      }
+      case "provider":
+        out.push({ type: "provider", index, provider: p.provider, value: p.value });
+        break;
+      default:
+        throw new Error(`deltasOf: no delta streams a ${p.type} part`);
+    }
   });
   return out;
 }
 
 const DEFAULT_USAGE: Usage = { inputTokens: 10, outputTokens: 5 };
 
-/** A turn whose assistant message answers with text and no tool calls. */
-export function answer(content: string, extra: Partial<Message> = {}, usage = DEFAULT_USAGE): Turn {
-  return {
-    response: { message: { role: "assistant", content, ...extra }, usage, stopReason: "end_turn" },
-  };
+/** A turn whose assistant message answers with `before` (thinking, ...) then text, and no tool calls. */
+export function answer(text: string, before: Part[] = [], usage = DEFAULT_USAGE): Turn {
+  const content: Part[] = text === "" ? [...before] : [...before, { type: "text", text }];
+  return { response: { message: { role: "assistant", content }, usage, stopReason: "end_turn" } };
 }
 
-/** A turn whose assistant message asks for tools. */
+/** A turn whose assistant message holds `before` (thinking, text, ...) then the tool calls. */
 export function callTools(
-  toolCalls: ToolCall[],
-  extra: Partial<Message> = {},
+  toolCalls: ToolCallPart[],
+  before: Part[] = [],
   usage = DEFAULT_USAGE,
 ): Turn {
   return {
     response: {
-      message: { role: "assistant", content: "", ...extra, toolCalls },
+      message: { role: "assistant", content: [...before, ...toolCalls] },
       usage,
       stopReason: "tool_use",
     },
@@ -146,8 +165,13 @@ export function callTools(
 }
 
 /** A tool call with JSON-encoded arguments. */
-export function call(id: string, name: string, args: unknown): ToolCall {
-  return { id, name, arguments: typeof args === "string" ? args : JSON.stringify(args) };
+export function call(id: string, name: string, args: unknown): ToolCallPart {
+  return {
+    type: "tool-call",
+    id,
+    name,
+    arguments: typeof args === "string" ? args : JSON.stringify(args),
+  };
 }
 
 /** Resolves on a later macrotask. */

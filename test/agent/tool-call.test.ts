@@ -14,14 +14,16 @@ const weather = tool({
 describe("a tool call whose arguments are not JSON", () => {
   it("stops the run with a HistoryError naming the model's message, before another request", async () => {
     const model = new ScriptedModel([
-      callTools([{ id: "c1", name: "get_weather", arguments: '{"city": Paris}' }]),
+      callTools([
+        { type: "tool-call", id: "c1", name: "get_weather", arguments: '{"city": Paris}' },
+      ]),
       answer("never asked for"),
     ]);
     const err = await new Agent({ model, tools: [weather] }).run("go").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HistoryError);
     expect((err as HistoryError).index).toBe(1);
     expect((err as HistoryError).message).toBe(
-      'messages[1]: toolCalls[0] arguments are not valid JSON: "{\\"city\\": Paris}"',
+      'messages[1]: content[0] arguments are not valid JSON: "{\\"city\\": Paris}"',
     );
     expect(model.requests).toHaveLength(1);
   });
@@ -54,7 +56,7 @@ describe("tool failures become error results the model sees", () => {
   ];
   it.each(cases)("%s", async (_, args, content) => {
     const model = new ScriptedModel([
-      callTools([{ id: "c1", name: "get_weather", arguments: args }]),
+      callTools([{ type: "tool-call", id: "c1", name: "get_weather", arguments: args }]),
       answer("sorry"),
     ]);
     const result = await new Agent({ model, tools: [weather] }).run("go");
