@@ -63,7 +63,7 @@ describe("azure generate", () => {
     fetch.assertDone();
     expect(fetch.requests[0]?.headers["api-key"]).toBe(KEY);
     expect(fetch.requests[0]?.headers.authorization).toBe(undefined);
-    expect(res.message).toEqual({ role: "assistant", content: "Hello." });
+    expect(res.message).toEqual({ role: "assistant", content: [{ type: "text", text: "Hello." }] });
   });
 
   it("uses the deployment URL and no body model with an apiVersion", async () => {
@@ -202,8 +202,10 @@ describe("azure stream", () => {
     };
     const earlier: Message = {
       role: "assistant",
-      content: "Hi.",
-      thinking: [{ text: "from openai", provider: "openai" }],
+      content: [
+        { type: "thinking", text: "from openai", provider: "openai" },
+        { type: "text", text: "Hi." },
+      ],
     };
     const first = {
       model: "deepseek-v4-pro",
@@ -223,8 +225,10 @@ describe("azure stream", () => {
     fetch.assertDone();
     expect(res.message).toEqual({
       role: "assistant",
-      content: "Tuesday.",
-      thinking: [{ text: "We need a day.", provider: "azure" }],
+      content: [
+        { type: "thinking", text: "We need a day.", provider: "azure" },
+        { type: "text", text: "Tuesday." },
+      ],
     });
 
     const second = {
@@ -246,6 +250,6 @@ describe("azure stream", () => {
     await model2.generate({ messages: [user, res.message, user] });
     fetch2.assertDone();
     const sent = fetch2.requests[0]?.body as { messages: { reasoning_content?: string }[] };
-    expect(sent.messages[1]?.reasoning_content).toBe(res.message.thinking?.[0]?.text);
+    expect(sent.messages[1]?.reasoning_content).toBe("We need a day.");
   });
 });

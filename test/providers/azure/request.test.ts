@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GolemError } from "../../../src/core/errors.js";
+import type { Message } from "../../../src/core/types.js";
 import { resolveConfig } from "../../../src/providers/azure/config.js";
 import { createTokenSigner, requestUrl } from "../../../src/providers/azure/request.js";
 import { requestIdOf } from "../../../src/providers/azure/response.js";
@@ -75,14 +76,14 @@ describe("azure requestIdOf", () => {
 
 describe("azure bodies (openai's buildRequest with an azure config)", () => {
   const key = "azure-key-0123456789abcdef";
-  const history = [
-    { role: "user" as const, content: "Hi" },
+  const history: Message[] = [
+    { role: "user", content: "Hi" },
     {
-      role: "assistant" as const,
-      content: "Hello.",
-      thinking: [
-        { text: "mine", provider: "azure" },
-        { text: "theirs", provider: "openai" },
+      role: "assistant",
+      content: [
+        { type: "thinking", text: "mine", provider: "azure" },
+        { type: "thinking", text: "theirs", provider: "openai" },
+        { type: "text", text: "Hello." },
       ],
     },
   ];

@@ -52,7 +52,7 @@ describe("openai generate", () => {
     fetch.assertDone();
     expect(fetch.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(res).toEqual({
-      message: { role: "assistant", content: "Hello." },
+      message: { role: "assistant", content: [{ type: "text", text: "Hello." }] },
       usage: { inputTokens: 5, outputTokens: 2 },
       stopReason: "stop",
     });
@@ -76,7 +76,7 @@ describe("openai generate", () => {
     const res = await model.generate({ messages: [user] });
     fetch.assertDone();
     expect(Date.now() - started).toBeGreaterThanOrEqual(100);
-    expect(res.message.content).toBe("Hello.");
+    expect(res.message.content).toEqual([{ type: "text", text: "Hello." }]);
   });
 
   it("does not retry a 429 for an exhausted quota", async () => {
@@ -192,9 +192,12 @@ describe("openai stream", () => {
     );
     const model = create({ apiKey: KEY, model: "gpt-5.4", fetch });
     const s = model.stream({ messages: [user] });
-    expect(await collect(s)).toEqual([{ text: "Hel" }, { text: "lo." }]);
+    expect(await collect(s)).toEqual([
+      { type: "text", index: 0, text: "Hel" },
+      { type: "text", index: 0, text: "lo." },
+    ]);
     expect(await s.response).toEqual({
-      message: { role: "assistant", content: "Hello." },
+      message: { role: "assistant", content: [{ type: "text", text: "Hello." }] },
       usage: { inputTokens: 5, outputTokens: 2 },
       stopReason: "stop",
     });
@@ -228,8 +231,10 @@ describe("openai stream", () => {
     expect((error as APIError).partial).toEqual({
       message: {
         role: "assistant",
-        content: "Par",
-        thinking: [{ text: "Thinking", provider: "openai" }],
+        content: [
+          { type: "thinking", text: "Thinking", provider: "openai" },
+          { type: "text", text: "Par" },
+        ],
       },
       usage: { inputTokens: 0, outputTokens: 0 },
       stopReason: "",
@@ -242,7 +247,9 @@ describe("openai stream", () => {
     const s = model.stream({ messages: [user] });
     const error = await collect(s).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StreamError);
-    expect((error as StreamError).partial?.message.content).toBe("Half");
+    expect((error as StreamError).partial?.message.content).toEqual([
+      { type: "text", text: "Half" },
+    ]);
     await expect(s.response).rejects.toBe(error);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { HistoryError } from "../../../src/core/errors.js";
 import type { Message, ModelRequest } from "../../../src/core/types.js";
 import type { ChatOptions } from "../../../src/providers/openai/config.js";
 import {
@@ -13,9 +14,10 @@ const REPLAY: ChatOptions = { ...CFG, model: "deepseek-v4-pro", replayReasoning:
 const user: Message = { role: "user", content: "Weather in Oslo?" };
 const withCall: Message = {
   role: "assistant",
-  content: "",
-  thinking: [{ text: "Need the weather tool for Oslo.", provider: "openai" }],
-  toolCalls: [{ id: "call_00_x", name: "weather", arguments: '{"city":"Oslo"}' }],
+  content: [
+    { type: "thinking", text: "Need the weather tool for Oslo.", provider: "openai" },
+    { type: "tool-call", id: "call_00_x", name: "weather", arguments: '{"city":"Oslo"}' },
+  ],
 };
 const toolResult: Message = { role: "tool", toolCallId: "call_00_x", content: '{"tempC":4}' };
 
@@ -119,19 +121,168 @@ describe("openai buildRequest", () => {
   it("never sends blocks of another provider, even with replayReasoning", () => {
     const foreign: Message = {
       role: "assistant",
-      content: "Hi",
-      thinking: [
-        { text: "claude thoughts", signature: "sig", provider: "anthropic" },
-        { text: "azure thoughts", provider: "azure" },
+      content: [
+        { type: "thinking", text: "claude thoughts", signature: "sig", provider: "anthropic" },
+        { type: "thinking", text: "azure thoughts", provider: "azure" },
+        { type: "text", text: "Hi" },
       ],
     };
     const body = buildRequest({ messages: [user, foreign] }, REPLAY, false);
     expect(body.messages[1]).toEqual({ role: "assistant", content: "Hi", reasoning_content: "" });
   });
 
-  it("keeps an assistant text that is empty and has no tool calls as an empty string", () => {
-    const body = buildRequest({ messages: [user, { role: "assistant", content: "" }] }, CFG, false);
-    expect(body.messages[1]).toEqual({ role: "assistant", content: "" });
+  it("leaves out an assistant message with nothing to send, never content null without calls", () => {
+    const empty: Message = { role: "assistant", content: "" };
+    const onlyForeign: Message = {
+      role: "assistant",
+      content: [
+        { type: "thinking", text: "claude thoughts", signature: "sig", provider: "anthropic" },
+        { type: "provider", provider: "anthropic", value: { type: "server_tool_use", id: "s1" } },
+      ],
+    };
+    const onlyOwnThinking: Message = {
+      role: "assistant",
+      content: [{ type: "thinking", text: "hm", provider: "openai" }],
+    };
+    const again: Message = { role: "user", content: "And Bergen?" };
+    for (const cfg of [CFG, REPLAY]) {
+      const body = buildRequest(
+        { messages: [user, empty, onlyForeign, onlyOwnThinking, again] },
+        cfg,
+        false,
+      );
+      expect(body.messages).toEqual([
+        { role: "user", content: "Weather in Oslo?" },
+        { role: "user", content: "And Bergen?" },
+      ]);
+    }
+  });
+
+  it("joins the text parts as content and sends the calls in order, arguments exactly as sent", () => {
+    const big = '{"id": 123456789012345678901234567890, "n":1.50}';
+    const answer: Message = {
+      role: "assistant",
+      content: [
+        { type: "thinking", text: "Two lookups.", provider: "openai" },
+        { type: "text", text: "Looking up " },
+        { type: "text", text: "both." },
+        { type: "tool-call", id: "call_1", name: "lookup", arguments: big },
+        { type: "tool-call", id: "call_2", name: "now", arguments: "" },
+      ],
+    };
+    const body = buildRequest({ messages: [user, answer] }, CFG, false);
+    expect(JSON.stringify(body.messages[1])).toBe(
+      JSON.stringify({
+        role: "assistant",
+        content: "Looking up both.",
+        tool_calls: [
+          { id: "call_1", type: "function", function: { name: "lookup", arguments: big } },
+          { id: "call_2", type: "function", function: { name: "now", arguments: "{}" } },
+        ],
+      }),
+    );
+  });
+
+  it('sends arguments "" as "{}" on a tool-call-only message too', () => {
+    const call: Message = {
+      role: "assistant",
+      content: [{ type: "tool-call", id: "c", name: "now", arguments: "" }],
+    };
+    expect(buildRequest({ messages: [user, call] }, REPLAY, false).messages[1]).toEqual({
+      role: "assistant",
+      content: null,
+      tool_calls: [{ id: "c", type: "function", function: { name: "now", arguments: "{}" } }],
+      reasoning_content: "",
+    });
+  });
+
+  it("leaves out foreign and provider parts, but sends text and calls whatever evidence they carry", () => {
+    const mixed: Message = {
+      role: "assistant",
+      content: [
+        { type: "thinking", text: "gemini thoughts", signature: "g", provider: "gemini" },
+        { type: "provider", provider: "anthropic", value: { type: "web_search_tool_result" } },
+        { type: "provider", provider: "openai", value: { type: "reasoning_details" } },
+        { type: "text", text: "Hi", signature: "g2", provider: "gemini" },
+        { type: "text", text: "!", phase: "final_answer", provider: "openai-responses" },
+        {
+          type: "tool-call",
+          id: "fc_1",
+          name: "weather",
+          arguments: '{"city":"Oslo"}',
+          signature: "g3",
+          provider: "gemini",
+        },
+      ],
+    };
+    for (const cfg of [CFG, REPLAY]) {
+      const expected = {
+        role: "assistant",
+        content: "Hi!",
+        tool_calls: [
+          {
+            id: "fc_1",
+            type: "function",
+            function: { name: "weather", arguments: '{"city":"Oslo"}' },
+          },
+        ],
+        ...(cfg.replayReasoning ? { reasoning_content: "" } : {}),
+      };
+      expect(buildRequest({ messages: [user, mixed] }, cfg, false).messages[1]).toEqual(expected);
+    }
+  });
+
+  it("joins the text parts of user, system and tool messages; leaves out an empty user message", () => {
+    const parts: Message = {
+      role: "user",
+      content: [
+        { type: "text", text: "Weather in " },
+        { type: "text", text: "Oslo?" },
+      ],
+    };
+    const emptyResult: Message = { role: "tool", toolCallId: "call_00_x", content: [] };
+    const body = buildRequest(
+      { messages: [{ role: "user", content: "" }, parts, withCall, emptyResult] },
+      CFG,
+      false,
+    );
+    expect(body.messages).toEqual([
+      { role: "user", content: "Weather in Oslo?" },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          {
+            id: "call_00_x",
+            type: "function",
+            function: { name: "weather", arguments: '{"city":"Oslo"}' },
+          },
+        ],
+      },
+      { role: "tool", tool_call_id: "call_00_x", content: "" },
+    ]);
+  });
+
+  it("refuses image and file parts with a HistoryError naming the message", () => {
+    const image: Message = {
+      role: "user",
+      content: [
+        { type: "text", text: "What is this?" },
+        { type: "image", mediaType: "image/png", url: "https://example.com/a.png" },
+      ],
+    };
+    const file: Message = {
+      role: "tool",
+      toolCallId: "call_00_x",
+      content: [{ type: "file", mediaType: "application/pdf", data: "AAAA" }],
+    };
+    expect(() => buildRequest({ messages: [user, image] }, CFG, false)).toThrow(HistoryError);
+    expect(() => buildRequest({ messages: [user, image] }, CFG, false)).toThrow(
+      "messages[1]: openai Chat Completions cannot send image parts yet",
+    );
+    expect(() => buildRequest({ messages: [user, withCall, file] }, CFG, false)).toThrow(
+      "messages[2]: openai Chat Completions cannot send file parts yet",
+    );
   });
 
   it("sends a failed tool result as its content (the wire has no error flag)", () => {
@@ -179,22 +330,23 @@ describe("openai buildRequest", () => {
 });
 
 describe("openai replayedReasoning", () => {
-  it("joins this adapter's blocks and untagged ones, skipping others and redacted ones", () => {
+  it("joins this adapter's thinking parts and untagged ones, skipping others and redacted ones", () => {
     expect(
       replayedReasoning(
         [
-          { text: "a", provider: "openai" },
-          { text: "b" },
-          { text: "c", provider: "gemini" },
-          { redacted: "xyz" },
-          { text: "d", provider: "openai" },
+          { type: "thinking", text: "a", provider: "openai" },
+          { type: "text", text: "not reasoning" },
+          { type: "thinking", text: "b" },
+          { type: "thinking", text: "c", provider: "gemini" },
+          { type: "thinking", redacted: "xyz" },
+          { type: "thinking", text: "d", provider: "openai" },
         ],
         "openai",
       ),
     ).toBe("abd");
   });
 
-  it('is "" without blocks', () => {
-    expect(replayedReasoning(undefined, "azure")).toBe("");
+  it('is "" without thinking parts', () => {
+    expect(replayedReasoning([], "azure")).toBe("");
   });
 });

@@ -5,7 +5,6 @@ import {
   parseErrorBody,
   parseResponse,
   parseUsage,
-  reasoningOf,
   requestIdOf,
 } from "../../../src/providers/openai/response.js";
 
@@ -31,73 +30,94 @@ describe("openai parseResponse", () => {
       },
     );
     expect(parseResponse(body, "openai")).toEqual({
-      message: { role: "assistant", content: "Yes." },
+      message: { role: "assistant", content: [{ type: "text", text: "Yes." }] },
       usage: { inputTokens: 40, outputTokens: 210, reasoningTokens: 192, cacheReadTokens: 0 },
       stopReason: "stop",
     });
   });
 
-  it("turns reasoning_content into one thinking block tagged with the provider", () => {
-    const body = completion({ content: "Hi", reasoning_content: "The user greets me." });
-    expect(parseResponse(body, "azure").message).toEqual({
-      role: "assistant",
-      content: "Hi",
-      thinking: [{ text: "The user greets me.", provider: "azure" }],
+  it("keeps reasoning_tokens and cached_tokens of 0, and leaves out counts not sent", () => {
+    const body = completion(
+      { content: "ok" },
+      {
+        usage: {
+          prompt_tokens: 3,
+          completion_tokens: 1,
+          completion_tokens_details: { reasoning_tokens: 0 },
+        },
+      },
+    );
+    expect(parseResponse(body).usage).toEqual({
+      inputTokens: 3,
+      outputTokens: 1,
+      reasoningTokens: 0,
     });
   });
 
-  it("reads the reasoning field of vLLM and OpenRouter too", () => {
-    const body = completion({ content: "Hi", reasoning: "Short thought." });
-    expect(parseResponse(body, "openai").message.thinking).toEqual([
-      { text: "Short thought.", provider: "openai" },
+  it("turns reasoning_content into an unsigned thinking part tagged with the provider", () => {
+    const body = completion({ content: "Hi", reasoning_content: "The user greets me." });
+    expect(parseResponse(body, "azure").message).toEqual({
+      role: "assistant",
+      content: [
+        { type: "thinking", text: "The user greets me.", provider: "azure" },
+        { type: "text", text: "Hi" },
+      ],
+    });
+  });
+
+  it('tags reasoning "openai" when no provider is given', () => {
+    const body = completion({ content: null, reasoning: "Short thought." });
+    expect(parseResponse(body).message.content).toEqual([
+      { type: "thinking", text: "Short thought.", provider: "openai" },
     ]);
   });
 
-  it("makes no block from empty or null reasoning", () => {
+  it("makes no part from empty or null reasoning or content", () => {
     for (const r of [{ reasoning_content: "" }, { reasoning_content: null }, {}]) {
-      expect(parseResponse(completion({ content: "x", ...r }), "openai").message.thinking).toBe(
-        undefined,
-      );
+      for (const content of ["", null]) {
+        expect(parseResponse(completion({ content, ...r }), "openai").message).toEqual({
+          role: "assistant",
+          content: [],
+        });
+      }
     }
   });
 
-  it("reads tool calls, with content null becoming an empty string", () => {
+  it("puts reasoning, then text, then the tool calls in order, arguments exactly as sent", () => {
+    const big = '{"id": 123456789012345678901234567890,  "q" : "1009"}';
     const body = {
       choices: [
         {
           index: 0,
           message: {
             role: "assistant",
-            content: null,
             tool_calls: [
-              {
-                id: "call_a",
-                type: "function",
-                function: { name: "lookup", arguments: '{"q":"1009"}' },
-              },
-              {
-                id: "call_b",
-                type: "function",
-                function: { name: "lookup", arguments: '{"q":"7"}' },
-              },
+              { id: "call_a", type: "function", function: { name: "lookup", arguments: big } },
+              { id: "call_b", type: "function", function: { name: "now", arguments: "" } },
             ],
+            content: "Looking it up.",
+            reasoning_content: "Two lookups.",
           },
           finish_reason: "tool_calls",
         },
       ],
     };
-    expect(parseResponse(body, "openai")).toEqual({
-      message: {
-        role: "assistant",
-        content: "",
-        toolCalls: [
-          { id: "call_a", name: "lookup", arguments: '{"q":"1009"}' },
-          { id: "call_b", name: "lookup", arguments: '{"q":"7"}' },
-        ],
-      },
-      usage: { inputTokens: 0, outputTokens: 0 },
-      stopReason: "tool_calls",
-    });
+    const res = parseResponse(body, "openai");
+    expect(JSON.stringify(res)).toBe(
+      JSON.stringify({
+        message: {
+          role: "assistant",
+          content: [
+            { type: "thinking", text: "Two lookups.", provider: "openai" },
+            { type: "text", text: "Looking it up." },
+            { type: "tool-call", id: "call_a", name: "lookup", arguments: big },
+            { type: "tool-call", id: "call_b", name: "now", arguments: "" },
+          ],
+        },
+        usage: { inputTokens: 0, outputTokens: 0 },
+        stopReason: "tool_calls",
+      }),
+    );
   });
 
   it("ignores Azure's filter results", () => {
@@ -106,7 +126,17 @@ describe("openai parseResponse", () => {
       { prompt_filter_results: [{ prompt_index: 0, content_filter_results: {} }] },
     );
     (body.choices[0] as Record<string, unknown>).content_filter_results = { hate: {} };
-    expect(parseResponse(body, "azure").message).toEqual({ role: "assistant", content: "ok" });
+    expect(parseResponse(body, "azure").message).toEqual({
+      role: "assistant",
+      content: [{ type: "text", text: "ok" }],
+    });
+  });
+
+  it("prefers reasoning_content and never doubles a server that sends both", () => {
+    const both = completion({ content: null, reasoning_content: "a", reasoning: "a" });
+    expect(parseResponse(both).message.content).toEqual([
+      { type: "thinking", text: "a", provider: "openai" },
+    ]);
   });
 
   it("throws StreamError naming what is missing", () => {
@@ -126,14 +156,6 @@ describe("openai parseResponse", () => {
   });
 });
 
-describe("openai reasoningOf", () => {
-  it("prefers reasoning_content and never doubles a server that sends both", () => {
-    expect(reasoningOf({ reasoning_content: "a", reasoning: "a" })).toBe("a");
-    expect(reasoningOf({ reasoning_content: "", reasoning: "b" })).toBe("b");
-    expect(reasoningOf({ reasoning_content: null, reasoning: null })).toBe("");
-  });
-});
-
 describe("openai parseUsage", () => {
   it("keeps cache writes and treats missing usage as zero", () => {
     expect(
@@ -149,6 +171,8 @@ describe("openai parseUsage", () => {
 });
 
 describe("openai parseErrorBody", () => {
+  const none = new Headers();
+
   it("reads message, type and the request id", () => {
     const text = JSON.stringify({
       error: {
@@ -158,7 +182,7 @@ describe("openai parseErrorBody", () => {
         code: "unsupported_parameter",
       },
     });
-    expect(parseErrorBody({ status: 400, text, retryable: false }, "openai", "req_1")).toEqual({
+    expect(parseErrorBody(400, text, new Headers({ "x-request-id": "req_1" }), false)).toEqual({
       provider: "openai",
       status: 400,
       message: "Unsupported parameter: 'max_tokens' is not supported with this model.",
@@ -173,7 +197,10 @@ describe("openai parseErrorBody", () => {
     const text = JSON.stringify({
       error: { code: "429", message: "Requests ... Please retry after 6 seconds." },
     });
-    const fields = parseErrorBody({ status: 429, text, retryable: true }, "azure", undefined);
+    const headers = new Headers({ "apim-request-id": "apim-1" });
+    const fields = parseErrorBody(429, text, headers, true, "azure");
+    expect(fields.provider).toBe("azure");
+    expect(fields.requestId).toBe("apim-1");
     expect(fields.type).toBe("429");
     expect(fields.retryable).toBe(true);
   });
@@ -189,40 +216,22 @@ describe("openai parseErrorBody", () => {
     const rate = JSON.stringify({
       error: { message: "Rate limit reached", type: "requests", code: "rate_limit_exceeded" },
     });
-    expect(
-      parseErrorBody({ status: 429, text: quota, retryable: true }, "openai", undefined).retryable,
-    ).toBe(false);
-    expect(
-      parseErrorBody({ status: 429, text: rate, retryable: true }, "openai", undefined).retryable,
-    ).toBe(true);
+    expect(parseErrorBody(429, quota, none, true).retryable).toBe(false);
+    expect(parseErrorBody(429, rate, none, true).retryable).toBe(true);
   });
 
   it("quotes a body that is not JSON, and falls back to the status", () => {
-    const html = parseErrorBody(
-      { status: 502, text: "<html>Bad gateway</html>", retryable: true },
-      "openai",
-      undefined,
-    );
+    const html = parseErrorBody(502, "<html>Bad gateway</html>", none, true);
     expect(html.message).toBe("<html>Bad gateway</html>");
     expect(html.type).toBe(undefined);
     expect(html.body).toBe("<html>Bad gateway</html>");
-    expect(
-      parseErrorBody({ status: 500, text: "", retryable: true }, "openai", undefined).message,
-    ).toBe("HTTP 500");
+    expect(parseErrorBody(500, "", none, true).message).toBe("HTTP 500");
   });
 
   it("accepts a string error and a bare message from compatible servers", () => {
-    const a = parseErrorBody(
-      { status: 400, text: '{"error":"bad model"}', retryable: false },
-      "openai",
-      undefined,
-    );
+    const a = parseErrorBody(400, '{"error":"bad model"}', none, false);
     expect(a.message).toBe("bad model");
-    const b = parseErrorBody(
-      { status: 404, text: '{"message":"not found"}', retryable: false },
-      "openai",
-      undefined,
-    );
+    const b = parseErrorBody(404, '{"message":"not found"}', none, false);
     expect(b.message).toBe("not found");
   });
 });
@@ -244,8 +253,9 @@ describe("openai bodyErrorFields", () => {
 });
 
 describe("openai requestIdOf", () => {
-  it("reads x-request-id", () => {
+  it("reads x-request-id, else Azure's apim-request-id", () => {
     expect(requestIdOf(new Headers({ "x-request-id": "req_9" }))).toBe("req_9");
+    expect(requestIdOf(new Headers({ "apim-request-id": "apim-9" }))).toBe("apim-9");
     expect(requestIdOf(new Headers())).toBe(undefined);
   });
 });
@@ -258,8 +268,7 @@ describe("openai parseResponse with unusual servers", () => {
     });
     expect(parseResponse(body, "openai").message).toEqual({
       role: "assistant",
-      content: "",
-      toolCalls: [{ id: "c", name: "f", arguments: '{"a":1}' }],
+      content: [{ type: "tool-call", id: "c", name: "f", arguments: '{"a":1}' }],
     });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { APIError, type APIErrorFields, StreamError } from "../../../src/core/errors.js";
+import { toolCallsOf } from "../../../src/core/parts.js";
 import type { Delta } from "../../../src/core/types.js";
 import { parseResponse } from "../../../src/providers/openai/response.js";
 import { createStreamState } from "../../../src/providers/openai/stream.js";
@@ -8,11 +9,11 @@ import type { SSERecord } from "../../../src/transport/sse.js";
 class TestAPIError extends APIError {}
 
 function machine(provider = "openai") {
-  return createStreamState({
+  return createStreamState(
+    (fields: APIErrorFields) => new TestAPIError(fields),
+    "req_s1",
     provider,
-    requestId: "req_s1",
-    toError: (fields: APIErrorFields) => new TestAPIError(fields),
-  });
+  );
 }
 
 const rec = (data: object | string, event?: string): SSERecord => {
@@ -72,19 +73,18 @@ describe("openai stream state", () => {
   it("assembles tool calls by index and emits their fragments with the final positions", () => {
     const { m, deltas } = feed(SPEC_B4);
     expect(deltas).toEqual([
-      { toolCall: { index: 0, id: "call_a", name: "lookup" } },
-      { toolCall: { index: 0, arguments: '{"q":' } },
-      { toolCall: { index: 0, arguments: '"1009"}' } },
-      { toolCall: { index: 1, id: "call_b", name: "lookup" } },
-      { toolCall: { index: 1, arguments: '{"q":"7"}' } },
+      { type: "tool-call", index: 0, id: "call_a", name: "lookup" },
+      { type: "tool-call", index: 0, arguments: '{"q":' },
+      { type: "tool-call", index: 0, arguments: '"1009"}' },
+      { type: "tool-call", index: 1, id: "call_b", name: "lookup" },
+      { type: "tool-call", index: 1, arguments: '{"q":"7"}' },
     ]);
     expect(m.finish()).toEqual({
       message: {
         role: "assistant",
-        content: "",
-        toolCalls: [
-          { id: "call_a", name: "lookup", arguments: '{"q":"1009"}' },
-          { id: "call_b", name: "lookup", arguments: '{"q":"7"}' },
+        content: [
+          { type: "tool-call", id: "call_a", name: "lookup", arguments: '{"q":"1009"}' },
+          { type: "tool-call", id: "call_b", name: "lookup", arguments: '{"q":"7"}' },
         ],
       },
       usage: { inputTokens: 40, outputTokens: 230, reasoningTokens: 192 },
@@ -92,7 +92,7 @@ describe("openai stream state", () => {
     });
   });
 
-  it("streams reasoning before text as thinking block 0, tagged with the provider", () => {
+  it("streams reasoning before text as thinking part 0, tagged with the provider", () => {
     const { m, deltas } = feed(
       [
         chunk({ role: "assistant", content: null, reasoning_content: "" }),
@@ -105,16 +105,18 @@ describe("openai stream state", () => {
       "azure",
     );
     expect(deltas).toEqual([
-      { thinking: { index: 0, text: "The" } },
-      { thinking: { index: 0, text: " user" } },
-      { text: "Hi" },
-      { text: "!" },
+      { type: "thinking", index: 0, text: "The" },
+      { type: "thinking", index: 0, text: " user" },
+      { type: "text", index: 1, text: "Hi" },
+      { type: "text", index: 1, text: "!" },
     ]);
     expect(m.finish()).toEqual({
       message: {
         role: "assistant",
-        content: "Hi!",
-        thinking: [{ text: "The user", provider: "azure" }],
+        content: [
+          { type: "thinking", text: "The user", provider: "azure" },
+          { type: "text", text: "Hi!" },
+        ],
       },
       usage: { inputTokens: 3, outputTokens: 4 },
       stopReason: "stop",
@@ -123,7 +125,7 @@ describe("openai stream state", () => {
 
   it("reads delta.reasoning as vLLM and OpenRouter stream it", () => {
     const { deltas } = feed([chunk({ reasoning: "hm" })]);
-    expect(deltas).toEqual([{ thinking: { index: 0, text: "hm" } }]);
+    expect(deltas).toEqual([{ type: "thinking", index: 0, text: "hm" }]);
   });
 
   it("ends the same as parseResponse of the same content", () => {
@@ -161,6 +163,92 @@ describe("openai stream state", () => {
     expect(m.finish()).toEqual(parseResponse(body, "openai"));
   });
 
+  it("opens reasoning, text and calls in that order, each delta at its final index", () => {
+    const big = '{"id": 123456789012345678901234567890, "tags" : [ ]}';
+    const { m, deltas } = feed([
+      chunk({ role: "assistant", content: "", reasoning_content: "Look" }),
+      chunk({ content: null, reasoning_content: " it up." }),
+      chunk({ content: "One " }),
+      chunk({ content: "moment." }),
+      chunk({ tool_calls: [{ index: 0, id: "c1", function: { name: "lookup", arguments: "" } }] }),
+      chunk({ tool_calls: [{ index: 0, function: { arguments: big.slice(0, 20) } }] }),
+      chunk({ tool_calls: [{ index: 0, function: { arguments: big.slice(20) } }] }),
+      chunk({ tool_calls: [{ index: 1, id: "c2", function: { name: "now", arguments: "" } }] }),
+      chunk({}, "tool_calls", {
+        usage: {
+          prompt_tokens: 9,
+          completion_tokens: 7,
+          prompt_tokens_details: { cached_tokens: 0 },
+          completion_tokens_details: { reasoning_tokens: 0 },
+        },
+      }),
+      rec("[DONE]"),
+    ]);
+    expect(deltas).toEqual([
+      { type: "thinking", index: 0, text: "Look" },
+      { type: "thinking", index: 0, text: " it up." },
+      { type: "text", index: 1, text: "One " },
+      { type: "text", index: 1, text: "moment." },
+      { type: "tool-call", index: 2, id: "c1", name: "lookup" },
+      { type: "tool-call", index: 2, arguments: big.slice(0, 20) },
+      { type: "tool-call", index: 2, arguments: big.slice(20) },
+      { type: "tool-call", index: 3, id: "c2", name: "now" },
+    ]);
+    const final = m.finish();
+    expect(JSON.stringify(final)).toBe(
+      JSON.stringify({
+        message: {
+          role: "assistant",
+          content: [
+            { type: "thinking", text: "Look it up.", provider: "openai" },
+            { type: "text", text: "One moment." },
+            { type: "tool-call", id: "c1", name: "lookup", arguments: big },
+            { type: "tool-call", id: "c2", name: "now", arguments: "" },
+          ],
+        },
+        usage: { inputTokens: 9, outputTokens: 7, reasoningTokens: 0, cacheReadTokens: 0 },
+        stopReason: "tool_calls",
+      }),
+    );
+    const body = {
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: "assistant",
+            content: "One moment.",
+            reasoning_content: "Look it up.",
+            tool_calls: [
+              { id: "c1", type: "function", function: { name: "lookup", arguments: big } },
+              { id: "c2", type: "function", function: { name: "now", arguments: "" } },
+            ],
+          },
+          finish_reason: "tool_calls",
+        },
+      ],
+      usage: {
+        prompt_tokens: 9,
+        completion_tokens: 7,
+        prompt_tokens_details: { cached_tokens: 0 },
+        completion_tokens_details: { reasoning_tokens: 0 },
+      },
+    };
+    expect(final).toEqual(parseResponse(body));
+  });
+
+  it("keeps text that arrives after a call in the text part it opened", () => {
+    const { m, deltas } = feed([
+      chunk({ content: "a" }),
+      chunk({ tool_calls: [{ index: 0, id: "c", function: { name: "f", arguments: "{}" } }] }),
+      chunk({ content: "b" }, "tool_calls"),
+    ]);
+    expect(deltas.at(-1)).toEqual({ type: "text", index: 0, text: "b" });
+    expect(m.finish().message.content).toEqual([
+      { type: "text", text: "ab" },
+      { type: "tool-call", id: "c", name: "f", arguments: "{}" },
+    ]);
+  });
+
   it("takes a name that arrives after the first fragment, and ignores repeated ids and names", () => {
     const { m, deltas } = feed([
       chunk({ tool_calls: [{ index: 0, id: "c1", function: { arguments: "" } }] }),
@@ -169,11 +257,13 @@ describe("openai stream state", () => {
       chunk({}, "tool_calls"),
     ]);
     expect(deltas).toEqual([
-      { toolCall: { index: 0, id: "c1" } },
-      { toolCall: { index: 0, name: "f", arguments: "{" } },
-      { toolCall: { index: 0, arguments: "}" } },
+      { type: "tool-call", index: 0, id: "c1" },
+      { type: "tool-call", index: 0, name: "f", arguments: "{" },
+      { type: "tool-call", index: 0, arguments: "}" },
     ]);
-    expect(m.finish().message.toolCalls).toEqual([{ id: "c1", name: "f", arguments: "{}" }]);
+    expect(m.finish().message.content).toEqual([
+      { type: "tool-call", id: "c1", name: "f", arguments: "{}" },
+    ]);
   });
 
   it("keeps interleaved fragments of parallel calls apart", () => {
@@ -188,9 +278,9 @@ describe("openai stream state", () => {
       }),
       chunk({}, "tool_calls"),
     ]);
-    expect(m.finish().message.toolCalls).toEqual([
-      { id: "a", name: "f", arguments: '{"x":1}' },
-      { id: "b", name: "g", arguments: '{"y":2}' },
+    expect(m.finish().message.content).toEqual([
+      { type: "tool-call", id: "a", name: "f", arguments: '{"x":1}' },
+      { type: "tool-call", id: "b", name: "g", arguments: '{"y":2}' },
     ]);
   });
 
@@ -198,7 +288,7 @@ describe("openai stream state", () => {
     const { deltas } = feed([
       chunk({ tool_calls: [{ index: 3, id: "a", function: { name: "f" } }] }),
     ]);
-    expect(deltas).toEqual([{ toolCall: { index: 0, id: "a", name: "f" } }]);
+    expect(deltas).toEqual([{ type: "tool-call", index: 0, id: "a", name: "f" }]);
   });
 
   it("keys fragments without an index by their id", () => {
@@ -207,7 +297,7 @@ describe("openai stream state", () => {
       chunk({ tool_calls: [{ id: "b", function: { name: "g", arguments: "{}" } }] }),
       chunk({}, "tool_calls"),
     ]);
-    expect(m.finish().message.toolCalls?.map((c) => c.id)).toEqual(["a", "b"]);
+    expect(toolCallsOf(m.finish().message).map((c) => c.id)).toEqual(["a", "b"]);
   });
 
   it("tolerates Azure's prompt_filter_results chunk, filter results and null fields", () => {
@@ -240,14 +330,17 @@ describe("openai stream state", () => {
       }),
       rec("[DONE]"),
     ]);
-    expect(deltas).toEqual([{ text: "ok" }]);
-    expect(m.finish().message).toEqual({ role: "assistant", content: "ok" });
+    expect(deltas).toEqual([{ type: "text", index: 0, text: "ok" }]);
+    expect(m.finish().message).toEqual({
+      role: "assistant",
+      content: [{ type: "text", text: "ok" }],
+    });
   });
 
   it("completes at [DONE] even without a finish_reason, and ignores what follows", () => {
     const { m } = feed([chunk({ content: "a" }), rec("[DONE]"), chunk({ content: "b" })]);
     expect(m.finish()).toEqual({
-      message: { role: "assistant", content: "a" },
+      message: { role: "assistant", content: [{ type: "text", text: "a" }] },
       usage: { inputTokens: 0, outputTokens: 0 },
       stopReason: "",
     });
@@ -271,8 +364,10 @@ describe("openai stream state", () => {
     expect((error as StreamError).partial).toEqual({
       message: {
         role: "assistant",
-        content: "par",
-        thinking: [{ text: "thinking", provider: "openai" }],
+        content: [
+          { type: "thinking", text: "thinking", provider: "openai" },
+          { type: "text", text: "par" },
+        ],
       },
       usage: { inputTokens: 0, outputTokens: 0 },
       stopReason: "",
@@ -313,7 +408,7 @@ describe("openai stream state", () => {
       retryable: false,
     });
     expect((error as Error).message).toContain("The server had an error");
-    expect(m.partial().message.content).toBe("so far");
+    expect(m.partial().message.content).toEqual([{ type: "text", text: "so far" }]);
   });
 
   it("throws the provider's APIError for an SSE event named error", () => {
@@ -337,6 +432,8 @@ describe("openai stream state", () => {
     m.push(chunk({ tool_calls: [{ index: 0, id: "a", function: { name: "f", arguments: "{" } }] }));
     const before = m.partial();
     m.push(chunk({ tool_calls: [{ index: 0, function: { arguments: "}" } }] }));
-    expect(before.message.toolCalls).toEqual([{ id: "a", name: "f", arguments: "{" }]);
+    expect(before.message.content).toEqual([
+      { type: "tool-call", id: "a", name: "f", arguments: "{" },
+    ]);
   });
 });
