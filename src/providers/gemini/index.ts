@@ -56,10 +56,7 @@ export function create(config: Config): Model {
       maxRetries: cfg.maxRetries,
       secrets: [cfg.apiKey],
       toError: (res) =>
-        new APIError({
-          ...parseErrorBody(res.status, res.text, res.headers),
-          retryable: res.retryable,
-        }),
+        new APIError(parseErrorBody(res.status, res.text, res.headers, res.retryable)),
     }),
     parse(body) {
       // A 200 can still say no: an error object, or a prompt blocked before any candidate.
@@ -69,7 +66,7 @@ export function create(config: Config): Model {
     },
     open: (res) => ({
       reader: createSSEReader(res.body),
-      machine: createStreamState({ toError: (fields) => new APIError(fields) }),
+      machine: createStreamState((fields) => new APIError(fields)),
     }),
   });
 }

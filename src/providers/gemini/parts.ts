@@ -1,12 +1,6 @@
-import type {
-  Delta,
-  Message,
-  ThinkingBlock,
-  ThinkingDelta,
-  ToolCall,
-  ToolCallDelta,
-} from "../../core/types.js";
-import { createTextBuffer, NO_DELTAS, type TextBuffer } from "../../transport/model-stream.js";
+import { createPartsBuilder, type PartsBuilder } from "../../core/parts.js";
+import type { Delta, Message, TextPart, ToolCallPart } from "../../core/types.js";
+import { NO_DELTAS } from "../../transport/model-stream.js";
 import type { FunctionCall, Part, PartialArg } from "./wire.js";
 
 /**
@@ -15,16 +9,26 @@ import type { FunctionCall, Part, PartialArg } from "./wire.js";
  */
 export const GENERATED_ID_PREFIX = "golem_";
 
+const PROVIDER = "gemini";
+
 /**
- * Turns response parts, fed one at a time, into one assistant message. `generate` feeds every
- * part of the answer and the stream feeds them as chunks arrive, so both build the same message:
- * - consecutive `thought` parts merge into one thinking block until a part carrying a signature
- *   closes it (the signature stays on that block) or a non-thought part arrives;
- * - text parts join into `content`; a signature on one (often on a trailing `"text":""` part,
- *   fixtures/gemini/text-signature-on-empty-part.json) becomes `contentSignature`;
+ * Turns response parts, fed one at a time, into one assistant message whose parts keep the
+ * order they came in. `generate` feeds every part of the answer and the stream feeds them as
+ * chunks arrive, so both build the same message:
+ * - consecutive `thought` parts merge into one thinking part until a part carrying a signature
+ *   closes it (the signature stays on that part) or another part arrives;
+ * - text parts join into one text part while nothing else comes between: a signed piece ends
+ *   its part with the signature on it, and text after it starts a new part. A stream often
+ *   sends the signature on a trailing `"text":""` part
+ *   (fixtures/gemini/text-signature-on-empty-part.json): that is the last piece of the text
+ *   before it, as the same answer unstreamed carries the signature on its one text part
+ *   (https://ai.google.dev/gemini-api/docs/thought-signatures); with no open text part before
+ *   it, it is a text part of its own, so it goes back where it came;
  * - each `functionCall` part is a tool call with its own signature; Vertex's streamed calls
  *   (`willContinue` + `partialArgs`, fixtures/gemini/parallel-calls-one-signature.json) are
- *   assembled until a part without `willContinue` ends them.
+ *   assembled until a part without `willContinue` ends them;
+ * - any other part (`executableCode`, `codeExecutionResult`, `inlineData`, ...) is a provider
+ *   part holding the wire part as sent, signature included, replayed verbatim.
  */
 export interface MessageBuilder {
   /** Adds one part; returns the deltas it makes. `responseId` seeds ids the server left out. */
@@ -35,145 +39,167 @@ export interface MessageBuilder {
   message(): Message;
 }
 
-/** A thinking block being built: its text joined in pieces, as the stream sends it. */
-interface ThoughtState {
-  text: TextBuffer;
-  signature: string | undefined;
-}
-
-interface CallState {
-  id: string;
-  name: string;
+/** A Vertex call whose arguments arrive over several parts. */
+interface OpenCall {
+  index: number;
   args: Record<string, unknown>;
-  signature: string | undefined;
-  /** The JSON text, once the call is complete. */
-  json: string | undefined;
   /** The JSON path of a string value that continues in the next fragment. */
   continuing: string | undefined;
 }
 
+const NONE = -1;
+
 /** Creates an empty {@link MessageBuilder}. */
 export function createMessageBuilder(): MessageBuilder {
-  return new PartsBuilder();
+  return new GeminiMessage();
 }
 
-class PartsBuilder implements MessageBuilder {
-  // Text is joined in pieces, not with `+=`: a 100 MB stream held 14.7 MB beyond its final
-  // message that way, as every piece stays alive in a rope (bench/README.md, "Memory").
-  #thinking: ThoughtState[] = [];
-  #calls: CallState[] = [];
-  #content = createTextBuffer();
-  #contentSignature: string | undefined;
-  #thoughtOpen = false;
-  #openCall: number | undefined;
+class GeminiMessage implements MessageBuilder {
+  #parts: PartsBuilder = createPartsBuilder();
+  /** The thinking part still taking thought pieces, or {@link NONE}. */
+  #thought = NONE;
+  /** The text part still taking text pieces, or {@link NONE}. */
+  #text = NONE;
+  #call: OpenCall | undefined;
+  #calls = 0;
 
   add(part: Part, responseId: string | undefined): readonly Delta[] {
     const fc = part.functionCall;
     if (fc) {
-      this.#thoughtOpen = false;
+      this.#thought = this.#text = NONE;
       if (fc.name !== undefined) return this.#startCall(part, fc, fc.name, responseId);
       return this.#continueCall(part, fc);
     }
     const closed = this.end();
-    let deltas: readonly Delta[] = NO_DELTAS;
-    if (part.thought) deltas = this.#addThought(part);
-    else if (part.text !== undefined || part.thoughtSignature !== undefined)
-      deltas = this.#addText(part);
-    // Parts golem does not model (inlineData, executableCode, …) still end a thought run.
-    else this.#thoughtOpen = false;
+    let deltas: readonly Delta[];
+    if (!isTextLike(part)) deltas = this.#addOther(part);
+    else if (part.thought) deltas = this.#addThought(part);
+    else deltas = this.#addText(part);
     return closed.length === 0 ? deltas : [...closed, ...deltas];
   }
 
   end(): readonly Delta[] {
-    const index = this.#openCall;
-    const call = index === undefined ? undefined : this.#calls[index];
-    if (index === undefined || !call) return NO_DELTAS;
-    this.#openCall = undefined;
-    call.json = JSON.stringify(call.args);
-    return [{ toolCall: { index, arguments: call.json } }];
+    const call = this.#call;
+    if (!call) return NO_DELTAS;
+    this.#call = undefined;
+    const json = JSON.stringify(call.args);
+    this.#parts.setText(call.index, json);
+    return [{ type: "tool-call", index: call.index, arguments: json }];
   }
 
   message(): Message {
-    const message: Message = { role: "assistant", content: this.#content.text() };
-    if (this.#thinking.length > 0) message.thinking = this.#thinking.map(toThinkingBlock);
-    if (this.#calls.length > 0) message.toolCalls = this.#calls.map(toToolCall);
-    if (this.#contentSignature !== undefined) message.contentSignature = this.#contentSignature;
-    return message;
+    return { role: "assistant", content: this.#parts.parts() };
   }
 
   #addThought(part: Part): readonly Delta[] {
     const text = part.text ?? "";
     const signature = part.thoughtSignature;
-    if (!this.#thoughtOpen) {
-      if (text === "" && signature === undefined) return NO_DELTAS;
-      this.#thinking.push({ text: createTextBuffer(), signature: undefined });
-      this.#thoughtOpen = true;
+    if (text === "" && signature === undefined) return NO_DELTAS;
+    this.#text = NONE;
+    if (this.#thought === NONE) {
+      this.#thought = this.#parts.start({ type: "thinking", text: "", provider: PROVIDER });
     }
-    const index = this.#thinking.length - 1;
-    const block = this.#thinking[index] as ThoughtState;
-    if (text !== "") block.text.append(text);
-    const delta: ThinkingDelta = { index };
-    if (text !== "") delta.text = text;
-    if (signature !== undefined) {
-      // A signature closes its block: the next thought part starts a new one.
-      block.signature = signature;
-      delta.signature = signature;
-      this.#thoughtOpen = false;
-    }
-    return text === "" && signature === undefined ? NO_DELTAS : [{ thinking: delta }];
+    return [this.#piece(this.#thought, text, signature)];
   }
 
   #addText(part: Part): readonly Delta[] {
-    this.#thoughtOpen = false;
-    if (part.thoughtSignature !== undefined) this.#contentSignature = part.thoughtSignature;
     const text = part.text ?? "";
-    if (text === "") return NO_DELTAS;
-    this.#content.append(text);
-    return [{ text }];
+    const signature = part.thoughtSignature;
+    if (text === "" && signature === undefined) return NO_DELTAS;
+    this.#thought = NONE;
+    if (this.#text === NONE) this.#text = this.#parts.start({ type: "text", text: "" });
+    const index = this.#text;
+    if (signature !== undefined) (this.#parts.at(index) as TextPart).provider = PROVIDER;
+    return [this.#piece(index, text, signature)];
+  }
+
+  /** Appends a piece to an open text or thinking part; a signature closes the part. */
+  #piece(index: number, text: string, signature: string | undefined): Delta {
+    const delta = (
+      text === ""
+        ? { type: this.#parts.at(index)?.type, index }
+        : this.#parts.appendText(index, text)
+    ) as Delta & { signature?: string };
+    if (signature !== undefined) {
+      this.#parts.sign(index, signature);
+      delta.signature = signature;
+      this.#thought = this.#text = NONE;
+    }
+    return delta;
+  }
+
+  #addOther(part: Part): readonly Delta[] {
+    this.#thought = this.#text = NONE;
+    const index = this.#parts.start({ type: "provider", provider: PROVIDER, value: part });
+    return [{ type: "provider", index, provider: PROVIDER, value: part }];
   }
 
   #startCall(part: Part, fc: FunctionCall, name: string, responseId: string | undefined): Delta[] {
     const deltas = [...this.end()];
-    const index = this.#calls.length;
     const streamed = fc.willContinue === true || fc.partialArgs !== undefined;
-    const call: CallState = {
-      id: fc.id ?? generatedId(responseId, index),
+    const n = this.#calls++;
+    const call: ToolCallPart = {
+      type: "tool-call",
+      id: fc.id ?? generatedId(responseId, n),
       name,
-      // Copied only when fragments will be written into it, so the wire object stays untouched.
-      args: streamed ? copyJSON(fc.args ?? {}) : (fc.args ?? {}),
-      signature: part.thoughtSignature,
-      json: undefined,
-      continuing: undefined,
+      arguments: "",
     };
-    this.#calls.push(call);
-    if (fc.partialArgs) applyPartialArgs(call, fc.partialArgs);
-    const delta: ToolCallDelta = { index, id: call.id, name };
-    if (call.signature !== undefined) delta.signature = call.signature;
-    if (fc.willContinue) {
-      this.#openCall = index;
-    } else {
-      call.json = JSON.stringify(call.args);
-      delta.arguments = call.json;
+    const signature = part.thoughtSignature;
+    if (signature !== undefined) {
+      call.signature = signature;
+      call.provider = PROVIDER;
     }
-    deltas.push({ toolCall: delta });
+    const delta: Delta = { type: "tool-call", index: this.#parts.length, id: call.id, name };
+    if (signature !== undefined) delta.signature = signature;
+    if (streamed) {
+      // Copied, since fragments are written into it: the wire object stays untouched.
+      const open: OpenCall = {
+        index: this.#parts.start(call),
+        args: copyJSON(fc.args ?? {}),
+        continuing: undefined,
+      };
+      if (fc.partialArgs) applyPartialArgs(open, fc.partialArgs);
+      if (fc.willContinue) this.#call = open;
+      else {
+        call.arguments = JSON.stringify(open.args);
+        this.#parts.setText(open.index, call.arguments);
+        delta.arguments = call.arguments;
+      }
+    } else {
+      // Gemini sends `args` as an object: its JSON text is the arguments.
+      call.arguments = JSON.stringify(fc.args ?? {});
+      this.#parts.start(call);
+      delta.arguments = call.arguments;
+    }
+    deltas.push(delta);
     return deltas;
   }
 
   #continueCall(part: Part, fc: FunctionCall): readonly Delta[] {
-    const index = this.#openCall;
-    const call = index === undefined ? undefined : this.#calls[index];
+    const call = this.#call;
     // A nameless fragment with no call open (Vertex's closing `{}`) has nothing to add.
-    if (index === undefined || !call) return NO_DELTAS;
+    if (!call) return NO_DELTAS;
     if (fc.args) Object.assign(call.args, copyJSON(fc.args));
     if (fc.partialArgs) applyPartialArgs(call, fc.partialArgs);
     const deltas: Delta[] = [];
-    if (part.thoughtSignature !== undefined && call.signature === undefined) {
-      call.signature = part.thoughtSignature;
-      deltas.push({ toolCall: { index, signature: call.signature } });
+    const open = this.#parts.at(call.index) as ToolCallPart;
+    if (part.thoughtSignature !== undefined && open.signature === undefined) {
+      open.provider = PROVIDER;
+      deltas.push(this.#parts.sign(call.index, part.thoughtSignature));
     }
     if (!fc.willContinue) deltas.push(...this.end());
     return deltas.length > 0 ? deltas : NO_DELTAS;
   }
+}
+
+/**
+ * A part golem keeps as text or thought: one with `text`, or one that carries nothing but a
+ * signature. Anything else is a provider part.
+ */
+function isTextLike(part: Part): boolean {
+  if (part.text !== undefined) return true;
+  for (const key in part) if (key !== "thoughtSignature" && key !== "thought") return false;
+  return true;
 }
 
 function generatedId(responseId: string | undefined, index: number): string {
@@ -182,19 +208,7 @@ function generatedId(responseId: string | undefined, index: number): string {
     : `${GENERATED_ID_PREFIX}${index}`;
 }
 
-function toThinkingBlock(t: ThoughtState): ThinkingBlock {
-  const block: ThinkingBlock = { text: t.text.text(), provider: "gemini" };
-  if (t.signature !== undefined) block.signature = t.signature;
-  return block;
-}
-
-function toToolCall(c: CallState): ToolCall {
-  const call: ToolCall = { id: c.id, name: c.name, arguments: c.json ?? JSON.stringify(c.args) };
-  if (c.signature !== undefined) call.signature = c.signature;
-  return call;
-}
-
-function applyPartialArgs(call: CallState, fragments: readonly PartialArg[]): void {
+function applyPartialArgs(call: OpenCall, fragments: readonly PartialArg[]): void {
   for (const f of fragments) {
     const path = f.jsonPath;
     if (path === undefined) continue;

@@ -1,5 +1,6 @@
 import { HistoryError } from "../../core/errors.js";
-import type { Message, ModelRequest, ThinkingBlock, ToolCall } from "../../core/types.js";
+import { partsOf, textOf } from "../../core/parts.js";
+import type { Message, Part as MessagePart, ModelRequest, ToolCallPart } from "../../core/types.js";
 import { isGemini3, modelPath, type ResolvedConfig } from "./config.js";
 import { GENERATED_ID_PREFIX } from "./parts.js";
 import type { Content, GenerateContentRequest, Part, ToolConfig } from "./wire.js";
@@ -37,8 +38,9 @@ const OWN_HEADERS = new Set(["content-type", "x-goog-api-key"]);
 
 /**
  * Builds the `generateContent` body (the same for streams; only the URL differs). Replays each
- * assistant message as a `model` content: its thinking blocks as thought parts, then the text,
- * then the function calls, each with the signature it came with (docs/architecture.md, "Replay rules").
+ * assistant message as a `model` content whose parts go back in their order, each with the
+ * signature it came with (docs/architecture.md, "Replay rules"). A content left with no parts
+ * is left out, and the contents around it of the same role become one.
  */
 export function buildRequest(
   req: ModelRequest,
@@ -48,27 +50,43 @@ export function buildRequest(
   const system: Part[] = req.system ? [{ text: req.system }] : [];
   const contents: Content[] = [];
   const callNames = new Map<string, string>();
-  let toolResults: Part[] | undefined;
-  req.messages.forEach((m, i) => {
-    if (m.role === "tool") {
-      const part = buildFunctionResponse(m, callNames);
-      // Consecutive tool results share one `user` content.
-      if (toolResults) toolResults.push(part);
-      else {
-        toolResults = [part];
-        contents.push({ role: "user", parts: toolResults });
-      }
+  const gemini3 = isGemini3(cfg.model);
+  let leftOut = false;
+  let afterTool = false;
+  const push = (role: "user" | "model", parts: Part[]) => {
+    if (parts.length === 0) {
+      leftOut = true;
       return;
     }
-    toolResults = undefined;
-    if (m.role === "system") system.push({ text: m.content });
-    else if (m.role === "user") contents.push({ role: "user", parts: [{ text: m.content }] });
-    else {
-      for (const call of m.toolCalls ?? []) callNames.set(call.id, call.name);
-      const parts = buildModelParts(m, i, isGemini3(cfg.model));
-      // A message with nothing Gemini can take (only redacted or foreign blocks) is left out.
-      if (parts.length > 0) contents.push({ role: "model", parts });
+    const last = contents[contents.length - 1];
+    if (leftOut && last?.role === role) last.parts.push(...parts);
+    else contents.push({ role, parts });
+    leftOut = false;
+  };
+  req.messages.forEach((m, i) => {
+    if (m.role === "tool") {
+      const part = buildFunctionResponse(m, i, callNames);
+      // Consecutive tool results share one `user` content.
+      const last = contents[contents.length - 1];
+      if (afterTool && last) {
+        last.parts.push(part);
+        leftOut = false;
+      } else push("user", [part]);
+      afterTool = true;
+      return;
     }
+    if (m.role === "system") {
+      system.push({ text: textOf(m) });
+      return;
+    }
+    if (m.role === "user") push("user", buildUserParts(m, i));
+    else {
+      for (const p of partsOf(m)) if (p.type === "tool-call") callNames.set(p.id, p.name);
+      // A message with nothing Gemini can take (only redacted or foreign parts) is left out.
+      push("model", buildModelParts(m, i, gemini3));
+    }
+    // A message left out keeps a run of tool results going.
+    if (!leftOut) afterTool = false;
   });
   const body: GenerateContentRequest = { contents };
   if (system.length > 0) body.systemInstruction = { parts: system };
@@ -88,34 +106,79 @@ export function buildRequest(
   return body;
 }
 
-/** The parts of one assistant message, in the replay order of docs/architecture.md. */
+/** A user message's text parts; `""` is left out, as Gemini takes no empty text part. */
+function buildUserParts(m: Message, index: number): Part[] {
+  const parts: Part[] = [];
+  for (const p of partsOf(m)) {
+    if (p.type === "text") {
+      if (p.text !== "") parts.push({ text: p.text });
+    } else refuse(p, index);
+  }
+  return parts;
+}
+
+/**
+ * The parts of one assistant message, in their order: thinking as thought parts, text,
+ * function calls and Gemini's own provider parts, each with its signature. Another provider's
+ * thinking and provider parts are left out and its signatures left off (the text and calls
+ * themselves are sent); a redacted part has no Gemini form.
+ */
 export function buildModelParts(m: Message, index: number, gemini3: boolean): Part[] {
   const parts: Part[] = [];
-  for (const block of m.thinking ?? []) {
-    const part = buildThoughtPart(block);
-    if (part) parts.push(part);
-  }
-  if (m.content !== "" || m.contentSignature !== undefined) {
-    parts.push(withSignature({ text: m.content }, m.contentSignature));
-  }
-  (m.toolCalls ?? []).forEach((call, j) => {
-    // Gemini 3 rejects a step whose first call has no signature; a call golem did
-    // not get from Gemini (another provider's, hand-made) gets the documented dummy instead.
-    // Later calls of a parallel batch are legitimately unsigned and stay so.
-    const signature = call.signature ?? (gemini3 && j === 0 ? SKIP_SIGNATURE_VALIDATOR : undefined);
-    parts.push(withSignature({ functionCall: buildFunctionCall(call, index, j) }, signature));
+  let previousCall = false;
+  partsOf(m).forEach((p, j) => {
+    let part: Part | undefined;
+    switch (p.type) {
+      case "thinking":
+        if (p.text !== undefined && p.redacted === undefined && isOwn(p.provider)) {
+          part = withSignature({ text: p.text, thought: true }, p.signature);
+        }
+        break;
+      case "text": {
+        const signature = isOwn(p.provider) ? p.signature : undefined;
+        // An empty text part with no signature carries nothing Gemini would take.
+        if (p.text !== "" || signature !== undefined) {
+          part = withSignature({ text: p.text }, signature);
+        }
+        break;
+      }
+      case "tool-call": {
+        // Gemini 3 rejects a step whose first call has no signature; a call golem did not get
+        // from Gemini (another provider's, hand-made) gets the documented dummy instead. Later
+        // calls of a parallel batch are legitimately unsigned and stay so.
+        const own = isOwn(p.provider) ? p.signature : undefined;
+        const signature = own ?? (gemini3 && !previousCall ? SKIP_SIGNATURE_VALIDATOR : undefined);
+        part = withSignature({ functionCall: buildFunctionCall(p, index, j) }, signature);
+        break;
+      }
+      case "provider":
+        // Gemini's own part goes back as it came (signature included).
+        if (p.provider === PROVIDER) part = p.value as Part;
+        break;
+      default:
+        refuse(p, index);
+    }
+    if (part) {
+      parts.push(part);
+      previousCall = p.type === "tool-call";
+    }
   });
   return parts;
 }
 
-function buildThoughtPart(block: ThinkingBlock): Part | undefined {
-  // Redacted blocks have no Gemini form; another provider's blocks would not verify here.
-  if (block.text === undefined || block.redacted !== undefined) return undefined;
-  if (block.provider !== undefined && block.provider !== "gemini") return undefined;
-  return withSignature({ text: block.text, thought: true }, block.signature);
+const PROVIDER = "gemini";
+
+/** A part with no `provider` is the caller's own, trusted as Gemini's. */
+function isOwn(provider: string | undefined): boolean {
+  return provider === undefined || provider === PROVIDER;
 }
 
-function buildFunctionCall(call: ToolCall, index: number, j: number) {
+/** Images and files are not sent to Gemini yet. */
+function refuse(p: MessagePart, index: number): never {
+  throw new HistoryError(`gemini: ${p.type} parts are not supported yet`, index);
+}
+
+function buildFunctionCall(call: ToolCallPart, index: number, j: number) {
   const fc: { name: string; args: Record<string, unknown>; id?: string } = {
     name: call.name,
     args: parseArguments(call.arguments, index, j),
@@ -124,7 +187,8 @@ function buildFunctionCall(call: ToolCall, index: number, j: number) {
   return fc;
 }
 
-function buildFunctionResponse(m: Message, callNames: Map<string, string>): Part {
+function buildFunctionResponse(m: Message, index: number, callNames: Map<string, string>): Part {
+  for (const p of partsOf(m)) if (p.type !== "text") refuse(p, index);
   const id = m.toolCallId as string;
   const functionResponse: NonNullable<Part["functionResponse"]> = {
     // validateHistory guarantees the call exists; the latest call with this id wins.
@@ -141,9 +205,10 @@ function buildFunctionResponse(m: Message, callNames: Map<string, string>): Part
  * A failed tool's content goes under `error`, the key the API docs name for error details.
  */
 export function buildToolResult(m: Message): Record<string, unknown> {
-  const object = parseObject(m.content);
-  if (m.isError) return { error: object ?? m.content };
-  return object ?? { result: m.content };
+  const content = textOf(m);
+  const object = parseObject(content);
+  if (m.isError) return { error: object ?? content };
+  return object ?? { result: content };
 }
 
 /** Maps golem's tool choice to `functionCallingConfig`. */
@@ -164,10 +229,7 @@ function parseArguments(text: string, index: number, j: number): Record<string, 
   if (text.trim() === "") return {};
   const object = parseObject(text);
   if (object) return object;
-  throw new HistoryError(
-    `toolCalls[${j}] arguments are not a JSON object (Gemini needs one)`,
-    index,
-  );
+  throw new HistoryError(`content[${j}] arguments are not a JSON object (Gemini needs one)`, index);
 }
 
 function parseObject(text: string): Record<string, unknown> | undefined {

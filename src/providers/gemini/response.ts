@@ -105,17 +105,25 @@ function retryInfoMs(details: unknown): number | undefined {
   return undefined;
 }
 
-/** The fields of a failed HTTP answer; bodies that are not Google's error JSON are quoted. */
-export function parseErrorBody(status: number, text: string, _headers: Headers): APIErrorFields {
+/**
+ * The fields of a failed HTTP answer; bodies that are not Google's error JSON are quoted.
+ * `retryable` is the transport's verdict for this answer.
+ */
+export function parseErrorBody(
+  status: number,
+  text: string,
+  _headers: Headers,
+  retryable: boolean,
+): APIErrorFields {
   const body = parseErrorJSON(text);
   const fields = errorFields(body, status);
-  if (fields) return fields;
+  if (fields) return { ...fields, retryable };
   const start = text.length > 200 ? `${text.slice(0, 200)}...` : text;
   return {
     provider: PROVIDER,
     status,
     message: start.trim() === "" ? "no error body" : start,
     body,
-    retryable: isRetryableStatus(status),
+    retryable,
   };
 }

@@ -1,15 +1,10 @@
-import { type APIError, type APIErrorFields, StreamError } from "../../core/errors.js";
+import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { Delta, ModelResponse } from "../../core/types.js";
 import { NO_DELTAS, type StreamMachine } from "../../transport/model-stream.js";
 import type { SSERecord } from "../../transport/sse.js";
 import { createMessageBuilder } from "./parts.js";
 import { blockedPromptFields, errorFields, parseUsage } from "./response.js";
 import type { GenerateContentResponse, Part, UsageMetadata } from "./wire.js";
-
-/** What the stream state needs from `index.ts`: the provider's error class. */
-export interface StreamStateOptions {
-  toError(fields: APIErrorFields): APIError;
-}
 
 /**
  * The state of one `streamGenerateContent?alt=sse` body. Each `data:` is a whole
@@ -18,7 +13,10 @@ export interface StreamStateOptions {
  * one wins). The stream has no end marker: a stream that ends before any `finishReason` is cut
  * off, a {@link StreamError} with `partial`.
  */
-export function createStreamState(options: StreamStateOptions): StreamMachine<SSERecord> {
+export function createStreamState(
+  toError: (fields: APIErrorFields) => Error,
+  requestId?: string,
+): StreamMachine<SSERecord> {
   const builder = createMessageBuilder();
   let usage: UsageMetadata | undefined;
   let finishReason: string | undefined;
@@ -28,6 +26,11 @@ export function createStreamState(options: StreamStateOptions): StreamMachine<SS
     usage: parseUsage(usage),
     stopReason,
   });
+  const check = (part: Part): Part => {
+    const problem = partProblem(part);
+    if (problem) throw new StreamError(`gemini: ${problem}`, response(finishReason ?? ""));
+    return part;
+  };
 
   return {
     push(record) {
@@ -35,7 +38,11 @@ export function createStreamState(options: StreamStateOptions): StreamMachine<SS
       if (record.data === "[DONE]") return NO_DELTAS;
       const chunk = JSON.parse(record.data) as GenerateContentResponse;
       const problem = errorFields(chunk, 200) ?? blockedPromptFields(chunk, 200);
-      if (problem) throw options.toError(problem);
+      if (problem) {
+        if (requestId !== undefined) problem.requestId = requestId;
+        problem.partial = response(finishReason ?? "");
+        throw toError(problem);
+      }
       if (chunk.usageMetadata) usage = chunk.usageMetadata;
       // A chunk may carry no candidate at all (usage only).
       const candidate = chunk.candidates?.[0];
@@ -43,9 +50,9 @@ export function createStreamState(options: StreamStateOptions): StreamMachine<SS
       if (candidate.finishReason) finishReason = candidate.finishReason;
       const parts = candidate.content?.parts;
       if (!parts) return NO_DELTAS;
-      if (parts.length === 1) return builder.add(checkedPart(parts[0]!), chunk.responseId);
+      if (parts.length === 1) return builder.add(check(parts[0] as Part), chunk.responseId);
       const out: Delta[] = [];
-      for (const part of parts) out.push(...builder.add(checkedPart(part), chunk.responseId));
+      for (const part of parts) out.push(...builder.add(check(part), chunk.responseId));
       return out;
     },
     finish() {
@@ -62,31 +69,27 @@ export function createStreamState(options: StreamStateOptions): StreamMachine<SS
 }
 
 /**
- * The part, once the fields the builder keeps have the types history needs: a part that breaks
- * the protocol is a StreamError before its deltas go out, not a message that `validateHistory`
- * refuses on the next turn. A `functionCall` without `name` is a continuation (Vertex).
+ * What is wrong with a part's fields that the builder keeps, if anything: a part that breaks
+ * the protocol is a StreamError (with what arrived) before its deltas go out, not a message
+ * that `validateHistory` refuses on the next turn. A `functionCall` without `name` is a
+ * continuation (Vertex).
  */
-function checkedPart(part: Part): Part {
+function partProblem(part: Part): string | undefined {
   const { text, thoughtSignature, functionCall } = part;
-  if (text !== undefined && typeof text !== "string") throw partError("a part", "a string", "text");
+  if (text !== undefined && typeof text !== "string") return "a part without a string `text`";
   if (thoughtSignature !== undefined && !isNonEmpty(thoughtSignature)) {
-    throw partError("a part", "a non-empty string", "thoughtSignature");
+    return "a part without a non-empty string `thoughtSignature`";
   }
-  if (functionCall !== undefined) {
-    if (functionCall.name !== undefined && !isNonEmpty(functionCall.name)) {
-      throw partError("a functionCall part", "a non-empty string", "name");
-    }
-    if (functionCall.id !== undefined && !isNonEmpty(functionCall.id)) {
-      throw partError("a functionCall part", "a non-empty string", "id");
-    }
+  if (functionCall === undefined) return undefined;
+  if (functionCall.name !== undefined && !isNonEmpty(functionCall.name)) {
+    return "a functionCall part without a non-empty string `name`";
   }
-  return part;
+  if (functionCall.id !== undefined && !isNonEmpty(functionCall.id)) {
+    return "a functionCall part without a non-empty string `id`";
+  }
+  return undefined;
 }
 
 function isNonEmpty(v: unknown): boolean {
   return typeof v === "string" && v !== "";
-}
-
-function partError(what: string, kind: string, key: string): StreamError {
-  return new StreamError(`gemini: ${what} without ${kind} \`${key}\``);
 }

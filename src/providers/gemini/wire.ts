@@ -13,6 +13,12 @@ export interface Part {
   thoughtSignature?: string;
   functionCall?: FunctionCall;
   functionResponse?: FunctionResponse;
+  /** Code the code execution tool ran; golem keeps it, as sent, as a provider part. */
+  executableCode?: { language?: string; code?: string; id?: string };
+  /** What that code printed; a provider part too. */
+  codeExecutionResult?: { outcome?: string; output?: string; id?: string };
+  /** Bytes the model returned (an image); a provider part too. */
+  inlineData?: { mimeType?: string; data?: string };
 }
 
 /** A call the model asks for; Vertex streams arguments as `partialArgs` fragments. */

@@ -125,7 +125,7 @@ describe("stream", () => {
     const err = await s.response.catch((e) => e);
     expect(err).toBeInstanceOf(StreamError);
     expect(err.partial).toEqual({
-      message: { role: "assistant", content: "Hello" },
+      message: { role: "assistant", content: [{ type: "text", text: "Hello" }] },
       usage: { inputTokens: 1, outputTokens: 2 },
       stopReason: "",
     });
@@ -142,10 +142,13 @@ describe("stream", () => {
     const err = await (async () => {
       for await (const d of s) seen.push(d);
     })().catch((e) => e);
-    expect(seen).toEqual([{ text: "Hel" }]);
+    expect(seen).toEqual([{ type: "text", index: 0, text: "Hel" }]);
     expect(err).toBeInstanceOf(gemini.APIError);
     expect(err).toMatchObject({ status: 503, type: "UNAVAILABLE", retryable: true });
-    expect(err.partial.message).toEqual({ role: "assistant", content: "Hel" });
+    expect(err.partial.message).toEqual({
+      role: "assistant",
+      content: [{ type: "text", text: "Hel" }],
+    });
   });
 
   it("delivers a bad history through the stream, before any request", async () => {
@@ -153,7 +156,10 @@ describe("stream", () => {
     const m = gemini.create({ model: "gemini-3-pro-preview", apiKey: "k", fetch });
     const s = m.stream({
       messages: [
-        { role: "assistant", content: "", toolCalls: [{ id: "", name: "f", arguments: "{}" }] },
+        {
+          role: "assistant",
+          content: [{ type: "tool-call", id: "", name: "f", arguments: "{}" }],
+        },
       ],
     });
     await expect(s.response).rejects.toBeInstanceOf(HistoryError);

@@ -79,19 +79,24 @@ describe("buildRequest", () => {
     expect(body.contents).toEqual([{ role: "user", parts: [{ text: "Hi" }] }]);
   });
 
-  it("replays thoughts, then the signed text, then the calls, each with its own signature", () => {
+  it("replays the parts in their order, each with its own signature", () => {
     const assistant: Message = {
       role: "assistant",
-      content: "Checking both.",
-      contentSignature: "c2lnVGV4dA==",
-      thinking: [
-        { text: "**Plan**", provider: "gemini" },
-        { text: "", signature: "c2lnVGhvdWdodA==", provider: "gemini" },
-        { text: "mine, no provider" },
-      ],
-      toolCalls: [
-        { id: "fc_1", name: "lookup", arguments: '{"q":"A"}', signature: "c2lnRkMx" },
-        { id: "fc_2", name: "lookup", arguments: '{"q":"B"}' },
+      content: [
+        { type: "thinking", text: "**Plan**", provider: "gemini" },
+        { type: "thinking", text: "", signature: "c2lnVGhvdWdodA==", provider: "gemini" },
+        { type: "text", text: "Checking ", signature: "c2lnVGV4dA==", provider: "gemini" },
+        { type: "text", text: "both." },
+        { type: "thinking", text: "mine, no provider" },
+        {
+          type: "tool-call",
+          id: "fc_1",
+          name: "lookup",
+          arguments: '{"q":"A"}',
+          signature: "c2lnRkMx",
+          provider: "gemini",
+        },
+        { type: "tool-call", id: "fc_2", name: "lookup", arguments: '{"q":"B"}' },
       ],
     };
     const body = buildRequest({ messages: [user("Where?"), assistant] }, cfg(), false);
@@ -100,8 +105,9 @@ describe("buildRequest", () => {
       parts: [
         { text: "**Plan**", thought: true },
         { text: "", thought: true, thoughtSignature: "c2lnVGhvdWdodA==" },
+        { text: "Checking ", thoughtSignature: "c2lnVGV4dA==" },
+        { text: "both." },
         { text: "mine, no provider", thought: true },
-        { text: "Checking both.", thoughtSignature: "c2lnVGV4dA==" },
         {
           functionCall: { name: "lookup", args: { q: "A" }, id: "fc_1" },
           thoughtSignature: "c2lnRkMx",
@@ -111,9 +117,20 @@ describe("buildRequest", () => {
     });
   });
 
-  it("sends an empty text part when only its signature is there", () => {
+  it("sends an empty text part when only its signature is there, and no unsigned empty one", () => {
     const body = buildRequest(
-      { messages: [user("Hi"), { role: "assistant", content: "", contentSignature: "c2ln" }] },
+      {
+        messages: [
+          user("Hi"),
+          {
+            role: "assistant",
+            content: [
+              { type: "text", text: "" },
+              { type: "text", text: "", signature: "c2ln", provider: "gemini" },
+            ],
+          },
+        ],
+      },
       cfg(),
       false,
     );
@@ -123,40 +140,132 @@ describe("buildRequest", () => {
     });
   });
 
-  it("drops other providers' blocks and skips redacted ones", () => {
+  it("drops other providers' thinking and parts, leaves their signatures off, skips redacted", () => {
     const assistant: Message = {
       role: "assistant",
-      content: "Done.",
-      thinking: [
-        { text: "anthropic's", signature: "YW50aHJvcGlj", provider: "anthropic" },
-        { redacted: "ZW5jcnlwdGVk", provider: "openai" },
-        { redacted: "bm8gcHJvdmlkZXI=" },
-        { text: "ours", signature: "b3Vycw==", provider: "gemini" },
+      content: [
+        { type: "thinking", text: "anthropic's", signature: "YW50aHJvcGlj", provider: "anthropic" },
+        { type: "thinking", redacted: "ZW5jcnlwdGVk", provider: "openai" },
+        { type: "thinking", redacted: "bm8gcHJvdmlkZXI=" },
+        { type: "thinking", text: "ours", signature: "b3Vycw==", provider: "gemini" },
+        { type: "provider", provider: "anthropic", value: { type: "server_tool_use", id: "x" } },
+        { type: "text", text: "Done.", phase: "final_answer", provider: "openai" },
+        { type: "text", text: " Really.", signature: "Zm9yZWlnbg==", provider: "vertex-proxy" },
+        {
+          type: "tool-call",
+          id: "call_1",
+          name: "f",
+          arguments: "{}",
+          signature: "Zm9yZWlnbg==",
+          provider: "anthropic",
+        },
       ],
     };
     const body = buildRequest({ messages: [user("Hi"), assistant] }, cfg(), false);
     expect(body.contents[1]).toEqual({
       role: "model",
-      parts: [{ text: "ours", thought: true, thoughtSignature: "b3Vycw==" }, { text: "Done." }],
+      parts: [
+        { text: "ours", thought: true, thoughtSignature: "b3Vycw==" },
+        { text: "Done." },
+        { text: " Really." },
+        // The foreign signature is left off; Gemini 3 gets the validator-skip one instead.
+        {
+          functionCall: { name: "f", args: {}, id: "call_1" },
+          thoughtSignature: SKIP_SIGNATURE_VALIDATOR,
+        },
+      ],
     });
   });
 
-  it("leaves out an assistant message that has nothing Gemini can take", () => {
+  it("replays Gemini's own provider parts verbatim, in place", () => {
+    const code = {
+      executableCode: { language: "PYTHON", code: "print(2 + 2)" },
+      thoughtSignature: "Y29kZQ==",
+    };
+    const result = { codeExecutionResult: { outcome: "OUTCOME_OK", output: "4\n" } };
+    const assistant: Message = {
+      role: "assistant",
+      content: [
+        { type: "text", text: "Let me compute." },
+        { type: "provider", provider: "gemini", value: code },
+        { type: "provider", provider: "gemini", value: result },
+        { type: "text", text: "It is 4." },
+      ],
+    };
+    const body = buildRequest({ messages: [user("2+2?"), assistant] }, cfg(), false);
+    expect(body.contents[1]).toEqual({
+      role: "model",
+      parts: [
+        { text: "Let me compute." },
+        {
+          executableCode: { language: "PYTHON", code: "print(2 + 2)" },
+          thoughtSignature: "Y29kZQ==",
+        },
+        { codeExecutionResult: { outcome: "OUTCOME_OK", output: "4\n" } },
+        { text: "It is 4." },
+      ],
+    });
+  });
+
+  it("leaves out a message that has nothing Gemini can take, merging its neighbours", () => {
     const body = buildRequest(
       {
         messages: [
           user("Hi"),
-          { role: "assistant", content: "", thinking: [{ redacted: "eA==", provider: "bedrock" }] },
+          {
+            role: "assistant",
+            content: [
+              { type: "thinking", redacted: "eA==", provider: "bedrock" },
+              { type: "provider", provider: "openai", value: { type: "web_search_call" } },
+            ],
+          },
           user("Again"),
+          { role: "assistant", content: "" },
+          {
+            role: "user",
+            content: [
+              { type: "text", text: "And" },
+              { type: "text", text: "" },
+            ],
+          },
         ],
       },
       cfg(),
       false,
     );
     expect(body.contents).toEqual([
-      { role: "user", parts: [{ text: "Hi" }] },
-      { role: "user", parts: [{ text: "Again" }] },
+      { role: "user", parts: [{ text: "Hi" }, { text: "Again" }, { text: "And" }] },
     ]);
+  });
+
+  it("keeps two user turns apart when nothing between them was left out", () => {
+    const body = buildRequest({ messages: [user("Hi"), user("There")] }, cfg(), false);
+    expect(body.contents).toEqual([
+      { role: "user", parts: [{ text: "Hi" }] },
+      { role: "user", parts: [{ text: "There" }] },
+    ]);
+  });
+
+  it("refuses image and file parts, naming the message", () => {
+    const image: Message = {
+      role: "user",
+      content: [{ type: "image", mediaType: "image/png", data: "iVBORw0KGgo=" }],
+    };
+    expect(() => buildRequest({ messages: [user("Hi"), image] }, cfg(), false)).toThrow(
+      new HistoryError("gemini: image parts are not supported yet", 1),
+    );
+    const file: Message = {
+      role: "tool",
+      toolCallId: "c",
+      content: [{ type: "file", mediaType: "application/pdf", url: "https://example.com/a.pdf" }],
+    };
+    const call: Message = {
+      role: "assistant",
+      content: [{ type: "tool-call", id: "c", name: "f", arguments: "{}" }],
+    };
+    expect(() => buildRequest({ messages: [user("Hi"), call, file] }, cfg(), false)).toThrow(
+      "messages[2]: gemini: file parts are not supported yet",
+    );
   });
 
   it("gives the first unsigned call of each step the validator-skip signature on Gemini 3, once", () => {
@@ -164,20 +273,24 @@ describe("buildRequest", () => {
       user("Go"),
       {
         role: "assistant",
-        content: "",
-        toolCalls: [
-          { id: "call_a", name: "f", arguments: "{}" },
-          { id: "call_b", name: "f", arguments: "{}" },
+        content: [
+          { type: "text", text: "Calling." },
+          { type: "tool-call", id: "call_a", name: "f", arguments: "{}" },
+          { type: "tool-call", id: "call_b", name: "f", arguments: "{}" },
         ],
       },
       { role: "tool", toolCallId: "call_a", content: "1" },
       { role: "tool", toolCallId: "call_b", content: "2" },
-      { role: "assistant", content: "", toolCalls: [{ id: "call_c", name: "g", arguments: "{}" }] },
+      {
+        role: "assistant",
+        content: [{ type: "tool-call", id: "call_c", name: "g", arguments: "{}" }],
+      },
       { role: "tool", toolCallId: "call_c", content: "3" },
     ];
     const body = buildRequest({ messages }, cfg(), false);
     expect(SKIP_SIGNATURE_VALIDATOR).toBe(btoa("context_engineering_is_the_way_to_go"));
     expect(body.contents[1]?.parts).toEqual([
+      { text: "Calling." },
       {
         functionCall: { name: "f", args: {}, id: "call_a" },
         thoughtSignature: SKIP_SIGNATURE_VALIDATOR,
@@ -197,8 +310,9 @@ describe("buildRequest", () => {
       user("Go"),
       {
         role: "assistant",
-        content: "",
-        toolCalls: [{ id: "call_a", name: "f", arguments: "{}", signature: "cmVhbA==" }],
+        content: [
+          { type: "tool-call", id: "call_a", name: "f", arguments: "{}", signature: "cmVhbA==" },
+        ],
       },
     ];
     expect(buildRequest({ messages }, cfg(), false).contents[1]?.parts[0]?.thoughtSignature).toBe(
@@ -206,7 +320,10 @@ describe("buildRequest", () => {
     );
     const unsigned: Message[] = [
       user("Go"),
-      { role: "assistant", content: "", toolCalls: [{ id: "call_a", name: "f", arguments: "{}" }] },
+      {
+        role: "assistant",
+        content: [{ type: "tool-call", id: "call_a", name: "f", arguments: "{}" }],
+      },
     ];
     const body = buildRequest({ messages: unsigned }, cfg({ model: "gemini-2.5-flash" }), false);
     expect(body.contents[1]?.parts).toEqual([
@@ -219,19 +336,24 @@ describe("buildRequest", () => {
       user("Go"),
       {
         role: "assistant",
-        content: "",
-        toolCalls: [
+        content: [
           {
+            type: "tool-call",
             id: "9d532gc9",
             name: "weather",
             arguments: '{"location":"Florence"}',
             signature: "c2ln",
+            provider: "gemini",
           },
-          { id: "golem_r1_1", name: "theme", arguments: "" },
+          { type: "tool-call", id: "golem_r1_1", name: "theme", arguments: "" },
         ],
       },
       { role: "tool", toolCallId: "9d532gc9", content: "40 C" },
-      { role: "tool", toolCallId: "golem_r1_1", content: '{"theme":"dark"}' },
+      {
+        role: "tool",
+        toolCallId: "golem_r1_1",
+        content: [{ type: "text", text: '{"theme":"dark"}' }],
+      },
       user("Thanks"),
     ];
     const body = buildRequest({ messages }, cfg(), false);
@@ -258,19 +380,15 @@ describe("buildRequest", () => {
   });
 
   it("names a tool result after the latest call with its id", () => {
+    const call = (name: string): Message => ({
+      role: "assistant",
+      content: [{ type: "tool-call", id: "golem_0", name, arguments: "{}" }],
+    });
     const messages: Message[] = [
       user("Go"),
-      {
-        role: "assistant",
-        content: "",
-        toolCalls: [{ id: "golem_0", name: "first", arguments: "{}" }],
-      },
+      call("first"),
       { role: "tool", toolCallId: "golem_0", content: "a" },
-      {
-        role: "assistant",
-        content: "",
-        toolCalls: [{ id: "golem_0", name: "second", arguments: "{}" }],
-      },
+      call("second"),
       { role: "tool", toolCallId: "golem_0", content: "b" },
     ];
     const body = buildRequest({ messages }, cfg({ model: "gemini-2.5-pro" }), false);
@@ -281,11 +399,17 @@ describe("buildRequest", () => {
   it("refuses tool-call arguments that are not a JSON object, naming the message", () => {
     const messages: Message[] = [
       user("Go"),
-      { role: "assistant", content: "", toolCalls: [{ id: "c", name: "f", arguments: "[1,2]" }] },
+      {
+        role: "assistant",
+        content: [
+          { type: "text", text: "x" },
+          { type: "tool-call", id: "c", name: "f", arguments: "[1,2]" },
+        ],
+      },
     ];
     expect(() => buildRequest({ messages }, cfg(), false)).toThrow(HistoryError);
     expect(() => buildRequest({ messages }, cfg(), false)).toThrow(
-      "messages[1]: toolCalls[0] arguments are not a JSON object (Gemini needs one)",
+      "messages[1]: content[1] arguments are not a JSON object (Gemini needs one)",
     );
   });
 
@@ -323,9 +447,12 @@ describe("buildRequest", () => {
         user("Go"),
         {
           role: "assistant",
-          content: "x",
-          thinking: [{ text: "t", provider: "gemini" }],
-          toolCalls: [{ id: "c", name: "f", arguments: '{"a":{"b":1}}' }],
+          content: [
+            { type: "thinking", text: "t", provider: "gemini" },
+            { type: "text", text: "x" },
+            { type: "tool-call", id: "c", name: "f", arguments: '{"a":{"b":1}}' },
+            { type: "provider", provider: "gemini", value: { executableCode: { code: "1" } } },
+          ],
         },
         { role: "tool", toolCallId: "c", content: "{}" },
       ],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { toolCallsOf } from "../../../src/core/parts.js";
 import {
   blockedPromptFields,
   errorFields,
@@ -9,7 +10,7 @@ import {
 import type { GenerateContentResponse } from "../../../src/providers/gemini/wire.js";
 
 describe("parseResponse", () => {
-  it("turns thought parts into a thinking block and a signed text part into contentSignature", () => {
+  it("turns thought parts into a thinking part and keeps a text part's signature on it", () => {
     // Google's documented non-streaming example.
     const body: GenerateContentResponse = {
       candidates: [
@@ -37,11 +38,19 @@ describe("parseResponse", () => {
     expect(parseResponse(body)).toEqual({
       message: {
         role: "assistant",
-        content: "Go A → C → B.",
-        thinking: [
-          { text: "**Weighing the stops**\n\nI compare distances first...", provider: "gemini" },
+        content: [
+          {
+            type: "thinking",
+            text: "**Weighing the stops**\n\nI compare distances first...",
+            provider: "gemini",
+          },
+          {
+            type: "text",
+            text: "Go A → C → B.",
+            signature: "CiQB4x9...sigA==",
+            provider: "gemini",
+          },
         ],
-        contentSignature: "CiQB4x9...sigA==",
       },
       usage: { inputTokens: 12, outputTokens: 147, reasoningTokens: 140 },
       stopReason: "STOP",
@@ -69,17 +78,23 @@ describe("parseResponse", () => {
       responseId: "resp1",
     };
     const { message } = parseResponse(body);
-    expect(message.toolCalls).toEqual([
-      { id: "9d532gc9", name: "lookup", arguments: '{"q":"A"}', signature: "EqoB" },
-      { id: "golem_resp1_1", name: "lookup", arguments: '{"q":"B"}' },
-      { id: "golem_resp1_2", name: "ping", arguments: "{}" },
+    expect(message.content).toEqual([
+      {
+        type: "tool-call",
+        id: "9d532gc9",
+        name: "lookup",
+        arguments: '{"q":"A"}',
+        signature: "EqoB",
+        provider: "gemini",
+      },
+      { type: "tool-call", id: "golem_resp1_1", name: "lookup", arguments: '{"q":"B"}' },
+      { type: "tool-call", id: "golem_resp1_2", name: "ping", arguments: "{}" },
     ]);
-    expect(parseResponse({ candidates: body.candidates ?? [] }).message.toolCalls?.[1]?.id).toBe(
-      "golem_1",
-    );
+    const noId = parseResponse({ candidates: body.candidates ?? [] }).message;
+    expect(toolCallsOf(noId)[1]?.id).toBe("golem_1");
   });
 
-  it("merges consecutive thought parts until a signature closes the block", () => {
+  it("merges consecutive thought parts until a signature closes the part, in place", () => {
     const body: GenerateContentResponse = {
       candidates: [
         {
@@ -100,17 +115,17 @@ describe("parseResponse", () => {
       ],
     };
     const { message } = parseResponse(body);
-    expect(message.thinking).toEqual([
-      { text: "ab", signature: "c2lnMQ==", provider: "gemini" },
-      { text: "c", signature: "c2lnMg==", provider: "gemini" },
-      { text: "", signature: "c2lnMw==", provider: "gemini" },
-      { text: "d", provider: "gemini" },
-      { text: "e", provider: "gemini" },
+    expect(message.content).toEqual([
+      { type: "thinking", text: "ab", signature: "c2lnMQ==", provider: "gemini" },
+      { type: "thinking", text: "c", signature: "c2lnMg==", provider: "gemini" },
+      { type: "thinking", text: "", signature: "c2lnMw==", provider: "gemini" },
+      { type: "thinking", text: "d", provider: "gemini" },
+      { type: "text", text: "answer" },
+      { type: "thinking", text: "e", provider: "gemini" },
     ]);
-    expect(message.content).toBe("answer");
   });
 
-  it("keeps a signature that rides on an empty text part", () => {
+  it("puts the signature of a trailing empty text part on the unsigned text before it", () => {
     const body: GenerateContentResponse = {
       candidates: [
         {
@@ -127,9 +142,80 @@ describe("parseResponse", () => {
     };
     expect(parseResponse(body).message).toEqual({
       role: "assistant",
-      content: "There are 3 r's.",
-      contentSignature: "EvsF",
+      content: [{ type: "text", text: "There are 3 r's.", signature: "EvsF", provider: "gemini" }],
     });
+  });
+
+  it("keeps a signature-only text part apart when the text before it is signed or not text", () => {
+    const body: GenerateContentResponse = {
+      candidates: [
+        {
+          content: {
+            parts: [
+              { text: "One.", thoughtSignature: "c2lnMQ==" },
+              { text: "", thoughtSignature: "c2lnMg==" },
+              { functionCall: { name: "f", args: {}, id: "x" } },
+              { thoughtSignature: "c2lnMw==" },
+            ],
+          },
+          finishReason: "STOP",
+        },
+      ],
+    };
+    expect(parseResponse(body).message.content).toEqual([
+      { type: "text", text: "One.", signature: "c2lnMQ==", provider: "gemini" },
+      { type: "text", text: "", signature: "c2lnMg==", provider: "gemini" },
+      { type: "tool-call", id: "x", name: "f", arguments: "{}" },
+      { type: "text", text: "", signature: "c2lnMw==", provider: "gemini" },
+    ]);
+  });
+
+  it("keeps a signature on a middle text part and starts a new part for the text after it", () => {
+    const body: GenerateContentResponse = {
+      candidates: [
+        {
+          content: {
+            parts: [
+              { text: "First, " },
+              { text: "the plan.", thoughtSignature: "bWlkZGxl" },
+              { text: " Then" },
+              { text: " the rest." },
+            ],
+          },
+          finishReason: "STOP",
+        },
+      ],
+    };
+    expect(parseResponse(body).message.content).toEqual([
+      { type: "text", text: "First, the plan.", signature: "bWlkZGxl", provider: "gemini" },
+      { type: "text", text: " Then the rest." },
+    ]);
+  });
+
+  it("keeps code execution and any part it does not model as provider parts, as sent", () => {
+    const code = {
+      executableCode: { language: "PYTHON", code: "print(sum(range(10)))" },
+      thoughtSignature: "Y29kZQ==",
+    };
+    const result = { codeExecutionResult: { outcome: "OUTCOME_OK", output: "45\n" } };
+    const image = { inlineData: { mimeType: "image/png", data: "iVBORw0KGgo=" } };
+    const body = {
+      candidates: [
+        {
+          content: {
+            parts: [{ text: "Summing." }, code, result, image, { text: "It is 45." }],
+          },
+          finishReason: "STOP",
+        },
+      ],
+    } as GenerateContentResponse;
+    expect(parseResponse(body).message.content).toEqual([
+      { type: "text", text: "Summing." },
+      { type: "provider", provider: "gemini", value: code },
+      { type: "provider", provider: "gemini", value: result },
+      { type: "provider", provider: "gemini", value: image },
+      { type: "text", text: "It is 45." },
+    ]);
   });
 
   it("reports a safety stop as its finishReason, with whatever content came", () => {
@@ -138,7 +224,7 @@ describe("parseResponse", () => {
       usageMetadata: { promptTokenCount: 8, totalTokenCount: 8 },
     };
     expect(parseResponse(body)).toEqual({
-      message: { role: "assistant", content: "" },
+      message: { role: "assistant", content: [] },
       usage: { inputTokens: 8, outputTokens: 0 },
       stopReason: "SAFETY",
     });
@@ -209,7 +295,7 @@ describe("errorFields and parseErrorBody", () => {
   };
 
   it("reads Google's error object", () => {
-    expect(parseErrorBody(503, JSON.stringify(overloaded), new Headers())).toEqual({
+    expect(parseErrorBody(503, JSON.stringify(overloaded), new Headers(), true)).toEqual({
       provider: "gemini",
       status: 503,
       type: "UNAVAILABLE",
@@ -222,21 +308,28 @@ describe("errorFields and parseErrorBody", () => {
   it("reads an error body wrapped in an array", () => {
     const text =
       '[{\n  "error": {\n    "code": 400,\n    "message": "Corrupted thought signature.",\n    "status": "INVALID_ARGUMENT"\n  }\n}\n]';
-    const fields = parseErrorBody(400, text, new Headers());
+    const fields = parseErrorBody(400, text, new Headers(), false);
     expect(fields.type).toBe("INVALID_ARGUMENT");
     expect(fields.message).toBe("Corrupted thought signature.");
     expect(fields.retryable).toBe(false);
   });
 
+  it("takes the transport's verdict on retrying", () => {
+    expect(parseErrorBody(503, JSON.stringify(overloaded), new Headers(), false).retryable).toBe(
+      false,
+    );
+    expect(parseErrorBody(418, "teapot", new Headers(), true).retryable).toBe(true);
+  });
+
   it("quotes a body that is not Google's JSON", () => {
-    expect(parseErrorBody(502, "<html>Bad Gateway</html>", new Headers())).toEqual({
+    expect(parseErrorBody(502, "<html>Bad Gateway</html>", new Headers(), true)).toEqual({
       provider: "gemini",
       status: 502,
       message: "<html>Bad Gateway</html>",
       body: "<html>Bad Gateway</html>",
       retryable: true,
     });
-    expect(parseErrorBody(500, "", new Headers()).message).toBe("no error body");
+    expect(parseErrorBody(500, "", new Headers(), true).message).toBe("no error body");
   });
 
   it("reads the wait a RetryInfo detail asks for as retryAfterMs", () => {
@@ -253,7 +346,7 @@ describe("errorFields and parseErrorBody", () => {
         },
       });
     const wait = (retryDelay: unknown) =>
-      parseErrorBody(429, quota(retryDelay), new Headers()).retryAfterMs;
+      parseErrorBody(429, quota(retryDelay), new Headers(), true).retryAfterMs;
     expect(wait("34.4s")).toBe(34_400);
     expect(wait("0s")).toBe(0);
     expect(wait("2.000000001s")).toBe(2001);
@@ -264,8 +357,8 @@ describe("errorFields and parseErrorBody", () => {
     const other = JSON.stringify({
       error: { code: 429, details: [{ "@type": "type.googleapis.com/x.Other", retryDelay: "5s" }] },
     });
-    expect(parseErrorBody(429, other, new Headers()).retryAfterMs).toBeUndefined();
-    expect(parseErrorBody(503, JSON.stringify(overloaded), new Headers()).retryAfterMs).toBe(
+    expect(parseErrorBody(429, other, new Headers(), true).retryAfterMs).toBeUndefined();
+    expect(parseErrorBody(503, JSON.stringify(overloaded), new Headers(), true).retryAfterMs).toBe(
       undefined,
     );
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { APIError, type APIErrorFields, StreamError } from "../../../src/core/errors.js";
+import { textOf, toolCallsOf } from "../../../src/core/parts.js";
 import type { Delta } from "../../../src/core/types.js";
 import { parseResponse } from "../../../src/providers/gemini/response.js";
 import { createStreamState } from "../../../src/providers/gemini/stream.js";
@@ -19,7 +20,7 @@ function dataLines(scenario: string, interaction = 0): string[] {
 }
 
 function run(lines: string[]) {
-  const state = createStreamState({ toError });
+  const state = createStreamState(toError);
   const deltas: Delta[] = [];
   for (const data of lines) deltas.push(...state.push({ data, event: undefined, id: undefined }));
   return { state, deltas };
@@ -42,19 +43,26 @@ function asOneBody(lines: string[]): GenerateContentResponse {
 const SIGNATURE_TEXT = "EpAICo0IAb4+9vuku3oDHR5EQSMfPm5IpmH06lgm9aGICNAJKKfpVXU3971";
 
 describe("createStreamState", () => {
-  it("keeps the signature of the trailing empty text part as contentSignature", () => {
+  it("puts the signature of the trailing empty text part on the text it ends", () => {
     const lines = dataLines("text-signature-on-empty-part");
     const { state, deltas } = run(lines);
+    const signature = JSON.parse(lines[2] as string).candidates[0].content.parts[0]
+      .thoughtSignature as string;
+    expect(signature.startsWith(SIGNATURE_TEXT)).toBe(true);
     expect(deltas).toEqual([
-      { text: 'There are **3** "r"s in strawberry.\n\n' },
-      { text: "St**r**awbe**rr**y" },
+      { type: "text", index: 0, text: 'There are **3** "r"s in strawberry.\n\n' },
+      { type: "text", index: 0, text: "St**r**awbe**rr**y" },
+      { type: "text", index: 0, signature },
     ]);
     const final = state.finish();
-    expect(final.message.content).toBe('There are **3** "r"s in strawberry.\n\nSt**r**awbe**rr**y');
-    expect(final.message.contentSignature?.startsWith(SIGNATURE_TEXT)).toBe(true);
-    expect(final.message.contentSignature).toBe(
-      JSON.parse(lines[2] as string).candidates[0].content.parts[0].thoughtSignature,
-    );
+    expect(final.message.content).toEqual([
+      {
+        type: "text",
+        text: 'There are **3** "r"s in strawberry.\n\nSt**r**awbe**rr**y',
+        signature,
+        provider: "gemini",
+      },
+    ]);
     expect(final.usage).toEqual({ inputTokens: 9, outputTokens: 325, reasoningTokens: 302 });
     expect(final.stopReason).toBe("STOP");
   });
@@ -65,24 +73,33 @@ describe("createStreamState", () => {
     const signature = JSON.parse(lines[1] as string).candidates[0].content.parts[0]
       .thoughtSignature;
     const id = (n: number) => `golem__vr4aYiWEJnYodAPkujX0QM_${n}`;
+    const call = (n: number) => ({ type: "tool-call", index: n + 1 });
     expect(deltas.slice(1)).toEqual([
-      { toolCall: { index: 0, id: id(0), name: "read_theme", signature, arguments: "{}" } },
-      { toolCall: { index: 1, id: id(1), name: "read_screen" } },
-      { toolCall: { index: 1, arguments: '{"id":"A"}' } },
-      { toolCall: { index: 2, id: id(2), name: "read_screen" } },
-      { toolCall: { index: 2, arguments: '{"id":"B"}' } },
-      { toolCall: { index: 3, id: id(3), name: "read_screen" } },
-      { toolCall: { index: 3, arguments: '{"id":"C"}' } },
+      { ...call(0), id: id(0), name: "read_theme", signature, arguments: "{}" },
+      { ...call(1), id: id(1), name: "read_screen" },
+      { ...call(1), arguments: '{"id":"A"}' },
+      { ...call(2), id: id(2), name: "read_screen" },
+      { ...call(2), arguments: '{"id":"B"}' },
+      { ...call(3), id: id(3), name: "read_screen" },
+      { ...call(3), arguments: '{"id":"C"}' },
     ]);
-    expect(deltas[0]?.thinking?.index).toBe(0);
+    expect(deltas[0]).toMatchObject({ type: "thinking", index: 0 });
     const final = state.finish();
-    expect(final.message.toolCalls).toEqual([
-      { id: id(0), name: "read_theme", arguments: "{}", signature },
-      { id: id(1), name: "read_screen", arguments: '{"id":"A"}' },
-      { id: id(2), name: "read_screen", arguments: '{"id":"B"}' },
-      { id: id(3), name: "read_screen", arguments: '{"id":"C"}' },
+    const content = final.message.content as Exclude<typeof final.message.content, string>;
+    expect(content[0]?.type).toBe("thinking");
+    expect(content.slice(1)).toEqual([
+      {
+        type: "tool-call",
+        id: id(0),
+        name: "read_theme",
+        arguments: "{}",
+        signature,
+        provider: "gemini",
+      },
+      { type: "tool-call", id: id(1), name: "read_screen", arguments: '{"id":"A"}' },
+      { type: "tool-call", id: id(2), name: "read_screen", arguments: '{"id":"B"}' },
+      { type: "tool-call", id: id(3), name: "read_screen", arguments: '{"id":"C"}' },
     ]);
-    expect(final.message.thinking).toHaveLength(1);
     expect(final.usage).toEqual({ inputTokens: 249, outputTokens: 241, reasoningTokens: 183 });
   });
 
@@ -143,18 +160,18 @@ describe("createStreamState", () => {
       chunk([{ text: "" }], "STOP"),
     ]);
     expect(deltas).toEqual([
-      { thinking: { index: 0, text: "**Plan**" } },
-      { thinking: { index: 0, text: " more" } },
-      { thinking: { index: 0, signature: "c2lnMQ==" } },
-      { thinking: { index: 1, text: "second" } },
-      { text: "Answer" },
+      { type: "thinking", index: 0, text: "**Plan**" },
+      { type: "thinking", index: 0, text: " more" },
+      { type: "thinking", index: 0, signature: "c2lnMQ==" },
+      { type: "thinking", index: 1, text: "second" },
+      { type: "text", index: 2, text: "Answer" },
     ]);
     expect(state.finish().message).toEqual({
       role: "assistant",
-      content: "Answer",
-      thinking: [
-        { text: "**Plan** more", signature: "c2lnMQ==", provider: "gemini" },
-        { text: "second", provider: "gemini" },
+      content: [
+        { type: "thinking", text: "**Plan** more", signature: "c2lnMQ==", provider: "gemini" },
+        { type: "thinking", text: "second", provider: "gemini" },
+        { type: "text", text: "Answer" },
       ],
     });
   });
@@ -172,8 +189,12 @@ describe("createStreamState", () => {
     expect((error as StreamError).partial).toEqual({
       message: {
         role: "assistant",
-        content:
-          "The current weather in Florence, Italy is 40°C (104°F). Stay cool, it's quite hot!",
+        content: [
+          {
+            type: "text",
+            text: "The current weather in Florence, Italy is 40°C (104°F). Stay cool, it's quite hot!",
+          },
+        ],
       },
       usage: { inputTokens: 95, outputTokens: 97, reasoningTokens: 68 },
       stopReason: "",
@@ -185,7 +206,7 @@ describe("createStreamState", () => {
       error: { code: 500, message: "Internal error encountered.", status: "INTERNAL" },
     };
     for (const data of [JSON.stringify(error), JSON.stringify([error])]) {
-      const state = createStreamState({ toError });
+      const state = createStreamState(toError);
       let thrown: unknown;
       try {
         state.push({ data, event: undefined, id: undefined });
@@ -194,12 +215,17 @@ describe("createStreamState", () => {
       }
       expect(thrown).toBeInstanceOf(APIError);
       expect(thrown).toMatchObject({ status: 500, type: "INTERNAL", retryable: true });
+      expect((thrown as APIError).partial).toEqual({
+        message: { role: "assistant", content: [] },
+        usage: { inputTokens: 0, outputTokens: 0 },
+        stopReason: "",
+      });
       expect((thrown as APIError).message).toBe("gemini 500 INTERNAL: Internal error encountered.");
     }
   });
 
   it("throws for a blocked prompt", () => {
-    const state = createStreamState({ toError });
+    const state = createStreamState(toError);
     const data = JSON.stringify({
       promptFeedback: { blockReason: "SAFETY" },
       usageMetadata: { promptTokenCount: 3 },
@@ -219,9 +245,9 @@ describe("createStreamState", () => {
       JSON.stringify({ candidates: [{ finishReason: "MAX_TOKENS" }] }),
       "[DONE]",
     ]);
-    expect(deltas).toEqual([{ text: "Hi" }]);
+    expect(deltas).toEqual([{ type: "text", index: 0, text: "Hi" }]);
     expect(state.finish()).toEqual({
-      message: { role: "assistant", content: "Hi" },
+      message: { role: "assistant", content: [{ type: "text", text: "Hi" }] },
       usage: { inputTokens: 2, outputTokens: 1 },
       stopReason: "MAX_TOKENS",
     });
@@ -249,7 +275,7 @@ describe("createStreamState", () => {
       chunk({ partialArgs: [{ jsonPath: "$.s", stringValue: "y" }] }),
       JSON.stringify({ candidates: [{ finishReason: "STOP" }], responseId: "r" }),
     ]);
-    expect(state.finish().message.toolCalls?.[0]?.arguments).toBe(
+    expect(toolCallsOf(state.finish().message)[0]?.arguments).toBe(
       '{"a":{"b":2},"list":[null,true],"c d":null,"s":"xy"}',
     );
   });
@@ -278,7 +304,7 @@ describe("createStreamState", () => {
       chunk({ partialArgs: [{ jsonPath: "$.__proto__.polluted", boolValue: true }] }),
       JSON.stringify({ candidates: [{ finishReason: "STOP" }] }),
     ]);
-    expect(state.finish().message.toolCalls?.[0]?.arguments).toBe("{}");
+    expect(toolCallsOf(state.finish().message)[0]?.arguments).toBe("{}");
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
@@ -295,24 +321,91 @@ describe("createStreamState", () => {
       ...words.map((text) => chunk({ text })),
       JSON.stringify({ candidates: [{ finishReason: "STOP" }], responseId: "r" }),
     ];
-    const state = createStreamState({ toError });
+    const state = createStreamState(toError);
     const push = (data: string) => state.push({ data, event: undefined, id: undefined });
     for (const data of lines.slice(0, 300)) push(data);
-    expect(state.partial().message.thinking).toEqual([
-      { text: thoughts.slice(0, 300).join(""), provider: "gemini" },
+    expect(state.partial().message.content).toEqual([
+      { type: "thinking", text: thoughts.slice(0, 300).join(""), provider: "gemini" },
     ]);
     for (const data of lines.slice(300, 1000)) push(data);
-    expect(state.partial().message.content).toBe(words.slice(0, 300).join(""));
+    expect(textOf(state.partial().message)).toBe(words.slice(0, 300).join(""));
     for (const data of lines.slice(1000)) push(data);
     const final = state.finish();
     // Same fields in the same order as before the text was joined in pieces.
     expect(JSON.stringify(final.message)).toBe(
       JSON.stringify({
         role: "assistant",
-        content: words.join(""),
-        thinking: [{ text: thoughts.join(""), provider: "gemini", signature: "sig" }],
+        content: [
+          { type: "thinking", text: thoughts.join(""), signature: "sig", provider: "gemini" },
+          { type: "text", text: words.join("") },
+        ],
       }),
     );
     expect(final).toEqual(parseResponse(asOneBody(lines)));
+  });
+  it("ends a text part at a signed piece and starts a new one for the text after it", () => {
+    const chunk = (parts: Part[], finishReason?: string) =>
+      JSON.stringify({
+        candidates: [
+          { content: { role: "model", parts }, ...(finishReason ? { finishReason } : {}) },
+        ],
+      });
+    const lines = [
+      chunk([{ text: "First, " }]),
+      chunk([{ text: "the plan.", thoughtSignature: "bWlkZGxl" }]),
+      chunk([{ text: " Then" }]),
+      chunk([{ text: " the rest." }]),
+      chunk([{ text: "", thoughtSignature: "ZW5k" }], "STOP"),
+    ];
+    const { state, deltas } = run(lines);
+    expect(deltas).toEqual([
+      { type: "text", index: 0, text: "First, " },
+      { type: "text", index: 0, text: "the plan.", signature: "bWlkZGxl" },
+      { type: "text", index: 1, text: " Then" },
+      { type: "text", index: 1, text: " the rest." },
+      { type: "text", index: 1, signature: "ZW5k" },
+    ]);
+    const final = state.finish();
+    expect(final.message.content).toEqual([
+      { type: "text", text: "First, the plan.", signature: "bWlkZGxl", provider: "gemini" },
+      { type: "text", text: " Then the rest.", signature: "ZW5k", provider: "gemini" },
+    ]);
+    expect(final).toEqual(parseResponse(asOneBody(lines)));
+  });
+
+  it("emits code execution parts once, as provider deltas in their place", () => {
+    const code = {
+      executableCode: { language: "PYTHON", code: "print(2 ** 10)" },
+      thoughtSignature: "Y29kZQ==",
+    };
+    const result = { codeExecutionResult: { outcome: "OUTCOME_OK", output: "1024\n" } };
+    const lines = [
+      JSON.stringify({ candidates: [{ content: { parts: [{ text: "Computing" }] } }] }),
+      JSON.stringify({ candidates: [{ content: { parts: [code, result] } }] }),
+      JSON.stringify({
+        candidates: [{ content: { parts: [{ text: "It is 1024." }] }, finishReason: "STOP" }],
+      }),
+    ];
+    const { state, deltas } = run(lines);
+    expect(deltas).toEqual([
+      { type: "text", index: 0, text: "Computing" },
+      { type: "provider", index: 1, provider: "gemini", value: code },
+      { type: "provider", index: 2, provider: "gemini", value: result },
+      { type: "text", index: 3, text: "It is 1024." },
+    ]);
+    expect(state.finish().message.content).toEqual([
+      { type: "text", text: "Computing" },
+      { type: "provider", provider: "gemini", value: code },
+      { type: "provider", provider: "gemini", value: result },
+      { type: "text", text: "It is 1024." },
+    ]);
+  });
+
+  it("attaches the request id to an error event when it has one", () => {
+    const state = createStreamState(toError, "req-123");
+    const data = JSON.stringify({ error: { code: 429, message: "slow down", status: "X" } });
+    expect(() => state.push({ data, event: undefined, id: undefined })).toThrow(
+      "gemini 429 X: slow down (request id req-123)",
+    );
   });
 });
