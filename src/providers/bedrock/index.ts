@@ -93,12 +93,7 @@ function requestOptions(
     timeoutMs: cfg.timeoutMs,
     maxRetries: cfg.maxRetries,
     toError: (res) =>
-      new APIError({
-        provider: PROVIDER,
-        status: res.status,
-        retryable: res.retryable,
-        ...parseErrorBody(res.status, res.text, res.headers),
-      }),
+      new APIError(parseErrorBody(res.status, res.text, res.headers, res.retryable)),
   };
   if ("bearer" in auth) {
     // A Bedrock API key replaces SigV4 entirely.

@@ -1,16 +1,16 @@
 import { HistoryError } from "../../core/errors.js";
-import type { Message, ModelRequest, ThinkingBlock, ToolSpec } from "../../core/types.js";
+import { partsOf, textOf } from "../../core/parts.js";
+import type { Message, ModelRequest, ToolSpec } from "../../core/types.js";
 import type { ResolvedConfig } from "./config.js";
 import type {
   ContentBlock,
   ConverseRequest,
-  ReasoningContentBlock,
   SystemContentBlock,
   ToolConfiguration,
   Message as WireMessage,
 } from "./wire.js";
 
-/** The adapter name that `ThinkingBlock.provider` carries for blocks this adapter produced. */
+/** The adapter name that parts this adapter produced carry in `provider`. */
 export const PROVIDER = "bedrock";
 
 /**
@@ -23,9 +23,11 @@ export function requestUrl(cfg: ResolvedConfig, stream: boolean): string {
 }
 
 /**
- * Builds the Converse body (the same for ConverseStream). Thinking blocks go first in each
- * assistant message, byte for byte; blocks of other providers and unsigned text blocks are
- * dropped, since Bedrock verifies every block it is sent.
+ * Builds the Converse body (the same for ConverseStream). An assistant message goes back part
+ * for part, in its order; what Bedrock would refuse is left out: another provider's reasoning
+ * and provider parts, and unsigned reasoning (Bedrock verifies every reasoning block it is sent).
+ * A message left with nothing is left out, and same-role neighbours merge, since Converse wants
+ * the roles to alternate and refuses empty content and blank text.
  */
 export function buildRequest(
   req: ModelRequest,
@@ -37,16 +39,21 @@ export function buildRequest(
   req.messages.forEach((m, i) => {
     if (m.role === "system") {
       // Converse has no system role in `messages`; system turns join the system prompt in order.
-      if (m.content !== "") system.push({ text: m.content });
+      const text = textOf(m);
+      if (text !== "") system.push({ text });
       return;
     }
-    const content = m.role === "assistant" ? buildAssistantContent(m, i) : buildUserContent(m);
-    // An assistant turn left empty by dropping foreign blocks has nothing to send.
+    const content =
+      m.role === "assistant"
+        ? buildAssistantContent(m, i)
+        : m.role === "tool"
+          ? [buildToolResult(m, i)]
+          : buildUserContent(m, i);
     if (content.length === 0) return;
     const role = m.role === "assistant" ? "assistant" : "user";
     const last = messages[messages.length - 1];
-    // Bedrock wants turns to alternate: tool results and a following prompt share one user turn.
-    if (role === "user" && last?.role === "user") last.content.push(...content);
+    // Tool results and a following prompt share one user turn; two assistant turns, one turn.
+    if (last?.role === role) last.content.push(...content);
     else messages.push({ role, content });
   });
 
@@ -60,56 +67,83 @@ export function buildRequest(
   return body;
 }
 
-function buildUserContent(m: Message): ContentBlock[] {
-  if (m.role === "tool") {
-    return [
-      {
-        toolResult: {
-          toolUseId: m.toolCallId as string,
-          content: [{ text: m.content }],
-          status: m.isError ? "error" : "success",
-        },
-      },
-    ];
-  }
-  return [{ text: m.content }];
-}
-
-/** Reasoning (provider order), then the text, then the tool calls (docs/architecture.md, "Replay rules"). */
-function buildAssistantContent(m: Message, index: number): ContentBlock[] {
+/** A user message's text parts, blank ones left out; images and files are not sent yet. */
+function buildUserContent(m: Message, index: number): ContentBlock[] {
   const content: ContentBlock[] = [];
-  for (const block of m.thinking ?? []) {
-    const reasoning = buildReasoning(block);
-    if (reasoning) content.push({ reasoningContent: reasoning });
-  }
-  if (m.content !== "") content.push({ text: m.content });
-  for (const [j, call] of (m.toolCalls ?? []).entries()) {
-    content.push({
-      toolUse: {
-        toolUseId: call.id,
-        name: call.name,
-        input: parseArguments(call.arguments, index, j),
-      },
-    });
+  for (const part of partsOf(m)) {
+    if (part.type !== "text") throw unsupported(part.type, index);
+    if (part.text !== "") content.push({ text: part.text });
   }
   return content;
 }
 
-function buildReasoning(block: ThinkingBlock): ReasoningContentBlock | undefined {
-  if (block.provider !== undefined && block.provider !== PROVIDER) return undefined;
-  if (block.redacted !== undefined) return { redactedContent: block.redacted };
-  // Bedrock accepts reasoning only with the signature that proves it: unsigned text is dropped.
-  if (block.signature === undefined || block.text === undefined) return undefined;
-  return { reasoningText: { text: block.text, signature: block.signature } };
+function buildToolResult(m: Message, index: number): ContentBlock {
+  const content: { text: string }[] = [];
+  if (typeof m.content === "string") content.push({ text: m.content });
+  else {
+    for (const part of m.content) {
+      if (part.type !== "text") throw unsupported(part.type, index);
+      content.push({ text: part.text });
+    }
+  }
+  return {
+    toolResult: {
+      toolUseId: m.toolCallId as string,
+      content,
+      status: m.isError ? "error" : "success",
+    },
+  };
 }
 
-/** Converse wants the tool input as a JSON document, not text. */
+function unsupported(type: string, index: number): HistoryError {
+  return new HistoryError(`${type} parts cannot be sent to bedrock yet`, index);
+}
+
+/** The parts in their order (docs/architecture.md, "Replay rules"). */
+function buildAssistantContent(m: Message, index: number): ContentBlock[] {
+  const content: ContentBlock[] = [];
+  for (const [j, part] of partsOf(m).entries()) {
+    switch (part.type) {
+      case "text":
+        // A signature or phase another provider put on the text stays behind; the text goes.
+        if (part.text !== "") content.push({ text: part.text });
+        break;
+      case "thinking":
+        if (part.provider !== undefined && part.provider !== PROVIDER) break;
+        if (part.redacted !== undefined) {
+          content.push({ reasoningContent: { redactedContent: part.redacted } });
+        } else if (part.signature !== undefined && part.text !== undefined) {
+          content.push({
+            reasoningContent: { reasoningText: { text: part.text, signature: part.signature } },
+          });
+        }
+        break;
+      case "tool-call":
+        content.push({
+          toolUse: {
+            toolUseId: part.id,
+            name: part.name,
+            input: parseArguments(part.arguments, index, j),
+          },
+        });
+        break;
+      case "provider":
+        if (part.provider === PROVIDER) content.push(part.value as ContentBlock);
+        break;
+      default:
+        throw unsupported(part.type, index);
+    }
+  }
+  return content;
+}
+
+/** Converse wants the tool input as a JSON document, not text; "" means {}. */
 function parseArguments(args: string, index: number, j: number): unknown {
-  if (args.trim() === "") return {};
+  if (args === "") return {};
   try {
     return JSON.parse(args);
   } catch (cause) {
-    throw new HistoryError(`toolCalls[${j}] arguments are not valid JSON`, index, { cause });
+    throw new HistoryError(`content[${j}] arguments are not valid JSON`, index, { cause });
   }
 }
 

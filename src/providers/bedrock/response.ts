@@ -1,11 +1,11 @@
-import { assistantMessage } from "../../core/assistant.js";
-import { StreamError } from "../../core/errors.js";
-import type { ModelResponse, ThinkingBlock, ToolCall, Usage } from "../../core/types.js";
+import { type APIErrorFields, StreamError } from "../../core/errors.js";
+import type { ModelResponse, Usage } from "../../core/types.js";
 import { checkedResponse, parseErrorJSON } from "../../transport/json.js";
+import { createMessageBuilder } from "./parts.js";
 import { PROVIDER } from "./request.js";
 import type { ConverseResponse, ErrorBody, OutputContentBlock, TokenUsage } from "./wire.js";
 
-/** Turns a Converse response body into golem's response; blocks are tagged `provider: "bedrock"`. */
+/** Turns a Converse response body into golem's response, block for block (parts.ts). */
 export function parseResponse(body: unknown): ModelResponse {
   return checkedResponse(PROVIDER, () => readConverse(body));
 }
@@ -20,53 +20,14 @@ function readConverse(body: unknown): ModelResponse {
   if (typeof res.usage !== "object" || res.usage === null) {
     throw new StreamError("bedrock: the response has no usage");
   }
-  const thinking: ThinkingBlock[] = [];
-  const toolCalls: ToolCall[] = [];
-  let text = "";
+  const builder = createMessageBuilder();
   for (const [i, block] of (content as (OutputContentBlock | null)[]).entries()) {
-    if (typeof block !== "object" || block === null) {
+    if (typeof block !== "object" || block === null || Array.isArray(block)) {
       throw new StreamError(`bedrock: output.message.content[${i}] is not an object`);
     }
-    if (block.reasoningContent) {
-      const parsed = parseReasoning(block.reasoningContent);
-      if (parsed) thinking.push(parsed);
-    } else if (typeof block.text === "string") {
-      text += block.text;
-    } else if (block.toolUse) {
-      const { toolUseId, name, input } = block.toolUse;
-      if (!isNonEmpty(toolUseId) || !isNonEmpty(name)) {
-        throw new StreamError(
-          `bedrock: output.message.content[${i}].toolUse has no toolUseId or name`,
-        );
-      }
-      toolCalls.push({ id: toolUseId, name, arguments: JSON.stringify(input ?? {}) });
-    }
+    builder.add(block, i);
   }
-  return {
-    message: assistantMessage(text, thinking, toolCalls),
-    usage: parseUsage(res.usage),
-    stopReason: res.stopReason,
-  };
-}
-
-function isNonEmpty(v: unknown): v is string {
-  return typeof v === "string" && v !== "";
-}
-
-function parseReasoning(
-  r: NonNullable<OutputContentBlock["reasoningContent"]>,
-): ThinkingBlock | undefined {
-  // Kept as the base64 string it arrives as: Bedrock takes back exactly that.
-  if (typeof r.redactedContent === "string" && r.redactedContent !== "") {
-    return { redacted: r.redactedContent, provider: PROVIDER };
-  }
-  const rt = r.reasoningText;
-  if (!rt || typeof rt.text !== "string") return undefined;
-  if (typeof rt.signature === "string" && rt.signature !== "") {
-    return { text: rt.text, signature: rt.signature, provider: PROVIDER };
-  }
-  // An empty unsigned block carries nothing and would fail history validation.
-  return rt.text === "" ? undefined : { text: rt.text, provider: PROVIDER };
+  return { message: builder.message(), usage: parseUsage(res.usage), stopReason: res.stopReason };
 }
 
 /** Converse token counts in golem's names; reasoning is inside `outputTokens` (no split given). */
@@ -78,19 +39,16 @@ export function parseUsage(u: Partial<TokenUsage> | undefined): Usage {
   return usage;
 }
 
-/** What an error answer says, for `bedrock.APIError`. */
-export interface ErrorFields {
-  message: string;
-  type?: string;
-  requestId?: string;
-  body: unknown;
-}
-
 /**
  * Reads a restJson1 error: the type from `x-amzn-errortype`, else the body's `code` or
  * `__type`; the message from `message` or `Message`; the request id from `x-amzn-requestid`.
  */
-export function parseErrorBody(status: number, text: string, headers: Headers): ErrorFields {
+export function parseErrorBody(
+  status: number,
+  text: string,
+  headers: Headers,
+  retryable: boolean,
+): APIErrorFields {
   const body = parseErrorJSON(text);
   const fields = typeof body === "object" && body !== null ? (body as ErrorBody) : {};
   const rawType = headers.get("x-amzn-errortype") ?? fields.code ?? fields.__type;
@@ -98,7 +56,13 @@ export function parseErrorBody(status: number, text: string, headers: Headers): 
     fields.message ??
     fields.Message ??
     (typeof body === "string" && body !== "" ? body : `HTTP ${status}`);
-  const out: ErrorFields = { message: String(message), body };
+  const out: APIErrorFields = {
+    provider: PROVIDER,
+    status,
+    message: String(message),
+    body,
+    retryable,
+  };
   const type = typeof rawType === "string" ? sanitizeErrorType(rawType) : "";
   if (type) out.type = type;
   const requestId = headers.get("x-amzn-requestid");

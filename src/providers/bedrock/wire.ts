@@ -25,6 +25,11 @@ export interface ToolUseBlock {
   name: string;
   /** A JSON document (not a string). */
   input: unknown;
+  /**
+   * Set on a built-in tool's call that Bedrock ran itself (`"server_tool_use"`, Nova's
+   * `nova_code_interpreter`): https://docs.aws.amazon.com/nova/latest/userguide/tool-built-in.html
+   */
+  type?: string;
 }
 
 export interface ToolResultBlock {
@@ -33,11 +38,15 @@ export interface ToolResultBlock {
   status?: "success" | "error";
 }
 
+/** A block golem sends back as it came (a ProviderPart's value): any member, exactly one. */
+export type OpaqueBlock = Record<string, unknown>;
+
 export type ContentBlock =
   | { text: string }
   | { reasoningContent: ReasoningContentBlock }
   | { toolUse: ToolUseBlock }
-  | { toolResult: ToolResultBlock };
+  | { toolResult: ToolResultBlock }
+  | OpaqueBlock;
 
 export interface Message {
   role: "user" | "assistant";
@@ -100,12 +109,13 @@ export interface TokenUsage {
   cacheWriteInputTokens?: number;
 }
 
-/** A response content block; members we do not read (images, citations, ...) pass unnoticed. */
+/** A response content block; members golem does not model are kept whole as provider parts. */
 export type OutputContentBlock = Partial<{
   text: string;
   reasoningContent: Partial<{ reasoningText: ReasoningTextBlock; redactedContent: string }>;
   toolUse: ToolUseBlock;
-}>;
+}> &
+  OpaqueBlock;
 
 export interface ConverseResponse {
   output: { message: { role: "assistant"; content: OutputContentBlock[] } };
@@ -121,15 +131,26 @@ export type ReasoningContentBlockDelta = Partial<{
   redactedContent: string;
 }>;
 
+/** One piece of a built-in tool's result (`ToolResultBlockDelta`): text or JSON. */
+export type ToolResultBlockDelta = Partial<{ text: string; json: unknown }>;
+
 export type ContentBlockDelta = Partial<{
   text: string;
   reasoningContent: ReasoningContentBlockDelta;
   toolUse: { input: string };
+  toolResult: ToolResultBlockDelta[];
+}>;
+
+/** How a block that is not reasoning or text starts (`ContentBlockStart`). */
+export type ContentBlockStart = Partial<{
+  toolUse: { toolUseId: string; name: string; type?: string };
+  /** A built-in tool's result, in the assistant's own message (Nova code interpreter). */
+  toolResult: { toolUseId: string; type?: string; status?: string };
 }>;
 
 export interface ContentBlockStartEvent {
   contentBlockIndex: number;
-  start: Partial<{ toolUse: { toolUseId: string; name: string } }>;
+  start: ContentBlockStart;
 }
 
 export interface ContentBlockDeltaEvent {

@@ -60,7 +60,7 @@ describe("bedrock model", () => {
     );
     const model = create({ region: "us-east-1", model: MODEL, credentials: CREDS, fetch });
     const r = await model.generate({ messages: hi });
-    expect(r.message.content).toBe("hello");
+    expect(r.message.content).toEqual([{ type: "text", text: "hello" }]);
     expect(calls.map((c) => c.url)).toEqual([URL_CONVERSE, URL_CONVERSE]);
     expect(calls.map((c) => c.headers.get("x-amz-date"))).toEqual([
       "20260801T120000Z",
@@ -178,8 +178,8 @@ describe("bedrock model", () => {
     const s = model.stream({ messages: hi });
     const deltas = [];
     for await (const d of s) deltas.push(d);
-    expect(deltas).toEqual([{ text: "hey" }]);
-    expect((await s.response).message.content).toBe("hey");
+    expect(deltas).toEqual([{ type: "text", index: 0, text: "hey" }]);
+    expect((await s.response).message.content).toEqual([{ type: "text", text: "hey" }]);
     expect(calls[0]?.url).toBe(`${URL_CONVERSE}-stream`);
     const e = await model.stream({ messages: hi }).response.catch((x: unknown) => x);
     expect(e).toBeInstanceOf(APIError);
@@ -205,6 +205,36 @@ describe("bedrock model", () => {
     await expect(model.generate({ messages: bad })).rejects.toThrow(HistoryError);
     await expect(model.stream({ messages: bad }).response).rejects.toThrow(HistoryError);
     expect(calls).toHaveLength(0);
+  });
+
+  it("ends a stream whose tool input is not JSON in a StreamError with what arrived", async () => {
+    const event = (type: string, payload: object) =>
+      encodeFrame(
+        { ":event-type": type, ":content-type": "application/json", ":message-type": "event" },
+        JSON.stringify(payload),
+      );
+    const frames = [
+      event("contentBlockStart", {
+        contentBlockIndex: 0,
+        start: { toolUse: { toolUseId: "t", name: "x" } },
+      }),
+      event("contentBlockDelta", { contentBlockIndex: 0, delta: { toolUse: { input: "{bad" } } }),
+      event("contentBlockStop", { contentBlockIndex: 0 }),
+      event("messageStop", { stopReason: "tool_use" }),
+    ];
+    const { fetch } = scripted([
+      () =>
+        new Response(bodyOf(frames), {
+          status: 200,
+          headers: { "content-type": "application/vnd.amazon.eventstream" },
+        }),
+    ]);
+    const model = create({ region: "us-east-1", model: MODEL, credentials: CREDS, fetch });
+    const e = await model.stream({ messages: hi }).response.catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(StreamError);
+    expect((e as StreamError).partial?.message.content).toEqual([
+      { type: "tool-call", id: "t", name: "x", arguments: "{bad" },
+    ]);
   });
 
   it("reports itself as provider bedrock with its model id", () => {

@@ -63,61 +63,134 @@ describe("bedrock buildRequest", () => {
     expect(buildRequest(req, cfg(), false).system).toEqual([{ text: "first" }, { text: "second" }]);
   });
 
-  it("replays reasoning first, byte for byte, then text, then tool uses with parsed input", () => {
+  it("replays the parts in their order, byte for byte, with tool input parsed", () => {
     const assistant: Message = {
       role: "assistant",
-      content: "Let me check. ",
-      thinking: [
-        { text: "Need weather.\n\n  ", signature: SIG, provider: "bedrock" },
-        { redacted: "RXRrRUNrZ0lC==", provider: "bedrock" },
-        { text: "", signature: "sig-only" },
-      ],
-      toolCalls: [
-        { id: "tooluse_1", name: "get_weather", arguments: '{"city":"Paris"}' },
-        { id: "tooluse_2", name: "get_weather", arguments: "" },
+      content: [
+        { type: "thinking", text: "Need the city.\n\n  ", signature: SIG, provider: "bedrock" },
+        { type: "tool-call", id: "tooluse_1", name: "get_weather", arguments: '{"city":"Paris"}' },
+        { type: "thinking", redacted: "RXRrRUNrZ0lC==", provider: "bedrock" },
+        { type: "text", text: "Let me check. " },
+        { type: "thinking", text: "", signature: "sig-only" },
+        { type: "tool-call", id: "tooluse_2", name: "get_weather", arguments: "" },
       ],
     };
     const body = buildRequest({ messages: [user("Weather?"), assistant] }, cfg(), false);
     expect(body.messages[1]).toEqual({
       role: "assistant",
       content: [
-        { reasoningContent: { reasoningText: { text: "Need weather.\n\n  ", signature: SIG } } },
-        { reasoningContent: { redactedContent: "RXRrRUNrZ0lC==" } },
-        { reasoningContent: { reasoningText: { text: "", signature: "sig-only" } } },
-        { text: "Let me check. " },
+        { reasoningContent: { reasoningText: { text: "Need the city.\n\n  ", signature: SIG } } },
         { toolUse: { toolUseId: "tooluse_1", name: "get_weather", input: { city: "Paris" } } },
+        { reasoningContent: { redactedContent: "RXRrRUNrZ0lC==" } },
+        { text: "Let me check. " },
+        { reasoningContent: { reasoningText: { text: "", signature: "sig-only" } } },
         { toolUse: { toolUseId: "tooluse_2", name: "get_weather", input: {} } },
       ],
     });
   });
 
-  it("drops blocks of other providers and unsigned text, and keeps the rest of the message", () => {
+  it("leaves out foreign and unsigned reasoning and foreign provider parts; foreign evidence stays behind", () => {
     const assistant: Message = {
       role: "assistant",
-      content: "Answer",
-      thinking: [
-        { text: "anthropic's", signature: "sig-a", provider: "anthropic" },
-        { redacted: "gemini-bytes", provider: "gemini" },
-        { text: "no signature", provider: "bedrock" },
-        { text: "hand-made" },
-        { text: "kept", signature: "sig-b" },
+      content: [
+        { type: "thinking", text: "anthropic's", signature: "sig-a", provider: "anthropic" },
+        { type: "thinking", redacted: "Z2VtaW5p", provider: "gemini" },
+        { type: "thinking", text: "no signature", provider: "bedrock" },
+        { type: "thinking", text: "hand-made" },
+        { type: "provider", provider: "anthropic", value: { type: "server_tool_use" } },
+        { type: "text", text: "Answer", signature: "g-sig", provider: "gemini" },
+        { type: "thinking", text: "kept", signature: "sig-b" },
+        {
+          type: "tool-call",
+          id: "c",
+          name: "x",
+          arguments: "{}",
+          signature: "g",
+          provider: "gemini",
+        },
       ],
     };
     const body = buildRequest({ messages: [user("q"), assistant] }, cfg(), false);
     expect(body.messages[1]?.content).toEqual([
-      { reasoningContent: { reasoningText: { text: "kept", signature: "sig-b" } } },
       { text: "Answer" },
+      { reasoningContent: { reasoningText: { text: "kept", signature: "sig-b" } } },
+      { toolUse: { toolUseId: "c", name: "x", input: {} } },
     ]);
   });
 
-  it("leaves out an assistant turn with nothing left to send, and merges the user turns around it", () => {
+  it("sends a built-in tool's blocks back verbatim, in place", () => {
+    // docs.aws.amazon.com/nova/latest/userguide/tool-built-in.html
+    const call = {
+      toolUse: {
+        input: { code: "sum([1, 2])" },
+        name: "nova_code_interpreter",
+        toolUseId: "tooluse_W",
+        type: "server_tool_use",
+      },
+    };
+    const result = {
+      toolResult: {
+        content: [{ text: '{"stdOut":"3","stdErr":"","exitCode":0,"isError":false}' }],
+        status: "success",
+        toolUseId: "tooluse_W",
+        type: "nova_code_interpreter_result",
+      },
+    };
     const assistant: Message = {
       role: "assistant",
-      content: "",
-      thinking: [{ text: "openai reasoning", provider: "openai" }],
+      content: [
+        { type: "provider", provider: "bedrock", value: call },
+        { type: "provider", provider: "bedrock", value: result },
+        { type: "text", text: "3" },
+      ],
     };
-    const body = buildRequest({ messages: [user("a"), assistant, user("b")] }, cfg(), false);
-    expect(body.messages).toEqual([{ role: "user", content: [{ text: "a" }, { text: "b" }] }]);
+    const body = buildRequest({ messages: [user("1+2?"), assistant] }, cfg(), false);
+    expect(body.messages[1]?.content).toEqual([call, result, { text: "3" }]);
+  });
+
+  it("never sends a blank text block or empty content: empty messages are left out, neighbours merged", () => {
+    const messages: Message[] = [
+      user("a"),
+      {
+        role: "assistant",
+        content: [{ type: "thinking", text: "openai reasoning", provider: "openai" }],
+      },
+      user(""),
+      { role: "user", content: [{ type: "text", text: "" }] },
+      user("b"),
+      { role: "assistant", content: [{ type: "text", text: "" }] },
+      { role: "assistant", content: "first" },
+      { role: "assistant", content: [{ type: "text", text: "second" }] },
+    ];
+    expect(buildRequest({ messages }, cfg(), false).messages).toEqual([
+      { role: "user", content: [{ text: "a" }, { text: "b" }] },
+      { role: "assistant", content: [{ text: "first" }, { text: "second" }] },
+    ]);
+  });
+
+  it("refuses image and file parts with a HistoryError naming the message", () => {
+    const image: Message = {
+      role: "user",
+      content: [
+        { type: "text", text: "What is this?" },
+        { type: "image", mediaType: "image/png", data: "iVBORw0K" },
+      ],
+    };
+    expect(() => buildRequest({ messages: [image] }, cfg(), false)).toThrow(
+      new HistoryError("image parts cannot be sent to bedrock yet", 0),
+    );
+    const file: Message[] = [
+      user("q"),
+      { role: "assistant", content: [{ type: "tool-call", id: "t", name: "x", arguments: "{}" }] },
+      {
+        role: "tool",
+        toolCallId: "t",
+        content: [{ type: "file", mediaType: "application/pdf", url: "https://example.com/a.pdf" }],
+      },
+    ];
+    expect(() => buildRequest({ messages: file }, cfg(), false)).toThrow(
+      "messages[2]: file parts cannot be sent to bedrock yet",
+    );
   });
 
   it("turns consecutive tool messages into one user message of tool results", () => {
@@ -125,14 +198,18 @@ describe("bedrock buildRequest", () => {
       user("Weather in Paris and Rome?"),
       {
         role: "assistant",
-        content: "",
-        toolCalls: [
-          { id: "t1", name: "get_weather", arguments: '{"city":"Paris"}' },
-          { id: "t2", name: "get_weather", arguments: '{"city":"Rome"}' },
+        content: [
+          { type: "tool-call", id: "t1", name: "get_weather", arguments: '{"city":"Paris"}' },
+          { type: "tool-call", id: "t2", name: "get_weather", arguments: '{"city":"Rome"}' },
         ],
       },
       { role: "tool", toolCallId: "t1", content: "18°C" },
-      { role: "tool", toolCallId: "t2", content: "no such city", isError: true },
+      {
+        role: "tool",
+        toolCallId: "t2",
+        content: [{ type: "text", text: "no such city" }],
+        isError: true,
+      },
       user("And tomorrow?"),
     ];
     const body = buildRequest({ messages, tools: [WEATHER] }, cfg(), false);
@@ -188,8 +265,7 @@ describe("bedrock buildRequest", () => {
         user("hi"),
         {
           role: "assistant",
-          content: "",
-          toolCalls: [{ id: "t", name: "get_weather", arguments: "{}" }],
+          content: [{ type: "tool-call", id: "t", name: "get_weather", arguments: "{}" }],
         },
         { role: "tool", toolCallId: "t", content: "sunny" },
       ],
@@ -210,11 +286,17 @@ describe("bedrock buildRequest", () => {
   it("refuses tool arguments that are not JSON with a HistoryError naming the message", () => {
     const messages: Message[] = [
       user("q"),
-      { role: "assistant", content: "", toolCalls: [{ id: "t", name: "x", arguments: "{oops" }] },
+      {
+        role: "assistant",
+        content: [
+          { type: "text", text: "x" },
+          { type: "tool-call", id: "t", name: "x", arguments: "{oops" },
+        ],
+      },
     ];
     expect(() => buildRequest({ messages }, cfg(), false)).toThrow(HistoryError);
     expect(() => buildRequest({ messages }, cfg(), false)).toThrow(
-      "messages[1]: toolCalls[0] arguments are not valid JSON",
+      "messages[1]: content[1] arguments are not valid JSON",
     );
   });
 
@@ -222,7 +304,14 @@ describe("bedrock buildRequest", () => {
     const req: ModelRequest = {
       messages: [
         user("q"),
-        { role: "assistant", content: "a", thinking: [{ text: "t", signature: "s" }] },
+        {
+          role: "assistant",
+          content: [
+            { type: "thinking", text: "t", signature: "s" },
+            { type: "provider", provider: "bedrock", value: { toolResult: { content: [] } } },
+            { type: "text", text: "a" },
+          ],
+        },
         user("r"),
       ],
     };

@@ -9,25 +9,28 @@ import {
 
 const SIG = "EvYBCkgICxABGAIqQA9E+opaque/signature==";
 
+const body = (content: unknown[], stopReason = "end_turn") => ({
+  output: { message: { role: "assistant", content } },
+  stopReason,
+  usage: { inputTokens: 1, outputTokens: 2, totalTokens: 3 },
+});
+
 describe("bedrock parseResponse", () => {
-  it("parses reasoning with its signature, redacted bytes as sent, text, tool use and usage", () => {
-    const body = {
-      output: {
-        message: {
-          role: "assistant",
-          content: [
-            { reasoningContent: { reasoningText: { text: "Count the r's...", signature: SIG } } },
-            { reasoningContent: { redactedContent: "RXRrRUNrZ0lCeEFCR0FJ" } },
-            { text: "There are " },
-            { text: "3." },
-            {
-              toolUse: { toolUseId: "tooluse_kZJM", name: "get_weather", input: { city: "Paris" } },
-            },
-            { image: { format: "png" } },
-          ],
-        },
-      },
-      stopReason: "tool_use",
+  it("keeps every block as a part in its place: reasoning, redacted, texts, tool use, image", () => {
+    const res = {
+      ...body(
+        [
+          { reasoningContent: { reasoningText: { text: "Count the r's...", signature: SIG } } },
+          { reasoningContent: { redactedContent: "RXRrRUNrZ0lCeEFCR0FJ" } },
+          { text: "There are " },
+          { text: "3." },
+          {
+            toolUse: { toolUseId: "tooluse_kZJM", name: "get_weather", input: { city: "Paris" } },
+          },
+          { image: { format: "png" } },
+        ],
+        "tool_use",
+      ),
       usage: {
         inputTokens: 51,
         outputTokens: 78,
@@ -38,55 +41,114 @@ describe("bedrock parseResponse", () => {
       },
       metrics: { latencyMs: 2202 },
     };
-    expect(parseResponse(body)).toEqual({
+    expect(parseResponse(res)).toEqual({
       message: {
         role: "assistant",
-        content: "There are 3.",
-        thinking: [
-          { text: "Count the r's...", signature: SIG, provider: "bedrock" },
-          { redacted: "RXRrRUNrZ0lCeEFCR0FJ", provider: "bedrock" },
+        content: [
+          { type: "thinking", text: "Count the r's...", signature: SIG, provider: "bedrock" },
+          { type: "thinking", redacted: "RXRrRUNrZ0lCeEFCR0FJ", provider: "bedrock" },
+          { type: "text", text: "There are " },
+          { type: "text", text: "3." },
+          {
+            type: "tool-call",
+            id: "tooluse_kZJM",
+            name: "get_weather",
+            arguments: '{"city":"Paris"}',
+          },
+          { type: "provider", provider: "bedrock", value: { image: { format: "png" } } },
         ],
-        toolCalls: [{ id: "tooluse_kZJM", name: "get_weather", arguments: '{"city":"Paris"}' }],
       },
       usage: { inputTokens: 51, outputTokens: 78, cacheReadTokens: 5, cacheWriteTokens: 0 },
       stopReason: "tool_use",
     });
   });
 
-  it("keeps a signature-only block (display omitted) and drops an empty unsigned one", () => {
-    const body = {
-      output: {
-        message: {
-          role: "assistant",
-          content: [
-            { reasoningContent: { reasoningText: { text: "", signature: SIG } } },
-            { reasoningContent: { reasoningText: { text: "" } } },
-            { reasoningContent: { reasoningText: { text: "unsigned" } } },
-            { text: "ok" },
-          ],
-        },
+  it("keeps interleaved reasoning and tool use in order", () => {
+    const r = parseResponse(
+      body(
+        [
+          { reasoningContent: { reasoningText: { text: "First the city.", signature: "s1" } } },
+          { toolUse: { toolUseId: "t1", name: "city", input: {} } },
+          { reasoningContent: { reasoningText: { text: "Then its weather.", signature: "s2" } } },
+          { toolUse: { toolUseId: "t2", name: "weather", input: { city: "Lima", days: [1, 2] } } },
+        ],
+        "tool_use",
+      ),
+    );
+    expect(r.message.content).toEqual([
+      { type: "thinking", text: "First the city.", signature: "s1", provider: "bedrock" },
+      { type: "tool-call", id: "t1", name: "city", arguments: "{}" },
+      { type: "thinking", text: "Then its weather.", signature: "s2", provider: "bedrock" },
+      {
+        type: "tool-call",
+        id: "t2",
+        name: "weather",
+        arguments: '{"city":"Lima","days":[1,2]}',
       },
-      stopReason: "end_turn",
-      usage: { inputTokens: 1, outputTokens: 2, totalTokens: 3 },
+    ]);
+  });
+
+  it("keeps a built-in tool's call and result as provider parts, not as a tool call", () => {
+    // The Nova code interpreter exchange of docs.aws.amazon.com/nova/latest/userguide/tool-built-in.html
+    const call = {
+      toolUse: {
+        input: { code: "numbers = [10, 24]\nsum(numbers) / len(numbers)" },
+        name: "nova_code_interpreter",
+        toolUseId: "tooluse_WytfF0g1S5qUeEPm0ptOdQ",
+        type: "server_tool_use",
+      },
     };
-    expect(parseResponse(body).message).toEqual({
+    const result = {
+      toolResult: {
+        content: [{ text: '{"stdOut":"17.0","stdErr":"","exitCode":0,"isError":false}' }],
+        status: "success",
+        toolUseId: "tooluse_WytfF0g1S5qUeEPm0ptOdQ",
+        type: "nova_code_interpreter_result",
+      },
+    };
+    const r = parseResponse(body([call, result, { text: "The average is 17." }]));
+    expect(r.message.content).toEqual([
+      { type: "provider", provider: "bedrock", value: call },
+      { type: "provider", provider: "bedrock", value: result },
+      { type: "text", text: "The average is 17." },
+    ]);
+  });
+
+  it("keeps a signature-only block (display omitted) and drops an empty unsigned one", () => {
+    const r = parseResponse(
+      body([
+        { reasoningContent: { reasoningText: { text: "", signature: SIG } } },
+        { reasoningContent: { reasoningText: { text: "" } } },
+        { reasoningContent: { reasoningText: { text: "unsigned" } } },
+        { text: "" },
+        { text: "ok" },
+      ]),
+    );
+    expect(r.message).toEqual({
       role: "assistant",
-      content: "ok",
-      thinking: [
-        { text: "", signature: SIG, provider: "bedrock" },
-        { text: "unsigned", provider: "bedrock" },
+      content: [
+        { type: "thinking", text: "", signature: SIG, provider: "bedrock" },
+        { type: "thinking", text: "unsigned", provider: "bedrock" },
+        { type: "text", text: "ok" },
       ],
     });
   });
 
-  it("gives plain messages no thinking or toolCalls fields", () => {
+  it("keeps usage counts that were sent, 0 included, and leaves out the ones that were not", () => {
     const r = parseResponse({
-      output: { message: { role: "assistant", content: [{ text: "hi" }] } },
-      stopReason: "end_turn",
-      usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
+      ...body([{ text: "hi" }]),
+      usage: { inputTokens: 0, outputTokens: 0, totalTokens: 0, cacheReadInputTokens: 0 },
     });
-    expect(r.message).toEqual({ role: "assistant", content: "hi" });
-    expect(r.usage).toEqual({ inputTokens: 1, outputTokens: 1 });
+    expect(r.usage).toEqual({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0 });
+  });
+
+  it("refuses a toolUse without toolUseId or name, and a block that is not an object", () => {
+    expect(() => parseResponse(body([{ toolUse: { name: "x", input: {} } }]))).toThrow(
+      "output.message.content[0].toolUse has no toolUseId or name",
+    );
+    expect(() => parseResponse(body([{ text: "a" }, null]))).toThrow(
+      "output.message.content[1] is not an object",
+    );
   });
 
   it.each([
@@ -121,7 +183,10 @@ describe("bedrock errors", () => {
     });
     const text =
       '{"message":"The model returned the following errors: thinking blocks cannot be modified"}';
-    expect(parseErrorBody(400, text, headers)).toEqual({
+    expect(parseErrorBody(400, text, headers, false)).toEqual({
+      provider: "bedrock",
+      status: 400,
+      retryable: false,
       type: "ValidationException",
       message: "The model returned the following errors: thinking blocks cannot be modified",
       requestId: "171ca918-b228-4851-affc-862dd50c5f6d",
@@ -134,7 +199,7 @@ describe("bedrock errors", () => {
   it("falls back to the body's code or __type, and to Message", () => {
     const none = new Headers();
     expect(
-      parseErrorBody(403, '{"code":"AccessDeniedException","Message":"no"}', none),
+      parseErrorBody(403, '{"code":"AccessDeniedException","Message":"no"}', none, false),
     ).toMatchObject({
       type: "AccessDeniedException",
       message: "no",
@@ -144,17 +209,27 @@ describe("bedrock errors", () => {
         429,
         '{"__type":"com.amazon.bedrock#ThrottlingException","message":"slow"}',
         none,
+        true,
       ),
-    ).toMatchObject({ type: "ThrottlingException", message: "slow" });
+    ).toMatchObject({ status: 429, retryable: true, type: "ThrottlingException", message: "slow" });
   });
 
   it("keeps a non-JSON body as the message and names the status when there is none", () => {
     const none = new Headers();
-    expect(parseErrorBody(502, "<html>Bad Gateway</html>", none)).toEqual({
+    expect(parseErrorBody(502, "<html>Bad Gateway</html>", none, true)).toEqual({
+      provider: "bedrock",
+      status: 502,
+      retryable: true,
       message: "<html>Bad Gateway</html>",
       body: "<html>Bad Gateway</html>",
     });
-    expect(parseErrorBody(503, "", none)).toEqual({ message: "HTTP 503", body: "" });
+    expect(parseErrorBody(503, "", none, true)).toEqual({
+      provider: "bedrock",
+      status: 503,
+      retryable: true,
+      message: "HTTP 503",
+      body: "",
+    });
   });
 
   it.each([

@@ -38,7 +38,7 @@ const FULL: EventStreamMessage[] = [
     start: { toolUse: { toolUseId: "tooluse_kZJM", name: "get_weather" } },
   }),
   delta(3, { toolUse: { input: '{"city":' } }),
-  delta(3, { toolUse: { input: ' "Paris"}' } }),
+  delta(3, { toolUse: { input: '"Paris"}' } }),
   stop(3),
   messageStop("tool_use"),
   metadata,
@@ -81,25 +81,197 @@ function thrown(f: () => unknown): unknown {
   throw new Error("nothing thrown");
 }
 
+const toolStart = (index: number, toolUse: object) =>
+  eventMessage("contentBlockStart", { contentBlockIndex: index, start: { toolUse } });
+
 describe("bedrock stream state", () => {
-  it("emits reasoning, signature, redacted, text and tool deltas in wire order", () => {
+  it("emits reasoning, signature, redacted, text and tool deltas in wire order, indexed by part", () => {
     expect(feed(FULL).deltas).toEqual([
-      { thinking: { index: 0, text: "Let me count the r" } },
-      { thinking: { index: 0, text: '\'s in "strawberry"' } },
-      { thinking: { index: 0, signature: SIG } },
-      { thinking: { index: 1, redacted: REDACTED } },
-      { text: "There are 3." },
-      { toolCall: { index: 0, id: "tooluse_kZJM", name: "get_weather" } },
-      { toolCall: { index: 0, arguments: '{"city":' } },
-      { toolCall: { index: 0, arguments: ' "Paris"}' } },
+      { type: "thinking", index: 0, text: "Let me count the r" },
+      { type: "thinking", index: 0, text: '\'s in "strawberry"' },
+      { type: "thinking", index: 0, signature: SIG },
+      { type: "thinking", index: 1, redacted: REDACTED },
+      { type: "text", index: 2, text: "There are 3." },
+      { type: "tool-call", index: 3, id: "tooluse_kZJM", name: "get_weather" },
+      { type: "tool-call", index: 3, arguments: '{"city":' },
+      { type: "tool-call", index: 3, arguments: '"Paris"}' },
     ]);
   });
 
   it("finishes with exactly what parseResponse gives for the same content", () => {
     const final = feed(FULL).machine.finish();
     expect(final).toEqual(parseResponse(FULL_AS_CONVERSE));
-    expect(final.message.toolCalls?.[0]?.arguments).toBe('{"city":"Paris"}');
+    expect(final.message.content).toEqual([
+      {
+        type: "thinking",
+        text: 'Let me count the r\'s in "strawberry"',
+        signature: SIG,
+        provider: "bedrock",
+      },
+      { type: "thinking", redacted: REDACTED, provider: "bedrock" },
+      { type: "text", text: "There are 3." },
+      { type: "tool-call", id: "tooluse_kZJM", name: "get_weather", arguments: '{"city":"Paris"}' },
+    ]);
     expect(final.usage).toEqual({ inputTokens: 51, outputTokens: 94, cacheReadTokens: 0 });
+  });
+
+  it("keeps interleaved reasoning and tool use in order, as parseResponse does", () => {
+    const { machine, deltas } = feed([
+      messageStart,
+      delta(0, { reasoningContent: { text: "First the city." } }),
+      delta(0, { reasoningContent: { signature: "s1" } }),
+      stop(0),
+      toolStart(1, { toolUseId: "t1", name: "city" }),
+      stop(1),
+      delta(2, { reasoningContent: { text: "" } }),
+      delta(2, { reasoningContent: { text: "Then its weather." } }),
+      delta(2, { reasoningContent: { signature: "s2" } }),
+      stop(2),
+      toolStart(3, { toolUseId: "t2", name: "weather" }),
+      delta(3, { toolUse: { input: '{"city":"Lima",' } }),
+      delta(3, { toolUse: { input: '"days":[1,2]}' } }),
+      stop(3),
+      messageStop("tool_use"),
+      metadata,
+    ]);
+    expect(deltas.map((d) => [d.type, d.index])).toEqual([
+      ["thinking", 0],
+      ["thinking", 0],
+      ["tool-call", 1],
+      ["thinking", 2],
+      ["thinking", 2],
+      ["tool-call", 3],
+      ["tool-call", 3],
+      ["tool-call", 3],
+    ]);
+    const final = machine.finish();
+    expect(final.message.content).toEqual([
+      { type: "thinking", text: "First the city.", signature: "s1", provider: "bedrock" },
+      { type: "tool-call", id: "t1", name: "city", arguments: "" },
+      { type: "thinking", text: "Then its weather.", signature: "s2", provider: "bedrock" },
+      {
+        type: "tool-call",
+        id: "t2",
+        name: "weather",
+        arguments: '{"city":"Lima","days":[1,2]}',
+      },
+    ]);
+  });
+
+  it("keeps a tool's input text exactly as it arrived, with no parse and stringify", () => {
+    const { machine } = feed([
+      toolStart(0, { toolUseId: "t", name: "x" }),
+      delta(0, { toolUse: { input: '{ "a" : 1.50,' } }),
+      delta(0, { toolUse: { input: ' "b": "\\u00e9" }' } }),
+      stop(0),
+      messageStop("tool_use"),
+    ]);
+    expect(machine.finish().message.content).toEqual([
+      { type: "tool-call", id: "t", name: "x", arguments: '{ "a" : 1.50, "b": "\\u00e9" }' },
+    ]);
+  });
+
+  it("joins a redacted payload split over deltas as bytes, with one delta at its stop", () => {
+    // "Hello, " and "world!" are base64 of their own bytes: their texts do not concatenate.
+    const { machine, deltas } = feed([
+      delta(0, { reasoningContent: { redactedContent: "SGVsbG8sIA==" } }),
+      delta(0, { reasoningContent: { redactedContent: "d29ybGQh" } }),
+      stop(0),
+      delta(1, { text: "ok" }),
+      messageStop("end_turn"),
+    ]);
+    expect(deltas).toEqual([
+      { type: "thinking", index: 0, redacted: "SGVsbG8sIHdvcmxkIQ==" },
+      { type: "text", index: 1, text: "ok" },
+    ]);
+    expect(machine.finish().message.content).toEqual([
+      { type: "thinking", redacted: "SGVsbG8sIHdvcmxkIQ==", provider: "bedrock" },
+      { type: "text", text: "ok" },
+    ]);
+  });
+
+  it("gives a redacted block that never stopped its joined bytes in partial", () => {
+    const { machine } = feed([
+      delta(0, { reasoningContent: { redactedContent: "SGVsbG8sIA==" } }),
+      delta(0, { reasoningContent: { redactedContent: "d29ybGQh" } }),
+    ]);
+    expect(machine.partial().message.content).toEqual([
+      { type: "thinking", redacted: "SGVsbG8sIHdvcmxkIQ==", provider: "bedrock" },
+    ]);
+  });
+
+  it("refuses a redacted piece that is not base64 at its stop", () => {
+    expect(() =>
+      feed([
+        delta(0, { reasoningContent: { redactedContent: "SGVsbG8sIA==" } }),
+        delta(0, { reasoningContent: { redactedContent: "not base64!" } }),
+        stop(0),
+      ]),
+    ).toThrow(new StreamError("bedrock: block 0 does not decode"));
+  });
+
+  it("keeps a built-in tool's call and result as provider parts, each one delta when complete", () => {
+    // Nova's code interpreter: docs.aws.amazon.com/nova/latest/userguide/tool-built-in.html
+    const { machine, deltas } = feed([
+      toolStart(0, {
+        toolUseId: "tooluse_W",
+        name: "nova_code_interpreter",
+        type: "server_tool_use",
+      }),
+      delta(0, { toolUse: { input: '{"code":"sum([1, ' } }),
+      delta(0, { toolUse: { input: '2])"}' } }),
+      stop(0),
+      eventMessage("contentBlockStart", {
+        contentBlockIndex: 1,
+        start: {
+          toolResult: {
+            toolUseId: "tooluse_W",
+            type: "nova_code_interpreter_result",
+            status: "success",
+          },
+        },
+      }),
+      delta(1, { toolResult: [{ text: '{"stdOut":"3",' }] }),
+      delta(1, { toolResult: [{ text: '"exitCode":0}' }] }),
+      stop(1),
+      delta(2, { text: "3" }),
+      stop(2),
+      messageStop("end_turn"),
+    ]);
+    const call = {
+      toolUse: {
+        toolUseId: "tooluse_W",
+        name: "nova_code_interpreter",
+        type: "server_tool_use",
+        input: { code: "sum([1, 2])" },
+      },
+    };
+    const result = {
+      toolResult: {
+        toolUseId: "tooluse_W",
+        type: "nova_code_interpreter_result",
+        status: "success",
+        content: [{ text: '{"stdOut":"3","exitCode":0}' }],
+      },
+    };
+    expect(deltas).toEqual([
+      { type: "provider", index: 0, provider: "bedrock", value: call },
+      { type: "provider", index: 1, provider: "bedrock", value: result },
+      { type: "text", index: 2, text: "3" },
+    ]);
+    const final = machine.finish();
+    expect(final.message.content).toEqual([
+      { type: "provider", provider: "bedrock", value: call },
+      { type: "provider", provider: "bedrock", value: result },
+      { type: "text", text: "3" },
+    ]);
+    expect(final).toEqual(
+      parseResponse({
+        output: { message: { role: "assistant", content: [call, result, { text: "3" }] } },
+        stopReason: "end_turn",
+        usage: {},
+      }),
+    );
   });
 
   it("takes usage from metadata whether it comes before or after messageStop", () => {
@@ -117,25 +289,44 @@ describe("bedrock stream state", () => {
       stop(1),
       messageStop("end_turn"),
     ]);
-    expect(deltas).toEqual([{ thinking: { index: 0, signature: SIG } }, { text: "Hi" }]);
+    expect(deltas).toEqual([
+      { type: "thinking", index: 0, signature: SIG },
+      { type: "text", index: 1, text: "Hi" },
+    ]);
     expect(machine.finish().message).toEqual({
       role: "assistant",
-      content: "Hi",
-      thinking: [{ text: "", signature: SIG, provider: "bedrock" }],
+      content: [
+        { type: "thinking", text: "", signature: SIG, provider: "bedrock" },
+        { type: "text", text: "Hi" },
+      ],
     });
   });
 
-  it("numbers thinking deltas by block, not by the wire's contentBlockIndex", () => {
-    const { deltas, machine } = feed([
-      delta(0, { text: "a" }),
-      delta(1, { reasoningContent: { redactedContent: "R1" } }),
-      delta(2, { reasoningContent: { redactedContent: "R2" } }),
+  it("opens no part for an empty unsigned reasoning block, so later indexes stay right", () => {
+    const { machine, deltas } = feed([
+      delta(0, { reasoningContent: { text: "" } }),
+      stop(0),
+      delta(1, { text: "" }),
+      delta(2, { text: "Hi" }),
       messageStop("end_turn"),
     ]);
-    expect(deltas.map((d) => d.thinking?.index)).toEqual([undefined, 0, 1]);
-    expect(machine.finish().message.thinking).toEqual([
-      { redacted: "R1", provider: "bedrock" },
-      { redacted: "R2", provider: "bedrock" },
+    expect(deltas).toEqual([{ type: "text", index: 0, text: "Hi" }]);
+    expect(machine.finish().message.content).toEqual([{ type: "text", text: "Hi" }]);
+  });
+
+  it("numbers deltas by part, not by the wire's contentBlockIndex", () => {
+    const { deltas, machine } = feed([
+      delta(0, { text: "a" }),
+      delta(3, { reasoningContent: { redactedContent: "UjE=" } }),
+      stop(3),
+      delta(5, { reasoningContent: { redactedContent: "UjI=" } }),
+      messageStop("end_turn"),
+    ]);
+    expect(deltas.map((d) => d.index)).toEqual([0, 1]);
+    expect(machine.finish().message.content).toEqual([
+      { type: "text", text: "a" },
+      { type: "thinking", redacted: "UjE=", provider: "bedrock" },
+      { type: "thinking", redacted: "UjI=", provider: "bedrock" },
     ]);
   });
 
@@ -145,7 +336,7 @@ describe("bedrock stream state", () => {
       { headers: { ":message-type": "chatter" }, payload: new Uint8Array() },
       delta(0, { text: "ok" }, "abcdefghijklmnopqrstuvwxyz"),
     ]);
-    expect(deltas).toEqual([{ text: "ok" }]);
+    expect(deltas).toEqual([{ type: "text", index: 0, text: "ok" }]);
   });
 
   it("throws a StreamError with what arrived when the stream ends before messageStop", () => {
@@ -153,15 +344,27 @@ describe("bedrock stream state", () => {
     const err = thrown(() => machine.finish());
     expect(err).toBeInstanceOf(StreamError);
     expect((err as StreamError).message).toBe("The bedrock stream ended before messageStop");
-    expect((err as StreamError).partial?.message.content).toBe("There are 3.");
+    expect((err as StreamError).partial?.message.content).toEqual([
+      {
+        type: "thinking",
+        text: 'Let me count the r\'s in "strawberry"',
+        signature: SIG,
+        provider: "bedrock",
+      },
+      { type: "thinking", redacted: REDACTED, provider: "bedrock" },
+      { type: "text", text: "There are 3." },
+    ]);
     expect((err as StreamError).partial?.stopReason).toBe("");
   });
 
-  it("shows a tool call's raw input fragments in partial until its block stops", () => {
+  it("shows a tool call's input fragments so far in partial", () => {
     const { machine } = feed(FULL.slice(0, 12));
-    expect(machine.partial().message.toolCalls).toEqual([
-      { id: "tooluse_kZJM", name: "get_weather", arguments: '{"city":' },
-    ]);
+    expect(machine.partial().message.content[3]).toEqual({
+      type: "tool-call",
+      id: "tooluse_kZJM",
+      name: "get_weather",
+      arguments: '{"city":',
+    });
   });
 
   it("turns an exception frame into an APIError with its status, type, request id and partial", () => {
@@ -184,8 +387,8 @@ describe("bedrock stream state", () => {
     expect(err.message).toBe(
       "bedrock 429 throttlingException: Too many requests, please wait before trying again. (request id req-7)",
     );
-    expect(err.partial?.message.thinking).toEqual([
-      { text: 'Let me count the r\'s in "strawberry"', provider: "bedrock" },
+    expect(err.partial?.message.content).toEqual([
+      { type: "thinking", text: 'Let me count the r\'s in "strawberry"', provider: "bedrock" },
     ]);
   });
 
@@ -219,16 +422,23 @@ describe("bedrock stream state", () => {
   });
 
   it("refuses a toolUse start without a toolUseId or name, or for a block already started", () => {
-    const start = (toolUse: object) =>
-      eventMessage("contentBlockStart", { contentBlockIndex: 2, start: { toolUse } });
-    expect(() => feed([start({ name: "x" })])).toThrow(
+    expect(() => feed([toolStart(2, { name: "x" })])).toThrow(
       "bedrock: contentBlockStart for block 2 without a non-empty `toolUse.toolUseId`",
     );
-    expect(() => feed([start({ toolUseId: "t", name: 7 })])).toThrow(
+    expect(() => feed([toolStart(2, { toolUseId: "t", name: 7 })])).toThrow(
       "bedrock: contentBlockStart for block 2 without a non-empty `toolUse.name`",
     );
-    expect(() => feed([delta(2, { text: "a" }), start({ toolUseId: "t", name: "x" })])).toThrow(
-      "bedrock: contentBlockStart for block 2, which already started",
+    expect(() =>
+      feed([delta(2, { text: "a" }), toolStart(2, { toolUseId: "t", name: "x" })]),
+    ).toThrow("bedrock: contentBlockStart for block 2, which already started");
+  });
+
+  it("refuses a toolResult delta for a block that never started, and a bad contentBlockIndex", () => {
+    expect(() => feed([delta(1, { toolResult: [{ text: "x" }] })])).toThrow(
+      "bedrock: toolResult for block 1, which never started",
+    );
+    expect(() => feed([delta(-1, { text: "x" })])).toThrow(
+      "bedrock: an event without a valid contentBlockIndex",
     );
   });
 
@@ -244,25 +454,35 @@ describe("bedrock stream state", () => {
   it("refuses a block that mixes text and reasoning deltas", () => {
     expect(() =>
       feed([delta(0, { text: "a" }), delta(0, { reasoningContent: { text: "b" } })]),
-    ).toThrow("bedrock: block 0 mixes text and thinking deltas");
+    ).toThrow("bedrock: block 0 mixes text and reasoning deltas");
+    expect(() =>
+      feed([
+        delta(0, { reasoningContent: { text: "a" } }),
+        delta(0, { reasoningContent: { redactedContent: "UjE=" } }),
+      ]),
+    ).toThrow("bedrock: block 0 mixes reasoning and redacted reasoning deltas");
   });
 
-  it("lets a tool's bad JSON input surface as the SyntaxError the transport wraps", () => {
-    const start = eventMessage("contentBlockStart", {
-      contentBlockIndex: 0,
-      start: { toolUse: { toolUseId: "t", name: "x" } },
-    });
-    expect(() => feed([start, delta(0, { toolUse: { input: "{bad" } }), stop(0)])).toThrow(
-      SyntaxError,
-    );
+  it("keeps input that is not JSON as it came (the transport's history check refuses it)", () => {
+    const { machine } = feed([
+      toolStart(0, { toolUseId: "t", name: "x" }),
+      delta(0, { toolUse: { input: "{bad" } }),
+      stop(0),
+      messageStop("tool_use"),
+    ]);
+    expect(machine.finish().message.content).toEqual([
+      { type: "tool-call", id: "t", name: "x", arguments: "{bad" },
+    ]);
   });
 
-  it("treats a tool call with no input as {}", () => {
-    const start = eventMessage("contentBlockStart", {
-      contentBlockIndex: 0,
-      start: { toolUse: { toolUseId: "t", name: "now" } },
-    });
-    const { machine } = feed([start, stop(0), messageStop("tool_use")]);
-    expect(machine.finish().message.toolCalls).toEqual([{ id: "t", name: "now", arguments: "{}" }]);
+  it('keeps a tool call with no input as "" (sent back as {})', () => {
+    const { machine } = feed([
+      toolStart(0, { toolUseId: "t", name: "now" }),
+      stop(0),
+      messageStop("tool_use"),
+    ]);
+    expect(machine.finish().message.content).toEqual([
+      { type: "tool-call", id: "t", name: "now", arguments: "" },
+    ]);
   });
 });

@@ -1,0 +1,294 @@
+import { StreamError } from "../../core/errors.js";
+import { createPartsBuilder } from "../../core/parts.js";
+import type { Delta, Message, Part, ProviderPart, ThinkingPart } from "../../core/types.js";
+import { NO_DELTAS } from "../../transport/model-stream.js";
+import { PROVIDER } from "./request.js";
+import type {
+  ContentBlockDelta,
+  ContentBlockStart,
+  OutputContentBlock,
+  ReasoningContentBlockDelta,
+  ToolResultBlockDelta,
+} from "./wire.js";
+
+/**
+ * Turns Converse content blocks into one assistant message, part for part, in block order.
+ * `generate` feeds whole blocks ({@link MessageBuilder.add}); the stream feeds
+ * contentBlockStart / contentBlockDelta / contentBlockStop by `contentBlockIndex`, so both build
+ * the same message:
+ * - `reasoningContent.reasoningText` -> a thinking part (an empty unsigned one opens none);
+ * - `reasoningContent.redactedContent` -> a redacted thinking part; streamed pieces are joined
+ *   as bytes (each piece is base64 of its own bytes: the base64 texts do not concatenate);
+ * - `text` -> a text part (an empty one opens none: Bedrock refuses blank text back);
+ * - `toolUse` -> a tool call whose arguments are `JSON.stringify(input)` of a body, or the
+ *   streamed `input` text as it arrived;
+ * - a built-in tool's `toolUse` (with `type`, e.g. `"server_tool_use"`) and its `toolResult`
+ *   in the assistant's own content (Nova's `nova_code_interpreter`, documented at
+ *   https://docs.aws.amazon.com/nova/latest/userguide/tool-built-in.html), and any block golem
+ *   does not model -> a provider part holding the block as a body carries it. Bedrock ran such
+ *   a tool itself: as a tool call an agent would try to run it again.
+ */
+export interface MessageBuilder {
+  /** One whole block of a Converse body's `output.message.content` (its index `i`, for errors). */
+  add(block: OutputContentBlock, i: number): void;
+  start(index: number, start: ContentBlockStart): readonly Delta[];
+  delta(index: number, delta: ContentBlockDelta): readonly Delta[];
+  stop(index: number): readonly Delta[];
+  /** The message so far, as a fresh object. */
+  message(): Message;
+}
+
+// What a streamed block (by contentBlockIndex) has become; 0 (or a hole): nothing yet.
+const TEXT = 1;
+const THINKING = 2;
+const REDACTED = 3;
+const CALL = 4;
+/** A built-in tool's call: its input text is in `pending`. */
+const SERVER_CALL = 5;
+/** A built-in tool's result: its content entries are in `pending`. */
+const RESULT = 6;
+const KIND_NAMES = [
+  "",
+  "text",
+  "reasoning",
+  "redacted reasoning",
+  "toolUse",
+  "toolUse",
+  "toolResult",
+];
+
+/** Creates an empty {@link MessageBuilder}. */
+export function createMessageBuilder(): MessageBuilder {
+  return new BedrockParts();
+}
+
+class BedrockParts implements MessageBuilder {
+  #parts = createPartsBuilder();
+  // Arrays indexed by contentBlockIndex (small and dense), not Maps: this runs per frame.
+  #kind: number[] = [];
+  #part: number[] = [];
+  /** Redacted pieces (string[]), a built-in call's input text, a result's content entries. */
+  #pending: unknown[] = [];
+  /** contentBlockIndexes of blocks completed at their stop (redacted, built-in tool blocks). */
+  #open: number[] = [];
+
+  add(block: OutputContentBlock, i: number): void {
+    const parts = this.#parts;
+    const r = block.reasoningContent;
+    if (r && typeof r.redactedContent === "string") {
+      // Kept as the base64 text it arrives as: Bedrock takes back exactly that.
+      if (r.redactedContent !== "") {
+        parts.start({ type: "thinking", redacted: r.redactedContent, provider: PROVIDER });
+      }
+    } else if (r && typeof r.reasoningText?.text === "string") {
+      const { text, signature } = r.reasoningText;
+      const part: ThinkingPart = { type: "thinking", text, provider: PROVIDER };
+      if (typeof signature === "string" && signature !== "") part.signature = signature;
+      if (text !== "" || part.signature !== undefined) parts.start(part);
+    } else if (typeof block.text === "string") {
+      if (block.text !== "") parts.start({ type: "text", text: block.text });
+    } else if (block.toolUse && !block.toolUse.type) {
+      const { toolUseId, name, input } = block.toolUse;
+      if (!nonEmpty(toolUseId) || !nonEmpty(name)) {
+        throw new StreamError(
+          `bedrock: output.message.content[${i}].toolUse has no toolUseId or name`,
+        );
+      }
+      const args = JSON.stringify(input ?? {});
+      parts.start({ type: "tool-call", id: toolUseId, name, arguments: args });
+    } else {
+      parts.start({ type: "provider", provider: PROVIDER, value: block });
+    }
+  }
+
+  start(index: number, start: ContentBlockStart): readonly Delta[] {
+    const tool = start.toolUse;
+    const result = start.toolResult;
+    if (!tool && !result) return NO_DELTAS; // images and members added later
+    if (this.#kind[index]) {
+      throw new StreamError(`bedrock: contentBlockStart for block ${index}, which already started`);
+    }
+    if (result) {
+      if (!nonEmpty(result.toolUseId)) throw startError(index, "toolResult.toolUseId");
+      this.#openProvider(index, RESULT, { toolResult: { ...result, content: [] } }, []);
+      return NO_DELTAS;
+    }
+    const t = tool as NonNullable<ContentBlockStart["toolUse"]>;
+    if (!nonEmpty(t.toolUseId)) throw startError(index, "toolUse.toolUseId");
+    if (!nonEmpty(t.name)) throw startError(index, "toolUse.name");
+    if (t.type) {
+      this.#openProvider(index, SERVER_CALL, { toolUse: { ...t, input: {} } }, "");
+      return NO_DELTAS;
+    }
+    const part: Part = { type: "tool-call", id: t.toolUseId, name: t.name, arguments: "" };
+    const at = this.#begin(index, CALL, part);
+    return [{ type: "tool-call", index: at, id: t.toolUseId, name: t.name }];
+  }
+
+  delta(index: number, delta: ContentBlockDelta): readonly Delta[] {
+    if (delta.reasoningContent) return this.#reasoning(index, delta.reasoningContent);
+    if (delta.text !== undefined) {
+      if (typeof delta.text !== "string") throw deltaError(index, "text");
+      if (delta.text === "") return NO_DELTAS;
+      let at = this.#at(index, TEXT);
+      if (at < 0) at = this.#begin(index, TEXT, { type: "text", text: "" });
+      return [this.#parts.appendText(at, delta.text)];
+    }
+    if (delta.toolUse) {
+      const input = delta.toolUse.input;
+      if (typeof input !== "string") throw deltaError(index, "toolUse.input");
+      const kind = this.#kind[index];
+      if (kind === SERVER_CALL) this.#pending[index] += input;
+      else if (kind !== CALL) {
+        throw new StreamError(`bedrock: toolUse input for block ${index}, which never started`);
+      } else if (input !== "") {
+        // The text as it arrived: no parse and stringify, so the call goes back as sent.
+        return [this.#parts.appendArguments(this.#part[index] as number, input)];
+      }
+      return NO_DELTAS;
+    }
+    if (delta.toolResult) {
+      if (this.#kind[index] !== RESULT) {
+        throw new StreamError(`bedrock: toolResult for block ${index}, which never started`);
+      }
+      appendResult(this.#pending[index] as ToolResultBlockDelta[], delta.toolResult);
+    }
+    return NO_DELTAS; // citations, images and members added later
+  }
+
+  stop(index: number): readonly Delta[] {
+    const kind = this.#kind[index];
+    if (kind !== REDACTED && kind !== SERVER_CALL && kind !== RESULT) return NO_DELTAS;
+    const open = this.#open.indexOf(index);
+    if (open < 0) return NO_DELTAS; // stopped before
+    this.#open.splice(open, 1);
+    this.#settle(index, true);
+    const at = this.#part[index] as number;
+    const part = this.#parts.at(at) as ThinkingPart | ProviderPart;
+    // One delta, whole: redacted pieces do not add up as text, nor does a block golem keeps as is.
+    return part.type === "thinking"
+      ? [{ type: "thinking", index: at, redacted: part.redacted as string }]
+      : [{ type: "provider", index: at, provider: PROVIDER, value: part.value }];
+  }
+
+  message(): Message {
+    for (const index of this.#open) this.#settle(index, false);
+    return { role: "assistant", content: this.#parts.parts() };
+  }
+
+  #reasoning(index: number, d: ReasoningContentBlockDelta): readonly Delta[] {
+    if (d.redactedContent !== undefined) {
+      const piece = reasoningString(d.redactedContent, "redactedContent", index);
+      if (piece === "") return NO_DELTAS;
+      const at = this.#at(index, REDACTED);
+      if (at >= 0) (this.#pending[index] as string[]).push(piece);
+      else {
+        this.#begin(index, REDACTED, { type: "thinking", redacted: piece, provider: PROVIDER });
+        this.#pending[index] = [piece];
+        this.#open.push(index);
+      }
+      return NO_DELTAS; // its delta comes at contentBlockStop, with the payload whole
+    }
+    const text = d.text === undefined ? "" : reasoningString(d.text, "text", index);
+    const signature =
+      d.signature === undefined ? "" : reasoningString(d.signature, "signature", index);
+    // An empty text delta precedes the signature (observed); it opens nothing and says nothing.
+    if (text === "" && signature === "") return NO_DELTAS;
+    let at = this.#at(index, THINKING);
+    if (at < 0)
+      at = this.#begin(index, THINKING, { type: "thinking", text: "", provider: PROVIDER });
+    if (text !== "") return [this.#parts.appendText(at, text)];
+    // A signature arrives whole in every capture; should one be split, the pieces join.
+    const before = (this.#parts.at(at) as ThinkingPart).signature;
+    return [this.#parts.sign(at, before === undefined ? signature : before + signature)];
+  }
+
+  /** The part index of block `index` if it is of `kind`; -1 if it has not opened. */
+  #at(index: number, kind: number): number {
+    const now = this.#kind[index];
+    if (now === kind) return this.#part[index] as number;
+    if (now) {
+      throw new StreamError(
+        `bedrock: block ${index} mixes ${KIND_NAMES[now]} and ${KIND_NAMES[kind]} deltas`,
+      );
+    }
+    return -1;
+  }
+
+  #begin(index: number, kind: number, part: Part): number {
+    const at = this.#parts.start(part);
+    this.#kind[index] = kind;
+    this.#part[index] = at;
+    return at;
+  }
+
+  #openProvider(index: number, kind: number, value: object, pending: unknown): void {
+    this.#begin(index, kind, { type: "provider", provider: PROVIDER, value });
+    this.#pending[index] = pending;
+    this.#open.push(index);
+  }
+
+  /**
+   * Writes what block `index` has gathered into its part. `final` at contentBlockStop: a
+   * payload that does not decode is then a StreamError; before that (a partial), it waits.
+   */
+  #settle(index: number, final: boolean): void {
+    const part = this.#parts.at(this.#part[index] as number) as ThinkingPart | ProviderPart;
+    const pending = this.#pending[index];
+    try {
+      if (part.type === "thinking") part.redacted = joinBase64(pending as string[]);
+      else if (this.#kind[index] === RESULT) {
+        (part.value as { toolResult: { content: unknown } }).toolResult.content = pending;
+      } else {
+        const input = pending as string;
+        (part.value as { toolUse: { input: unknown } }).toolUse.input =
+          input === "" ? {} : JSON.parse(input);
+      }
+    } catch (cause) {
+      if (!final) return;
+      throw new StreamError(`bedrock: block ${index} does not decode`, undefined, { cause });
+    }
+  }
+}
+
+/**
+ * Redacted pieces joined as bytes: each piece is base64 of its own bytes, so their base64
+ * texts do not concatenate (fixtures/bedrock/redacted-split-stream.json). One piece stays
+ * the text it came as.
+ */
+function joinBase64(pieces: readonly string[]): string {
+  if (pieces.length === 1) return pieces[0] as string;
+  let bytes = "";
+  for (const piece of pieces) bytes += atob(piece);
+  return btoa(bytes);
+}
+
+/** A result's pieces as a body holds them: consecutive text pieces make one text entry. */
+function appendResult(content: ToolResultBlockDelta[], pieces: readonly ToolResultBlockDelta[]) {
+  for (const piece of pieces) {
+    const last = content[content.length - 1];
+    if (typeof piece.text === "string" && typeof last?.text === "string") last.text += piece.text;
+    else content.push({ ...piece });
+  }
+}
+
+function reasoningString(v: unknown, key: string, index: number): string {
+  if (typeof v !== "string") throw deltaError(index, `reasoningContent.${key}`);
+  return v;
+}
+
+function nonEmpty(v: unknown): v is string {
+  return typeof v === "string" && v !== "";
+}
+
+function startError(index: number, key: string): StreamError {
+  return new StreamError(
+    `bedrock: contentBlockStart for block ${index} without a non-empty \`${key}\``,
+  );
+}
+
+function deltaError(index: number, key: string): StreamError {
+  return new StreamError(
+    `bedrock: contentBlockDelta for block ${index} without a string \`${key}\``,
+  );
+}
