@@ -86,7 +86,10 @@ class Builder implements MessageBuilder {
     }
     if (type === "input_json_delta") {
       const piece = stringField(d, "partial_json", type, index);
-      if (slot.kind === "tool") return [this.#parts.appendArguments(slot.part, piece)];
+      if (slot.kind === "tool") {
+        // The first fragment is often "": it adds nothing, so it makes no delta.
+        return piece === "" ? NO_DELTAS : [this.#parts.appendArguments(slot.part, piece)];
+      }
       if (slot.kind === "provider") {
         slot.input ??= createTextBuffer();
         slot.input.append(piece);
