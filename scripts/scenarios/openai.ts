@@ -1,4 +1,10 @@
-import type { Message, Model, ToolCall, ToolSpec } from "../../src/index.js";
+import {
+  type Message,
+  type Model,
+  type ToolCallPart,
+  type ToolSpec,
+  toolCallsOf,
+} from "../../src/index.js";
 import * as openai from "../../src/providers/openai/index.js";
 import { call, expectError, toolLoop, toolResults } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
@@ -89,9 +95,9 @@ const DISCOVERED = JSON.stringify({
 const AUTO_SEARCH: Message[] = [
   {
     role: "assistant",
-    content: "",
-    toolCalls: [
+    content: [
       {
+        type: "tool-call",
         id: "auto_load_eb5fc31bb581b4e7",
         name: "search_tools",
         arguments: '{"queries":["DICE_ROLL"]}',
@@ -107,7 +113,7 @@ const DICE_ANSWERS: Record<string, string> = {
   get_player_name: "Anne",
   roll_dice: "4",
 };
-const diceAnswer = (c: ToolCall): string => DICE_ANSWERS[c.name] ?? `unknown tool ${c.name}`;
+const diceAnswer = (c: ToolCallPart): string => DICE_ANSWERS[c.name] ?? `unknown tool ${c.name}`;
 
 /** The guess, the capability load, the app's search step, the dice calls, the verdict. */
 async function diceGame(model: Model, stream: boolean): Promise<void> {
@@ -120,7 +126,7 @@ async function diceGame(model: Model, stream: boolean): Promise<void> {
     const results = toolResults(response, diceAnswer);
     if (results.length === 0) return;
     messages.push(...results);
-    const loaded = response.message.toolCalls?.some((c) => c.name === "load_capability");
+    const loaded = toolCallsOf(response.message).some((c) => c.name === "load_capability");
     if (loaded && tools.length === 2) {
       messages.push(...AUTO_SEARCH);
       tools = [LOAD_CAPABILITY, ...DICE_TOOLS, SEARCH_TOOLS];
