@@ -1,5 +1,6 @@
+import type { ToolSpec } from "../../src/index.js";
 import * as anthropic from "../../src/providers/anthropic/index.js";
-import { expectError, toolLoop, WEATHER } from "./tool-loop.js";
+import { expectError, toolLoop, WEATHER, weather } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
 /** Anthropic's documented prompt that makes the model answer with redacted thinking. */
@@ -30,6 +31,38 @@ const loop = (stream: boolean): Scenario => ({
   },
 });
 
+/** The second tool of the interleaved scenario; answers a fixed time, so captures repeat. */
+const LOCAL_TIME: ToolSpec = {
+  name: "local_time",
+  description: "Get the current local time in a city",
+  parameters: {
+    properties: { city: { description: "the city", type: "string" } },
+    required: ["city"],
+    type: "object",
+  },
+};
+
+/**
+ * Adaptive thinking on Claude 4.6+ interleaves thinking with tool calls, so one turn can be
+ * `[thinking, tool_use, thinking, tool_use]`; turn 2 must send those blocks back in that order
+ * (fixtures/anthropic/interleaved-tool-loop.json is the synthesized stand-in for this capture).
+ */
+const interleaved = (stream: boolean): Scenario => ({
+  description: `adaptive thinking + weather and local_time tools, interleaved in one turn${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: "claude-sonnet-4-6",
+  create: make("claude-sonnet-4-6", { maxTokens: 16000, thinking: { adaptive: true } }),
+  run: async (model) => {
+    await toolLoop(model, {
+      prompt:
+        "What's the weather and the local time in Florence, Italy? Call one tool, look at what you asked for, then call the other.",
+      stream,
+      tools: [WEATHER, LOCAL_TIME],
+      answer: (call) => (call.name === "local_time" ? "14:05" : weather(call)),
+    });
+  },
+});
+
 const redacted = (stream: boolean): Scenario => ({
   description: `redacted thinking from Anthropic's test string${stream ? ", streamed" : ", then a replay turn"}`,
   streaming: stream,
@@ -52,6 +85,8 @@ const redacted = (stream: boolean): Scenario => ({
 export const anthropicScenarios: Record<string, Scenario> = {
   "thinking-tool-loop": loop(false),
   "thinking-tool-loop-stream": loop(true),
+  "interleaved-tool-loop": interleaved(false),
+  "interleaved-tool-loop-stream": interleaved(true),
   "redacted-thinking": redacted(false),
   "redacted-thinking-stream": redacted(true),
   "adaptive-effort-stream": {
