@@ -11,6 +11,10 @@ import {
   requestUrl,
   SKIP_SIGNATURE_VALIDATOR,
 } from "../../../src/providers/gemini/request.js";
+import { parseResponse } from "../../../src/providers/gemini/response.js";
+import { createStreamState } from "../../../src/providers/gemini/stream.js";
+import type { GenerateContentResponse } from "../../../src/providers/gemini/wire.js";
+import { loadCassette } from "../../helpers/cassettes.js";
 
 const cfg = (over: Partial<Config> = {}) =>
   resolveConfig({ apiKey: "AIza-test-key", model: "gemini-3-pro-preview", ...over }, {});
@@ -503,5 +507,66 @@ describe("isGeneratedId", () => {
     expect(isGeneratedId("golem_TeAgaaKoDO-tz7IPmu30uQo_0")).toBe(true);
     expect(isGeneratedId("9d532gc9")).toBe(false);
     expect(isGeneratedId("call_1w9YRdMtRTRucwZShoZYlLJp")).toBe(false);
+  });
+});
+
+describe("cassette turns", () => {
+  /** Turn 1's answer as golem parses it (streamed or not), turn 2's body as golem builds it. */
+  function turnTwo(scenario: string) {
+    const cassette = loadCassette("gemini", scenario);
+    const [first, second] = cassette.interactions;
+    if (!first || !second) throw new Error(`${scenario} has fewer than two turns`);
+    const recorded = first.request.body as { contents: { parts: { text: string }[] }[] };
+    let message: Message;
+    if (cassette.streaming) {
+      const state = createStreamState((fields) => new Error(fields.message));
+      for (const event of (first.response.chunks ?? []).join("").split("\r\n\r\n")) {
+        if (event.startsWith("data: "))
+          state.push({ data: event.slice(6), event: undefined, id: undefined });
+      }
+      message = state.finish().message;
+    } else message = parseResponse(first.response.body as GenerateContentResponse).message;
+    const next = (second.request.body as { contents: { parts: { text: string }[] }[] }).contents;
+    const messages = [
+      user(recorded.contents[0]?.parts[0]?.text ?? ""),
+      message,
+      user(next[2]?.parts[0]?.text ?? ""),
+    ];
+    const built = buildRequest({ messages }, cfg({ model: "gemini-3-flash-preview" }), false);
+    return { message, built, recorded: second.request.body };
+  }
+
+  it.each(["middle-text-signature", "middle-text-signature-stream"])(
+    "%s: keeps the signed middle text part apart and replays it in place",
+    (scenario) => {
+      const { message, built, recorded } = turnTwo(scenario);
+      const signature = btoa("golem made-up thought signature: middle text part");
+      expect(message.content).toEqual([
+        {
+          type: "text",
+          text: "Plan: pack sandwiches, fruit and a blanket, and reach the park by noon.",
+          signature,
+          provider: "gemini",
+        },
+        { type: "text", text: "\n\nTip: bring a bag for your rubbish so the spot stays clean." },
+      ]);
+      expect(built).toEqual(recorded);
+    },
+  );
+
+  it("code-execution: keeps the code parts as provider parts and replays them verbatim", () => {
+    const { message, built, recorded } = turnTwo("code-execution");
+    const content = message.content as { type: string; value?: Record<string, unknown> }[];
+    expect(content.map((p) => p.type)).toEqual(["text", "provider", "provider", "text"]);
+    expect(content[1]?.value?.thoughtSignature).toBe(
+      btoa("golem made-up thought signature: executableCode part"),
+    );
+    expect(content[2]?.value).toEqual({
+      codeExecutionResult: { outcome: "OUTCOME_OK", output: "Sum of the first 50 primes: 5117\n" },
+    });
+    // golem declares no built-in tools: the recording's `codeExecution` tool is added on capture.
+    const { tools, ...rest } = recorded as { tools: unknown };
+    expect(tools).toEqual([{ codeExecution: {} }]);
+    expect(built).toEqual(rest);
   });
 });

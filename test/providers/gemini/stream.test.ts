@@ -108,6 +108,7 @@ describe("createStreamState", () => {
       "thinking-streaming",
       "text-signature-on-empty-part",
       "parallel-calls-one-signature",
+      "middle-text-signature-stream",
     ]) {
       for (const interaction of [0, 1]) {
         const lines = dataLines(scenario, interaction);
