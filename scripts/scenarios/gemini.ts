@@ -1,4 +1,4 @@
-import type { Message, ToolCall, ToolSpec } from "../../src/index.js";
+import type { Message, ToolCallPart, ToolSpec } from "../../src/index.js";
 import * as gemini from "../../src/providers/gemini/index.js";
 import { expectError, type ToolAnswer, toolLoop } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
@@ -45,7 +45,7 @@ const SCREENS: Record<string, string> = {
 };
 
 /** The theme is dark; screens A and C exist, any other is an error the model is told about. */
-function readScreens(call: ToolCall): ToolAnswer {
+function readScreens(call: ToolCallPart): ToolAnswer {
   if (call.name === "read_theme") return '{"theme":"dark"}';
   const { id = "" } = JSON.parse(call.arguments || "{}") as { id?: string };
   return SCREENS[id] ?? { content: `screen ${id} not found`, isError: true };
@@ -78,8 +78,7 @@ const UNSIGNED_HISTORY: Message[] = [
   { role: "user", content: "Where is A?" },
   {
     role: "assistant",
-    content: "",
-    toolCalls: [{ id: "call_a", name: "lookup", arguments: '{"q":"A"}' }],
+    content: [{ type: "tool-call", id: "call_a", name: "lookup", arguments: '{"q":"A"}' }],
   },
   { role: "tool", toolCallId: "call_a", content: "A is north" },
 ];
@@ -88,6 +87,22 @@ const LOOKUP: ToolSpec = {
   description: "Find a place",
   parameters: { type: "object", properties: { q: { type: "string" } }, required: ["q"] },
 };
+
+/** The prompt of Google's code execution guide (https://ai.google.dev/gemini-api/docs/code-execution). */
+const PRIMES = (n: number) =>
+  `What is the sum of the first ${n} prime numbers? Generate and run code for the calculation, and make sure you get all ${n}.`;
+
+/**
+ * golem declares no built-in tools, so the capture adds Gemini's code execution tool to the
+ * body golem builds (the recording then holds the body as sent).
+ */
+function withCodeExecution(fetch: ScenarioContext["fetch"]): ScenarioContext["fetch"] {
+  return (input, init) => {
+    const body = JSON.parse(String(init?.body)) as { tools?: unknown[] };
+    body.tools = [...(body.tools ?? []), { codeExecution: {} }];
+    return fetch(input, { ...init, body: JSON.stringify(body) });
+  };
+}
 
 /** Scenarios recorded against the Gemini API (generateContent / streamGenerateContent). */
 export const geminiScenarios: Record<string, Scenario> = {
@@ -105,6 +120,19 @@ export const geminiScenarios: Record<string, Scenario> = {
         answer: readScreens,
         stream: true,
       });
+    },
+  },
+  "code-execution": {
+    description:
+      "the code execution tool: executableCode and codeExecutionResult parts, replayed verbatim in turn 2",
+    streaming: false,
+    defaultModel: FLASH,
+    create: (ctx) => make(FLASH, {})({ ...ctx, fetch: withCodeExecution(ctx.fetch) }),
+    run: async (model) => {
+      const messages: Message[] = [{ role: "user", content: PRIMES(50) }];
+      const first = await model.generate({ messages });
+      messages.push(first.message, { role: "user", content: "And of the first 10?" });
+      await model.generate({ messages });
     },
   },
   "missing-thought-signature": {
