@@ -2,7 +2,17 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { HistoryError } from "../../src/core/errors.js";
 import { parseHistory, serializeHistory } from "../../src/core/history.js";
-import type { Message, ThinkingBlock, ToolCall } from "../../src/core/types.js";
+import { textOf, toolCallsOf } from "../../src/core/parts.js";
+import type {
+  FilePart,
+  ImagePart,
+  Message,
+  Part,
+  ProviderPart,
+  TextPart,
+  ThinkingPart,
+  ToolCallPart,
+} from "../../src/core/types.js";
 import { bundledPackages } from "./bundle-inputs.js";
 
 function rejection(input: unknown): HistoryError {
@@ -26,10 +36,16 @@ describe("serializeHistory", () => {
   it("writes plain JSON with the fields as given", () => {
     const history: Message[] = [
       { role: "user", content: "hi" },
-      { role: "assistant", content: "yo", thinking: [{ text: "", signature: "s+/=" }] },
+      {
+        role: "assistant",
+        content: [
+          { type: "thinking", text: "", signature: "s+/=" },
+          { type: "text", text: "yo" },
+        ],
+      },
     ];
     expect(serializeHistory(history)).toBe(
-      '[{"role":"user","content":"hi"},{"role":"assistant","content":"yo","thinking":[{"text":"","signature":"s+/="}]}]',
+      '[{"role":"user","content":"hi"},{"role":"assistant","content":[{"type":"thinking","text":"","signature":"s+/="},{"type":"text","text":"yo"}]}]',
     );
   });
 
@@ -52,27 +68,55 @@ describe("serializeHistory", () => {
 });
 
 describe("parseHistory and serializeHistory round trip", () => {
-  it("keeps signatures holding +, / and = byte for byte", () => {
+  it("keeps signatures holding +, / and = byte for byte, parts in their order", () => {
     const signature = "EqQBCkYIBRgCKkD+/9xZ3/q+Tz==";
+    const content: Part[] = [
+      { type: "thinking", text: "add", signature, provider: "anthropic" },
+      { type: "text", text: "4", signature: "Cg==/+", provider: "gemini" },
+      { type: "thinking", redacted: "EmwKAhgBEgy3va3pzix/LafPsn4a+=", provider: "anthropic" },
+      { type: "tool-call", id: "c", name: "calc", arguments: '{"a":2}', signature: "++//==" },
+      { type: "text", text: "sure", phase: "final_answer", provider: "openai" },
+    ];
     const history: Message[] = [
       { role: "user", content: "2+2?" },
+      { role: "assistant", content },
+    ];
+    const back = roundTrip(history);
+    expect(back).toStrictEqual(history);
+    expect(back[1]?.content).toStrictEqual(content);
+  });
+
+  it("keeps provider parts' values whatever they hold, and media parts", () => {
+    const value = {
+      type: "server_tool_use",
+      id: "srvtoolu_01",
+      name: "web_search",
+      input: { query: "golem", nested: [1, null, { deep: "x" }] },
+    };
+    const history: Message[] = [
+      {
+        role: "user",
+        content: [
+          { type: "image", mediaType: "image/png", data: "iVBORw0KGgo=" },
+          {
+            type: "file",
+            mediaType: "application/pdf",
+            url: "https://example.com/a.pdf",
+            filename: "a.pdf",
+          },
+        ],
+      },
       {
         role: "assistant",
-        content: "4",
-        contentSignature: "Cg==/+",
-        thinking: [
-          { text: "add", signature, provider: "anthropic" },
-          { redacted: "EmwKAhgBEgy3va3pzix/LafPsn4a+=", provider: "anthropic" },
+        content: [
+          { type: "provider", provider: "anthropic", value },
+          { type: "provider", provider: "gemini", value: "a string" },
+          { type: "text", text: "found it" },
         ],
-        toolCalls: [{ id: "c", name: "calc", arguments: '{"a":2}', signature: "++//==" }],
       },
     ];
     const back = roundTrip(history);
     expect(back).toStrictEqual(history);
-    expect(back[1]?.thinking?.[0]?.signature).toBe(signature);
-    expect(back[1]?.thinking?.[1]?.redacted).toBe("EmwKAhgBEgy3va3pzix/LafPsn4a+=");
-    expect(back[1]?.contentSignature).toBe("Cg==/+");
-    expect(back[1]?.toolCalls?.[0]?.signature).toBe("++//==");
   });
 
   it("keeps emoji, CJK and combining marks without normalizing them", () => {
@@ -81,8 +125,10 @@ describe("parseHistory and serializeHistory round trip", () => {
       { role: "user", content: decomposed },
       {
         role: "assistant",
-        content: "思考中：天气很好 👩‍👩‍👧 🧠",
-        thinking: [{ text: `${decomposed} 🧠 考虑`, signature: "sig" }],
+        content: [
+          { type: "thinking", text: `${decomposed} 🧠 考虑`, signature: "sig" },
+          { type: "text", text: "思考中：天气很好 👩‍👩‍👧 🧠" },
+        ],
       },
     ];
     const back = roundTrip(history);
@@ -90,51 +136,57 @@ describe("parseHistory and serializeHistory round trip", () => {
     expect(back[0]?.content).toBe(decomposed);
     expect(back[0]?.content).not.toBe(decomposed.normalize("NFC"));
     expect(back[0]?.content.length).toBe(11);
-    expect(back[1]?.content).toBe("思考中：天气很好 👩‍👩‍👧 🧠");
+    expect(textOf(back[1] as Message)).toBe("思考中：天气很好 👩‍👩‍👧 🧠");
   });
 
   it("keeps quotes, backslashes, control characters, line separators and lone surrogates", () => {
     const odd = 'a"b\\c\u0000\u001f\n\r\t\u2028\u2029\ud800x\udfff';
-    const history: Message[] = [{ role: "assistant", content: odd, thinking: [{ text: odd }] }];
+    const history: Message[] = [
+      {
+        role: "assistant",
+        content: [
+          { type: "thinking", text: odd },
+          { type: "text", text: odd },
+        ],
+      },
+    ];
     const back = roundTrip(history);
-    expect(back[0]?.content).toBe(odd);
-    expect(back[0]?.thinking?.[0]?.text).toBe(odd);
+    expect(back[0]?.content).toStrictEqual(history[0]?.content);
+    expect(textOf(back[0] as Message)).toBe(odd);
   });
 
   it("keeps 1 MB values identical", () => {
     const signature = "Ab+/=".repeat(210_000);
     const text = "思🧠e\u0301".repeat(100_000);
     const redacted = "x".repeat(1 << 20);
+    const content: Part[] = [
+      { type: "thinking", text, signature },
+      { type: "thinking", redacted },
+      { type: "tool-call", id: "c1", name: "f", arguments: JSON.stringify({ blob: text }) },
+    ];
     const history: Message[] = [
       { role: "user", content: text },
-      {
-        role: "assistant",
-        content: "",
-        thinking: [{ text, signature }, { redacted }],
-        toolCalls: [{ id: "c1", name: "f", arguments: JSON.stringify({ blob: text }) }],
-      },
+      { role: "assistant", content },
       { role: "tool", content: redacted, toolCallId: "c1" },
     ];
     const back = roundTrip(history);
-    expect(back[1]?.thinking?.[0]?.signature).toBe(signature);
-    expect(back[1]?.thinking?.[0]?.text).toBe(text);
-    expect(back[1]?.thinking?.[1]?.redacted).toBe(redacted);
+    expect(back[1]?.content).toStrictEqual(content);
     expect(back[2]?.content).toBe(redacted);
     expect(back[0]?.content).toBe(text);
   });
 
   it("gives back the stored text even when its keys are not in schema order", () => {
     const stored =
-      '[{"content":"hi","role":"user"},{"toolCalls":[{"arguments":"{}","name":"f","id":"1"}],"content":"","role":"assistant"},{"toolCallId":"1","isError":true,"content":"no","role":"tool"}]';
+      '[{"content":"hi","role":"user"},{"content":[{"arguments":"{}","name":"f","id":"1","type":"tool-call"}],"role":"assistant"},{"toolCallId":"1","isError":true,"content":"no","role":"tool"}]';
     expect(serializeHistory(parseHistory(stored))).toBe(stored);
   });
 
   it("accepts already-parsed JSON and returns a copy", () => {
-    const input: Message[] = [{ role: "assistant", content: "a", thinking: [{ text: "t" }] }];
+    const input: Message[] = [{ role: "assistant", content: [{ type: "thinking", text: "t" }] }];
     const back = parseHistory(input);
     expect(back).toStrictEqual(input);
     expect(back).not.toBe(input);
-    expect(back[0]?.thinking).not.toBe(input[0]?.thinking);
+    expect(back[0]?.content).not.toBe(input[0]?.content);
   });
 });
 
@@ -192,13 +244,13 @@ describe("parseHistory rejects", () => {
       "a wrong field before an unknown one (fields first, in the order of the format)",
       '[{"zz":1,"isError":"no","content":7,"role":"user"}]',
       0,
-      "messages[0]: content: expected string, got number",
+      "messages[0]: content: expected array, got number",
     ],
     [
       "the first bad message, not a later worse one",
-      '[{"role":"user","content":"","thinking":[{"text":1}]},5]',
+      '[{"role":"user","content":[{"type":"text","text":1}]},5]',
       0,
-      "messages[0]: thinking[0].text: expected string, got number",
+      "messages[0]: content[0].text: expected string, got number",
     ],
     [
       "a field inherited by every object, named as an unknown field",
@@ -210,32 +262,68 @@ describe("parseHistory rejects", () => {
       "content that is a number",
       '[{"role":"user","content":42}]',
       0,
-      "messages[0]: content: expected string, got number",
+      "messages[0]: content: expected array, got number",
     ],
-    ["missing content", '[{"role":"user"}]', 0, "messages[0]: content: missing (expected string)"],
     [
-      "an unknown field on a thinking block",
-      '[{"role":"assistant","content":"","thinking":[{"text":"a"},{"type":"thinking","text":"b"}]}]',
+      "content that is one part, not an array",
+      '[{"role":"user","content":{"type":"text","text":"a"}}]',
       0,
-      'messages[0]: thinking[1]: unknown field "type"',
+      "messages[0]: content: expected array, got object",
+    ],
+    ["missing content", '[{"role":"user"}]', 0, "messages[0]: content: missing (expected array)"],
+    [
+      "a 0.1 field next to the parts",
+      '[{"role":"assistant","content":[{"type":"text","text":"a"}],"thinking":[]}]',
+      0,
+      'messages[0]: unknown field "thinking"',
+    ],
+    [
+      "an unknown part type",
+      '[{"role":"user","content":[{"type":"video","url":"x"}]}]',
+      0,
+      'messages[0]: content[0].type: expected one of "text", "thinking", "tool-call", "image", "file", "provider", got "video"',
+    ],
+    [
+      "a part without a type",
+      '[{"role":"user","content":[{"text":"a"}]}]',
+      0,
+      'messages[0]: content[0].type: missing (expected one of "text", "thinking", "tool-call", "image", "file", "provider")',
+    ],
+    [
+      "an unknown field on a thinking part",
+      '[{"role":"assistant","content":[{"type":"thinking","text":"a"},{"type":"thinking","text":"b","data":"x"}]}]',
+      0,
+      'messages[0]: content[1]: unknown field "data"',
+    ],
+    [
+      "an unknown field on a text part",
+      '[{"role":"assistant","content":[{"type":"text","text":"a","extra":1}]}]',
+      0,
+      'messages[0]: content[0]: unknown field "extra"',
+    ],
+    [
+      "a filename on an image",
+      '[{"role":"user","content":[{"type":"image","mediaType":"image/png","data":"AAAA","filename":"x"}]}]',
+      0,
+      'messages[0]: content[0]: unknown field "filename"',
     ],
     [
       "a signature that is not a string",
-      '[{"role":"assistant","content":"","thinking":[{"text":"a","signature":1}]}]',
+      '[{"role":"assistant","content":[{"type":"thinking","text":"a","signature":1}]}]',
       0,
-      "messages[0]: thinking[0].signature: expected string, got number",
+      "messages[0]: content[0].signature: expected string, got number",
     ],
     [
       "a tool call without arguments",
-      '[{"role":"assistant","content":"","toolCalls":[{"id":"a","name":"f"}]}]',
+      '[{"role":"assistant","content":[{"type":"tool-call","id":"a","name":"f"}]}]',
       0,
-      "messages[0]: toolCalls[0].arguments: missing (expected string)",
+      "messages[0]: content[0].arguments: missing (expected string)",
     ],
     [
-      "tool-call arguments that are not JSON",
-      '[{"role":"user","content":"go"},{"role":"assistant","content":"","toolCalls":[{"id":"a","name":"f","arguments":"{\\"city\\": Paris}"}]}]',
+      "tool-call arguments that are not JSON (a validation rule)",
+      '[{"role":"user","content":"go"},{"role":"assistant","content":[{"type":"tool-call","id":"a","name":"f","arguments":"{\\"city\\": Paris}"}]}]',
       1,
-      'messages[1]: toolCalls[0] arguments are not valid JSON: "{\\"city\\": Paris}"',
+      'messages[1]: content[0] arguments are not valid JSON: "{\\"city\\": Paris}"',
     ],
     [
       "isError that is a string",
@@ -244,22 +332,58 @@ describe("parseHistory rejects", () => {
       "messages[0]: isError: expected boolean, got string",
     ],
     [
-      "an unsigned empty thinking block (a validation rule)",
-      '[{"role":"user","content":""},{"role":"assistant","content":"","thinking":[{"text":""}]}]',
+      "an unsigned empty thinking part (a validation rule)",
+      '[{"role":"user","content":""},{"role":"assistant","content":[{"type":"thinking","text":""}]}]',
       1,
-      'messages[1]: thinking[0] has empty text ("" is allowed only when signed)',
+      'messages[1]: content[0] has empty text ("" is allowed only when signed)',
     ],
     [
-      "thinking on a user message (a validation rule)",
-      '[{"role":"user","content":"","thinking":[{"text":"a"}]}]',
+      "a thinking part in a user message (a validation rule)",
+      '[{"role":"user","content":[{"type":"thinking","text":"a"}]}]',
       0,
-      "messages[0]: thinking is allowed only on assistant messages",
+      'messages[0]: content[0] is a "thinking" part, which a user message cannot hold',
+    ],
+    [
+      "an image with both data and url (a validation rule)",
+      '[{"role":"user","content":[{"type":"image","mediaType":"image/png","data":"AAAA","url":"https://example.com/a.png"}]}]',
+      0,
+      "messages[0]: content[0] needs exactly one of data and url",
+    ],
+    [
+      "image data that is not base64 (a validation rule)",
+      '[{"role":"user","content":[{"type":"image","mediaType":"image/png","data":"AAA"}]}]',
+      0,
+      "messages[0]: content[0] has data that is not base64",
+    ],
+    [
+      "a provider part without provider",
+      '[{"role":"assistant","content":[{"type":"provider","value":{}}]}]',
+      0,
+      "messages[0]: content[0].provider: missing (expected string)",
+    ],
+    [
+      "a provider part without value (a validation rule)",
+      '[{"role":"assistant","content":[{"type":"provider","provider":"anthropic"}]}]',
+      0,
+      "messages[0]: content[0] has no value",
+    ],
+    [
+      "an unknown phase (a validation rule)",
+      '[{"role":"assistant","content":[{"type":"text","text":"a","phase":"final"}]}]',
+      0,
+      'messages[0]: content[0] has an unknown phase "final"',
     ],
     [
       "a tool result for a call never made (a validation rule)",
-      '[{"role":"user","content":"q"},{"role":"assistant","content":"a"},{"role":"tool","content":"r","toolCallId":"c"}]',
+      '[{"role":"user","content":"q"},{"role":"assistant","content":[{"type":"text","text":"a"}]},{"role":"tool","content":"r","toolCallId":"c"}]',
       2,
       'messages[2]: toolCallId "c" names no tool call of an earlier assistant message',
+    ],
+    [
+      "a tool result whose toolCallId names no tool-call part, after one that does (a validation rule)",
+      '[{"role":"assistant","content":[{"type":"tool-call","id":"a","name":"f","arguments":""}]},{"role":"tool","content":"r","toolCallId":"a"},{"role":"tool","content":"r","toolCallId":"b"}]',
+      2,
+      'messages[2]: toolCallId "b" names no tool call of an earlier assistant message',
     ],
   ];
 
@@ -280,56 +404,117 @@ const nonEmpty = fc.string({ unit, minLength: 1, maxLength: 12 });
 const signature = fc.oneof(fc.base64String({ minLength: 4, maxLength: 40 }), nonEmpty);
 const provider = fc.constantFrom("anthropic", "bedrock", "gemini", "openai", "azure");
 
-const block: fc.Arbitrary<ThinkingBlock> = fc.oneof(
-  fc.record({ text: nonEmpty, provider }, { requiredKeys: ["text"], noNullPrototype: true }),
+const opts = { noNullPrototype: true } as const;
+const thinkingPart: fc.Arbitrary<ThinkingPart> = fc.oneof(
   fc.record(
-    { text, signature, provider },
-    { requiredKeys: ["text", "signature"], noNullPrototype: true },
+    { type: fc.constant("thinking" as const), text: nonEmpty, provider },
+    { ...opts, requiredKeys: ["type", "text"] },
   ),
   fc.record(
-    { redacted: nonEmpty, provider },
-    { requiredKeys: ["redacted"], noNullPrototype: true },
+    { type: fc.constant("thinking" as const), text, signature, provider },
+    { ...opts, requiredKeys: ["type", "text", "signature"] },
   ),
+  fc.record(
+    { type: fc.constant("thinking" as const), redacted: nonEmpty, provider },
+    { ...opts, requiredKeys: ["type", "redacted"] },
+  ),
+);
+const textPart: fc.Arbitrary<TextPart> = fc.record(
+  {
+    type: fc.constant("text" as const),
+    text,
+    signature,
+    phase: fc.constantFrom("commentary" as const, "final_answer" as const),
+    provider,
+  },
+  { ...opts, requiredKeys: ["type", "text"] },
 );
 const jsonText = fc.oneof(fc.constant(""), fc.json({ maxDepth: 2 }));
-const toolCall: fc.Arbitrary<ToolCall> = fc.record(
-  { id: nonEmpty, name: nonEmpty, arguments: jsonText, signature },
-  { requiredKeys: ["id", "name", "arguments"], noNullPrototype: true },
+const toolCallPart: fc.Arbitrary<ToolCallPart> = fc.record(
+  {
+    type: fc.constant("tool-call" as const),
+    id: nonEmpty,
+    name: nonEmpty,
+    arguments: jsonText,
+    signature,
+    provider,
+  },
+  { ...opts, requiredKeys: ["type", "id", "name", "arguments"] },
 );
+/** Base64 of random bytes, or a URL: exactly one. */
+const source = fc.oneof(
+  fc.uint8Array({ maxLength: 12 }).map((bytes) => ({ data: btoa(String.fromCharCode(...bytes)) })),
+  fc.webUrl().map((url) => ({ url })),
+);
+const imagePart: fc.Arbitrary<ImagePart> = fc
+  .tuple(fc.constantFrom("image/png", "image/jpeg"), source)
+  .map(([mediaType, src]) => ({ type: "image", mediaType, ...src }));
+const filePart: fc.Arbitrary<FilePart> = fc
+  .tuple(fc.constantFrom("application/pdf", "text/plain"), source, fc.option(nonEmpty))
+  .map(([mediaType, src, filename]) => ({
+    type: "file",
+    mediaType,
+    ...src,
+    ...(filename === null ? {} : { filename }),
+  }));
+// Values as JSON gives them back (fc.json, parsed): no -0, no undefined.
+const providerPart: fc.Arbitrary<ProviderPart> = fc
+  .tuple(provider, fc.json({ maxDepth: 3 }))
+  .map(([name, json]) => ({ type: "provider", provider: name, value: JSON.parse(json) }));
+
+/** A string, or an ordered list of the parts `part` makes. */
+const contentOf = (part: fc.Arbitrary<Part>) => fc.oneof(text, fc.array(part, { maxLength: 6 }));
+const cache = fc.boolean();
+
 type Template =
   | Message
-  | { role: "tool-template"; pick: number; content: string; isError?: boolean };
+  | { role: "tool-template"; pick: number; content: string | Part[]; isError?: boolean };
 const template: fc.Arbitrary<Template> = fc.oneof(
   fc.record(
-    { role: fc.constantFrom("system" as const, "user" as const), content: text },
-    { noNullPrototype: true },
+    { role: fc.constant("system" as const), content: contentOf(textPart) },
+    { ...opts, requiredKeys: ["role", "content"] },
+  ),
+  fc.record(
+    {
+      role: fc.constant("user" as const),
+      content: contentOf(fc.oneof(textPart, imagePart, filePart)),
+      cache,
+    },
+    { ...opts, requiredKeys: ["role", "content"] },
   ),
   fc.record(
     {
       role: fc.constant("assistant" as const),
-      content: text,
-      thinking: fc.array(block, { maxLength: 3 }),
-      toolCalls: fc.array(toolCall, { maxLength: 3 }),
-      contentSignature: signature,
+      content: contentOf(
+        fc.oneof(
+          { arbitrary: textPart, weight: 3 },
+          { arbitrary: thinkingPart, weight: 3 },
+          { arbitrary: toolCallPart, weight: 3 },
+          { arbitrary: providerPart, weight: 1 },
+          { arbitrary: imagePart, weight: 1 },
+          { arbitrary: filePart, weight: 1 },
+        ),
+      ),
+      cache,
     },
-    { requiredKeys: ["role", "content"], noNullPrototype: true },
+    { ...opts, requiredKeys: ["role", "content"] },
   ),
   fc.record(
     {
       role: fc.constant("tool-template" as const),
       pick: fc.nat(),
-      content: text,
+      content: contentOf(fc.oneof(textPart, imagePart, filePart)),
       isError: fc.boolean(),
     },
-    { requiredKeys: ["role", "pick", "content"], noNullPrototype: true },
+    { ...opts, requiredKeys: ["role", "pick", "content"] },
   ),
 );
 
-/** A valid history: each tool message answers a call of an earlier assistant message. */
+/** A valid history: each tool message answers a tool-call part of an earlier assistant message. */
 const history: fc.Arbitrary<Message[]> = fc.array(template, { maxLength: 8 }).map((templates) => {
   const ids: string[] = [];
   return templates.map((t): Message => {
-    if (t.role === "assistant") for (const call of t.toolCalls ?? []) ids.push(call.id);
+    if (t.role === "assistant") for (const call of toolCallsOf(t)) ids.push(call.id);
     if (t.role !== "tool-template") return t;
     const id = ids[t.pick % Math.max(ids.length, 1)];
     if (id === undefined) return { role: "user", content: t.content };
@@ -340,12 +525,13 @@ const history: fc.Arbitrary<Message[]> = fc.array(template, { maxLength: 8 }).ma
 });
 
 describe("round trip property", () => {
-  it("random valid histories come back identical, as values and as text", () => {
+  it("random ordered-part histories come back identical, as values, as text and as JSON", () => {
     fc.assert(
       fc.property(history, (h) => {
         const stored = serializeHistory(h);
         const back = parseHistory(stored);
         expect(back).toStrictEqual(h);
+        expect(back.map(textOf)).toEqual(h.map(textOf));
         expect(serializeHistory(back)).toBe(stored);
         expect(parseHistory(h)).toStrictEqual(h);
       }),

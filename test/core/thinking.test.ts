@@ -18,13 +18,14 @@ function problemOf(block: unknown, index?: number): HistoryError {
   throw new Error(`expected ${JSON.stringify(block)} to be rejected`);
 }
 
-describe("thinking block constructors", () => {
-  it("thinkingText builds an unsigned text block and nothing else", () => {
-    expect(thinkingText("let me see")).toStrictEqual({ text: "let me see" });
+describe("thinking part constructors", () => {
+  it("thinkingText builds an unsigned thinking part and nothing else", () => {
+    expect(thinkingText("let me see")).toStrictEqual({ type: "thinking", text: "let me see" });
   });
 
   it("thinkingSigned keeps the signature exactly as given", () => {
     expect(thinkingSigned("", "EqQBCkYIARgC+/==")).toStrictEqual({
+      type: "thinking",
       text: "",
       signature: "EqQBCkYIARgC+/==",
     });
@@ -32,6 +33,7 @@ describe("thinking block constructors", () => {
 
   it("thinkingRedacted puts the payload in redacted", () => {
     expect(thinkingRedacted("EmwKAhgBEgy3va3pzix/LafPsn4a")).toStrictEqual({
+      type: "thinking",
       redacted: "EmwKAhgBEgy3va3pzix/LafPsn4a",
     });
   });
@@ -45,13 +47,19 @@ describe("thinking block constructors", () => {
 
 describe("validateThinkingBlock accepts", () => {
   const valid: [string, ThinkingBlock][] = [
-    ["unsigned text", { text: "step one" }],
-    ["signed text", { text: "step one", signature: "c2ln" }],
-    ["signed empty text (display omitted)", { text: "", signature: "c2ln" }],
-    ["a redacted payload", { redacted: "ZW5jcnlwdGVk" }],
-    ["a redacted payload with its provider", { redacted: "ZW5j", provider: "bedrock" }],
-    ["text with its provider", { text: "hm", provider: "gemini" }],
-    ["signed text with its provider", { text: "hm", signature: "s", provider: "anthropic" }],
+    ["unsigned text", { type: "thinking", text: "step one" }],
+    ["signed text", { type: "thinking", text: "step one", signature: "c2ln" }],
+    ["signed empty text (display omitted)", { type: "thinking", text: "", signature: "c2ln" }],
+    ["a redacted payload", { type: "thinking", redacted: "ZW5jcnlwdGVk" }],
+    [
+      "a redacted payload with its provider",
+      { type: "thinking", redacted: "ZW5j", provider: "bedrock" },
+    ],
+    ["text with its provider", { type: "thinking", text: "hm", provider: "gemini" }],
+    [
+      "signed text with its provider",
+      { type: "thinking", text: "hm", signature: "s", provider: "anthropic" },
+    ],
   ];
   it.each(valid)("%s", (_, block) => {
     expect(() => validateThinkingBlock(block)).not.toThrow();
@@ -60,76 +68,94 @@ describe("validateThinkingBlock accepts", () => {
 
 describe("validateThinkingBlock rejects", () => {
   const invalid: [string, unknown, string][] = [
-    ["an empty object", {}, "thinking block has neither text nor a redacted payload"],
+    ["an object without a type", {}, 'thinking block has a type that is not "thinking"'],
+    [
+      "a part of another type",
+      { type: "text", text: "a" },
+      'thinking block has a type that is not "thinking"',
+    ],
+    [
+      "a part with neither text nor a payload",
+      { type: "thinking" },
+      "thinking block has neither text nor a redacted payload",
+    ],
     [
       "unsigned empty text",
-      { text: "" },
+      { type: "thinking", text: "" },
       'thinking block has empty text ("" is allowed only when signed)',
     ],
     [
       "empty text with an empty signature",
-      { text: "", signature: "" },
+      { type: "thinking", text: "", signature: "" },
       "thinking block has a signature that is not a non-empty string",
     ],
     [
       "text with an empty signature",
-      { text: "a", signature: "" },
+      { type: "thinking", text: "a", signature: "" },
       "thinking block has a signature that is not a non-empty string",
     ],
     [
       "text with a signature that is not a string",
-      { text: "a", signature: 7 },
+      { type: "thinking", text: "a", signature: 7 },
       "thinking block has a signature that is not a non-empty string",
     ],
-    ["text that is not a string", { text: 1 }, "thinking block has text that is not a string"],
+    [
+      "text that is not a string",
+      { type: "thinking", text: 1 },
+      "thinking block has text that is not a string",
+    ],
     [
       "an empty redacted payload",
-      { redacted: "" },
+      { type: "thinking", redacted: "" },
       "thinking block has a redacted payload that is not a non-empty string",
     ],
     [
       "a redacted payload that is not a string",
-      { redacted: 5 },
+      { type: "thinking", redacted: 5 },
       "thinking block has a redacted payload that is not a non-empty string",
     ],
     [
       "a redacted payload with text",
-      { redacted: "d", text: "a" },
+      { type: "thinking", redacted: "d", text: "a" },
       "thinking block is redacted and also has text or a signature",
     ],
     [
       "a redacted payload with empty text",
-      { redacted: "d", text: "" },
+      { type: "thinking", redacted: "d", text: "" },
       "thinking block is redacted and also has text or a signature",
     ],
     [
       "a redacted payload with a signature",
-      { redacted: "d", signature: "s" },
+      { type: "thinking", redacted: "d", signature: "s" },
       "thinking block is redacted and also has text or a signature",
     ],
     [
       "an empty provider on text",
-      { text: "a", provider: "" },
+      { type: "thinking", text: "a", provider: "" },
       "thinking block has a provider that is not a non-empty string",
     ],
     [
       "an empty provider on a redacted payload",
-      { redacted: "d", provider: "" },
+      { type: "thinking", redacted: "d", provider: "" },
       "thinking block has a provider that is not a non-empty string",
     ],
     [
       "a provider that is not a string",
-      { text: "a", provider: 3 },
+      { type: "thinking", text: "a", provider: 3 },
       "thinking block has a provider that is not a non-empty string",
     ],
-    ["an unknown field", { text: "a", data: "x" }, 'thinking block has an unknown field "data"'],
+    [
+      "an unknown field",
+      { type: "thinking", text: "a", data: "x" },
+      'thinking block has an unknown field "data"',
+    ],
     [
       "an unknown field next to a redacted payload",
-      { redacted: "d", type: "redacted_thinking" },
-      'thinking block has an unknown field "type"',
+      { type: "thinking", redacted: "d", data: "d" },
+      'thinking block has an unknown field "data"',
     ],
     ["null", null, "thinking block is not an object"],
-    ["an array", [{ text: "a" }], "thinking block is not an object"],
+    ["an array", [{ type: "thinking", text: "a" }], "thinking block is not an object"],
     ["a string", "thinking", "thinking block is not an object"],
   ];
   it.each(invalid)("%s", (_, block, message) => {
@@ -139,7 +165,7 @@ describe("validateThinkingBlock rejects", () => {
   });
 
   it("names the message index when it is given", () => {
-    const err = problemOf({ text: "" }, 3);
+    const err = problemOf({ type: "thinking", text: "" }, 3);
     expect(err.index).toBe(3);
     expect(err.message).toBe(
       'messages[3]: thinking block has empty text ("" is allowed only when signed)',

@@ -6,9 +6,10 @@ import { validateHistory } from "../../src/core/validate.js";
 const ASK: Message = { role: "user", content: "weather in Paris?" };
 const CALL: Message = {
   role: "assistant",
-  content: "",
-  thinking: [{ text: "use the tool", signature: "c2ln", provider: "anthropic" }],
-  toolCalls: [{ id: "call_1", name: "weather", arguments: '{"city":"Paris"}' }],
+  content: [
+    { type: "thinking", text: "use the tool", signature: "c2ln", provider: "anthropic" },
+    { type: "tool-call", id: "call_1", name: "weather", arguments: '{"city":"Paris"}' },
+  ],
 };
 const RESULT: Message = { role: "tool", content: "18C", toolCallId: "call_1" };
 
@@ -30,28 +31,56 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** An assistant message holding the one part `part`. */
+const assistant = (part: unknown) => ({ role: "assistant", content: [part] });
+/** A user message holding the one part `part`. */
+const user = (part: unknown) => ({ role: "user", content: [part] });
+
 describe("validateHistory accepts", () => {
   it("an empty history", () => {
     expect(() => validateHistory([])).not.toThrow();
   });
 
-  it("every role with every field where it belongs", () => {
+  it("every role with every part and field where it belongs", () => {
     const history: Message[] = [
       { role: "system", content: "be brief" },
-      ASK,
+      { role: "system", content: [{ type: "text", text: "and kind" }] },
       {
-        role: "assistant",
-        content: "calling",
-        contentSignature: "Y29udGVudA==",
-        thinking: [{ redacted: "ZW5j" }, { text: "", signature: "sig" }, { text: "plain" }],
-        toolCalls: [
-          { id: "a", name: "weather", arguments: "{}", signature: "dGM=" },
-          { id: "b", name: "time", arguments: "" },
+        role: "user",
+        content: [
+          { type: "text", text: "what is in these?" },
+          { type: "image", mediaType: "image/png", data: "iVBORw0KGgo=" },
+          { type: "image", mediaType: "image/jpeg", url: "https://example.com/a.jpg" },
+          { type: "file", mediaType: "application/pdf", data: "JVBERi0=", filename: "a.pdf" },
+          { type: "file", mediaType: "text/plain", url: "https://example.com/a.txt" },
         ],
       },
-      { role: "tool", content: "18C", toolCallId: "a" },
-      { role: "tool", content: "boom", toolCallId: "b", isError: true },
-      { role: "assistant", content: "It is 18C." },
+      {
+        role: "assistant",
+        content: [
+          { type: "thinking", redacted: "ZW5j", provider: "anthropic" },
+          { type: "text", text: "calling", signature: "Y29udGVudA==", provider: "gemini" },
+          { type: "thinking", text: "", signature: "sig" },
+          { type: "thinking", text: "plain" },
+          { type: "tool-call", id: "a", name: "weather", arguments: "{}", signature: "dGM=" },
+          { type: "provider", provider: "anthropic", value: { type: "server_tool_use" } },
+          { type: "tool-call", id: "b", name: "time", arguments: "" },
+          { type: "text", text: "done", phase: "final_answer", provider: "openai" },
+          { type: "text", text: "", phase: "commentary" },
+        ],
+      },
+      {
+        role: "tool",
+        content: [
+          { type: "text", text: "18C" },
+          { type: "image", mediaType: "image/png", url: "https://example.com/map.png" },
+        ],
+        toolCallId: "a",
+      },
+      { role: "tool", content: "boom", toolCallId: "b", isError: true, cache: true },
+      { role: "assistant", content: "It is 18C.", cache: false },
+      { role: "assistant", content: [] },
+      { role: "user", content: "" },
     ];
     expect(() => validateHistory(history)).not.toThrow();
   });
@@ -61,8 +90,26 @@ describe("validateHistory accepts", () => {
       ASK,
       CALL,
       { role: "user", content: "and?" },
-      { role: "assistant", content: "wait" },
+      { role: "assistant", content: [{ type: "text", text: "wait" }] },
       RESULT,
+    ];
+    expect(() => validateHistory(history)).not.toThrow();
+  });
+
+  it("a tool message answering any tool-call part of an earlier message, wherever it sits", () => {
+    const history: Message[] = [
+      ASK,
+      {
+        role: "assistant",
+        content: [
+          { type: "text", text: "first" },
+          { type: "tool-call", id: "x", name: "f", arguments: "{}" },
+          { type: "thinking", text: "and then", signature: "s" },
+          { type: "tool-call", id: "y", name: "f", arguments: "[1]" },
+        ],
+      },
+      { role: "tool", content: "y done", toolCallId: "y" },
+      { role: "tool", content: "x done", toolCallId: "x" },
     ];
     expect(() => validateHistory(history)).not.toThrow();
   });
@@ -81,43 +128,241 @@ describe("validateHistory rejects", () => {
     ["a message that is a string", ["hi"], 0, "is not an object"],
     ["an unknown role", [ASK, { role: "robot", content: "" }], 1, 'has an unknown role "robot"'],
     ["a missing role", [{ content: "x" }], 0, "has an unknown role undefined"],
-    ["content that is missing", [{ role: "user" }], 0, "content is not a string"],
-    ["content that is null", [{ role: "assistant", content: null }], 0, "content is not a string"],
     [
-      "content that is an array of parts",
-      [{ role: "user", content: [{ type: "text", text: "hi" }] }],
+      "content that is missing",
+      [{ role: "user" }],
       0,
-      "content is not a string",
+      "content is neither a string nor an array of parts",
     ],
     [
-      "thinking on a user message",
-      [{ role: "user", content: "", thinking: [{ text: "a" }] }],
+      "content that is null",
+      [{ role: "assistant", content: null }],
       0,
-      "thinking is allowed only on assistant messages",
+      "content is neither a string nor an array of parts",
     ],
     [
-      "thinking on a system message",
-      [{ role: "system", content: "", thinking: [] }],
+      "content that is one part, not an array",
+      [{ role: "user", content: { type: "text", text: "hi" } }],
       0,
-      "thinking is allowed only on assistant messages",
+      "content is neither a string nor an array of parts",
+    ],
+    ["a part that is null", [ASK, assistant(null)], 1, "content[0] is not an object"],
+    ["a part that is a string", [user("hi")], 0, "content[0] is not an object"],
+    ["a part that is an array", [user([])], 0, "content[0] is not an object"],
+    ["a part without a type", [user({ text: "hi" })], 0, "content[0] has no type"],
+    [
+      "an unknown part type",
+      [ASK, user({ type: "video", url: "https://example.com/v.mp4" })],
+      1,
+      'content[0] is a "video" part, which a user message cannot hold',
     ],
     [
-      "toolCalls on a user message",
-      [{ role: "user", content: "", toolCalls: [{ id: "a", name: "f", arguments: "{}" }] }],
+      "a thinking part in a user message",
+      [
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "hi" },
+            { type: "thinking", text: "a" },
+          ],
+        },
+      ],
       0,
-      "toolCalls is allowed only on assistant messages",
+      'content[1] is a "thinking" part, which a user message cannot hold',
     ],
     [
-      "toolCalls on a tool message",
-      [ASK, CALL, { ...RESULT, toolCalls: [] }],
+      "a tool-call part in a tool message",
+      [
+        ASK,
+        CALL,
+        { ...RESULT, content: [{ type: "tool-call", id: "z", name: "f", arguments: "{}" }] },
+      ],
       2,
-      "toolCalls is allowed only on assistant messages",
+      'content[0] is a "tool-call" part, which a tool message cannot hold',
     ],
     [
-      "contentSignature on a tool message",
-      [ASK, CALL, { ...RESULT, contentSignature: "sig" }],
-      2,
-      "contentSignature is allowed only on assistant messages",
+      "an image in a system message",
+      [
+        {
+          role: "system",
+          content: [{ type: "image", mediaType: "image/png", url: "https://example.com/a" }],
+        },
+      ],
+      0,
+      'content[0] is a "image" part, which a system message cannot hold',
+    ],
+    [
+      "a provider part in a user message",
+      [user({ type: "provider", provider: "anthropic", value: {} })],
+      0,
+      'content[0] is a "provider" part, which a user message cannot hold',
+    ],
+    [
+      "text that is not a string",
+      [user({ type: "text", text: 1 })],
+      0,
+      "content[0] has text that is not a string",
+    ],
+    [
+      "an unknown phase",
+      [assistant({ type: "text", text: "a", phase: "final" })],
+      0,
+      'content[0] has an unknown phase "final"',
+    ],
+    [
+      "a text part with an empty signature",
+      [assistant({ type: "text", text: "a", signature: "" })],
+      0,
+      "content[0] has a signature that is not a non-empty string",
+    ],
+    [
+      "a text part with an empty provider",
+      [assistant({ type: "text", text: "a", provider: "" })],
+      0,
+      "content[0] has a provider that is not a non-empty string",
+    ],
+    [
+      "an image with both data and url",
+      [user({ type: "image", mediaType: "image/png", data: "AAAA", url: "https://example.com" })],
+      0,
+      "content[0] needs exactly one of data and url",
+    ],
+    [
+      "an image with neither data nor url",
+      [user({ type: "image", mediaType: "image/png" })],
+      0,
+      "content[0] needs exactly one of data and url",
+    ],
+    [
+      "an image without a mediaType",
+      [user({ type: "image", data: "AAAA" })],
+      0,
+      "content[0] has no mediaType",
+    ],
+    [
+      "image data whose length is no multiple of 4",
+      [user({ type: "image", mediaType: "image/png", data: "AAA" })],
+      0,
+      "content[0] has data that is not base64",
+    ],
+    [
+      "image data with characters outside base64",
+      [user({ type: "image", mediaType: "image/png", data: "AA-_" })],
+      0,
+      "content[0] has data that is not base64",
+    ],
+    [
+      "file data that is not a string",
+      [user({ type: "file", mediaType: "application/pdf", data: 12 })],
+      0,
+      "content[0] has data that is not base64",
+    ],
+    [
+      "a file with an empty url",
+      [user({ type: "file", mediaType: "application/pdf", url: "" })],
+      0,
+      "content[0] has a url that is not a non-empty string",
+    ],
+    [
+      "a file with an empty filename",
+      [user({ type: "file", mediaType: "application/pdf", data: "AAAA", filename: "" })],
+      0,
+      "content[0] has a filename that is not a non-empty string",
+    ],
+    [
+      "a provider part without provider",
+      [assistant({ type: "provider", value: { type: "server_tool_use" } })],
+      0,
+      "content[0] has no provider",
+    ],
+    [
+      "a provider part with an empty provider",
+      [assistant({ type: "provider", provider: "", value: {} })],
+      0,
+      "content[0] has no provider",
+    ],
+    [
+      "a provider part without value",
+      [assistant({ type: "provider", provider: "anthropic" })],
+      0,
+      "content[0] has no value",
+    ],
+    [
+      "a malformed thinking part, naming its position",
+      [
+        ASK,
+        {
+          role: "assistant",
+          content: [
+            { type: "thinking", text: "a" },
+            { type: "thinking", text: "" },
+          ],
+        },
+      ],
+      1,
+      'content[1] has empty text ("" is allowed only when signed)',
+    ],
+    [
+      "a redacted thinking part that also has text",
+      [assistant({ type: "thinking", redacted: "d", text: "a" })],
+      0,
+      "content[0] is redacted and also has text or a signature",
+    ],
+    [
+      "a thinking part with a field it does not have",
+      [assistant({ type: "thinking", text: "a", data: "x" })],
+      0,
+      'content[0] has an unknown field "data"',
+    ],
+    [
+      "a tool call without an id",
+      [assistant({ type: "tool-call", name: "f", arguments: "{}" })],
+      0,
+      "content[0] has no id",
+    ],
+    [
+      "a tool call with an empty id, naming its position",
+      [
+        {
+          role: "assistant",
+          content: [
+            { type: "tool-call", id: "a", name: "f", arguments: "{}" },
+            { type: "tool-call", id: "", name: "f", arguments: "{}" },
+          ],
+        },
+      ],
+      0,
+      "content[1] has no id",
+    ],
+    [
+      "a tool call with an empty name",
+      [assistant({ type: "tool-call", id: "a", name: "", arguments: "{}" })],
+      0,
+      "content[0] has no name",
+    ],
+    [
+      "a tool call whose arguments are an object",
+      [assistant({ type: "tool-call", id: "a", name: "f", arguments: {} })],
+      0,
+      "content[0] arguments are not a JSON string",
+    ],
+    [
+      "a tool call whose arguments are not JSON",
+      [ASK, assistant({ type: "tool-call", id: "a", name: "f", arguments: "{x" })],
+      1,
+      'content[0] arguments are not valid JSON: "{x"',
+    ],
+    [
+      "a tool call whose arguments are only whitespace",
+      [assistant({ type: "tool-call", id: "a", name: "f", arguments: " " })],
+      0,
+      'content[0] arguments are not valid JSON: " "',
+    ],
+    [
+      "a tool call with an empty signature",
+      [assistant({ type: "tool-call", id: "a", name: "f", arguments: "{}", signature: "" })],
+      0,
+      "content[0] has a signature that is not a non-empty string",
     ],
     [
       "toolCallId on a user message",
@@ -137,96 +382,7 @@ describe("validateHistory rejects", () => {
       2,
       "isError is not a boolean",
     ],
-    [
-      "an empty contentSignature",
-      [{ role: "assistant", content: "a", contentSignature: "" }],
-      0,
-      "contentSignature is not a non-empty string",
-    ],
-    [
-      "thinking that is not an array",
-      [{ role: "assistant", content: "", thinking: { text: "a" } }],
-      0,
-      "thinking is not an array",
-    ],
-    [
-      "a malformed thinking block, naming its position",
-      [ASK, { role: "assistant", content: "", thinking: [{ text: "a" }, { text: "" }] }],
-      1,
-      'thinking[1] has empty text ("" is allowed only when signed)',
-    ],
-    [
-      "a redacted block that also has text",
-      [{ role: "assistant", content: "", thinking: [{ redacted: "d", text: "a" }] }],
-      0,
-      "thinking[0] is redacted and also has text or a signature",
-    ],
-    [
-      "toolCalls that is not an array",
-      [{ role: "assistant", content: "", toolCalls: "a" }],
-      0,
-      "toolCalls is not an array",
-    ],
-    [
-      "a tool call that is not an object",
-      [{ role: "assistant", content: "", toolCalls: [null] }],
-      0,
-      "toolCalls[0] is not an object",
-    ],
-    [
-      "a tool call without an id",
-      [{ role: "assistant", content: "", toolCalls: [{ name: "f", arguments: "{}" }] }],
-      0,
-      "toolCalls[0] has no id",
-    ],
-    [
-      "a tool call with an empty id",
-      [
-        {
-          role: "assistant",
-          content: "",
-          toolCalls: [
-            { id: "a", name: "f", arguments: "{}" },
-            { id: "", name: "f", arguments: "{}" },
-          ],
-        },
-      ],
-      0,
-      "toolCalls[1] has no id",
-    ],
-    [
-      "a tool call with an empty name",
-      [{ role: "assistant", content: "", toolCalls: [{ id: "a", name: "", arguments: "{}" }] }],
-      0,
-      "toolCalls[0] has no name",
-    ],
-    [
-      "a tool call whose arguments are an object",
-      [{ role: "assistant", content: "", toolCalls: [{ id: "a", name: "f", arguments: {} }] }],
-      0,
-      "toolCalls[0] arguments are not a JSON string",
-    ],
-    [
-      "a tool call whose arguments are not JSON",
-      [
-        ASK,
-        { role: "assistant", content: "", toolCalls: [{ id: "a", name: "f", arguments: "{x" }] },
-      ],
-      1,
-      'toolCalls[0] arguments are not valid JSON: "{x"',
-    ],
-    [
-      "a tool call with an empty signature",
-      [
-        {
-          role: "assistant",
-          content: "",
-          toolCalls: [{ id: "a", name: "f", arguments: "{}", signature: "" }],
-        },
-      ],
-      0,
-      "toolCalls[0] has a signature that is not a non-empty string",
-    ],
+    ["cache that is not a boolean", [{ ...ASK, cache: 1 }], 0, "cache is not a boolean"],
     [
       "a tool message without toolCallId",
       [ASK, CALL, { role: "tool", content: "18C" }],
