@@ -1,7 +1,8 @@
-import type { ToolSpec } from "../../src/index.js";
+import { toolCallsOf } from "../../src/core/parts.js";
+import type { Message, Model, ToolSpec } from "../../src/index.js";
 import * as bedrock from "../../src/providers/bedrock/index.js";
 import { REDACTION_TRIGGER } from "./anthropic.js";
-import { expectError, toolLoop, WEATHER } from "./tool-loop.js";
+import { call, expectError, toolLoop, WEATHER } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
 const SONNET_4 = "us.anthropic.claude-sonnet-4-20250514-v1:0";
@@ -46,10 +47,71 @@ const loop = (stream: boolean): Scenario => ({
   },
 });
 
+/** The second tool of the interleaved turn. */
+export const LOCAL_TIME: ToolSpec = {
+  name: "local_time",
+  description: "Get the local time in a city",
+  parameters: {
+    properties: { city: { description: "the city", type: "string" } },
+    required: ["city"],
+    type: "object",
+  },
+};
+
+/** What the interleaved turn's tools answer; fixed, so captures are repeatable. */
+export function interleavedAnswer(name: string): string {
+  return name === "weather" ? "40 C" : "14:05";
+}
+
+/**
+ * Claude 4.6 with adaptive thinking reasons between tool calls (interleaved): turn 1 is
+ * `[reasoning, toolUse, reasoning, toolUse]`, and turn 2 sends it back in that order with
+ * both results in one user message.
+ */
+const interleaved = (stream: boolean): Scenario => ({
+  description: `adaptive thinking, two tools, reasoning between the calls, two turns${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: OPUS_4_6,
+  create: make(OPUS_4_6, { maxTokens: 8000, thinking: { adaptive: true } }),
+  run: async (model: Model) => {
+    const tools = [WEATHER, LOCAL_TIME];
+    const messages: Message[] = [
+      {
+        role: "user",
+        content:
+          "What's the weather in Florence, Italy, and what time is it there? Use both tools, and think between the calls.",
+      },
+    ];
+    const turn1 = await call(model, { tools, messages: [...messages] }, stream);
+    messages.push(turn1.message);
+    for (const c of toolCallsOf(turn1.message)) {
+      messages.push({ role: "tool", toolCallId: c.id, content: interleavedAnswer(c.name) });
+    }
+    await call(model, { tools, messages }, stream);
+  },
+});
+
+/** Redacted reasoning streamed, then sent back whole on a second turn. */
+const redactedReplay: Scenario = {
+  description: "redacted reasoning from Anthropic's test string, streamed, then a replay turn",
+  streaming: true,
+  defaultModel: SONNET_3_7,
+  create: make(SONNET_3_7, { thinking: { budgetTokens: 1024 } }),
+  run: async (model) => {
+    const first: Message[] = [{ role: "user", content: REDACTION_TRIGGER }];
+    const turn1 = await model.stream({ messages: first }).response;
+    const next: Message[] = [...first, turn1.message, { role: "user", content: "What was that?" }];
+    await model.stream({ messages: next }).response;
+  },
+};
+
 /** Scenarios recorded against Bedrock Converse / ConverseStream. */
 export const bedrockScenarios: Record<string, Scenario> = {
   "thinking-tool-loop": loop(false),
   "thinking-tool-loop-stream": loop(true),
+  "interleaved-tool-loop": interleaved(false),
+  "interleaved-tool-loop-stream": interleaved(true),
+  "redacted-split-stream": redactedReplay,
   "thinking-stream": {
     description: "thinking (budget 1024), a greeting, streamed",
     streaming: true,
