@@ -3,9 +3,10 @@ import type {
   Model,
   ModelRequest,
   ModelResponse,
-  ToolCall,
+  ToolCallPart,
   ToolSpec,
 } from "../../src/index.js";
+import { toolCallsOf } from "../../src/index.js";
 
 /** The weather tool the recorded tool loops use (the same as in fixtures/). */
 export const WEATHER: ToolSpec = {
@@ -19,7 +20,7 @@ export const WEATHER: ToolSpec = {
 };
 
 /** The weather the tool reports; fixed, so captures are repeatable. */
-export function weather(call: ToolCall): string {
+export function weather(call: ToolCallPart): string {
   const { location } = JSON.parse(call.arguments || "{}") as { location?: string };
   return location?.startsWith("Florence") ? "40 C" : "18 C";
 }
@@ -36,7 +37,7 @@ export interface LoopOptions {
   tools?: ToolSpec[];
   toolChoice?: ModelRequest["toolChoice"];
   /** @defaultValue {@link weather} */
-  answer?: (call: ToolCall) => ToolAnswer;
+  answer?: (call: ToolCallPart) => ToolAnswer;
   /** @defaultValue 4 */
   maxSteps?: number;
 }
@@ -49,9 +50,9 @@ export function call(model: Model, req: ModelRequest, stream: boolean): Promise<
 /** The tool messages that answer every call of a response. */
 export function toolResults(
   response: ModelResponse,
-  answer: (call: ToolCall) => ToolAnswer,
+  answer: (call: ToolCallPart) => ToolAnswer,
 ): Message[] {
-  return (response.message.toolCalls ?? []).map((c) => {
+  return toolCallsOf(response.message).map((c) => {
     const a = answer(c);
     return typeof a === "string"
       ? { role: "tool", toolCallId: c.id, content: a }
