@@ -31,8 +31,11 @@ import type {
 export interface MessageBuilder {
   /** One whole block of a Converse body's `output.message.content` (its index `i`, for errors). */
   add(block: OutputContentBlock, i: number): void;
+  /** A streamed `contentBlockStart` (tool use and results only; reasoning and text have none). */
   start(index: number, start: ContentBlockStart): readonly Delta[];
+  /** A streamed `contentBlockDelta`; the first one of a reasoning or text block opens its part. */
   delta(index: number, delta: ContentBlockDelta): readonly Delta[];
+  /** A streamed `contentBlockStop`: a redacted or provider part is whole now, and says so once. */
   stop(index: number): readonly Delta[];
   /** The message so far, as a fresh object. */
   message(): Message;
