@@ -1,8 +1,8 @@
 /**
  * An agent with a zod tool, on Claude through Amazon Bedrock with extended thinking: the model
  * reasons, asks for the tool, gets its result and answers. Reasoning streams before the text;
- * the run's messages keep every reasoning block with its signature, which the second request
- * sends back byte for byte. Then the conversation is saved and read back.
+ * the run's messages keep every thinking part in its place with its signature, which the
+ * second request sends back byte for byte. Then the conversation is saved and read back.
  *
  * With AWS credentials in the environment (AWS_ACCESS_KEY_ID + AWS_SECRET_ACCESS_KEY, or
  * AWS_BEARER_TOKEN_BEDROCK; AWS_REGION) it calls Bedrock. Without them it replays the exchange
@@ -11,7 +11,7 @@
  *   npm run example:agent
  */
 import { readFileSync } from "node:fs";
-import { Agent, parseHistory, serializeHistory, tool } from "golem";
+import { Agent, parseHistory, serializeHistory, thinkingOf, tool } from "golem";
 import * as bedrock from "golem/bedrock";
 import { parseCassette, replayFetch } from "golem/testing";
 import { z } from "zod";
@@ -53,9 +53,11 @@ let phase = "";
 for await (const event of run) {
   if (event.type === "delta") {
     const { delta } = event;
-    const now = delta.thinking ? "reasoning" : delta.text !== undefined ? "answer" : "";
-    const piece = delta.thinking?.text ?? delta.text ?? "";
-    if (!now || !piece) continue;
+    // Reasoning and answer text come as deltas of their own part; tool arguments are not shown.
+    if (delta.type !== "thinking" && delta.type !== "text") continue;
+    const now = delta.type === "thinking" ? "reasoning" : "answer";
+    const piece = delta.text ?? "";
+    if (!piece) continue;
     if (now !== phase) {
       phase = now;
       process.stdout.write(`\n[step ${event.step}] ${phase}: `);
@@ -72,10 +74,11 @@ console.log(
   `\n\n${result.steps} steps, ${result.output.length} characters of answer, tokens in/out: ${result.usage.inputTokens}/${result.usage.outputTokens}`,
 );
 for (const [i, message] of result.messages.entries()) {
-  for (const block of message.thinking ?? []) {
-    const signature = block.signature ?? block.redacted ?? "";
+  // The thinking parts stay in the message, in their place, with their signatures.
+  for (const part of thinkingOf(message)) {
+    const signature = part.signature ?? part.redacted ?? "";
     console.log(
-      `messages[${i}] keeps a ${block.provider} reasoning block, signature ${signature.length} chars`,
+      `messages[${i}] keeps a ${part.provider} reasoning block, signature ${signature.length} chars`,
     );
   }
 }

@@ -1,6 +1,7 @@
 /**
- * Asks Claude a question that needs a tool, with extended thinking on, and prints each
- * thinking block (or "[redacted reasoning]") with its signature, then the answer.
+ * Asks Claude a question that needs a tool, with extended thinking on. It streams the reasoning
+ * and the answer as they come, then prints the message's parts in their order: each thinking
+ * part (or "[redacted reasoning]") with the signature golem keeps, the text, the tool calls.
  *
  * With ANTHROPIC_API_KEY set it calls the API. Without it, it replays a recorded exchange
  * from fixtures/anthropic/, so you see the real output shape offline.
@@ -8,7 +9,7 @@
  *   npm run example
  */
 import { readFileSync } from "node:fs";
-import type { Message, ModelResponse, ThinkingBlock, ToolSpec } from "golem";
+import { type Message, type ModelResponse, type Part, type ToolSpec, toolCallsOf } from "golem";
 import * as anthropic from "golem/anthropic";
 import { parseCassette, replayFetch } from "golem/testing";
 
@@ -43,18 +44,29 @@ function runTool(args: string): string {
   return location.startsWith("Florence") ? "40 C" : "18 C";
 }
 
-function show(block: ThinkingBlock, i: number): void {
-  if (block.redacted !== undefined) {
-    console.log(
-      `  [${i}] [redacted reasoning] ${block.redacted.length} bytes of encrypted payload`,
-    );
-    return;
-  }
-  console.log(`  [${i}] ${block.text === "" ? "(thinking omitted)" : block.text}`);
-  if (block.signature)
-    console.log(
-      `      signature: ${block.signature.slice(0, 48)}… (${block.signature.length} chars)`,
-    );
+/** One part of the assistant message, as kept for the next request. */
+function show(part: Part, i: number): void {
+  if (part.type === "thinking") {
+    if (part.redacted !== undefined) {
+      console.log(
+        `  [${i}] [redacted reasoning] ${part.redacted.length} chars of encrypted payload`,
+      );
+      return;
+    }
+    const shown =
+      part.text === "" ? "omitted by the API" : `${part.text?.length} chars, shown above`;
+    console.log(`  [${i}] thinking (${shown})`);
+    if (part.signature) {
+      console.log(
+        `      signature: ${part.signature.slice(0, 48)}… (${part.signature.length} chars)`,
+      );
+    }
+  } else if (part.type === "text") {
+    // Printed as it streamed; only its place is shown here.
+    console.log(`  [${i}] text (${part.text.length} chars, shown above)`);
+  } else if (part.type === "tool-call")
+    console.log(`  [${i}] tool call: ${part.name}(${part.arguments})`);
+  else console.log(`  [${i}] ${part.type} part`);
 }
 
 async function step(messages: Message[]): Promise<ModelResponse> {
@@ -65,12 +77,17 @@ async function step(messages: Message[]): Promise<ModelResponse> {
   });
   let phase = "";
   for await (const delta of stream) {
-    const now = delta.thinking ? "thinking" : delta.text !== undefined ? "answer" : "tool call";
+    // Reasoning, answer and tool arguments arrive as deltas of their own part (delta.index).
+    let piece = "";
+    if (delta.type === "thinking" || delta.type === "text") piece = delta.text ?? "";
+    else if (delta.type === "tool-call") piece = delta.arguments ?? "";
+    if (piece === "") continue;
+    const now = delta.type === "text" ? "answer" : delta.type;
     if (now !== phase) {
       phase = now;
       process.stdout.write(`\n${phase}: `);
     }
-    process.stdout.write(delta.thinking?.text ?? delta.text ?? delta.toolCall?.arguments ?? "");
+    process.stdout.write(piece);
   }
   process.stdout.write("\n");
   return stream.response;
@@ -88,10 +105,11 @@ for (let turn = 1; turn <= 4; turn++) {
   console.log(
     `\nturn ${turn}: stop=${stopReason} input=${usage.inputTokens} output=${usage.outputTokens}`,
   );
-  message.thinking?.forEach(show);
+  if (typeof message.content !== "string") message.content.forEach(show);
   // The answer was printed as it streamed; a turn without tool calls ends the loop.
-  if (!message.toolCalls?.length) break;
-  for (const call of message.toolCalls) {
+  const calls = toolCallsOf(message);
+  if (calls.length === 0) break;
+  for (const call of calls) {
     const result = runTool(call.arguments);
     console.log(`  tool ${call.name}(${call.arguments}) -> ${result}`);
     messages.push({ role: "tool", toolCallId: call.id, content: result });
