@@ -7,7 +7,7 @@
  * the provider has one, then `text` answer deltas. Pieces are produced lazily, so a 100 MB body
  * for the memory benchmark is never held whole.
  */
-import type { ModelResponse } from "../src/core/types.js";
+import type { Message, ModelResponse } from "../src/core/types.js";
 import { encodeFrame } from "./frames.js";
 
 export type Provider = "anthropic" | "bedrock" | "gemini" | "openai" | "azure";
@@ -181,48 +181,41 @@ export function lazyBody(
   });
 }
 
-/** What the adapter must make of `body(provider, spec)`. */
+/** What the adapter must make of `body(provider, spec)`: one thinking part, then one text part. */
 export function expected(provider: Provider, spec: BodySpec): ModelResponse {
   const { thinking, text } = conversation(spec);
   const deltas = spec.thinking + spec.text;
+  // Chat Completions reasoning carries no signature.
+  const signed = provider === "openai" || provider === "azure" ? {} : { signature: SIGNATURE };
+  const message: Message = {
+    role: "assistant",
+    content: [
+      { type: "thinking", text: thinking, ...signed, provider },
+      { type: "text", text },
+    ],
+  };
   switch (provider) {
-    case "anthropic":
-      return {
-        message: {
-          role: "assistant",
-          content: text,
-          thinking: [{ text: thinking, signature: SIGNATURE, provider }],
-        },
-        usage: { inputTokens: 100, outputTokens: deltas },
-        stopReason: "end_turn",
+    case "anthropic": {
+      // The body sends both cache counts as 0: a count sent is kept.
+      const usage = {
+        inputTokens: 100,
+        outputTokens: deltas,
+        cacheReadTokens: 0,
+        cacheWriteTokens: 0,
       };
+      return { message, usage, stopReason: "end_turn" };
+    }
     case "bedrock":
-      return {
-        message: {
-          role: "assistant",
-          content: text,
-          thinking: [{ text: thinking, signature: SIGNATURE, provider }],
-        },
-        usage: { inputTokens: 100, outputTokens: deltas },
-        stopReason: "end_turn",
-      };
-    case "gemini":
-      return {
-        message: {
-          role: "assistant",
-          content: text,
-          thinking: [{ text: thinking, signature: SIGNATURE, provider }],
-        },
-        usage: { inputTokens: 100, outputTokens: deltas, reasoningTokens: spec.thinking },
-        stopReason: "STOP",
-      };
+      return { message, usage: { inputTokens: 100, outputTokens: deltas }, stopReason: "end_turn" };
+    case "gemini": {
+      const usage = { inputTokens: 100, outputTokens: deltas, reasoningTokens: spec.thinking };
+      return { message, usage, stopReason: "STOP" };
+    }
     case "openai":
-    case "azure":
-      return {
-        message: { role: "assistant", content: text, thinking: [{ text: thinking, provider }] },
-        usage: { inputTokens: 100, outputTokens: deltas, reasoningTokens: spec.thinking },
-        stopReason: "stop",
-      };
+    case "azure": {
+      const usage = { inputTokens: 100, outputTokens: deltas, reasoningTokens: spec.thinking };
+      return { message, usage, stopReason: "stop" };
+    }
   }
 }
 

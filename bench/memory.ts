@@ -4,6 +4,7 @@
  * DESIGN.md: a stream holds no more than the final message plus a constant, so peak − final
  * must stay small and must not grow with the body. Needs `node --expose-gc`.
  */
+import { partsOf } from "../src/core/parts.js";
 import type { ModelResponse } from "../src/core/types.js";
 import { type BodySpec, body, contentType, lazyBody, type Provider } from "./bodies.js";
 import { benchModel, responseOnly, streamAll } from "./models.js";
@@ -88,9 +89,11 @@ function flatBytes(s: string): number {
 }
 
 function messageBytes(r: ModelResponse): number {
-  const m = r.message;
-  let n = flatBytes(m.content);
-  for (const b of m.thinking ?? []) n += flatBytes(b.text ?? "") + flatBytes(b.signature ?? "");
-  for (const c of m.toolCalls ?? []) n += flatBytes(c.arguments);
+  let n = 0;
+  for (const p of partsOf(r.message)) {
+    if (p.type === "text" || p.type === "thinking") n += flatBytes(p.text ?? "");
+    if (p.type === "tool-call") n += flatBytes(p.arguments);
+    if ("signature" in p) n += flatBytes(p.signature ?? "");
+  }
   return n;
 }

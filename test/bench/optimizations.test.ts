@@ -91,7 +91,7 @@ describe("createModelStream pushing records as deltas are asked for", () => {
   function session(pushed: string[]) {
     let text = "";
     const response = (): ModelResponse => ({
-      message: { role: "assistant", content: text },
+      message: { role: "assistant", content: [{ type: "text", text }] },
       usage: { inputTokens: 0, outputTokens: 0 },
       stopReason: "",
     });
@@ -100,7 +100,7 @@ describe("createModelStream pushing records as deltas are asked for", () => {
         pushed.push(record);
         if (record === "none") return NO_DELTAS;
         text += record;
-        return [{ text: record }];
+        return [{ type: "text", index: 0, text: record }];
       },
       finish: response,
       partial: response,
@@ -121,15 +121,22 @@ describe("createModelStream pushing records as deltas are asked for", () => {
       seen.push(d);
       if (seen.length === 2) break;
     }
-    expect(seen).toEqual([{ text: "a" }, { text: "b" }]);
+    expect(seen).toEqual([
+      { type: "text", index: 0, text: "a" },
+      { type: "text", index: 0, text: "b" },
+    ]);
     expect(pushed).toEqual(["a", "none", "b"]);
     const error = await stream.response.catch((e: unknown) => e);
-    expect((error as { partial?: ModelResponse }).partial?.message.content).toBe("ab");
+    expect((error as { partial?: ModelResponse }).partial?.message.content).toEqual([
+      { type: "text", text: "ab" },
+    ]);
   });
 
   it("pushes every record when only response is awaited", async () => {
     const pushed: string[] = [];
-    expect((await session(pushed).response).message.content).toBe("abcd");
+    expect((await session(pushed).response).message.content).toEqual([
+      { type: "text", text: "abcd" },
+    ]);
     expect(pushed).toEqual(["a", "none", "b", "c", "d"]);
   });
 });
