@@ -7,6 +7,7 @@ import {
   parseHistory,
   serializeHistory,
   textOf,
+  toolCallsOf,
 } from "../../src/index.js";
 import * as anthropic from "../../src/providers/anthropic/index.js";
 import * as azure from "../../src/providers/azure/index.js";
@@ -304,6 +305,58 @@ describe.each(CASES)("agent over $name cassettes", (c) => {
       // The evidence survives storage byte for byte.
       expect(parseHistory(serializeHistory(result.messages))).toEqual(result.messages);
       expect(fetch.requests[1]?.body).toEqual(cassette.interactions[1]?.request.body);
+    });
+  }
+});
+
+describe("agent over an interleaved Anthropic turn", () => {
+  const localTime = jsonTool({
+    name: "local_time",
+    description: "Get the current local time in a city",
+    parameters: {
+      properties: { city: { description: "the city", type: "string" } },
+      required: ["city"],
+      type: "object",
+    },
+    execute: () => "14:05",
+  });
+
+  for (const streaming of [false, true]) {
+    it(`runs both calls of [thinking, tool_use, thinking, tool_use] and replays them in order ${streaming ? "(runStream)" : "(run)"}`, async () => {
+      const cassette = loadCassette(
+        "anthropic",
+        streaming ? "interleaved-tool-loop-stream" : "interleaved-tool-loop",
+      );
+      const fetch = replayFetch(cassette);
+      const agent = new Agent({
+        model: anthropic.create({
+          apiKey: "test-key-0123456789",
+          model: "claude-sonnet-4-6",
+          maxTokens: 16000,
+          thinking: { adaptive: true },
+          fetch,
+        }),
+        tools: [weather, localTime],
+      });
+      const prompt =
+        "What's the weather and the local time in Florence, Italy? Call one tool, look at what you asked for, then call the other.";
+      const run = streaming ? agent.runStream(prompt) : undefined;
+      if (run) for await (const _ of run);
+      const result = run ? await run.result : await agent.run(prompt);
+      fetch.assertDone();
+      const turn1 = result.messages[1] as Message;
+      expect((turn1.content as { type: string }[]).map((p) => p.type)).toEqual([
+        "thinking",
+        "tool-call",
+        "thinking",
+        "tool-call",
+      ]);
+      expect(result.messages.slice(2, 4)).toStrictEqual([
+        { role: "tool", content: "40 C", toolCallId: toolCallsOf(turn1)[0]?.id },
+        { role: "tool", content: "14:05", toolCallId: toolCallsOf(turn1)[1]?.id },
+      ]);
+      expect(fetch.requests[1]?.body).toEqual(cassette.interactions[1]?.request.body);
+      expect(result.output).toBe(textOf(result.messages[4] as Message));
     });
   }
 });
