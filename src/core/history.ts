@@ -53,7 +53,11 @@ function buildHistoryCheck(): Check {
   const message = object(
     {
       role: oneOf(["system", "user", "assistant", "tool"]),
-      content: either([(v) => typeof v === "string", string()], [() => true, array(part)]),
+      content: either(
+        "string or array",
+        [(v) => typeof v === "string", string()],
+        [Array.isArray, array(part)],
+      ),
       toolCallId: text,
       isError: optional(boolean),
       cache: optional(boolean),

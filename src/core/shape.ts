@@ -129,12 +129,18 @@ export const refine =
   (value) =>
     check(value) ?? (test(value as T) ? undefined : problem(reason));
 
-/** What the first of `checks` whose `accepts` holds for the value checks; else `reason`. */
+/**
+ * What the first alternative whose `accepts` holds for the value checks; a value no
+ * alternative accepts is refused as not `expecting` ("string or array").
+ */
 export const either =
-  (...alternatives: [accepts: (value: unknown) => boolean, check: Check][]): Check =>
+  (
+    expecting: string,
+    ...alternatives: [accepts: (value: unknown) => boolean, check: Check][]
+  ): Check =>
   (value) => {
     for (const [accepts, check] of alternatives) if (accepts(value)) return check(value);
-    return alternatives[alternatives.length - 1]?.[1](value);
+    return expected(expecting, value);
   };
 
 /** An object checked by the shape its `key` field names (`type`: "text", "image", ...). */

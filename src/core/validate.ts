@@ -56,7 +56,7 @@ function partProblem(part: unknown, allowed: ReadonlySet<string>, role: Role): s
   if (typeof part !== "object" || part === null || Array.isArray(part)) return "is not an object";
   const p = part as Record<string, unknown>;
   if (typeof p.type !== "string") return "has no type";
-  if (!allowed.has(p.type)) return `is a ${show(p.type)} part, which a ${role} message cannot hold`;
+  if (!allowed.has(p.type)) return `has type ${show(p.type)}, which ${role} messages cannot hold`;
   switch (p.type) {
     case "text":
       return textProblem(p);

@@ -244,7 +244,7 @@ describe("parseHistory rejects", () => {
       "a wrong field before an unknown one (fields first, in the order of the format)",
       '[{"zz":1,"isError":"no","content":7,"role":"user"}]',
       0,
-      "messages[0]: content: expected array, got number",
+      "messages[0]: content: expected string or array, got number",
     ],
     [
       "the first bad message, not a later worse one",
@@ -262,15 +262,15 @@ describe("parseHistory rejects", () => {
       "content that is a number",
       '[{"role":"user","content":42}]',
       0,
-      "messages[0]: content: expected array, got number",
+      "messages[0]: content: expected string or array, got number",
     ],
     [
       "content that is one part, not an array",
       '[{"role":"user","content":{"type":"text","text":"a"}}]',
       0,
-      "messages[0]: content: expected array, got object",
+      "messages[0]: content: expected string or array, got object",
     ],
-    ["missing content", '[{"role":"user"}]', 0, "messages[0]: content: missing (expected array)"],
+    ["missing content", '[{"role":"user"}]', 0, "messages[0]: content: missing (expected string or array)"],
     [
       "a 0.1 field next to the parts",
       '[{"role":"assistant","content":[{"type":"text","text":"a"}],"thinking":[]}]',
@@ -341,7 +341,7 @@ describe("parseHistory rejects", () => {
       "a thinking part in a user message (a validation rule)",
       '[{"role":"user","content":[{"type":"thinking","text":"a"}]}]',
       0,
-      'messages[0]: content[0] is a "thinking" part, which a user message cannot hold',
+      'messages[0]: content[0] has type "thinking", which user messages cannot hold',
     ],
     [
       "an image with both data and url (a validation rule)",

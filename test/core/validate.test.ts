@@ -154,7 +154,7 @@ describe("validateHistory rejects", () => {
       "an unknown part type",
       [ASK, user({ type: "video", url: "https://example.com/v.mp4" })],
       1,
-      'content[0] is a "video" part, which a user message cannot hold',
+      'content[0] has type "video", which user messages cannot hold',
     ],
     [
       "a thinking part in a user message",
@@ -168,7 +168,7 @@ describe("validateHistory rejects", () => {
         },
       ],
       0,
-      'content[1] is a "thinking" part, which a user message cannot hold',
+      'content[1] has type "thinking", which user messages cannot hold',
     ],
     [
       "a tool-call part in a tool message",
@@ -178,7 +178,7 @@ describe("validateHistory rejects", () => {
         { ...RESULT, content: [{ type: "tool-call", id: "z", name: "f", arguments: "{}" }] },
       ],
       2,
-      'content[0] is a "tool-call" part, which a tool message cannot hold',
+      'content[0] has type "tool-call", which tool messages cannot hold',
     ],
     [
       "an image in a system message",
@@ -189,13 +189,13 @@ describe("validateHistory rejects", () => {
         },
       ],
       0,
-      'content[0] is a "image" part, which a system message cannot hold',
+      'content[0] has type "image", which system messages cannot hold',
     ],
     [
       "a provider part in a user message",
       [user({ type: "provider", provider: "anthropic", value: {} })],
       0,
-      'content[0] is a "provider" part, which a user message cannot hold',
+      'content[0] has type "provider", which user messages cannot hold',
     ],
     [
       "text that is not a string",
