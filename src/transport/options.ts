@@ -126,3 +126,18 @@ export function refuseUnknownKeys(provider: string, config: object, known: objec
     }
   }
 }
+
+/**
+ * The headers of a request, by one rule for every adapter: golem's `defaults`, then the
+ * caller's `headers` (lower-cased by {@link resolveHeaders}), which may replace a default such
+ * as `anthropic-version` or add one such as `anthropic-beta`, then the `fixed` ones (the content
+ * type and the credentials), which only golem sets: a key given in `headers` could not be kept
+ * out of errors, and a second content type would break the body.
+ */
+export function mergeHeaders(
+  defaults: Record<string, string>,
+  caller: Record<string, string>,
+  fixed: Record<string, string>,
+): Record<string, string> {
+  return { ...defaults, ...caller, ...fixed };
+}

@@ -1,6 +1,7 @@
 import { HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
+import { mergeHeaders } from "../../transport/options.js";
 import type { ResolvedConfig } from "./config.js";
 import { PROVIDER } from "./parts.js";
 import type {
@@ -24,12 +25,10 @@ export function requestUrl(cfg: Pick<ResolvedConfig, "baseURL">): string {
 export function requestHeaders(
   cfg: Pick<ResolvedConfig, "apiKey" | "headers">,
 ): Record<string, string> {
-  return {
+  return mergeHeaders({ "anthropic-version": ANTHROPIC_VERSION }, cfg.headers, {
     "content-type": "application/json",
-    "anthropic-version": ANTHROPIC_VERSION,
     "x-api-key": cfg.apiKey,
-    ...cfg.headers,
-  };
+  });
 }
 
 /**

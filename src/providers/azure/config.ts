@@ -2,6 +2,7 @@ import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import {
   type KeySet,
+  mergeHeaders,
   type ResolvedCallOptions,
   refuseUnknownKeys,
   resolveBaseURL,
@@ -101,9 +102,11 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   const api = resolveApi(config.api, "azure");
   const summary = resolveReasoningSummary(config, api, "azure");
   const auth = resolveAuth(config, env);
-  const headers = resolveHeaders("azure", config.headers);
-  headers["content-type"] = "application/json";
-  if ("apiKey" in auth) headers["api-key"] = auth.apiKey;
+  const key = "apiKey" in auth ? { "api-key": auth.apiKey } : {};
+  const headers = mergeHeaders({}, resolveHeaders("azure", config.headers), {
+    "content-type": "application/json",
+    ...key,
+  });
   // The v1 API and the Responses API take the deployment as `model`; deployment URLs name it
   // in the path.
   const model = apiVersion === undefined || api === "responses" ? deployment : undefined;

@@ -9,6 +9,7 @@ import { APIError as CoreAPIError, StreamError } from "../../core/errors.js";
 import type { Model, ModelRequest } from "../../core/types.js";
 import { createEventStreamReader } from "../../transport/event-stream.js";
 import { createHTTPModel } from "../../transport/http-model.js";
+import { mergeHeaders } from "../../transport/options.js";
 import { redactSecrets } from "../../transport/redact.js";
 import type { RequestOptions, StreamResponse } from "../../transport/request.js";
 import { type Config, type ResolvedConfig, resolveConfig } from "./config.js";
@@ -81,10 +82,8 @@ function requestOptions(
   streaming: boolean,
 ): Omit<RequestOptions, "signal"> {
   const { auth } = cfg;
-  // Lower-cased, so a caller's "Content-Type" cannot end up beside ours.
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(cfg.headers)) headers[name.toLowerCase()] = value;
-  headers["content-type"] = "application/json";
+  const bearer = "bearer" in auth ? { authorization: `Bearer ${auth.bearer}` } : {};
+  const headers = mergeHeaders({}, cfg.headers, { "content-type": "application/json", ...bearer });
   const options: Omit<RequestOptions, "signal"> = {
     url: requestUrl(cfg, streaming),
     headers,
@@ -97,7 +96,6 @@ function requestOptions(
   };
   if ("bearer" in auth) {
     // A Bedrock API key replaces SigV4 entirely.
-    headers.authorization = `Bearer ${auth.bearer}`;
     options.secrets = [auth.bearer];
   } else {
     const { sigv4 } = auth;

@@ -1,6 +1,7 @@
 import { HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, Part as MessagePart, ModelRequest, ToolCallPart } from "../../core/types.js";
+import { mergeHeaders } from "../../transport/options.js";
 import { isGemini3, modelPath, type ResolvedConfig } from "./config.js";
 import { GENERATED_ID_PREFIX } from "./parts.js";
 import type { Content, GenerateContentRequest, Part, ToolConfig } from "./wire.js";
@@ -20,21 +21,13 @@ export function requestUrl(cfg: ResolvedConfig, stream: boolean): string {
   return `${cfg.baseURL}/${modelPath(cfg.model)}:${method}`;
 }
 
-/**
- * The headers of every call: the caller's, then ours (which they cannot replace). The key
- * travels in `x-goog-api-key`, never in the URL.
- */
+/** The headers of every call; the key travels in `x-goog-api-key`, never in the URL. */
 export function requestHeaders(cfg: ResolvedConfig): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(cfg.headers)) {
-    if (!OWN_HEADERS.has(name.toLowerCase())) headers[name] = value;
-  }
-  headers["content-type"] = "application/json";
-  headers["x-goog-api-key"] = cfg.apiKey;
-  return headers;
+  return mergeHeaders({}, cfg.headers, {
+    "content-type": "application/json",
+    "x-goog-api-key": cfg.apiKey,
+  });
 }
-
-const OWN_HEADERS = new Set(["content-type", "x-goog-api-key"]);
 
 /**
  * Builds the `generateContent` body (the same for streams; only the URL differs). Replays each

@@ -2,6 +2,7 @@ import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import {
   type KeySet,
+  mergeHeaders,
   type ResolvedCallOptions,
   refuseUnknownKeys,
   resolveBaseURL,
@@ -153,9 +154,10 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   }
   const api = resolveApi(config.api, "openai");
   const summary = resolveReasoningSummary(config, api, "openai");
-  const headers = resolveHeaders("openai", config.headers);
-  headers["content-type"] = "application/json";
-  headers.authorization = `Bearer ${apiKey}`;
+  const headers = mergeHeaders({}, resolveHeaders("openai", config.headers), {
+    "content-type": "application/json",
+    authorization: `Bearer ${apiKey}`,
+  });
   const out: ResolvedConfig = {
     ...resolveChatOptions(config, "openai", config.model),
     ...resolveCallOptions("openai", config),
