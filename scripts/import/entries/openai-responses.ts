@@ -4,19 +4,19 @@ import type { Json, JsonObject } from "../upstream.js";
 import { HEADERS } from "./common.js";
 
 // pydantic-ai's Responses API requests, rebuilt as golem sends them
-// (docs/adr/0003-responses-reasoning-items.md): items without ids, key order golem's.
+// (docs/adr/0003-responses-reasoning-items.md, docs/adr/0007-responses-items-as-parts.md):
+// items without ids, key order golem's.
 
 /** One input item as golem sends it. */
 function golemItem(item: Json): Json {
   const it = item as JsonObject;
   if (it.type === "reasoning") {
-    const texts = (it.summary as JsonObject[]).map((part) => part.text as string);
-    // golem's thinking block holds one text: the summary parts come back joined.
-    return {
-      type: "reasoning",
-      summary: [{ type: "summary_text", text: texts.join("\n\n") }],
-      encrypted_content: it.encrypted_content as string,
-    };
+    // Each summary part is a thinking part in golem and goes back as its own summary_text.
+    const summary = (it.summary as JsonObject[]).map((part) => ({
+      type: "summary_text",
+      text: part.text as string,
+    }));
+    return { type: "reasoning", summary, encrypted_content: it.encrypted_content as string };
   }
   if (it.type === "function_call") {
     const { call_id, name, arguments: args } = it;
@@ -89,12 +89,12 @@ export const OPENAI_RESPONSES: readonly Entry[] = [
       "encrypted_content) and an update_plan function_call; turn 2 replays them with the " +
       "function_call_output and gets the poem (the live API answered 200, a verified replay). " +
       `Responses are the recorded parsed_body, unchanged. ${STORE_AND_IDS}, the update_plan ` +
-      "tool sent with `strict: false` instead of `true` and without its `description: null`, " +
-      "and turn 2's reasoning item sending its five summary parts as one summary_text part " +
-      "whose text is the five texts joined with a blank line (golem's one-text thinking block " +
-      "cannot keep part boundaries; ADR 0003). Every encrypted_content and every summary text " +
-      "is byte-identical to the capture. The live API's answer to golem's exact turn 2 shape " +
-      `(no ids, one joined summary part, store false) was not captured. ${TAIL}`,
+      "tool sent with `strict: false` instead of `true` and without its `description: null`. " +
+      "Turn 2's reasoning item keeps its five summary parts as the capture sent them (each " +
+      "is a thinking part in golem; docs/adr/0007-responses-items-as-parts.md). Every " +
+      "encrypted_content and every summary text is byte-identical to the capture. The live " +
+      "API's answer to golem's exact turn 2 shape (no ids, store false) was not captured. " +
+      TAIL,
   },
   {
     provider: "openai",

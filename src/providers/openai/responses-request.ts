@@ -1,9 +1,14 @@
-import type { Message, ModelRequest, ThinkingBlock, ToolSpec } from "../../core/types.js";
+import { HistoryError } from "../../core/errors.js";
+import { partsOf, textOf } from "../../core/parts.js";
+import type { Message, ModelRequest, ToolSpec } from "../../core/types.js";
 import type { ResponsesOptions } from "./responses-config.js";
 import type {
   FunctionTool,
+  InputText,
+  ProviderItemParam,
   ResponseCreateParams,
   ResponseInputItem,
+  ResponseOutputMessageParam,
   ResponseReasoningItemParam,
   ToolChoiceFunction,
   ToolChoiceOptions,
@@ -24,7 +29,7 @@ export function buildResponsesRequest(
   stream: boolean,
 ): ResponseCreateParams {
   const input: ResponseInputItem[] = [];
-  for (const m of req.messages) input.push(...buildInputItems(m, cfg.provider));
+  for (const [i, m] of req.messages.entries()) input.push(...buildInputItems(m, cfg.provider, i));
   const body: ResponseCreateParams = {
     model: cfg.model,
     input,
@@ -44,64 +49,80 @@ export function buildResponsesRequest(
   return body;
 }
 
-/** The `input` items of one message, in wire order. */
-export function buildInputItems(m: Message, provider: string): ResponseInputItem[] {
-  switch (m.role) {
-    case "assistant":
-      return buildAssistantItems(m, provider);
-    // The wire has no error flag for a tool result: the output itself says what failed.
-    case "tool":
-      return [{ type: "function_call_output", call_id: m.toolCallId ?? "", output: m.content }];
-    default:
-      return [{ role: m.role, content: m.content }];
+/**
+ * The `input` items of one message, in wire order; `index` is the message's place in the
+ * history, named by a HistoryError.
+ */
+export function buildInputItems(m: Message, provider: string, index = 0): ResponseInputItem[] {
+  if (m.role === "assistant") return buildAssistantItems(m, provider, index);
+  if (typeof m.content !== "string") {
+    for (const p of m.content) {
+      if (p.type === "image" || p.type === "file") {
+        throw new HistoryError(`${p.type} parts are not sent to the Responses API yet`, index);
+      }
+    }
   }
+  // The wire has no error flag for a tool result: the output itself says what failed.
+  if (m.role === "tool") {
+    return [{ type: "function_call_output", call_id: m.toolCallId ?? "", output: textOf(m) }];
+  }
+  if (typeof m.content === "string")
+    return m.content === "" ? [] : [{ role: m.role, content: m.content }];
+  const content: InputText[] = [];
+  for (const p of m.content)
+    if (p.type === "text") content.push({ type: "input_text", text: p.text });
+  return content.length === 0 ? [] : [{ role: m.role, content }];
 }
 
 /**
- * Reasoning items first, then the text as an output message, then the function calls. A
- * reasoning item must be followed by what it produced, or the API answers 400 "…of type
- * 'reasoning' was provided without its required following item"
- * (fixtures/openai/responses-modified-history.json): with neither text nor calls, the
- * reasoning is left out.
+ * An assistant message's parts as items, in their order (docs/adr/0007-responses-items-as-parts.md):
+ * a signed thinking part of this adapter (or untagged) opens a `reasoning` item whose
+ * `encrypted_content` is its signature, and the unsigned ones right after it are its further
+ * summary parts; an unsigned part opening no item is left out (stateless replay needs the
+ * encrypted content). Consecutive text parts with the same phase are one message item; a call
+ * is a `function_call`; an own provider part is the item it was. Foreign thinking, provider
+ * parts and phases are left out. No item gets an `id`: under `store: false` none is needed,
+ * and Azure refuses reasoning ids (ADR 0003).
  */
-function buildAssistantItems(m: Message, provider: string): ResponseInputItem[] {
+function buildAssistantItems(m: Message, provider: string, index: number): ResponseInputItem[] {
   const items: ResponseInputItem[] = [];
-  const calls = m.toolCalls ?? [];
-  if (m.content !== "" || calls.length > 0)
-    items.push(...buildReasoningItems(m.thinking, provider));
-  if (m.content !== "") {
-    items.push({
-      type: "message",
-      role: "assistant",
-      content: [{ type: "output_text", text: m.content }],
-    });
+  let reasoning: ResponseReasoningItemParam | undefined;
+  let message: ResponseOutputMessageParam | undefined;
+  for (const p of partsOf(m)) {
+    if (p.type === "text") {
+      if (p.text === "") continue;
+      reasoning = undefined;
+      const phase = p.provider === undefined || p.provider === provider ? p.phase : undefined;
+      if (message === undefined || message.phase !== phase) {
+        message = { type: "message", role: "assistant", content: [] };
+        if (phase !== undefined) message.phase = phase;
+        items.push(message);
+      }
+      message.content.push({ type: "output_text", text: p.text });
+      continue;
+    }
+    message = undefined;
+    if (p.type === "image" || p.type === "file") {
+      throw new HistoryError(`${p.type} parts are not sent to the Responses API yet`, index);
+    }
+    const own = p.type === "tool-call" || p.provider === undefined || p.provider === provider;
+    if (p.type === "thinking" && own && p.text !== undefined) {
+      if (p.signature !== undefined && p.signature !== "") {
+        reasoning = { type: "reasoning", summary: [], encrypted_content: p.signature };
+        items.push(reasoning);
+      }
+      reasoning?.summary.push({ type: "summary_text", text: p.text });
+      continue;
+    }
+    reasoning = undefined;
+    if (p.type === "tool-call") {
+      items.push({ type: "function_call", call_id: p.id, name: p.name, arguments: p.arguments });
+    } else if (p.type === "provider" && own) items.push(p.value as ProviderItemParam);
   }
-  for (const c of calls) {
-    items.push({ type: "function_call", call_id: c.id, name: c.name, arguments: c.arguments });
-  }
-  return items;
-}
-
-/**
- * The blocks this adapter may send back, as reasoning items: signed text blocks of its own
- * (or untagged). Foreign, unsigned and redacted blocks could not verify and are dropped. No
- * `id` goes with them: under `store: false` it is not needed, and Azure refuses it.
- */
-export function buildReasoningItems(
-  blocks: readonly ThinkingBlock[] | undefined,
-  provider: string,
-): ResponseReasoningItemParam[] {
-  const items: ResponseReasoningItemParam[] = [];
-  for (const b of blocks ?? []) {
-    if (b.provider !== undefined && b.provider !== provider) continue;
-    if (b.text === undefined || b.signature === undefined || b.signature === "") continue;
-    items.push({
-      type: "reasoning",
-      // One block holds one summary text; several parts come back joined, as one (ADR 0003).
-      summary: b.text === "" ? [] : [{ type: "summary_text", text: b.text }],
-      encrypted_content: b.signature,
-    });
-  }
+  // A reasoning item needs the item it produced after it, or the API answers 400 "…of type
+  // 'reasoning' was provided without its required following item"
+  // (fixtures/openai/responses-modified-history.json).
+  while ((items.at(-1) as { type?: unknown } | undefined)?.type === "reasoning") items.pop();
   return items;
 }
 

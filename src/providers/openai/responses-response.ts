@@ -1,95 +1,39 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
-import type { Message, ModelResponse, ThinkingBlock, ToolCall, Usage } from "../../core/types.js";
+import { toolCallsOf } from "../../core/parts.js";
+import type { Message, ModelResponse, Usage } from "../../core/types.js";
 import { errorFields, errorObjectOf } from "./response.js";
-import type {
-  ResponseFunctionToolCall,
-  ResponseObject,
-  ResponseOutputMessage,
-  ResponseReasoningItem,
-  ResponseUsage,
-} from "./responses-wire.js";
-
-/** Between the parts of a multi-part reasoning summary, in one thinking block (ADR 0003). */
-export const SUMMARY_SEPARATOR = "\n\n";
+import { createResponsesMessageBuilder } from "./responses-parts.js";
+import type { ResponseObject, ResponseUsage } from "./responses-wire.js";
 
 /**
- * A non-streamed response as a golem response. Each `reasoning` item becomes one thinking
- * block (summary text, `encrypted_content` as signature, tagged `provider`); `message` items
- * give the text and `function_call` items the tool calls (`call_id` as id).
+ * A non-streamed response as a golem response: every `output` item, in order, through the
+ * message builder the stream uses too (responses-parts.ts).
  */
 export function parseResponsesResponse(body: unknown, provider: string): ModelResponse {
   const res = body as ResponseObject;
   if (typeof res !== "object" || res === null || !Array.isArray(res.output)) {
     throw new StreamError(`${provider} answered without an output array`);
   }
-  const thinking: ThinkingBlock[] = [];
-  const calls: ToolCall[] = [];
-  let content = "";
-  for (const item of res.output) {
-    switch (item?.type) {
-      case "reasoning": {
-        const block = parseReasoningItem(item as ResponseReasoningItem, provider);
-        if (block) thinking.push(block);
-        break;
-      }
-      case "message":
-        content += messageText(item as ResponseOutputMessage);
-        break;
-      case "function_call":
-        calls.push(parseFunctionCall(item as ResponseFunctionToolCall, calls.length, provider));
-        break;
+  const builder = createResponsesMessageBuilder(provider);
+  for (const [i, item] of res.output.entries()) builder.done(i, item);
+  const response = {
+    message: builder.message(),
+    usage: parseResponsesUsage(res.usage),
+    stopReason: mapStatus(res),
+  };
+  const missing = missingCallField(response.message);
+  if (missing) throw new StreamError(`${provider} answered with ${missing}`);
+  return response;
+}
+
+/** `"function call N without a call_id"` (or `a name`) for the first such call; else `""`. */
+export function missingCallField(message: Message): string {
+  for (const [i, c] of toolCallsOf(message).entries()) {
+    if (c.id === "" || c.name === "") {
+      return `function call ${i} without ${c.id === "" ? "a call_id" : "a name"}`;
     }
   }
-  const message: Message = { role: "assistant", content };
-  if (thinking.length > 0) message.thinking = thinking;
-  if (calls.length > 0) message.toolCalls = calls;
-  return { message, usage: parseResponsesUsage(res.usage), stopReason: mapStatus(res) };
-}
-
-/**
- * One reasoning item as a block: its summary parts joined by a blank line (`""` when none)
- * and its `encrypted_content` as signature. Without encrypted content an empty summary makes
- * no block, since an unsigned block needs text.
- */
-export function parseReasoningItem(
-  item: ResponseReasoningItem,
-  provider: string,
-): ThinkingBlock | undefined {
-  const text = summaryText(item);
-  const signature = item.encrypted_content;
-  if (typeof signature === "string" && signature !== "") return { text, signature, provider };
-  return text === "" ? undefined : { text, provider };
-}
-
-/** The summary parts of a reasoning item, joined by {@link SUMMARY_SEPARATOR}. */
-export function summaryText(item: ResponseReasoningItem): string {
-  const parts = Array.isArray(item.summary) ? item.summary : [];
-  return parts.map((p) => (typeof p?.text === "string" ? p.text : "")).join(SUMMARY_SEPARATOR);
-}
-
-/** The `output_text` parts of a message item, joined; refusals and other parts are not read. */
-export function messageText(item: ResponseOutputMessage): string {
-  let text = "";
-  for (const part of item.content ?? []) {
-    if (part?.type === "output_text" && typeof part.text === "string") text += part.text;
-  }
-  return text;
-}
-
-/** A `function_call` item as a tool call; `call_id` (not the item `id`) is what results answer. */
-export function parseFunctionCall(
-  item: ResponseFunctionToolCall,
-  i: number,
-  provider: string,
-): ToolCall {
-  if (typeof item.call_id !== "string" || item.call_id === "") {
-    throw new StreamError(`${provider} answered with function call ${i} without a call_id`);
-  }
-  if (typeof item.name !== "string" || item.name === "") {
-    throw new StreamError(`${provider} answered with function call ${i} without a name`);
-  }
-  const args = typeof item.arguments === "string" ? item.arguments : "";
-  return { id: item.call_id, name: item.name, arguments: args };
+  return "";
 }
 
 /**

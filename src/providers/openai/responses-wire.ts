@@ -52,12 +52,30 @@ export type ResponseInputItem =
   | ResponseOutputMessageParam
   | ResponseReasoningItemParam
   | ResponseFunctionToolCallParam
-  | FunctionCallOutput;
+  | FunctionCallOutput
+  | ProviderItemParam;
 
-/** A user or system message with plain text content, as the captured requests send it. */
+/**
+ * A user or system message: a string as the captured requests send it, or (for a message
+ * given as parts) one `input_text` per text part.
+ */
 export interface EasyInputMessage {
   role: "user" | "system" | "developer";
-  content: string;
+  content: string | InputText[];
+}
+
+export interface InputText {
+  type: "input_text";
+  text: string;
+}
+
+/**
+ * An output item golem does not model (`web_search_call`, `mcp_call`, …), sent back exactly
+ * as the response gave it.
+ */
+export interface ProviderItemParam {
+  readonly type?: unknown;
+  readonly [key: string]: unknown;
 }
 
 /**
@@ -68,6 +86,8 @@ export interface ResponseOutputMessageParam {
   type: "message";
   role: "assistant";
   content: { type: "output_text"; text: string }[];
+  /** Sent back as it came, and only to the provider that sent it. */
+  phase?: "commentary" | "final_answer";
 }
 
 /** A reasoning item replayed: its summary and `encrypted_content`, never its `id`. */
@@ -118,7 +138,7 @@ export type ResponseStatus =
   | "cancelled"
   | (string & {});
 
-/** An element of `output`; types golem does not read (web search calls, …) are skipped. */
+/** An element of `output`; types golem does not model (web search calls, …) are kept whole. */
 export type ResponseOutputItem =
   | ResponseReasoningItem
   | ResponseOutputMessage
@@ -141,7 +161,7 @@ export interface ResponseOutputMessage {
   status?: string;
   /** `output_text` parts carry the text; `refusal` parts golem does not read. */
   content?: { type: "output_text" | "refusal" | (string & {}); text?: string }[];
-  /** gpt-5.3-codex and later: `commentary` or `final_answer`; not kept (ADR 0003). */
+  /** gpt-5.3-codex and later: `commentary` or `final_answer`, kept on the text parts. */
   phase?: string;
 }
 
