@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Message, ThinkingBlock } from "../../../src/core/types.js";
+import { HistoryError } from "../../../src/core/errors.js";
+import type { Message, Part, ThinkingPart } from "../../../src/core/types.js";
 import type { ResponsesOptions } from "../../../src/providers/openai/responses-config.js";
 import {
   buildInputItems,
-  buildReasoningItems,
   buildResponsesRequest,
   responsesUrl,
 } from "../../../src/providers/openai/responses-request.js";
@@ -12,8 +12,17 @@ import type { ResponseInputItem } from "../../../src/providers/openai/responses-
 
 const CFG: ResponsesOptions = { provider: "openai", model: "gpt-5.4" };
 const user: Message = { role: "user", content: "Add 12 and 7, then double it." };
-const signed = (text: string, signature: string, provider?: string): ThinkingBlock =>
-  provider === undefined ? { text, signature } : { text, signature, provider };
+const signed = (text: string, signature: string, provider?: string): ThinkingPart =>
+  provider === undefined
+    ? { type: "thinking", text, signature }
+    : { type: "thinking", text, signature, provider };
+const thought = (text: string, provider = "openai"): ThinkingPart => ({
+  type: "thinking",
+  text,
+  provider,
+});
+const assistantOf = (...content: Part[]): Message => ({ role: "assistant", content });
+const summary = (...texts: string[]) => texts.map((text) => ({ type: "summary_text", text }));
 
 describe("responsesUrl", () => {
   it("appends /responses to the base URL", () => {
@@ -106,19 +115,19 @@ describe("buildResponsesRequest", () => {
   it("replays a tool loop as reasoning, function_call, function_call_output", () => {
     const history: Message[] = [
       user,
-      {
-        role: "assistant",
-        content: "",
-        thinking: [signed("**Plan**\n\nAdd first, then multiply.", "gAAAAB-enc1", "openai")],
-        toolCalls: [{ id: "call_1", name: "calc", arguments: '{"a":12,"b":7,"op":"add"}' }],
-      },
+      assistantOf(signed("**Plan**\n\nAdd first, then multiply.", "gAAAAB-enc1", "openai"), {
+        type: "tool-call",
+        id: "call_1",
+        name: "calc",
+        arguments: '{"a":12,"b":7,"op":"add"}',
+      }),
       { role: "tool", toolCallId: "call_1", content: "19" },
     ];
     expect(buildResponsesRequest({ messages: history }, CFG, false).input).toEqual([
       { role: "user", content: "Add 12 and 7, then double it." },
       {
         type: "reasoning",
-        summary: [{ type: "summary_text", text: "**Plan**\n\nAdd first, then multiply." }],
+        summary: summary("**Plan**\n\nAdd first, then multiply."),
         encrypted_content: "gAAAAB-enc1",
       },
       {
@@ -141,162 +150,257 @@ describe("buildResponsesRequest", () => {
     ]);
   });
 
-  it("puts an assistant's reasoning first, then its text as an output message, then its calls", () => {
+  it("rebuilds two multi-part reasoning items, phased messages and a web search in part order", () => {
+    const search = { id: "ws_1", type: "web_search_call", status: "completed", action: {} };
     const items = buildInputItems(
-      {
-        role: "assistant",
-        content: "Let me check.",
-        thinking: [signed("", "enc-a", "openai"), signed("Second.", "enc-b")],
-        toolCalls: [
-          { id: "c1", name: "f", arguments: "{}" },
-          { id: "c2", name: "g", arguments: '{"x":1}' },
-        ],
-      },
+      assistantOf(
+        signed("**Search**", "enc-r1", "openai"),
+        thought("**Query**"),
+        { type: "provider", provider: "openai", value: search },
+        { type: "text", text: "Searching.", phase: "commentary", provider: "openai" },
+        signed("**Read**", "enc-r2", "openai"),
+        thought("**Answer**"),
+        thought("**Check**"),
+        { type: "text", text: "Found ", phase: "final_answer", provider: "openai" },
+        { type: "text", text: "it.", phase: "final_answer", provider: "openai" },
+      ),
       "openai",
     );
     expect(items).toEqual([
-      { type: "reasoning", summary: [], encrypted_content: "enc-a" },
       {
         type: "reasoning",
-        summary: [{ type: "summary_text", text: "Second." }],
-        encrypted_content: "enc-b",
+        summary: summary("**Search**", "**Query**"),
+        encrypted_content: "enc-r1",
+      },
+      search,
+      {
+        type: "message",
+        role: "assistant",
+        content: [{ type: "output_text", text: "Searching." }],
+        phase: "commentary",
+      },
+      {
+        type: "reasoning",
+        summary: summary("**Read**", "**Answer**", "**Check**"),
+        encrypted_content: "enc-r2",
       },
       {
         type: "message",
         role: "assistant",
-        content: [{ type: "output_text", text: "Let me check." }],
+        content: [
+          { type: "output_text", text: "Found " },
+          { type: "output_text", text: "it." },
+        ],
+        phase: "final_answer",
       },
-      { type: "function_call", call_id: "c1", name: "f", arguments: "{}" },
-      { type: "function_call", call_id: "c2", name: "g", arguments: '{"x":1}' },
     ]);
+    // The provider item goes back as the very object it was.
+    expect(items[1]).toBe(search);
   });
 
-  it("drops the reasoning of an assistant message with neither text nor tool calls", () => {
+  it("starts a new message item where the phase changes, and never sends an empty one", () => {
     const items = buildInputItems(
-      { role: "assistant", content: "", thinking: [signed("Thought.", "enc-a", "openai")] },
+      assistantOf(
+        { type: "text", text: "a" },
+        { type: "text", text: "b", phase: "commentary" },
+        { type: "text", text: "" },
+        { type: "text", text: "c", phase: "commentary" },
+        { type: "text", text: "d" },
+      ),
       "openai",
     );
-    expect(items).toEqual([]);
+    const message = (texts: string[], phase?: string) => ({
+      type: "message",
+      role: "assistant",
+      content: texts.map((text) => ({ type: "output_text", text })),
+      ...(phase ? { phase } : {}),
+    });
+    expect(items).toEqual([message(["a"]), message(["b", "c"], "commentary"), message(["d"])]);
+    expect(buildInputItems(assistantOf({ type: "text", text: "" }), "openai")).toEqual([]);
   });
 
-  it("keeps system and developer-side messages of the history as role messages", () => {
-    expect(buildInputItems({ role: "system", content: "Stay terse." }, "openai")).toEqual([
-      { role: "system", content: "Stay terse." },
-    ]);
-  });
-});
-
-describe("buildReasoningItems", () => {
-  it("sends only signed text blocks of this adapter or without provider, unchanged", () => {
-    const sig = "gAAAAABo_exact-bytes_=";
-    const items = buildReasoningItems(
-      [
-        signed("mine", sig, "azure"),
-        signed("foreign", "sig-anthropic", "anthropic"),
-        { text: "unsigned", provider: "azure" },
-        { redacted: "opaque" },
-        signed("untagged", "enc-untagged"),
-        signed("from openai", "enc-openai", "openai"),
-      ],
+  it("leaves a foreign phase off its text, and foreign thinking and provider parts out", () => {
+    const items = buildInputItems(
+      assistantOf(
+        signed("theirs", "enc-openai", "openai"),
+        thought("theirs too"),
+        { type: "provider", provider: "openai", value: { type: "web_search_call" } },
+        { type: "text", text: "Hi.", phase: "final_answer", provider: "openai" },
+      ),
       "azure",
     );
     expect(items).toEqual([
-      {
-        type: "reasoning",
-        summary: [{ type: "summary_text", text: "mine" }],
-        encrypted_content: sig,
-      },
-      {
-        type: "reasoning",
-        summary: [{ type: "summary_text", text: "untagged" }],
-        encrypted_content: "enc-untagged",
-      },
-    ]);
-    expect(items[0]?.encrypted_content).toBe(sig);
-  });
-
-  it("sends a joined multi-part summary back as one part holding the whole text", () => {
-    const text = "**One**\n\nFirst part.\n\n**Two**\n\nSecond part.";
-    expect(buildReasoningItems([signed(text, "enc", "openai")], "openai")).toEqual([
-      { type: "reasoning", summary: [{ type: "summary_text", text }], encrypted_content: "enc" },
+      { type: "message", role: "assistant", content: [{ type: "output_text", text: "Hi." }] },
     ]);
   });
 
-  it("never puts an id on a reasoning item", () => {
-    const [item] = buildReasoningItems([signed("t", "enc", "openai")], "openai");
+  it("leaves out unsigned thinking with no signed part before it, and redacted parts", () => {
+    const items = buildInputItems(
+      assistantOf(
+        thought("orphan"),
+        { type: "thinking", redacted: "opaque" },
+        thought("after redacted"),
+        { type: "text", text: "x" },
+        thought("after text"),
+        { type: "tool-call", id: "c1", name: "f", arguments: "{}" },
+      ),
+      "openai",
+    );
+    expect(items).toEqual([
+      { type: "message", role: "assistant", content: [{ type: "output_text", text: "x" }] },
+      { type: "function_call", call_id: "c1", name: "f", arguments: "{}" },
+    ]);
+  });
+
+  it("sends untagged signed thinking as its own, and never an id", () => {
+    const [item] = buildInputItems(
+      assistantOf(signed("t", "gAAAAABo_exact-bytes_="), { type: "text", text: "x" }),
+      "azure",
+    );
+    expect(item).toEqual({
+      type: "reasoning",
+      summary: summary("t"),
+      encrypted_content: "gAAAAABo_exact-bytes_=",
+    });
     expect(Object.keys(item ?? {}).sort()).toEqual(["encrypted_content", "summary", "type"]);
   });
+
+  it("drops reasoning at the end of a message: nothing follows it", () => {
+    expect(buildInputItems(assistantOf(signed("Thought.", "enc-a", "openai")), "openai")).toEqual(
+      [],
+    );
+    expect(
+      buildInputItems(
+        assistantOf({ type: "text", text: "x" }, signed("Then.", "enc-b", "openai")),
+        "openai",
+      ),
+    ).toEqual([
+      { type: "message", role: "assistant", content: [{ type: "output_text", text: "x" }] },
+    ]);
+  });
+
+  it("refuses image and file parts with a HistoryError naming the message", () => {
+    const image: Message = {
+      role: "user",
+      content: [{ type: "image", mediaType: "image/png", url: "https://example.com/a.png" }],
+    };
+    const run = () => buildResponsesRequest({ messages: [user, image] }, CFG, false);
+    expect(run).toThrow(HistoryError);
+    expect(run).toThrow("messages[1]: image parts are not sent to the Responses API yet");
+  });
+
+  it("keeps system and user messages as role messages, parts as input_text, empty ones out", () => {
+    expect(buildInputItems({ role: "system", content: "Stay terse." }, "openai")).toEqual([
+      { role: "system", content: "Stay terse." },
+    ]);
+    expect(
+      buildInputItems(
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "a" },
+            { type: "text", text: "b" },
+          ],
+        },
+        "openai",
+      ),
+    ).toEqual([
+      {
+        role: "user",
+        content: [
+          { type: "input_text", text: "a" },
+          { type: "input_text", text: "b" },
+        ],
+      },
+    ]);
+    expect(buildInputItems({ role: "user", content: "" }, "openai")).toEqual([]);
+  });
 });
 
-// Any history golem may be handed: assistant messages with any mix of blocks, text and calls.
-const block = fc.oneof(
-  fc.record({
-    text: fc.string(),
-    signature: fc.string({ minLength: 1 }),
-    provider: fc.constantFrom("openai", "azure", "anthropic"),
-  }),
-  fc.record({ text: fc.string({ minLength: 1 }) }),
-  fc.record({ redacted: fc.string({ minLength: 1 }) }),
-);
-const assistant = fc.record({
-  role: fc.constant("assistant" as const),
-  content: fc.constantFrom("", "Answer."),
-  thinking: fc.array(block, { maxLength: 3 }),
-  toolCalls: fc.array(
-    fc.record({
-      id: fc.constantFrom("c1", "c2"),
-      name: fc.constant("f"),
-      arguments: fc.constant("{}"),
-    }),
-    { maxLength: 2 },
+// Any assistant message golem may be handed: any mix of parts, own and foreign.
+const provider = fc.constantFrom("openai", "azure", undefined);
+const part: fc.Arbitrary<Part> = fc.oneof(
+  fc.record(
+    {
+      type: fc.constant("thinking" as const),
+      text: fc.string(),
+      signature: fc.string({ minLength: 1 }),
+      provider,
+    },
+    { requiredKeys: ["type", "text"] },
   ),
-});
+  fc.record({ type: fc.constant("thinking" as const), redacted: fc.string({ minLength: 1 }) }),
+  fc.record(
+    {
+      type: fc.constant("text" as const),
+      text: fc.constantFrom("", "Answer."),
+      phase: fc.constantFrom("commentary" as const, "final_answer" as const),
+      provider,
+    },
+    { requiredKeys: ["type", "text"] },
+  ),
+  fc.record({
+    type: fc.constant("tool-call" as const),
+    id: fc.constantFrom("c1", "c2"),
+    name: fc.constant("f"),
+    arguments: fc.constant("{}"),
+  }),
+  fc.record({
+    type: fc.constant("provider" as const),
+    provider: fc.constantFrom("openai", "azure"),
+    value: fc.constant({ type: "web_search_call", id: "ws" }),
+  }),
+);
+const assistant = fc
+  .array(part, { maxLength: 6 })
+  .map((content): Message => ({ role: "assistant", content }));
 const other = fc.constantFrom<Message>(
   { role: "user", content: "Go on." },
   { role: "tool", toolCallId: "c1", content: "done" },
   { role: "system", content: "Be brief." },
 );
-
-function reasoningWithoutFollower(input: ResponseInputItem[]): boolean {
-  return input.some((item, i) => {
-    if (!("type" in item) || item.type !== "reasoning") return false;
-    const next = input[i + 1];
-    if (next === undefined || !("type" in next)) return true;
-    return next.type !== "function_call" && next.type !== "message" && next.type !== "reasoning";
-  });
-}
+const typeOf = (item: ResponseInputItem | undefined) =>
+  item !== undefined && "type" in item ? item.type : undefined;
 
 describe("buildResponsesRequest on any history", () => {
-  it("never sends a reasoning item without a following message or function call", () => {
+  it("never sends a reasoning item last in a message, nor an empty message item", () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(assistant, other), { maxLength: 8 }), (messages) => {
-        const input = buildResponsesRequest({ messages: messages as Message[] }, CFG, false).input;
-        expect(reasoningWithoutFollower(input)).toBe(false);
-        // A run of reasoning items ends in the message or call they produced.
-        for (const [i, item] of input.entries()) {
-          if (!("type" in item) || item.type !== "reasoning") continue;
-          const rest = input.slice(i + 1);
-          const end = rest.find((x) => !("type" in x) || x.type !== "reasoning");
-          expect(end !== undefined && "type" in end && end.type !== "function_call_output").toBe(
-            true,
-          );
+      fc.property(assistant, (m) => {
+        const items = buildInputItems(m, "openai");
+        expect(typeOf(items.at(-1))).not.toBe("reasoning");
+        for (const item of items) {
+          if (typeOf(item) === "message")
+            expect((item as { content: [] }).content.length).toBeGreaterThan(0);
         }
       }),
     );
   });
 
-  it("sends every signature of this adapter unchanged and no other", () => {
+  it("sends every own signature unchanged, in order, and no foreign one", () => {
     fc.assert(
-      fc.property(fc.array(assistant, { maxLength: 5 }), (messages) => {
+      fc.property(fc.array(fc.oneof(assistant, other), { maxLength: 6 }), (messages) => {
         const input = buildResponsesRequest({ messages }, CFG, false).input;
         const sent = input.flatMap((x) =>
-          "type" in x && x.type === "reasoning" ? [x.encrypted_content] : [],
+          typeOf(x) === "reasoning" ? [(x as { encrypted_content: string }).encrypted_content] : [],
         );
+        const own = (p: { provider?: string }) =>
+          p.provider === undefined || p.provider === "openai";
+        // An item follows where an own text, a call or an own provider part comes later.
+        const sendsItem = (p: Part) =>
+          (p.type === "text" && p.text !== "") ||
+          p.type === "tool-call" ||
+          (p.type === "provider" && own(p));
         const expected = messages.flatMap((m) =>
-          m.content === "" && m.toolCalls.length === 0
+          typeof m.content === "string"
             ? []
-            : m.thinking.flatMap((b) =>
-                "signature" in b && b.provider === "openai" ? [b.signature] : [],
+            : m.content.flatMap((p, i, all) =>
+                p.type === "thinking" &&
+                p.text !== undefined &&
+                p.signature !== undefined &&
+                own(p) &&
+                all.slice(i + 1).some(sendsItem)
+                  ? [p.signature]
+                  : [],
               ),
         );
         expect(sent).toEqual(expected);

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { StreamError } from "../../../src/core/errors.js";
 import {
   mapStatus,
-  parseReasoningItem,
   parseResponsesResponse,
   parseResponsesUsage,
   responsesBodyErrorFields,
@@ -44,26 +43,26 @@ const SPEC_C4 = {
 };
 
 describe("parseResponsesResponse", () => {
-  it("parses a finished response: one signed block, the call by call_id, usage and status", () => {
+  it("parses a finished response: a signed thinking part, the call by call_id, usage and status", () => {
     expect(parseResponsesResponse(SPEC_C4, "openai")).toEqual({
       message: {
         role: "assistant",
-        content: "",
-        thinking: [
+        content: [
           {
+            type: "thinking",
             text: "**Plan**\n\nAdd first, then multiply.",
             signature: "gAAAAB-enc1",
             provider: "openai",
           },
+          { type: "tool-call", id: "call_1", name: "calc", arguments: '{"a":12,"b":7,"op":"add"}' },
         ],
-        toolCalls: [{ id: "call_1", name: "calc", arguments: '{"a":12,"b":7,"op":"add"}' }],
       },
       usage: { inputTokens: 134, outputTokens: 58, reasoningTokens: 30, cacheReadTokens: 0 },
       stopReason: "completed",
     });
   });
 
-  it("joins the output_text parts of every message item and skips refusals and other items", () => {
+  it("makes each output_text a text part with the item's phase, skips refusals, keeps other items whole", () => {
     const res = parseResponsesResponse(
       {
         status: "completed",
@@ -90,11 +89,23 @@ describe("parseResponsesResponse", () => {
       },
       "azure",
     );
-    expect(res.message).toEqual({ role: "assistant", content: "Checking. It is 38. Done." });
+    expect(res.message).toEqual({
+      role: "assistant",
+      content: [
+        {
+          type: "provider",
+          provider: "azure",
+          value: { type: "web_search_call", id: "ws_1", status: "completed" },
+        },
+        { type: "text", text: "Checking. ", phase: "commentary", provider: "azure" },
+        { type: "text", text: "It is 38." },
+        { type: "text", text: " Done." },
+      ],
+    });
     expect(res.usage).toEqual({ inputTokens: 0, outputTokens: 0 });
   });
 
-  it("keeps several reasoning items as several blocks, in order, tagged with the provider", () => {
+  it("keeps several reasoning items in place among the other items, tagged with the provider", () => {
     const res = parseResponsesResponse(
       {
         status: "completed",
@@ -111,9 +122,11 @@ describe("parseResponsesResponse", () => {
       },
       "azure",
     );
-    expect(res.message.thinking).toEqual([
-      { text: "", signature: "enc-1", provider: "azure" },
-      { text: "b", signature: "enc-2", provider: "azure" },
+    expect(res.message.content).toEqual([
+      { type: "thinking", text: "", signature: "enc-1", provider: "azure" },
+      { type: "text", text: "Hm." },
+      { type: "thinking", text: "b", signature: "enc-2", provider: "azure" },
+      { type: "tool-call", id: "c", name: "f", arguments: "{}" },
     ]);
   });
 
@@ -134,43 +147,39 @@ describe("parseResponsesResponse", () => {
   });
 });
 
-describe("parseReasoningItem", () => {
-  it("joins a multi-part summary with a blank line between parts", () => {
-    const block = parseReasoningItem(
-      {
+describe("reasoning items", () => {
+  const parts = (item: object) =>
+    parseResponsesResponse({ status: "completed", output: [item] }, "openai").message.content;
+
+  it("makes one thinking part per summary part, the first signed with encrypted_content", () => {
+    expect(
+      parts({
         type: "reasoning",
         summary: [
           { type: "summary_text", text: "**One**\n\nA." },
           { type: "summary_text", text: "**Two**\n\nB." },
         ],
         encrypted_content: "enc",
-      },
-      "openai",
-    );
-    expect(block).toEqual({
-      text: "**One**\n\nA.\n\n**Two**\n\nB.",
-      signature: "enc",
-      provider: "openai",
-    });
+      }),
+    ).toEqual([
+      { type: "thinking", text: "**One**\n\nA.", signature: "enc", provider: "openai" },
+      { type: "thinking", text: "**Two**\n\nB.", provider: "openai" },
+    ]);
   });
 
-  it("makes an empty signed block for a summary-less item, and nothing without encrypted content", () => {
-    expect(
-      parseReasoningItem({ type: "reasoning", summary: [], encrypted_content: "e" }, "openai"),
-    ).toEqual({
-      text: "",
-      signature: "e",
-      provider: "openai",
-    });
-    expect(
-      parseReasoningItem({ type: "reasoning", summary: [], encrypted_content: null }, "openai"),
-    ).toBe(undefined);
-    expect(
-      parseReasoningItem(
-        { type: "reasoning", summary: [{ type: "summary_text", text: "t" }] },
-        "openai",
-      ),
-    ).toEqual({ text: "t", provider: "openai" });
+  it("makes an empty signed part for a summary-less item, and nothing without encrypted content", () => {
+    expect(parts({ type: "reasoning", summary: [], encrypted_content: "e" })).toEqual([
+      { type: "thinking", text: "", signature: "e", provider: "openai" },
+    ]);
+    expect(parts({ type: "reasoning", summary: [], encrypted_content: null })).toEqual([]);
+    expect(parts({ type: "reasoning", summary: [{ type: "summary_text", text: "t" }] })).toEqual([
+      { type: "thinking", text: "t", provider: "openai" },
+    ]);
+  });
+
+  it("keeps a built-in tool item or an unknown item whole, as the same object", () => {
+    const item = { type: "mcp_call", id: "mcp_1", name: "f", arguments: "{}", output: "ok" };
+    expect(parts(item)).toEqual([{ type: "provider", provider: "openai", value: item }]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { APIError, type APIErrorFields, StreamError } from "../../../src/core/errors.js";
+import { textOf, thinkingOf } from "../../../src/core/parts.js";
 import type { Delta } from "../../../src/core/types.js";
 import { parseResponsesResponse } from "../../../src/providers/openai/responses-response.js";
 import { createResponsesStreamState } from "../../../src/providers/openai/responses-stream.js";
@@ -99,21 +100,23 @@ describe("createResponsesStreamState", () => {
   it("streams summary text, the signature at item done, then the call", () => {
     const { m, deltas } = feed(SPEC_C5);
     expect(deltas).toEqual([
-      { thinking: { index: 0, text: "**Plan**" } },
-      { thinking: { index: 0, text: "\n\nAdd first, then multiply." } },
-      { thinking: { index: 0, signature: "gAAAAB-enc1" } },
-      { toolCall: { index: 0, id: "call_1", name: "calc" } },
-      { toolCall: { index: 0, arguments: '{"a":12,' } },
-      { toolCall: { index: 0, arguments: '"b":7,"op":"add"}' } },
+      { type: "thinking", index: 0, text: "**Plan**" },
+      { type: "thinking", index: 0, text: "\n\nAdd first, then multiply." },
+      { type: "thinking", index: 0, signature: "gAAAAB-enc1" },
+      { type: "tool-call", index: 1, id: "call_1", name: "calc" },
+      { type: "tool-call", index: 1, arguments: '{"a":12,' },
+      { type: "tool-call", index: 1, arguments: '"b":7,"op":"add"}' },
     ]);
     expect(m.finish()).toEqual(parseResponsesResponse(COMPLETED, "openai"));
   });
 
   it("takes encrypted_content from output_item.done, never the partial one of .added", () => {
     const { m } = feed(SPEC_C5);
-    expect(m.finish().message.thinking?.[0]?.signature).toBe("gAAAAB-enc1");
+    expect(thinkingOf(m.finish().message)[0]?.signature).toBe("gAAAAB-enc1");
     const early = feed(SPEC_C5.slice(0, 6));
-    expect(early.m.partial().message.thinking).toEqual([{ text: PLAN, provider: "openai" }]);
+    expect(early.m.partial().message.content).toEqual([
+      { type: "thinking", text: PLAN, provider: "openai" },
+    ]);
   });
 
   it("dispatches on the data's type, with or without event: lines", () => {
@@ -121,7 +124,7 @@ describe("createResponsesStreamState", () => {
     expect(feed(bare).m.finish()).toEqual(parseResponsesResponse(COMPLETED, "openai"));
   });
 
-  it("separates summary parts with a blank line, as the non-streamed parse joins them", () => {
+  it("keeps each summary part as its own thinking part and signs the first at item done", () => {
     const two = {
       ...REASONING,
       summary: [
@@ -143,16 +146,138 @@ describe("createResponsesStreamState", () => {
       ev("response.output_item.done", { output_index: 0, item: two }),
       ev("response.completed", { response: { status: "completed", output: [two] } }),
     ]);
-    expect(deltas.map((d) => d.thinking?.text ?? "").join("")).toBe(
-      "**One**\n\nA.\n\n**Two**\n\nB.",
-    );
-    expect(deltas[1]).toEqual({ thinking: { index: 0, text: "\n\n" } });
+    expect(deltas).toEqual([
+      { type: "thinking", index: 0, text: "**One**\n\nA." },
+      { type: "thinking", index: 1, text: "**Two**" },
+      { type: "thinking", index: 1, text: "\n\nB." },
+      { type: "thinking", index: 0, signature: "gAAAAB-enc1" },
+    ]);
+    expect(m.finish().message.content).toEqual([
+      { type: "thinking", text: "**One**\n\nA.", signature: "gAAAAB-enc1", provider: "openai" },
+      { type: "thinking", text: "**Two**\n\nB.", provider: "openai" },
+    ]);
     expect(m.finish()).toEqual(
       parseResponsesResponse({ status: "completed", output: [two] }, "openai"),
     );
   });
 
-  it("gives a summary-less reasoning item one signature delta and a signed empty block", () => {
+  it("streams two multi-part reasoning items, phased messages and a web search as generate parses them", () => {
+    const r1 = {
+      id: "rs_1",
+      type: "reasoning",
+      summary: [
+        { type: "summary_text", text: "**Search**\n\nLook it up." },
+        { type: "summary_text", text: "**Query**\n\nUse the news." },
+      ],
+      encrypted_content: "enc-r1",
+    };
+    const search = {
+      id: "ws_1",
+      type: "web_search_call",
+      status: "completed",
+      action: { type: "search", query: "golem news" },
+    };
+    const note = {
+      id: "msg_1",
+      type: "message",
+      role: "assistant",
+      status: "completed",
+      phase: "commentary",
+      content: [{ type: "output_text", text: "Searching.", annotations: [] }],
+    };
+    const r2 = {
+      id: "rs_2",
+      type: "reasoning",
+      summary: [
+        { type: "summary_text", text: "**Read**" },
+        { type: "summary_text", text: "**Answer**" },
+      ],
+      encrypted_content: "enc-r2",
+    };
+    const answer = { ...note, id: "msg_2", phase: "final_answer", content: [] as unknown[] };
+    const final = {
+      ...answer,
+      content: [{ type: "output_text", text: "Found it.", annotations: [] }],
+    };
+    const output = [r1, search, note, r2, final];
+    const summary = (o: number, i: number, delta: string) =>
+      ev("response.reasoning_summary_text.delta", { output_index: o, summary_index: i, delta });
+    const text = (o: number, delta: string) =>
+      ev("response.output_text.delta", { output_index: o, content_index: 0, delta });
+    const { m, deltas } = feed([
+      ev("response.output_item.added", { output_index: 0, item: { ...r1, summary: [] } }),
+      summary(0, 0, "**Search**\n\nLook it up."),
+      summary(0, 1, "**Query**"),
+      summary(0, 1, "\n\nUse the news."),
+      ev("response.output_item.done", { output_index: 0, item: r1 }),
+      ev("response.output_item.added", {
+        output_index: 1,
+        item: { ...search, status: "in_progress" },
+      }),
+      ev("response.output_item.done", { output_index: 1, item: search }),
+      ev("response.output_item.added", { output_index: 2, item: { ...note, content: [] } }),
+      text(2, "Searching."),
+      ev("response.output_item.done", { output_index: 2, item: note }),
+      ev("response.output_item.added", { output_index: 3, item: { ...r2, summary: [] } }),
+      summary(3, 0, "**Read**"),
+      summary(3, 1, "**Answer**"),
+      ev("response.output_item.done", { output_index: 3, item: r2 }),
+      ev("response.output_item.added", { output_index: 4, item: answer }),
+      text(4, "Found "),
+      text(4, "it."),
+      ev("response.output_item.done", { output_index: 4, item: final }),
+      ev("response.completed", { response: { status: "completed", output, usage: USAGE } }),
+    ]);
+    expect(deltas).toEqual([
+      { type: "thinking", index: 0, text: "**Search**\n\nLook it up." },
+      { type: "thinking", index: 1, text: "**Query**" },
+      { type: "thinking", index: 1, text: "\n\nUse the news." },
+      { type: "thinking", index: 0, signature: "enc-r1" },
+      { type: "provider", index: 2, provider: "openai", value: search },
+      { type: "text", index: 3, text: "Searching." },
+      { type: "thinking", index: 4, text: "**Read**" },
+      { type: "thinking", index: 5, text: "**Answer**" },
+      { type: "thinking", index: 4, signature: "enc-r2" },
+      { type: "text", index: 6, text: "Found " },
+      { type: "text", index: 6, text: "it." },
+    ]);
+    const res = m.finish();
+    expect(res.message.content).toEqual([
+      {
+        type: "thinking",
+        text: "**Search**\n\nLook it up.",
+        signature: "enc-r1",
+        provider: "openai",
+      },
+      { type: "thinking", text: "**Query**\n\nUse the news.", provider: "openai" },
+      { type: "provider", provider: "openai", value: search },
+      { type: "text", text: "Searching.", phase: "commentary", provider: "openai" },
+      { type: "thinking", text: "**Read**", signature: "enc-r2", provider: "openai" },
+      { type: "thinking", text: "**Answer**", provider: "openai" },
+      { type: "text", text: "Found it.", phase: "final_answer", provider: "openai" },
+    ]);
+    expect(res).toEqual(
+      parseResponsesResponse({ status: "completed", output, usage: USAGE }, "openai"),
+    );
+  });
+
+  it("takes a signature that only response.completed carries", () => {
+    const item = { ...REASONING, encrypted_content: null };
+    const { m, deltas } = feed([
+      ev("response.reasoning_summary_text.delta", { ...rs, summary_index: 0, delta: PLAN }),
+      ev("response.output_item.done", { output_index: 0, item }),
+      ev("response.completed", { response: { status: "completed", output: [REASONING] } }),
+    ]);
+    expect(deltas).toEqual([
+      { type: "thinking", index: 0, text: PLAN },
+      { type: "thinking", index: 0, signature: "gAAAAB-enc1" },
+    ]);
+    expect(m.finish()).toEqual(
+      parseResponsesResponse({ status: "completed", output: [REASONING] }, "openai"),
+    );
+  });
+
+  it("gives a summary-less reasoning item one signature delta and a signed empty part", () => {
     const item = { id: "rs_2", type: "reasoning", summary: [], encrypted_content: "enc-2" };
     const { m, deltas } = feed([
       ev("response.output_item.added", {
@@ -162,13 +287,13 @@ describe("createResponsesStreamState", () => {
       ev("response.output_item.done", { output_index: 0, item }),
       ev("response.completed", { response: { status: "completed", output: [item], usage: USAGE } }),
     ]);
-    expect(deltas).toEqual([{ thinking: { index: 0, signature: "enc-2" } }]);
-    expect(m.finish().message.thinking).toEqual([
-      { text: "", signature: "enc-2", provider: "openai" },
+    expect(deltas).toEqual([{ type: "thinking", index: 0, signature: "enc-2" }]);
+    expect(m.finish().message.content).toEqual([
+      { type: "thinking", text: "", signature: "enc-2", provider: "openai" },
     ]);
   });
 
-  it("numbers blocks and calls by their place in the final message", () => {
+  it("numbers parts by their place in the final message", () => {
     const a = { ...REASONING, id: "rs_a", encrypted_content: "enc-a" };
     const b = { ...REASONING, id: "rs_b", summary: [], encrypted_content: "enc-b" };
     const c2 = { ...CALL, id: "fc_2", call_id: "call_2", arguments: "{}" };
@@ -180,10 +305,11 @@ describe("createResponsesStreamState", () => {
       ev("response.completed", { response: { status: "completed", output: [a, CALL, b, c2] } }),
     ]);
     expect(deltas).toEqual([
-      { thinking: { index: 0, text: PLAN, signature: "enc-a" } },
-      { toolCall: { index: 0, id: "call_1", name: "calc", arguments: ARGS } },
-      { thinking: { index: 1, signature: "enc-b" } },
-      { toolCall: { index: 1, id: "call_2", name: "calc", arguments: "{}" } },
+      { type: "thinking", index: 0, text: PLAN },
+      { type: "thinking", index: 0, signature: "enc-a" },
+      { type: "tool-call", index: 1, id: "call_1", name: "calc", arguments: ARGS },
+      { type: "thinking", index: 2, signature: "enc-b" },
+      { type: "tool-call", index: 3, id: "call_2", name: "calc", arguments: "{}" },
     ]);
     expect(m.finish()).toEqual(
       parseResponsesResponse({ status: "completed", output: [a, CALL, b, c2] }, "openai"),
@@ -209,7 +335,10 @@ describe("createResponsesStreamState", () => {
       ev("response.completed", { response: { status: "completed", output: [msg], usage: USAGE } }),
       { event: undefined, data: "[DONE]", id: undefined },
     ]);
-    expect(deltas).toEqual([{ text: "It is " }, { text: "38." }]);
+    expect(deltas).toEqual([
+      { type: "text", index: 0, text: "It is " },
+      { type: "text", index: 0, text: "38." },
+    ]);
     expect(m.finish()).toEqual(
       parseResponsesResponse({ status: "completed", output: [msg], usage: USAGE }, "openai"),
     );
@@ -236,15 +365,18 @@ describe("createResponsesStreamState", () => {
       ev("response.reasoning_summary_part.added", { ...rs, summary_index: 0 }),
       ...pieces.map((delta) => ev("response.reasoning_summary_text.delta", { ...rs, delta })),
     );
-    expect(m.partial().message.thinking).toEqual([{ text: pieces.join(""), provider: "openai" }]);
+    expect(m.partial().message.content).toEqual([
+      { type: "thinking", text: pieces.join(""), provider: "openai" },
+    ]);
     expect(push(ev("response.output_item.done", { output_index: 0, item: reasoning }))).toEqual([
-      { thinking: { index: 0, text: "tail", signature: "gAAAAB-enc1" } },
+      { type: "thinking", index: 0, text: "tail" },
+      { type: "thinking", index: 0, signature: "gAAAAB-enc1" },
     ]);
     push(
       ev("response.output_item.added", { output_index: 1, item: { ...msg, content: [] } }),
       ...words.map((delta) => ev("response.output_text.delta", { ...at, delta })),
     );
-    expect(m.partial().message.content).toBe(words.join(""));
+    expect(textOf(m.partial().message)).toBe(words.join(""));
     push(
       ev("response.output_item.done", { output_index: 1, item: msg }),
       ev("response.completed", { response: completed }),
@@ -254,8 +386,10 @@ describe("createResponsesStreamState", () => {
     expect(JSON.stringify(final.message)).toBe(
       JSON.stringify({
         role: "assistant",
-        content: words.join(""),
-        thinking: [{ text: summary, provider: "openai", signature: "gAAAAB-enc1" }],
+        content: [
+          { type: "thinking", text: summary, signature: "gAAAAB-enc1", provider: "openai" },
+          { type: "text", text: words.join("") },
+        ],
       }),
     );
     expect(final).toEqual(parseResponsesResponse(completed, "openai"));
@@ -287,7 +421,7 @@ describe("createResponsesStreamState", () => {
       ev("response.output_text.delta", { output_index: 9, delta: "late" }),
       ev("error", { code: "server_error", message: "late" }),
     ]);
-    expect(deltas.some((d) => d.text === "late")).toBe(false);
+    expect(deltas.some((d) => d.type === "text" && d.text === "late")).toBe(false);
     expect(m.finish()).toEqual(parseResponsesResponse(COMPLETED, "openai"));
   });
 
@@ -303,9 +437,10 @@ describe("createResponsesStreamState", () => {
     expect((error as Error).message).toMatch(/ended without response\.completed/);
     expect((error as StreamError).partial?.message).toEqual({
       role: "assistant",
-      content: "",
-      thinking: [{ text: PLAN, signature: "gAAAAB-enc1", provider: "openai" }],
-      toolCalls: [{ id: "call_1", name: "calc", arguments: '{"a":12,' }],
+      content: [
+        { type: "thinking", text: PLAN, signature: "gAAAAB-enc1", provider: "openai" },
+        { type: "tool-call", id: "call_1", name: "calc", arguments: '{"a":12,' },
+      ],
     });
   });
 
