@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, APIError as CoreAPIError } from "../../../src/core/errors.js";
+import { textOf, thinkingOf, toolCallsOf } from "../../../src/core/parts.js";
 import type { Message } from "../../../src/core/types.js";
 import { resolveConfig } from "../../../src/providers/azure/config.js";
 import { APIError, create } from "../../../src/providers/azure/index.js";
@@ -122,8 +123,9 @@ describe("azure create with api: responses", () => {
     expect(model.provider).toBe("azure");
     expect(model.model).toBe("gpt-5-mini");
     const turn1 = await model.generate({ messages: [USER], tools: [WEATHER] });
-    expect(turn1.message.thinking).toEqual([
+    expect(thinkingOf(turn1.message)).toEqual([
       {
+        type: "thinking",
         text: "**Checking the weather**\n\nCall the tool.",
         signature: "gAAAAB-azure-enc-1",
         provider: "azure",
@@ -140,15 +142,20 @@ describe("azure create with api: responses", () => {
       [];
     expect(sent[1]?.encrypted_content).toBe(REASONING.encrypted_content);
     expect(sent.every((item) => !("id" in item))).toBe(true);
-    expect(turn2.message.content).toBe("It is 40 C in Florence.");
+    expect(textOf(turn2.message)).toBe("It is 40 C in Florence.");
   });
 
-  it("drops blocks of golem/openai: encrypted content is bound to the resource that made it", async () => {
+  it("drops reasoning and phase of golem/openai: encrypted content is bound to the resource that made it", async () => {
     const fetch = replayFetch(
       cassette(V1, [
         [
           body([
             { role: "user", content: USER.content },
+            {
+              type: "message",
+              role: "assistant",
+              content: [{ type: "output_text", text: "Checking." }],
+            },
             { type: "function_call", call_id: "call_az1", name: "weather", arguments: "{}" },
             { type: "function_call_output", call_id: "call_az1", output: "40 C" },
           ]),
@@ -169,9 +176,11 @@ describe("azure create with api: responses", () => {
         USER,
         {
           role: "assistant",
-          content: "",
-          thinking: [{ text: "t", signature: "gAAAAB-openai-enc", provider: "openai" }],
-          toolCalls: [{ id: "call_az1", name: "weather", arguments: "{}" }],
+          content: [
+            { type: "thinking", text: "t", signature: "gAAAAB-openai-enc", provider: "openai" },
+            { type: "text", text: "Checking.", phase: "commentary", provider: "openai" },
+            { type: "tool-call", id: "call_az1", name: "weather", arguments: "{}" },
+          ],
         },
         { role: "tool", toolCallId: "call_az1", content: "40 C" },
       ],
@@ -292,9 +301,9 @@ describe("azure create with api: responses", () => {
       fetch,
     });
     const res = await model.stream({ messages: [USER], tools: [WEATHER] }).response;
-    expect(res.message.thinking?.[0]?.provider).toBe("azure");
-    expect(res.message.toolCalls).toEqual([
-      { id: "call_az1", name: "weather", arguments: CALL.arguments },
+    expect(thinkingOf(res.message)[0]?.provider).toBe("azure");
+    expect(toolCallsOf(res.message)).toEqual([
+      { type: "tool-call", id: "call_az1", name: "weather", arguments: CALL.arguments },
     ]);
   });
 });

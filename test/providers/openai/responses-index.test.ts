@@ -50,13 +50,14 @@ const RESPONSE = {
 const PARSED = {
   message: {
     role: "assistant",
-    content: "Hello.",
-    thinking: [
+    content: [
       {
+        type: "thinking",
         text: "**Greeting**\n\nSay hello back.",
         signature: "gAAAAB-enc-hello",
         provider: "openai",
       },
+      { type: "text", text: "Hello." },
     ],
   },
   usage: { inputTokens: 5, outputTokens: 20, reasoningTokens: 14, cacheReadTokens: 0 },
@@ -124,9 +125,9 @@ describe("openai create with api: responses", () => {
     for await (const d of s) deltas.push(d);
     expect(await s.response).toEqual(PARSED);
     expect(deltas).toEqual([
-      { thinking: { index: 0, text: "**Greeting**\n\nSay hello back." } },
-      { thinking: { index: 0, signature: "gAAAAB-enc-hello" } },
-      { text: "Hello." },
+      { type: "thinking", index: 0, text: "**Greeting**\n\nSay hello back." },
+      { type: "thinking", index: 0, signature: "gAAAAB-enc-hello" },
+      { type: "text", index: 1, text: "Hello." },
     ]);
   });
 
@@ -214,7 +215,9 @@ describe("openai create with api: responses", () => {
     const error = await model.stream({ messages: [user] }).response.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIError);
     expect(error).toMatchObject({ status: 200, type: "server_error", requestId: "req_stream" });
-    expect((error as APIError).partial?.message.thinking).toEqual(PARSED.message.thinking);
+    expect((error as APIError).partial?.message.content).toEqual(
+      PARSED.message.content.slice(0, 1),
+    );
   });
 
   it("rejects a stream cut before response.completed with StreamError and the partial message", async () => {
@@ -223,11 +226,7 @@ describe("openai create with api: responses", () => {
     const model = create({ apiKey: KEY, model: "gpt-5.4", api: "responses", fetch });
     const error = await model.stream({ messages: [user] }).response.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StreamError);
-    expect((error as StreamError).partial?.message).toEqual({
-      role: "assistant",
-      content: "Hello.",
-      thinking: PARSED.message.thinking,
-    });
+    expect((error as StreamError).partial?.message).toEqual(PARSED.message);
   });
 
   it("checks the history before sending anything", async () => {
