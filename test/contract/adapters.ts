@@ -1,0 +1,97 @@
+/**
+ * The one registry of test adapters: how each provider is created with fake credentials and an
+ * injected fetch, and its APIError class. Contract rows, faults, fuzz and provider tests use it
+ * instead of their own copies of the keys and `create` calls.
+ */
+import type { APIError as CoreAPIError } from "../../src/core/errors.js";
+import type { Delta, Model } from "../../src/core/types.js";
+
+export type Provider = "anthropic" | "bedrock" | "gemini" | "openai" | "azure";
+export const PROVIDERS: readonly Provider[] = ["anthropic", "bedrock", "gemini", "openai", "azure"];
+
+type Fetch = typeof globalThis.fetch;
+
+/** Fake AWS keys (the SigV4 test suite's example keys). */
+export const AWS_KEYS = {
+  accessKeyId: "AKIDEXAMPLE",
+  secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY",
+};
+export const AWS_SESSION = { ...AWS_KEYS, sessionToken: "IQoJb3JpZ2luX2VjEXAMPLESESSIONTOKEN" };
+
+/** The fake credentials each provider is created with unless a test gives its own. */
+export const FAKE_AUTH: Record<Provider, Record<string, unknown>> = {
+  anthropic: { apiKey: "sk-ant-test-key-0123456789" },
+  bedrock: { region: "us-east-1", credentials: AWS_KEYS },
+  gemini: { apiKey: "AIza-test-key" },
+  openai: { apiKey: "sk-test-0123456789abcdef" },
+  azure: { apiKey: "azure-key-0123456789abcdef" },
+};
+
+/** A provider's module: its `create` and its APIError class. */
+export interface AdapterModule {
+  create(config: never): Model;
+  APIError: typeof CoreAPIError;
+}
+
+/**
+ * Imported on first use, so an adapter that does not load fails its own rows only, not the
+ * whole table.
+ */
+const IMPORT: Record<Provider, () => Promise<AdapterModule>> = {
+  anthropic: () => import("../../src/providers/anthropic/index.js"),
+  bedrock: () => import("../../src/providers/bedrock/index.js"),
+  gemini: () => import("../../src/providers/gemini/index.js"),
+  openai: () => import("../../src/providers/openai/index.js"),
+  azure: () => import("../../src/providers/azure/index.js"),
+};
+
+export function adapterModule(provider: Provider): Promise<AdapterModule> {
+  return IMPORT[provider]();
+}
+
+/**
+ * `provider.create({ ...fake credentials, ...config, fetch })`. `config` may replace the fake
+ * credentials (`apiKey`, `credentials`, `token`, `region`).
+ */
+export async function createModel(
+  provider: Provider,
+  config: Record<string, unknown>,
+  fetch: Fetch | ((input: string | URL | Request, init?: RequestInit) => Promise<Response>),
+): Promise<Model> {
+  const auth = { ...FAKE_AUTH[provider] };
+  // A config that brings its own kind of credentials must not get the fake ones too.
+  if ("apiKey" in config || "token" in config) delete auth.credentials;
+  if ("credentials" in config || "token" in config) delete auth.apiKey;
+  const { create } = await adapterModule(provider);
+  return create({ ...auth, ...config, fetch } as never);
+}
+
+/** Every delta of a stream, in order. */
+export async function collect(stream: AsyncIterable<Delta>): Promise<Delta[]> {
+  const out: Delta[] = [];
+  for await (const d of stream) out.push(d);
+  return out;
+}
+
+/**
+ * A fetch that answers every request with the same body (a string, bytes or chunks, each
+ * chunk its own read), for tests that feed an adapter a hand-made answer.
+ */
+export function bodyFetch(
+  body: string | Uint8Array | readonly (string | Uint8Array)[],
+  init: { status?: number; headers?: Record<string, string> } = {},
+): Fetch {
+  const encoder = new TextEncoder();
+  const pieces = (Array.isArray(body) ? body : [body]) as (string | Uint8Array)[];
+  return (async () => {
+    let i = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const piece = pieces[i++];
+        if (piece === undefined) controller.close();
+        else controller.enqueue(typeof piece === "string" ? encoder.encode(piece) : piece.slice());
+      },
+    });
+    return new Response(stream, { status: init.status ?? 200, headers: init.headers ?? {} });
+  }) as Fetch;
+}

@@ -1,0 +1,156 @@
+import type { Message } from "../../../src/core/types.js";
+import type { Cassette } from "../../../src/testing/index.js";
+import { andThen, loop, type RowSpec, toolResults, user, WEATHER } from "../table.js";
+
+/** The text of the first user message of the first recorded request. */
+function firstUserText(cassette: Cassette): string {
+  const body = cassette.interactions[0]?.request.body as {
+    messages: { content: { text: string }[] }[];
+  };
+  return body.messages[0]?.content[0]?.text ?? "";
+}
+
+const SONNET_4 = {
+  model: "claude-sonnet-4-20250514",
+  maxTokens: 4096,
+  thinking: { budgetTokens: 4000 },
+};
+const SONNET_45 = {
+  model: "claude-sonnet-4-5-20250929",
+  maxTokens: 4096,
+  thinking: { budgetTokens: 1024 },
+};
+const weatherLoop = loop(
+  { system: "You are a helpful assistant", tools: [WEATHER] },
+  [user("What's the weather in Florence, Italy?")],
+  toolResults("40 C"),
+);
+
+/** The Gemini turn of foreign-thinking-400: its thinking is dropped, its call is sent. */
+export const GEMINI_TURN: Message = {
+  role: "assistant",
+  content: [
+    {
+      type: "thinking",
+      text: "Call the tool.",
+      signature: "Q2lnZ2luZy1zaWduYXR1cmU=",
+      provider: "gemini",
+    },
+    {
+      type: "tool-call",
+      id: "call_0",
+      name: "weather",
+      arguments: '{"location":"Florence, Italy"}',
+      signature: "Q2lnZ2luZy1zaWduYXR1cmU=",
+      provider: "gemini",
+    },
+  ],
+};
+
+const SONNET_46 = { model: "claude-sonnet-4-6", maxTokens: 16000, thinking: { adaptive: true } };
+const LOCAL_TIME = {
+  name: "local_time",
+  description: "Get the current local time in a city",
+  parameters: {
+    properties: { city: { description: "the city", type: "string" } },
+    required: ["city"],
+    type: "object",
+  },
+};
+const interleavedLoop = loop(
+  { tools: [WEATHER, LOCAL_TIME] },
+  [
+    user(
+      "What's the weather and the local time in Florence, Italy? Call one tool, look at what you asked for, then call the other.",
+    ),
+  ],
+  toolResults("40 C", "14:05"),
+);
+const searchTurn = loop(
+  {},
+  [user("What's the weather in Paris today? Search the web.")],
+  andThen("And tomorrow?"),
+);
+
+export const ANTHROPIC: Record<string, RowSpec> = {
+  "interleaved-tool-loop": { config: SONNET_46, run: interleavedLoop },
+  "interleaved-tool-loop-stream": {
+    config: SONNET_46,
+    run: interleavedLoop,
+    twin: { file: "interleaved-tool-loop" },
+  },
+  "server-tool-turn": { config: { ...SONNET_46, maxTokens: 8000 }, run: searchTurn },
+  "server-tool-turn-stream": {
+    config: { ...SONNET_46, maxTokens: 8000 },
+    run: searchTurn,
+    twin: { file: "server-tool-turn" },
+  },
+  "text-thinking-text": {
+    config: { ...SONNET_46, maxTokens: 8000 },
+    run: loop(
+      {},
+      [user("Is 1001 prime? Tell me what you will check first.")],
+      andThen("And 1003?"),
+    ),
+  },
+  "thinking-tool-loop": { config: SONNET_4, run: weatherLoop },
+  "thinking-tool-loop-stream": {
+    config: SONNET_4,
+    run: weatherLoop,
+    twin: { file: "thinking-tool-loop" },
+  },
+  "redacted-thinking": {
+    config: SONNET_45,
+    run: (call, c) => loop({}, [user(firstUserText(c))], andThen("What was that?"))(call, c),
+  },
+  "redacted-thinking-stream": {
+    config: SONNET_45,
+    run: (call, c) => loop({}, [user(firstUserText(c))])(call, c),
+  },
+  "adaptive-effort-summarized": {
+    config: {
+      model: "claude-opus-5",
+      maxTokens: 16000,
+      thinking: { adaptive: true, display: "summarized" },
+      effort: "high",
+    },
+    run: loop({}, [user("Find all roots of x^3 - 6x^2 + 11x - 6 and verify them.")]),
+  },
+  "adaptive-effort-omitted-stream": {
+    config: {
+      model: "claude-opus-4-7",
+      maxTokens: 8000,
+      thinking: { adaptive: true, display: "omitted" },
+      effort: "low",
+    },
+    run: loop({}, [user("Is 2027 prime?")]),
+  },
+  "error-event-stream": {
+    config: { model: "claude-sonnet-4-5", maxTokens: 4096, thinking: { budgetTokens: 2048 } },
+    run: loop({}, [user("What is 925 / 5?")]),
+    fails: true,
+  },
+  "foreign-thinking-400": {
+    config: { model: "claude-sonnet-4-5", maxTokens: 4096, thinking: { budgetTokens: 2048 } },
+    run: loop(
+      {
+        tools: [
+          {
+            ...WEATHER,
+            parameters: {
+              type: "object",
+              properties: { location: { type: "string" } },
+              required: ["location"],
+            },
+          },
+        ],
+      },
+      [
+        user("Weather in Florence?"),
+        GEMINI_TURN,
+        { role: "tool", toolCallId: "call_0", content: "40 C" },
+      ],
+    ),
+    fails: true,
+  },
+};

@@ -1,0 +1,103 @@
+import type { Cassette } from "../../../src/testing/index.js";
+import { AWS_SESSION } from "../adapters.js";
+import { andThen, loop, type RowSpec, toolResults, user } from "../table.js";
+
+const SONNET_37 = {
+  model: "us.anthropic.claude-3-7-sonnet-20250219-v1:0",
+  thinking: { budgetTokens: 1024 },
+};
+const SONNET_4 = {
+  model: "us.anthropic.claude-sonnet-4-20250514-v1:0",
+  thinking: { budgetTokens: 1024 },
+};
+export const COUNTRY_TOOL = {
+  name: "get_user_country",
+  description: "",
+  parameters: { additionalProperties: false, properties: {}, type: "object" },
+};
+const countryLoop = loop(
+  { tools: [COUNTRY_TOOL] },
+  [user("What is the largest city in the user country?")],
+  toolResults("Mexico"),
+);
+
+/** The text of the first user message of the first recorded request. */
+function firstUserText(cassette: Cassette): string {
+  const body = cassette.interactions[0]?.request.body as {
+    messages: { content: { text: string }[] }[];
+  };
+  return body.messages[0]?.content[0]?.text ?? "";
+}
+
+export const BEDROCK_API_KEY = "ABSKexampleBedrockApiKey0123";
+
+const OPUS_46 = {
+  model: "us.anthropic.claude-opus-4-6-v1",
+  maxTokens: 8000,
+  thinking: { adaptive: true },
+};
+const interleavedLoop = loop(
+  {
+    tools: [
+      {
+        name: "weather",
+        description: "Get weather information for a location",
+        parameters: {
+          properties: { location: { description: "the city", type: "string" } },
+          required: ["location"],
+          type: "object",
+        },
+      },
+      {
+        name: "local_time",
+        description: "Get the local time in a city",
+        parameters: {
+          properties: { city: { description: "the city", type: "string" } },
+          required: ["city"],
+          type: "object",
+        },
+      },
+    ],
+  },
+  [
+    user(
+      "What's the weather in Florence, Italy, and what time is it there? Use both tools, and think between the calls.",
+    ),
+  ],
+  toolResults("40 C", "14:05"),
+);
+
+export const BEDROCK: Record<string, RowSpec> = {
+  "interleaved-tool-loop": {
+    config: { ...OPUS_46, credentials: AWS_SESSION },
+    run: interleavedLoop,
+  },
+  "interleaved-tool-loop-stream": {
+    config: { ...OPUS_46, credentials: AWS_SESSION },
+    run: interleavedLoop,
+    twin: { file: "interleaved-tool-loop" },
+  },
+  "redacted-split-stream": {
+    config: { ...SONNET_37, credentials: AWS_SESSION },
+    run: (call, c) => loop({}, [user(firstUserText(c))], andThen("What was that?"))(call, c),
+  },
+  "reasoning-chunks-stream": {
+    config: SONNET_37,
+    run: loop({}, [user("How many r's are in strawberry?")]),
+  },
+  "thinking-tool-loop": {
+    config: { ...SONNET_37, credentials: AWS_SESSION },
+    run: countryLoop,
+  },
+  "thinking-tool-loop-stream": {
+    config: { ...SONNET_37, credentials: AWS_SESSION },
+    run: countryLoop,
+    twin: { file: "thinking-tool-loop" },
+  },
+  "thinking-stream": { config: SONNET_4, run: loop({}, [user("Hello")]) },
+  "redacted-thinking-stream": {
+    config: { ...SONNET_37, apiKey: BEDROCK_API_KEY },
+    run: (call, c) => loop({}, [user(firstUserText(c))])(call, c),
+  },
+  "exception-stream": { config: SONNET_4, run: loop({}, [user("Hello")]), fails: true },
+};

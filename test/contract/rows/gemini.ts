@@ -1,0 +1,157 @@
+import type { Message, ToolSpec } from "../../../src/core/types.js";
+import type { Cassette } from "../../../src/testing/index.js";
+import { andThen, loop, type RowSpec, toolResults, user, WEATHER } from "../table.js";
+
+const SCREENS: ToolSpec[] = [
+  {
+    name: "read_theme",
+    description: "Read the app's theme",
+    parameters: { type: "object", properties: {} },
+  },
+  {
+    name: "read_screen",
+    description: "Read one screen",
+    parameters: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
+  },
+];
+
+const PRO_THINKING = {
+  model: "gemini-3-pro-preview",
+  thinking: { includeThoughts: true, level: "high" },
+};
+const weatherLoop = loop(
+  {
+    system: "You are a helpful assistant",
+    tools: [
+      {
+        ...WEATHER,
+        parameters: {
+          type: "object",
+          properties: { location: { type: "string", description: "the city" } },
+          required: ["location"],
+        },
+      },
+    ],
+    toolChoice: "auto",
+  },
+  [user("What's the weather in Florence, Italy?")],
+  toolResults("40 C"),
+);
+
+/** The tools of the recorded request (pydantic-ai's declarations). */
+function recordedTools(cassette: Cassette): ToolSpec[] {
+  const body = cassette.interactions[0]?.request.body as {
+    tools: {
+      functionDeclarations: { name: string; description: string; parametersJsonSchema: object }[];
+    }[];
+  };
+  return (body.tools[0]?.functionDeclarations ?? []).map((d) => ({
+    name: d.name,
+    description: d.description,
+    parameters: d.parametersJsonSchema,
+  }));
+}
+
+/** The gpt-5 turn of the pydantic-ai capture, as the OpenAI adapter keeps it. */
+export const OPENAI_TURN: Message = {
+  role: "assistant",
+  content: [
+    {
+      type: "thinking",
+      redacted: "gAAAAABpIOBE-GFcLVcRkg7rtGVk9wZURtFXWHX121fEz0Yu",
+      provider: "openai",
+    },
+    {
+      type: "tool-call",
+      id: "call_1w9YRdMtRTRucwZShoZYlLJp",
+      name: "get_country",
+      arguments: "{}",
+    },
+  ],
+};
+
+const FLASH = { model: "gemini-3-flash-preview" };
+const picnic = loop(
+  {},
+  [user("Give me a one-line plan for a picnic, then one tip.")],
+  andThen("Thanks. One more tip?"),
+);
+
+export const GEMINI: Record<string, RowSpec> = {
+  "code-execution": {
+    config: FLASH,
+    // golem declares no built-in tools; the capture scenario added this one to the body.
+    editBody: (body) => ({ ...body, tools: [{ codeExecution: {} }] }),
+    run: loop(
+      {},
+      [
+        user(
+          "What is the sum of the first 50 prime numbers? Generate and run code for the calculation, and make sure you get all 50.",
+        ),
+      ],
+      andThen("And of the first 10?"),
+    ),
+  },
+  "middle-text-signature": { config: FLASH, run: picnic },
+  "middle-text-signature-stream": {
+    config: FLASH,
+    run: picnic,
+    twin: { file: "middle-text-signature" },
+  },
+  "thinking-streaming": { config: PRO_THINKING, run: weatherLoop },
+  "thinking-tool-loop": { config: PRO_THINKING, run: weatherLoop },
+  "parallel-calls-one-signature": {
+    config: { model: "gemini-3-flash-preview", thinking: { includeThoughts: true } },
+    run: loop(
+      { tools: SCREENS },
+      [user("Read the theme, then screen A, then screens B and C in parallel.")],
+      toolResults(
+        '{"theme":"dark"}',
+        "Screen A: a login form",
+        ["screen B not found", true],
+        "Screen C: the settings page",
+      ),
+    ),
+  },
+  "text-signature-on-empty-part": {
+    config: { model: "gemini-3-pro-preview" },
+    run: loop({}, [user("How many r's are in strawberry?")], andThen("And in raspberry?")),
+  },
+  "cross-provider-tool-call": {
+    config: { model: "gemini-3-pro-preview" },
+    run: (call, c) =>
+      loop({ tools: recordedTools(c), toolChoice: "required" }, [
+        user("What is the capital of the country?"),
+        OPENAI_TURN,
+        { role: "tool", toolCallId: "call_1w9YRdMtRTRucwZShoZYlLJp", content: "Mexico" },
+      ])(call, c),
+  },
+  "missing-thought-signature": {
+    config: { model: "gemini-flash-latest" },
+    run: loop(
+      {
+        tools: [
+          {
+            name: "lookup",
+            description: "Find a place",
+            parameters: { type: "object", properties: { q: { type: "string" } }, required: ["q"] },
+          },
+        ],
+      },
+      [
+        user("Where is A?"),
+        {
+          role: "assistant",
+          content: [{ type: "tool-call", id: "call_a", name: "lookup", arguments: '{"q":"A"}' }],
+        },
+        { role: "tool", toolCallId: "call_a", content: "A is north" },
+      ],
+    ),
+    fails: true,
+  },
+  "overloaded-retry": {
+    config: { model: "gemini-3-flash-preview" },
+    run: loop({}, [user("Say hello.")]),
+    fakeTime: true,
+  },
+};

@@ -1,0 +1,15 @@
+import type { Provider } from "../adapters.js";
+import type { RowSpec } from "../table.js";
+import { ANTHROPIC } from "./anthropic.js";
+import { BEDROCK } from "./bedrock.js";
+import { GEMINI } from "./gemini.js";
+import { AZURE, OPENAI } from "./openai.js";
+
+/** Every row spec, by provider folder and cassette file name. */
+export const SPECS: Record<Provider, Record<string, RowSpec>> = {
+  anthropic: ANTHROPIC,
+  bedrock: BEDROCK,
+  gemini: GEMINI,
+  openai: OPENAI,
+  azure: AZURE,
+};

@@ -1,0 +1,170 @@
+import { thinkingOf } from "../../../src/core/parts.js";
+import type { Message, ToolSpec } from "../../../src/core/types.js";
+import type { Cassette } from "../../../src/testing/index.js";
+import { loop, type RowSpec, toolResults, user, WEATHER } from "../table.js";
+
+interface ChatMessage {
+  role: string;
+  content: string | null;
+  tool_calls?: { id: string; function: { name: string; arguments: string } }[];
+}
+interface ChatBody {
+  messages: ChatMessage[];
+  tools: { function: ToolSpec }[];
+}
+
+const chatBody = (c: Cassette, i: number) => c.interactions[i]?.request.body as ChatBody;
+
+/** The tools of the i-th recorded Chat Completions request. */
+export const chatTools = (c: Cassette, i: number): ToolSpec[] =>
+  chatBody(c, i).tools.map((t) => ({
+    name: t.function.name,
+    description: t.function.description,
+    parameters: t.function.parameters,
+  }));
+
+/**
+ * The recorded three-turn DeepSeek loop: each turn's parsed message goes into the next turn's
+ * history. What the app added (two system prompts, the user's guess, tool results and
+ * pydantic-ai's own `search_tools` step) comes from the recorded requests.
+ */
+const deepseekLoop: RowSpec["run"] = async (call, cassette) => {
+  const recorded = chatBody(cassette, 2).messages;
+  const system = recorded[0]?.content ?? "";
+  const deferred: Message = { role: "system", content: recorded[1]?.content ?? "" };
+  const req = (messages: Message[], turn: number) => ({
+    system,
+    messages,
+    tools: chatTools(cassette, turn),
+    toolChoice: "auto" as const,
+  });
+  const first = [deferred, user(recorded[2]?.content ?? "")];
+  const turn1 = await call(req(first, 0));
+  const search = recorded[5]?.tool_calls?.[0];
+  const history2: Message[] = [
+    ...first,
+    turn1.message,
+    ...toolResults(recorded[4]?.content ?? "")(turn1.message),
+    {
+      role: "assistant",
+      content: [
+        {
+          type: "tool-call",
+          id: search?.id ?? "",
+          name: search?.function.name ?? "",
+          arguments: search?.function.arguments ?? "",
+        },
+      ],
+    },
+    { role: "tool", toolCallId: search?.id ?? "", content: recorded[6]?.content ?? "" },
+  ];
+  const turn2 = await call(req(history2, 1));
+  const history3 = [...history2, turn2.message, ...toolResults("Anne", "4")(turn2.message)];
+  await call(req(history3, 2));
+};
+
+const DEEPSEEK = {
+  model: "deepseek-reasoner",
+  baseURL: "https://api.deepseek.com",
+  replayReasoning: true,
+};
+
+interface ResponsesBody {
+  instructions?: string;
+  input: { content?: unknown }[];
+  tools?: { parameters: object }[];
+}
+
+/** The recorded planning loop: the function call, then its result. */
+const planLoop: RowSpec["run"] = (call, cassette) => {
+  const body = cassette.interactions[0]?.request.body as ResponsesBody;
+  const plan: ToolSpec = {
+    name: "update_plan",
+    description: "",
+    parameters: body.tools?.[0]?.parameters ?? {},
+  };
+  return loop(
+    { system: body.instructions ?? "", tools: [plan], toolChoice: "auto" },
+    [user(String(body.input[0]?.content))],
+    toolResults("plan updated"),
+  )(call, cassette);
+};
+
+export const MEANING = user("What is the meaning of life?");
+export const MORE = user("Anything to add?");
+
+/**
+ * Turn 1; the answer edited (its reasoning kept), answered 400; then what pydantic-ai sent
+ * next: the summary as visible text, no reasoning item.
+ */
+const modifiedHistory: RowSpec["run"] = async (call) => {
+  const turn1 = await call({ messages: [MEANING] });
+  const edited: Message = {
+    role: "assistant",
+    content: [...thinkingOf(turn1.message), { type: "text", text: "The meaning of life is 42" }],
+  };
+  await call({ messages: [MEANING, edited, MORE] }).catch(() => undefined);
+  const thought = `<think>\n${thinkingOf(turn1.message)[0]?.text}\n</think>`;
+  await call({
+    messages: [
+      MEANING,
+      { role: "assistant", content: thought },
+      { role: "assistant", content: "The meaning of life is 42" },
+      MORE,
+    ],
+  });
+};
+
+const GPT5_RESPONSES = {
+  model: "gpt-5",
+  api: "responses",
+  reasoningEffort: "low",
+  reasoningSummary: "detailed",
+};
+
+export const OPENAI: Record<string, RowSpec> = {
+  "deepseek-thinking-tool-loop": { config: DEEPSEEK, run: deepseekLoop },
+  "deepseek-thinking-tool-loop-stream": {
+    config: DEEPSEEK,
+    run: deepseekLoop,
+    twin: { file: "deepseek-thinking-tool-loop" },
+  },
+  "tools-with-effort-400": {
+    config: { model: "gpt-5.4", reasoningEffort: "low", maxCompletionTokens: 4000 },
+    run: (call, c) =>
+      loop({ system: "Answer briefly.", tools: chatTools(c, 0) }, [user("Is 1009 prime?")])(
+        call,
+        c,
+      ),
+    fails: true,
+  },
+  "responses-thinking-tool-loop": { config: GPT5_RESPONSES, run: planLoop },
+  "responses-thinking-tool-loop-stream": {
+    config: GPT5_RESPONSES,
+    run: planLoop,
+    twin: { file: "responses-thinking-tool-loop" },
+  },
+  "responses-modified-history": { config: GPT5_RESPONSES, run: modifiedHistory },
+  "responses-text-stream": {
+    config: GPT5_RESPONSES,
+    run: loop({}, [MEANING]),
+    twin: { file: "responses-modified-history", turns: [0] },
+  },
+};
+
+export const AZURE_ENDPOINT = "https://fantasy-playground-resource.openai.azure.com";
+const AZURE_MINI = { endpoint: AZURE_ENDPOINT, deployment: "gpt-5-mini", reasoningEffort: "high" };
+const azureLoop = loop(
+  { system: "You are a helpful assistant", tools: [WEATHER], toolChoice: "auto" },
+  [user("What's the weather in Florence, Italy?")],
+  toolResults("40 C"),
+);
+
+export const AZURE: Record<string, RowSpec> = {
+  "v1-tool-call": { config: AZURE_MINI, run: azureLoop },
+  "v1-tool-call-stream": {
+    config: { ...AZURE_MINI, token: async () => "entra-token-0123456789" },
+    run: azureLoop,
+    twin: { file: "v1-tool-call" },
+  },
+};

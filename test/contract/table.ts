@@ -1,0 +1,186 @@
+/**
+ * The contract table: one row per cassette file under fixtures/<provider>/, with how to create
+ * the model (config by file name, from test/contract/rows/<provider>.ts) and the calls that
+ * produce the recorded requests. A cassette without a row fails loudly (see laws.test.ts).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { toolCallsOf } from "../../src/core/parts.js";
+import type {
+  Delta,
+  Message,
+  Model,
+  ModelRequest,
+  ModelResponse,
+  ToolSpec,
+} from "../../src/core/types.js";
+import {
+  type Cassette,
+  parseCassette,
+  type ReplayFetch,
+  type ReplayOptions,
+  replayFetch,
+} from "../../src/testing/index.js";
+import { inFakeTime } from "../helpers/time.js";
+import { createModel, PROVIDERS, type Provider } from "./adapters.js";
+
+export const FIXTURES = join(import.meta.dirname, "..", "..", "fixtures");
+
+/** One call of a row's conversation: `generate` or `stream` as the cassette is recorded. */
+export type Call = (req: ModelRequest) => Promise<ModelResponse>;
+
+/** How one cassette is driven. */
+export interface RowSpec {
+  /** The `create()` config without `fetch` (and without credentials unless the row's own). */
+  config: Record<string, unknown>;
+  /** The calls of the recorded conversation, in order. */
+  run(call: Call, cassette: Cassette): Promise<unknown>;
+  /** A non-streamed cassette of the same answers: stream = generate, turn by turn. */
+  twin?: { file: string; turns?: number[] };
+  /** The conversation ends in the provider's APIError (rejected by `run`). */
+  fails?: boolean;
+  /**
+   * Changes each request body before it reaches the replay, as the capture scenario did (a
+   * built-in tool golem has no option for); the cassette's `source` says so.
+   */
+  editBody?: (body: Record<string, unknown>) => Record<string, unknown>;
+  /** A retry in the cassette waits (in fake time). */
+  fakeTime?: boolean;
+}
+
+/** One turn as it happened: the request, its deltas (streams), and its answer or error. */
+export interface Turn {
+  request: ModelRequest;
+  deltas: Delta[];
+  response?: ModelResponse;
+  error?: unknown;
+}
+
+export interface RowRun {
+  model: Model;
+  fetch: ReplayFetch;
+  turns: Turn[];
+  /** What `run` rejected with (a failing row), or undefined. */
+  error: unknown;
+}
+
+export interface Row {
+  provider: Provider;
+  /** The cassette file's name without `.json`. */
+  file: string;
+  cassette: Cassette;
+  spec: RowSpec | undefined;
+}
+
+/** Reads fixtures/<provider>/<file>.json. */
+export function loadCassette(provider: string, file: string): Cassette {
+  return parseCassette(readFileSync(join(FIXTURES, provider, `${file}.json`), "utf8"));
+}
+
+/** Every cassette file of a provider's folder, sorted. */
+export function cassetteFiles(provider: string): string[] {
+  return readdirSync(join(FIXTURES, provider))
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => f.slice(0, -5))
+    .sort();
+}
+
+/** A row for every cassette file; `spec` is undefined where no row spec names it. */
+export function rows(specs: Record<Provider, Record<string, RowSpec>>): Row[] {
+  return PROVIDERS.flatMap((provider) =>
+    cassetteFiles(provider).map((file) => ({
+      provider,
+      file,
+      cassette: loadCassette(provider, file),
+      spec: specs[provider][file],
+    })),
+  );
+}
+
+/** Runs a row's conversation against its cassette through replayFetch. */
+export async function runRow(
+  provider: Provider,
+  cassette: Cassette,
+  spec: RowSpec,
+  options: ReplayOptions & { config?: Record<string, unknown> } = {},
+): Promise<RowRun> {
+  const { config, ...replay } = options;
+  const fetch = replayFetch(cassette, replay);
+  const edit = spec.editBody;
+  const send = edit
+    ? (input: string | URL | Request, init?: RequestInit) =>
+        fetch(input, { ...init, body: JSON.stringify(edit(JSON.parse(String(init?.body)))) })
+    : fetch;
+  const model = await createModel(provider, { ...spec.config, ...config }, send);
+  const turns: Turn[] = [];
+  const call: Call = async (request) => {
+    const turn: Turn = { request, deltas: [] };
+    turns.push(turn);
+    try {
+      if (!cassette.streaming) turn.response = await model.generate(request);
+      else {
+        const s = model.stream(request);
+        for await (const d of s) turn.deltas.push(d);
+        turn.response = await s.response;
+      }
+      return turn.response;
+    } catch (e) {
+      turn.error = e;
+      throw e;
+    }
+  };
+  const go = () =>
+    spec.run(call, cassette).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+  const error = spec.fakeTime ? (await inFakeTime(go)).value : await go();
+  return { model, fetch, turns, error };
+}
+
+// ---- helpers to write row specs ----
+
+export const user = (content: string): Message => ({ role: "user", content });
+
+/** Tool results answering the previous message's calls, in order. */
+export function toolResults(...contents: (string | [string, true])[]) {
+  return (m: Message): Message[] =>
+    toolCallsOf(m).map((c, i) => {
+      const r = contents[i] ?? "";
+      return typeof r === "string"
+        ? { role: "tool", toolCallId: c.id, content: r }
+        : { role: "tool", toolCallId: c.id, content: r[0], isError: true };
+    });
+}
+
+/** A user message after the previous answer. */
+export const andThen = (content: string) => (): Message[] => [user(content)];
+
+/**
+ * A conversation: the first request, then for each next turn the messages that follow the
+ * previous answer (which goes back into the history as it came).
+ */
+export function loop(
+  base: Omit<ModelRequest, "messages">,
+  first: Message[],
+  ...next: ((previous: Message) => Message[])[]
+): RowSpec["run"] {
+  return async (call) => {
+    const history = [...first];
+    let answer = await call({ ...base, messages: [...history] });
+    for (const after of next) {
+      history.push(answer.message, ...after(answer.message));
+      answer = await call({ ...base, messages: [...history] });
+    }
+  };
+}
+
+export const WEATHER: ToolSpec = {
+  name: "weather",
+  description: "Get weather information for a location",
+  parameters: {
+    properties: { location: { description: "the city", type: "string" } },
+    required: ["location"],
+    type: "object",
+  },
+};
