@@ -122,7 +122,34 @@ const GPT5_RESPONSES = {
   reasoningSummary: "detailed",
 };
 
+const CODEX = { ...GPT5_RESPONSES, model: "gpt-5.3-codex" };
+const releaseNotes = loop(
+  {
+    system: "Answer briefly. Say what you are doing before you call a tool.",
+    tools: [
+      {
+        name: "release_notes",
+        description: "The release notes of a package version.",
+        parameters: {
+          type: "object",
+          properties: { package: { type: "string" }, version: { type: "string" } },
+          required: ["package", "version"],
+        },
+      },
+    ],
+    toolChoice: "auto",
+  },
+  [user("Which version of golem is the latest, and what changed?")],
+  toolResults("0.2.0: messages are ordered lists of typed parts."),
+);
+
 export const OPENAI: Record<string, RowSpec> = {
+  "responses-items-as-parts": { config: CODEX, run: releaseNotes },
+  "responses-items-as-parts-stream": {
+    config: CODEX,
+    run: releaseNotes,
+    twin: { file: "responses-items-as-parts" },
+  },
   "deepseek-thinking-tool-loop": { config: DEEPSEEK, run: deepseekLoop },
   "deepseek-thinking-tool-loop-stream": {
     config: DEEPSEEK,
