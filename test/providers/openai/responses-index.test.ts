@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   ConfigError,
@@ -5,10 +7,16 @@ import {
   HistoryError,
   StreamError,
 } from "../../../src/core/errors.js";
-import type { Message } from "../../../src/core/types.js";
+import { partsOf, toolCallsOf } from "../../../src/core/parts.js";
+import type { Delta, Message, Part, ToolSpec } from "../../../src/core/types.js";
 import { type Config, resolveConfig } from "../../../src/providers/openai/config.js";
 import { APIError, create } from "../../../src/providers/openai/index.js";
-import { type Cassette, type CassetteResponse, replayFetch } from "../../../src/testing/index.js";
+import {
+  type Cassette,
+  type CassetteResponse,
+  parseCassette,
+  replayFetch,
+} from "../../../src/testing/index.js";
 
 const KEY = "sk-test-0123456789abcdef";
 const URL = "https://api.openai.com/v1/responses";
@@ -305,5 +313,148 @@ describe("openai resolveConfig with api: responses", () => {
     expect(() => resolveConfig(config, {})).toThrow(ConfigError);
     expect(() => resolveConfig(config, {})).toThrow(message);
     expect(() => create(config)).toThrow(ConfigError);
+  });
+});
+
+describe("responses-items-as-parts cassettes", () => {
+  const NOTES: ToolSpec = {
+    name: "release_notes",
+    description: "The release notes of a package version.",
+    parameters: {
+      type: "object",
+      properties: { package: { type: "string" }, version: { type: "string" } },
+      required: ["package", "version"],
+    },
+  };
+  const QUESTION: Message = {
+    role: "user",
+    content: "Which version of golem is the latest, and what changed?",
+  };
+
+  async function run(file: string, streaming: boolean) {
+    const cassette = parseCassette(
+      readFileSync(join(import.meta.dirname, "../../../fixtures/openai", `${file}.json`), "utf8"),
+    );
+    const fetch = replayFetch(cassette);
+    const model = create({
+      apiKey: KEY,
+      model: "gpt-5.3-codex",
+      api: "responses",
+      reasoningEffort: "low",
+      reasoningSummary: "detailed",
+      fetch,
+    });
+    const deltas: Delta[][] = [];
+    const call = async (messages: Message[]) => {
+      const req = {
+        system: "Answer briefly. Say what you are doing before you call a tool.",
+        messages,
+        tools: [NOTES],
+        toolChoice: "auto" as const,
+      };
+      if (!streaming) return model.generate(req);
+      const s = model.stream(req);
+      const turn: Delta[] = [];
+      for await (const d of s) turn.push(d);
+      deltas.push(turn);
+      return s.response;
+    };
+    const turn1 = await call([QUESTION]);
+    const [toolCall] = toolCallsOf(turn1.message);
+    const turn2 = await call([
+      QUESTION,
+      turn1.message,
+      {
+        role: "tool",
+        toolCallId: toolCall?.id ?? "",
+        content: "0.2.0: messages are ordered lists of typed parts.",
+      },
+    ]);
+    fetch.assertDone();
+    return { turn1, turn2, deltas, cassette };
+  }
+
+  it("keeps two multi-part reasoning items, a web search and phased messages in order, and replays them item for item", async () => {
+    const { turn1, turn2, cassette } = await run("responses-items-as-parts", false);
+    const output = (cassette.interactions[0]?.response.body as { output?: unknown[] } | undefined)
+      ?.output;
+    const enc = (n: number) => `gAAAAABmadeup-not-a-real-token-${n}-${"x".repeat(40)}==`;
+    expect(turn1.message.content).toEqual([
+      {
+        type: "thinking",
+        text: "**Finding the latest release**\n\nThe user wants golem's newest version; a web search should find it.",
+        signature: enc(1),
+        provider: "openai",
+      },
+      {
+        type: "thinking",
+        text: "**Planning the answer**\n\nOnce I know the version, I'll read its release notes before answering.",
+        provider: "openai",
+      },
+      { type: "provider", provider: "openai", value: output?.[1] },
+      {
+        type: "text",
+        text: "The search shows 0.2.0; reading its release notes.",
+        phase: "commentary",
+        provider: "openai",
+      },
+      {
+        type: "thinking",
+        text: "**Checking the notes**\n\nVersion 0.2.0 it is.",
+        signature: enc(2),
+        provider: "openai",
+      },
+      {
+        type: "thinking",
+        text: "**Calling the tool**\n\nrelease_notes with package golem and version 0.2.0.",
+        provider: "openai",
+      },
+      {
+        type: "tool-call",
+        id: "call_Zx81Qm3vJ7kPw2Ld9sTa4Yc",
+        name: "release_notes",
+        arguments: '{"package":"golem","version":"0.2.0"}',
+      },
+    ]);
+    expect(turn2.message.content).toEqual([
+      {
+        type: "thinking",
+        text: "**Answering**\n\nOne sentence on the change.",
+        signature: enc(3),
+        provider: "openai",
+      },
+      {
+        type: "text",
+        text: "golem 0.2.0 is the latest: a message is now one ordered list of typed parts.",
+        phase: "final_answer",
+        provider: "openai",
+      },
+    ]);
+  });
+
+  it("streams the same messages, and the deltas add up to them", async () => {
+    const json = await run("responses-items-as-parts", false);
+    const { turn1, turn2, deltas } = await run("responses-items-as-parts-stream", true);
+    expect(turn1).toEqual(json.turn1);
+    expect(turn2).toEqual(json.turn2);
+    // What the deltas say, part by part (phase and provider ride the final message only).
+    const fold = (turn: Delta[]) => {
+      const parts: Record<string, unknown>[] = [];
+      for (const { index, ...d } of turn) {
+        const at = parts[index] ?? { type: d.type };
+        parts[index] = at;
+        for (const [k, v] of Object.entries(d)) {
+          if (k === "type" || v === undefined) continue;
+          at[k] = (k === "text" || k === "arguments") && typeof at[k] === "string" ? at[k] + v : v;
+        }
+      }
+      return parts;
+    };
+    const bare = (p: Part) => {
+      const { phase: _p, provider: _v, ...rest } = p as Part & { phase?: string };
+      return p.type === "provider" ? { type: p.type, provider: p.provider, value: p.value } : rest;
+    };
+    expect(fold(deltas[0] ?? [])).toEqual(partsOf(turn1.message).map(bare));
+    expect(fold(deltas[1] ?? [])).toEqual(partsOf(turn2.message).map(bare));
   });
 });
