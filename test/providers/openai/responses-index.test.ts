@@ -451,7 +451,11 @@ describe("responses-items-as-parts cassettes", () => {
       return parts;
     };
     const bare = (p: Part) => {
-      const { phase: _p, provider: _v, ...rest } = p as Part & { phase?: string };
+      const {
+        phase: _p,
+        provider: _v,
+        ...rest
+      } = p as Part & { phase?: string; provider?: string };
       return p.type === "provider" ? { type: p.type, provider: p.provider, value: p.value } : rest;
     };
     expect(fold(deltas[0] ?? [])).toEqual(partsOf(turn1.message).map(bare));

@@ -318,7 +318,7 @@ describe("buildResponsesRequest", () => {
 });
 
 // Any assistant message golem may be handed: any mix of parts, own and foreign.
-const provider = fc.constantFrom("openai", "azure", undefined);
+const provider = fc.constantFrom("openai", "azure");
 const part: fc.Arbitrary<Part> = fc.oneof(
   fc.record(
     {
