@@ -178,12 +178,50 @@ const responsesLoop = (stream: boolean): Scenario => ({
   },
 });
 
+/**
+ * Codex-style Responses turn (fixtures/openai/responses-items-as-parts.json, synthesized):
+ * reasoning items, commentary before a call, a final answer. A live run records whatever
+ * items the model sends; golem cannot ask for the web search the synthesized cassette shows.
+ */
+const RELEASE_NOTES: ToolSpec = {
+  name: "release_notes",
+  description: "The release notes of a package version.",
+  parameters: {
+    type: "object",
+    properties: { package: { type: "string" }, version: { type: "string" } },
+    required: ["package", "version"],
+  },
+};
+
+const responsesItems = (stream: boolean): Scenario => ({
+  description: `Responses API: reasoning items, phased messages and a call replayed item for item${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: "gpt-5.3-codex",
+  create: make("gpt-5.3-codex", {
+    api: "responses",
+    reasoningEffort: "low",
+    reasoningSummary: "detailed",
+  }),
+  run: async (model) => {
+    await toolLoop(model, {
+      system: "Answer briefly. Say what you are doing before you call a tool.",
+      prompt: "Which version of golem is the latest, and what changed?",
+      tools: [RELEASE_NOTES],
+      toolChoice: "auto",
+      answer: () => "0.2.0: messages are ordered lists of typed parts.",
+      stream,
+    });
+  },
+});
+
 /** Scenarios recorded against OpenAI (Chat Completions, Responses) and DeepSeek. */
 export const openaiScenarios: Record<string, Scenario> = {
   "deepseek-thinking-tool-loop": deepseek(false),
   "deepseek-thinking-tool-loop-stream": deepseek(true),
   "responses-thinking-tool-loop": responsesLoop(false),
   "responses-thinking-tool-loop-stream": responsesLoop(true),
+  "responses-items-as-parts": responsesItems(false),
+  "responses-items-as-parts-stream": responsesItems(true),
   "effort-tool-loop": {
     description: "reasoning_effort high + a weather tool, two turns",
     streaming: false,
