@@ -24,6 +24,10 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "derived from fixtures/openai/responses-modified-history.json, written out as an SSE stream",
   "openai/responses-thinking-tool-loop-stream.json":
     "derived from fixtures/openai/responses-thinking-tool-loop.json, written out as an SSE stream",
+  "openai/responses-items-as-parts.json":
+    "synthesized from the documented Responses wire format (made-up encrypted content)",
+  "openai/responses-items-as-parts-stream.json":
+    "synthesized: fixtures/openai/responses-items-as-parts.json written out as an SSE stream",
 };
 
 /** Files under fixtures/reference/ that no cassette is built from, and why. */
