@@ -1,4 +1,4 @@
-import { createPartsBuilder, type PartsBuilder } from "../../core/parts.js";
+import { createPartsBuilder } from "../../core/parts.js";
 import type { Delta, Message, TextPart, ToolCallPart } from "../../core/types.js";
 import { NO_DELTAS } from "../../transport/model-stream.js";
 import type { FunctionCall, Part, PartialArg } from "./wire.js";
@@ -51,93 +51,63 @@ const NONE = -1;
 
 /** Creates an empty {@link MessageBuilder}. */
 export function createMessageBuilder(): MessageBuilder {
-  return new GeminiMessage();
-}
-
-class GeminiMessage implements MessageBuilder {
-  #parts: PartsBuilder = createPartsBuilder();
+  const parts = createPartsBuilder();
   /** The thinking part still taking thought pieces, or {@link NONE}. */
-  #thought = NONE;
+  let thought = NONE;
   /** The text part still taking text pieces, or {@link NONE}. */
-  #text = NONE;
-  #call: OpenCall | undefined;
-  #calls = 0;
+  let text = NONE;
+  let open: OpenCall | undefined;
+  let calls = 0;
 
-  add(part: Part, responseId: string | undefined): readonly Delta[] {
-    const fc = part.functionCall;
-    if (fc) {
-      this.#thought = this.#text = NONE;
-      if (fc.name !== undefined) return this.#startCall(part, fc, fc.name, responseId);
-      return this.#continueCall(part, fc);
-    }
-    const closed = this.end();
-    let deltas: readonly Delta[];
-    if (!isTextLike(part)) deltas = this.#addOther(part);
-    else if (part.thought) deltas = this.#addThought(part);
-    else deltas = this.#addText(part);
-    return closed.length === 0 ? deltas : [...closed, ...deltas];
-  }
-
-  end(): readonly Delta[] {
-    const call = this.#call;
+  const end = (): readonly Delta[] => {
+    const call = open;
     if (!call) return NO_DELTAS;
-    this.#call = undefined;
+    open = undefined;
     const json = JSON.stringify(call.args);
-    this.#parts.setText(call.index, json);
+    parts.setText(call.index, json);
     return [{ type: "tool-call", index: call.index, arguments: json }];
-  }
+  };
 
-  message(): Message {
-    return { role: "assistant", content: this.#parts.parts() };
-  }
-
-  #addThought(part: Part): readonly Delta[] {
-    const text = part.text ?? "";
+  /**
+   * A text or thought piece, appended to the open part of its kind (opened if none); a
+   * signature closes that part and stays on it.
+   */
+  const addPiece = (part: Part): readonly Delta[] => {
+    const piece = part.text ?? "";
     const signature = part.thoughtSignature;
-    if (text === "" && signature === undefined) return NO_DELTAS;
-    this.#text = NONE;
-    if (this.#thought === NONE) {
-      this.#thought = this.#parts.start({ type: "thinking", text: "", provider: PROVIDER });
+    if (piece === "" && signature === undefined) return NO_DELTAS;
+    let index: number;
+    if (part.thought) {
+      text = NONE;
+      if (thought === NONE)
+        thought = parts.start({ type: "thinking", text: "", provider: PROVIDER });
+      index = thought;
+    } else {
+      thought = NONE;
+      if (text === NONE) text = parts.start({ type: "text", text: "" });
+      index = text;
+      if (signature !== undefined) (parts.at(index) as TextPart).provider = PROVIDER;
     }
-    return [this.#piece(this.#thought, text, signature)];
-  }
-
-  #addText(part: Part): readonly Delta[] {
-    const text = part.text ?? "";
-    const signature = part.thoughtSignature;
-    if (text === "" && signature === undefined) return NO_DELTAS;
-    this.#thought = NONE;
-    if (this.#text === NONE) this.#text = this.#parts.start({ type: "text", text: "" });
-    const index = this.#text;
-    if (signature !== undefined) (this.#parts.at(index) as TextPart).provider = PROVIDER;
-    return [this.#piece(index, text, signature)];
-  }
-
-  /** Appends a piece to an open text or thinking part; a signature closes the part. */
-  #piece(index: number, text: string, signature: string | undefined): Delta {
     const delta = (
-      text === ""
-        ? { type: this.#parts.at(index)?.type, index }
-        : this.#parts.appendText(index, text)
+      piece === "" ? { type: parts.at(index)?.type, index } : parts.appendText(index, piece)
     ) as Delta & { signature?: string };
     if (signature !== undefined) {
-      this.#parts.sign(index, signature);
+      parts.sign(index, signature);
       delta.signature = signature;
-      this.#thought = this.#text = NONE;
+      thought = text = NONE;
     }
-    return delta;
-  }
+    return [delta];
+  };
 
-  #addOther(part: Part): readonly Delta[] {
-    this.#thought = this.#text = NONE;
-    const index = this.#parts.start({ type: "provider", provider: PROVIDER, value: part });
-    return [{ type: "provider", index, provider: PROVIDER, value: part }];
-  }
-
-  #startCall(part: Part, fc: FunctionCall, name: string, responseId: string | undefined): Delta[] {
-    const deltas = [...this.end()];
+  const startCall = (
+    part: Part,
+    fc: FunctionCall,
+    name: string,
+    responseId: string | undefined,
+  ): Delta[] => {
+    const deltas = [...end()];
     const streamed = fc.willContinue === true || fc.partialArgs !== undefined;
-    const n = this.#calls++;
+    const n = calls++;
     const call: ToolCallPart = {
       type: "tool-call",
       id: fc.id ?? generatedId(responseId, n),
@@ -149,47 +119,69 @@ class GeminiMessage implements MessageBuilder {
       call.signature = signature;
       call.provider = PROVIDER;
     }
-    const delta: Delta = { type: "tool-call", index: this.#parts.length, id: call.id, name };
+    const delta: Delta = { type: "tool-call", index: parts.length, id: call.id, name };
     if (signature !== undefined) delta.signature = signature;
     if (streamed) {
       // Copied, since fragments are written into it: the wire object stays untouched.
-      const open: OpenCall = {
-        index: this.#parts.start(call),
+      const started: OpenCall = {
+        index: parts.start(call),
         args: copyJSON(fc.args ?? {}),
         continuing: undefined,
       };
-      if (fc.partialArgs) applyPartialArgs(open, fc.partialArgs);
-      if (fc.willContinue) this.#call = open;
+      if (fc.partialArgs) applyPartialArgs(started, fc.partialArgs);
+      if (fc.willContinue) open = started;
       else {
-        call.arguments = JSON.stringify(open.args);
-        this.#parts.setText(open.index, call.arguments);
+        call.arguments = JSON.stringify(started.args);
+        parts.setText(started.index, call.arguments);
         delta.arguments = call.arguments;
       }
     } else {
       // Gemini sends `args` as an object: its JSON text is the arguments.
       call.arguments = JSON.stringify(fc.args ?? {});
-      this.#parts.start(call);
+      parts.start(call);
       delta.arguments = call.arguments;
     }
     deltas.push(delta);
     return deltas;
-  }
+  };
 
-  #continueCall(part: Part, fc: FunctionCall): readonly Delta[] {
-    const call = this.#call;
+  const continueCall = (part: Part, fc: FunctionCall): readonly Delta[] => {
+    const call = open;
     // A nameless fragment with no call open (Vertex's closing `{}`) has nothing to add.
     if (!call) return NO_DELTAS;
     if (fc.args) Object.assign(call.args, copyJSON(fc.args));
     if (fc.partialArgs) applyPartialArgs(call, fc.partialArgs);
     const deltas: Delta[] = [];
-    const open = this.#parts.at(call.index) as ToolCallPart;
-    if (part.thoughtSignature !== undefined && open.signature === undefined) {
-      open.provider = PROVIDER;
-      deltas.push(this.#parts.sign(call.index, part.thoughtSignature));
+    const wire = parts.at(call.index) as ToolCallPart;
+    if (part.thoughtSignature !== undefined && wire.signature === undefined) {
+      wire.provider = PROVIDER;
+      deltas.push(parts.sign(call.index, part.thoughtSignature));
     }
-    if (!fc.willContinue) deltas.push(...this.end());
+    if (!fc.willContinue) deltas.push(...end());
     return deltas.length > 0 ? deltas : NO_DELTAS;
-  }
+  };
+
+  return {
+    add(part, responseId) {
+      const fc = part.functionCall;
+      if (fc) {
+        thought = text = NONE;
+        if (fc.name !== undefined) return startCall(part, fc, fc.name, responseId);
+        return continueCall(part, fc);
+      }
+      const closed = end();
+      let deltas: readonly Delta[];
+      if (isTextLike(part)) deltas = addPiece(part);
+      else {
+        thought = text = NONE;
+        const index = parts.start({ type: "provider", provider: PROVIDER, value: part });
+        deltas = [{ type: "provider", index, provider: PROVIDER, value: part }];
+      }
+      return closed.length === 0 ? deltas : [...closed, ...deltas];
+    },
+    end,
+    message: () => ({ role: "assistant", content: parts.parts() }),
+  };
 }
 
 /**
