@@ -19,13 +19,13 @@ export const AWS_KEYS = {
 export const AWS_SESSION = { ...AWS_KEYS, sessionToken: "IQoJb3JpZ2luX2VjEXAMPLESESSIONTOKEN" };
 
 /** The fake credentials each provider is created with unless a test gives its own. */
-export const FAKE_AUTH: Record<Provider, Record<string, unknown>> = {
+export const FAKE_AUTH = {
   anthropic: { apiKey: "sk-ant-test-key-0123456789" },
   bedrock: { region: "us-east-1", credentials: AWS_KEYS },
   gemini: { apiKey: "AIza-test-key" },
   openai: { apiKey: "sk-test-0123456789abcdef" },
   azure: { apiKey: "azure-key-0123456789abcdef" },
-};
+} satisfies Record<Provider, object>;
 
 /** A provider's module: its `create` and its APIError class. */
 export interface AdapterModule {
@@ -58,7 +58,7 @@ export async function createModel(
   config: Record<string, unknown>,
   fetch: Fetch | ((input: string | URL | Request, init?: RequestInit) => Promise<Response>),
 ): Promise<Model> {
-  const auth = { ...FAKE_AUTH[provider] };
+  const auth: Record<string, unknown> = { ...FAKE_AUTH[provider] };
   // A config that brings its own kind of credentials must not get the fake ones too.
   if ("apiKey" in config || "token" in config) delete auth.credentials;
   if ("credentials" in config || "token" in config) delete auth.apiKey;

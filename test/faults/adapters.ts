@@ -5,6 +5,7 @@ import * as azure from "../../src/providers/azure/index.js";
 import * as bedrock from "../../src/providers/bedrock/index.js";
 import * as gemini from "../../src/providers/gemini/index.js";
 import * as openai from "../../src/providers/openai/index.js";
+import { AWS_SESSION, FAKE_AUTH } from "../contract/adapters.js";
 import { encodeFrame } from "../providers/bedrock/frames.js";
 import { bodies, frames, sseEvents } from "./bodies.js";
 
@@ -80,7 +81,7 @@ export const ADAPTERS: Adapter[] = [
     APIError: anthropic.APIError,
     create: (url, t) =>
       anthropic.create({
-        apiKey: "sk-ant-emulator-0123456789",
+        ...FAKE_AUTH.anthropic,
         model: "claude-sonnet-4-20250514",
         maxTokens: 4096,
         baseURL: url,
@@ -109,13 +110,9 @@ export const ADAPTERS: Adapter[] = [
     APIError: bedrock.APIError,
     create: (url, t) =>
       bedrock.create({
-        region: "us-east-1",
+        ...FAKE_AUTH.bedrock,
         model: "us.anthropic.claude-3-7-sonnet-20250219-v1:0",
-        credentials: {
-          accessKeyId: "AKIAEMULATOR0000",
-          secretAccessKey: "emulator/secret/access/key/0123456789",
-          sessionToken: "emulator-session-token-0123456789",
-        },
+        credentials: AWS_SESSION,
         baseURL: url,
         ...FAKE,
         ...t,
@@ -158,7 +155,7 @@ export const ADAPTERS: Adapter[] = [
     APIError: gemini.APIError,
     create: (url, t) =>
       gemini.create({
-        apiKey: "AIzaEmulator0123456789",
+        ...FAKE_AUTH.gemini,
         model: "gemini-3-flash-preview",
         baseURL: url,
         ...FAKE,
@@ -185,7 +182,7 @@ export const ADAPTERS: Adapter[] = [
     APIError: openai.APIError,
     create: (url, t) =>
       openai.create({
-        apiKey: "sk-emulator-0123456789",
+        ...FAKE_AUTH.openai,
         model: "deepseek-v4-flash",
         baseURL: url,
         ...FAKE,
@@ -214,7 +211,7 @@ export const ADAPTERS: Adapter[] = [
       azure.create({
         endpoint: url,
         deployment: "gpt-5-mini",
-        apiKey: "azure-emulator-key-0123456789",
+        ...FAKE_AUTH.azure,
         ...FAKE,
         ...t,
       }),
@@ -240,7 +237,7 @@ export const OPENAI_RESPONSES: Adapter = {
   label: "openai responses",
   create: (url, t) =>
     openai.create({
-      apiKey: "sk-emulator-0123456789",
+      ...FAKE_AUTH.openai,
       model: "gpt-5",
       api: "responses",
       baseURL: url,

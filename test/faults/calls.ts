@@ -1,4 +1,6 @@
 import type { Delta, Model, ModelRequest, ModelResponse } from "../../src/core/types.js";
+import { concatBytes } from "../../src/testing/index.js";
+import { bodyFetch } from "../contract/adapters.js";
 import type { Adapter, Mode } from "./adapters.js";
 
 /** The one request every emulated call sends; the emulator answers it from a cassette. */
@@ -42,22 +44,11 @@ export async function call(model: Model, mode: Mode, signal?: AbortSignal): Prom
 /** What the adapter makes of the recorded answer when nothing goes wrong (no network). */
 export async function expected(adapter: Adapter, mode: Mode): Promise<ModelResponse> {
   const b = adapter.body(mode);
-  const whole = new Blob(b.pieces as BlobPart[]);
-  const fetch = async () => new Response(whole, { status: b.status, headers: b.headers });
+  const fetch = bodyFetch([concatBytes(b.pieces)], { status: b.status, headers: b.headers });
   const { response, error } = await call(adapter.create("http://127.0.0.1:9", { fetch }), mode);
   if (!response) throw error;
   return response;
 }
 
-/** The text and thinking the deltas carried, as the message they would make. */
-export function accumulate(deltas: readonly Delta[]): { content: string; thinking: string[] } {
-  let content = "";
-  const thinking: string[] = [];
-  for (const d of deltas) {
-    if (d.text) content += d.text;
-    if (d.thinking?.text) {
-      thinking[d.thinking.index] = (thinking[d.thinking.index] ?? "") + d.thinking.text;
-    }
-  }
-  return { content, thinking };
-}
+/** The parts the deltas add up to (the contract table's accumulator). */
+export { accumulate, withoutTags } from "../contract/deltas.js";

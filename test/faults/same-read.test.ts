@@ -97,13 +97,11 @@ describe.each(CASES)(
       expect((result.error as Error).message).toMatch(message);
       expect(result.responseError).toBe(result.error);
       // The good half is messageStart and the eight reasoning deltas, before the signature.
-      const got = accumulate(result.deltas);
-      expect(got).toEqual({ content: "", thinking: [REASONING] });
+      expect(accumulate(result.deltas)).toEqual([{ type: "thinking", text: REASONING }]);
       const partial = (result.error as StreamError).partial;
       expect(partial?.message).toEqual({
         role: "assistant",
-        content: "",
-        thinking: [{ text: REASONING, provider: "bedrock" }],
+        content: [{ type: "thinking", text: REASONING, provider: "bedrock" }],
       });
     });
   },

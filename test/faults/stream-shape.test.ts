@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HistoryError, StreamError } from "../../src/core/errors.js";
+import { partsOf } from "../../src/core/parts.js";
 import type { Delta, Model, ModelResponse } from "../../src/core/types.js";
 import { validateHistory } from "../../src/core/validate.js";
 import * as anthropic from "../../src/providers/anthropic/index.js";
@@ -8,7 +9,7 @@ import * as gemini from "../../src/providers/gemini/index.js";
 import * as openai from "../../src/providers/openai/index.js";
 import { createModelStream, NO_DELTAS } from "../../src/transport/model-stream.js";
 import { encodeFrame } from "../providers/bedrock/frames.js";
-import { accumulate, call, REQUEST } from "./calls.js";
+import { accumulate, call, REQUEST, withoutTags } from "./calls.js";
 
 const served = (contentType: string) => (body: string | Uint8Array) => async () =>
   new Response(body as BodyInit, { headers: { "content-type": contentType } });
@@ -150,10 +151,17 @@ async function expectRefused(model: Model, problem: RegExp) {
 }
 
 function deltaTypesOK(d: Delta): boolean {
-  const strings = [d.text, d.thinking?.text, d.thinking?.signature, d.thinking?.redacted];
-  const call = d.toolCall;
-  strings.push(call?.id, call?.name, call?.arguments, call?.signature);
-  return strings.every((s) => s === undefined || typeof s === "string");
+  if (d.type === "provider") return typeof d.provider === "string";
+  const fields = d as { text?: unknown; signature?: unknown; redacted?: unknown } & {
+    id?: unknown;
+    name?: unknown;
+    arguments?: unknown;
+  };
+  const strings = [fields.text, fields.signature, fields.redacted];
+  strings.push(fields.id, fields.name, fields.arguments);
+  return (
+    Number.isInteger(d.index) && strings.every((s) => s === undefined || typeof s === "string")
+  );
 }
 
 describe("the anthropic stream state, given records that break the protocol", () => {
@@ -217,7 +225,7 @@ describe("the anthropic stream state, given records that break the protocol", ()
       // Nothing in any one record is wrong; the finished message is: the general net catches it.
       "a thinking block that gets neither text nor a signature",
       [THINKING, blockStop(0)],
-      /^the stream made a message golem cannot keep: messages\[0\]: thinking\[0\] has empty text/,
+      /^the stream made a message golem cannot keep: messages\[0\]: content\[0\]/,
     ],
   ])("refuses %s", async (_what, events, problem) => {
     await expectRefused(anthropicStream(...events), problem);
@@ -239,11 +247,13 @@ describe("the anthropic stream state, given records that break the protocol", ()
     const message = result.response!.message;
     expect(message).toEqual({
       role: "assistant",
-      content: "Hi",
-      thinking: [{ text: "hm", signature: "sig", provider: "anthropic" }],
+      content: [
+        { type: "thinking", text: "hm", signature: "sig", provider: "anthropic" },
+        { type: "text", text: "Hi" },
+      ],
     });
     expect(() => validateHistory([...REQUEST.messages, message])).not.toThrow();
-    expect(message.content).toBe(accumulate(result.deltas).content);
+    expect(accumulate(result.deltas)).toEqual(withoutTags(partsOf(message)));
   });
 });
 
@@ -340,7 +350,13 @@ describe("the openai stream states, given calls that break the protocol", () => 
 
 describe("the stream's net at finish", () => {
   const partial = (content: string): ModelResponse => ({
-    message: { role: "assistant", content, toolCalls: [{ id: "", name: "w", arguments: "{}" }] },
+    message: {
+      role: "assistant",
+      content: [
+        ...(content ? [{ type: "text" as const, text: content }] : []),
+        { type: "tool-call", id: "", name: "w", arguments: "{}" },
+      ],
+    },
     usage: { inputTokens: 0, outputTokens: 0 },
     stopReason: "tool_use",
   });
@@ -371,7 +387,7 @@ describe("the stream's net at finish", () => {
       expect(settled).toBe(error);
       expect(error).toBeInstanceOf(StreamError);
       expect((error as Error).message).toBe(
-        "the stream made a message golem cannot keep: messages[0]: toolCalls[0] has no id",
+        "the stream made a message golem cannot keep: messages[0]: content[1] has no id",
       );
       expect((error as StreamError).partial).toBe(final);
       expect((error as Error).cause).toBeInstanceOf(HistoryError);

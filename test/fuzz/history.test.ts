@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HistoryError } from "../../src/core/errors.js";
 import { parseHistory, serializeHistory } from "../../src/core/history.js";
+import { toolCallsOf } from "../../src/core/parts.js";
 import type { Message } from "../../src/core/types.js";
 import { validateHistory } from "../../src/core/validate.js";
 import { ADAPTERS } from "../faults/adapters.js";
@@ -16,7 +17,7 @@ beforeAll(async () => {
   for (const adapter of ADAPTERS) {
     for (const mode of ["generate", "stream"] as const) {
       const { message } = await expected(adapter, mode);
-      const results: Message[] = (message.toolCalls ?? []).map((c) => ({
+      const results: Message[] = toolCallsOf(message).map((c) => ({
         role: "tool",
         content: '{"temperature": 21}',
         toolCallId: c.id,
@@ -80,8 +81,8 @@ describe("parseHistory and validateHistory on bad input", () => {
       {
         role: anything,
         content: anything,
-        thinking: anything,
-        toolCalls: anything,
+        cache: anything,
+        isError: anything,
         toolCallId: anything,
       },
       { requiredKeys: [] },

@@ -11,7 +11,15 @@
  */
 
 import { AwsV4Signer } from "aws4fetch";
-import { Agent, jsonTool, type Message, type Model, type ModelResponse, tool } from "golem";
+import {
+  Agent,
+  jsonTool,
+  type Message,
+  type Model,
+  type ModelResponse,
+  tool,
+  toolCallsOf,
+} from "golem";
 import * as anthropic from "golem/anthropic";
 import * as azure from "golem/azure";
 import * as bedrock from "golem/bedrock";
@@ -291,14 +299,14 @@ async function deepseekCase(name: string, cassette: Cassette): Promise<CaseResul
     turn1.message,
     {
       role: "tool",
-      toolCallId: turn1.message.toolCalls?.[0]?.id ?? "",
+      toolCallId: toolCallsOf(turn1.message)[0]?.id ?? "",
       content: recorded[4]?.content ?? "",
     },
     {
       role: "assistant",
-      content: "",
-      toolCalls: [
+      content: [
         {
+          type: "tool-call",
           id: search?.id ?? "",
           name: search?.function.name ?? "",
           arguments: search?.function.arguments ?? "",
@@ -308,7 +316,7 @@ async function deepseekCase(name: string, cassette: Cassette): Promise<CaseResul
     { role: "tool", toolCallId: search?.id ?? "", content: recorded[6]?.content ?? "" },
   ];
   const turn2 = await call(history2, 1);
-  const [player, roll] = turn2.message.toolCalls ?? [];
+  const [player, roll] = toolCallsOf(turn2.message);
   const history3: Message[] = [
     ...history2,
     turn2.message,
