@@ -20,74 +20,42 @@ export interface MessageBuilder {
 
 /** Creates an empty {@link MessageBuilder}; thinking parts are tagged with `provider`. */
 export function createMessageBuilder(provider: string): MessageBuilder {
-  return new ChatBuilder(provider);
-}
-
-class ChatBuilder implements MessageBuilder {
-  #parts = createPartsBuilder();
-  #provider: string;
+  const parts = createPartsBuilder();
   // Where the reasoning and the text sit in the parts; set when their first piece arrives.
-  #thinking: number | undefined;
-  #text: number | undefined;
+  let thinking: number | undefined;
+  let text: number | undefined;
   // Part index of each tool call, in wire order; wire `index` -> position here.
-  #calls: number[] = [];
-  #positions = new Map<number, number>();
+  const calls: number[] = [];
+  const positions = new Map<number, number>();
 
-  constructor(provider: string) {
-    this.#provider = provider;
-  }
-
-  add(m: ChatCompletionChunkDelta): readonly Delta[] {
-    let out: Delta[] | undefined;
-    // One dialect today; OpenRouter's `reasoning_details` and DashScope's
-    // `encrypted_content` (issue 21) would add their thinking parts here, in this place.
-    const thought = reasoningOf(m);
-    if (thought !== "") {
-      this.#thinking ??= this.#parts.start({ type: "thinking", provider: this.#provider });
-      out = [this.#parts.appendText(this.#thinking, thought)];
-    }
-    // Some servers send content parts (arrays) golem does not read; they count as no text.
-    const text = m.content;
-    if (typeof text === "string" && text !== "") {
-      this.#text ??= this.#parts.start({ type: "text", text: "" });
-      out = append(out, this.#parts.appendText(this.#text, text));
-    }
-    const calls = m.tool_calls;
-    if (calls) {
-      for (const f of calls) {
-        const d = this.#toolCall(f);
-        if (d) out = append(out, d);
+  /** Where a fragment's call sits in the calls; a fragment without `index` is keyed by id. */
+  const position = (f: ChatCompletionChunkToolCall, id: string | undefined): number => {
+    if (typeof f.index === "number") {
+      let at = positions.get(f.index);
+      if (at === undefined) {
+        at = calls.length;
+        positions.set(f.index, at);
       }
+      return at;
     }
-    return out ?? NO_DELTAS;
-  }
+    if (id === undefined) return Math.max(0, calls.length - 1);
+    const byId = calls.findIndex((i) => (parts.at(i) as ToolCallPart).id === id);
+    return byId >= 0 ? byId : calls.length;
+  };
 
-  incompleteCall(): [number, string] | undefined {
-    for (const [i, index] of this.#calls.entries()) {
-      const call = this.#parts.at(index) as ToolCallPart;
-      if (call.id === "") return [i, "an id"];
-      if (call.name === "") return [i, "a function name"];
-    }
-    return undefined;
-  }
-
-  message(): Message {
-    return { role: "assistant", content: this.#parts.parts() };
-  }
-
-  #toolCall(f: ChatCompletionChunkToolCall): Delta | undefined {
+  const toolCall = (f: ChatCompletionChunkToolCall): Delta | undefined => {
     const id = typeof f.id === "string" && f.id !== "" ? f.id : undefined;
-    const position = this.#position(f, id);
-    let index = this.#calls[position];
+    const at = position(f, id);
+    let index = calls[at];
     if (index === undefined) {
-      index = this.#parts.start({ type: "tool-call", id: "", name: "", arguments: "" });
-      this.#calls.push(index);
+      index = parts.start({ type: "tool-call", id: "", name: "", arguments: "" });
+      calls.push(index);
     }
-    const call = this.#parts.at(index) as ToolCallPart;
+    const call = parts.at(index) as ToolCallPart;
     const args = f.function?.arguments;
     const d = (
       typeof args === "string" && args !== ""
-        ? this.#parts.appendArguments(index, args)
+        ? parts.appendArguments(index, args)
         : { type: "tool-call", index }
     ) as Extract<Delta, { type: "tool-call" }>;
     // Some servers repeat id and name on every fragment: the first one counts.
@@ -96,23 +64,43 @@ class ChatBuilder implements MessageBuilder {
     // The name may come after the first fragment (vercel/ai#14722).
     if (typeof name === "string" && name !== "" && call.name === "") d.name = call.name = name;
     return d.id === undefined && d.name === undefined && d.arguments === undefined ? undefined : d;
-  }
+  };
 
-  /** Where a fragment's call sits in the calls; a fragment without `index` is keyed by id. */
-  #position(f: ChatCompletionChunkToolCall, id: string | undefined): number {
-    const calls = this.#calls;
-    if (typeof f.index === "number") {
-      let at = this.#positions.get(f.index);
-      if (at === undefined) {
-        at = calls.length;
-        this.#positions.set(f.index, at);
+  return {
+    add(m) {
+      let out: Delta[] | undefined;
+      // One dialect today; OpenRouter's `reasoning_details` and DashScope's
+      // `encrypted_content` (issue 21) would add their thinking parts here, in this place.
+      const thought = reasoningOf(m);
+      if (thought !== "") {
+        thinking ??= parts.start({ type: "thinking", provider });
+        out = [parts.appendText(thinking, thought)];
       }
-      return at;
-    }
-    if (id === undefined) return Math.max(0, calls.length - 1);
-    const byId = calls.findIndex((i) => (this.#parts.at(i) as ToolCallPart).id === id);
-    return byId >= 0 ? byId : calls.length;
-  }
+      // Some servers send content parts (arrays) golem does not read; they count as no text.
+      const content = m.content;
+      if (typeof content === "string" && content !== "") {
+        text ??= parts.start({ type: "text", text: "" });
+        out = append(out, parts.appendText(text, content));
+      }
+      const fragments = m.tool_calls;
+      if (fragments) {
+        for (const f of fragments) {
+          const d = toolCall(f);
+          if (d) out = append(out, d);
+        }
+      }
+      return out ?? NO_DELTAS;
+    },
+    incompleteCall() {
+      for (const [i, index] of calls.entries()) {
+        const call = parts.at(index) as ToolCallPart;
+        if (call.id === "") return [i, "an id"];
+        if (call.name === "") return [i, "a function name"];
+      }
+      return undefined;
+    },
+    message: () => ({ role: "assistant", content: parts.parts() }),
+  };
 }
 
 /**
