@@ -184,3 +184,16 @@ export const WEATHER: ToolSpec = {
     type: "object",
   },
 };
+
+/** Runs the row of fixtures/<provider>/<file>.json (its spec from the table). */
+export async function runCassette(
+  provider: Provider,
+  file: string,
+  options: ReplayOptions & { config?: Record<string, unknown> } = {},
+): Promise<RowRun & { cassette: Cassette }> {
+  const { SPECS } = await import("./rows/index.js");
+  const spec = SPECS[provider][file];
+  if (!spec) throw new Error(`no row spec for fixtures/${provider}/${file}.json`);
+  const cassette = loadCassette(provider, file);
+  return { ...(await runRow(provider, cassette, spec, options)), cassette };
+}
