@@ -40,3 +40,14 @@ function kindName(value: unknown): string {
   if (typeof value === "function") return "a function";
   return Array.isArray(value) ? "an array" : "an object";
 }
+
+/**
+ * `has an unknown field "x"` (or `has unknown fields "x", "y"`) for the fields of `value` not
+ * in `known`; `undefined` when there are none.
+ */
+export function unknownFieldProblem(value: object, known: readonly string[]): string | undefined {
+  const unknown = Object.keys(value).filter((key) => !known.includes(key));
+  const names = unknown.map((key) => JSON.stringify(key)).join(", ");
+  if (unknown.length > 1) return `has unknown fields ${names}`;
+  return unknown.length > 0 ? `has an unknown field ${names}` : undefined;
+}

@@ -1,11 +1,11 @@
 import { kindOf, show } from "./issue.js";
 
 /**
- * Small hand-written checks of a JSON value's shape, for `parseHistory` and the cassette
- * schema. zod/mini did this before, but its core is ~7 KB gzip in every bundle that checks
- * anything (docs/adr/0005-no-zod-at-runtime.md); the messages below are the ones golem gave
- * with zod (`expected string, got number`, `unknown field "x"`), so stored errors still read
- * the same.
+ * Small hand-written checks of a JSON value's shape, for the cassette schema (`parseHistory`
+ * used them too, until `validateHistory` took its checks over). zod/mini did this before, but
+ * its core is ~7 KB gzip in every bundle that checks anything
+ * (docs/adr/0005-no-zod-at-runtime.md); the messages below are the ones golem gave with zod
+ * (`expected string, got number`, `unknown field "x"`), so stored errors still read the same.
  */
 
 /** What a {@link Check} found: where (keys from the checked value down) and what is wrong. */
@@ -60,17 +60,6 @@ export const integer =
     if (!Number.isInteger(value)) return problem(`expected int, got ${show(value)}`);
     if (value < min) return problem(`expected a value >= ${min}, got ${show(value)}`);
     return value > max ? problem(`expected a value <= ${max}, got ${show(value)}`) : undefined;
-  };
-
-/** One of the given strings. */
-export const oneOf =
-  (values: readonly string[]): Check =>
-  (value) => {
-    if (values.includes(value as string)) return undefined;
-    const list = `one of ${values.map((v) => JSON.stringify(v)).join(", ")}`;
-    return value === undefined
-      ? expected(list, value)
-      : problem(`expected ${list}, got ${show(value)}`);
   };
 
 /** `undefined` (an absent field), or what `check` accepts. */
@@ -128,28 +117,3 @@ export const refine =
   <T>(check: Check, test: (value: T) => boolean, reason: string): Check =>
   (value) =>
     check(value) ?? (test(value as T) ? undefined : problem(reason));
-
-/**
- * What the first alternative whose `accepts` holds for the value checks; a value no
- * alternative accepts is refused as not `expecting` ("string or array").
- */
-export const either =
-  (
-    expecting: string,
-    ...alternatives: [accepts: (value: unknown) => boolean, check: Check][]
-  ): Check =>
-  (value) => {
-    for (const [accepts, check] of alternatives) if (accepts(value)) return check(value);
-    return expected(expecting, value);
-  };
-
-/** An object checked by the shape its `key` field names (`type`: "text", "image", ...). */
-export const tagged =
-  (key: string, shapes: Record<string, Check>): Check =>
-  (value) => {
-    if (!isObject(value)) return expected("object", value);
-    const tag = value[key];
-    const check = typeof tag === "string" && Object.hasOwn(shapes, tag) ? shapes[tag] : undefined;
-    if (check) return check(value);
-    return under(key, oneOf(Object.keys(shapes))(tag));
-  };

@@ -3,32 +3,47 @@ import { show } from "./issue.js";
 import { thinkingBlockProblem } from "./thinking.js";
 import type { Message, Role } from "./types.js";
 
-/** The part types each role may hold. */
-const PARTS_OF: Record<Role, ReadonlySet<string>> = {
-  system: new Set(["text"]),
-  user: new Set(["text", "image", "file"]),
-  tool: new Set(["text", "image", "file"]),
-  assistant: new Set(["text", "thinking", "tool-call", "provider", "image", "file"]),
-};
+/**
+ * The part types each role may hold. A Map: its `get` takes any role as it was stored (an
+ * object a property lookup could not even turn into a key), and only these four.
+ */
+const PARTS_OF = new Map<unknown, ReadonlySet<string>>([
+  ["system", new Set(["text"])],
+  ["user", new Set(["text", "image", "file"])],
+  ["tool", new Set(["text", "image", "file"])],
+  ["assistant", new Set(["text", "thinking", "tool-call", "provider", "image", "file"])],
+]);
 
 const PHASES = new Set(["commentary", "final_answer"]);
+
+/**
+ * What `parseHistory` adds to the checks: the problem of a message (`kind` "message") or a
+ * part (`kind` its type) beyond them, run after them.
+ */
+export type ExtraCheck = (value: object, kind: string) => string | undefined;
 
 /**
  * Checks a conversation before it is sent or stored; throws {@link HistoryError} naming the
  * message index and the reason. Parts and signatures are only read, never changed.
  */
 export function validateHistory(messages: Message[]): void {
-  if (!Array.isArray(messages)) throw new HistoryError("history is not an array");
-  const callIds = new Set<string>();
-  messages.forEach((m, i) => {
-    const problem = messageProblem(m, callIds);
-    if (problem) throw new HistoryError(problem, i);
-  });
+  checkHistory(messages);
 }
 
-function messageProblem(m: Message, callIds: Set<string>): string | undefined {
+/** {@link validateHistory}, with `extra` run on every message and part. */
+export function checkHistory(messages: unknown, extra?: ExtraCheck): void {
+  if (!Array.isArray(messages)) throw new HistoryError("history is not an array");
+  const callIds = new Set<string>();
+  // `entries()`, not `forEach`: a hole in the array is a message too (`undefined`).
+  for (const [i, m] of messages.entries()) {
+    const problem = messageProblem(m, callIds, extra);
+    if (problem) throw new HistoryError(problem, i);
+  }
+}
+
+function messageProblem(m: Message, callIds: Set<string>, extra?: ExtraCheck): string | undefined {
   if (typeof m !== "object" || m === null) return "is not an object";
-  const allowed = Object.hasOwn(PARTS_OF, m.role) ? PARTS_OF[m.role] : undefined;
+  const allowed = PARTS_OF.get(m.role);
   if (!allowed) return `has an unknown role ${show(m.role)}`;
   if (m.role !== "tool" && (m.toolCallId !== undefined || m.isError !== undefined)) {
     return "toolCallId and isError are allowed only on tool messages";
@@ -38,7 +53,7 @@ function messageProblem(m: Message, callIds: Set<string>): string | undefined {
   if (typeof m.content !== "string") {
     if (!Array.isArray(m.content)) return "content is neither a string nor an array of parts";
     for (const [j, part] of m.content.entries()) {
-      const problem = partProblem(part, allowed, m.role);
+      const problem = partProblem(part, allowed, m.role) ?? extra?.(part, part.type);
       if (problem) return `content[${j}] ${problem}`;
       if (part.type === "tool-call") callIds.add(part.id);
     }
@@ -49,7 +64,7 @@ function messageProblem(m: Message, callIds: Set<string>): string | undefined {
       return `toolCallId ${JSON.stringify(m.toolCallId)} names no tool call of an earlier assistant message`;
     }
   }
-  return undefined;
+  return extra?.(m, "message");
 }
 
 function partProblem(part: unknown, allowed: ReadonlySet<string>, role: Role): string | undefined {
