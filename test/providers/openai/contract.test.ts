@@ -1,140 +1,43 @@
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
-import fc from "fast-check";
+/**
+ * What only the Chat Completions cassettes show (DeepSeek's reasoning_content replayed, the
+ * 400 for tools with effort); the laws every cassette obeys run in test/contract/laws.test.ts.
+ */
 import { describe, expect, it } from "vitest";
 import { APIError as CoreAPIError } from "../../../src/core/errors.js";
-import type { Delta, Message, ModelResponse, ToolSpec } from "../../../src/core/types.js";
-import { APIError, create } from "../../../src/providers/openai/index.js";
-import { parseResponse } from "../../../src/providers/openai/response.js";
-import { type Cassette, type ReplayOptions, replayFetch } from "../../../src/testing/index.js";
-import { cutPoints, FIXTURES, loadCassette, rechunkAt } from "../../helpers/cassettes.js";
-
-const KEY = "sk-test-0123456789abcdef";
+import { toolCallsOf } from "../../../src/core/parts.js";
+import { APIError } from "../../../src/providers/openai/index.js";
+import type { Cassette } from "../../../src/testing/index.js";
+import { FAKE_AUTH } from "../../contract/adapters.js";
+import { runCassette } from "../../contract/table.js";
 
 interface WireMessage {
   role: string;
   content: string | null;
   reasoning_content?: string;
-  tool_calls?: { id: string; function: { name: string; arguments: string } }[];
-  tool_call_id?: string;
+  tool_calls?: unknown[];
 }
-interface WireBody {
-  messages: WireMessage[];
-  tools: { function: ToolSpec }[];
-}
-
-const requestBody = (c: Cassette, i: number) => c.interactions[i]?.request.body as WireBody;
+const sentMessages = (r: { fetch: { requests: { body: unknown }[] } }) =>
+  r.fetch.requests.map((q) => (q.body as { messages: WireMessage[] }).messages);
 function responseMessage(c: Cassette, i: number): WireMessage {
   const body = c.interactions[i]?.response.body as { choices: { message: WireMessage }[] };
   return body.choices[0]?.message as WireMessage;
 }
-const toolsOf = (c: Cassette, i: number): ToolSpec[] =>
-  requestBody(c, i).tools.map((t) => ({
-    name: t.function.name,
-    description: t.function.description,
-    parameters: t.function.parameters,
-  }));
 
-async function collect(stream: AsyncIterable<Delta>): Promise<Delta[]> {
-  const out: Delta[] = [];
-  for await (const d of stream) out.push(d);
-  return out;
-}
-
-const LOOP = loadCassette("openai", "deepseek-thinking-tool-loop");
-const LOOP_STREAM = loadCassette("openai", "deepseek-thinking-tool-loop-stream");
-
-/**
- * The recorded three-turn DeepSeek loop, driven through golem: each turn's parsed message goes
- * into the next turn's history. The inputs the app added (two system prompts, the user's guess,
- * tool results and pydantic-ai's own `search_tools` step) come from the recorded requests.
- */
-async function runDeepSeekLoop(
-  cassette: Cassette,
-  streaming: boolean,
-  options: ReplayOptions = {},
-) {
-  const fetch = replayFetch(cassette, options);
-  const model = create({
-    apiKey: KEY,
-    model: "deepseek-reasoner",
-    baseURL: "https://api.deepseek.com",
-    replayReasoning: true,
-    fetch,
-  });
-  const recorded = requestBody(LOOP, 2).messages;
-  const system = recorded[0]?.content ?? "";
-  const deferred: Message = { role: "system", content: recorded[1]?.content ?? "" };
-  const user: Message = { role: "user", content: recorded[2]?.content ?? "" };
-  const deltas: Delta[][] = [];
-  const call = async (messages: Message[], turn: number): Promise<ModelResponse> => {
-    const req = { system, messages, tools: toolsOf(cassette, turn), toolChoice: "auto" as const };
-    if (!streaming) return model.generate(req);
-    const s = model.stream(req);
-    deltas.push(await collect(s));
-    return s.response;
-  };
-
-  const turn1 = await call([deferred, user], 0);
-  const load = turn1.message.toolCalls?.[0]?.id ?? "";
-  const search = recorded[5]?.tool_calls?.[0];
-  const history2: Message[] = [
-    deferred,
-    user,
-    turn1.message,
-    { role: "tool", toolCallId: load, content: recorded[4]?.content ?? "" },
-    {
-      role: "assistant",
-      content: "",
-      toolCalls: [
-        {
-          id: search?.id ?? "",
-          name: search?.function.name ?? "",
-          arguments: search?.function.arguments ?? "",
-        },
-      ],
-    },
-    { role: "tool", toolCallId: search?.id ?? "", content: recorded[6]?.content ?? "" },
-  ];
-  const turn2 = await call(history2, 1);
-  const [name, roll] = turn2.message.toolCalls ?? [];
-  const history3: Message[] = [
-    ...history2,
-    turn2.message,
-    { role: "tool", toolCallId: name?.id ?? "", content: "Anne" },
-    { role: "tool", toolCallId: roll?.id ?? "", content: "4" },
-  ];
-  const turn3 = await call(history3, 2);
-  fetch.assertDone();
-  return { fetch, turns: [turn1, turn2, turn3], deltas };
-}
-
-describe("openai cassettes", () => {
-  it("every cassette under fixtures/openai has a contract test here", () => {
-    // The Responses API cassettes have their own list in responses-contract.test.ts.
-    const files = readdirSync(join(FIXTURES, "openai"))
-      .filter((f) => !f.startsWith("responses-"))
-      .map((f) => f.replace(/\.json$/, ""));
-    expect(files.sort()).toEqual(
-      [
-        "deepseek-thinking-tool-loop",
-        "deepseek-thinking-tool-loop-stream",
-        "tools-with-effort-400",
-      ].sort(),
-    );
-  });
-});
-
-describe("openai cassette deepseek-thinking-tool-loop", () => {
-  it("parses each turn's reasoning_content into a thinking block tagged openai", async () => {
-    const { turns } = await runDeepSeekLoop(LOOP, false);
-    expect(turns[0]).toEqual({
+describe("openai deepseek-thinking-tool-loop", () => {
+  it("parses each turn's reasoning_content into a thinking part tagged openai", async () => {
+    const { turns, cassette } = await runCassette("openai", "deepseek-thinking-tool-loop");
+    expect(turns[0]?.response).toEqual({
       message: {
         role: "assistant",
-        content: "Let me load the dice rolling capability!",
-        thinking: [{ text: responseMessage(LOOP, 0).reasoning_content, provider: "openai" }],
-        toolCalls: [
+        content: [
           {
+            type: "thinking",
+            text: responseMessage(cassette, 0).reasoning_content,
+            provider: "openai",
+          },
+          { type: "text", text: "Let me load the dice rolling capability!" },
+          {
+            type: "tool-call",
             id: "call_00_sXqYgMESDht75NCLLZtt9804",
             name: "load_capability",
             arguments: '{"id": "DICE_ROLL"}',
@@ -144,13 +47,23 @@ describe("openai cassette deepseek-thinking-tool-loop", () => {
       usage: { inputTokens: 563, outputTokens: 116, reasoningTokens: 60, cacheReadTokens: 512 },
       stopReason: "tool_calls",
     });
-    expect(turns[1]?.message.toolCalls).toEqual([
-      { id: "call_00_6edlnw3Z1MgeMfey687g8451", name: "get_player_name", arguments: "{}" },
-      { id: "call_01_km02sac7sHxNDPATKLZy7705", name: "roll_dice", arguments: "{}" },
+    expect(toolCallsOf(turns[1]!.response!.message)).toEqual([
+      {
+        type: "tool-call",
+        id: "call_00_6edlnw3Z1MgeMfey687g8451",
+        name: "get_player_name",
+        arguments: "{}",
+      },
+      {
+        type: "tool-call",
+        id: "call_01_km02sac7sHxNDPATKLZy7705",
+        name: "roll_dice",
+        arguments: "{}",
+      },
     ]);
-    expect(turns[2]?.stopReason).toBe("stop");
-    expect(turns[2]?.message.content).toContain("Congratulations, Anne!");
-    expect(turns[2]?.usage).toEqual({
+    expect(turns[2]?.response?.stopReason).toBe("stop");
+    expect(JSON.stringify(turns[2]?.response?.message.content)).toContain("Congratulations, Anne!");
+    expect(turns[2]?.response?.usage).toEqual({
       inputTokens: 976,
       outputTokens: 61,
       reasoningTokens: 25,
@@ -158,106 +71,73 @@ describe("openai cassette deepseek-thinking-tool-loop", () => {
     });
   });
 
-  it("sends turns 2 and 3 with the earlier reasoning_content byte for byte", async () => {
-    const { fetch } = await runDeepSeekLoop(LOOP, false);
-    const sent = fetch.requests.map((r) => (r.body as WireBody).messages);
-    const first = responseMessage(LOOP, 0).reasoning_content;
-    const second = responseMessage(LOOP, 1).reasoning_content;
-    expect(first).toMatch(/^The user wants to play a dice game/);
-    expect(sent[1]?.[3]?.reasoning_content).toBe(first);
-    expect(sent[1]?.[5]).toEqual({
-      role: "assistant",
-      content: null,
-      reasoning_content: "",
-      tool_calls: [
-        {
-          id: "auto_load_eb5fc31bb581b4e7",
-          type: "function",
-          function: { name: "search_tools", arguments: '{"queries":["DICE_ROLL"]}' },
-        },
-      ],
-    });
-    expect(sent[2]?.[3]?.reasoning_content).toBe(first);
-    expect(sent[2]?.[7]?.reasoning_content).toBe(second);
-  });
+  it.each(["deepseek-thinking-tool-loop", "deepseek-thinking-tool-loop-stream"])(
+    "%s: sends turns 2 and 3 with the earlier reasoning_content byte for byte",
+    async (file) => {
+      const r = await runCassette("openai", file);
+      const sent = sentMessages(r);
+      const plain = (await runCassette("openai", "deepseek-thinking-tool-loop")).cassette;
+      const first = responseMessage(plain, 0).reasoning_content;
+      const second = responseMessage(plain, 1).reasoning_content;
+      expect(first).toMatch(/^The user wants to play a dice game/);
+      expect(sent[1]?.[3]?.reasoning_content).toBe(first);
+      expect(sent[1]?.[5]).toEqual({
+        role: "assistant",
+        content: null,
+        reasoning_content: "",
+        tool_calls: [
+          {
+            id: "auto_load_eb5fc31bb581b4e7",
+            type: "function",
+            function: { name: "search_tools", arguments: '{"queries":["DICE_ROLL"]}' },
+          },
+        ],
+      });
+      expect(sent[2]?.[3]?.reasoning_content).toBe(first);
+      expect(sent[2]?.[7]?.reasoning_content).toBe(second);
+      const streamed = file.endsWith("-stream");
+      expect(
+        r.fetch.requests.every(
+          (q) =>
+            (q.body as { stream?: boolean }).stream === streamed ||
+            (!streamed && (q.body as { stream?: boolean }).stream === undefined),
+        ),
+      ).toBe(true);
+    },
+  );
 
-  it("sends the recorded URL and headers (replayFetch checks the rest)", async () => {
-    const { fetch } = await runDeepSeekLoop(LOOP, false);
+  it("sends the recorded URL and the bearer key (replayFetch checks the rest)", async () => {
+    const { fetch } = await runCassette("openai", "deepseek-thinking-tool-loop");
     expect(fetch.requests.map((r) => r.url)).toEqual(
       Array(3).fill("https://api.deepseek.com/chat/completions"),
     );
-    expect(fetch.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(fetch.requests[0]?.headers.authorization).toBe(`Bearer ${FAKE_AUTH.openai.apiKey}`);
   });
 });
 
-describe("openai cassette deepseek-thinking-tool-loop-stream", () => {
-  it("ends each streamed turn equal to the non-streamed parse of the same content", async () => {
-    const { turns } = await runDeepSeekLoop(LOOP_STREAM, true);
-    for (const [i, turn] of turns.entries()) {
-      expect(turn).toEqual(parseResponse(LOOP.interactions[i]?.response.body, "openai"));
-    }
-  });
-
+describe("openai deepseek-thinking-tool-loop-stream", () => {
   it("streams reasoning, then text, then tool-call fragments at their final positions", async () => {
-    const { deltas } = await runDeepSeekLoop(LOOP_STREAM, true);
-    const turn2 = deltas[1] ?? [];
-    const kinds = turn2.map((d) =>
-      d.thinking ? "thinking" : d.text !== undefined ? "text" : "tool",
-    );
+    const { turns } = await runCassette("openai", "deepseek-thinking-tool-loop-stream");
+    const turn2 = turns[1]?.deltas ?? [];
+    const kinds = turn2.map((d) => d.type);
     expect(kinds.indexOf("text")).toBeGreaterThan(kinds.lastIndexOf("thinking"));
-    expect(kinds.indexOf("tool")).toBeGreaterThan(kinds.lastIndexOf("text"));
-    expect(turn2.filter((d) => d.thinking).every((d) => d.thinking?.index === 0)).toBe(true);
-    expect(turn2.filter((d) => d.toolCall?.id)).toEqual([
-      { toolCall: { index: 0, id: "call_00_6edlnw3Z1MgeMfey687g8451", name: "get_player_name" } },
-      { toolCall: { index: 1, id: "call_01_km02sac7sHxNDPATKLZy7705", name: "roll_dice" } },
+    expect(kinds.indexOf("tool-call")).toBeGreaterThan(kinds.lastIndexOf("text"));
+    expect(turn2.filter((d) => d.type === "thinking").every((d) => d.index === 0)).toBe(true);
+    expect(turn2.filter((d) => d.type === "tool-call" && d.id)).toEqual([
+      {
+        type: "tool-call",
+        index: 2,
+        id: "call_00_6edlnw3Z1MgeMfey687g8451",
+        name: "get_player_name",
+      },
+      { type: "tool-call", index: 3, id: "call_01_km02sac7sHxNDPATKLZy7705", name: "roll_dice" },
     ]);
-    const thought = turn2.map((d) => d.thinking?.text ?? "").join("");
-    expect(thought).toBe(responseMessage(LOOP, 1).reasoning_content);
-  });
-
-  it("replays each streamed turn's reasoning_content byte for byte", async () => {
-    const { fetch } = await runDeepSeekLoop(LOOP_STREAM, true);
-    const sent = fetch.requests.map((r) => (r.body as WireBody).messages);
-    expect(sent[1]?.[3]?.reasoning_content).toBe(responseMessage(LOOP, 0).reasoning_content);
-    expect(sent[2]?.[7]?.reasoning_content).toBe(responseMessage(LOOP, 1).reasoning_content);
-    expect(fetch.requests.every((r) => (r.body as { stream?: boolean }).stream === true)).toBe(
-      true,
-    );
-  });
-
-  it("gives identical final messages however the bytes are chunked", async () => {
-    const expected = (await runDeepSeekLoop(LOOP_STREAM, true)).turns;
-    const sizes = LOOP_STREAM.interactions.map((it) => (it.response.chunks ?? []).join("").length);
-    await fc.assert(
-      fc.asyncProperty(cutPoints(Math.max(...sizes) * 2), async (cuts) => {
-        const { turns } = await runDeepSeekLoop(LOOP_STREAM, true, { rechunk: rechunkAt(cuts) });
-        expect(turns).toEqual(expected);
-      }),
-      { numRuns: 40 },
-    );
   });
 });
 
-describe("openai cassette tools-with-effort-400", () => {
-  const cassette = loadCassette("openai", "tools-with-effort-400");
-
+describe("openai tools-with-effort-400", () => {
   it("rejects with openai.APIError carrying status, type, message and request id, without retrying", async () => {
-    const fetch = replayFetch(cassette);
-    const model = create({
-      apiKey: KEY,
-      model: "gpt-5.4",
-      reasoningEffort: "low",
-      maxCompletionTokens: 4000,
-      fetch,
-    });
-    const error = await model
-      .generate({
-        system: "Answer briefly.",
-        messages: [{ role: "user", content: "Is 1009 prime?" }],
-        tools: toolsOf(cassette, 0),
-      })
-      .catch((e: unknown) => e);
-    fetch.assertDone();
+    const { fetch, error, cassette } = await runCassette("openai", "tools-with-effort-400");
     expect(fetch.requests).toHaveLength(1);
     expect(error).toBeInstanceOf(APIError);
     expect(error).toBeInstanceOf(CoreAPIError);
