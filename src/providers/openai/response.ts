@@ -124,7 +124,16 @@ export function bodyErrorFields(
 ): APIErrorFields | undefined {
   if (Array.isArray((body as { choices?: unknown } | null)?.choices)) return undefined;
   const error = errorObjectOf(body);
-  if (error === undefined) return undefined;
+  return error && okErrorFields(error, provider, requestId, body);
+}
+
+/** The fields of an error that came with a 200 (in the body or a stream event): not retried. */
+export function okErrorFields(
+  error: OpenAIErrorObject,
+  provider: string,
+  requestId: string | undefined,
+  body: unknown,
+): APIErrorFields {
   return errorFields(error, { provider, status: 200, requestId, body, retryable: false });
 }
 
@@ -150,17 +159,13 @@ export function errorFields(
     retryable: boolean;
   },
 ): APIErrorFields {
-  const type = nonEmpty(error.type) ?? nonEmpty(error.code === null ? undefined : error.code);
-  const message = nonEmpty(error.message) ?? `HTTP ${context.status}`;
+  const type = nonEmpty(error.type) ?? nonEmpty(error.code);
   // A 429 for an empty balance will not pass by waiting.
   const quota = type === "insufficient_quota" || error.code === "insufficient_quota";
   return {
-    provider: context.provider,
-    status: context.status,
-    message,
+    ...context,
+    message: nonEmpty(error.message) ?? `HTTP ${context.status}`,
     type,
-    requestId: context.requestId,
-    body: context.body,
     retryable: context.retryable && !quota,
   };
 }

@@ -4,7 +4,7 @@ import { parseErrorJSON } from "../../transport/json.js";
 import { NO_DELTAS, type StreamMachine } from "../../transport/model-stream.js";
 import type { SSERecord } from "../../transport/sse.js";
 import { createMessageBuilder } from "./parts.js";
-import { errorFields, errorObjectOf, parseUsage } from "./response.js";
+import { errorObjectOf, okErrorFields, parseUsage } from "./response.js";
 import type { ChatCompletionChunk, CompletionUsage } from "./wire.js";
 
 /** Who is streaming, and how its errors are made (responses-stream.ts takes it too). */
@@ -47,15 +47,8 @@ export function createStreamState(
   };
 
   const fail = (body: unknown, data: string): never => {
-    const error = errorObjectOf(body) ?? { message: data };
     throw toError(
-      errorFields(error, {
-        provider,
-        status: 200,
-        requestId,
-        body,
-        retryable: false,
-      }),
+      okErrorFields(errorObjectOf(body) ?? { message: data }, provider, requestId, body),
     );
   };
 
