@@ -46,25 +46,21 @@ export function buildRequest(
   const gemini3 = isGemini3(cfg.model);
   let leftOut = false;
   let afterTool = false;
-  const push = (role: "user" | "model", parts: Part[]) => {
+  // `join`: add to the last content even when nothing was left out before this one.
+  const push = (role: "user" | "model", parts: Part[], join = false) => {
     if (parts.length === 0) {
       leftOut = true;
       return;
     }
     const last = contents[contents.length - 1];
-    if (leftOut && last?.role === role) last.parts.push(...parts);
+    if ((leftOut || join) && last?.role === role) last.parts.push(...parts);
     else contents.push({ role, parts });
     leftOut = false;
   };
   req.messages.forEach((m, i) => {
     if (m.role === "tool") {
-      const part = buildFunctionResponse(m, i, callNames);
-      // Consecutive tool results share one `user` content.
-      const last = contents[contents.length - 1];
-      if (afterTool && last) {
-        last.parts.push(part);
-        leftOut = false;
-      } else push("user", [part]);
+      // Consecutive tool results share one `user` content (the last content after a tool result).
+      push("user", [buildFunctionResponse(m, i, callNames)], afterTool);
       afterTool = true;
       return;
     }
