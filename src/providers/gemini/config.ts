@@ -147,13 +147,10 @@ function buildThinkingConfig(t: ThinkingConfig): WireThinkingConfig | undefined 
   if (t.includeThoughts !== undefined) out.includeThoughts = t.includeThoughts;
   if (t.budget !== undefined) out.thinkingBudget = t.budget;
   // Upper case as in js-genai's enum and the verified fixture thinking-streaming.json.
-  if (t.level !== undefined) out.thinkingLevel = mapThinkingLevel(t.level);
+  if (t.level !== undefined) {
+    out.thinkingLevel = t.level.toUpperCase() as NonNullable<WireThinkingConfig["thinkingLevel"]>;
+  }
   return Object.keys(out).length > 0 ? out : undefined;
-}
-
-/** Maps golem's level to the wire enum value. */
-export function mapThinkingLevel(level: NonNullable<ThinkingConfig["level"]>) {
-  return level.toUpperCase() as NonNullable<WireThinkingConfig["thinkingLevel"]>;
 }
 
 /** The model's resource path: ids get `models/`, paths such as `tunedModels/x` stay as given. */
