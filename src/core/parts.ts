@@ -1,5 +1,5 @@
 import { createTextBuffer, type TextBuffer } from "./text-buffer.js";
-import type { Delta, Message, Part, ThinkingPart, ToolCallPart } from "./types.js";
+import type { Delta, Message, Part, TextPart, ThinkingPart, ToolCallPart } from "./types.js";
 
 /** A message's content as parts: a string is one text part (none when it is `""`). */
 export function partsOf(m: Message): Part[] {
@@ -61,67 +61,46 @@ interface Slot {
 
 /** Creates an empty {@link PartsBuilder}. */
 export function createPartsBuilder(): PartsBuilder {
-  return new Parts();
-}
-
-class Parts implements PartsBuilder {
-  #slots: Slot[] = [];
-
-  get length(): number {
-    return this.#slots.length;
-  }
-
-  start(part: Part): number {
-    let buffer: TextBuffer | undefined;
-    if (part.type === "text") buffer = createTextBuffer(part.text);
-    else if (part.type === "thinking" && part.text !== undefined) {
-      buffer = createTextBuffer(part.text);
-    } else if (part.type === "tool-call") buffer = createTextBuffer(part.arguments);
-    return this.#slots.push({ part: { ...part }, buffer }) - 1;
-  }
-
-  at(index: number): Part | undefined {
-    return this.#slots[index]?.part;
-  }
-
-  appendText(index: number, piece: string): Delta {
-    const slot = this.#slot(index);
-    slot.buffer ??= createTextBuffer();
-    slot.buffer.append(piece);
-    return slot.part.type === "thinking"
-      ? { type: "thinking", index, text: piece }
-      : { type: "text", index, text: piece };
-  }
-
-  appendArguments(index: number, piece: string): Delta {
-    this.#slot(index).buffer?.append(piece);
-    return { type: "tool-call", index, arguments: piece };
-  }
-
-  sign(index: number, signature: string): Delta {
-    const part = this.#slot(index).part as { type: Part["type"]; signature?: string };
-    part.signature = signature;
-    const type = part.type === "thinking" || part.type === "tool-call" ? part.type : "text";
-    return { type, index, signature };
-  }
-
-  textAt(index: number): string {
-    return this.#slot(index).buffer?.text() ?? "";
-  }
-
-  setText(index: number, text: string): void {
-    this.#slot(index).buffer = createTextBuffer(text);
-  }
-
-  parts(): Part[] {
-    return this.#slots.map(materialize);
-  }
-
-  #slot(index: number): Slot {
-    const slot = this.#slots[index];
-    if (!slot) throw new RangeError(`no part at index ${index}`);
-    return slot;
-  }
+  const slots: Slot[] = [];
+  const slot = (index: number): Slot => {
+    const found = slots[index];
+    if (!found) throw new RangeError(`no part at index ${index}`);
+    return found;
+  };
+  return {
+    get length() {
+      return slots.length;
+    },
+    start(part) {
+      const text = part.type === "tool-call" ? part.arguments : (part as TextPart).text;
+      const buffer = text === undefined ? undefined : createTextBuffer(text);
+      return slots.push({ part: { ...part }, buffer }) - 1;
+    },
+    at: (index) => slots[index]?.part,
+    appendText(index, piece) {
+      const s = slot(index);
+      s.buffer ??= createTextBuffer();
+      s.buffer.append(piece);
+      return s.part.type === "thinking"
+        ? { type: "thinking", index, text: piece }
+        : { type: "text", index, text: piece };
+    },
+    appendArguments(index, piece) {
+      slot(index).buffer?.append(piece);
+      return { type: "tool-call", index, arguments: piece };
+    },
+    sign(index, signature) {
+      const part = slot(index).part as { type: Part["type"]; signature?: string };
+      part.signature = signature;
+      const type = part.type === "thinking" || part.type === "tool-call" ? part.type : "text";
+      return { type, index, signature };
+    },
+    textAt: (index) => slot(index).buffer?.text() ?? "",
+    setText(index, text) {
+      slot(index).buffer = createTextBuffer(text);
+    },
+    parts: () => slots.map(materialize),
+  };
 }
 
 /** A slot as a fresh part, with its joined text; keys in the order the types declare them. */
