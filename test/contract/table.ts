@@ -3,8 +3,6 @@
  * the model (config by file name, from test/contract/rows/<provider>.ts) and the calls that
  * produce the recorded requests. A cassette without a row fails loudly (see laws.test.ts).
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { toolCallsOf } from "../../src/core/parts.js";
 import type {
   Delta,
@@ -16,15 +14,15 @@ import type {
 } from "../../src/core/types.js";
 import {
   type Cassette,
-  parseCassette,
   type ReplayFetch,
   type ReplayOptions,
   replayFetch,
 } from "../../src/testing/index.js";
+import { cassetteFiles, FIXTURES, loadCassette } from "../helpers/cassettes.js";
 import { inFakeTime } from "../helpers/time.js";
 import { createModel, PROVIDERS, type Provider } from "./adapters.js";
 
-export const FIXTURES = join(import.meta.dirname, "..", "..", "fixtures");
+export { cassetteFiles, FIXTURES, loadCassette };
 
 /** One call of a row's conversation: `generate` or `stream` as the cassette is recorded. */
 export type Call = (req: ModelRequest) => Promise<ModelResponse>;
@@ -70,19 +68,6 @@ export interface Row {
   file: string;
   cassette: Cassette;
   spec: RowSpec | undefined;
-}
-
-/** Reads fixtures/<provider>/<file>.json. */
-export function loadCassette(provider: string, file: string): Cassette {
-  return parseCassette(readFileSync(join(FIXTURES, provider, `${file}.json`), "utf8"));
-}
-
-/** Every cassette file of a provider's folder, sorted. */
-export function cassetteFiles(provider: string): string[] {
-  return readdirSync(join(FIXTURES, provider))
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => f.slice(0, -5))
-    .sort();
 }
 
 /** A row for every cassette file; `spec` is undefined where no row spec names it. */

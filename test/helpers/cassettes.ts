@@ -10,15 +10,20 @@ export function loadCassette(provider: string, scenario: string): Cassette {
   return parseCassette(readFileSync(join(FIXTURES, provider, `${scenario}.json`), "utf8"));
 }
 
-/** Every cassette of a provider, as [scenario, cassette] pairs for describe.each. */
-export function loadCassettes(provider: string): [string, Cassette][] {
+/** The cassette files of a provider's folder, without `.json`, sorted. */
+export function cassetteFiles(provider: string): string[] {
   return readdirSync(join(FIXTURES, provider))
     .filter((f) => f.endsWith(".json"))
-    .sort()
-    .map((f) => {
-      const c = parseCassette(readFileSync(join(FIXTURES, provider, f), "utf8"));
-      return [c.scenario, c];
-    });
+    .map((f) => f.slice(0, -5))
+    .sort();
+}
+
+/** Every cassette of a provider, as [scenario, cassette] pairs for describe.each. */
+export function loadCassettes(provider: string): [string, Cassette][] {
+  return cassetteFiles(provider).map((f) => {
+    const c = loadCassette(provider, f);
+    return [c.scenario, c];
+  });
 }
 
 /**

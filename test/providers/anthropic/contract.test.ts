@@ -7,7 +7,7 @@ import { partsOf, thinkingOf, toolCallsOf } from "../../../src/core/parts.js";
 import type { Delta } from "../../../src/core/types.js";
 import { APIError } from "../../../src/providers/anthropic/index.js";
 import { replayFetch } from "../../../src/testing/index.js";
-import { collect, createModel } from "../../contract/adapters.js";
+import { createModel } from "../../contract/adapters.js";
 import { loadCassette, runCassette } from "../../contract/table.js";
 
 const run = (file: string) => runCassette("anthropic", file);
@@ -54,7 +54,7 @@ describe("anthropic thinking-tool-loop-stream", () => {
   it("replays turn 1's thinking block and signature byte for byte in turn 2's request", async () => {
     const { fetch, turns, cassette } = await run("thinking-tool-loop-stream");
     const [thinking] = thinkingOf(turns[0]!.response!.message);
-    const replayed = (fetch.requests[1]?.body as Sent).messages[1]?.content[0];
+    const replayed = (fetch.requests[1]!.body as Sent).messages[1]?.content[0];
     expect(replayed?.type).toBe("thinking");
     expect(replayed?.signature).toBe(thinking?.signature);
     expect(replayed?.thinking).toBe(thinking?.text);
@@ -71,7 +71,7 @@ describe("anthropic thinking-tool-loop", () => {
     const { fetch, turns, cassette } = await run("thinking-tool-loop");
     const wire = wireBlocks(cassette.interactions[0]?.response.body)[0];
     expect(thinkingOf(turns[0]!.response!.message)[0]?.signature).toBe(wire?.signature);
-    expect((fetch.requests[1]?.body as Sent).messages[1]?.content[0]?.signature).toBe(
+    expect((fetch.requests[1]!.body as Sent).messages[1]?.content[0]?.signature).toBe(
       wire?.signature,
     );
   });
@@ -84,7 +84,7 @@ describe("anthropic redacted-thinking", () => {
     expect(thinkingOf(turns[0]!.response!.message)).toEqual([
       { type: "thinking", redacted: data, provider: "anthropic" },
     ]);
-    expect((fetch.requests[1]?.body as Sent).messages[1]?.content[0]).toEqual({
+    expect((fetch.requests[1]!.body as Sent).messages[1]?.content[0]).toEqual({
       type: "redacted_thinking",
       data,
     });
@@ -191,7 +191,7 @@ describe("anthropic foreign-thinking-400", () => {
     });
     expect((error as Error).message).toContain("Expected `thinking` or `redacted_thinking`");
     // The Gemini thinking is left out; its call is sent without Gemini's signature.
-    const sent = (fetch.requests[0]?.body as Sent).messages[1]?.content;
+    const sent = (fetch.requests[0]!.body as Sent).messages[1]?.content;
     expect(sent).toEqual([
       {
         type: "tool_use",
