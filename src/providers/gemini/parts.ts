@@ -205,12 +205,7 @@ function applyPartialArgs(call: OpenCall, fragments: readonly PartialArg[]): voi
     const path = f.jsonPath;
     if (path === undefined) continue;
     if (f.stringValue !== undefined) {
-      const previous = call.continuing === path ? readPath(call.args, path) : undefined;
-      writePath(
-        call.args,
-        path,
-        typeof previous === "string" ? previous + f.stringValue : f.stringValue,
-      );
+      writePath(call.args, path, f.stringValue, call.continuing === path);
       call.continuing = f.willContinue ? path : undefined;
       continue;
     }
@@ -234,18 +229,18 @@ function pathKeys(path: string): (string | number)[] {
 
 type Container = Record<string | number, unknown>;
 
-function readPath(root: Record<string, unknown>, path: string): unknown {
-  let at: unknown = root;
-  for (const key of pathKeys(path)) {
-    if (typeof at !== "object" || at === null) return undefined;
-    at = (at as Container)[key];
-  }
-  return at;
-}
-
 const UNSAFE_KEYS = new Set<string | number>(["__proto__", "constructor", "prototype"]);
 
-function writePath(root: Record<string, unknown>, path: string, value: unknown): void {
+/**
+ * Writes `value` at `path`, making the objects and arrays on the way; with `append`, a string
+ * already there is continued instead.
+ */
+function writePath(
+  root: Record<string, unknown>,
+  path: string,
+  value: unknown,
+  append = false,
+): void {
   const keys = pathKeys(path);
   // A path into an object's prototype is never an argument; refuse rather than pollute it.
   if (keys.length === 0 || keys.some((k) => UNSAFE_KEYS.has(k))) return;
@@ -259,7 +254,9 @@ function writePath(root: Record<string, unknown>, path: string, value: unknown):
     }
     at = next as Container;
   }
-  at[keys[keys.length - 1] as string | number] = value;
+  const last = keys[keys.length - 1] as string | number;
+  const previous = at[last];
+  at[last] = append && typeof previous === "string" ? previous + (value as string) : value;
 }
 
 function copyJSON<T>(value: T): T {
