@@ -129,7 +129,7 @@ class Builder implements MessageBuilder {
       case "thinking": {
         const slot: Slot = { kind: "thinking", part: -1 };
         this.#slots[index] = slot;
-        const text = optionalString(b, "thinking", what, index) ?? "";
+        const text = optionalString(b, "thinking", what, index);
         const signature = optionalString(b, "signature", what, index);
         const deltas: Delta[] = [];
         if (text !== "") deltas.push(...this.#text(slot, "thinking", text));
@@ -146,7 +146,7 @@ class Builder implements MessageBuilder {
       case "text": {
         const slot: Slot = { kind: "text", part: -1 };
         this.#slots[index] = slot;
-        const text = optionalString(b, "text", what, index) ?? "";
+        const text = optionalString(b, "text", what, index);
         return text === "" ? NO_DELTAS : this.#text(slot, "text", text);
       }
       case "tool_use": {
@@ -209,13 +209,7 @@ function stringField(
   throw new StreamError(`anthropic: ${what} for block ${index} without ${kind} \`${key}\``);
 }
 
-/** `o[key]` as a string, or `undefined` when absent or null. */
-function optionalString(
-  o: Record<string, unknown>,
-  key: string,
-  what: string,
-  index: number,
-): string | undefined {
-  const v = o[key];
-  return v === undefined || v === null ? undefined : stringField(o, key, what, index);
+/** `o[key]` as a string, `""` when absent or null. */
+function optionalString(o: Record<string, unknown>, key: string, what: string, index: number) {
+  return o[key] == null ? "" : stringField(o, key, what, index);
 }
