@@ -182,3 +182,11 @@ export async function runCassette(
   const cassette = loadCassette(provider, file);
   return { ...(await runRow(provider, cassette, spec, options)), cassette };
 }
+
+/** The text of the first user message of the first recorded request (Anthropic, Bedrock). */
+export function firstUserText(cassette: Cassette): string {
+  const body = cassette.interactions[0]?.request.body as {
+    messages: { content: { text: string }[] }[];
+  };
+  return body.messages[0]?.content[0]?.text ?? "";
+}

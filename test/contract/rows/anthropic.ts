@@ -1,14 +1,13 @@
 import type { Message } from "../../../src/core/types.js";
-import type { Cassette } from "../../../src/testing/index.js";
-import { andThen, loop, type RowSpec, toolResults, user, WEATHER } from "../table.js";
-
-/** The text of the first user message of the first recorded request. */
-function firstUserText(cassette: Cassette): string {
-  const body = cassette.interactions[0]?.request.body as {
-    messages: { content: { text: string }[] }[];
-  };
-  return body.messages[0]?.content[0]?.text ?? "";
-}
+import {
+  andThen,
+  firstUserText,
+  loop,
+  type RowSpec,
+  toolResults,
+  user,
+  WEATHER,
+} from "../table.js";
 
 const SONNET_4 = {
   model: "claude-sonnet-4-20250514",

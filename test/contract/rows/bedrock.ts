@@ -1,6 +1,13 @@
-import type { Cassette } from "../../../src/testing/index.js";
 import { AWS_SESSION } from "../adapters.js";
-import { andThen, loop, type RowSpec, toolResults, user } from "../table.js";
+import {
+  andThen,
+  firstUserText,
+  loop,
+  type RowSpec,
+  toolResults,
+  user,
+  WEATHER,
+} from "../table.js";
 
 const SONNET_37 = {
   model: "us.anthropic.claude-3-7-sonnet-20250219-v1:0",
@@ -21,14 +28,6 @@ const countryLoop = loop(
   toolResults("Mexico"),
 );
 
-/** The text of the first user message of the first recorded request. */
-function firstUserText(cassette: Cassette): string {
-  const body = cassette.interactions[0]?.request.body as {
-    messages: { content: { text: string }[] }[];
-  };
-  return body.messages[0]?.content[0]?.text ?? "";
-}
-
 export const BEDROCK_API_KEY = "ABSKexampleBedrockApiKey0123";
 
 const OPUS_46 = {
@@ -39,15 +38,7 @@ const OPUS_46 = {
 const interleavedLoop = loop(
   {
     tools: [
-      {
-        name: "weather",
-        description: "Get weather information for a location",
-        parameters: {
-          properties: { location: { description: "the city", type: "string" } },
-          required: ["location"],
-          type: "object",
-        },
-      },
+      WEATHER,
       {
         name: "local_time",
         description: "Get the local time in a city",
