@@ -106,7 +106,6 @@ export function createMessageBuilder(): MessageBuilder {
     responseId: string | undefined,
   ): Delta[] => {
     const deltas = [...end()];
-    const streamed = fc.willContinue === true || fc.partialArgs !== undefined;
     const n = calls++;
     const call: ToolCallPart = {
       type: "tool-call",
@@ -119,29 +118,25 @@ export function createMessageBuilder(): MessageBuilder {
       call.signature = signature;
       call.provider = PROVIDER;
     }
-    const delta: Delta = { type: "tool-call", index: parts.length, id: call.id, name };
+    const index = parts.start(call);
+    const delta: Delta = { type: "tool-call", index, id: call.id, name };
     if (signature !== undefined) delta.signature = signature;
-    if (streamed) {
-      // Copied, since fragments are written into it: the wire object stays untouched.
-      const started: OpenCall = {
-        index: parts.start(call),
-        args: copyJSON(fc.args ?? {}),
-        continuing: undefined,
-      };
-      if (fc.partialArgs) applyPartialArgs(started, fc.partialArgs);
-      if (fc.willContinue) open = started;
-      else {
-        call.arguments = JSON.stringify(started.args);
-        parts.setText(started.index, call.arguments);
-        delta.arguments = call.arguments;
-      }
-    } else {
-      // Gemini sends `args` as an object: its JSON text is the arguments.
-      call.arguments = JSON.stringify(fc.args ?? {});
-      parts.start(call);
-      delta.arguments = call.arguments;
-    }
     deltas.push(delta);
+    let args = fc.args ?? {};
+    if (fc.willContinue === true || fc.partialArgs !== undefined) {
+      // Copied, since fragments are written into it: the wire object stays untouched.
+      const started: OpenCall = { index, args: copyJSON(args), continuing: undefined };
+      if (fc.partialArgs) applyPartialArgs(started, fc.partialArgs);
+      if (fc.willContinue) {
+        open = started;
+        return deltas;
+      }
+      args = started.args;
+    }
+    // Gemini sends `args` as an object: its JSON text is the arguments.
+    const json = JSON.stringify(args);
+    parts.setText(index, json);
+    delta.arguments = json;
     return deltas;
   };
 
