@@ -137,6 +137,11 @@ describe.each(ROWS.map((r) => [`${r.provider}/${r.file}`, r] as const))("%s", (_
       expect(streamed.turns.map((t) => t.response?.stopReason)).toEqual(
         turns.map((i) => generated.turns[i]?.response?.stopReason),
       );
+      if (twin.exact) {
+        expect(streamed.turns.map((t) => t.response)).toEqual(
+          turns.map((i) => generated.turns[i]?.response),
+        );
+      }
     });
 
   if (row.cassette.streaming)

@@ -33,8 +33,12 @@ export interface RowSpec {
   config: Record<string, unknown>;
   /** The calls of the recorded conversation, in order. */
   run(call: Call, cassette: Cassette): Promise<unknown>;
-  /** A non-streamed cassette of the same answers: stream = generate, turn by turn. */
-  twin?: { file: string; turns?: number[] };
+  /**
+   * A non-streamed cassette of the same answers: stream = generate, turn by turn. `exact`:
+   * the twin holds the same answers to the letter, so the whole responses are equal (usage,
+   * and tool-call arguments as text), not only the messages.
+   */
+  twin?: { file: string; turns?: number[]; exact?: boolean };
   /** The conversation ends in the provider's APIError (rejected by `run`). */
   fails?: boolean;
   /**

@@ -82,7 +82,7 @@ export const ANTHROPIC: Record<string, RowSpec> = {
   "server-tool-turn-stream": {
     config: { ...SONNET_46, maxTokens: 8000 },
     run: searchTurn,
-    twin: { file: "server-tool-turn" },
+    twin: { file: "server-tool-turn", exact: true },
   },
   "text-thinking-text": {
     config: { ...SONNET_46, maxTokens: 8000 },

@@ -96,7 +96,7 @@ export const GEMINI: Record<string, RowSpec> = {
   "middle-text-signature-stream": {
     config: FLASH,
     run: picnic,
-    twin: { file: "middle-text-signature" },
+    twin: { file: "middle-text-signature", exact: true },
   },
   "thinking-streaming": { config: PRO_THINKING, run: weatherLoop },
   "thinking-tool-loop": { config: PRO_THINKING, run: weatherLoop },

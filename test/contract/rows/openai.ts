@@ -148,13 +148,13 @@ export const OPENAI: Record<string, RowSpec> = {
   "responses-items-as-parts-stream": {
     config: CODEX,
     run: releaseNotes,
-    twin: { file: "responses-items-as-parts" },
+    twin: { file: "responses-items-as-parts", exact: true },
   },
   "deepseek-thinking-tool-loop": { config: DEEPSEEK, run: deepseekLoop },
   "deepseek-thinking-tool-loop-stream": {
     config: DEEPSEEK,
     run: deepseekLoop,
-    twin: { file: "deepseek-thinking-tool-loop" },
+    twin: { file: "deepseek-thinking-tool-loop", exact: true },
   },
   "tools-with-effort-400": {
     config: { model: "gpt-5.4", reasoningEffort: "low", maxCompletionTokens: 4000 },
@@ -169,13 +169,13 @@ export const OPENAI: Record<string, RowSpec> = {
   "responses-thinking-tool-loop-stream": {
     config: GPT5_RESPONSES,
     run: planLoop,
-    twin: { file: "responses-thinking-tool-loop" },
+    twin: { file: "responses-thinking-tool-loop", exact: true },
   },
   "responses-modified-history": { config: GPT5_RESPONSES, run: modifiedHistory },
   "responses-text-stream": {
     config: GPT5_RESPONSES,
     run: loop({}, [MEANING]),
-    twin: { file: "responses-modified-history", turns: [0] },
+    twin: { file: "responses-modified-history", turns: [0], exact: true },
   },
 };
 
@@ -192,6 +192,6 @@ export const AZURE: Record<string, RowSpec> = {
   "v1-tool-call-stream": {
     config: { ...AZURE_MINI, token: async () => "entra-token-0123456789" },
     run: azureLoop,
-    twin: { file: "v1-tool-call" },
+    twin: { file: "v1-tool-call", exact: true },
   },
 };

@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   ConfigError,
@@ -7,20 +5,16 @@ import {
   HistoryError,
   StreamError,
 } from "../../../src/core/errors.js";
-import { partsOf, toolCallsOf } from "../../../src/core/parts.js";
-import type { Delta, Message, Part, ToolSpec } from "../../../src/core/types.js";
+import type { Message } from "../../../src/core/types.js";
 import { type Config, resolveConfig } from "../../../src/providers/openai/config.js";
 import { APIError, create } from "../../../src/providers/openai/index.js";
-import {
-  type Cassette,
-  type CassetteResponse,
-  parseCassette,
-  replayFetch,
-} from "../../../src/testing/index.js";
+import { type Cassette, type CassetteResponse, replayFetch } from "../../../src/testing/index.js";
+import { collect } from "../../contract/adapters.js";
+import { runCassette } from "../../contract/table.js";
+import { inlineCassette, sseEvents as sse } from "../../helpers/fetch.js";
 
 const KEY = "sk-test-0123456789abcdef";
 const URL = "https://api.openai.com/v1/responses";
-const HEADERS = { "content-type": "application/json", authorization: "<redacted>" };
 const user: Message = { role: "user", content: "Hi" };
 const BODY = {
   model: "gpt-5.4",
@@ -72,24 +66,12 @@ const PARSED = {
   stopReason: "completed",
 };
 
-function cassette(body: object, responses: CassetteResponse[]): Cassette {
-  return {
-    scenario: "inline",
-    provider: "openai",
-    streaming: false,
-    source: "synthesized in this test",
-    interactions: responses.map((response) => ({
-      request: { method: "POST", url: URL, headers: HEADERS, body },
-      response,
-    })),
-  };
-}
+const cassette = (body: object, responses: CassetteResponse[]): Cassette =>
+  inlineCassette(
+    { provider: "openai", url: URL, headers: { authorization: "<redacted>" } },
+    responses.map((r) => [body, r]),
+  );
 
-const sse = (...events: object[]) =>
-  events.map((e) => {
-    const type = (e as { type: string }).type;
-    return `event: ${type}\ndata: ${JSON.stringify(e)}\n\n`;
-  });
 const STREAM_OK: CassetteResponse = {
   status: 200,
   headers: { "content-type": "text/event-stream", "x-request-id": "req_stream" },
@@ -129,8 +111,7 @@ describe("openai create with api: responses", () => {
     const fetch = replayFetch(cassette({ ...BODY, stream: true }, [STREAM_OK]));
     const model = create({ apiKey: KEY, model: "gpt-5.4", api: "responses", fetch });
     const s = model.stream({ messages: [user] });
-    const deltas = [];
-    for await (const d of s) deltas.push(d);
+    const deltas = await collect(s);
     expect(await s.response).toEqual(PARSED);
     expect(deltas).toEqual([
       { type: "thinking", index: 0, text: "**Greeting**\n\nSay hello back." },
@@ -317,69 +298,14 @@ describe("openai resolveConfig with api: responses", () => {
 });
 
 describe("responses-items-as-parts cassettes", () => {
-  const NOTES: ToolSpec = {
-    name: "release_notes",
-    description: "The release notes of a package version.",
-    parameters: {
-      type: "object",
-      properties: { package: { type: "string" }, version: { type: "string" } },
-      required: ["package", "version"],
-    },
-  };
-  const QUESTION: Message = {
-    role: "user",
-    content: "Which version of golem is the latest, and what changed?",
-  };
-
-  async function run(file: string, streaming: boolean) {
-    const cassette = parseCassette(
-      readFileSync(join(import.meta.dirname, "../../../fixtures/openai", `${file}.json`), "utf8"),
-    );
-    const fetch = replayFetch(cassette);
-    const model = create({
-      apiKey: KEY,
-      model: "gpt-5.3-codex",
-      api: "responses",
-      reasoningEffort: "low",
-      reasoningSummary: "detailed",
-      fetch,
-    });
-    const deltas: Delta[][] = [];
-    const call = async (messages: Message[]) => {
-      const req = {
-        system: "Answer briefly. Say what you are doing before you call a tool.",
-        messages,
-        tools: [NOTES],
-        toolChoice: "auto" as const,
-      };
-      if (!streaming) return model.generate(req);
-      const s = model.stream(req);
-      const turn: Delta[] = [];
-      for await (const d of s) turn.push(d);
-      deltas.push(turn);
-      return s.response;
-    };
-    const turn1 = await call([QUESTION]);
-    const [toolCall] = toolCallsOf(turn1.message);
-    const turn2 = await call([
-      QUESTION,
-      turn1.message,
-      {
-        role: "tool",
-        toolCallId: toolCall?.id ?? "",
-        content: "0.2.0: messages are ordered lists of typed parts.",
-      },
-    ]);
-    fetch.assertDone();
-    return { turn1, turn2, deltas, cassette };
-  }
-
   it("keeps two multi-part reasoning items, a web search and phased messages in order, and replays them item for item", async () => {
-    const { turn1, turn2, cassette } = await run("responses-items-as-parts", false);
+    const { turns, cassette, fetch } = await runCassette("openai", "responses-items-as-parts");
+    fetch.assertDone();
+    const [turn1, turn2] = turns.map((t) => t.response?.message);
     const output = (cassette.interactions[0]?.response.body as { output?: unknown[] } | undefined)
       ?.output;
     const enc = (n: number) => `gAAAAABmadeup-not-a-real-token-${n}-${"x".repeat(40)}==`;
-    expect(turn1.message.content).toEqual([
+    expect(turn1?.content).toEqual([
       {
         type: "thinking",
         text: "**Finding the latest release**\n\nThe user wants golem's newest version; a web search should find it.",
@@ -416,7 +342,7 @@ describe("responses-items-as-parts cassettes", () => {
         arguments: '{"package":"golem","version":"0.2.0"}',
       },
     ]);
-    expect(turn2.message.content).toEqual([
+    expect(turn2?.content).toEqual([
       {
         type: "thinking",
         text: "**Answering**\n\nOne sentence on the change.",
@@ -430,35 +356,5 @@ describe("responses-items-as-parts cassettes", () => {
         provider: "openai",
       },
     ]);
-  });
-
-  it("streams the same messages, and the deltas add up to them", async () => {
-    const json = await run("responses-items-as-parts", false);
-    const { turn1, turn2, deltas } = await run("responses-items-as-parts-stream", true);
-    expect(turn1).toEqual(json.turn1);
-    expect(turn2).toEqual(json.turn2);
-    // What the deltas say, part by part (phase and provider ride the final message only).
-    const fold = (turn: Delta[]) => {
-      const parts: Record<string, unknown>[] = [];
-      for (const { index, ...d } of turn) {
-        const at = parts[index] ?? { type: d.type };
-        parts[index] = at;
-        for (const [k, v] of Object.entries(d)) {
-          if (k === "type" || v === undefined) continue;
-          at[k] = (k === "text" || k === "arguments") && typeof at[k] === "string" ? at[k] + v : v;
-        }
-      }
-      return parts;
-    };
-    const bare = (p: Part) => {
-      const {
-        phase: _p,
-        provider: _v,
-        ...rest
-      } = p as Part & { phase?: string; provider?: string };
-      return p.type === "provider" ? { type: p.type, provider: p.provider, value: p.value } : rest;
-    };
-    expect(fold(deltas[0] ?? [])).toEqual(partsOf(turn1.message).map(bare));
-    expect(fold(deltas[1] ?? [])).toEqual(partsOf(turn2.message).map(bare));
   });
 });
