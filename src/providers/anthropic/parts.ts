@@ -44,117 +44,66 @@ interface Slot {
   input?: TextBuffer;
 }
 
-/** Creates an empty {@link MessageBuilder}. */
-export function createMessageBuilder(): MessageBuilder {
-  return new Builder();
-}
-
 const START = "content_block_start";
 
-class Builder implements MessageBuilder {
-  #parts = createPartsBuilder();
-  #slots: (Slot | undefined)[] = [];
+/** Creates an empty {@link MessageBuilder}. */
+export function createMessageBuilder(): MessageBuilder {
+  const parts = createPartsBuilder();
+  const slots: (Slot | undefined)[] = [];
 
-  block(index: number, block: unknown): void {
-    this.#open(index, block, true, "content");
-  }
-
-  start(index: number, block: unknown): readonly Delta[] {
-    return this.#open(index, block, false, START);
-  }
-
-  delta(index: number, d: Record<string, unknown>): readonly Delta[] {
-    const slot = this.#slots[index];
-    if (!slot) {
-      throw new StreamError(
-        `anthropic: content_block_delta for block ${index}, which never started`,
+  /** The slot's part index, opening an empty part for it first if it has none yet. */
+  const opened = (slot: Slot, kind: "text" | "thinking"): number => {
+    if (slot.part < 0) {
+      slot.part = parts.start(
+        kind === "text"
+          ? { type: "text", text: "" }
+          : { type: "thinking", text: "", provider: PROVIDER },
       );
     }
-    const type = d.type as string;
-    if (slot.kind === "text" && type === "text_delta") {
-      return this.#text(slot, "text", stringField(d, "text", type, index));
-    }
-    if (slot.kind === "thinking") {
-      if (type === "thinking_delta") {
-        return this.#text(slot, "thinking", stringField(d, "thinking", type, index));
-      }
-      if (type === "signature_delta") {
-        // The signature arrives whole in one delta; replace, never append.
-        const signature = stringField(d, "signature", type, index, true);
-        return [this.#parts.sign(this.#opened(slot, "thinking"), signature)];
-      }
-    }
-    if (type === "input_json_delta") {
-      const piece = stringField(d, "partial_json", type, index);
-      if (slot.kind === "tool") {
-        // The first fragment is often "": it adds nothing, so it makes no delta.
-        return piece === "" ? NO_DELTAS : [this.#parts.appendArguments(slot.part, piece)];
-      }
-      if (slot.kind === "provider") {
-        slot.input ??= createTextBuffer();
-        slot.input.append(piece);
-      }
-    }
-    return NO_DELTAS; // citations_delta and delta types added later
-  }
+    return slot.part;
+  };
 
-  stop(index: number): readonly Delta[] {
-    const slot = this.#slots[index];
-    if (slot?.kind !== "provider" || !slot.block) return NO_DELTAS;
-    slot.kind = "done";
-    const { block, input } = slot;
-    // A streamed server tool use starts with `input: {}` and sends its input as
-    // input_json_delta; the whole block (what a JSON body holds) has it parsed.
-    if (input) {
-      const json = input.text();
-      block.input = json === "" ? {} : JSON.parse(json);
-    }
-    return [{ type: "provider", index: slot.part, provider: PROVIDER, value: block }];
-  }
+  /** Appends text to a text or thinking block, opening its part on the first non-empty piece. */
+  const text = (slot: Slot, kind: "text" | "thinking", piece: string): readonly Delta[] =>
+    piece === "" ? NO_DELTAS : [parts.appendText(opened(slot, kind), piece)];
 
-  message(): Message {
-    return { role: "assistant", content: this.#parts.parts() };
-  }
-
-  #open(index: number, raw: unknown, whole: boolean, what: string): readonly Delta[] {
-    if (this.#slots[index] !== undefined) {
+  const open = (index: number, raw: unknown, whole: boolean, what: string): readonly Delta[] => {
+    if (slots[index] !== undefined) {
       throw new StreamError(`anthropic: ${what} for block ${index}, which already started`);
     }
     if (typeof raw !== "object" || raw === null) {
       throw new StreamError(`anthropic: ${what} for block ${index} that is not an object`);
     }
     const b = raw as Record<string, unknown>;
-    const parts = this.#parts;
     switch (b.type) {
       case "thinking": {
         const slot: Slot = { kind: "thinking", part: -1 };
-        this.#slots[index] = slot;
-        const text = optionalString(b, "thinking", what, index);
+        slots[index] = slot;
+        const thinking = optionalString(b, "thinking", what, index);
         const signature = optionalString(b, "signature", what, index);
         const deltas: Delta[] = [];
-        if (text !== "") deltas.push(...this.#text(slot, "thinking", text));
+        if (thinking !== "") deltas.push(...text(slot, "thinking", thinking));
         // A stream starts the block with `signature: ""`: no signature yet.
-        if (signature) deltas.push(parts.sign(this.#opened(slot, "thinking"), signature));
+        if (signature) deltas.push(parts.sign(opened(slot, "thinking"), signature));
         return deltas;
       }
       case "redacted_thinking": {
         const redacted = stringField(b, "data", what, index, true);
         const part = parts.start({ type: "thinking", redacted, provider: PROVIDER });
-        this.#slots[index] = { kind: "done", part };
+        slots[index] = { kind: "done", part };
         return [{ type: "thinking", index: part, redacted }];
       }
       case "text": {
         const slot: Slot = { kind: "text", part: -1 };
-        this.#slots[index] = slot;
-        const text = optionalString(b, "text", what, index);
-        return text === "" ? NO_DELTAS : this.#text(slot, "text", text);
+        slots[index] = slot;
+        return text(slot, "text", optionalString(b, "text", what, index));
       }
       case "tool_use": {
         const id = stringField(b, "id", what, index, true);
         const name = stringField(b, "name", what, index, true);
         const args = whole ? JSON.stringify(b.input ?? {}) : "";
         const part = parts.start({ type: "tool-call", id, name, arguments: args });
-        this.#slots[index] = { kind: "tool", part };
+        slots[index] = { kind: "tool", part };
         return [{ type: "tool-call", index: part, id, name }];
       }
       default: {
@@ -163,33 +112,70 @@ class Builder implements MessageBuilder {
         }
         const value: ProviderPart = { type: "provider", provider: PROVIDER, value: b };
         const part = parts.start(value);
-        if (whole) {
-          this.#slots[index] = { kind: "done", part };
-          return NO_DELTAS;
-        }
-        this.#slots[index] = { kind: "provider", part, block: b };
+        slots[index] = whole ? { kind: "done", part } : { kind: "provider", part, block: b };
         return NO_DELTAS;
       }
     }
-  }
+  };
 
-  /** Appends text to a text or thinking block, opening its part on the first non-empty piece. */
-  #text(slot: Slot, kind: "text" | "thinking", piece: string): readonly Delta[] {
-    if (piece === "") return NO_DELTAS;
-    return [this.#parts.appendText(this.#opened(slot, kind), piece)];
-  }
+  return {
+    block(index, block) {
+      open(index, block, true, "content");
+    },
 
-  /** The slot's part index, opening an empty part for it first if it has none yet. */
-  #opened(slot: Slot, kind: "text" | "thinking"): number {
-    if (slot.part < 0) {
-      slot.part = this.#parts.start(
-        kind === "text"
-          ? { type: "text", text: "" }
-          : { type: "thinking", text: "", provider: PROVIDER },
-      );
-    }
-    return slot.part;
-  }
+    start: (index, block) => open(index, block, false, START),
+
+    delta(index, d) {
+      const slot = slots[index];
+      if (!slot) {
+        throw new StreamError(
+          `anthropic: content_block_delta for block ${index}, which never started`,
+        );
+      }
+      const type = d.type as string;
+      if (slot.kind === "text" && type === "text_delta") {
+        return text(slot, "text", stringField(d, "text", type, index));
+      }
+      if (slot.kind === "thinking") {
+        if (type === "thinking_delta") {
+          return text(slot, "thinking", stringField(d, "thinking", type, index));
+        }
+        if (type === "signature_delta") {
+          // The signature arrives whole in one delta; replace, never append.
+          const signature = stringField(d, "signature", type, index, true);
+          return [parts.sign(opened(slot, "thinking"), signature)];
+        }
+      }
+      if (type === "input_json_delta") {
+        const piece = stringField(d, "partial_json", type, index);
+        if (slot.kind === "tool") {
+          // The first fragment is often "": it adds nothing, so it makes no delta.
+          return piece === "" ? NO_DELTAS : [parts.appendArguments(slot.part, piece)];
+        }
+        if (slot.kind === "provider") {
+          slot.input ??= createTextBuffer();
+          slot.input.append(piece);
+        }
+      }
+      return NO_DELTAS; // citations_delta and delta types added later
+    },
+
+    stop(index) {
+      const slot = slots[index];
+      if (slot?.kind !== "provider" || !slot.block) return NO_DELTAS;
+      slot.kind = "done";
+      const { block, input } = slot;
+      // A streamed server tool use starts with `input: {}` and sends its input as
+      // input_json_delta; the whole block (what a JSON body holds) has it parsed.
+      if (input) {
+        const json = input.text();
+        block.input = json === "" ? {} : JSON.parse(json);
+      }
+      return [{ type: "provider", index: slot.part, provider: PROVIDER, value: block }];
+    },
+
+    message: () => ({ role: "assistant", content: parts.parts() }),
+  };
 }
 
 /**
