@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { APIError as CoreAPIError, StreamError } from "../../../src/core/errors.js";
 import { APIError, create } from "../../../src/providers/anthropic/index.js";
+import { jsonResponse as json, scriptedFetch as scripted } from "../../helpers/fetch.js";
 
 const KEY = "sk-ant-SECRET-marker-0123456789";
 const ok = {
@@ -12,25 +13,6 @@ const ok = {
   stop_reason: "end_turn",
   usage: { input_tokens: 1, output_tokens: 1 },
 };
-
-function scripted(responses: (() => Response)[]) {
-  const calls: { url: string; headers: Headers; body: string }[] = [];
-  const fetch = async (url: string | URL | Request, init?: RequestInit) => {
-    calls.push({ url: String(url), headers: new Headers(init?.headers), body: String(init?.body) });
-    const next = responses.shift();
-    if (!next) throw new Error("no more responses");
-    return next();
-  };
-  return { fetch, calls };
-}
-
-const json =
-  (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  () =>
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { "content-type": "application/json", ...headers },
-    });
 
 describe("anthropic model", () => {
   it("retries 529 overloaded and 429 with retry-after, then succeeds", async () => {

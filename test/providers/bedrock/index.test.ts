@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { APIError as CoreAPIError, HistoryError, StreamError } from "../../../src/core/errors.js";
 import type { Message } from "../../../src/core/types.js";
 import { APIError, create } from "../../../src/providers/bedrock/index.js";
+import { jsonResponse as json, scriptedFetch as scripted } from "../../helpers/fetch.js";
 import { bodyOf, encodeFrame } from "./frames.js";
 
 const SECRET = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY";
@@ -16,26 +17,6 @@ const ok = {
   stopReason: "end_turn",
   usage: { inputTokens: 3, outputTokens: 2, totalTokens: 5 },
 };
-
-function scripted(responses: (() => Response)[], onCall?: (n: number) => void) {
-  const calls: { url: string; headers: Headers; body: string }[] = [];
-  const fetch = async (url: string | URL | Request, init?: RequestInit) => {
-    calls.push({ url: String(url), headers: new Headers(init?.headers), body: String(init?.body) });
-    onCall?.(calls.length);
-    const next = responses.shift();
-    if (!next) throw new Error("no more responses");
-    return next();
-  };
-  return { fetch, calls };
-}
-
-const json =
-  (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  () =>
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { "content-type": "application/json", ...headers },
-    });
 
 afterEach(() => {
   vi.useRealTimers();

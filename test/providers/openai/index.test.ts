@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { APIError as CoreAPIError, HistoryError, StreamError } from "../../../src/core/errors.js";
-import type { Delta, Message } from "../../../src/core/types.js";
+import type { Message } from "../../../src/core/types.js";
 import { APIError, create } from "../../../src/providers/openai/index.js";
 import { type Cassette, type CassetteResponse, replayFetch } from "../../../src/testing/index.js";
+import { collect } from "../../contract/adapters.js";
+import { inlineCassette, sseData as sse } from "../../helpers/fetch.js";
 
 const KEY = "sk-test-0123456789abcdef";
 const URL = "https://api.openai.com/v1/chat/completions";
-const HEADERS = { "content-type": "application/json", authorization: "<redacted>" };
 const user: Message = { role: "user", content: "Hi" };
 const BODY = { model: "gpt-5.4", messages: [{ role: "user", content: "Hi" }] };
 const STREAM_BODY = { ...BODY, stream: true, stream_options: { include_usage: true } };
@@ -18,31 +19,16 @@ const COMPLETION = {
   usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },
 };
 
-function cassette(body: object, responses: CassetteResponse[]): Cassette {
-  return {
-    scenario: "inline",
-    provider: "openai",
-    streaming: false,
-    source: "synthesized in this test",
-    interactions: responses.map((response) => ({
-      request: { method: "POST", url: URL, headers: HEADERS, body },
-      response,
-    })),
-  };
-}
+const cassette = (body: object, responses: CassetteResponse[]): Cassette =>
+  inlineCassette(
+    { provider: "openai", url: URL, headers: { authorization: "<redacted>" } },
+    responses.map((r) => [body, r]),
+  );
 
-const sse = (...events: (object | string)[]) =>
-  events.map((e) => `data: ${typeof e === "string" ? e : JSON.stringify(e)}\n\n`);
 const delta = (d: object, finish: string | null = null) => ({
   object: "chat.completion.chunk",
   choices: [{ index: 0, delta: d, finish_reason: finish }],
 });
-
-async function collect(stream: AsyncIterable<Delta>): Promise<Delta[]> {
-  const out: Delta[] = [];
-  for await (const d of stream) out.push(d);
-  return out;
-}
 
 describe("openai generate", () => {
   it("posts to the base URL with a bearer key and parses the answer", async () => {
