@@ -4,6 +4,7 @@ import type { Message } from "../../../src/core/types.js";
 import { APIError, create } from "../../../src/providers/azure/index.js";
 import * as openai from "../../../src/providers/openai/index.js";
 import { type Cassette, type CassetteResponse, replayFetch } from "../../../src/testing/index.js";
+import { inlineCassette } from "../../helpers/fetch.js";
 
 const KEY = "azure-key-0123456789abcdef";
 const ENDPOINT = "https://my-resource.openai.azure.com";
@@ -30,28 +31,16 @@ const OK: CassetteResponse = {
   body: COMPLETION,
 };
 
-function cassette(
+const cassette = (
   url: string,
   headers: Record<string, string>,
   body: object,
   responses: CassetteResponse[],
-): Cassette {
-  return {
-    scenario: "inline",
-    provider: "azure",
-    streaming: false,
-    source: "synthesized in this test",
-    interactions: responses.map((response) => ({
-      request: {
-        method: "POST",
-        url,
-        headers: { "content-type": "application/json", ...headers },
-        body,
-      },
-      response,
-    })),
-  };
-}
+): Cassette =>
+  inlineCassette(
+    { provider: "azure", url, headers },
+    responses.map((r) => [body, r]),
+  );
 
 describe("azure generate", () => {
   it("sends the api-key header and the deployment as model on the v1 URL", async () => {

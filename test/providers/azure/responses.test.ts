@@ -7,6 +7,7 @@ import { APIError, create } from "../../../src/providers/azure/index.js";
 import { responsesUrl } from "../../../src/providers/azure/responses-request.js";
 import * as openai from "../../../src/providers/openai/index.js";
 import { type Cassette, type CassetteResponse, replayFetch } from "../../../src/testing/index.js";
+import { inlineCassette } from "../../helpers/fetch.js";
 
 const KEY = "azure-key-0123456789abcdef";
 const ENDPOINT = "https://my-resource.openai.azure.com";
@@ -71,23 +72,8 @@ const body = (input: object[], extra: object = {}) => ({
   ...extra,
 });
 
-function cassette(url: string, interactions: [object, CassetteResponse][]): Cassette {
-  return {
-    scenario: "inline",
-    provider: "azure",
-    streaming: false,
-    source: "synthesized in this test",
-    interactions: interactions.map(([b, response]) => ({
-      request: {
-        method: "POST",
-        url,
-        headers: { "content-type": "application/json", "api-key": "<redacted>" },
-        body: b,
-      },
-      response,
-    })),
-  };
-}
+const cassette = (url: string, interactions: [object, CassetteResponse][]): Cassette =>
+  inlineCassette({ provider: "azure", url, headers: { "api-key": "<redacted>" } }, interactions);
 
 describe("azure create with api: responses", () => {
   it("runs a tool loop on the v1 URL and replays the azure block without any item id", async () => {

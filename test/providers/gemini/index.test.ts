@@ -2,35 +2,26 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, HistoryError, StreamError } from "../../../src/core/errors.js";
 import type { Message } from "../../../src/core/types.js";
 import * as gemini from "../../../src/providers/gemini/index.js";
-import type { Cassette } from "../../../src/testing/cassette.js";
+import type { Cassette, CassetteResponse } from "../../../src/testing/cassette.js";
 import { replayFetch } from "../../../src/testing/replay.js";
+import { inlineCassette } from "../../helpers/fetch.js";
 
 const URL_STREAM =
   "https://generativelanguage.googleapis.com/v1beta/models/gemini-3-pro-preview:streamGenerateContent?alt=sse";
 const URL_GENERATE =
   "https://generativelanguage.googleapis.com/v1beta/models/gemini-3-pro-preview:generateContent";
-const HEADERS = { "content-type": "application/json", "x-goog-api-key": "<redacted>" };
 const hi: Message[] = [{ role: "user", content: "Hi" }];
 
-function cassette(url: string, response: Cassette["interactions"][number]["response"]): Cassette {
-  return {
-    scenario: "inline",
-    provider: "gemini",
-    streaming: url === URL_STREAM,
-    source: "synthesized in this test",
-    interactions: [
-      {
-        request: {
-          method: "POST",
-          url,
-          headers: HEADERS,
-          body: { contents: [{ role: "user", parts: [{ text: "Hi" }] }] },
-        },
-        response,
-      },
-    ],
-  };
-}
+const cassette = (url: string, response: CassetteResponse): Cassette =>
+  inlineCassette(
+    {
+      provider: "gemini",
+      url,
+      headers: { "x-goog-api-key": "<redacted>" },
+      streaming: url === URL_STREAM,
+    },
+    [[{ contents: [{ role: "user", parts: [{ text: "Hi" }] }] }, response]],
+  );
 
 const textChunk = (text: string) =>
   `data: ${JSON.stringify({ candidates: [{ content: { role: "model", parts: [{ text }] }, index: 0 }], usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 2 } })}\r\n\r\n`;
