@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { APIError as CoreAPIError, StreamError } from "../../../src/core/errors.js";
+import { StreamError } from "../../../src/core/errors.js";
 import { APIError, create } from "../../../src/providers/anthropic/index.js";
+import { expectAPIError } from "../../helpers/errors.js";
 import { jsonResponse as json, scriptedFetch as scripted } from "../../helpers/fetch.js";
 
 const KEY = "sk-ant-SECRET-marker-0123456789";
@@ -45,16 +46,18 @@ describe("anthropic model", () => {
       .generate({ messages: [{ role: "user", content: "hi" }] })
       .catch((x: unknown) => x);
     expect(calls).toHaveLength(2);
-    expect(e).toBeInstanceOf(APIError);
-    expect(e).toBeInstanceOf(CoreAPIError);
-    expect(e).toMatchObject({
-      status: 500,
-      type: "api_error",
-      requestId: "req_x",
-      retryable: true,
-      name: "APIError",
-    });
-    expect((e as Error).message).toBe("anthropic 500 api_error: Internal (request id req_x)");
+    expectAPIError(
+      e,
+      APIError,
+      {
+        status: 500,
+        type: "api_error",
+        requestId: "req_x",
+        retryable: true,
+        name: "APIError",
+      },
+      "anthropic 500 api_error: Internal (request id req_x)",
+    );
   });
 
   it("never puts the key into an error, even when the provider echoes it", async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { APIError as CoreAPIError } from "../../../src/core/errors.js";
 import type { Message } from "../../../src/core/types.js";
 import { APIError, create } from "../../../src/providers/azure/index.js";
 import * as openai from "../../../src/providers/openai/index.js";
 import { type Cassette, type CassetteResponse, replayFetch } from "../../../src/testing/index.js";
+import { expectAPIError } from "../../helpers/errors.js";
 import { inlineCassette } from "../../helpers/fetch.js";
 
 const KEY = "azure-key-0123456789abcdef";
@@ -129,16 +129,14 @@ describe("azure generate", () => {
     );
     const model = create({ endpoint: ENDPOINT, deployment: "d", apiKey: KEY, fetch });
     const error = await model.generate({ messages: [user] }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(APIError);
-    expect(error).toBeInstanceOf(CoreAPIError);
-    expect(error).not.toBeInstanceOf(openai.APIError);
-    expect(error).toMatchObject({
+    expectAPIError(error, APIError, {
       provider: "azure",
       status: 400,
       type: "content_filter",
       requestId: "apim-7f3c",
       retryable: false,
     });
+    expect(error).not.toBeInstanceOf(openai.APIError);
   });
 
   it("removes the token from an error body that echoes it", async () => {

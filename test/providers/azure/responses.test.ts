@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, APIError as CoreAPIError } from "../../../src/core/errors.js";
+import { ConfigError } from "../../../src/core/errors.js";
 import { textOf, thinkingOf, toolCallsOf } from "../../../src/core/parts.js";
 import type { Message } from "../../../src/core/types.js";
 import { resolveConfig } from "../../../src/providers/azure/config.js";
@@ -7,6 +7,7 @@ import { APIError, create } from "../../../src/providers/azure/index.js";
 import { responsesUrl } from "../../../src/providers/azure/responses-request.js";
 import * as openai from "../../../src/providers/openai/index.js";
 import { type Cassette, type CassetteResponse, replayFetch } from "../../../src/testing/index.js";
+import { expectAPIError } from "../../helpers/errors.js";
 import { inlineCassette } from "../../helpers/fetch.js";
 
 const KEY = "azure-key-0123456789abcdef";
@@ -249,15 +250,13 @@ describe("azure create with api: responses", () => {
     const error = await model
       .generate({ messages: [USER], tools: [WEATHER] })
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(APIError);
-    expect(error).toBeInstanceOf(CoreAPIError);
-    expect(error).not.toBeInstanceOf(openai.APIError);
-    expect(error).toMatchObject({
+    expectAPIError(error, APIError, {
       provider: "azure",
       status: 400,
       type: "invalid_request_error",
       requestId: "apim-400",
     });
+    expect(error).not.toBeInstanceOf(openai.APIError);
   });
 
   it("streams with blocks tagged azure", async () => {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { APIError as CoreAPIError, HistoryError, StreamError } from "../../../src/core/errors.js";
+import { HistoryError, StreamError } from "../../../src/core/errors.js";
 import type { Message } from "../../../src/core/types.js";
 import { APIError, create } from "../../../src/providers/bedrock/index.js";
+import { expectAPIError } from "../../helpers/errors.js";
 import { jsonResponse as json, scriptedFetch as scripted } from "../../helpers/fetch.js";
 import { bodyOf, encodeFrame } from "./frames.js";
 
@@ -88,17 +89,17 @@ describe("bedrock model", () => {
     const model = create({ region: "us-east-1", model: MODEL, credentials: CREDS, fetch });
     const e = await model.generate({ messages: hi }).catch((x: unknown) => x);
     expect(calls).toHaveLength(1);
-    expect(e).toBeInstanceOf(APIError);
-    expect(e).toBeInstanceOf(CoreAPIError);
-    expect(e).toMatchObject({
-      name: "APIError",
-      provider: "bedrock",
-      status: 400,
-      type: "ValidationException",
-      requestId: "171ca918-b228-4851-affc-862dd50c5f6d",
-      retryable: false,
-    });
-    expect((e as Error).message).toBe(
+    expectAPIError(
+      e,
+      APIError,
+      {
+        name: "APIError",
+        provider: "bedrock",
+        status: 400,
+        type: "ValidationException",
+        requestId: "171ca918-b228-4851-affc-862dd50c5f6d",
+        retryable: false,
+      },
       "bedrock 400 ValidationException: The provided model identifier is invalid. (request id 171ca918-b228-4851-affc-862dd50c5f6d)",
     );
   });

@@ -4,12 +4,12 @@
  * test/contract/laws.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { APIError as CoreAPIError } from "../../../src/core/errors.js";
 import * as gemini from "../../../src/providers/gemini/index.js";
 import { SKIP_SIGNATURE_VALIDATOR } from "../../../src/providers/gemini/request.js";
 import { type Cassette, replayFetch } from "../../../src/testing/index.js";
 import { createModel, FAKE_AUTH } from "../../contract/adapters.js";
 import { cassetteFiles, loadCassette, type RowRun, runCassette } from "../../contract/table.js";
+import { expectAPIError } from "../../helpers/errors.js";
 import { inFakeTime } from "../../helpers/time.js";
 
 const run = (file: string) => runCassette("gemini", file);
@@ -189,9 +189,7 @@ describe("gemini cross-provider-tool-call (pydantic-ai, verified live)", () => {
 describe("gemini missing-thought-signature (400)", () => {
   it("rejects with gemini.APIError carrying Google's status and message, not retried", async () => {
     const { error, fetch } = await run("missing-thought-signature");
-    expect(error).toBeInstanceOf(gemini.APIError);
-    expect(error).toBeInstanceOf(CoreAPIError);
-    expect(error).toMatchObject({
+    expectAPIError(error, gemini.APIError, {
       provider: "gemini",
       status: 400,
       type: "INVALID_ARGUMENT",

@@ -3,12 +3,12 @@
  * 400 for tools with effort); the laws every cassette obeys run in test/contract/laws.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { APIError as CoreAPIError } from "../../../src/core/errors.js";
 import { toolCallsOf } from "../../../src/core/parts.js";
 import { APIError } from "../../../src/providers/openai/index.js";
 import type { Cassette } from "../../../src/testing/index.js";
 import { FAKE_AUTH } from "../../contract/adapters.js";
 import { runCassette } from "../../contract/table.js";
+import { expectAPIError } from "../../helpers/errors.js";
 
 interface WireMessage {
   role: string;
@@ -139,18 +139,18 @@ describe("openai tools-with-effort-400", () => {
   it("rejects with openai.APIError carrying status, type, message and request id, without retrying", async () => {
     const { fetch, error, cassette } = await runCassette("openai", "tools-with-effort-400");
     expect(fetch.requests).toHaveLength(1);
-    expect(error).toBeInstanceOf(APIError);
-    expect(error).toBeInstanceOf(CoreAPIError);
-    expect(error).toMatchObject({
-      name: "APIError",
-      provider: "openai",
-      status: 400,
-      type: "invalid_request_error",
-      requestId: "req_5f0c2a9e8d7b4c13a6e1f2d3b4c5a697",
-      retryable: false,
-      body: cassette.interactions[0]?.response.body,
-    });
-    expect((error as Error).message).toBe(
+    expectAPIError(
+      error,
+      APIError,
+      {
+        name: "APIError",
+        provider: "openai",
+        status: 400,
+        type: "invalid_request_error",
+        requestId: "req_5f0c2a9e8d7b4c13a6e1f2d3b4c5a697",
+        retryable: false,
+        body: cassette.interactions[0]?.response.body,
+      },
       "openai 400 invalid_request_error: Function tools with reasoning_effort are not supported for gpt-5.4 in /v1/chat/completions. Please use /v1/responses instead. (request id req_5f0c2a9e8d7b4c13a6e1f2d3b4c5a697)",
     );
   });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { APIError as CoreAPIError, HistoryError, StreamError } from "../../../src/core/errors.js";
+import { HistoryError, StreamError } from "../../../src/core/errors.js";
 import type { Message } from "../../../src/core/types.js";
 import { APIError, create } from "../../../src/providers/openai/index.js";
 import { type Cassette, type CassetteResponse, replayFetch } from "../../../src/testing/index.js";
 import { collect } from "../../contract/adapters.js";
+import { expectAPIError } from "../../helpers/errors.js";
 import { inlineCassette, sseData as sse } from "../../helpers/fetch.js";
 
 const KEY = "sk-test-0123456789abcdef";
@@ -206,9 +207,7 @@ describe("openai stream", () => {
     );
     const model = create({ apiKey: KEY, model: "gpt-5.4", fetch });
     const error = await model.stream({ messages: [user] }).response.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(APIError);
-    expect(error).toBeInstanceOf(CoreAPIError);
-    expect(error).toMatchObject({
+    expectAPIError(error, APIError, {
       status: 200,
       type: "server_error",
       requestId: "req_mid",

@@ -4,12 +4,12 @@
  * cassette obeys run in test/contract/laws.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { APIError as CoreAPIError } from "../../../src/core/errors.js";
 import { thinkingOf, toolCallsOf } from "../../../src/core/parts.js";
 import { APIError } from "../../../src/providers/openai/index.js";
 import type { Cassette } from "../../../src/testing/index.js";
 import { FAKE_AUTH } from "../../contract/adapters.js";
 import { runCassette } from "../../contract/table.js";
+import { expectAPIError } from "../../helpers/errors.js";
 
 interface WireItem {
   type?: string;
@@ -185,17 +185,17 @@ describe("openai responses-modified-history", () => {
     const { fetch, turns, cassette } = await runCassette("openai", "responses-modified-history");
     const error = turns[1]?.error;
     expect(fetch.requests).toHaveLength(3);
-    expect(error).toBeInstanceOf(APIError);
-    expect(error).toBeInstanceOf(CoreAPIError);
-    expect(error).toMatchObject({
-      name: "APIError",
-      provider: "openai",
-      status: 400,
-      type: "invalid_request_error",
-      retryable: false,
-      body: cassette.interactions[1]?.response.body,
-    });
-    expect((error as Error).message).toBe(
+    expectAPIError(
+      error,
+      APIError,
+      {
+        name: "APIError",
+        provider: "openai",
+        status: 400,
+        type: "invalid_request_error",
+        retryable: false,
+        body: cassette.interactions[1]?.response.body,
+      },
       "openai 400 invalid_request_error: Item 'rs_68c42de022c881948db7ed1cc2529f2e0202c9ad459e0d23' of type 'reasoning' was provided without its required following item.",
     );
   });

@@ -1,16 +1,12 @@
 import { describe, expect, it } from "vitest";
-import {
-  ConfigError,
-  APIError as CoreAPIError,
-  HistoryError,
-  StreamError,
-} from "../../../src/core/errors.js";
+import { ConfigError, HistoryError, StreamError } from "../../../src/core/errors.js";
 import type { Message } from "../../../src/core/types.js";
 import { type Config, resolveConfig } from "../../../src/providers/openai/config.js";
 import { APIError, create } from "../../../src/providers/openai/index.js";
 import { type Cassette, type CassetteResponse, replayFetch } from "../../../src/testing/index.js";
 import { collect } from "../../contract/adapters.js";
 import { runCassette } from "../../contract/table.js";
+import { expectAPIError } from "../../helpers/errors.js";
 import { inlineCassette, sseEvents as sse } from "../../helpers/fetch.js";
 
 const KEY = "sk-test-0123456789abcdef";
@@ -157,16 +153,16 @@ describe("openai create with api: responses", () => {
     const model = create({ apiKey: KEY, model: "gpt-5.4", api: "responses", fetch });
     const error = await model.generate({ messages: [user] }).catch((e: unknown) => e);
     expect(fetch.requests).toHaveLength(1);
-    expect(error).toBeInstanceOf(APIError);
-    expect(error).toBeInstanceOf(CoreAPIError);
-    expect(error).toMatchObject({
-      provider: "openai",
-      status: 400,
-      type: "invalid_request_error",
-      requestId: "req_bad",
-      retryable: false,
-    });
-    expect((error as Error).message).toBe(
+    expectAPIError(
+      error,
+      APIError,
+      {
+        provider: "openai",
+        status: 400,
+        type: "invalid_request_error",
+        requestId: "req_bad",
+        retryable: false,
+      },
       "openai 400 invalid_request_error: The encrypted content gAAA...DQ== could not be verified. (request id req_bad)",
     );
   });

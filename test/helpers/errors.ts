@@ -1,0 +1,18 @@
+import { expect } from "vitest";
+import { APIError as CoreAPIError } from "../../src/core/errors.js";
+
+/**
+ * `error` is the provider's own APIError class (`own`), so also golem's core APIError, with
+ * `fields` (status, type, requestId, retryable, …) and, when given, exactly `message`.
+ */
+export function expectAPIError(
+  error: unknown,
+  own: abstract new (...args: never[]) => CoreAPIError,
+  fields: Record<string, unknown>,
+  message?: string,
+): void {
+  expect(error).toBeInstanceOf(own);
+  expect(error).toBeInstanceOf(CoreAPIError);
+  expect(error).toMatchObject(fields);
+  if (message !== undefined) expect((error as Error).message).toBe(message);
+}
