@@ -16,3 +16,13 @@ export function expectAPIError(
   expect(error).toMatchObject(fields);
   if (message !== undefined) expect((error as Error).message).toBe(message);
 }
+
+/** What `f` throws; a test fails when it throws nothing. */
+export function thrown(f: () => unknown): unknown {
+  try {
+    f();
+  } catch (e) {
+    return e;
+  }
+  throw new Error("nothing thrown");
+}

@@ -3,6 +3,7 @@ import { APIError, StreamError } from "../../../src/core/errors.js";
 import type { Delta } from "../../../src/core/types.js";
 import { parseResponse } from "../../../src/providers/anthropic/response.js";
 import { createStreamState } from "../../../src/providers/anthropic/stream.js";
+import { thrown } from "../../helpers/errors.js";
 
 const rec = (data: Record<string, unknown>) => ({
   event: data.type as string,
@@ -306,12 +307,7 @@ describe("anthropic stream state", () => {
 
   it("treats a stream cut before message_stop as a StreamError carrying what arrived", () => {
     const { machine } = feed(full.slice(0, 6));
-    let error: unknown;
-    try {
-      machine.finish();
-    } catch (e) {
-      error = e;
-    }
+    const error = thrown(() => machine.finish());
     expect(error).toBeInstanceOf(StreamError);
     expect((error as StreamError).partial?.message.content).toEqual([
       { type: "thinking", text: "a b", provider: "anthropic" },

@@ -4,6 +4,7 @@ import type { Delta } from "../../../src/core/types.js";
 import { parseResponse } from "../../../src/providers/bedrock/response.js";
 import { createStreamState } from "../../../src/providers/bedrock/stream.js";
 import type { EventStreamMessage } from "../../../src/transport/event-stream.js";
+import { thrown } from "../../helpers/errors.js";
 import { eventMessage, exceptionMessage } from "./frames.js";
 
 const SIG = "Ep0CCkgICxABGAIqQOWPB6/PmA5SW9jC6FvaNq3E+U9ev4FMWcFWuAho+VGLCtazKc5WDjQ5i0Mux==";
@@ -70,15 +71,6 @@ function feed(messages: EventStreamMessage[]) {
   const deltas: Delta[] = [];
   for (const m of messages) deltas.push(...machine.push(m));
   return { machine, deltas };
-}
-
-function thrown(f: () => unknown): unknown {
-  try {
-    f();
-  } catch (e) {
-    return e;
-  }
-  throw new Error("nothing thrown");
 }
 
 const toolStart = (index: number, toolUse: object) =>

@@ -6,6 +6,7 @@ import { parseResponse } from "../../../src/providers/gemini/response.js";
 import { createStreamState } from "../../../src/providers/gemini/stream.js";
 import type { GenerateContentResponse, Part } from "../../../src/providers/gemini/wire.js";
 import { loadCassette } from "../../helpers/cassettes.js";
+import { thrown } from "../../helpers/errors.js";
 
 const toError = (fields: APIErrorFields) => new APIError(fields);
 
@@ -180,12 +181,7 @@ describe("createStreamState", () => {
   it("throws a StreamError with what arrived when the stream ends without a finishReason", () => {
     const lines = dataLines("thinking-streaming", 1).slice(0, 2);
     const { state } = run(lines);
-    let error: unknown;
-    try {
-      state.finish();
-    } catch (err) {
-      error = err;
-    }
+    const error = thrown(() => state.finish());
     expect(error).toBeInstanceOf(StreamError);
     expect((error as StreamError).partial).toEqual({
       message: {

@@ -5,6 +5,7 @@ import type { Delta } from "../../../src/core/types.js";
 import { parseResponsesResponse } from "../../../src/providers/openai/responses-response.js";
 import { createResponsesStreamState } from "../../../src/providers/openai/responses-stream.js";
 import type { SSERecord } from "../../../src/transport/sse.js";
+import { thrown } from "../../helpers/errors.js";
 
 class TestAPIError extends APIError {}
 
@@ -427,12 +428,7 @@ describe("createResponsesStreamState", () => {
 
   it("throws StreamError with what arrived when the stream ends without a terminal event", () => {
     const { m } = feed(SPEC_C5.slice(0, 11));
-    let error: unknown;
-    try {
-      m.finish();
-    } catch (e) {
-      error = e;
-    }
+    const error = thrown(() => m.finish());
     expect(error).toBeInstanceOf(StreamError);
     expect((error as Error).message).toMatch(/ended without response\.completed/);
     expect((error as StreamError).partial?.message).toEqual({
@@ -450,8 +446,7 @@ describe("createResponsesStreamState", () => {
       documented.push(ev("error", { code: "server_error", message: "Overloaded", param: null })),
     ).toThrow(TestAPIError);
     const captured = feed([]).m;
-    let error: unknown;
-    try {
+    const error = thrown(() =>
       captured.push(
         ev("error", {
           error: {
@@ -461,10 +456,8 @@ describe("createResponsesStreamState", () => {
             param: null,
           },
         }),
-      );
-    } catch (e) {
-      error = e;
-    }
+      ),
+    );
     expect(error).toMatchObject({
       provider: "openai",
       status: 200,
@@ -479,8 +472,7 @@ describe("createResponsesStreamState", () => {
 
   it("throws the provider's APIError for response.failed with its error code and message", () => {
     const { m } = feed(SPEC_C5.slice(0, 5), "azure");
-    let error: unknown;
-    try {
+    const error = thrown(() =>
       m.push(
         ev("response.failed", {
           response: {
@@ -488,10 +480,8 @@ describe("createResponsesStreamState", () => {
             error: { code: "server_error", message: "The model failed to finish." },
           },
         }),
-      );
-    } catch (e) {
-      error = e;
-    }
+      ),
+    );
     expect(error).toBeInstanceOf(TestAPIError);
     expect(error).toMatchObject({
       provider: "azure",

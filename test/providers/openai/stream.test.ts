@@ -5,6 +5,7 @@ import type { Delta } from "../../../src/core/types.js";
 import { parseResponse } from "../../../src/providers/openai/response.js";
 import { createStreamState } from "../../../src/providers/openai/stream.js";
 import type { SSERecord } from "../../../src/transport/sse.js";
+import { thrown } from "../../helpers/errors.js";
 
 class TestAPIError extends APIError {}
 
@@ -353,12 +354,7 @@ describe("openai stream state", () => {
 
   it("is a StreamError with the partial response when it ends without [DONE] or finish_reason", () => {
     const { m } = feed([chunk({ reasoning_content: "thinking" }), chunk({ content: "par" })]);
-    let error: unknown;
-    try {
-      m.finish();
-    } catch (e) {
-      error = e;
-    }
+    const error = thrown(() => m.finish());
     expect(error).toBeInstanceOf(StreamError);
     expect((error as StreamError).message).toMatch(/ended before \[DONE\]/);
     expect((error as StreamError).partial).toEqual({
@@ -384,8 +380,7 @@ describe("openai stream state", () => {
   it("throws the provider's APIError for an error object inside the stream", () => {
     const m = machine();
     m.push(chunk({ content: "so far" }));
-    let error: unknown;
-    try {
+    const error = thrown(() =>
       m.push(
         rec({
           error: {
@@ -395,10 +390,8 @@ describe("openai stream state", () => {
             code: null,
           },
         }),
-      );
-    } catch (e) {
-      error = e;
-    }
+      ),
+    );
     expect(error).toBeInstanceOf(TestAPIError);
     expect(error).toMatchObject({
       provider: "openai",
