@@ -6,6 +6,7 @@ import {
   requestHeaders,
   requestUrl,
 } from "../../../src/providers/anthropic/request.js";
+import { SEARCH_RESULT, SEARCH_USE } from "./blocks.js";
 
 const cfg = { model: "claude-sonnet-4-5", maxTokens: 4096, thinking: undefined, effort: undefined };
 
@@ -114,25 +115,6 @@ describe("anthropic buildRequest", () => {
   });
 
   it("replays anthropic provider parts verbatim in place and leaves out other providers' parts", () => {
-    const use = {
-      type: "server_tool_use",
-      id: "srvtoolu_1",
-      name: "web_search",
-      input: { query: "weather Paris" },
-    };
-    const result = {
-      type: "web_search_tool_result",
-      tool_use_id: "srvtoolu_1",
-      content: [
-        {
-          type: "web_search_result",
-          url: "https://example.com/paris",
-          title: "Paris",
-          encrypted_content: "EqgfCioIARgB",
-          page_age: null,
-        },
-      ],
-    };
     const body = buildRequest(
       {
         messages: [
@@ -141,8 +123,8 @@ describe("anthropic buildRequest", () => {
             role: "assistant",
             content: [
               { type: "thinking", text: "Search.", signature: "sig-1", provider: "anthropic" },
-              { type: "provider", provider: "anthropic", value: use },
-              { type: "provider", provider: "anthropic", value: result },
+              { type: "provider", provider: "anthropic", value: SEARCH_USE },
+              { type: "provider", provider: "anthropic", value: SEARCH_RESULT },
               { type: "provider", provider: "openai", value: { type: "web_search_call" } },
               { type: "thinking", text: "Sunny.", signature: "sig-2", provider: "anthropic" },
               { type: "text", text: "It is sunny." },
@@ -155,8 +137,8 @@ describe("anthropic buildRequest", () => {
     );
     expect(body.messages[1]?.content).toEqual([
       { type: "thinking", thinking: "Search.", signature: "sig-1" },
-      use,
-      result,
+      SEARCH_USE,
+      SEARCH_RESULT,
       { type: "thinking", thinking: "Sunny.", signature: "sig-2" },
       { type: "text", text: "It is sunny." },
     ]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseErrorBody, parseResponse } from "../../../src/providers/anthropic/response.js";
+import { SEARCH_RESULT, SEARCH_USE } from "./blocks.js";
 
 const body = (content: unknown[], usage: object = { input_tokens: 1, output_tokens: 2 }) => ({
   id: "msg_1",
@@ -95,28 +96,9 @@ describe("anthropic parseResponse", () => {
   });
 
   it("keeps server tool blocks and unknown block types as provider parts, exactly as sent", () => {
-    const use = {
-      type: "server_tool_use",
-      id: "srvtoolu_1",
-      name: "web_search",
-      input: { query: "weather Paris" },
-    };
-    const result = {
-      type: "web_search_tool_result",
-      tool_use_id: "srvtoolu_1",
-      content: [
-        {
-          type: "web_search_result",
-          url: "https://example.com/paris",
-          title: "Paris",
-          encrypted_content: "EqgfCioIARgB",
-          page_age: null,
-        },
-      ],
-    };
     const future = { type: "brand_new_block", payload: [1, { x: null }] };
     const r = parseResponse(
-      body([use, result, { type: "text", text: "Sunny." }, future], {
+      body([SEARCH_USE, SEARCH_RESULT, { type: "text", text: "Sunny." }, future], {
         input_tokens: 3,
         output_tokens: 4,
         cache_read_input_tokens: null,
@@ -127,8 +109,8 @@ describe("anthropic parseResponse", () => {
       message: {
         role: "assistant",
         content: [
-          { type: "provider", provider: "anthropic", value: use },
-          { type: "provider", provider: "anthropic", value: result },
+          { type: "provider", provider: "anthropic", value: SEARCH_USE },
+          { type: "provider", provider: "anthropic", value: SEARCH_RESULT },
           { type: "text", text: "Sunny." },
           { type: "provider", provider: "anthropic", value: future },
         ],

@@ -4,6 +4,7 @@ import type { Delta } from "../../../src/core/types.js";
 import { parseResponse } from "../../../src/providers/anthropic/response.js";
 import { createStreamState } from "../../../src/providers/anthropic/stream.js";
 import { thrown } from "../../helpers/errors.js";
+import { SEARCH_RESULT, SEARCH_USE } from "./blocks.js";
 
 const rec = (data: Record<string, unknown>) => ({
   event: data.type as string,
@@ -216,19 +217,6 @@ describe("anthropic stream state", () => {
   });
 
   it("assembles a server tool use from input_json_delta into the block a JSON body holds, one provider delta at its stop", () => {
-    const result = {
-      type: "web_search_tool_result",
-      tool_use_id: "srvtoolu_1",
-      content: [
-        {
-          type: "web_search_result",
-          url: "https://example.com/paris",
-          title: "Paris",
-          encrypted_content: "EqgfCioIARgB",
-          page_age: null,
-        },
-      ],
-    };
     const { machine, deltas } = feed([
       start,
       blockStart(0, { type: "server_tool_use", id: "srvtoolu_1", name: "web_search", input: {} }),
@@ -236,7 +224,7 @@ describe("anthropic stream state", () => {
       blockDelta(0, { type: "input_json_delta", partial_json: '{"query": "wea' }),
       blockDelta(0, { type: "input_json_delta", partial_json: 'ther Paris"}' }),
       blockStop(0),
-      blockStart(1, result),
+      blockStart(1, SEARCH_RESULT),
       blockStop(1),
       blockStart(2, { type: "text", text: "" }),
       blockDelta(2, { type: "text_delta", text: "Sunny." }),
@@ -247,19 +235,13 @@ describe("anthropic stream state", () => {
       blockStop(2),
       ...stop,
     ]);
-    const use = {
-      type: "server_tool_use",
-      id: "srvtoolu_1",
-      name: "web_search",
-      input: { query: "weather Paris" },
-    };
     expect(deltas).toEqual([
-      { type: "provider", index: 0, provider: "anthropic", value: use },
-      { type: "provider", index: 1, provider: "anthropic", value: result },
+      { type: "provider", index: 0, provider: "anthropic", value: SEARCH_USE },
+      { type: "provider", index: 1, provider: "anthropic", value: SEARCH_RESULT },
       { type: "text", index: 2, text: "Sunny." },
     ]);
     const generated = parseResponse({
-      content: [use, result, { type: "text", text: "Sunny." }],
+      content: [SEARCH_USE, SEARCH_RESULT, { type: "text", text: "Sunny." }],
       usage: { input_tokens: 7, output_tokens: 9 },
       stop_reason: "tool_use",
     });
