@@ -6,11 +6,17 @@ import { resolveConfig } from "../../../src/providers/azure/config.js";
 import { APIError, create } from "../../../src/providers/azure/index.js";
 import { responsesUrl } from "../../../src/providers/azure/responses-request.js";
 import * as openai from "../../../src/providers/openai/index.js";
-import { type Cassette, type CassetteResponse, replayFetch } from "../../../src/testing/index.js";
+import {
+  type Cassette,
+  type CassetteResponse,
+  type ReplayFetch,
+  replayFetch,
+} from "../../../src/testing/index.js";
+import { createModel, FAKE_AUTH } from "../../contract/adapters.js";
 import { expectAPIError } from "../../helpers/errors.js";
-import { inlineCassette } from "../../helpers/fetch.js";
+import { inlineCassette, sseEvents } from "../../helpers/fetch.js";
 
-const KEY = "azure-key-0123456789abcdef";
+const KEY = FAKE_AUTH.azure.apiKey;
 const ENDPOINT = "https://my-resource.openai.azure.com";
 const V1 = `${ENDPOINT}/openai/v1/responses`;
 const WEATHER = {
@@ -76,6 +82,20 @@ const body = (input: object[], extra: object = {}) => ({
 const cassette = (url: string, interactions: [object, CassetteResponse][]): Cassette =>
   inlineCassette({ provider: "azure", url, headers: { "api-key": "<redacted>" } }, interactions);
 
+/** An azure model on the responses API (the table's fake key unless `config` brings a token). */
+const responsesModel = (fetch: ReplayFetch, config: Record<string, unknown> = {}) =>
+  createModel(
+    "azure",
+    {
+      endpoint: ENDPOINT,
+      deployment: "gpt-5-mini",
+      api: "responses",
+      reasoningEffort: "high",
+      ...config,
+    },
+    fetch,
+  );
+
 describe("azure create with api: responses", () => {
   it("runs a tool loop on the v1 URL and replays the azure block without any item id", async () => {
     const turn2Input = [
@@ -99,14 +119,7 @@ describe("azure create with api: responses", () => {
         [body(turn2Input), TURN2],
       ]),
     );
-    const model = create({
-      endpoint: ENDPOINT,
-      deployment: "gpt-5-mini",
-      api: "responses",
-      reasoningEffort: "high",
-      apiKey: KEY,
-      fetch,
-    });
+    const model = await responsesModel(fetch);
     expect(model.provider).toBe("azure");
     expect(model.model).toBe("gpt-5-mini");
     const turn1 = await model.generate({ messages: [USER], tools: [WEATHER] });
@@ -150,14 +163,7 @@ describe("azure create with api: responses", () => {
         ],
       ]),
     );
-    const model = create({
-      endpoint: ENDPOINT,
-      deployment: "gpt-5-mini",
-      api: "responses",
-      reasoningEffort: "high",
-      apiKey: KEY,
-      fetch,
-    });
+    const model = await responsesModel(fetch);
     await model.generate({
       messages: [
         USER,
@@ -181,15 +187,7 @@ describe("azure create with api: responses", () => {
     const fetch = replayFetch(
       cassette(url, [[body([{ role: "user", content: USER.content }]), TURN1]]),
     );
-    const model = create({
-      endpoint: ENDPOINT,
-      deployment: "gpt-5-mini",
-      apiVersion: "2025-03-01-preview",
-      api: "responses",
-      reasoningEffort: "high",
-      apiKey: KEY,
-      fetch,
-    });
+    const model = await responsesModel(fetch, { apiVersion: "2025-03-01-preview" });
     await model.generate({ messages: [USER], tools: [WEATHER] });
     fetch.assertDone();
   });
@@ -204,14 +202,7 @@ describe("azure create with api: responses", () => {
       },
     }));
     const fetch = replayFetch({ ...base, interactions });
-    const model = create({
-      endpoint: ENDPOINT,
-      deployment: "gpt-5-mini",
-      api: "responses",
-      reasoningEffort: "high",
-      token: async () => "entra-token-0123456789",
-      fetch,
-    });
+    const model = await responsesModel(fetch, { token: async () => "entra-token-0123456789" });
     await model.generate({ messages: [USER], tools: [WEATHER] });
     fetch.assertDone();
     expect(fetch.requests[0]?.headers.authorization).toBe("Bearer entra-token-0123456789");
@@ -239,14 +230,7 @@ describe("azure create with api: responses", () => {
         ],
       ]),
     );
-    const model = create({
-      endpoint: ENDPOINT,
-      deployment: "gpt-5-mini",
-      api: "responses",
-      reasoningEffort: "high",
-      apiKey: KEY,
-      fetch,
-    });
+    const model = await responsesModel(fetch);
     const error = await model
       .generate({ messages: [USER], tools: [WEATHER] })
       .catch((e: unknown) => e);
@@ -272,19 +256,12 @@ describe("azure create with api: responses", () => {
           {
             status: 200,
             headers: { "content-type": "text/event-stream" },
-            chunks: events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`),
+            chunks: sseEvents(...events),
           },
         ],
       ]),
     );
-    const model = create({
-      endpoint: ENDPOINT,
-      deployment: "gpt-5-mini",
-      api: "responses",
-      reasoningEffort: "high",
-      apiKey: KEY,
-      fetch,
-    });
+    const model = await responsesModel(fetch);
     const res = await model.stream({ messages: [USER], tools: [WEATHER] }).response;
     expect(thinkingOf(res.message)[0]?.provider).toBe("azure");
     expect(toolCallsOf(res.message)).toEqual([
