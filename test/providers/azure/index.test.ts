@@ -170,6 +170,15 @@ describe("azure generate", () => {
 });
 
 describe("azure stream", () => {
+  const deepseek = (fetch: typeof globalThis.fetch) =>
+    create({
+      endpoint: ENDPOINT,
+      deployment: "deepseek-v4-pro",
+      apiKey: KEY,
+      replayReasoning: true,
+      fetch,
+    });
+
   it("tags a DeepSeek deployment's reasoning azure and replays only azure blocks", async () => {
     const chunk = (delta: object, finish: string | null = null) =>
       `data: ${JSON.stringify({ object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: finish, matched_stop: null }], usage: null })}\n\n`;
@@ -201,13 +210,7 @@ describe("azure stream", () => {
       stream_options: { include_usage: true },
     };
     const fetch = replayFetch(cassette(V1, { "api-key": "<redacted>" }, first, [streamed]));
-    const model = create({
-      endpoint: ENDPOINT,
-      deployment: "deepseek-v4-pro",
-      apiKey: KEY,
-      replayReasoning: true,
-      fetch,
-    });
+    const model = deepseek(fetch);
     const res = await model.stream({ messages: [user, earlier, user] }).response;
     fetch.assertDone();
     expect(res.message).toEqual({
@@ -227,13 +230,7 @@ describe("azure stream", () => {
       ],
     };
     const fetch2 = replayFetch(cassette(V1, { "api-key": "<redacted>" }, second, [OK]));
-    const model2 = create({
-      endpoint: ENDPOINT,
-      deployment: "deepseek-v4-pro",
-      apiKey: KEY,
-      replayReasoning: true,
-      fetch: fetch2,
-    });
+    const model2 = deepseek(fetch2);
     await model2.generate({ messages: [user, res.message, user] });
     fetch2.assertDone();
     const sent = fetch2.requests[0]?.body as { messages: { reasoning_content?: string }[] };
