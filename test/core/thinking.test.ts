@@ -67,97 +67,61 @@ describe("validateThinkingBlock accepts", () => {
 });
 
 describe("validateThinkingBlock rejects", () => {
-  const invalid: [string, unknown, string][] = [
-    ["an object without a type", {}, 'thinking block has a type that is not "thinking"'],
-    [
-      "a part of another type",
-      { type: "text", text: "a" },
-      'thinking block has a type that is not "thinking"',
+  const NOT_A_STRING = (what: string) =>
+    `thinking block has ${what} that is not a non-empty string`;
+  /** By the message they are rejected with: [what, block]. */
+  const byMessage: Record<string, [string, unknown][]> = {
+    'thinking block has a type that is not "thinking"': [
+      ["an object without a type", {}],
+      ["a part of another type", { type: "text", text: "a" }],
     ],
-    [
-      "a part with neither text nor a payload",
-      { type: "thinking" },
-      "thinking block has neither text nor a redacted payload",
+    "thinking block has neither text nor a redacted payload": [
+      ["a part with neither text nor a payload", { type: "thinking" }],
     ],
-    [
-      "unsigned empty text",
-      { type: "thinking", text: "" },
-      'thinking block has empty text ("" is allowed only when signed)',
+    'thinking block has empty text ("" is allowed only when signed)': [
+      ["unsigned empty text", { type: "thinking", text: "" }],
     ],
-    [
-      "empty text with an empty signature",
-      { type: "thinking", text: "", signature: "" },
-      "thinking block has a signature that is not a non-empty string",
+    [NOT_A_STRING("a signature")]: [
+      ["empty text with an empty signature", { type: "thinking", text: "", signature: "" }],
+      ["text with an empty signature", { type: "thinking", text: "a", signature: "" }],
+      ["text with a signature that is not a string", { type: "thinking", text: "a", signature: 7 }],
     ],
-    [
-      "text with an empty signature",
-      { type: "thinking", text: "a", signature: "" },
-      "thinking block has a signature that is not a non-empty string",
+    "thinking block has text that is not a string": [
+      ["text that is not a string", { type: "thinking", text: 1 }],
     ],
-    [
-      "text with a signature that is not a string",
-      { type: "thinking", text: "a", signature: 7 },
-      "thinking block has a signature that is not a non-empty string",
+    [NOT_A_STRING("a redacted payload")]: [
+      ["an empty redacted payload", { type: "thinking", redacted: "" }],
+      ["a redacted payload that is not a string", { type: "thinking", redacted: 5 }],
     ],
-    [
-      "text that is not a string",
-      { type: "thinking", text: 1 },
-      "thinking block has text that is not a string",
+    "thinking block is redacted and also has text or a signature": [
+      ["a redacted payload with text", { type: "thinking", redacted: "d", text: "a" }],
+      ["a redacted payload with empty text", { type: "thinking", redacted: "d", text: "" }],
+      ["a redacted payload with a signature", { type: "thinking", redacted: "d", signature: "s" }],
     ],
-    [
-      "an empty redacted payload",
-      { type: "thinking", redacted: "" },
-      "thinking block has a redacted payload that is not a non-empty string",
+    [NOT_A_STRING("a provider")]: [
+      ["an empty provider on text", { type: "thinking", text: "a", provider: "" }],
+      [
+        "an empty provider on a redacted payload",
+        { type: "thinking", redacted: "d", provider: "" },
+      ],
+      ["a provider that is not a string", { type: "thinking", text: "a", provider: 3 }],
     ],
-    [
-      "a redacted payload that is not a string",
-      { type: "thinking", redacted: 5 },
-      "thinking block has a redacted payload that is not a non-empty string",
+    'thinking block has an unknown field "data"': [
+      ["an unknown field", { type: "thinking", text: "a", data: "x" }],
+      [
+        "an unknown field next to a redacted payload",
+        { type: "thinking", redacted: "d", data: "d" },
+      ],
     ],
-    [
-      "a redacted payload with text",
-      { type: "thinking", redacted: "d", text: "a" },
-      "thinking block is redacted and also has text or a signature",
+    "thinking block is not an object": [
+      ["null", null],
+      ["an array", [{ type: "thinking", text: "a" }]],
+      ["a string", "thinking"],
     ],
-    [
-      "a redacted payload with empty text",
-      { type: "thinking", redacted: "d", text: "" },
-      "thinking block is redacted and also has text or a signature",
-    ],
-    [
-      "a redacted payload with a signature",
-      { type: "thinking", redacted: "d", signature: "s" },
-      "thinking block is redacted and also has text or a signature",
-    ],
-    [
-      "an empty provider on text",
-      { type: "thinking", text: "a", provider: "" },
-      "thinking block has a provider that is not a non-empty string",
-    ],
-    [
-      "an empty provider on a redacted payload",
-      { type: "thinking", redacted: "d", provider: "" },
-      "thinking block has a provider that is not a non-empty string",
-    ],
-    [
-      "a provider that is not a string",
-      { type: "thinking", text: "a", provider: 3 },
-      "thinking block has a provider that is not a non-empty string",
-    ],
-    [
-      "an unknown field",
-      { type: "thinking", text: "a", data: "x" },
-      'thinking block has an unknown field "data"',
-    ],
-    [
-      "an unknown field next to a redacted payload",
-      { type: "thinking", redacted: "d", data: "d" },
-      'thinking block has an unknown field "data"',
-    ],
-    ["null", null, "thinking block is not an object"],
-    ["an array", [{ type: "thinking", text: "a" }], "thinking block is not an object"],
-    ["a string", "thinking", "thinking block is not an object"],
-  ];
+  };
+  const invalid = Object.entries(byMessage).flatMap(([message, cases]) =>
+    cases.map(([what, block]) => [what, block, message] as const),
+  );
   it.each(invalid)("%s", (_, block, message) => {
     const err = problemOf(block);
     expect(err.message).toBe(message);
