@@ -21,6 +21,19 @@ const withCall: Message = {
 };
 const toolResult: Message = { role: "tool", toolCallId: "call_00_x", content: '{"tempC":4}' };
 
+/** `withCall` as Chat Completions sends it: content null, one typed tool call. */
+const SENT_CALL = {
+  role: "assistant",
+  content: null,
+  tool_calls: [
+    {
+      id: "call_00_x",
+      type: "function",
+      function: { name: "weather", arguments: '{"city":"Oslo"}' },
+    },
+  ],
+};
+
 describe("openai requestUrl", () => {
   it("appends /chat/completions to the base URL", () => {
     expect(requestUrl({ baseURL: "https://api.deepseek.com" })).toBe(
@@ -82,17 +95,7 @@ describe("openai buildRequest", () => {
     const body = buildRequest({ messages: [user, withCall, toolResult] }, CFG, false);
     expect(body.messages).toEqual([
       { role: "user", content: "Weather in Oslo?" },
-      {
-        role: "assistant",
-        content: null,
-        tool_calls: [
-          {
-            id: "call_00_x",
-            type: "function",
-            function: { name: "weather", arguments: '{"city":"Oslo"}' },
-          },
-        ],
-      },
+      SENT_CALL,
       { role: "tool", tool_call_id: "call_00_x", content: '{"tempC":4}' },
     ]);
   });
@@ -248,17 +251,7 @@ describe("openai buildRequest", () => {
     );
     expect(body.messages).toEqual([
       { role: "user", content: "Weather in Oslo?" },
-      {
-        role: "assistant",
-        content: null,
-        tool_calls: [
-          {
-            id: "call_00_x",
-            type: "function",
-            function: { name: "weather", arguments: '{"city":"Oslo"}' },
-          },
-        ],
-      },
+      SENT_CALL,
       { role: "tool", tool_call_id: "call_00_x", content: "" },
     ]);
   });
