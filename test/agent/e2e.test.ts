@@ -15,6 +15,8 @@ import * as bedrock from "../../src/providers/bedrock/index.js";
 import * as gemini from "../../src/providers/gemini/index.js";
 import * as openai from "../../src/providers/openai/index.js";
 import { type Cassette, replayFetch } from "../../src/testing/index.js";
+import { LOCAL_TIME } from "../contract/rows/anthropic.js";
+import { WEATHER } from "../contract/table.js";
 import { loadCassette } from "../helpers/cassettes.js";
 
 /**
@@ -24,13 +26,7 @@ import { loadCassette } from "../helpers/cassettes.js";
  */
 
 const weather = jsonTool({
-  name: "weather",
-  description: "Get weather information for a location",
-  parameters: {
-    properties: { location: { description: "the city", type: "string" } },
-    required: ["location"],
-    type: "object",
-  },
+  ...WEATHER,
   execute: (args) =>
     (args as { location: string }).location.startsWith("Florence") ? "40 C" : "18 C",
 });
@@ -311,13 +307,7 @@ describe.each(CASES)("agent over $name cassettes", (c) => {
 
 describe("agent over an interleaved Anthropic turn", () => {
   const localTime = jsonTool({
-    name: "local_time",
-    description: "Get the current local time in a city",
-    parameters: {
-      properties: { city: { description: "the city", type: "string" } },
-      required: ["city"],
-      type: "object",
-    },
+    ...LOCAL_TIME,
     execute: () => "14:05",
   });
 

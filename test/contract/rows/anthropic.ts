@@ -47,7 +47,8 @@ export const GEMINI_TURN: Message = {
 };
 
 const SONNET_46 = { model: "claude-sonnet-4-6", maxTokens: 16000, thinking: { adaptive: true } };
-const LOCAL_TIME = {
+/** The second tool of the interleaved loop (also driven through the agent in test/agent/e2e). */
+export const LOCAL_TIME = {
   name: "local_time",
   description: "Get the current local time in a city",
   parameters: {
