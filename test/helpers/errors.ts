@@ -26,3 +26,13 @@ export function thrown(f: () => unknown): unknown {
   }
   throw new Error("nothing thrown");
 }
+
+/** What `promise` rejects with; a test fails when it resolves. */
+export async function rejection(promise: PromiseLike<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (err) {
+    return err;
+  }
+  throw new Error("expected a rejection");
+}

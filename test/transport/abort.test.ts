@@ -1,14 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { abortReason, createAttemptSignal, sleep } from "../../src/transport/abort.js";
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected a rejection");
-}
+import { rejection } from "../helpers/errors.js";
 
 describe("abortReason", () => {
   it("is the signal's reason", () => {

@@ -8,6 +8,8 @@ import {
   type StreamSession,
 } from "../../src/transport/model-stream.js";
 import type { RecordReader } from "../../src/transport/sse.js";
+import { collect } from "../contract/adapters.js";
+import { rejection } from "../helpers/errors.js";
 
 /** Records are commands: "text:a" yields a text delta, "stop" completes, "throw-…" throws. */
 function fakeMachine(): StreamMachine<string> {
@@ -117,21 +119,6 @@ function harness(
     }, opts.signal),
   };
   return h;
-}
-
-async function collect(stream: ModelStream): Promise<Delta[]> {
-  const out: Delta[] = [];
-  for await (const d of stream) out.push(d);
-  return out;
-}
-
-async function rejection(promise: PromiseLike<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected a rejection");
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 10));

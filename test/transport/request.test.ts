@@ -8,6 +8,7 @@ import {
   requestStream,
   requestText,
 } from "../../src/transport/request.js";
+import { rejection } from "../helpers/errors.js";
 import { closedPortURL, deferred, type Loopback, reply, silence, startServer } from "./loopback.js";
 
 let server: Loopback | undefined;
@@ -58,15 +59,6 @@ function options(url: string, extra: Partial<RequestOptions> = {}): RequestOptio
     random: () => 0,
     ...extra,
   };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected a rejection");
 }
 
 describe("requestText", () => {
