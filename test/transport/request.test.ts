@@ -61,6 +61,30 @@ function options(url: string, extra: Partial<RequestOptions> = {}): RequestOptio
   };
 }
 
+/**
+ * What requestText rejects with when `reason` aborts it once the response headers are in,
+ * while the body is still being read.
+ */
+async function abortAfterHeaders(
+  url: string,
+  reason: Error,
+  extra: Partial<RequestOptions> = {},
+): Promise<unknown> {
+  const controller = new AbortController();
+  const headers = deferred();
+  const fetchSpy: FetchLike = async (input, init) => {
+    const response = await fetch(input, init);
+    headers.resolve();
+    return response;
+  };
+  const pending = rejection(
+    requestText(options(url, { signal: controller.signal, fetch: fetchSpy, ...extra })),
+  );
+  await headers.promise;
+  controller.abort(reason);
+  return pending;
+}
+
 describe("requestText", () => {
   it("sends method, headers and body, and returns the response and its text", async () => {
     const s = await serve(reply(200, '{"ok":true}', { "request-id": "req_1" }));
@@ -280,20 +304,8 @@ describe("requestText", () => {
       res.writeHead(200, { "content-type": "application/json" });
       res.write('{"partial":');
     });
-    const controller = new AbortController();
-    const headers = deferred();
-    const fetchSpy: FetchLike = async (input, init) => {
-      const response = await fetch(input, init);
-      headers.resolve();
-      return response;
-    };
-    const pending = rejection(
-      requestText(options(s.url, { signal: controller.signal, fetch: fetchSpy })),
-    );
-    await headers.promise;
     const reason = new Error("stop reading");
-    controller.abort(reason);
-    expect(await pending).toBe(reason);
+    expect(await abortAfterHeaders(s.url, reason)).toBe(reason);
     expect(await s.requests[0]?.closedEarly).toBe(true);
     expect(s.requests).toHaveLength(1);
   });
@@ -315,20 +327,8 @@ describe("requestText", () => {
       res.writeHead(503, { "content-type": "application/json" });
       res.write('{"error":');
     });
-    const controller = new AbortController();
-    const headers = deferred();
-    const fetchSpy: FetchLike = async (input, init) => {
-      const response = await fetch(input, init);
-      headers.resolve();
-      return response;
-    };
-    const pending = rejection(
-      requestText(options(s.url, { signal: controller.signal, fetch: fetchSpy, maxRetries: 0 })),
-    );
-    await headers.promise;
     const reason = new Error("stop");
-    controller.abort(reason);
-    expect(await pending).toBe(reason);
+    expect(await abortAfterHeaders(s.url, reason, { maxRetries: 0 })).toBe(reason);
   });
 
   it("turns a connection reset mid-body into a StreamError and does not retry", async () => {
