@@ -15,8 +15,13 @@
  * The API floor adds to a floor the least a per-delta async iterator costs: one small object
  * per event, handed out through `for await` with an already-resolved promise. That is the
  * limit for `for await (const delta of stream)`.
+ *
+ * `keepText` is a reference, not a floor of any goal: the per-chunk floor that also keeps the
+ * answer and the reasoning, as any client returning the final message must. It shows what
+ * keeping the text costs on its own (the floors keep nothing).
  */
 import { crc32 } from "node:zlib";
+import { createTextBuffer } from "../src/transport/model-stream.js";
 
 /** Hands out the `data:` text of each event of a body, one at a time; undefined at the end. */
 export interface EventSource {
@@ -219,4 +224,61 @@ export async function apiFloor(events: EventSource): Promise<number> {
   let n = 0;
   for await (const _ of floorDeltas(events)) n++;
   return n;
+}
+
+/** Where a parsed event of a provider's body carries reasoning or answer text. */
+type TextPicker = (event: never, keep: (thinking: boolean, text: unknown) => void) => void;
+
+interface AnyEvent {
+  type?: string;
+  index?: number;
+  delta?: {
+    text?: unknown;
+    thinking?: unknown;
+    reasoningContent?: { text?: unknown };
+    content?: unknown;
+    reasoning_content?: unknown;
+  };
+  candidates?: { content?: { parts?: { text?: unknown; thought?: boolean }[] } }[];
+  choices?: { delta?: { content?: unknown; reasoning_content?: unknown } }[];
+}
+
+const PICKERS: Record<string, TextPicker> = {
+  anthropic: (e: AnyEvent, keep) => {
+    if (e.type === "content_block_delta")
+      keep(e.delta?.text === undefined, e.delta?.text ?? e.delta?.thinking);
+  },
+  bedrock: (e: AnyEvent, keep) => {
+    const reasoning = e.delta?.reasoningContent;
+    keep(reasoning !== undefined, reasoning ? reasoning.text : e.delta?.text);
+  },
+  gemini: (e: AnyEvent, keep) => {
+    for (const part of e.candidates?.[0]?.content?.parts ?? [])
+      keep(part.thought === true, part.text);
+  },
+  openai: (e: AnyEvent, keep) => {
+    const delta = e.choices?.[0]?.delta;
+    keep(true, delta?.reasoning_content);
+    keep(false, delta?.content);
+  },
+};
+
+/**
+ * Reference: parses every event and keeps its reasoning and answer text (joined as golem joins
+ * them, `createTextBuffer`, the cheapest of the ways tried); returns both texts.
+ */
+export function keepText(
+  provider: string,
+  events: EventSource,
+): { thinking: string; text: string } {
+  const pick = PICKERS[provider === "azure" ? "openai" : provider] as TextPicker;
+  const thinking = createTextBuffer();
+  const text = createTextBuffer();
+  const keep = (isThinking: boolean, piece: unknown) => {
+    if (typeof piece === "string" && piece !== "") (isThinking ? thinking : text).append(piece);
+  };
+  for (let data = events.next(); data !== undefined; data = events.next()) {
+    pick(JSON.parse(data) as never, keep);
+  }
+  return { thinking: thinking.text(), text: text.text() };
 }

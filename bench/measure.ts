@@ -65,6 +65,12 @@ export interface CompareOptions {
    * Needs `--expose-gc`. @defaultValue false
    */
   collect?: boolean;
+  /**
+   * Each round starts one variant further on (round r runs variant r, r+1, …), so that every
+   * variant follows every other equally often and none always pays for the garbage of the same
+   * predecessor. @defaultValue false
+   */
+  rotate?: boolean;
 }
 
 /**
@@ -81,7 +87,9 @@ export async function compare(
   for (let i = 0; i < (options.warmup ?? 3); i++) for (const [, fn] of variants) await fn();
   const samples = variants.map((): Sample[] => []);
   for (let r = 0; r < rounds; r++) {
-    for (const [i, [, fn]] of variants.entries()) {
+    for (let k = 0; k < variants.length; k++) {
+      const i = options.rotate ? (r + k) % variants.length : k;
+      const fn = (variants[i] as readonly [string, () => unknown])[1];
       if (options.collect) {
         gc?.();
         await new Promise((resolve) => setTimeout(resolve, 20));

@@ -47,6 +47,8 @@ interface StreamResult {
   every: Ratio;
   everyVsFloor: Ratio;
   response: Ratio;
+  keep: Ratio;
+  responseVsKeep: Ratio;
 }
 
 /** What a `peers` section prints: the measured rows, and the peers whose answer was wrong. */
@@ -139,11 +141,13 @@ function main(): void {
         "÷ floor",
         "golem `response` only",
         "÷ floor",
+        "floor + keep the text ÷ floor",
+        "`response` only ÷ it",
       ],
       streaming.map((s) => {
         const rate = (r: { wallMs: number }) => (s.bytes / 1e3 / r.wallMs).toFixed(1);
         const forms = s.measured
-          .filter((m) => !m.name.startsWith("API") && !m.name.startsWith("golem"))
+          .filter((m) => !/^(API|golem|floor \+)/.test(m.name))
           .map((m) => `${m.name} ${rate(m)}`)
           .join(" · ");
         return [
@@ -157,6 +161,8 @@ function main(): void {
           x(s.everyVsFloor.ratio),
           `${rate(s.response)} MB/s`,
           `**${x(s.response.ratio)}** (${x(s.response.spread[0])}–${x(s.response.spread[1])})`,
+          x(s.keep.ratio),
+          x(s.responseVsKeep.ratio),
         ];
       }),
     );

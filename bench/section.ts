@@ -118,6 +118,8 @@ async function main(): Promise<unknown> {
         every: strip(r.every),
         everyVsFloor: strip(r.everyVsFloor),
         response: strip(r.response),
+        keep: strip(r.keep),
+        responseVsKeep: strip(r.responseVsKeep),
       };
     }
     case "peers":

@@ -17,8 +17,10 @@ import {
 import {
   apiFloor,
   checkedFrames,
+  type EventSource,
   frameFloor,
   framePayloads,
+  keepText,
   payloadFloor,
   perChunkEvents,
   separatorOf,
@@ -49,6 +51,8 @@ export interface Floors {
   api: Variant[];
   /** Lines kept for reference, not part of any floor. */
   reference: Variant[];
+  /** Reference: the per-chunk floor that also keeps the reasoning and answer text. */
+  keep: Variant;
 }
 
 /** A floor run that throws unless it parsed every event of the body. */
@@ -58,6 +62,21 @@ function counted(name: string, events: number, run: () => number | Promise<numbe
     async () => {
       const n = await run();
       if (n !== events) throw new Error(`${name} parsed ${n} of ${events} events`);
+    },
+  ];
+}
+
+/** A run of {@link keepText} that throws unless it kept the body's whole text. */
+function keeping(provider: Provider, source: () => EventSource): Variant {
+  const want = expected(provider, BENCH_SPEC).message;
+  const length =
+    want.content.length + (want.thinking ?? []).reduce((n, b) => n + (b.text?.length ?? 0), 0);
+  return [
+    "floor + keep the text (reference)",
+    () => {
+      const { thinking, text } = keepText(provider, source());
+      if (thinking.length + text.length !== length)
+        throw new Error(`${provider}: kept the wrong text`);
     },
   ];
 }
@@ -78,6 +97,7 @@ export function floorsOf(provider: Provider, chunks: readonly Uint8Array[]): Flo
       plain: [counted("frames + both CRCs (zlib.crc32)", events, () => frameFloor(chunks))],
       api: [counted("API floor", events, () => apiFloor(checkedFrames(chunks)))],
       reference: [counted("pre-cut payloads, no CRC", events, () => payloadFloor(payloads))],
+      keep: keeping(provider, () => checkedFrames(chunks)),
     };
   }
   const separator = separatorOf(provider);
@@ -93,6 +113,7 @@ export function floorsOf(provider: Provider, chunks: readonly Uint8Array[]): Flo
       counted("API per chunk", events, () => apiFloor(perChunkEvents(chunks, separator))),
     ],
     reference: [],
+    keep: keeping(provider, () => perChunkEvents(chunks, separator)),
   };
 }
 
@@ -113,6 +134,10 @@ export interface StreamResult {
   everyVsFloor: Summary;
   /** golem awaiting only `response`, against the plain floor. */
   response: Summary;
+  /** The floor that keeps the text, against the plain floor. */
+  keep: Summary;
+  /** golem awaiting only `response`, against the floor that keeps the text. */
+  responseVsKeep: Summary;
 }
 
 /** The floors, golem iterating every delta, golem awaiting only `response`, in one set of rounds. */
@@ -129,11 +154,13 @@ export async function streamingBench(provider: Provider, rounds: number): Promis
     ["golem every delta", async () => check((await streamAll(model)).response.message.content)],
     ["golem response only", async () => check((await responseOnly(model)).message.content)],
   ];
-  const { plain, api, reference } = floors;
-  const measured = await compare([...plain, ...api, ...reference, ...golem], rounds);
+  const { plain, api, reference, keep } = floors;
+  const measured = await compare([...plain, ...api, ...reference, keep, ...golem], rounds, {
+    rotate: true,
+  });
   const plainRuns = measured.slice(0, plain.length);
   const apiRuns = measured.slice(plain.length, plain.length + api.length);
-  const [every, response] = measured.slice(-2) as [Summary, Summary];
+  const [kept, every, response] = measured.slice(-3) as [Summary, Summary, Summary];
   const floor = fastestPerRound(plainRuns);
   const apiBase = fastestPerRound(apiRuns);
   return {
@@ -146,6 +173,8 @@ export async function streamingBench(provider: Provider, rounds: number): Promis
     every: summarize(every.name, every.samples, apiBase),
     everyVsFloor: summarize(every.name, every.samples, floor),
     response: summarize(response.name, response.samples, floor),
+    keep: summarize(kept.name, kept.samples, floor),
+    responseVsKeep: summarize(response.name, response.samples, kept.samples),
   };
 }
 
@@ -183,5 +212,6 @@ export async function eventStreamBench(rounds: number): Promise<Summary[]> {
       ),
     ],
     rounds,
+    { rotate: true },
   );
 }

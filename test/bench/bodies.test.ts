@@ -19,6 +19,7 @@ import {
   floorDeltas,
   frameFloor,
   framePayloads,
+  keepText,
   payloadFloor,
   perChunkEvents,
   separatorOf,
@@ -153,6 +154,22 @@ describe("the floors", () => {
       expect(got).toEqual(writtenData(provider, SMALL).map((d) => JSON.parse(d)));
     });
   });
+
+  it.each(PROVIDERS)(
+    "keep exactly the reasoning and the answer of the %s body (the keep-the-text reference)",
+    (provider) => {
+      const chunks = chunked(body(provider, SMALL), 7);
+      const events =
+        provider === "bedrock"
+          ? checkedFrames(chunks)
+          : perChunkEvents(chunks, separatorOf(provider));
+      const { message } = expected(provider, SMALL);
+      expect(keepText(provider, events)).toEqual({
+        thinking: (message.thinking ?? []).map((b) => b.text ?? "").join(""),
+        text: message.content,
+      });
+    },
+  );
 
   it("cut an event far longer than a chunk, without losing or repeating a character", () => {
     const big = JSON.stringify({ text: "ab\ncd🙂".repeat(40_000) });
