@@ -232,7 +232,8 @@ type TextPicker = (event: never, keep: (thinking: boolean, text: unknown) => voi
 interface AnyEvent {
   type?: string;
   index?: number;
-  delta?: {
+  /** An object in every body but Responses, where it is the piece of text itself. */
+  delta?: string & {
     text?: unknown;
     thinking?: unknown;
     reasoningContent?: { text?: unknown };
@@ -255,6 +256,10 @@ const PICKERS: Record<string, TextPicker> = {
   gemini: (e: AnyEvent, keep) => {
     for (const part of e.candidates?.[0]?.content?.parts ?? [])
       keep(part.thought === true, part.text);
+  },
+  responses: (e: AnyEvent, keep) => {
+    if (e.type === "response.reasoning_summary_text.delta") keep(true, e.delta);
+    else if (e.type === "response.output_text.delta") keep(false, e.delta);
   },
   openai: (e: AnyEvent, keep) => {
     const delta = e.choices?.[0]?.delta;

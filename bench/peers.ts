@@ -2,7 +2,8 @@
  * Other clients on the same bodies, each given a fetch (or, for the AWS SDK, a request
  * handler) that serves the body: the Anthropic SDK (raw event stream, and the accumulating
  * `messages.stream()` with `finalMessage()`), Vercel's `ai` `streamText` with
- * `@ai-sdk/anthropic`, `@google/genai`, the `openai` SDK on the Chat and Azure bodies, and
+ * `@ai-sdk/anthropic`, `@google/genai`, the `openai` SDK on the Chat, Azure and Responses
+ * bodies, and
  * `@aws-sdk/client-bedrock-runtime` ConverseStream. Each returns the length of the answer it
  * read, which the bench checks before it reports the peer.
  *
@@ -167,6 +168,9 @@ interface OpenAISdk {
   }) => OpenAIClient;
 }
 interface OpenAIClient {
+  responses: {
+    create(params: object): Promise<AsyncIterable<{ type: string; delta?: string }>>;
+  };
   chat: {
     completions: {
       create(
@@ -199,6 +203,25 @@ export function openaiSdkChat(fetch: Fetch): () => Promise<number> {
     maxRetries: 0,
   });
   return chatStream(client, "deepseek-v4-flash");
+}
+
+/** The `openai` SDK's `responses.create({ stream: true })` on the Responses body. */
+export function openaiSdkResponses(fetch: Fetch): () => Promise<number> {
+  const { OpenAI } = peer<OpenAISdk>("openai");
+  const client = new OpenAI({
+    apiKey: "bench-key",
+    baseURL: "https://api.openai.com/v1",
+    fetch,
+    maxRetries: 0,
+  });
+  return async () => {
+    const stream = await client.responses.create({ model: "gpt-5.4", input: PROMPT, stream: true });
+    let text = 0;
+    for await (const event of stream) {
+      if (event.type === "response.output_text.delta") text += event.delta?.length ?? 0;
+    }
+    return text;
+  };
 }
 
 /** The `openai` SDK's `AzureOpenAI` client, the same call, on the Azure body. */

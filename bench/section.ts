@@ -17,6 +17,7 @@ import {
   googleGenAI,
   openaiSdkAzure,
   openaiSdkChat,
+  openaiSdkResponses,
   vercelStreamText,
 } from "./peers.js";
 import { sigv4Rates } from "./sigv4.js";
@@ -60,6 +61,8 @@ function peersOf(provider: Provider): { fast: Peer[]; slow: Peer[] } {
       return { fast: [], slow: [["@google/genai", googleGenAI(fetch)]] };
     case "openai":
       return { fast: [["openai chat.completions stream", openaiSdkChat(fetch)]], slow: [] };
+    case "responses":
+      return { fast: [["openai responses stream", openaiSdkResponses(fetch)]], slow: [] };
     case "azure":
       return {
         fast: [["openai AzureOpenAI chat.completions stream", openaiSdkAzure(fetch)]],

@@ -51,7 +51,7 @@ async function readBody(stream: ReadableStream<Uint8Array>): Promise<Uint8Array>
 
 /** Deltas a body makes: one per piece, plus the signature delta where it has its own event. */
 function deltaCount(provider: Provider, spec: BodySpec): number {
-  const signatureDelta = provider === "anthropic" || provider === "bedrock" ? 1 : 0;
+  const signatureDelta = ["anthropic", "bedrock", "responses"].includes(provider) ? 1 : 0;
   return spec.thinking + spec.text + signatureDelta;
 }
 
@@ -116,6 +116,9 @@ describe("the floors", () => {
     ["gemini", 601],
     ["openai", 602],
     ["azure", 603],
+    // responses: created, in_progress, 2 items added, a summary part and a content part added,
+    // 600 deltas, the text and the part done of each, 2 items done, completed.
+    ["responses", 613],
   ] as const)("parse every JSON event of the %s body (%i), in either form", (provider, events) => {
     const chunks = chunked(body(provider, SMALL), 1000);
     const separator = separatorOf(provider);
