@@ -10,8 +10,15 @@
 import type { Message, ModelResponse } from "../src/core/types.js";
 import { encodeFrame } from "./frames.js";
 
-export type Provider = "anthropic" | "bedrock" | "gemini" | "openai" | "azure";
-export const PROVIDERS: readonly Provider[] = ["anthropic", "bedrock", "gemini", "openai", "azure"];
+export type Provider = "anthropic" | "bedrock" | "gemini" | "openai" | "azure" | "responses";
+export const PROVIDERS: readonly Provider[] = [
+  "anthropic",
+  "bedrock",
+  "gemini",
+  "openai",
+  "azure",
+  "responses",
+];
 
 /** How many reasoning and answer deltas a body has, and the seed of their words. */
 export interface BodySpec {
@@ -187,10 +194,12 @@ export function expected(provider: Provider, spec: BodySpec): ModelResponse {
   const deltas = spec.thinking + spec.text;
   // Chat Completions reasoning carries no signature.
   const signed = provider === "openai" || provider === "azure" ? {} : { signature: SIGNATURE };
+  // The Responses body is read by golem/openai with api: "responses".
+  const adapter = provider === "responses" ? "openai" : provider;
   const message: Message = {
     role: "assistant",
     content: [
-      { type: "thinking", text: thinking, ...signed, provider },
+      { type: "thinking", text: thinking, ...signed, provider: adapter },
       { type: "text", text },
     ],
   };
@@ -215,6 +224,10 @@ export function expected(provider: Provider, spec: BodySpec): ModelResponse {
     case "azure": {
       const usage = { inputTokens: 100, outputTokens: deltas, reasoningTokens: spec.thinking };
       return { message, usage, stopReason: "stop" };
+    }
+    case "responses": {
+      const usage = { inputTokens: 100, outputTokens: deltas, reasoningTokens: spec.thinking };
+      return { message, usage, stopReason: "completed" };
     }
   }
 }
@@ -467,7 +480,91 @@ function* bedrockThinkingEnd(n: number): Generator<Uint8Array> {
   yield bedrockFrame("contentBlockStop", { contentBlockIndex: 0 }, n);
 }
 
+// OpenAI Responses API (fixtures/openai/responses-thinking-tool-loop-stream.json): a reasoning
+// item whose summary streams as deltas, then a message item; every `.done` event and
+// `response.completed` repeat the whole text, so the body ends in events megabytes long.
+function* responsesEvents(spec: BodySpec): Generator<string> {
+  const { thinking, text } = conversation(spec);
+  let n = 0;
+  const event = (type: string, fields: object) =>
+    sse(type, { type, sequence_number: n++, ...fields });
+  const reasoning = (summary: string, encrypted: string) => ({
+    id: "rs_bench",
+    type: "reasoning",
+    summary: summary === "" ? [] : [{ type: "summary_text", text: summary }],
+    encrypted_content: encrypted,
+  });
+  const message = (content: string, status: string) => ({
+    id: "msg_bench",
+    type: "message",
+    status,
+    role: "assistant",
+    content: content === "" ? [] : [{ type: "output_text", text: content, annotations: [] }],
+  });
+  const response = (status: string, output: object[], usage: object | null) => ({
+    id: "resp_bench",
+    object: "response",
+    created_at: 1782321630,
+    status,
+    model: "gpt-5.4",
+    output,
+    usage,
+  });
+  yield event("response.created", { response: response("in_progress", [], null) });
+  yield event("response.in_progress", { response: response("in_progress", [], null) });
+  const item = { item_id: "rs_bench", output_index: 0, summary_index: 0 };
+  yield event("response.output_item.added", { output_index: 0, item: reasoning("", "gAAAA") });
+  yield event("response.reasoning_summary_part.added", {
+    ...item,
+    part: { type: "summary_text", text: "" },
+  });
+  const part = { item_id: "msg_bench", output_index: 1, content_index: 0 };
+  let inText = false;
+  for (const p of pieces(spec)) {
+    if (p.kind === "thinking") {
+      yield event("response.reasoning_summary_text.delta", { ...item, delta: p.text });
+      continue;
+    }
+    if (!inText) {
+      inText = true;
+      yield event("response.reasoning_summary_text.done", { ...item, text: thinking });
+      yield event("response.reasoning_summary_part.done", {
+        ...item,
+        part: { type: "summary_text", text: thinking },
+      });
+      yield event("response.output_item.done", {
+        output_index: 0,
+        item: reasoning(thinking, SIGNATURE),
+      });
+      yield event("response.output_item.added", {
+        output_index: 1,
+        item: message("", "in_progress"),
+      });
+      yield event("response.content_part.added", {
+        ...part,
+        part: { type: "output_text", text: "", annotations: [] },
+      });
+    }
+    yield event("response.output_text.delta", { ...part, delta: p.text, logprobs: [] });
+  }
+  yield event("response.output_text.done", { ...part, text, logprobs: [] });
+  yield event("response.content_part.done", {
+    ...part,
+    part: { type: "output_text", text, annotations: [] },
+  });
+  yield event("response.output_item.done", { output_index: 1, item: message(text, "completed") });
+  yield event("response.completed", {
+    response: response("completed", [reasoning(thinking, SIGNATURE), message(text, "completed")], {
+      input_tokens: 100,
+      output_tokens: spec.thinking + spec.text,
+      output_tokens_details: { reasoning_tokens: spec.thinking },
+      total_tokens: 100 + spec.thinking + spec.text,
+    }),
+  });
+}
+
 const EVENTS: Record<Provider, EventSource> = {
+  responses: responsesEvents,
   anthropic: anthropicEvents,
   bedrock: bedrockEvents,
   gemini: geminiEvents,

@@ -65,6 +65,12 @@ export interface CompareOptions {
    * Needs `--expose-gc`. @defaultValue false
    */
   collect?: boolean;
+  /**
+   * Each round starts one variant further on (round r runs variant r, r+1, …), so that every
+   * variant follows every other equally often and none always pays for the garbage of the same
+   * predecessor. @defaultValue false
+   */
+  rotate?: boolean;
 }
 
 /**
@@ -81,7 +87,9 @@ export async function compare(
   for (let i = 0; i < (options.warmup ?? 3); i++) for (const [, fn] of variants) await fn();
   const samples = variants.map((): Sample[] => []);
   for (let r = 0; r < rounds; r++) {
-    for (const [i, [, fn]] of variants.entries()) {
+    for (let k = 0; k < variants.length; k++) {
+      const i = options.rotate ? (r + k) % variants.length : k;
+      const fn = (variants[i] as readonly [string, () => unknown])[1];
       if (options.collect) {
         gc?.();
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -90,18 +98,32 @@ export async function compare(
     }
   }
   const base = samples[0] as Sample[];
-  return variants.map(([name], i) => {
-    const own = samples[i] as Sample[];
-    const wallRatios = own.map((s, r) => (base[r] as Sample).wall / s.wall);
-    const cpuRatios = own.map((s, r) => (base[r] as Sample).cpu / s.cpu);
-    return {
-      name,
-      wallMs: median(own.map((s) => s.wall)),
-      cpuMs: median(own.map((s) => s.cpu)),
-      ratio: median(wallRatios),
-      cpuRatio: median(cpuRatios),
-      spread: [Math.min(...wallRatios), Math.max(...wallRatios)],
-      samples: own,
-    };
-  });
+  return variants.map(([name], i) => summarize(name, samples[i] as Sample[], base));
+}
+
+/** The medians of `own`, and its per-round ratios against `base` (base time / own time). */
+export function summarize(name: string, own: Sample[], base: readonly Sample[]): Summary {
+  const wallRatios = own.map((s, r) => (base[r] as Sample).wall / s.wall);
+  const cpuRatios = own.map((s, r) => (base[r] as Sample).cpu / s.cpu);
+  return {
+    name,
+    wallMs: median(own.map((s) => s.wall)),
+    cpuMs: median(own.map((s) => s.cpu)),
+    ratio: median(wallRatios),
+    cpuRatio: median(cpuRatios),
+    spread: [Math.min(...wallRatios), Math.max(...wallRatios)],
+    samples: own,
+  };
+}
+
+/**
+ * Round by round, the faster of several variants measured in the same rounds (wall and CPU
+ * time each the least of that round): a floor that is whichever of its forms wins.
+ */
+export function fastestPerRound(variants: readonly Summary[]): Sample[] {
+  const rounds = variants[0]?.samples.length ?? 0;
+  return Array.from({ length: rounds }, (_, r) => ({
+    wall: Math.min(...variants.map((v) => (v.samples[r] as Sample).wall)),
+    cpu: Math.min(...variants.map((v) => (v.samples[r] as Sample).cpu)),
+  }));
 }

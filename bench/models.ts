@@ -42,6 +42,8 @@ export function benchModel(provider: Provider, fetch: Fetch): Model {
         baseURL: "https://api.deepseek.com",
         fetch,
       });
+    case "responses":
+      return openai.create({ apiKey: "bench-key", model: "gpt-5.4", api: "responses", fetch });
     case "azure":
       return azure.create({
         endpoint: "https://bench.openai.azure.com",

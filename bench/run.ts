@@ -14,12 +14,14 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { ensureBuilt } from "../test/runtimes/built.js";
 import { PROVIDERS } from "./bodies.js";
-import { coldImports } from "./cold-import.js";
+import { benchToolEntry, coldImports } from "./cold-import.js";
 import type { MemoryResult } from "./memory.js";
 
 const HERE = import.meta.dirname;
-const STREAM_BUDGET = 0.8;
-const DECODE_BUDGET = 0.8;
+/** Goals against the floors (floors.ts): every delta against the API floor, the rest the plain one. */
+const EVERY_GOAL = 0.9;
+const RESPONSE_GOAL = 0.8;
+const DECODE_GOAL = 0.95;
 const MEMORY_BUDGET_MB = 8;
 const COLD_BUDGET_MS = 15;
 const SIGV4_BUDGET = 5000;
@@ -32,6 +34,28 @@ interface Ratio {
   cpuRatio: number;
   spread: [number, number];
   bytes: number;
+}
+
+/** What a `stream` section prints (throughput.ts, without raw samples). */
+interface StreamResult {
+  provider: string;
+  bytes: number;
+  events: number;
+  measured: Ratio[];
+  floor: Ratio;
+  apiFloor: Ratio;
+  every: Ratio;
+  everyVsFloor: Ratio;
+  response: Ratio;
+  keep: Ratio;
+  responseVsKeep: Ratio;
+}
+
+/** What a `peers` section prints: the measured rows, and the peers whose answer was wrong. */
+interface PeerResult {
+  provider: string;
+  rows: Ratio[];
+  refused: { name: string; refused: string }[];
 }
 
 const { values } = parseArgs({
@@ -86,81 +110,123 @@ function main(): void {
   };
   process.stderr.write("bench sections:\n");
 
+  const goals: string[] = [];
+  /** One goal's line: met for every row, or which rows miss it and by how much. */
+  const goal = (what: string, rows: [string, number][], min: number) => {
+    const missed = rows.filter(([, r]) => r < min);
+    const shown = (list: [string, number][]) => list.map(([n, r]) => `${n} ${x(r)}`).join(", ");
+    goals.push(
+      missed.length === 0
+        ? `- ${what}: **met** (${shown(rows)})`
+        : `- ${what}: **not met** for ${shown(missed)}; met for ${shown(rows.filter(([, r]) => r >= min)) || "none"}`,
+    );
+  };
+
   if (wanted("stream")) {
-    const streaming = PROVIDERS.map((p) => section<Ratio[]>(["stream", p]));
+    const streaming = PROVIDERS.map((p) => section<StreamResult>(["stream", p]));
     results.streaming = streaming;
-    lines.push("**Streaming throughput** (every delta + the final message; 16 KiB chunks)", "");
+    lines.push(
+      "**Streaming throughput** (16 KiB chunks; every ratio is floor time ÷ golem time, per round, median; spread in brackets)",
+      "",
+    );
     table(
       [
         "body",
         "size",
-        "floor",
-        "golem",
-        "golem ÷ floor",
+        "floor forms (MB/s)",
+        "API floor",
+        "golem every delta",
+        "÷ API floor",
         "(CPU time)",
-        "response only ÷ floor",
-        "budget ≥ 0.8",
+        "÷ floor",
+        "golem `response` only",
+        "÷ floor",
+        "floor + keep the text ÷ floor",
+        "`response` only ÷ it",
       ],
-      streaming.map(([floor, golem, response], i) => {
-        if (!floor || !golem || !response) throw new Error("missing stream result");
+      streaming.map((s) => {
+        const rate = (r: { wallMs: number }) => (s.bytes / 1e3 / r.wallMs).toFixed(1);
+        const forms = s.measured
+          .filter((m) => !/^(API|golem|floor \+)/.test(m.name))
+          .map((m) => `${m.name} ${rate(m)}`)
+          .join(" · ");
         return [
-          PROVIDERS[i] as string,
-          `${(floor.bytes / 1e6).toFixed(1)} MB`,
-          `${mbps(floor)} MB/s`,
-          `${mbps(golem)} MB/s`,
-          `**${x(golem.ratio)}** (${x(golem.spread[0])}–${x(golem.spread[1])})`,
-          x(golem.cpuRatio),
-          x(response.ratio),
-          met(golem.ratio >= STREAM_BUDGET),
+          s.provider,
+          `${(s.bytes / 1e6).toFixed(1)} MB`,
+          forms,
+          `${rate(s.apiFloor)} MB/s`,
+          `${rate(s.every)} MB/s`,
+          `**${x(s.every.ratio)}** (${x(s.every.spread[0])}–${x(s.every.spread[1])})`,
+          x(s.every.cpuRatio),
+          x(s.everyVsFloor.ratio),
+          `${rate(s.response)} MB/s`,
+          `**${x(s.response.ratio)}** (${x(s.response.spread[0])}–${x(s.response.spread[1])})`,
+          x(s.keep.ratio),
+          x(s.responseVsKeep.ratio),
         ];
       }),
+    );
+    goal(
+      `every delta ≥ ${EVERY_GOAL}× the API floor`,
+      streaming.map((s) => [s.provider, s.every.ratio]),
+      EVERY_GOAL,
+    );
+    goal(
+      `\`response\` only ≥ ${RESPONSE_GOAL}× the floor`,
+      streaming.map((s) => [s.provider, s.response.ratio]),
+      RESPONSE_GOAL,
     );
   }
 
   if (wanted("peers")) {
-    const anthropic = section<Ratio[]>(["peers", "anthropic"]);
-    const gemini = section<Ratio[]>(["peers", "gemini"]);
-    results.peers = { anthropic, gemini };
+    const peers = PROVIDERS.map((p) => section<PeerResult>(["peers", p]));
+    results.peers = peers;
     lines.push(
-      "**Other clients on the same body** (golem streaming every delta + final message)",
+      "**Other clients on the same body** (golem streaming every delta + final message; each client's answer checked before it is timed)",
       "",
     );
     table(
       ["client", "body", "MB/s", "golem is"],
-      [...anthropic, ...gemini].map((r, i) => [
-        r.name,
-        i < anthropic.length ? "anthropic" : "gemini",
-        mbps(r),
-        r.name === "golem" ? "" : `${(1 / r.ratio).toFixed(1)}× faster`,
+      peers.flatMap((p) => [
+        ...p.rows.map((r) => [
+          r.name,
+          p.provider,
+          mbps(r),
+          r.name === "golem" ? "" : `${(1 / r.ratio).toFixed(1)}× faster`,
+        ]),
+        ...p.refused.map((r) => [r.name, p.provider, "", `not reported: ${r.refused}`]),
       ]),
     );
   }
 
   if (wanted("event-stream")) {
-    const [floor, decode] = section<Ratio[]>(["event-stream"]);
-    if (!floor || !decode) throw new Error("missing event-stream result");
-    results.eventStream = [floor, decode];
+    const [floor, decode, reference] = section<Ratio[]>(["event-stream"]);
+    if (!floor || !decode || !reference) throw new Error("missing event-stream result");
+    results.eventStream = [floor, decode, reference];
     lines.push(
-      "**Bedrock event-stream decoding** (CRC-checked frames + `JSON.parse`, 16 KiB chunks)",
+      "**Bedrock event-stream decoding** (frames cut from 16 KiB chunks, both CRCs checked, payloads `JSON.parse`d; the floor's CRC is Node's native `zlib.crc32`)",
       "",
     );
     table(
-      ["", "MB/s", "÷ floor", "(CPU time)", "budget ≥ 0.8"],
+      ["", "MB/s", "÷ floor", "(CPU time)"],
       [
-        [floor.name, mbps(floor), "", "", ""],
-        [
-          decode.name,
-          mbps(decode),
-          `**${x(decode.ratio)}**`,
-          x(decode.cpuRatio),
-          met(decode.ratio >= DECODE_BUDGET),
-        ],
+        [floor.name, mbps(floor), "", ""],
+        [decode.name, mbps(decode), `**${x(decode.ratio)}**`, x(decode.cpuRatio)],
+        [reference.name, mbps(reference), x(reference.ratio), x(reference.cpuRatio)],
       ],
+    );
+    goal(
+      `Bedrock decoder ≥ ${DECODE_GOAL}× its CRC floor`,
+      [["bedrock", decode.ratio]],
+      DECODE_GOAL,
     );
   }
 
   if (wanted("memory")) {
-    const memory = PROVIDERS.flatMap((p) =>
+    // Not the Responses body: its `.done` events and `response.completed` repeat the whole
+    // text, so any client holds a few copies of the answer at the end; the budget is about
+    // what an adapter keeps, which the other bodies show.
+    const memory = PROVIDERS.filter((p) => p !== "responses").flatMap((p) =>
       (["stream", "response"] as const).map((m) => section<MemoryResult>(["memory", p, m])),
     );
     results.memory = memory;
@@ -192,7 +258,15 @@ function main(): void {
     ensureBuilt();
     const n = values.quick ? 7 : 15;
     process.stderr.write(`  cold imports (${n} fresh processes each)\n`);
-    const cold = coldImports(["golem/anthropic", "golem/bedrock", "golem", "@anthropic-ai/sdk"], n);
+    const cold = coldImports(
+      [
+        "golem/anthropic",
+        "golem/bedrock",
+        "golem",
+        ["@anthropic-ai/sdk", benchToolEntry("@anthropic-ai/sdk")],
+      ],
+      n,
+    );
     results.coldImport = cold;
     lines.push(`**Cold import** (fresh Node process each, median of ${n}; the built package)`, "");
     table(
@@ -219,6 +293,8 @@ function main(): void {
     );
   }
 
+  if (goals.length > 0) lines.push("**Goals against the floors**", "", ...goals, "");
+  results.goals = goals;
   results.loadAfter = loadavg()[0] ?? 0;
   const header = `Measured ${started.toISOString().slice(0, 16)}Z, Node ${process.version}, ${results.cpus}, load average ${load.toFixed(1)} → ${(results.loadAfter as number).toFixed(1)}, ${env.BENCH_ROUNDS} rounds${values.quick ? " (--quick)" : ""}.`;
   const text = `${header}\n\n${lines.join("\n")}`;

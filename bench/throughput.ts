@@ -1,8 +1,12 @@
 /**
- * Streaming throughput: each adapter reading its generated body (deltas + final message), and
- * response-only, against the floor over the same bytes; Bedrock's event-stream decoding alone
- * against `JSON.parse` of the payloads. All in one process, interleaved (see measure.ts).
+ * Streaming throughput: each adapter reading its generated body, iterating every delta against
+ * the API floor and awaiting only `response` against the plain floor (floors.ts), over the same
+ * bytes; Bedrock's event-stream decoding alone against its CRC-checking floor. All in one
+ * process, interleaved (see measure.ts).
  */
+
+import { textOf, thinkingOf } from "../src/core/parts.js";
+import type { Message } from "../src/core/types.js";
 import { createFrameDecoder } from "../src/transport/event-stream.js";
 import {
   BENCH_SPEC,
@@ -13,8 +17,21 @@ import {
   type Provider,
   streamResponse,
 } from "./bodies.js";
-import { framePayloads, payloadFloor, separatorOf, sseFloor } from "./floors.js";
-import { compare, type Summary } from "./measure.js";
+import {
+  apiFloor,
+  checkedFrames,
+  type EventSource,
+  frameFloor,
+  framePayloads,
+  keepText,
+  payloadFloor,
+  perChunkEvents,
+  separatorOf,
+  sseChunkFloor,
+  sseWholeFloor,
+  wholeBodyEvents,
+} from "./floors.js";
+import { compare, fastestPerRound, type Summary, summarize } from "./measure.js";
 import { benchModel, responseOnly, streamAll } from "./models.js";
 
 /** A body in 16 KiB chunks, and a fetch that serves it afresh to every request. */
@@ -25,8 +42,50 @@ export function servedBody(provider: Provider) {
   return { bytes, chunks, fetch };
 }
 
-/** The floor of a provider's body: a function doing the least work over the same bytes. */
-export function floorOf(provider: Provider, chunks: readonly Uint8Array[]): () => number {
+type Variant = readonly [string, () => unknown];
+
+/** The floors of a provider's body, each a form of the least work over the same bytes. */
+export interface Floors {
+  /** How many events every floor must parse. */
+  events: number;
+  /** The plain floor's forms; the faster in a round is the floor. */
+  plain: Variant[];
+  /** The same forms, every event handed out through `for await`. */
+  api: Variant[];
+  /** Lines kept for reference, not part of any floor. */
+  reference: Variant[];
+  /** Reference: the per-chunk floor that also keeps the reasoning and answer text. */
+  keep: Variant;
+}
+
+/** A floor run that throws unless it parsed every event of the body. */
+function counted(name: string, events: number, run: () => number | Promise<number>): Variant {
+  return [
+    name,
+    async () => {
+      const n = await run();
+      if (n !== events) throw new Error(`${name} parsed ${n} of ${events} events`);
+    },
+  ];
+}
+
+/** A run of {@link keepText} that throws unless it kept the body's whole text. */
+function keeping(provider: Provider, source: () => EventSource): Variant {
+  const want = expected(provider, BENCH_SPEC).message;
+  const length =
+    textOf(want).length + thinkingOf(want).reduce((n, b) => n + (b.text?.length ?? 0), 0);
+  return [
+    "floor + keep the text (reference)",
+    () => {
+      const { thinking, text } = keepText(provider, source());
+      if (thinking.length + text.length !== length)
+        throw new Error(`${provider}: kept the wrong text`);
+    },
+  ];
+}
+
+/** The floors of a provider's body served in `chunks`. */
+export function floorsOf(provider: Provider, chunks: readonly Uint8Array[]): Floors {
   if (provider === "bedrock") {
     const whole = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
     let at = 0;
@@ -35,45 +94,102 @@ export function floorOf(provider: Provider, chunks: readonly Uint8Array[]): () =
       at += c.length;
     }
     const payloads = framePayloads(whole);
-    return () => payloadFloor(payloads);
+    const events = payloads.length;
+    return {
+      events,
+      plain: [counted("frames + both CRCs (zlib.crc32)", events, () => frameFloor(chunks))],
+      api: [counted("API floor", events, () => apiFloor(checkedFrames(chunks)))],
+      reference: [counted("pre-cut payloads, no CRC", events, () => payloadFloor(payloads))],
+      keep: keeping(provider, () => checkedFrames(chunks)),
+    };
   }
   const separator = separatorOf(provider);
-  return () => sseFloor(chunks, separator);
+  const events = sseWholeFloor(chunks, separator);
+  return {
+    events,
+    plain: [
+      counted("whole body", events, () => sseWholeFloor(chunks, separator)),
+      counted("per chunk", events, () => sseChunkFloor(chunks, separator)),
+    ],
+    api: [
+      counted("API whole body", events, () => apiFloor(wholeBodyEvents(chunks, separator))),
+      counted("API per chunk", events, () => apiFloor(perChunkEvents(chunks, separator))),
+    ],
+    reference: [],
+    keep: keeping(provider, () => perChunkEvents(chunks, separator)),
+  };
 }
 
-/** Floor, golem iterating every delta, golem awaiting only `response`. */
-export async function streamingBench(provider: Provider, rounds: number): Promise<Summary[]> {
-  const { chunks, fetch } = servedBody(provider);
+/** One body's streaming figures, every ratio per round against floors of the same round. */
+export interface StreamResult {
+  provider: Provider;
+  bytes: number;
+  events: number;
+  /** Every variant as measured (its medians; `ratio` against the first, of no meaning). */
+  measured: Summary[];
+  /** Round by round the faster plain form. */
+  floor: Summary;
+  /** Round by round the faster API form. */
+  apiFloor: Summary;
+  /** golem iterating every delta, against the API floor. */
+  every: Summary;
+  /** golem iterating every delta, against the plain floor. */
+  everyVsFloor: Summary;
+  /** golem awaiting only `response`, against the plain floor. */
+  response: Summary;
+  /** The floor that keeps the text, against the plain floor. */
+  keep: Summary;
+  /** golem awaiting only `response`, against the floor that keeps the text. */
+  responseVsKeep: Summary;
+}
+
+/** The floors, golem iterating every delta, golem awaiting only `response`, in one set of rounds. */
+export async function streamingBench(provider: Provider, rounds: number): Promise<StreamResult> {
+  const { bytes, chunks, fetch } = servedBody(provider);
+  const floors = floorsOf(provider, chunks);
   const model = benchModel(provider, fetch);
   const want = expected(provider, BENCH_SPEC);
-  const check = (content: string) => {
-    if (content.length !== want.message.content.length)
-      throw new Error(`${provider}: wrong message`);
+  const check = (message: Message) => {
+    if (textOf(message) !== textOf(want.message)) throw new Error(`${provider}: wrong message`);
   };
-  return compare(
-    [
-      [`${provider} floor`, floorOf(provider, chunks)],
-      [
-        `${provider} golem stream`,
-        async () => check((await streamAll(model)).response.message.content),
-      ],
-      [
-        `${provider} golem response only`,
-        async () => check((await responseOnly(model)).message.content),
-      ],
-    ],
-    rounds,
-  );
+  const golem: Variant[] = [
+    ["golem every delta", async () => check((await streamAll(model)).response.message)],
+    ["golem response only", async () => check((await responseOnly(model)).message)],
+  ];
+  const { plain, api, reference, keep } = floors;
+  const measured = await compare([...plain, ...api, ...reference, keep, ...golem], rounds, {
+    rotate: true,
+  });
+  const plainRuns = measured.slice(0, plain.length);
+  const apiRuns = measured.slice(plain.length, plain.length + api.length);
+  const [kept, every, response] = measured.slice(-3) as [Summary, Summary, Summary];
+  const floor = fastestPerRound(plainRuns);
+  const apiBase = fastestPerRound(apiRuns);
+  return {
+    provider,
+    bytes: bytes.length,
+    events: floors.events,
+    measured,
+    floor: summarize("floor", floor, floor),
+    apiFloor: summarize("API floor", apiBase, floor),
+    every: summarize(every.name, every.samples, apiBase),
+    everyVsFloor: summarize(every.name, every.samples, floor),
+    response: summarize(response.name, response.samples, floor),
+    keep: summarize(kept.name, kept.samples, floor),
+    responseVsKeep: summarize(response.name, response.samples, kept.samples),
+  };
 }
 
 /**
  * Bedrock frames decoded as the reader decodes them (16 KiB chunks, CRCs checked, headers read)
- * and their payloads parsed, against parsing the payloads alone.
+ * and their payloads parsed, against the floor (frames cut, both CRCs by `zlib.crc32`,
+ * payloads parsed); parsing pre-cut payloads without any CRC is the reference line.
  */
 export async function eventStreamBench(rounds: number): Promise<Summary[]> {
   const bytes = body("bedrock", BENCH_SPEC);
   const chunks = chunked(bytes);
   const payloads = framePayloads(bytes);
+  const events = payloads.length;
   const decoder = new TextDecoder();
   const decode = () => {
     const frames = createFrameDecoder();
@@ -85,13 +201,19 @@ export async function eventStreamBench(rounds: number): Promise<Summary[]> {
       }
     }
     frames.end();
-    if (n !== payloads.length) throw new Error(`decoded ${n} of ${payloads.length} frames`);
+    return n;
   };
   return compare(
     [
-      ["bedrock payloads JSON.parse (floor)", () => payloadFloor(payloads)],
-      ["bedrock event-stream decode + JSON.parse", decode],
+      counted("frames + both CRCs (zlib.crc32) + JSON.parse (floor)", events, () =>
+        frameFloor(chunks),
+      ),
+      counted("golem event-stream decode + JSON.parse", events, decode),
+      counted("pre-cut payloads JSON.parse, no CRC (reference)", events, () =>
+        payloadFloor(payloads),
+      ),
     ],
     rounds,
+    { rotate: true },
   );
 }

@@ -66,6 +66,18 @@ export class APIError extends GolemError {
   }
 }
 
+/**
+ * A new subclass of {@link APIError} for one adapter, so `err instanceof anthropic.APIError`
+ * tells adapters apart. Made by a function, not declared beside core's class in each adapter:
+ * the bundler renamed a second top-level `APIError` class (`APIError2`), and Node prints an
+ * uncaught error under its class's name.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function defineAPIError(): typeof APIError {
+  const Base = APIError;
+  return class APIError extends Base {};
+}
+
 function formatAPIMessage(f: APIErrorFields): string {
   const type = f.type ? ` ${f.type}` : "";
   const id = f.requestId ? ` (request id ${f.requestId})` : "";

@@ -10,24 +10,34 @@ import {
   PROVIDERS,
   type Provider,
   streamResponse,
+  wireEvents,
 } from "../../bench/bodies.js";
-import { framePayloads, payloadFloor, separatorOf, sseFloor } from "../../bench/floors.js";
+import {
+  apiFloor,
+  checkedFrames,
+  type EventSource,
+  floorDeltas,
+  frameFloor,
+  framePayloads,
+  keepText,
+  payloadFloor,
+  perChunkEvents,
+  separatorOf,
+  sseChunkFloor,
+  sseWholeFloor,
+  wholeBodyEvents,
+} from "../../bench/floors.js";
 import { specOfSize } from "../../bench/memory.js";
 import { benchModel, responseOnly } from "../../bench/models.js";
-import {
-  anthropicSdkAccumulating,
-  anthropicSdkRaw,
-  googleGenAI,
-  vercelStreamText,
-} from "../../bench/peers.js";
-import { textOf } from "../../src/core/parts.js";
+import { textOf, thinkingOf } from "../../src/core/parts.js";
 import type { Model, ModelResponse } from "../../src/core/types.js";
 import { decodeFrames } from "../../src/transport/event-stream.js";
 
 /**
  * The benchmarks measure correct code on correct inputs: every generated body parses through
  * its adapter into exactly the response the generator says it holds, under any chunking; the
- * floors parse every event of the same bytes; the peers read the same answer.
+ * floors parse every event of the same bytes. (The peers need the bench tool group, so the
+ * bench itself checks their answers before it reports them.)
  */
 
 const SMALL: BodySpec = { thinking: 300, text: 300, seed: 3 };
@@ -47,7 +57,7 @@ async function readBody(stream: ReadableStream<Uint8Array>): Promise<Uint8Array>
  * per answer piece.
  */
 function deltaCount(provider: Provider, spec: BodySpec): Record<string, number> {
-  const signatureDelta = provider === "anthropic" || provider === "bedrock" ? 1 : 0;
+  const signatureDelta = ["anthropic", "bedrock", "responses"].includes(provider) ? 1 : 0;
   return { "thinking 0": spec.thinking + signatureDelta, "text 1": spec.text };
 }
 
@@ -101,6 +111,24 @@ describe.each(PROVIDERS)("the generated %s body", (provider) => {
 });
 
 describe("the floors", () => {
+  const decoder = new TextDecoder();
+  const SSE = PROVIDERS.filter((p) => p !== "bedrock");
+
+  /** The JSON data of each event the generator wrote, cut at its own event boundaries. */
+  function writtenData(provider: Provider, spec: BodySpec): string[] {
+    const separator = separatorOf(provider);
+    return [...wireEvents(provider, spec)]
+      .map((e) => decoder.decode(e))
+      .map((e) => e.slice(e.indexOf("data: ") + 6, e.length - separator.length))
+      .filter((data) => data !== "[DONE]");
+  }
+
+  function all(events: EventSource): string[] {
+    const out: string[] = [];
+    for (let d = events.next(); d !== undefined; d = events.next()) out.push(d);
+    return out;
+  }
+
   // anthropic: message_start, 2 block starts, 2 stops, 600 deltas + the signature, message_delta,
   // message_stop; gemini: 600 chunks + the finishing one; openai: a role chunk, 600, the
   // finishing chunk ([DONE] is not JSON); azure: also prompt_filter_results and a usage chunk.
@@ -109,38 +137,107 @@ describe("the floors", () => {
     ["gemini", 601],
     ["openai", 602],
     ["azure", 603],
-  ] as const)("parse every JSON event of the %s body (%i)", (provider, events) => {
+    // responses: created, in_progress, 2 items added, a summary part and a content part added,
+    // 600 deltas, the text and the part done of each, 2 items done, completed.
+    ["responses", 613],
+  ] as const)("parse every JSON event of the %s body (%i), in either form", (provider, events) => {
     const chunks = chunked(body(provider, SMALL), 1000);
-    expect(sseFloor(chunks, separatorOf(provider))).toBe(events);
+    const separator = separatorOf(provider);
+    expect(sseWholeFloor(chunks, separator)).toBe(events);
+    expect(sseChunkFloor(chunks, separator)).toBe(events);
   });
 
-  it("parses the very payloads the frame decoder hands out, of every Bedrock frame", () => {
+  describe.each(SSE)("of the %s body", (provider) => {
+    const separator = separatorOf(provider);
+
+    it.each([1, 7, 1000, 16 * 1024])(
+      "hand out the data of every event, in order, from %i-byte chunks",
+      (size) => {
+        const chunks = chunked(body(provider, SMALL), size);
+        const want = writtenData(provider, SMALL);
+        expect(all(wholeBodyEvents(chunks, separator))).toEqual(want);
+        expect(all(perChunkEvents(chunks, separator))).toEqual(want);
+      },
+    );
+
+    it("parse every event of the full benchmark body, as the bench serves it", async () => {
+      const chunks = chunked(body(provider, BENCH_SPEC));
+      const events = writtenData(provider, BENCH_SPEC).length;
+      expect(sseWholeFloor(chunks, separator)).toBe(events);
+      expect(sseChunkFloor(chunks, separator)).toBe(events);
+      expect(await apiFloor(perChunkEvents(chunks, separator))).toBe(events);
+      expect(await apiFloor(wholeBodyEvents(chunks, separator))).toBe(events);
+    });
+
+    it("hand every parsed event to `for await` in its own object (the API floor)", async () => {
+      const chunks = chunked(body(provider, SMALL), 7);
+      const got: unknown[] = [];
+      for await (const delta of floorDeltas(perChunkEvents(chunks, separator))) {
+        got.push(delta.event);
+      }
+      expect(got).toEqual(writtenData(provider, SMALL).map((d) => JSON.parse(d)));
+    });
+  });
+
+  it.each(PROVIDERS)(
+    "keep exactly the reasoning and the answer of the %s body (the keep-the-text reference)",
+    (provider) => {
+      const chunks = chunked(body(provider, SMALL), 7);
+      const events =
+        provider === "bedrock"
+          ? checkedFrames(chunks)
+          : perChunkEvents(chunks, separatorOf(provider));
+      const { message } = expected(provider, SMALL);
+      expect(keepText(provider, events)).toEqual({
+        thinking: thinkingOf(message)
+          .map((b) => b.text ?? "")
+          .join(""),
+        text: textOf(message),
+      });
+    },
+  );
+
+  it("cut an event far longer than a chunk, without losing or repeating a character", () => {
+    const big = JSON.stringify({ text: "ab\ncd🙂".repeat(40_000) });
+    const text = `data: {"n":1}\n\ndata: ${big}\n\ndata: {"n":2}\n\ndata: [DONE]\n\n`;
+    const chunks = chunked(new TextEncoder().encode(text), 1000);
+    expect(all(perChunkEvents(chunks, "\n\n"))).toEqual(['{"n":1}', big, '{"n":2}']);
+    expect(all(wholeBodyEvents(chunks, "\n\n"))).toEqual(['{"n":1}', big, '{"n":2}']);
+  });
+
+  describe("of the Bedrock body", () => {
     const bytes = body("bedrock", SMALL);
-    const payloads = framePayloads(bytes);
-    expect(payloads).toEqual(decodeFrames(bytes).map((f) => f.payload));
-    expect(payloadFloor(payloads)).toBe(SMALL.thinking + SMALL.text + 6);
-  });
-});
+    const frames = decodeFrames(bytes).map((f) => decoder.decode(f.payload));
 
-describe("the other clients", () => {
-  const answer = textOf(expected("anthropic", SMALL).message).length;
-  const anthropicFetch = serve(body("anthropic", SMALL), "anthropic");
+    it.each([1, 7, 1000, 16 * 1024])(
+      "cut every frame from %i-byte chunks and hand out its payload",
+      (size) => {
+        expect(all(checkedFrames(chunked(bytes, size)))).toEqual(frames);
+        expect(frameFloor(chunked(bytes, size))).toBe(SMALL.thinking + SMALL.text + 6);
+      },
+    );
 
-  it("the Anthropic SDK's raw stream reads the whole answer", async () => {
-    expect(await anthropicSdkRaw(anthropicFetch)()).toBe(answer);
-  });
+    it("check both CRCs: a changed payload byte or prelude byte is refused", () => {
+      const payloadByte = new Uint8Array(bytes);
+      payloadByte[40] = (payloadByte[40] as number) ^ 1;
+      expect(() => frameFloor(chunked(payloadByte))).toThrow("message CRC");
+      const preludeByte = new Uint8Array(bytes);
+      preludeByte[6] = (preludeByte[6] as number) ^ 1;
+      expect(() => frameFloor(chunked(preludeByte))).toThrow("prelude CRC");
+    });
 
-  it("the Anthropic SDK's messages.stream() accumulates the whole answer", async () => {
-    expect(await anthropicSdkAccumulating(anthropicFetch)()).toBe(answer);
-  });
+    it("parse every frame of the full benchmark body, in each floor", async () => {
+      const full = body("bedrock", BENCH_SPEC);
+      const events = decodeFrames(full).length;
+      expect(frameFloor(chunked(full))).toBe(events);
+      expect(await apiFloor(checkedFrames(chunked(full)))).toBe(events);
+      expect(payloadFloor(framePayloads(full))).toBe(events);
+    });
 
-  it("ai's streamText over @ai-sdk/anthropic reads the whole answer", async () => {
-    (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
-    expect(await vercelStreamText(anthropicFetch)()).toBe(answer);
-  });
-
-  it("@google/genai reads the whole Gemini answer", async () => {
-    const fetch = serve(body("gemini", SMALL), "gemini");
-    expect(await googleGenAI(fetch)()).toBe(textOf(expected("gemini", SMALL).message).length);
+    it("cut out by length alone (the no-CRC reference) the very payloads the decoder hands out", () => {
+      const payloads = framePayloads(bytes);
+      expect(payloads).toEqual(decodeFrames(bytes).map((f) => f.payload));
+      expect(payloadFloor(payloads)).toBe(SMALL.thinking + SMALL.text + 6);
+    });
   });
 });

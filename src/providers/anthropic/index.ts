@@ -4,7 +4,7 @@
  * @module
  */
 import { readEnv } from "../../core/env.js";
-import { APIError as CoreAPIError } from "../../core/errors.js";
+import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
 import type { Model } from "../../core/types.js";
 import { createHTTPModel } from "../../transport/http-model.js";
 import { createSSEReader } from "../../transport/sse.js";
@@ -16,14 +16,9 @@ import { createStreamState } from "./stream.js";
 export type { Config, Effort, ThinkingConfig } from "./config.js";
 
 /** An error answer from Anthropic: `status`, `type` (e.g. `overloaded_error`), `requestId`. */
-export class APIError extends CoreAPIError {
-  // The bundle holds core's APIError too, so the bundler renames this class (APIError2), and
-  // Node prints an uncaught error under the class's name: give the class its own name back.
-  static {
-    Object.defineProperty(this, "name", { value: "APIError" });
-  }
-  override name = "APIError";
-}
+export const APIError = /* @__PURE__ */ defineAPIError();
+/** The error of a failed call, `err instanceof APIError` for this adapter's calls. */
+export type APIError = CoreAPIError;
 
 /**
  * A Claude model. Throws `ConfigError` at once for a missing key or model, or a thinking

@@ -5,7 +5,7 @@
  * @module
  */
 import { readEnv } from "../../core/env.js";
-import { APIError as CoreAPIError } from "../../core/errors.js";
+import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
 import type { Model } from "../../core/types.js";
 import { createHTTPModel } from "../../transport/http-model.js";
 import { chatCall, type OpenAIFamily, responsesCall } from "../openai/calls.js";
@@ -20,14 +20,9 @@ export type { ReasoningEffort } from "../openai/wire.js";
 export type { Config, ThinkingConfig } from "./config.js";
 
 /** An error answer from Azure OpenAI; also a golem `APIError`. */
-export class APIError extends CoreAPIError {
-  // The bundle holds core's APIError too, so the bundler renames this class (APIError2), and
-  // Node prints an uncaught error under the class's name: give the class its own name back.
-  static {
-    Object.defineProperty(this, "name", { value: "APIError" });
-  }
-  override name = "APIError";
-}
+export const APIError = /* @__PURE__ */ defineAPIError();
+/** The error of a failed call, `err instanceof APIError` for this adapter's calls. */
+export type APIError = CoreAPIError;
 
 /**
  * An Azure OpenAI Chat Completions model, or with `api: "responses"` a Responses API model.

@@ -5,7 +5,7 @@
  * @module
  */
 import { readEnv } from "../../core/env.js";
-import { APIError as CoreAPIError, StreamError } from "../../core/errors.js";
+import { type APIError as CoreAPIError, defineAPIError, StreamError } from "../../core/errors.js";
 import type { Model, ModelRequest } from "../../core/types.js";
 import { createEventStreamReader } from "../../transport/event-stream.js";
 import { createHTTPModel } from "../../transport/http-model.js";
@@ -24,14 +24,9 @@ export type { Config, Credentials, Effort, ThinkingConfig } from "./config.js";
  * An error answer from Bedrock: `status`, `type` (e.g. `ValidationException`, or a stream's
  * `throttlingException`), `requestId` (`x-amzn-requestid`), `retryable`.
  */
-export class APIError extends CoreAPIError {
-  // The bundle holds core's APIError too, so the bundler renames this class (APIError2), and
-  // Node prints an uncaught error under the class's name: give the class its own name back.
-  static {
-    Object.defineProperty(this, "name", { value: "APIError" });
-  }
-  override name = "APIError";
-}
+export const APIError = /* @__PURE__ */ defineAPIError();
+/** The error of a failed call, `err instanceof APIError` for this adapter's calls. */
+export type APIError = CoreAPIError;
 
 /**
  * A Bedrock model. Throws `ConfigError` at once for a missing region, model or credentials,

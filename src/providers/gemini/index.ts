@@ -4,7 +4,7 @@
  * @module
  */
 import { readEnv } from "../../core/env.js";
-import { APIError as CoreAPIError } from "../../core/errors.js";
+import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
 import type { Model } from "../../core/types.js";
 import { createHTTPModel } from "../../transport/http-model.js";
 import { createSSEReader } from "../../transport/sse.js";
@@ -23,14 +23,9 @@ import type { GenerateContentResponse } from "./wire.js";
 export type { Config, ThinkingConfig };
 
 /** Gemini answered with an error: an HTTP status, an error event in a stream, a blocked prompt. */
-export class APIError extends CoreAPIError {
-  // The bundle holds core's APIError too, so the bundler renames this class (APIError2), and
-  // Node prints an uncaught error under the class's name: give the class its own name back.
-  static {
-    Object.defineProperty(this, "name", { value: "APIError" });
-  }
-  override name = "APIError";
-}
+export const APIError = /* @__PURE__ */ defineAPIError();
+/** The error of a failed call, `err instanceof APIError` for this adapter's calls. */
+export type APIError = CoreAPIError;
 
 /**
  * Creates a Gemini model; throws `ConfigError` on a bad config before any request.
