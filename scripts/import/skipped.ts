@@ -4,6 +4,27 @@
  * (their `source` says which).
  */
 export const NOT_IMPORTED: Readonly<Record<string, string>> = {
+  "anthropic/interleaved-tool-loop.json":
+    "synthesized from the documented wire format (interleaved thinking; made-up signatures)",
+  "anthropic/interleaved-tool-loop-stream.json":
+    "synthesized from the documented streaming wire format (made-up signatures)",
+  "anthropic/server-tool-turn.json":
+    "synthesized from the documented web search tool blocks (made-up signatures)",
+  "anthropic/server-tool-turn-stream.json":
+    "synthesized: fixtures/anthropic/server-tool-turn.json written out as an SSE stream",
+  "anthropic/text-thinking-text.json":
+    "synthesized from the documented wire format (made-up signature)",
+  "bedrock/interleaved-tool-loop.json":
+    "synthesized from the documented Converse wire format (made-up signatures)",
+  "bedrock/interleaved-tool-loop-stream.json":
+    "synthesized from the documented ConverseStream wire format, encoded as event-stream frames",
+  "bedrock/redacted-split-stream.json":
+    "synthesized: a redacted payload split over two deltas, encoded as event-stream frames",
+  "gemini/code-execution.json": "synthesized from Google's documented code execution example",
+  "gemini/middle-text-signature.json":
+    "synthesized from the documented thought signature rules (made-up signature)",
+  "gemini/middle-text-signature-stream.json":
+    "synthesized: fixtures/gemini/middle-text-signature.json written out as an SSE stream",
   "anthropic/adaptive-effort-omitted-stream.json":
     "synthesized by hand from the documented wire format",
   "anthropic/error-event-stream.json": "synthesized by hand from the documented wire format",
