@@ -2,8 +2,8 @@
  * Memory while streaming a large (default 100 MB) body: the live heap is sampled (after a full
  * GC) every 4 MB of body read, and compared with what the final response alone keeps alive.
  * The memory budget (bench/README.md): a stream holds no more than the final message plus a
- * constant, so peak − final
- * must stay small and must not grow with the body. Needs `node --expose-gc`.
+ * constant, so peak − final must stay small and must not grow with the body. Needs
+ * `node --expose-gc`.
  */
 import { partsOf } from "../src/core/parts.js";
 import type { ModelResponse } from "../src/core/types.js";
