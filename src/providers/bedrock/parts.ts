@@ -62,133 +62,71 @@ const KIND_NAMES = [
 
 /** Creates an empty {@link MessageBuilder}. */
 export function createMessageBuilder(): MessageBuilder {
-  return new BedrockParts();
-}
-
-class BedrockParts implements MessageBuilder {
-  #parts = createPartsBuilder();
+  const parts = createPartsBuilder();
   // Arrays indexed by contentBlockIndex (small and dense), not Maps: this runs per frame.
-  #kind: number[] = [];
-  #part: number[] = [];
+  const kinds: number[] = [];
+  const partOf: number[] = [];
   /** Redacted pieces (string[]), a built-in call's input text, a result's content entries. */
-  #pending: unknown[] = [];
+  const pending: unknown[] = [];
   /** contentBlockIndexes of blocks completed at their stop (redacted, built-in tool blocks). */
-  #open: number[] = [];
+  const open: number[] = [];
 
-  add(block: OutputContentBlock, i: number): void {
-    const parts = this.#parts;
-    const r = block.reasoningContent;
-    if (r && typeof r.redactedContent === "string") {
-      // Kept as the base64 text it arrives as: Bedrock takes back exactly that.
-      if (r.redactedContent !== "") {
-        parts.start({ type: "thinking", redacted: r.redactedContent, provider: PROVIDER });
+  /** The part index of block `index` if it is of `kind`; -1 if it has not opened. */
+  const at = (index: number, kind: number): number => {
+    const now = kinds[index];
+    if (now === kind) return partOf[index] as number;
+    if (now) {
+      throw new StreamError(
+        `bedrock: block ${index} mixes ${KIND_NAMES[now]} and ${KIND_NAMES[kind]} deltas`,
+      );
+    }
+    return -1;
+  };
+
+  const begin = (index: number, kind: number, part: Part): number => {
+    const i = parts.start(part);
+    kinds[index] = kind;
+    partOf[index] = i;
+    return i;
+  };
+
+  /** Opens a part completed at contentBlockStop, gathering its payload in `pending` till then. */
+  const openAtStop = (index: number, kind: number, part: Part, gathered: unknown): void => {
+    begin(index, kind, part);
+    pending[index] = gathered;
+    open.push(index);
+  };
+
+  /**
+   * Writes what block `index` has gathered into its part. `final` at contentBlockStop: a
+   * payload that does not decode is then a StreamError; before that (a partial), it waits.
+   */
+  const settle = (index: number, final: boolean): void => {
+    const part = parts.at(partOf[index] as number) as ThinkingPart | ProviderPart;
+    const gathered = pending[index];
+    try {
+      if (part.type === "thinking") part.redacted = joinBase64(gathered as string[]);
+      else if (kinds[index] === RESULT) {
+        (part.value as { toolResult: { content: unknown } }).toolResult.content = gathered;
+      } else {
+        const input = gathered as string;
+        (part.value as { toolUse: { input: unknown } }).toolUse.input =
+          input === "" ? {} : JSON.parse(input);
       }
-    } else if (r && typeof r.reasoningText?.text === "string") {
-      const { text, signature } = r.reasoningText;
-      const part: ThinkingPart = { type: "thinking", text, provider: PROVIDER };
-      if (typeof signature === "string" && signature !== "") part.signature = signature;
-      if (text !== "" || part.signature !== undefined) parts.start(part);
-    } else if (typeof block.text === "string") {
-      if (block.text !== "") parts.start({ type: "text", text: block.text });
-    } else if (block.toolUse && !block.toolUse.type) {
-      const { toolUseId, name, input } = block.toolUse;
-      if (!nonEmpty(toolUseId) || !nonEmpty(name)) {
-        throw new StreamError(
-          `bedrock: output.message.content[${i}].toolUse has no toolUseId or name`,
-        );
-      }
-      const args = JSON.stringify(input ?? {});
-      parts.start({ type: "tool-call", id: toolUseId, name, arguments: args });
-    } else {
-      parts.start({ type: "provider", provider: PROVIDER, value: block });
+    } catch (cause) {
+      if (!final) return;
+      throw new StreamError(`bedrock: block ${index} does not decode`, undefined, { cause });
     }
-  }
+  };
 
-  start(index: number, start: ContentBlockStart): readonly Delta[] {
-    const tool = start.toolUse;
-    const result = start.toolResult;
-    if (!tool && !result) return NO_DELTAS; // images and members added later
-    if (this.#kind[index]) {
-      throw new StreamError(`bedrock: contentBlockStart for block ${index}, which already started`);
-    }
-    if (result) {
-      if (!nonEmpty(result.toolUseId)) throw startError(index, "toolResult.toolUseId");
-      this.#openProvider(index, RESULT, { toolResult: { ...result, content: [] } }, []);
-      return NO_DELTAS;
-    }
-    const t = tool as NonNullable<ContentBlockStart["toolUse"]>;
-    if (!nonEmpty(t.toolUseId)) throw startError(index, "toolUse.toolUseId");
-    if (!nonEmpty(t.name)) throw startError(index, "toolUse.name");
-    if (t.type) {
-      this.#openProvider(index, SERVER_CALL, { toolUse: { ...t, input: {} } }, "");
-      return NO_DELTAS;
-    }
-    const part: Part = { type: "tool-call", id: t.toolUseId, name: t.name, arguments: "" };
-    const at = this.#begin(index, CALL, part);
-    return [{ type: "tool-call", index: at, id: t.toolUseId, name: t.name }];
-  }
-
-  delta(index: number, delta: ContentBlockDelta): readonly Delta[] {
-    if (delta.reasoningContent) return this.#reasoning(index, delta.reasoningContent);
-    if (delta.text !== undefined) {
-      if (typeof delta.text !== "string") throw deltaError(index, "text");
-      if (delta.text === "") return NO_DELTAS;
-      let at = this.#at(index, TEXT);
-      if (at < 0) at = this.#begin(index, TEXT, { type: "text", text: "" });
-      return [this.#parts.appendText(at, delta.text)];
-    }
-    if (delta.toolUse) {
-      const input = delta.toolUse.input;
-      if (typeof input !== "string") throw deltaError(index, "toolUse.input");
-      const kind = this.#kind[index];
-      if (kind === SERVER_CALL) this.#pending[index] += input;
-      else if (kind !== CALL) {
-        throw new StreamError(`bedrock: toolUse input for block ${index}, which never started`);
-      } else if (input !== "") {
-        // The text as it arrived: no parse and stringify, so the call goes back as sent.
-        return [this.#parts.appendArguments(this.#part[index] as number, input)];
-      }
-      return NO_DELTAS;
-    }
-    if (delta.toolResult) {
-      if (this.#kind[index] !== RESULT) {
-        throw new StreamError(`bedrock: toolResult for block ${index}, which never started`);
-      }
-      appendResult(this.#pending[index] as ToolResultBlockDelta[], delta.toolResult);
-    }
-    return NO_DELTAS; // citations, images and members added later
-  }
-
-  stop(index: number): readonly Delta[] {
-    const kind = this.#kind[index];
-    if (kind !== REDACTED && kind !== SERVER_CALL && kind !== RESULT) return NO_DELTAS;
-    const open = this.#open.indexOf(index);
-    if (open < 0) return NO_DELTAS; // stopped before
-    this.#open.splice(open, 1);
-    this.#settle(index, true);
-    const at = this.#part[index] as number;
-    const part = this.#parts.at(at) as ThinkingPart | ProviderPart;
-    // One delta, whole: redacted pieces do not add up as text, nor does a block golem keeps as is.
-    return part.type === "thinking"
-      ? [{ type: "thinking", index: at, redacted: part.redacted as string }]
-      : [{ type: "provider", index: at, provider: PROVIDER, value: part.value }];
-  }
-
-  message(): Message {
-    for (const index of this.#open) this.#settle(index, false);
-    return { role: "assistant", content: this.#parts.parts() };
-  }
-
-  #reasoning(index: number, d: ReasoningContentBlockDelta): readonly Delta[] {
+  const reasoning = (index: number, d: ReasoningContentBlockDelta): readonly Delta[] => {
     if (d.redactedContent !== undefined) {
       const piece = reasoningString(d.redactedContent, "redactedContent", index);
       if (piece === "") return NO_DELTAS;
-      const at = this.#at(index, REDACTED);
-      if (at >= 0) (this.#pending[index] as string[]).push(piece);
+      if (at(index, REDACTED) >= 0) (pending[index] as string[]).push(piece);
       else {
-        this.#begin(index, REDACTED, { type: "thinking", redacted: piece, provider: PROVIDER });
-        this.#pending[index] = [piece];
-        this.#open.push(index);
+        const part: Part = { type: "thinking", redacted: piece, provider: PROVIDER };
+        openAtStop(index, REDACTED, part, [piece]);
       }
       return NO_DELTAS; // its delta comes at contentBlockStop, with the payload whole
     }
@@ -197,61 +135,123 @@ class BedrockParts implements MessageBuilder {
       d.signature === undefined ? "" : reasoningString(d.signature, "signature", index);
     // An empty text delta precedes the signature (observed); it opens nothing and says nothing.
     if (text === "" && signature === "") return NO_DELTAS;
-    let at = this.#at(index, THINKING);
-    if (at < 0)
-      at = this.#begin(index, THINKING, { type: "thinking", text: "", provider: PROVIDER });
-    if (text !== "") return [this.#parts.appendText(at, text)];
+    let i = at(index, THINKING);
+    if (i < 0) i = begin(index, THINKING, { type: "thinking", text: "", provider: PROVIDER });
+    if (text !== "") return [parts.appendText(i, text)];
     // A signature arrives whole in every capture; should one be split, the pieces join.
-    const before = (this.#parts.at(at) as ThinkingPart).signature;
-    return [this.#parts.sign(at, before === undefined ? signature : before + signature)];
-  }
+    const before = (parts.at(i) as ThinkingPart).signature;
+    return [parts.sign(i, before === undefined ? signature : before + signature)];
+  };
 
-  /** The part index of block `index` if it is of `kind`; -1 if it has not opened. */
-  #at(index: number, kind: number): number {
-    const now = this.#kind[index];
-    if (now === kind) return this.#part[index] as number;
-    if (now) {
-      throw new StreamError(
-        `bedrock: block ${index} mixes ${KIND_NAMES[now]} and ${KIND_NAMES[kind]} deltas`,
-      );
-    }
-    return -1;
-  }
-
-  #begin(index: number, kind: number, part: Part): number {
-    const at = this.#parts.start(part);
-    this.#kind[index] = kind;
-    this.#part[index] = at;
-    return at;
-  }
-
-  #openProvider(index: number, kind: number, value: object, pending: unknown): void {
-    this.#begin(index, kind, { type: "provider", provider: PROVIDER, value });
-    this.#pending[index] = pending;
-    this.#open.push(index);
-  }
-
-  /**
-   * Writes what block `index` has gathered into its part. `final` at contentBlockStop: a
-   * payload that does not decode is then a StreamError; before that (a partial), it waits.
-   */
-  #settle(index: number, final: boolean): void {
-    const part = this.#parts.at(this.#part[index] as number) as ThinkingPart | ProviderPart;
-    const pending = this.#pending[index];
-    try {
-      if (part.type === "thinking") part.redacted = joinBase64(pending as string[]);
-      else if (this.#kind[index] === RESULT) {
-        (part.value as { toolResult: { content: unknown } }).toolResult.content = pending;
+  return {
+    add(block, i) {
+      const r = block.reasoningContent;
+      if (r && typeof r.redactedContent === "string") {
+        // Kept as the base64 text it arrives as: Bedrock takes back exactly that.
+        if (r.redactedContent !== "") {
+          parts.start({ type: "thinking", redacted: r.redactedContent, provider: PROVIDER });
+        }
+      } else if (r && typeof r.reasoningText?.text === "string") {
+        const { text, signature } = r.reasoningText;
+        const part: ThinkingPart = { type: "thinking", text, provider: PROVIDER };
+        if (typeof signature === "string" && signature !== "") part.signature = signature;
+        if (text !== "" || part.signature !== undefined) parts.start(part);
+      } else if (typeof block.text === "string") {
+        if (block.text !== "") parts.start({ type: "text", text: block.text });
+      } else if (block.toolUse && !block.toolUse.type) {
+        const { toolUseId, name, input } = block.toolUse;
+        if (!nonEmpty(toolUseId) || !nonEmpty(name)) {
+          throw new StreamError(
+            `bedrock: output.message.content[${i}].toolUse has no toolUseId or name`,
+          );
+        }
+        const args = JSON.stringify(input ?? {});
+        parts.start({ type: "tool-call", id: toolUseId, name, arguments: args });
       } else {
-        const input = pending as string;
-        (part.value as { toolUse: { input: unknown } }).toolUse.input =
-          input === "" ? {} : JSON.parse(input);
+        parts.start({ type: "provider", provider: PROVIDER, value: block });
       }
-    } catch (cause) {
-      if (!final) return;
-      throw new StreamError(`bedrock: block ${index} does not decode`, undefined, { cause });
-    }
-  }
+    },
+
+    start(index, start) {
+      const tool = start.toolUse;
+      const result = start.toolResult;
+      if (!tool && !result) return NO_DELTAS; // images and members added later
+      if (kinds[index]) {
+        throw new StreamError(
+          `bedrock: contentBlockStart for block ${index}, which already started`,
+        );
+      }
+      if (result) {
+        if (!nonEmpty(result.toolUseId)) throw startError(index, "toolResult.toolUseId");
+        const value = { toolResult: { ...result, content: [] } };
+        openAtStop(index, RESULT, { type: "provider", provider: PROVIDER, value }, []);
+        return NO_DELTAS;
+      }
+      const t = tool as NonNullable<ContentBlockStart["toolUse"]>;
+      if (!nonEmpty(t.toolUseId)) throw startError(index, "toolUse.toolUseId");
+      if (!nonEmpty(t.name)) throw startError(index, "toolUse.name");
+      if (t.type) {
+        const value = { toolUse: { ...t, input: {} } };
+        openAtStop(index, SERVER_CALL, { type: "provider", provider: PROVIDER, value }, "");
+        return NO_DELTAS;
+      }
+      const part: Part = { type: "tool-call", id: t.toolUseId, name: t.name, arguments: "" };
+      return [
+        { type: "tool-call", index: begin(index, CALL, part), id: t.toolUseId, name: t.name },
+      ];
+    },
+
+    delta(index, delta) {
+      if (delta.reasoningContent) return reasoning(index, delta.reasoningContent);
+      if (delta.text !== undefined) {
+        if (typeof delta.text !== "string") throw deltaError(index, "text");
+        if (delta.text === "") return NO_DELTAS;
+        let i = at(index, TEXT);
+        if (i < 0) i = begin(index, TEXT, { type: "text", text: "" });
+        return [parts.appendText(i, delta.text)];
+      }
+      if (delta.toolUse) {
+        const input = delta.toolUse.input;
+        if (typeof input !== "string") throw deltaError(index, "toolUse.input");
+        const kind = kinds[index];
+        if (kind === SERVER_CALL) pending[index] += input;
+        else if (kind !== CALL) {
+          throw new StreamError(`bedrock: toolUse input for block ${index}, which never started`);
+        } else if (input !== "") {
+          // The text as it arrived: no parse and stringify, so the call goes back as sent.
+          return [parts.appendArguments(partOf[index] as number, input)];
+        }
+        return NO_DELTAS;
+      }
+      if (delta.toolResult) {
+        if (kinds[index] !== RESULT) {
+          throw new StreamError(`bedrock: toolResult for block ${index}, which never started`);
+        }
+        appendResult(pending[index] as ToolResultBlockDelta[], delta.toolResult);
+      }
+      return NO_DELTAS; // citations, images and members added later
+    },
+
+    stop(index) {
+      const kind = kinds[index];
+      if (kind !== REDACTED && kind !== SERVER_CALL && kind !== RESULT) return NO_DELTAS;
+      const o = open.indexOf(index);
+      if (o < 0) return NO_DELTAS; // stopped before
+      open.splice(o, 1);
+      settle(index, true);
+      const i = partOf[index] as number;
+      const part = parts.at(i) as ThinkingPart | ProviderPart;
+      // One delta, whole: redacted pieces do not add up as text, nor does a block golem keeps as is.
+      return part.type === "thinking"
+        ? [{ type: "thinking", index: i, redacted: part.redacted as string }]
+        : [{ type: "provider", index: i, provider: PROVIDER, value: part.value }];
+    },
+
+    message() {
+      for (const index of open) settle(index, false);
+      return { role: "assistant", content: parts.parts() };
+    },
+  };
 }
 
 /**
