@@ -73,8 +73,25 @@ export function createResponsesMessageBuilder(provider: string): ResponsesMessag
     else out.push(b.appendText(at, final.slice(streamed.length)));
   };
 
-  const textPart = (text: string, phase: Phase | undefined): TextPart =>
-    phase === undefined ? { type: "text", text } : { type: "text", text, phase, provider };
+  /**
+   * Part `i` of an item (a summary part or a content entry), opened empty first if it has none:
+   * its text then comes as pieces or a settled text, so an opening makes the same delta.
+   */
+  const partAt = (state: ItemState, i: number, thinking: boolean, phase?: Phase): number =>
+    (state.parts[i] ??= b.start(
+      thinking
+        ? { type: "thinking", text: "", provider }
+        : phase === undefined
+          ? { type: "text", text: "" }
+          : { type: "text", text: "", phase, provider },
+    ));
+
+  /** Appends a streamed piece of summary (`thinking`) or output text to part `i` of an item. */
+  const append = (outputIndex: number, i: number, piece: string, thinking: boolean) => {
+    if (piece === "") return NO_DELTAS;
+    const state = stateOf(outputIndex);
+    return [b.appendText(partAt(state, i, thinking, state.phase), piece)];
+  };
 
   const startCall = (state: ItemState, item: ResponseFunctionToolCall, out: Delta[]): void => {
     const id = typeof item.call_id === "string" ? item.call_id : "";
@@ -92,24 +109,14 @@ export function createResponsesMessageBuilder(provider: string): ResponsesMessag
     for (let i = 0; i < summary.length; i++) {
       const text = summary[i]?.text;
       const final = typeof text === "string" ? text : "";
-      const at = state.parts[i];
-      if (at !== undefined) settle(at, final, false, out);
-      else if (final !== "") {
-        const index = b.start({ type: "thinking", text: final, provider });
-        state.parts[i] = index;
-        out.push({ type: "thinking", index, text: final });
+      if (final !== "" || state.parts[i] !== undefined) {
+        settle(partAt(state, i, true), final, false, out);
       }
     }
     const signature = item.encrypted_content;
     if (typeof signature !== "string" || signature === "") return;
-    const first = state.parts.find((at) => at !== undefined);
-    if (first === undefined) {
-      const index = b.start({ type: "thinking", text: "", signature, provider });
-      state.parts[0] = index;
-      out.push({ type: "thinking", index, signature });
-    } else if ((b.at(first) as ThinkingPart).signature !== signature) {
-      out.push(b.sign(first, signature));
-    }
+    const first = state.parts.find((at) => at !== undefined) ?? partAt(state, 0, true);
+    if ((b.at(first) as ThinkingPart).signature !== signature) out.push(b.sign(first, signature));
   };
 
   const doneMessage = (state: ItemState, item: ResponseOutputMessage, out: Delta[]): void => {
@@ -118,14 +125,8 @@ export function createResponsesMessageBuilder(provider: string): ResponsesMessag
     for (let i = 0; i < content.length; i++) {
       const c = content[i];
       if (c?.type !== "output_text" || typeof c.text !== "string") continue;
-      const at = state.parts[i];
-      if (at === undefined) {
-        if (c.text === "") continue;
-        const index = b.start(textPart(c.text, phase));
-        state.parts[i] = index;
-        out.push({ type: "text", index, text: c.text });
-        continue;
-      }
+      if (c.text === "" && state.parts[i] === undefined) continue;
+      const at = partAt(state, i, false, phase);
       settle(at, c.text, false, out);
       // The part is the builder's own object: the finished item's phase is the one kept.
       if (phase !== undefined) Object.assign(b.at(at) as TextPart, { phase, provider });
@@ -158,24 +159,9 @@ export function createResponsesMessageBuilder(provider: string): ResponsesMessag
       startCall(state, { ...(item as ResponseFunctionToolCall), arguments: "" }, out);
       return out;
     },
-    summaryText(outputIndex, summaryIndex, piece) {
-      if (piece === "") return NO_DELTAS;
-      const state = stateOf(outputIndex);
-      const at = state.parts[summaryIndex];
-      if (at !== undefined) return [b.appendText(at, piece)];
-      const index = b.start({ type: "thinking", text: piece, provider });
-      state.parts[summaryIndex] = index;
-      return [{ type: "thinking", index, text: piece }];
-    },
-    text(outputIndex, contentIndex, piece) {
-      if (piece === "") return NO_DELTAS;
-      const state = stateOf(outputIndex);
-      const at = state.parts[contentIndex];
-      if (at !== undefined) return [b.appendText(at, piece)];
-      const index = b.start(textPart(piece, state.phase));
-      state.parts[contentIndex] = index;
-      return [{ type: "text", index, text: piece }];
-    },
+    summaryText: (outputIndex, summaryIndex, piece) =>
+      append(outputIndex, summaryIndex, piece, true),
+    text: (outputIndex, contentIndex, piece) => append(outputIndex, contentIndex, piece, false),
     arguments(outputIndex, piece) {
       if (piece === "") return NO_DELTAS;
       const state = stateOf(outputIndex);
