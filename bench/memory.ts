@@ -1,8 +1,9 @@
 /**
  * Memory while streaming a large (default 100 MB) body: the live heap is sampled (after a full
  * GC) every 4 MB of body read, and compared with what the final response alone keeps alive.
- * DESIGN.md: a stream holds no more than the final message plus a constant, so peak − final
- * must stay small and must not grow with the body. Needs `node --expose-gc`.
+ * The memory budget (bench/README.md): a stream holds no more than the final message plus a
+ * constant, so peak − final must stay small and must not grow with the body. Needs
+ * `node --expose-gc`.
  */
 import type { ModelResponse } from "../src/core/types.js";
 import { type BodySpec, body, contentType, lazyBody, type Provider } from "./bodies.js";
