@@ -54,14 +54,12 @@ export function buildResponsesRequest(
  * history, named by a HistoryError.
  */
 export function buildInputItems(m: Message, provider: string, index = 0): ResponseInputItem[] {
-  if (m.role === "assistant") return buildAssistantItems(m, provider, index);
-  if (typeof m.content !== "string") {
-    for (const p of m.content) {
-      if (p.type === "image" || p.type === "file") {
-        throw new HistoryError(`${p.type} parts are not sent to the Responses API yet`, index);
-      }
+  for (const p of partsOf(m)) {
+    if (p.type === "image" || p.type === "file") {
+      throw new HistoryError(`${p.type} parts are not sent to the Responses API yet`, index);
     }
   }
+  if (m.role === "assistant") return buildAssistantItems(m, provider);
   // The wire has no error flag for a tool result: the output itself says what failed.
   if (m.role === "tool") {
     return [{ type: "function_call_output", call_id: m.toolCallId ?? "", output: textOf(m) }];
@@ -84,15 +82,18 @@ export function buildInputItems(m: Message, provider: string, index = 0): Respon
  * parts and phases are left out. No item gets an `id`: under `store: false` none is needed,
  * and Azure refuses reasoning ids (ADR 0003).
  */
-function buildAssistantItems(m: Message, provider: string, index: number): ResponseInputItem[] {
+function buildAssistantItems(m: Message, provider: string): ResponseInputItem[] {
   const items: ResponseInputItem[] = [];
   let reasoning: ResponseReasoningItemParam | undefined;
   let message: ResponseOutputMessageParam | undefined;
   for (const p of partsOf(m)) {
+    // Untagged or this adapter's (images and files were refused before).
+    const tag = (p as { provider?: string }).provider;
+    const own = tag === undefined || tag === provider;
     if (p.type === "text") {
       if (p.text === "") continue;
       reasoning = undefined;
-      const phase = p.provider === undefined || p.provider === provider ? p.phase : undefined;
+      const phase = own ? p.phase : undefined;
       if (message === undefined || message.phase !== phase) {
         message = { type: "message", role: "assistant", content: [] };
         if (phase !== undefined) message.phase = phase;
@@ -102,10 +103,6 @@ function buildAssistantItems(m: Message, provider: string, index: number): Respo
       continue;
     }
     message = undefined;
-    if (p.type === "image" || p.type === "file") {
-      throw new HistoryError(`${p.type} parts are not sent to the Responses API yet`, index);
-    }
-    const own = p.type === "tool-call" || p.provider === undefined || p.provider === provider;
     if (p.type === "thinking" && own && p.text !== undefined) {
       if (p.signature !== undefined && p.signature !== "") {
         reasoning = { type: "reasoning", summary: [], encrypted_content: p.signature };
