@@ -233,10 +233,9 @@ export function createMessageBuilder(): MessageBuilder {
     },
 
     stop(index) {
-      const kind = kinds[index];
-      if (kind !== REDACTED && kind !== SERVER_CALL && kind !== RESULT) return NO_DELTAS;
+      // Only redacted and built-in tool blocks are open till their stop (and only till then).
       const o = open.indexOf(index);
-      if (o < 0) return NO_DELTAS; // stopped before
+      if (o < 0) return NO_DELTAS;
       open.splice(o, 1);
       settle(index, true);
       const i = partOf[index] as number;
