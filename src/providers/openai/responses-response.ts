@@ -65,14 +65,13 @@ export function mapStatus(res: ResponseObject): string {
 
 /**
  * The error of a response object that failed (`status: "failed"` with `error`, in a 200 body
- * or a `response.failed` event); `undefined` for any other response.
+ * or a `response.failed` event).
  */
 export function failedResponseFields(
   res: ResponseObject | undefined,
   context: { provider: string; requestId: string | undefined; body: unknown },
-): APIErrorFields | undefined {
-  if (res?.status !== "failed") return undefined;
-  const error = res.error ?? {};
+): APIErrorFields {
+  const error = res?.error ?? {};
   return errorFields(
     { message: error.message ?? "the response failed", code: error.code ?? null },
     { ...context, status: 200, retryable: false },
@@ -89,8 +88,8 @@ export function responsesBodyErrorFields(
   requestId: string | undefined,
 ): APIErrorFields | undefined {
   const res = typeof body === "object" && body !== null ? (body as ResponseObject) : undefined;
-  const failed = failedResponseFields(res, { provider, requestId, body });
-  if (failed !== undefined || Array.isArray(res?.output)) return failed;
+  if (res?.status === "failed") return failedResponseFields(res, { provider, requestId, body });
+  if (Array.isArray(res?.output)) return undefined;
   const error = errorObjectOf(body);
   if (error === undefined) return undefined;
   return errorFields(error, { provider, status: 200, requestId, body, retryable: false });

@@ -47,10 +47,7 @@ export function createResponsesStreamState(ctx: StreamContext): StreamMachine<SS
 
   const fail = (e: ResponseStreamEvent): never => {
     const context = { provider: ctx.provider, requestId: ctx.requestId, body: e };
-    if (e.type === "response.failed") {
-      const failed = failedResponseFields({ ...e.response, status: "failed" }, context);
-      if (failed !== undefined) throw ctx.toError(failed);
-    }
+    if (e.type === "response.failed") throw ctx.toError(failedResponseFields(e.response, context));
     // Two shapes of `error` event: fields on the event, or an `error` object.
     const error = e.error ?? { message: e.message ?? "stream error", code: e.code ?? null };
     throw ctx.toError(errorFields(error, { ...context, status: 200, retryable: false }));
