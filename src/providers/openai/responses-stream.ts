@@ -1,5 +1,5 @@
 import { StreamError } from "../../core/errors.js";
-import type { Delta, ModelResponse, Usage } from "../../core/types.js";
+import type { Delta, ModelResponse } from "../../core/types.js";
 import { NO_DELTAS, type StreamMachine } from "../../transport/model-stream.js";
 import type { SSERecord } from "../../transport/sse.js";
 import { errorFields } from "./response.js";
@@ -10,7 +10,7 @@ import {
   missingCallField,
   parseResponsesUsage,
 } from "./responses-response.js";
-import type { ResponseStreamEvent } from "./responses-wire.js";
+import type { ResponseObject, ResponseStreamEvent } from "./responses-wire.js";
 import type { StreamContext } from "./stream.js";
 
 /**
@@ -24,21 +24,18 @@ import type { StreamContext } from "./stream.js";
  */
 export function createResponsesStreamState(ctx: StreamContext): StreamMachine<SSERecord> {
   const builder = createResponsesMessageBuilder(ctx.provider);
-  let usage: Usage | undefined;
-  let stopReason: string | undefined;
-  let done = false;
+  /** The response object of the terminal event (with usage and status); set, the stream is done. */
+  let end: ResponseObject | undefined;
 
   const response = (): ModelResponse => ({
     message: builder.message(),
-    usage: usage ?? { inputTokens: 0, outputTokens: 0 },
-    stopReason: stopReason ?? "",
+    usage: parseResponsesUsage(end?.usage),
+    stopReason: end ? mapStatus(end) : "",
   });
 
   const onEnd = (e: ResponseStreamEvent): readonly Delta[] => {
-    done = true;
-    usage = parseResponsesUsage(e.response?.usage);
-    stopReason = e.response ? mapStatus(e.response) : "";
-    const output = e.response?.output;
+    end = e.response || {}; // truthy whatever the event holds
+    const output = end.output;
     if (!Array.isArray(output)) return NO_DELTAS;
     const deltas: Delta[] = [];
     for (const [i, item] of output.entries()) deltas.push(...builder.done(i, item));
@@ -80,11 +77,11 @@ export function createResponsesStreamState(ctx: StreamContext): StreamMachine<SS
     push(record) {
       const data = record.data;
       // After the terminal event nothing counts; some compatible servers append `[DONE]`.
-      if (done || data === "" || data === "[DONE]") return NO_DELTAS;
+      if (end || data === "" || data === "[DONE]") return NO_DELTAS;
       return onEvent(JSON.parse(data) as ResponseStreamEvent);
     },
     finish() {
-      if (!done) {
+      if (!end) {
         throw new StreamError(
           `${ctx.provider} stream ended without response.completed, .incomplete or .failed`,
           response(),
