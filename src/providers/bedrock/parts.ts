@@ -106,9 +106,8 @@ export function createMessageBuilder(): MessageBuilder {
     const gathered = pending[index];
     try {
       if (part.type === "thinking") part.redacted = joinBase64(gathered as string[]);
-      else if (kinds[index] === RESULT) {
-        (part.value as { toolResult: { content: unknown } }).toolResult.content = gathered;
-      } else {
+      else if (kinds[index] === SERVER_CALL) {
+        // A result's entries need nothing: its part holds their array (see `start`).
         const input = gathered as string;
         (part.value as { toolUse: { input: unknown } }).toolUse.input =
           input === "" ? {} : JSON.parse(input);
@@ -183,8 +182,10 @@ export function createMessageBuilder(): MessageBuilder {
       }
       if (result) {
         if (!nonEmpty(result.toolUseId)) throw startError(index, "toolResult.toolUseId");
-        const value = { toolResult: { ...result, content: [] } };
-        openAtStop(index, RESULT, { type: "provider", provider: PROVIDER, value }, []);
+        // The part holds the very array the entries are gathered in.
+        const content: ToolResultBlockDelta[] = [];
+        const value = { toolResult: { ...result, content } };
+        openAtStop(index, RESULT, { type: "provider", provider: PROVIDER, value }, content);
         return NO_DELTAS;
       }
       const t = tool as NonNullable<ContentBlockStart["toolUse"]>;
