@@ -53,16 +53,11 @@ interface ItemState {
 /** Creates an empty {@link ResponsesMessageBuilder}; `provider` tags thinking, phase, items. */
 export function createResponsesMessageBuilder(provider: string): ResponsesMessageBuilder {
   const b = createPartsBuilder();
-  const items = new Map<number, ItemState>();
+  // By output_index (small and dense), an array, not a Map: this runs per event.
+  const items: ItemState[] = [];
 
-  const stateOf = (outputIndex: number): ItemState => {
-    let state = items.get(outputIndex);
-    if (state === undefined) {
-      state = { parts: [], part: -1, phase: undefined };
-      items.set(outputIndex, state);
-    }
-    return state;
-  };
+  const stateOf = (outputIndex: number): ItemState =>
+    (items[outputIndex] ??= { parts: [], part: -1, phase: undefined });
 
   /** Makes the part's text `final`: a delta for what the stream lacked, or a silent fix. */
   const settle = (at: number, final: string, call: boolean, out: Delta[]): void => {
