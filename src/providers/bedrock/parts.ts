@@ -60,6 +60,10 @@ const KIND_NAMES = [
   "toolResult",
 ];
 
+// What a streamed text or reasoning block opens with (parts.start copies it).
+const EMPTY_TEXT: Part = { type: "text", text: "" };
+const EMPTY_THINKING: Part = { type: "thinking", text: "", provider: PROVIDER };
+
 /** Creates an empty {@link MessageBuilder}. */
 export function createMessageBuilder(): MessageBuilder {
   const parts = createPartsBuilder();
@@ -71,8 +75,11 @@ export function createMessageBuilder(): MessageBuilder {
   /** contentBlockIndexes of blocks completed at their stop (redacted, built-in tool blocks). */
   const open: number[] = [];
 
-  /** The part index of block `index` if it is of `kind`; -1 if it has not opened. */
-  const at = (index: number, kind: number): number => {
+  /**
+   * The part index of block `index` if it is of `kind`; if it has not opened, a part started
+   * as a copy of `empty`, or -1 without one.
+   */
+  const at = (index: number, kind: number, empty?: Part): number => {
     const now = kinds[index];
     if (now === kind) return partOf[index] as number;
     if (now) {
@@ -80,7 +87,7 @@ export function createMessageBuilder(): MessageBuilder {
         `bedrock: block ${index} mixes ${KIND_NAMES[now]} and ${KIND_NAMES[kind]} deltas`,
       );
     }
-    return -1;
+    return empty ? begin(index, kind, empty) : -1;
   };
 
   const begin = (index: number, kind: number, part: Part): number => {
@@ -134,8 +141,7 @@ export function createMessageBuilder(): MessageBuilder {
       d.signature === undefined ? "" : reasoningString(d.signature, "signature", index);
     // An empty text delta precedes the signature (observed); it opens nothing and says nothing.
     if (text === "" && signature === "") return NO_DELTAS;
-    let i = at(index, THINKING);
-    if (i < 0) i = begin(index, THINKING, { type: "thinking", text: "", provider: PROVIDER });
+    const i = at(index, THINKING, EMPTY_THINKING);
     if (text !== "") return [parts.appendText(i, text)];
     // A signature arrives whole in every capture; should one be split, the pieces join.
     const before = (parts.at(i) as ThinkingPart).signature;
@@ -207,8 +213,7 @@ export function createMessageBuilder(): MessageBuilder {
       if (delta.text !== undefined) {
         if (typeof delta.text !== "string") throw deltaError(index, "text");
         if (delta.text === "") return NO_DELTAS;
-        let i = at(index, TEXT);
-        if (i < 0) i = begin(index, TEXT, { type: "text", text: "" });
+        const i = at(index, TEXT, EMPTY_TEXT);
         return [parts.appendText(i, delta.text)];
       }
       if (delta.toolUse) {
