@@ -7,12 +7,15 @@
  * Standard Schemas, docs/adr/0005-no-zod-at-runtime.md). Exits 1 when a limit is exceeded or a
  * name or package appears.
  *
- * Budgets (docs/architecture.md, "Budgets"), enforced where met:
+ * Budgets (docs/architecture.md, "Budgets"):
  * - `golem/anthropic` with the core it imports (`export * from "golem/anthropic"`): <= 10 KB;
  * - every entry together (one bundle re-exporting all seven entries, golem/testing included):
- *   <= 30 KB, met without zod (29.7 KB: Claude's thinking check shared by anthropic and bedrock,
- *   Gemini's transport options checked by the shared `resolveTransport`).
- * Every other bundle has a ceiling about 10% above its size when last measured, so growth is
+ *   <= 30 KB.
+ * Both were met by 0.1 (9.1 and 29.7 KB). The 0.2 message model (ordered parts: one parts
+ * builder per adapter, provider parts, part-by-part replay and validation; ADR 0006) brought
+ * them to 10.3 and 31.7 KB after trimming, so both are shown NOT MET and held under a ceiling
+ * just above today's size until a design decision (docs/adr/0006-ordered-parts.md, "Size").
+ * Every other bundle has a ceiling a few percent above its size when last measured, so growth is
  * noticed (a module-level call that tree shaking cannot drop, say, or a package imported again).
  *
  *   npm run size                          # the table and the checks
@@ -74,41 +77,51 @@ function cases(scale: number): Case[] {
   const kb = (n: number) => n * KB * scale;
   return [
     { name: "golem", code: `export * from "golem";`, ceiling: kb(5.6) },
-    { name: "golem/anthropic", code: `export * from "golem/anthropic";`, budget: kb(10) },
+    {
+      name: "golem/anthropic",
+      code: `export * from "golem/anthropic";`,
+      budget: kb(10),
+      ceiling: kb(10.6),
+    },
     { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(14) },
-    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(10.5) },
-    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(11.5) },
-    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(12) },
+    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(11.3) },
+    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(12.5) },
+    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(12.9) },
     { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(3.2) },
     // parseHistory's check is built on first use, so these carry none of it.
     {
       name: "golem: Agent only",
       code: `export { Agent, jsonTool } from "golem";`,
-      ceiling: kb(3.7),
+      ceiling: kb(4.1),
     },
     {
       name: "golem: Agent + tool()",
       code: `export { Agent, tool } from "golem";`,
-      ceiling: kb(4.2),
+      ceiling: kb(4.5),
     },
     {
       name: "golem/anthropic + golem core",
       code: `export * from "golem/anthropic";\nexport { ${CORE} } from "golem";`,
-      ceiling: kb(10),
+      budget: kb(10),
+      ceiling: kb(10.7),
     },
     {
       name: "golem/anthropic + Agent",
       code: `export { create } from "golem/anthropic";\nexport { Agent, jsonTool } from "golem";`,
-      ceiling: kb(12),
+      ceiling: kb(12.5),
     },
     {
       name: "every entry but golem/testing",
       code: everything(ENTRIES.filter((e) => e !== "testing")),
       ceiling: kb(30.5),
     },
-    // The budget: <= 30 KB, enforced: 29.7 KB when last measured, golem's own code and its one
-    // small dependency, no zod (docs/adr/0005-no-zod-at-runtime.md).
-    { name: "every entry together", code: everything(ENTRIES), budget: kb(30) },
+    // The budget: <= 30 KB (29.7 KB in 0.1; 31.7 KB with 0.2's ordered parts, see the header).
+    {
+      name: "every entry together",
+      code: everything(ENTRIES),
+      budget: kb(30),
+      ceiling: kb(32.2),
+    },
   ];
 }
 
