@@ -26,7 +26,7 @@ const WEATHER: ToolSpec = {
 };
 
 /** The tools of fixtures/gemini/parallel-calls-one-signature.json. */
-const SCREEN_TOOLS: ToolSpec[] = [
+export const SCREEN_TOOLS: ToolSpec[] = [
   {
     name: "read_theme",
     description: "Read the app's theme",

@@ -1,19 +1,7 @@
+import { SCREEN_TOOLS } from "../../../scripts/scenarios/gemini.js";
 import type { Message, ToolSpec } from "../../../src/core/types.js";
 import type { Cassette } from "../../../src/testing/index.js";
 import { andThen, loop, type RowSpec, toolResults, user, WEATHER } from "../table.js";
-
-const SCREENS: ToolSpec[] = [
-  {
-    name: "read_theme",
-    description: "Read the app's theme",
-    parameters: { type: "object", properties: {} },
-  },
-  {
-    name: "read_screen",
-    description: "Read one screen",
-    parameters: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
-  },
-];
 
 const PRO_THINKING = {
   model: "gemini-3-pro-preview",
@@ -103,7 +91,7 @@ export const GEMINI: Record<string, RowSpec> = {
   "parallel-calls-one-signature": {
     config: { model: "gemini-3-flash-preview", thinking: { includeThoughts: true } },
     run: loop(
-      { tools: SCREENS },
+      { tools: SCREEN_TOOLS },
       [user("Read the theme, then screen A, then screens B and C in parallel.")],
       toolResults(
         '{"theme":"dark"}',
