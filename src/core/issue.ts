@@ -51,3 +51,8 @@ export function unknownFieldProblem(value: object, known: readonly string[]): st
   if (unknown.length > 1) return `has unknown fields ${names}`;
   return unknown.length > 0 ? `has an unknown field ${names}` : undefined;
 }
+
+/** A string with at least one character: what ids, names, signatures and payloads must be. */
+export function isNonEmptyString(v: unknown): v is string {
+  return typeof v === "string" && v.length > 0;
+}

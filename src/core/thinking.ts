@@ -1,4 +1,5 @@
 import { HistoryError } from "./errors.js";
+import { isNonEmptyString } from "./issue.js";
 import type { ThinkingPart } from "./types.js";
 
 /** An unsigned thinking part (kept in history; providers that need signatures leave it out). */
@@ -54,8 +55,4 @@ export function thinkingBlockProblem(b: unknown): string | undefined {
   if (text === "" && signature === undefined)
     return 'has empty text ("" is allowed only when signed)';
   return undefined;
-}
-
-function isNonEmptyString(v: unknown): v is string {
-  return typeof v === "string" && v.length > 0;
 }

@@ -1,5 +1,5 @@
 import { HistoryError } from "./errors.js";
-import { show } from "./issue.js";
+import { isNonEmptyString, show } from "./issue.js";
 import { thinkingBlockProblem } from "./thinking.js";
 import type { Message, Role } from "./types.js";
 
@@ -59,7 +59,7 @@ function messageProblem(m: Message, callIds: Set<string>, extra?: ExtraCheck): s
     }
   }
   if (m.role === "tool") {
-    if (!nonEmpty(m.toolCallId)) return "a tool message needs a toolCallId";
+    if (!isNonEmptyString(m.toolCallId)) return "a tool message needs a toolCallId";
     if (!callIds.has(m.toolCallId)) {
       return `toolCallId ${JSON.stringify(m.toolCallId)} names no tool call of an earlier assistant message`;
     }
@@ -83,7 +83,7 @@ function partProblem(part: unknown, allowed: ReadonlySet<string>, role: Role): s
     case "file":
       return mediaProblem(p);
     default:
-      if (!nonEmpty(p.provider)) return "has no provider";
+      if (!isNonEmptyString(p.provider)) return "has no provider";
       return p.value === undefined ? "has no value" : undefined;
   }
 }
@@ -97,8 +97,8 @@ function textProblem(p: Record<string, unknown>): string | undefined {
 }
 
 function toolCallProblem(c: Record<string, unknown>): string | undefined {
-  if (!nonEmpty(c.id)) return "has no id";
-  if (!nonEmpty(c.name)) return "has no name";
+  if (!isNonEmptyString(c.id)) return "has no id";
+  if (!isNonEmptyString(c.name)) return "has no name";
   if (typeof c.arguments !== "string") return "arguments are not a JSON string";
   // "" is what a provider streams for a call without arguments; it goes out as {}.
   if (c.arguments !== "" && !parsesAsJSON(c.arguments)) {
@@ -109,21 +109,22 @@ function toolCallProblem(c: Record<string, unknown>): string | undefined {
 
 /** `signature` and `provider`, where present, are non-empty strings. */
 function evidenceProblem(p: Record<string, unknown>): string | undefined {
-  if (p.signature !== undefined && !nonEmpty(p.signature)) {
+  if (p.signature !== undefined && !isNonEmptyString(p.signature)) {
     return "has a signature that is not a non-empty string";
   }
-  if (p.provider !== undefined && !nonEmpty(p.provider)) {
+  if (p.provider !== undefined && !isNonEmptyString(p.provider)) {
     return "has a provider that is not a non-empty string";
   }
   return undefined;
 }
 
 function mediaProblem(p: Record<string, unknown>): string | undefined {
-  if (!nonEmpty(p.mediaType)) return "has no mediaType";
+  if (!isNonEmptyString(p.mediaType)) return "has no mediaType";
   if ((p.data === undefined) === (p.url === undefined)) return "needs exactly one of data and url";
   if (p.data !== undefined && !isBase64(p.data)) return "has data that is not base64";
-  if (p.url !== undefined && !nonEmpty(p.url)) return "has a url that is not a non-empty string";
-  if (p.filename !== undefined && !nonEmpty(p.filename)) {
+  if (p.url !== undefined && !isNonEmptyString(p.url))
+    return "has a url that is not a non-empty string";
+  if (p.filename !== undefined && !isNonEmptyString(p.filename)) {
     return "has a filename that is not a non-empty string";
   }
   return undefined;
@@ -142,8 +143,4 @@ function parsesAsJSON(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-function nonEmpty(v: unknown): v is string {
-  return typeof v === "string" && v.length > 0;
 }

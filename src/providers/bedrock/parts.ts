@@ -1,4 +1,5 @@
 import { StreamError } from "../../core/errors.js";
+import { isNonEmptyString } from "../../core/issue.js";
 import { createPartsBuilder } from "../../core/parts.js";
 import type { Delta, Message, Part, ProviderPart, ThinkingPart } from "../../core/types.js";
 import { NO_DELTAS } from "../../transport/model-stream.js";
@@ -165,7 +166,7 @@ export function createMessageBuilder(): MessageBuilder {
         if (block.text !== "") parts.start({ type: "text", text: block.text });
       } else if (block.toolUse && !block.toolUse.type) {
         const { toolUseId, name, input } = block.toolUse;
-        if (!nonEmpty(toolUseId) || !nonEmpty(name)) {
+        if (!isNonEmptyString(toolUseId) || !isNonEmptyString(name)) {
           throw new StreamError(
             `bedrock: output.message.content[${i}].toolUse has no toolUseId or name`,
           );
@@ -187,7 +188,7 @@ export function createMessageBuilder(): MessageBuilder {
         );
       }
       if (result) {
-        if (!nonEmpty(result.toolUseId)) throw startError(index, "toolResult.toolUseId");
+        if (!isNonEmptyString(result.toolUseId)) throw startError(index, "toolResult.toolUseId");
         // The part holds the very array the entries are gathered in.
         const content: ToolResultBlockDelta[] = [];
         const value = { toolResult: { ...result, content } };
@@ -195,8 +196,8 @@ export function createMessageBuilder(): MessageBuilder {
         return NO_DELTAS;
       }
       const t = tool as NonNullable<ContentBlockStart["toolUse"]>;
-      if (!nonEmpty(t.toolUseId)) throw startError(index, "toolUse.toolUseId");
-      if (!nonEmpty(t.name)) throw startError(index, "toolUse.name");
+      if (!isNonEmptyString(t.toolUseId)) throw startError(index, "toolUse.toolUseId");
+      if (!isNonEmptyString(t.name)) throw startError(index, "toolUse.name");
       if (t.type) {
         const value = { toolUse: { ...t, input: {} } };
         openAtStop(index, SERVER_CALL, { type: "provider", provider: PROVIDER, value }, "");
@@ -283,10 +284,6 @@ function appendResult(content: ToolResultBlockDelta[], pieces: readonly ToolResu
 function reasoningString(v: unknown, key: string, index: number): string {
   if (typeof v !== "string") throw deltaError(index, `reasoningContent.${key}`);
   return v;
-}
-
-function nonEmpty(v: unknown): v is string {
-  return typeof v === "string" && v !== "";
 }
 
 function startError(index: number, key: string): StreamError {
