@@ -2,6 +2,7 @@ import { HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
 import { mergeHeaders } from "../../transport/options.js";
+import { appendTurn } from "../../transport/turns.js";
 import type { ResolvedConfig } from "./config.js";
 import { PROVIDER } from "./parts.js";
 import type {
@@ -64,23 +65,12 @@ export function buildRequest(
 function buildMessages(messages: readonly Message[]): MessageParam[] {
   const out: MessageParam[] = [];
   for (const [index, m] of messages.entries()) {
-    if (m.role === "user") push(out, "user", userContent(m, index));
-    else if (m.role === "assistant") push(out, "assistant", assistantContent(m, index));
-    else if (m.role === "tool") push(out, "user", [toolResult(m, index)]);
+    if (m.role === "user") appendTurn(out, "user", userContent(m, index));
+    else if (m.role === "assistant") appendTurn(out, "assistant", assistantContent(m, index));
+    else if (m.role === "tool") appendTurn(out, "user", [toolResult(m, index)]);
     // "system" messages are sent as the top-level `system`.
   }
   return out;
-}
-
-/**
- * Appends blocks, merging into the previous message of the same role (the API alternates
- * roles); nothing is appended for no blocks, as the API refuses `content: []`.
- */
-function push(out: MessageParam[], role: "user" | "assistant", content: ContentBlockParam[]): void {
-  if (content.length === 0) return;
-  const last = out[out.length - 1];
-  if (last && last.role === role) last.content.push(...content);
-  else out.push({ role, content });
 }
 
 function userContent(m: Message, index: number): ContentBlockParam[] {

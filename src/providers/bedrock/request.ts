@@ -1,6 +1,7 @@
 import { HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, ToolSpec } from "../../core/types.js";
+import { appendTurn } from "../../transport/turns.js";
 import type { ResolvedConfig } from "./config.js";
 import type {
   ContentBlock,
@@ -49,12 +50,7 @@ export function buildRequest(
         : m.role === "tool"
           ? [buildToolResult(m, i)]
           : buildUserContent(m, i);
-    if (content.length === 0) return;
-    const role = m.role === "assistant" ? "assistant" : "user";
-    const last = messages[messages.length - 1];
-    // Tool results and a following prompt share one user turn; two assistant turns, one turn.
-    if (last?.role === role) last.content.push(...content);
-    else messages.push({ role, content });
+    appendTurn(messages, m.role === "assistant" ? "assistant" : "user", content);
   });
 
   const body: ConverseRequest = { messages };
