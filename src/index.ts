@@ -36,6 +36,7 @@ export {
 } from "./core/thinking.js";
 export type {
   CallOptions,
+  CallSettings,
   Delta,
   FilePart,
   ImagePart,
@@ -44,6 +45,7 @@ export type {
   ModelRequest,
   ModelResponse,
   ModelStream,
+  OutputSpec,
   Part,
   ProviderPart,
   Role,

@@ -129,14 +129,44 @@ export interface ToolSpec {
   description: string;
   /** JSON Schema of the arguments object. */
   parameters: object;
+  /** Ask the provider to hold the arguments to the schema exactly, where it can. */
+  strict?: boolean;
+}
+
+/**
+ * Sampling and length settings, one name each across providers. Given to `create()` they are
+ * defaults; given on a request they override those defaults for that call.
+ */
+export interface CallSettings {
+  maxTokens?: number;
+  temperature?: number;
+  topP?: number;
+  topK?: number;
+  stopSequences?: string[];
+  seed?: number;
+  /**
+   * Deep-merged into the wire JSON after golem builds it (and before Bedrock signs it): the
+   * escape hatch for a field golem has no option for. What it overrides loses golem's checks.
+   */
+  extraBody?: Record<string, unknown>;
+}
+
+/** Structured output: the answer is JSON text that matches `schema`. */
+export interface OutputSpec {
+  /** JSON Schema of the answer. */
+  schema: object;
+  name?: string;
+  description?: string;
 }
 
 /** What a model call sends. */
-export interface ModelRequest {
+export interface ModelRequest extends CallSettings {
   system?: string;
   messages: Message[];
   tools?: ToolSpec[];
   toolChoice?: "auto" | "none" | "required" | { name: string };
+  /** Ask for JSON that matches a schema, in the provider's native structured-output mode. */
+  output?: OutputSpec;
 }
 
 /** What a model call returns. */
