@@ -1,5 +1,6 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
+import { type CacheConfig, type ResolvedCache, resolveCache } from "../../transport/cache.js";
 import {
   type Effort,
   resolveEffort,
@@ -14,9 +15,9 @@ import {
   TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
-import type { ThinkingConfigParam } from "./wire.js";
+import type { ContextManagement, ThinkingConfigParam } from "./wire.js";
 
-export type { Effort, ThinkingConfig };
+export type { CacheConfig, ContextManagement, Effort, ThinkingConfig };
 
 /** Settings of `anthropic.create`. */
 export interface Config extends TransportConfig {
@@ -29,6 +30,18 @@ export interface Config extends TransportConfig {
   thinking?: ThinkingConfig;
   /** Sent as `output_config.effort`. */
   effort?: Effort;
+  /**
+   * Prompt caching: golem puts `cache_control` breakpoints after the tools, after the system
+   * prompt and on the last message (docs/caching.md). Without it only `Message.cache` marks
+   * are sent.
+   */
+  cache?: CacheConfig;
+  /**
+   * Sent as `context_management`, with the `anthropic-beta: context-management-2025-06-27`
+   * header: the API clears old thinking or tool results server-side, while the history golem
+   * sends stays whole (a history processor that drops them costs the cache instead).
+   */
+  contextManagement?: ContextManagement;
 }
 
 export interface ResolvedConfig extends ResolvedTransport {
@@ -37,6 +50,8 @@ export interface ResolvedConfig extends ResolvedTransport {
   maxTokens: number;
   thinking: ThinkingConfigParam | undefined;
   effort: Effort | undefined;
+  cache: ResolvedCache | undefined;
+  contextManagement: ContextManagement | undefined;
 }
 
 export const DEFAULT_BASE_URL = "https://api.anthropic.com/v1";
@@ -48,6 +63,8 @@ const CONFIG_KEYS: KeySet<Config> = {
   maxTokens: true,
   thinking: true,
   effort: true,
+  cache: true,
+  contextManagement: true,
 };
 
 /** Checks `anthropic.create`'s config; every complaint is a {@link ConfigError}. */
@@ -80,6 +97,26 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     maxTokens,
     thinking: resolveThinking("anthropic", config.thinking, maxTokens),
     effort: resolveEffort("anthropic", config.effort),
+    cache: resolveCache("anthropic", config.cache),
+    contextManagement: resolveContextManagement(config.contextManagement),
     ...resolveTransport("anthropic", config, DEFAULT_BASE_URL),
   };
+}
+
+/** `contextManagement` needs edits that each name their `type`; the API checks the rest. */
+function resolveContextManagement(
+  cm: ContextManagement | undefined,
+): ContextManagement | undefined {
+  if (cm === undefined) return undefined;
+  const edits: unknown = typeof cm === "object" && cm !== null ? cm.edits : undefined;
+  if (
+    !Array.isArray(edits) ||
+    edits.length === 0 ||
+    !edits.every((e) => typeof e === "object" && e !== null && typeof e.type === "string")
+  ) {
+    throw new ConfigError(
+      'anthropic: `contextManagement` must be { edits: [{ type: "clear_thinking_20251015" | "clear_tool_uses_20250919", ... }] }',
+    );
+  }
+  return cm;
 }

@@ -13,7 +13,14 @@ import { buildRequest, PROVIDER, requestHeaders, requestUrl } from "./request.js
 import { parseErrorBody, parseResponse } from "./response.js";
 import { createStreamState } from "./stream.js";
 
-export type { Config, Effort, ThinkingConfig } from "./config.js";
+export type {
+  CacheConfig,
+  Config,
+  ContextManagement,
+  Effort,
+  ThinkingConfig,
+} from "./config.js";
+export type { ContextEdit } from "./wire.js";
 
 /** An error answer from Anthropic: `status`, `type` (e.g. `overloaded_error`), `requestId`. */
 export const APIError = /* @__PURE__ */ defineAPIError();

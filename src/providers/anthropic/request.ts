@@ -1,11 +1,13 @@
 import { HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
+import { type Mark, markAt, planBreakpoints, type ResolvedCache } from "../../transport/cache.js";
 import { mergeHeaders } from "../../transport/options.js";
 import { appendTurn } from "../../transport/turns.js";
 import type { ResolvedConfig } from "./config.js";
 import { PROVIDER } from "./parts.js";
 import type {
+  CacheControlEphemeral,
   ContentBlockParam,
   MessageCreateParams,
   MessageParam,
@@ -16,6 +18,8 @@ import type {
 
 export { PROVIDER };
 export const ANTHROPIC_VERSION = "2023-06-01";
+/** The beta `context_management` needs. */
+export const CONTEXT_MANAGEMENT_BETA = "context-management-2025-06-27";
 
 /** The Messages endpoint. */
 export function requestUrl(cfg: Pick<ResolvedConfig, "baseURL">): string {
@@ -24,12 +28,21 @@ export function requestUrl(cfg: Pick<ResolvedConfig, "baseURL">): string {
 
 /** The headers golem sends (before the caller's own `headers`). */
 export function requestHeaders(
-  cfg: Pick<ResolvedConfig, "apiKey" | "headers">,
+  cfg: Pick<ResolvedConfig, "apiKey" | "headers"> &
+    Partial<Pick<ResolvedConfig, "contextManagement">>,
 ): Record<string, string> {
-  return mergeHeaders({ "anthropic-version": ANTHROPIC_VERSION }, cfg.headers, {
+  const headers = mergeHeaders({ "anthropic-version": ANTHROPIC_VERSION }, cfg.headers, {
     "content-type": "application/json",
     "x-api-key": cfg.apiKey,
   });
+  if (cfg.contextManagement) {
+    // Joined with the caller's own betas, if any.
+    const caller = headers["anthropic-beta"];
+    headers["anthropic-beta"] = caller
+      ? `${caller},${CONTEXT_MANAGEMENT_BETA}`
+      : CONTEXT_MANAGEMENT_BETA;
+  }
+  return headers;
 }
 
 /**
@@ -41,13 +54,15 @@ export function requestHeaders(
  */
 export function buildRequest(
   req: ModelRequest,
-  cfg: Pick<ResolvedConfig, "model" | "maxTokens" | "thinking" | "effort">,
+  cfg: Pick<ResolvedConfig, "model" | "maxTokens" | "thinking" | "effort"> &
+    Partial<Pick<ResolvedConfig, "cache" | "contextManagement">>,
   stream: boolean,
 ): MessageCreateParams {
+  const marks: Mark[] = [];
   const body: MessageCreateParams = {
     model: cfg.model,
     max_tokens: cfg.maxTokens,
-    messages: buildMessages(req.messages),
+    messages: buildMessages(req.messages, marks),
   };
   const system = [
     req.system,
@@ -58,19 +73,56 @@ export function buildRequest(
   if (cfg.effort) body.output_config = { effort: cfg.effort };
   if (req.tools && req.tools.length > 0) body.tools = req.tools.map(buildTool);
   if (req.toolChoice !== undefined) body.tool_choice = buildToolChoice(req.toolChoice);
+  if (cfg.contextManagement) body.context_management = cfg.contextManagement;
   if (stream) body.stream = true;
+  placeCacheControl(body, req.messages, marks, cfg.cache ?? { auto: false });
   return body;
 }
 
-function buildMessages(messages: readonly Message[]): MessageParam[] {
+function buildMessages(messages: readonly Message[], marks: Mark[]): MessageParam[] {
   const out: MessageParam[] = [];
   for (const [index, m] of messages.entries()) {
     if (m.role === "user") appendTurn(out, "user", userContent(m, index));
     else if (m.role === "assistant") appendTurn(out, "assistant", assistantContent(m, index));
     else if (m.role === "tool") appendTurn(out, "user", [toolResult(m, index)]);
     // "system" messages are sent as the top-level `system`.
+    if (m.cache && m.role !== "system") marks.push(markAt(out, index));
   }
   return out;
+}
+
+/**
+ * Writes `cache_control` where {@link planBreakpoints} says: on the block itself (a copy, so
+ * the caller's provider parts stay untouched), never on a thinking block, which the API
+ * refuses ("Extra inputs are not permitted").
+ * @see https://platform.claude.com/docs/en/build-with-claude/prompt-caching
+ */
+function placeCacheControl(
+  body: MessageCreateParams,
+  messages: readonly Message[],
+  marks: readonly Mark[],
+  cache: ResolvedCache,
+): void {
+  const plan = planBreakpoints(
+    body.messages,
+    marks,
+    {
+      auto: cache.auto,
+      system: body.system !== undefined,
+      systemMarked: messages.some((m) => m.role === "system" && m.cache),
+      tools: body.tools !== undefined,
+    },
+    (b) => b.type !== "thinking" && b.type !== "redacted_thinking",
+  );
+  const control: CacheControlEphemeral = cache.ttl
+    ? { type: "ephemeral", ttl: cache.ttl }
+    : { type: "ephemeral" };
+  const mark = <B>(list: B[] | undefined, i = (list?.length ?? 0) - 1) => {
+    if (list?.[i]) list[i] = { ...list[i], cache_control: control };
+  };
+  for (const spot of plan.spots) mark(body.messages[spot.turn]?.content, spot.block);
+  if (plan.system) mark(body.system);
+  if (plan.tools) mark(body.tools);
 }
 
 function userContent(m: Message, index: number): ContentBlockParam[] {

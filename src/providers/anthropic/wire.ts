@@ -8,9 +8,16 @@ import type { ThinkingParam } from "../../transport/claude-config.js";
 /** The `thinking` field; golem/bedrock sends the same JSON, so one type serves both. */
 export type ThinkingConfigParam = ThinkingParam;
 
+/** A prompt-cache breakpoint: the prefix up to and including this block is cached. */
+export interface CacheControlEphemeral {
+  type: "ephemeral";
+  ttl?: "5m" | "1h";
+}
+
 export interface TextBlockParam {
   type: "text";
   text: string;
+  cache_control?: CacheControlEphemeral;
 }
 export interface ThinkingBlockParam {
   type: "thinking";
@@ -26,12 +33,14 @@ export interface ToolUseBlockParam {
   id: string;
   name: string;
   input: unknown;
+  cache_control?: CacheControlEphemeral;
 }
 export interface ToolResultBlockParam {
   type: "tool_result";
   tool_use_id: string;
   content?: TextBlockParam[];
   is_error?: boolean;
+  cache_control?: CacheControlEphemeral;
 }
 
 /** A block golem does not model (server tool use, its result, ...), sent back as it came. */
@@ -57,6 +66,7 @@ export interface Tool {
   name: string;
   description: string;
   input_schema: object;
+  cache_control?: CacheControlEphemeral;
 }
 
 export type ToolChoice =
@@ -74,8 +84,39 @@ export interface MessageCreateParams {
   output_config?: { effort: string };
   tools?: Tool[];
   tool_choice?: ToolChoice;
+  context_management?: ContextManagement;
   stream?: boolean;
 }
+
+/**
+ * Server-side context editing (beta `context-management-2025-06-27`): the API clears old
+ * thinking or tool results before the model reads the prompt; the history sent stays whole.
+ * @see https://platform.claude.com/docs/en/build-with-claude/context-editing
+ */
+export interface ContextManagement {
+  edits: ContextEdit[];
+}
+
+/** One context edit, with the fields as the API spells them. */
+export type ContextEdit =
+  | {
+      type: "clear_thinking_20251015";
+      /** Thinking of the last `value` assistant turns stays; `"all"` keeps every one (best for the cache). */
+      keep?: { type: "thinking_turns"; value: number } | "all";
+    }
+  | {
+      type: "clear_tool_uses_20250919";
+      /** When clearing starts. */
+      trigger?: { type: "input_tokens" | "tool_uses"; value: number };
+      /** How many recent tool uses stay. */
+      keep?: { type: "tool_uses"; value: number };
+      /** Clear only when at least this many tokens go (a cleared prefix is a cache write). */
+      clear_at_least?: { type: "input_tokens"; value: number };
+      /** Also clear the calls' inputs: all, or those of the named tools. */
+      clear_tool_inputs?: boolean | string[];
+      /** Tools whose uses are never cleared. */
+      exclude_tools?: string[];
+    };
 
 export type ContentBlock =
   | { type: "text"; text: string }

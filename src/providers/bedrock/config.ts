@@ -1,5 +1,6 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
+import { type CacheConfig, type ResolvedCache, resolveCache } from "../../transport/cache.js";
 import {
   type Effort,
   resolveEffort,
@@ -17,7 +18,7 @@ import {
 import type { ThinkingConfigParam } from "./wire.js";
 
 /** `thinking` and `effort` take the same choices as `golem/anthropic`. */
-export type { Effort, ThinkingConfig };
+export type { CacheConfig, Effort, ThinkingConfig };
 
 /** AWS credentials for SigV4 signing. */
 export interface Credentials {
@@ -48,6 +49,12 @@ export interface Config extends TransportConfig {
   thinking?: ThinkingConfig;
   /** Sent as `outputConfig.effort`. */
   effort?: Effort;
+  /**
+   * Prompt caching: golem puts `cachePoint` blocks after the tools, after the system prompt
+   * and after the last message (docs/caching.md), for models that take them. Without it only
+   * `Message.cache` marks are sent.
+   */
+  cache?: CacheConfig;
 }
 
 /** How requests are authorised: SigV4 or a bearer API key. */
@@ -61,6 +68,7 @@ export interface ResolvedConfig extends ResolvedTransport {
   auth: Auth;
   thinking: ThinkingConfigParam | undefined;
   effort: Effort | undefined;
+  cache: ResolvedCache | undefined;
 }
 
 const CONFIG_KEYS: KeySet<Config> = {
@@ -72,6 +80,7 @@ const CONFIG_KEYS: KeySet<Config> = {
   apiKey: true,
   thinking: true,
   effort: true,
+  cache: true,
 };
 
 /** Checks `bedrock.create`'s config against the environment; every complaint is a {@link ConfigError}. */
@@ -99,6 +108,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     auth: resolveAuth(config, env),
     thinking: resolveThinking("bedrock", config.thinking, maxTokens),
     effort: resolveEffort("bedrock", config.effort),
+    cache: resolveCache("bedrock", config.cache),
     ...resolveTransport("bedrock", config, `https://bedrock-runtime.${region}.amazonaws.com`),
   };
 }

@@ -18,7 +18,7 @@ import { parseErrorBody, parseResponse } from "./response.js";
 import { type SigningKeyCache, signRequest } from "./sign.js";
 import { createStreamState } from "./stream.js";
 
-export type { Config, Credentials, Effort, ThinkingConfig } from "./config.js";
+export type { CacheConfig, Config, Credentials, Effort, ThinkingConfig } from "./config.js";
 
 /**
  * An error answer from Bedrock: `status`, `type` (e.g. `ValidationException`, or a stream's

@@ -1,13 +1,16 @@
 import { HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, ToolSpec } from "../../core/types.js";
+import { type Mark, markAt, planBreakpoints, type ResolvedCache } from "../../transport/cache.js";
 import { appendTurn } from "../../transport/turns.js";
 import type { ResolvedConfig } from "./config.js";
 import type {
+  CachePointBlock,
   ContentBlock,
   ConverseRequest,
   SystemContentBlock,
   ToolConfiguration,
+  ToolSpecification,
   Message as WireMessage,
 } from "./wire.js";
 
@@ -32,11 +35,12 @@ export function requestUrl(cfg: ResolvedConfig, stream: boolean): string {
  */
 export function buildRequest(
   req: ModelRequest,
-  cfg: ResolvedConfig,
+  cfg: Omit<ResolvedConfig, "cache"> & Partial<Pick<ResolvedConfig, "cache">>,
   _stream: boolean,
 ): ConverseRequest {
   const system: SystemContentBlock[] = req.system ? [{ text: req.system }] : [];
   const messages: WireMessage[] = [];
+  const marks: Mark[] = [];
   req.messages.forEach((m, i) => {
     if (m.role === "system") {
       // Converse has no system role in `messages`; system turns join the system prompt in order.
@@ -51,6 +55,7 @@ export function buildRequest(
           ? [buildToolResult(m, i)]
           : buildUserContent(m, i);
     appendTurn(messages, m.role === "assistant" ? "assistant" : "user", content);
+    if (m.cache) marks.push(markAt(messages, i));
   });
 
   const body: ConverseRequest = { messages };
@@ -60,7 +65,41 @@ export function buildRequest(
   if (toolConfig) body.toolConfig = toolConfig;
   if (cfg.thinking) body.additionalModelRequestFields = { thinking: cfg.thinking };
   if (cfg.effort) body.outputConfig = { effort: cfg.effort };
+  placeCachePoints(body, req.messages, marks, cfg.cache ?? { auto: false });
   return body;
+}
+
+/**
+ * Inserts `cachePoint` blocks where {@link planBreakpoints} says: after the chosen block (never
+ * right after reasoning, as Anthropic refuses a breakpoint on thinking), at the end of
+ * `system` and of `toolConfig.tools`.
+ * @see https://docs.aws.amazon.com/bedrock/latest/userguide/prompt-caching.html
+ */
+function placeCachePoints(
+  body: ConverseRequest,
+  messages: readonly Message[],
+  marks: readonly Mark[],
+  cache: ResolvedCache,
+): void {
+  const plan = planBreakpoints(
+    body.messages,
+    marks,
+    {
+      auto: cache.auto,
+      system: body.system !== undefined,
+      systemMarked: messages.some((m) => m.role === "system" && m.cache),
+      tools: body.toolConfig !== undefined,
+    },
+    (b) => !("reasoningContent" in b),
+  );
+  const point = (): CachePointBlock => ({
+    cachePoint: cache.ttl ? { type: "default", ttl: cache.ttl } : { type: "default" },
+  });
+  // Last first, so the earlier positions still hold.
+  const spots = plan.spots.sort((a, b) => b.turn - a.turn || b.block - a.block);
+  for (const s of spots) body.messages[s.turn]?.content.splice(s.block + 1, 0, point());
+  if (plan.system) body.system?.push(point());
+  if (plan.tools) body.toolConfig?.tools.push(point());
 }
 
 /** A user message's text parts, blank ones left out; images and files are not sent yet. */
@@ -165,7 +204,7 @@ function buildToolConfig(
   return config;
 }
 
-function buildTool(tool: ToolSpec): { toolSpec: ToolConfiguration["tools"][number]["toolSpec"] } {
+function buildTool(tool: ToolSpec): { toolSpec: ToolSpecification } {
   // Bedrock refuses an empty description (minimum length 1); leaving it out is allowed.
   return tool.description
     ? {

@@ -38,6 +38,15 @@ export interface ToolResultBlock {
   status?: "success" | "error";
 }
 
+/**
+ * A prompt-cache checkpoint: the prefix before it is cached. Goes in `system`, in a message's
+ * `content` and in `toolConfig.tools`.
+ * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_CachePointBlock.html
+ */
+export interface CachePointBlock {
+  cachePoint: { type: "default"; ttl?: "5m" | "1h" };
+}
+
 /** A block golem sends back as it came (a ProviderPart's value): any member, exactly one. */
 export type OpaqueBlock = Record<string, unknown>;
 
@@ -46,6 +55,7 @@ export type ContentBlock =
   | { reasoningContent: ReasoningContentBlock }
   | { toolUse: ToolUseBlock }
   | { toolResult: ToolResultBlock }
+  | CachePointBlock
   | OpaqueBlock;
 
 export interface Message {
@@ -53,9 +63,7 @@ export interface Message {
   content: ContentBlock[];
 }
 
-export interface SystemContentBlock {
-  text: string;
-}
+export type SystemContentBlock = { text: string } | CachePointBlock;
 
 export interface InferenceConfiguration {
   maxTokens?: number;
@@ -73,7 +81,7 @@ export type ToolChoice =
   | { tool: { name: string } };
 
 export interface ToolConfiguration {
-  tools: { toolSpec: ToolSpecification }[];
+  tools: ({ toolSpec: ToolSpecification } | CachePointBlock)[];
   toolChoice?: ToolChoice;
 }
 
