@@ -11,14 +11,19 @@ import {
   TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
-import { type ChatOptions, resolveChatOptions, type ThinkingConfig } from "../openai/config.js";
+import {
+  type ChatOptions,
+  type PromptCacheConfig,
+  resolveChatOptions,
+  type ThinkingConfig,
+} from "../openai/config.js";
 import { type Api, resolveApi, resolveReasoningSummary } from "../openai/responses-config.js";
 import type { ReasoningSummary } from "../openai/responses-wire.js";
 
 export type { ThinkingConfig } from "../openai/config.js";
 
 /** `azure.create` options. */
-export interface Config extends ThinkingConfig, TransportConfig {
+export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConfig {
   /** The resource URL, e.g. `https://my-resource.openai.azure.com`; not needed with `baseURL`. */
   endpoint?: string;
   /** The deployment name: in the URL with `apiVersion`, else the body's `model`. */
@@ -82,6 +87,8 @@ const CONFIG_KEYS: KeySet<Config> = {
   reasoningEffort: true,
   replayReasoning: true,
   reasoningSummary: true,
+  promptCacheKey: true,
+  promptCacheRetention: true,
 };
 
 /** Checks an `azure.create` config; throws `ConfigError` naming the option to fix. */

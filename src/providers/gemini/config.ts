@@ -29,6 +29,11 @@ export interface Config extends TransportConfig {
   /** `generationConfig.maxOutputTokens`; thoughts count against it. */
   maxOutputTokens?: number;
   thinking?: ThinkingConfig;
+  /**
+   * An explicit cache's resource name (`cachedContents/…`), sent as `cachedContent`; the
+   * prompt then continues that cache. Implicit caching needs nothing (docs/caching.md).
+   */
+  cachedContent?: string;
 }
 
 /** A checked config with defaults applied and the thinking options in wire form. */
@@ -37,6 +42,7 @@ export interface ResolvedConfig extends ResolvedTransport {
   model: string;
   /** `undefined` when there is nothing to send. */
   generationConfig: GenerationConfig | undefined;
+  cachedContent?: string | undefined;
 }
 
 /** The Gemini API (not Vertex AI) at its default version, as js-genai uses it. */
@@ -66,6 +72,12 @@ function configProblem(config: unknown): Problem | undefined {
     unless(c.apiKey === undefined || typeof c.apiKey === "string", "apiKey", "must be a string") ??
     unless(typeof c.model === "string" && c.model !== "", "model", MODEL) ??
     unless(isIntFrom(c.maxOutputTokens, 1), "maxOutputTokens", POSITIVE_INT) ??
+    unless(
+      c.cachedContent === undefined ||
+        (typeof c.cachedContent === "string" && c.cachedContent !== ""),
+      "cachedContent",
+      'must be a cache name such as "cachedContents/abc123"',
+    ) ??
     (c.thinking === undefined ? undefined : thinkingProblem(c.thinking))
   );
 }
@@ -107,6 +119,7 @@ const CONFIG_KEYS: KeySet<Config> = {
   model: true,
   maxOutputTokens: true,
   thinking: true,
+  cachedContent: true,
 };
 
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
@@ -124,6 +137,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     apiKey,
     model: config.model,
     generationConfig: buildGenerationConfig(config),
+    cachedContent: config.cachedContent,
     ...resolveTransport("gemini", config, DEFAULT_BASE_URL),
   };
 }

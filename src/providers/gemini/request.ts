@@ -92,6 +92,7 @@ export function buildRequest(
     ];
   }
   if (req.toolChoice !== undefined) body.toolConfig = buildToolConfig(req.toolChoice);
+  if (cfg.cachedContent) body.cachedContent = cfg.cachedContent;
   return body;
 }
 

@@ -92,6 +92,8 @@ export interface GenerateContentRequest {
   generationConfig?: GenerationConfig;
   tools?: Tool[];
   toolConfig?: ToolConfig;
+  /** An explicit cache's name (`cachedContents/…`) this request continues. */
+  cachedContent?: string;
 }
 
 export type FinishReason =

@@ -40,8 +40,20 @@ export interface ThinkingConfig {
   reasoningSummary?: ReasoningSummaryOption;
 }
 
+/**
+ * OpenAI caches prompt prefixes by itself (1024 tokens and more); these steer it, on Chat
+ * Completions and Responses alike (Azure too).
+ * @see https://platform.openai.com/docs/guides/prompt-caching
+ */
+export interface PromptCacheConfig {
+  /** Sent as `prompt_cache_key`: requests with one key share a cache (e.g. one per user or task). */
+  promptCacheKey?: string;
+  /** Sent as `prompt_cache_retention`: `"24h"` keeps cached prefixes up to a day. */
+  promptCacheRetention?: "in_memory" | "24h";
+}
+
 /** What `buildRequest` needs: the model-facing options of a resolved config. */
-export interface ChatOptions {
+export interface ChatOptions extends PromptCacheConfig {
   /** Which adapter's thinking blocks are this conversation's own (`"openai"`, `"azure"`). */
   provider: string;
   /** Omitted: no `model` field (Azure deployment URLs name the model). */
@@ -55,12 +67,27 @@ const EFFORTS: readonly string[] = ["none", "minimal", "low", "medium", "high", 
 
 /** Checks `reasoningEffort`, `maxCompletionTokens` and `replayReasoning`. */
 export function resolveChatOptions(
-  config: ThinkingConfig & { maxCompletionTokens?: number },
+  config: ThinkingConfig & PromptCacheConfig & { maxCompletionTokens?: number },
   provider: string,
   model: string | undefined,
 ): ChatOptions {
   const out: ChatOptions = { provider, replayReasoning: false };
   if (model !== undefined) out.model = model;
+  const { promptCacheKey: key, promptCacheRetention: retention } = config;
+  if (key !== undefined) {
+    if (typeof key !== "string" || key === "") {
+      throw new ConfigError(`${provider}: promptCacheKey must be a non-empty string`);
+    }
+    out.promptCacheKey = key;
+  }
+  if (retention !== undefined) {
+    if (retention !== "in_memory" && retention !== "24h") {
+      throw new ConfigError(
+        `${provider}: promptCacheRetention must be "in_memory" or "24h"; got ${JSON.stringify(retention)}`,
+      );
+    }
+    out.promptCacheRetention = retention;
+  }
   const { reasoningEffort, maxCompletionTokens, replayReasoning } = config;
   if (reasoningEffort !== undefined) {
     if (!EFFORTS.includes(reasoningEffort)) {
@@ -93,7 +120,7 @@ function positiveInteger(n: number, option: string, provider: string): number {
 export const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
 /** `openai.create` options. */
-export interface Config extends ThinkingConfig, TransportConfig {
+export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConfig {
   /** Sent as `Authorization: Bearer …`. @defaultValue process.env.OPENAI_API_KEY */
   apiKey?: string;
   /** The model id, e.g. `"gpt-5.4"` or `"deepseek-v4-pro"`. */
@@ -134,6 +161,8 @@ const CONFIG_KEYS: KeySet<Config> = {
   reasoningEffort: true,
   replayReasoning: true,
   reasoningSummary: true,
+  promptCacheKey: true,
+  promptCacheRetention: true,
 };
 
 /** Checks an `openai.create` config; throws `ConfigError` naming the option to fix. */
@@ -169,4 +198,17 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   };
   if (summary !== undefined) out.reasoningSummary = summary;
   return out;
+}
+
+/** `prompt_cache_key` and `prompt_cache_retention`, where set (both APIs take them). */
+export function promptCacheFields(cfg: PromptCacheConfig): {
+  prompt_cache_key?: string;
+  prompt_cache_retention?: "in_memory" | "24h";
+} {
+  return {
+    ...(cfg.promptCacheKey !== undefined && { prompt_cache_key: cfg.promptCacheKey }),
+    ...(cfg.promptCacheRetention !== undefined && {
+      prompt_cache_retention: cfg.promptCacheRetention,
+    }),
+  };
 }

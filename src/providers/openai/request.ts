@@ -1,7 +1,7 @@
 import { HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
-import type { ChatOptions } from "./config.js";
+import { type ChatOptions, promptCacheFields } from "./config.js";
 import type {
   ChatCompletionAssistantMessageParam,
   ChatCompletionCreateParams,
@@ -41,6 +41,7 @@ export function buildRequest(
   if (req.toolChoice !== undefined) body.tool_choice = buildToolChoice(req.toolChoice);
   if (cfg.reasoningEffort !== undefined) body.reasoning_effort = cfg.reasoningEffort;
   if (cfg.maxCompletionTokens !== undefined) body.max_completion_tokens = cfg.maxCompletionTokens;
+  Object.assign(body, promptCacheFields(cfg));
   if (stream) {
     body.stream = true;
     // Without it no usage arrives at all.

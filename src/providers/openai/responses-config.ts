@@ -1,4 +1,5 @@
 import { ConfigError } from "../../core/errors.js";
+import type { PromptCacheConfig } from "./config.js";
 import type { ReasoningSummary } from "./responses-wire.js";
 import type { ReasoningEffort } from "./wire.js";
 
@@ -9,7 +10,7 @@ export type Api = "chat-completions" | "responses";
 export type ReasoningSummaryOption = ReasoningSummary | "none";
 
 /** What `buildResponsesRequest` needs: the model-facing options of a resolved config. */
-export interface ResponsesOptions {
+export interface ResponsesOptions extends PromptCacheConfig {
   /** Which adapter's thinking blocks are this conversation's own (`"openai"`, `"azure"`). */
   provider: string;
   /** The model id (Azure: the deployment name). */

@@ -1,6 +1,7 @@
 import { HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, ToolSpec } from "../../core/types.js";
+import { promptCacheFields } from "./config.js";
 import type { ResponsesOptions } from "./responses-config.js";
 import type {
   FunctionTool,
@@ -45,6 +46,7 @@ export function buildResponsesRequest(
     if (cfg.reasoningSummary !== undefined) body.reasoning.summary = cfg.reasoningSummary;
   }
   if (cfg.maxCompletionTokens !== undefined) body.max_output_tokens = cfg.maxCompletionTokens;
+  Object.assign(body, promptCacheFields(cfg));
   if (stream) body.stream = true;
   return body;
 }

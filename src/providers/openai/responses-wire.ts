@@ -21,6 +21,8 @@ export interface ResponseCreateParams {
   /** golem always sends `false`: nothing is kept server-side, history travels in `input`. */
   store: false;
   max_output_tokens?: number;
+  prompt_cache_key?: string;
+  prompt_cache_retention?: "in_memory" | "24h";
   stream?: true;
 }
 

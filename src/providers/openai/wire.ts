@@ -16,6 +16,8 @@ export interface ChatCompletionCreateParams {
   tool_choice?: ChatCompletionToolChoiceOption;
   reasoning_effort?: ReasoningEffort;
   max_completion_tokens?: number;
+  prompt_cache_key?: string;
+  prompt_cache_retention?: "in_memory" | "24h";
   stream?: true;
   stream_options?: { include_usage: boolean };
 }
