@@ -3,6 +3,8 @@
  * replay them while checking the requests golem builds.
  * @module
  */
+
+export { type CacheMissReport, explainCacheMiss } from "./cache-miss.js";
 export {
   base64ToBytes,
   bytesToBase64,

@@ -5,14 +5,22 @@
  *   2. stream = generate: a streamed row ends with the messages of its non-streamed twin;
  *   3. the same result under any re-chunking of the bodies (1 byte, 7 bytes, random cuts);
  *   4. the deltas add up to the final message (or to the partial one of a broken stream);
- *   5. every history survives serializeHistory/parseHistory exactly.
+ *   5. every history survives serializeHistory/parseHistory exactly;
+ *   6. the history goes out cache-stable: where turn n+1's history extends turn n's, request
+ *      n+1's wire messages start with request n's exactly, cache markers aside (a breakpoint on
+ *      the last message moves on as the conversation grows, as the providers' docs do it).
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseHistory, serializeHistory } from "../../src/core/history.js";
 import { partsOf } from "../../src/core/parts.js";
 import type { Message, ModelResponse, Part } from "../../src/core/types.js";
-import { concatBytes, responseChunks, splitBytes } from "../../src/testing/index.js";
+import {
+  concatBytes,
+  explainCacheMiss,
+  responseChunks,
+  splitBytes,
+} from "../../src/testing/index.js";
 import { adapterModule } from "./adapters.js";
 import { accumulate, withoutTags } from "./deltas.js";
 import { SPECS } from "./rows/index.js";
@@ -188,6 +196,28 @@ describe.each(ROWS.map((r) => [`${r.provider}/${r.file}`, r] as const))("%s", (_
         expect(accumulate(turn.deltas)).toEqual(withoutTags(partsOf(final)));
       }
     });
+
+  it("6. sends each earlier turn byte for byte as before, cache markers aside", async () => {
+    const r = await run();
+    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+    const chained = r.turns.flatMap((turn, n) => {
+      const next = r.turns[n + 1]?.request;
+      const grew =
+        next !== undefined &&
+        turn.request.messages.every((m, i) => next.messages[i] === m) &&
+        same(next.system, turn.request.system) &&
+        same(next.tools, turn.request.tools);
+      return grew ? [n] : [];
+    });
+    for (const n of chained) {
+      const previous = r.fetch.requests[n]?.body;
+      const later = r.fetch.requests[n + 1]?.body;
+      expect(previous, `request ${n + 1} was sent`).toBeDefined();
+      expect(explainCacheMiss(previous, later), `request ${n + 2} after request ${n + 1}`).toEqual({
+        extends: true,
+      });
+    }
+  });
 
   it("5. every history of the row survives serializeHistory/parseHistory exactly", async () => {
     const r = await run();

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { dropOldThinking } from "../../src/agent/processors.js";
+import type { Message, ModelRequest } from "../../src/core/types.js";
+import { buildRequest as anthropicBody } from "../../src/providers/anthropic/request.js";
+import { explainCacheMiss } from "../../src/testing/index.js";
+
+const CFG = { model: "claude-sonnet-4-6", maxTokens: 4096, thinking: undefined, effort: undefined };
+const body = (req: ModelRequest) =>
+  anthropicBody(req, { ...CFG, cache: { auto: true } }, false) as unknown;
+
+const thought = (text: string) => ({
+  type: "thinking" as const,
+  text,
+  signature: `sig-${text}`,
+  provider: "anthropic",
+});
+const call = (id: string) => ({
+  type: "tool-call" as const,
+  id,
+  name: "weather",
+  arguments: '{"location":"Florence"}',
+});
+
+/** Two turns; the second is a tool loop whose first step thought before calling a tool. */
+const u1: Message = { role: "user", content: "Weather in Florence?" };
+const a1: Message = { role: "assistant", content: [thought("t1"), { type: "text", text: "40 C" }] };
+const u2: Message = { role: "user", content: "And in Rome?" };
+const a2: Message = { role: "assistant", content: [thought("t2"), call("c2")] };
+const r2: Message = { role: "tool", toolCallId: "c2", content: "30 C" };
+const a3: Message = { role: "assistant", content: [thought("t3"), { type: "text", text: "30 C" }] };
+const u3: Message = { role: "user", content: "Thanks" };
+
+describe("explainCacheMiss", () => {
+  it("says a request that only adds messages extends the one before, cache markers aside", () => {
+    const before = body({ system: "Be brief.", messages: [u1, a1, u2] });
+    const after = body({ system: "Be brief.", messages: [u1, a1, u2, a2, r2] });
+    // The last-message breakpoint moved from message 2 to message 4.
+    expect(JSON.stringify(before)).toContain('"cache_control"');
+    expect(explainCacheMiss(before, after)).toEqual({ extends: true });
+    expect(explainCacheMiss([u1, a1, u2], [u1, a1, u2, a2, r2])).toEqual({ extends: true });
+  });
+
+  it("names the message dropOldThinking rewrote, on the wire and in golem messages", () => {
+    const keepOne = dropOldThinking(1);
+    const step = keepOne([u1, a1, u2, a2, r2]); // turn 2's second step: a1 loses its thinking
+    const nextTurn = keepOne([u1, a1, u2, a2, r2, a3, u3]); // turn 3: now a2 loses it too
+    expect(explainCacheMiss(body({ messages: step }), body({ messages: nextTurn }))).toEqual({
+      extends: false,
+      index: 3,
+      path: "$.messages[3].content[0].type",
+      detail: 'expected "thinking", got "tool_use"',
+    });
+    expect(explainCacheMiss(step, nextTurn)).toEqual({
+      extends: false,
+      index: 3,
+      path: "$[3].content[0].type",
+      detail: 'expected "thinking", got "tool-call"',
+    });
+  });
+
+  it("names a changed system prompt or tool list, before any message", () => {
+    expect(
+      explainCacheMiss(
+        body({ system: "Be brief.", messages: [u1] }),
+        body({ system: "Be very brief.", messages: [u1, a1, u2] }),
+      ),
+    ).toEqual({
+      extends: false,
+      index: undefined,
+      path: "$.system[0].text",
+      detail: 'expected "Be brief.", got "Be very brief."',
+    });
+  });
+
+  it("says which message is missing when the next request is shorter", () => {
+    expect(explainCacheMiss([u1, a1, u2], [u1, a1])).toEqual({
+      extends: false,
+      index: 2,
+      path: "$[2]",
+      detail: "missing",
+    });
+  });
+
+  it("ignores Message.cache and compares string content as a text part", () => {
+    expect(
+      explainCacheMiss(
+        [{ ...u1, cache: true }],
+        [{ role: "user", content: [{ type: "text", text: "Weather in Florence?" }] }, a1],
+      ),
+    ).toEqual({ extends: true });
+  });
+
+  it("reads Gemini contents, Responses input and Bedrock cachePoint blocks", () => {
+    const point = { cachePoint: { type: "default" } };
+    expect(
+      explainCacheMiss(
+        { messages: [{ role: "user", content: [{ text: "a" }, point] }] },
+        { messages: [{ role: "user", content: [{ text: "a" }] }, { role: "assistant" }] },
+      ),
+    ).toEqual({ extends: true });
+    expect(
+      explainCacheMiss(
+        { contents: [{ role: "user", parts: [{ text: "a" }] }] },
+        { contents: [{ role: "user", parts: [{ text: "b" }] }] },
+      ),
+    ).toMatchObject({ extends: false, index: 0, path: "$.contents[0].parts[0].text" });
+    expect(
+      explainCacheMiss({ input: [{ type: "message" }] }, { input: [{ type: "reasoning" }] }),
+    ).toMatchObject({ extends: false, index: 0, path: "$.input[0].type" });
+  });
+});
