@@ -1,0 +1,386 @@
+/**
+ * Prompt-cache options of every adapter: where Anthropic's `cache_control` and Bedrock's
+ * `cachePoint` go (one table over both, since one planner places them), and what OpenAI,
+ * Azure and Gemini send; refusals come before any request.
+ */
+import { describe, expect, it, vi } from "vitest";
+import { ConfigError, HistoryError } from "../../src/core/errors.js";
+import type { Message, ModelRequest, Part } from "../../src/core/types.js";
+import { resolveConfig as anthropicConfig } from "../../src/providers/anthropic/config.js";
+import * as anthropic from "../../src/providers/anthropic/index.js";
+import {
+  buildRequest as anthropicBody,
+  requestHeaders as anthropicHeaders,
+} from "../../src/providers/anthropic/request.js";
+import * as azure from "../../src/providers/azure/index.js";
+import { resolveConfig as bedrockConfig } from "../../src/providers/bedrock/config.js";
+import * as bedrock from "../../src/providers/bedrock/index.js";
+import { buildRequest as bedrockBody } from "../../src/providers/bedrock/request.js";
+import * as gemini from "../../src/providers/gemini/index.js";
+import * as openai from "../../src/providers/openai/index.js";
+
+type Body = Record<string, unknown>;
+type Block = Record<string, unknown>;
+
+/** The two adapters with explicit breakpoints: how to build a body, and read its markers. */
+const EXPLICIT = {
+  anthropic: {
+    body: (req: ModelRequest, cache?: anthropic.CacheConfig) =>
+      anthropicBody(
+        req,
+        anthropicConfig(
+          { apiKey: "k", model: "claude-sonnet-4-6", maxTokens: 4096, ...(cache ? { cache } : {}) },
+          {},
+        ),
+        false,
+      ) as unknown as Body,
+    /** Where `cache_control` sits, and each marker. */
+    marks(body: Body): [string, unknown][] {
+      const out: [string, unknown][] = [];
+      const scan = (list: unknown, at: (i: number) => string) =>
+        (list as Block[] | undefined)?.forEach((b, i) => {
+          if (b.cache_control) out.push([at(i), b.cache_control]);
+        });
+      scan(body.tools, (i) => `tools[${i}]`);
+      scan(body.system, (i) => `system[${i}]`);
+      (body.messages as { content: Block[] }[]).forEach((m, t) => {
+        scan(m.content, (i) => `messages[${t}].content[${i}]`);
+      });
+      return out;
+    },
+  },
+  bedrock: {
+    body: (req: ModelRequest, cache?: anthropic.CacheConfig) =>
+      bedrockBody(
+        req,
+        bedrockConfig(
+          { region: "us-east-1", model: "m", apiKey: "k", ...(cache ? { cache } : {}) },
+          {},
+        ),
+        false,
+      ) as unknown as Body,
+    /** Where a `cachePoint` block sits, named by the block before it, and each point. */
+    marks(body: Body): [string, unknown][] {
+      const points = (list: unknown, name: string) => {
+        const out: [string, unknown][] = [];
+        (list as Block[] | undefined)?.forEach((b, i) => {
+          if (b.cachePoint) out.push([`${name}[${i - 1 - out.length}]`, b.cachePoint]);
+        });
+        return out;
+      };
+      return [
+        ...points((body.toolConfig as Body | undefined)?.tools, "tools"),
+        ...points(body.system, "system"),
+        ...(body.messages as { content: Block[] }[]).flatMap((m, t) =>
+          points(m.content, `messages[${t}].content`),
+        ),
+      ];
+    },
+  },
+};
+
+const WEATHER = {
+  name: "weather",
+  description: "Get the weather",
+  parameters: { type: "object", properties: { city: { type: "string" } } },
+};
+const thought = (provider: string, text: string): Part => ({
+  type: "thinking",
+  text,
+  signature: `sig-${text}`,
+  provider,
+});
+const call = (id: string): Part => ({
+  type: "tool-call",
+  id,
+  name: "weather",
+  arguments: '{"city":"Florence"}',
+});
+
+/** A tool loop with thinking, two steps in: [user, assistant(thinking, call), tool]. */
+function loop(provider: string, extra: Partial<Message>[] = []): ModelRequest {
+  const messages: Message[] = [
+    { role: "user", content: "Weather in Florence?" },
+    { role: "assistant", content: [thought(provider, "t1"), call("c1")] },
+    { role: "tool", toolCallId: "c1", content: "40 C" },
+  ];
+  extra.forEach((e, i) => {
+    messages[i] = { ...messages[i], ...e } as Message;
+  });
+  return { system: "Be brief.", tools: [WEATHER], messages };
+}
+
+describe.each(Object.entries(EXPLICIT))("%s breakpoints", (provider, adapter) => {
+  const ephemeral = provider === "anthropic" ? { type: "ephemeral" } : { type: "default" };
+
+  it('"auto" marks the tools, the system prompt and the last message', () => {
+    const body = adapter.body(loop(provider), "auto");
+    expect(adapter.marks(body)).toEqual([
+      ["tools[0]", ephemeral],
+      ["system[0]", ephemeral],
+      ["messages[2].content[0]", ephemeral],
+    ]);
+  });
+
+  it("puts the ttl of { ttl } on every marker", () => {
+    const body = adapter.body(loop(provider), { ttl: "1h" });
+    expect(adapter.marks(body).map(([, m]) => m)).toEqual(
+      Array(3).fill({ ...ephemeral, ttl: "1h" }),
+    );
+  });
+
+  it("sends no marker without `cache` and no Message.cache", () => {
+    expect(adapter.marks(adapter.body(loop(provider)))).toEqual([]);
+  });
+
+  it("honours Message.cache without `cache` config, on the message's last block", () => {
+    const body = adapter.body(loop(provider, [{ cache: true }]));
+    expect(adapter.marks(body)).toEqual([["messages[0].content[0]", ephemeral]]);
+  });
+
+  it("never marks thinking: a message ending in thinking is marked on its last other block", () => {
+    const req = loop(provider);
+    req.messages[1] = {
+      role: "assistant",
+      content: [call("c1"), thought(provider, "t2")],
+      cache: true,
+    };
+    expect(adapter.marks(adapter.body(req))).toEqual([["messages[1].content[0]", ephemeral]]);
+  });
+
+  it("marks the block before a message that has only thinking", () => {
+    const req: ModelRequest = {
+      messages: [
+        { role: "user", content: "Hi" },
+        { role: "assistant", content: [thought(provider, "t1")], cache: true },
+        { role: "user", content: "Go on" },
+      ],
+    };
+    expect(adapter.marks(adapter.body(req))).toEqual([["messages[0].content[0]", ephemeral]]);
+  });
+
+  it("gives the caller's marks first place, then the last message, the system prompt, the tools", () => {
+    const twoMarks = adapter.body(
+      {
+        ...loop(provider),
+        messages: [
+          { role: "user", content: "a", cache: true },
+          { role: "assistant", content: "b", cache: true },
+          { role: "user", content: "c" },
+        ],
+      },
+      "auto",
+    );
+    expect(adapter.marks(twoMarks).map(([p]) => p)).toEqual([
+      "system[0]",
+      "messages[0].content[0]",
+      "messages[1].content[0]",
+      "messages[2].content[0]",
+    ]);
+    const threeMarks = adapter.body(
+      {
+        ...loop(provider),
+        messages: [
+          { role: "user", content: "a", cache: true },
+          { role: "assistant", content: "b", cache: true },
+          { role: "user", content: "c", cache: true },
+          { role: "assistant", content: "d" },
+          { role: "user", content: "e" },
+        ],
+      },
+      "auto",
+    );
+    expect(adapter.marks(threeMarks).map(([p]) => p)).toEqual([
+      "messages[0].content[0]",
+      "messages[1].content[0]",
+      "messages[2].content[0]",
+      "messages[4].content[0]",
+    ]);
+  });
+
+  it("counts a caller's mark on the last message once", () => {
+    const body = adapter.body(loop(provider, [{}, {}, { cache: true }]), "auto");
+    expect(adapter.marks(body)).toHaveLength(3);
+  });
+
+  it("refuses a fifth caller mark with a HistoryError naming its message", () => {
+    const messages: Message[] = ["a", "b", "c", "d", "e"].map((text, i) => ({
+      role: i % 2 ? "assistant" : "user",
+      content: text,
+      cache: true,
+    }));
+    expect(() => adapter.body({ messages })).toThrow(
+      expect.objectContaining({ name: "HistoryError", index: 4 }),
+    );
+  });
+
+  it("leaves the caller's messages and provider parts untouched", () => {
+    const req = loop(provider);
+    const before = JSON.stringify(req);
+    adapter.body(req, "auto");
+    expect(JSON.stringify(req)).toBe(before);
+  });
+});
+
+describe("cache refusals come before any request", () => {
+  const fetch = vi.fn();
+  const cases: [string, () => unknown][] = [
+    [
+      "anthropic ttl 10m",
+      () =>
+        anthropic.create({ apiKey: "k", model: "m", maxTokens: 9, cache: { ttl: "10m" as "5m" } }),
+    ],
+    [
+      "anthropic cache: true",
+      () => anthropic.create({ apiKey: "k", model: "m", maxTokens: 9, cache: true as never }),
+    ],
+    [
+      "bedrock cache: always",
+      () =>
+        bedrock.create({ region: "us-east-1", model: "m", apiKey: "k", cache: "always" as never }),
+    ],
+    [
+      "gemini has no cache option",
+      () => gemini.create({ apiKey: "k", model: "m", cache: "auto" } as never),
+    ],
+    [
+      "openai has no cache option",
+      () => openai.create({ apiKey: "k", model: "m", cache: "auto" } as never),
+    ],
+    [
+      "openai retention 1h",
+      () => openai.create({ apiKey: "k", model: "m", promptCacheRetention: "1h" as "24h" }),
+    ],
+    [
+      "azure empty promptCacheKey",
+      () =>
+        azure.create({
+          endpoint: "https://r.openai.azure.com",
+          deployment: "d",
+          apiKey: "k",
+          promptCacheKey: "",
+        }),
+    ],
+    [
+      "gemini empty cachedContent",
+      () => gemini.create({ apiKey: "k", model: "m", cachedContent: "" }),
+    ],
+    [
+      "anthropic contextManagement without edits",
+      () =>
+        anthropic.create({
+          apiKey: "k",
+          model: "m",
+          maxTokens: 9,
+          contextManagement: { edits: [] },
+        }),
+    ],
+  ];
+  it.each(cases)("%s is a ConfigError", (_, make) => {
+    expect(make).toThrow(ConfigError);
+  });
+
+  it("a fifth Message.cache fails the call before fetch", async () => {
+    const model = anthropic.create({ apiKey: "k", model: "m", maxTokens: 9, fetch });
+    const messages: Message[] = ["a", "b", "c", "d", "e"].map((text, i) => ({
+      role: i % 2 ? "assistant" : "user",
+      content: text,
+      cache: true,
+    }));
+    await expect(model.generate({ messages })).rejects.toBeInstanceOf(HistoryError);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe("cache options on the wire", () => {
+  const req: ModelRequest = { messages: [{ role: "user", content: "Hi" }] };
+
+  it("anthropic: contextManagement as context_management, with its beta header joined to the caller's", () => {
+    const edits = [
+      { type: "clear_thinking_20251015" as const, keep: "all" as const },
+      {
+        type: "clear_tool_uses_20250919" as const,
+        trigger: { type: "input_tokens" as const, value: 30000 },
+        keep: { type: "tool_uses" as const, value: 3 },
+      },
+    ];
+    const cfg = anthropicConfig(
+      {
+        apiKey: "k",
+        model: "m",
+        maxTokens: 9,
+        contextManagement: { edits },
+        headers: { "Anthropic-Beta": "files-api-2025-04-14" },
+      },
+      {},
+    );
+    expect(anthropicBody(req, cfg, false).context_management).toEqual({ edits });
+    expect(anthropicHeaders(cfg)["anthropic-beta"]).toBe(
+      "files-api-2025-04-14,context-management-2025-06-27",
+    );
+  });
+
+  it.each([
+    [
+      "openai chat",
+      () =>
+        openai.create({
+          apiKey: "k",
+          model: "m",
+          fetch: spy,
+          promptCacheKey: "user-7",
+          promptCacheRetention: "24h",
+        }),
+    ],
+    [
+      "openai responses",
+      () =>
+        openai.create({
+          apiKey: "k",
+          model: "m",
+          api: "responses",
+          fetch: spy,
+          promptCacheKey: "user-7",
+          promptCacheRetention: "24h",
+        }),
+    ],
+    [
+      "azure",
+      () =>
+        azure.create({
+          endpoint: "https://r.openai.azure.com",
+          deployment: "d",
+          apiKey: "k",
+          fetch: spy,
+          promptCacheKey: "user-7",
+          promptCacheRetention: "24h",
+        }),
+    ],
+  ])("%s: prompt_cache_key and prompt_cache_retention", async (_, make) => {
+    spy.mockClear();
+    await make()
+      .generate(req)
+      .catch(() => {});
+    const body = JSON.parse(String(spy.mock.calls[0]?.[1]?.body));
+    expect([body.prompt_cache_key, body.prompt_cache_retention]).toEqual(["user-7", "24h"]);
+  });
+
+  it("gemini: cachedContent", async () => {
+    spy.mockClear();
+    const model = gemini.create({
+      apiKey: "k",
+      model: "m",
+      fetch: spy,
+      cachedContent: "cachedContents/abc",
+    });
+    await model.generate(req).catch(() => {});
+    expect(JSON.parse(String(spy.mock.calls[0]?.[1]?.body)).cachedContent).toBe(
+      "cachedContents/abc",
+    );
+  });
+});
+
+/** Records the request and answers 400, which no adapter retries. */
+const spy = vi.fn(
+  async (_url: unknown, _init?: RequestInit) => new Response("{}", { status: 400 }),
+);
