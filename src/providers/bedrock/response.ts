@@ -30,12 +30,21 @@ function readConverse(body: unknown): ModelResponse {
   return { message: builder.message(), usage: parseUsage(res.usage), stopReason: res.stopReason };
 }
 
-/** Converse token counts in golem's names; reasoning is inside `outputTokens` (no split given). */
+/**
+ * Converse token counts in golem's names; reasoning is inside `outputTokens` (no split given).
+ * With prompt caching, `inputTokens` counts only the uncached input, so golem's `inputTokens`
+ * (all input) adds the cache reads and writes, as for Anthropic.
+ * @see https://docs.aws.amazon.com/bedrock/latest/userguide/prompt-caching.html
+ */
 export function parseUsage(u: Partial<TokenUsage> | undefined): Usage {
-  const usage: Usage = { inputTokens: u?.inputTokens ?? 0, outputTokens: u?.outputTokens ?? 0 };
-  if (typeof u?.cacheReadInputTokens === "number") usage.cacheReadTokens = u.cacheReadInputTokens;
-  if (typeof u?.cacheWriteInputTokens === "number")
-    usage.cacheWriteTokens = u.cacheWriteInputTokens;
+  const read = u?.cacheReadInputTokens;
+  const write = u?.cacheWriteInputTokens;
+  const usage: Usage = {
+    inputTokens: (u?.inputTokens ?? 0) + (read ?? 0) + (write ?? 0),
+    outputTokens: u?.outputTokens ?? 0,
+  };
+  if (typeof read === "number") usage.cacheReadTokens = read;
+  if (typeof write === "number") usage.cacheWriteTokens = write;
   return usage;
 }
 

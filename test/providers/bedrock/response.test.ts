@@ -58,7 +58,8 @@ describe("bedrock parseResponse", () => {
           { type: "provider", provider: "bedrock", value: { image: { format: "png" } } },
         ],
       },
-      usage: { inputTokens: 51, outputTokens: 78, cacheReadTokens: 5, cacheWriteTokens: 0 },
+      // inputTokens is the uncached part: 51 + 5 read + 0 written.
+      usage: { inputTokens: 56, outputTokens: 78, cacheReadTokens: 5, cacheWriteTokens: 0 },
       stopReason: "tool_use",
     });
   });
