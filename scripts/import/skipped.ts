@@ -14,6 +14,10 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized: fixtures/anthropic/server-tool-turn.json written out as an SSE stream",
   "anthropic/text-thinking-text.json":
     "synthesized from the documented wire format (made-up signature)",
+  "anthropic/cache-tool-loop.json":
+    "synthesized from the documented prompt-caching wire format (made-up usage and signatures)",
+  "bedrock/cache-tool-loop.json":
+    "synthesized from the documented Converse cachePoint wire format (made-up usage and signatures)",
   "bedrock/interleaved-tool-loop.json":
     "synthesized from the documented Converse wire format (made-up signatures)",
   "bedrock/interleaved-tool-loop-stream.json":

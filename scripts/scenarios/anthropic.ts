@@ -1,5 +1,6 @@
 import type { ToolSpec } from "../../src/index.js";
 import * as anthropic from "../../src/providers/anthropic/index.js";
+import { cacheLoop } from "./cache-loop.js";
 import { expectError, toolLoop, WEATHER, weather } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
@@ -87,6 +88,17 @@ export const anthropicScenarios: Record<string, Scenario> = {
   "thinking-tool-loop-stream": loop(true),
   "interleaved-tool-loop": interleaved(false),
   "interleaved-tool-loop-stream": interleaved(true),
+  "cache-tool-loop": {
+    description: 'cache: "auto", adaptive thinking, weather then local_time then the answer',
+    streaming: false,
+    defaultModel: "claude-sonnet-4-6",
+    create: make("claude-sonnet-4-6", {
+      maxTokens: 16000,
+      thinking: { adaptive: true },
+      cache: "auto",
+    }),
+    run: (model) => cacheLoop(model, false),
+  },
   "redacted-thinking": redacted(false),
   "redacted-thinking-stream": redacted(true),
   "adaptive-effort-stream": {

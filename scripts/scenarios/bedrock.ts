@@ -2,6 +2,7 @@ import { toolCallsOf } from "../../src/core/parts.js";
 import type { Message, Model, ToolSpec } from "../../src/index.js";
 import * as bedrock from "../../src/providers/bedrock/index.js";
 import { REDACTION_TRIGGER } from "./anthropic.js";
+import { cacheLoop } from "./cache-loop.js";
 import { call, expectError, toolLoop, WEATHER } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
@@ -109,6 +110,14 @@ const redactedReplay: Scenario = {
 export const bedrockScenarios: Record<string, Scenario> = {
   "thinking-tool-loop": loop(false),
   "thinking-tool-loop-stream": loop(true),
+  "cache-tool-loop": {
+    description:
+      'cache: "auto" (cachePoint blocks), adaptive thinking, weather then local_time then the answer',
+    streaming: false,
+    defaultModel: OPUS_4_6,
+    create: make(OPUS_4_6, { maxTokens: 8000, thinking: { adaptive: true }, cache: "auto" }),
+    run: (model) => cacheLoop(model, false),
+  },
   "interleaved-tool-loop": interleaved(false),
   "interleaved-tool-loop-stream": interleaved(true),
   "redacted-split-stream": redactedReplay,

@@ -18,6 +18,9 @@ import * as bedrock from "../../src/providers/bedrock/index.js";
 import { buildRequest as bedrockBody } from "../../src/providers/bedrock/request.js";
 import * as gemini from "../../src/providers/gemini/index.js";
 import * as openai from "../../src/providers/openai/index.js";
+import { explainCacheMiss, replayFetch } from "../../src/testing/index.js";
+import { runCassette } from "../contract/table.js";
+import { loadCassette } from "../helpers/cassettes.js";
 
 type Body = Record<string, unknown>;
 type Block = Record<string, unknown>;
@@ -384,3 +387,119 @@ describe("cache options on the wire", () => {
 const spy = vi.fn(
   async (_url: unknown, _init?: RequestInit) => new Response("{}", { status: 400 }),
 );
+
+describe.each(["anthropic", "bedrock"] as const)("%s cache-tool-loop cassette", (provider) => {
+  const adapter = EXPLICIT[provider];
+
+  it('replays a three-step loop with cache: "auto": markers after the tools, the system prompt and the last message', async () => {
+    const r = await runCassette(provider, "cache-tool-loop");
+    r.fetch.assertDone();
+    expect(r.error).toBe(undefined);
+    const bodies = r.fetch.requests.map((q) => q.body as Body);
+    expect(bodies).toHaveLength(3);
+    const lastBlock = (b: Body) => {
+      const messages = b.messages as { content: Block[] }[];
+      const t = messages.length - 1;
+      return `messages[${t}].content[${(messages[t]?.content.filter((x) => !x.cachePoint).length ?? 0) - 1}]`;
+    };
+    for (const body of bodies) {
+      expect(adapter.marks(body).map(([p]) => p)).toEqual([
+        "tools[1]",
+        "system[0]",
+        lastBlock(body),
+      ]);
+    }
+  });
+
+  it("reads more from the cache on every step (usage as parsed)", async () => {
+    const r = await runCassette(provider, "cache-tool-loop");
+    const usage = r.turns.map((t) => t.response?.usage);
+    expect(usage.map((u) => u?.cacheReadTokens)).toEqual([0, 1841, 2004]);
+    expect(usage.map((u) => u?.cacheWriteTokens)).toEqual([1841, 163, 146]);
+    // All input, cached parts included.
+    expect(usage.map((u) => u?.inputTokens)).toEqual([1855, 2013, 2159]);
+  });
+
+  it("changes no earlier turn but the one whose breakpoint moved on, and that one only by its marker", async () => {
+    const r = await runCassette(provider, "cache-tool-loop");
+    const bodies = r.fetch.requests.map((q) => q.body as Body);
+    for (const [n, body] of bodies.entries()) {
+      const next = bodies[n + 1];
+      if (!next) break;
+      const before = body.messages as Block[];
+      const after = (next.messages as Block[]).slice(0, before.length);
+      const moved = before.length - 1;
+      // Byte for byte, markers included, up to the turn that held the last-message marker.
+      expect(JSON.stringify(after.slice(0, moved))).toBe(JSON.stringify(before.slice(0, moved)));
+      expect(after[moved]).not.toEqual(before[moved]);
+      expect(explainCacheMiss(body, next)).toEqual({ extends: true });
+      // The tools and the system prompt, markers included, do not change at all.
+      expect([next.tools, next.toolConfig, next.system]).toEqual([
+        body.tools,
+        body.toolConfig,
+        body.system,
+      ]);
+    }
+  });
+});
+
+describe("the agent over the cache-tool-loop cassette", () => {
+  it("sums cache reads and writes over the run", async () => {
+    const { Agent, tool } = await import("../../src/index.js");
+    const { CACHE_PROMPT, CACHE_SYSTEM, LOCAL_TIME } = await import(
+      "../../scripts/scenarios/cache-loop.js"
+    );
+    const cassette = loadCassette("anthropic", "cache-tool-loop");
+    const model = anthropic.create({
+      apiKey: "sk-ant-test",
+      model: "claude-sonnet-4-6",
+      maxTokens: 16000,
+      thinking: { adaptive: true },
+      cache: "auto",
+      fetch: replayFetch(cassette),
+    });
+    const schema = (key: string) => ({
+      "~standard": {
+        version: 1 as const,
+        vendor: "test",
+        validate: (v: unknown) => ({ value: v as Record<string, string> }),
+        jsonSchema: { input: () => ({}), output: () => ({}) },
+      },
+      key,
+    });
+    const agent = new Agent({
+      model,
+      instructions: CACHE_SYSTEM,
+      tools: [
+        tool({
+          name: "weather",
+          description: "Get weather information for a location",
+          parameters: schema("location"),
+          jsonSchema: WEATHER_SCHEMA,
+          execute: () => "40 C",
+        }),
+        tool({
+          name: LOCAL_TIME.name,
+          description: LOCAL_TIME.description,
+          parameters: schema("city"),
+          jsonSchema: LOCAL_TIME.parameters,
+          execute: () => "14:05",
+        }),
+      ],
+    });
+    const result = await agent.run(CACHE_PROMPT);
+    expect(result.steps).toBe(3);
+    expect(result.usage).toEqual({
+      inputTokens: 1855 + 2013 + 2159,
+      outputTokens: 96 + 81 + 58,
+      cacheReadTokens: 0 + 1841 + 2004,
+      cacheWriteTokens: 1841 + 163 + 146,
+    });
+  });
+});
+
+const WEATHER_SCHEMA = {
+  properties: { location: { description: "the city", type: "string" } },
+  required: ["location"],
+  type: "object",
+};

@@ -1,3 +1,8 @@
+import {
+  LOCAL_TIME as CACHE_LOCAL_TIME,
+  CACHE_PROMPT,
+  CACHE_SYSTEM,
+} from "../../../scripts/scenarios/cache-loop.js";
 import type { Message } from "../../../src/core/types.js";
 import {
   andThen,
@@ -72,7 +77,19 @@ const searchTurn = loop(
   andThen("And tomorrow?"),
 );
 
+/** The prompt-cache loop: three steps, each thinking first (scripts/scenarios/cache-loop.ts). */
+export const cacheLoop = loop(
+  { system: CACHE_SYSTEM, tools: [WEATHER, CACHE_LOCAL_TIME] },
+  [user(CACHE_PROMPT)],
+  toolResults("40 C"),
+  toolResults("14:05"),
+);
+
 export const ANTHROPIC: Record<string, RowSpec> = {
+  "cache-tool-loop": {
+    config: { ...SONNET_46, cache: "auto" },
+    run: cacheLoop,
+  },
   "interleaved-tool-loop": { config: SONNET_46, run: interleavedLoop },
   "interleaved-tool-loop-stream": {
     config: SONNET_46,

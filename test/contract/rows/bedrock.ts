@@ -8,6 +8,7 @@ import {
   user,
   WEATHER,
 } from "../table.js";
+import { cacheLoop } from "./anthropic.js";
 
 const SONNET_37 = {
   model: "us.anthropic.claude-3-7-sonnet-20250219-v1:0",
@@ -59,6 +60,7 @@ const interleavedLoop = loop(
 );
 
 export const BEDROCK: Record<string, RowSpec> = {
+  "cache-tool-loop": { config: { ...OPUS_46, cache: "auto" }, run: cacheLoop },
   "interleaved-tool-loop": {
     config: { ...OPUS_46, credentials: AWS_SESSION },
     run: interleavedLoop,
