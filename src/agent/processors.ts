@@ -12,7 +12,8 @@ export type HistoryProcessor = (messages: Message[]) => Message[] | Promise<Mess
 /**
  * Keeps the last `n` turns: a turn starts at a user message that does not sit between a tool
  * call and its result, so a cut never separates a call from its answer and never falls inside
- * a tool loop. `system` messages of the dropped part are kept, in front.
+ * a tool loop. `system` messages of the dropped part are kept, in front. Each time the cut
+ * moves on, the request's prefix changes, so the provider's prompt cache misses from the start.
  */
 export function keepLastTurns(n: number): (messages: Message[]) => Message[] {
   checkTurnCount("keepLastTurns", n);
@@ -29,7 +30,8 @@ export function keepLastTurns(n: number): (messages: Message[]) => Message[] {
  * {@link keepLastTurns}); every other part stays, in its order, signatures on text and tool
  * calls included, and newer messages (thus the current tool loop) pass through untouched.
  * Rewriting earlier turns changes the request prefix, so the provider's prompt cache misses
- * from the first changed message on. It breaks the signature chain only for turns before the
+ * from the first changed message on (`explainCacheMiss` in golem/testing names it; Anthropic's
+ * `contextManagement` clears old thinking server-side without that cost). It breaks the signature chain only for turns before the
  * latest: use it only with providers that accept earlier turns without their reasoning
  * (models that bind thinking to the exact history prefix reject the result).
  */

@@ -283,6 +283,23 @@ describe("cache refusals come before any request", () => {
     expect(make).toThrow(ConfigError);
   });
 
+  it("gemini: cachedContent with a system prompt or tools fails the call before fetch", async () => {
+    const model = gemini.create({
+      apiKey: "k",
+      model: "m",
+      fetch,
+      cachedContent: "cachedContents/a",
+    });
+    const messages: Message[] = [{ role: "user", content: "Hi" }];
+    await expect(model.generate({ system: "Be brief.", messages })).rejects.toBeInstanceOf(
+      ConfigError,
+    );
+    await expect(model.generate({ tools: [WEATHER], messages })).rejects.toBeInstanceOf(
+      ConfigError,
+    );
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it("a fifth Message.cache fails the call before fetch", async () => {
     const model = anthropic.create({ apiKey: "k", model: "m", maxTokens: 9, fetch });
     const messages: Message[] = ["a", "b", "c", "d", "e"].map((text, i) => ({

@@ -1,4 +1,4 @@
-import { HistoryError } from "../../core/errors.js";
+import { ConfigError, HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, Part as MessagePart, ModelRequest, ToolCallPart } from "../../core/types.js";
 import { mergeHeaders } from "../../transport/options.js";
@@ -92,7 +92,16 @@ export function buildRequest(
     ];
   }
   if (req.toolChoice !== undefined) body.toolConfig = buildToolConfig(req.toolChoice);
-  if (cfg.cachedContent) body.cachedContent = cfg.cachedContent;
+  if (cfg.cachedContent) {
+    // The cache holds them: "Tool config, tools and system instruction should not be set in the
+    // request when using cached content" (a 400). https://ai.google.dev/gemini-api/docs/caching
+    if (body.systemInstruction || body.tools || body.toolConfig) {
+      throw new ConfigError(
+        "gemini: with `cachedContent`, the system prompt, tools and tool choice live in the cache; leave them off the request",
+      );
+    }
+    body.cachedContent = cfg.cachedContent;
+  }
   return body;
 }
 
