@@ -1,4 +1,3 @@
-import { partsOf } from "../core/parts.js";
 import type { Message } from "../core/types.js";
 import { diffJSON } from "./diff.js";
 
@@ -87,7 +86,8 @@ function report(index: number | undefined, line: string): CacheMissReport {
 function neutral(m: unknown): unknown {
   if (typeof m !== "object" || m === null || !("role" in m)) return m;
   const { cache: _, ...rest } = m as Message;
-  return { ...rest, content: partsOf(m as Message) };
+  const text = rest.content;
+  return typeof text === "string" ? { ...rest, content: [{ type: "text", text }] } : rest;
 }
 
 /** The value without cache markers: `cache_control` fields and `cachePoint` blocks. */

@@ -30,42 +30,27 @@ export function resolveCache(
   if (cache === "auto") return { auto: true };
   const ttl = typeof cache === "object" && cache !== null ? cache.ttl : undefined;
   if (ttl !== "5m" && ttl !== "1h") {
-    throw new ConfigError(
-      `${provider}: \`cache\` must be "auto" or { ttl: "5m" | "1h" }, got ${JSON.stringify(cache)}`,
-    );
+    throw new ConfigError(`${provider}: \`cache\` must be "auto" or { ttl: "5m" | "1h" }`);
   }
   return { auto: true, ttl };
 }
 
-/** A wire turn of either API: a role and its blocks. */
-interface Turn<B> {
-  content: B[];
+/**
+ * A message the caller marked (`Message.cache`): its history index, and how many wire blocks
+ * had been sent when it was added (its own last block is the last of them, if it sent any).
+ */
+export type Mark = [index: number, blocks: number];
+
+/** The mark of message `index`, taken right after its blocks were added to `turns`. */
+export function markAt(turns: { content: unknown[] }[], index: number): Mark {
+  let blocks = 0;
+  for (const t of turns) blocks += t.content.length;
+  return [index, blocks];
 }
 
-/** A breakpoint after block `block` of turn `turn`. */
-export interface Spot {
-  turn: number;
-  block: number;
-}
-
-/** A message the caller marked (`Message.cache`), as where its blocks end on the wire. */
-export interface Mark {
-  /** The history index of the message. */
-  index: number;
-  /** The last block sent so far when the message was added (its own, if it sent any). */
-  end: Spot | undefined;
-}
-
-/** Where the blocks sent so far end: the caller's mark of message `index` is placed from there. */
-export function markAt<B>(turns: Turn<B>[], index: number): Mark {
-  const turn = turns.length - 1;
-  const last = turns[turn];
-  return { index, end: last ? { turn, block: last.content.length - 1 } : undefined };
-}
-
-/** What goes where: spots in the messages, and whether the system prompt and tools get one. */
-export interface Breakpoints {
-  spots: Spot[];
+/** What goes where: blocks to mark (a content list and an index in it, last first), system, tools. */
+export interface Breakpoints<B> {
+  spots: (readonly [B[], number])[];
   system: boolean;
   tools: boolean;
 }
@@ -74,54 +59,45 @@ export interface Breakpoints {
  * Chooses the breakpoints of one request, at most {@link MAX_BREAKPOINTS}: the caller's marks
  * first (more of them than the limit is a {@link HistoryError} naming the first one over it),
  * then, with `auto`, the last message, the system prompt, the tools, while places are left.
- * A spot never holds a block `eligible` refuses (thinking): it moves back to the nearest one
- * before it that is eligible.
+ * A spot never holds a block `eligible` refuses (thinking): it moves back to the nearest
+ * block before it that is eligible, over message boundaries.
  */
 export function planBreakpoints<B>(
-  turns: Turn<B>[],
+  turns: { content: B[] }[],
   marks: readonly Mark[],
-  has: { auto: boolean; system: boolean; systemMarked: boolean; tools: boolean },
   eligible: (block: B) => boolean,
-): Breakpoints {
-  const spots: Spot[] = [];
-  const add = (end: Spot | undefined) => {
-    const spot = end && eligibleAt(turns, end, eligible);
-    if (spot && !spots.some((s) => s.turn === spot.turn && s.block === spot.block)) {
-      spots.push(spot);
+  auto: boolean | undefined,
+  systemMarked: boolean,
+  hasSystem: boolean,
+  hasTools: boolean,
+): Breakpoints<B> {
+  type Entry = readonly [B[], number];
+  const flat: Entry[] = turns.flatMap((t) => t.content.map((_, i) => [t.content, i] as const));
+  const spots: number[] = [];
+  const add = (at: number) => {
+    for (; at >= 0; at--) {
+      const [content, i] = flat[at] as Entry;
+      if (eligible(content[i] as B)) break;
     }
+    if (at >= 0 && !spots.includes(at)) spots.push(at);
   };
-  let used = has.systemMarked ? 1 : 0;
-  for (const mark of marks) {
-    add(mark.end);
+  let used = systemMarked ? 1 : 0;
+  for (const [index, blocks] of marks) {
+    add(blocks - 1);
     if (spots.length + used > MAX_BREAKPOINTS) {
-      throw new HistoryError(
-        `more than ${MAX_BREAKPOINTS} prompt-cache breakpoints (Message.cache) in one request; the provider allows ${MAX_BREAKPOINTS}`,
-        mark.index,
-      );
+      throw new HistoryError(`more than ${MAX_BREAKPOINTS} prompt-cache breakpoints`, index);
     }
   }
-  const out: Breakpoints = { spots, system: has.systemMarked, tools: false };
-  if (!has.auto) return out;
-  const last = turns.length - 1;
-  const lastTurn = turns[last];
-  if (lastTurn && spots.length + used < MAX_BREAKPOINTS) {
-    add({ turn: last, block: lastTurn.content.length - 1 });
-  }
+  if (auto && spots.length + used < MAX_BREAKPOINTS) add(flat.length - 1);
   used += spots.length;
-  if (has.system && !out.system && used < MAX_BREAKPOINTS) {
-    out.system = true;
+  let system = systemMarked;
+  if (auto && hasSystem && !system && used < MAX_BREAKPOINTS) {
+    system = true;
     used++;
   }
-  out.tools = has.tools && used < MAX_BREAKPOINTS;
-  return out;
-}
-
-/** The nearest block at or before `from`, over turn boundaries, that may carry a breakpoint. */
-function eligibleAt<B>(turns: Turn<B>[], from: Spot, eligible: (block: B) => boolean) {
-  for (let t = from.turn, b = from.block; t >= 0; t--) {
-    const content = turns[t]?.content ?? [];
-    if (t !== from.turn) b = content.length - 1;
-    for (; b >= 0; b--) if (eligible(content[b] as B)) return { turn: t, block: b };
-  }
-  return undefined;
+  return {
+    spots: spots.sort((a, b) => b - a).map((k) => flat[k] as Entry),
+    system,
+    tools: !!auto && hasTools && used < MAX_BREAKPOINTS,
+  };
 }

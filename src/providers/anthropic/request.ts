@@ -75,7 +75,7 @@ export function buildRequest(
   if (req.toolChoice !== undefined) body.tool_choice = buildToolChoice(req.toolChoice);
   if (cfg.contextManagement) body.context_management = cfg.contextManagement;
   if (stream) body.stream = true;
-  placeCacheControl(body, req.messages, marks, cfg.cache ?? { auto: false });
+  placeCacheControl(body, req.messages, marks, cfg.cache);
   return body;
 }
 
@@ -101,26 +101,24 @@ function placeCacheControl(
   body: MessageCreateParams,
   messages: readonly Message[],
   marks: readonly Mark[],
-  cache: ResolvedCache,
+  cache: ResolvedCache | undefined,
 ): void {
   const plan = planBreakpoints(
     body.messages,
     marks,
-    {
-      auto: cache.auto,
-      system: body.system !== undefined,
-      systemMarked: messages.some((m) => m.role === "system" && m.cache),
-      tools: body.tools !== undefined,
-    },
-    (b) => b.type !== "thinking" && b.type !== "redacted_thinking",
+    (b) => !b.type.endsWith("thinking"),
+    cache?.auto,
+    messages.some((m) => m.role === "system" && m.cache),
+    !!body.system,
+    !!body.tools,
   );
-  const control: CacheControlEphemeral = cache.ttl
+  const cache_control: CacheControlEphemeral = cache?.ttl
     ? { type: "ephemeral", ttl: cache.ttl }
     : { type: "ephemeral" };
   const mark = <B>(list: B[] | undefined, i = (list?.length ?? 0) - 1) => {
-    if (list?.[i]) list[i] = { ...list[i], cache_control: control };
+    if (list?.[i]) list[i] = { ...list[i], cache_control };
   };
-  for (const spot of plan.spots) mark(body.messages[spot.turn]?.content, spot.block);
+  for (const [content, i] of plan.spots) mark(content, i);
   if (plan.system) mark(body.system);
   if (plan.tools) mark(body.tools);
 }

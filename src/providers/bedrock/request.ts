@@ -65,7 +65,7 @@ export function buildRequest(
   if (toolConfig) body.toolConfig = toolConfig;
   if (cfg.thinking) body.additionalModelRequestFields = { thinking: cfg.thinking };
   if (cfg.effort) body.outputConfig = { effort: cfg.effort };
-  placeCachePoints(body, req.messages, marks, cfg.cache ?? { auto: false });
+  placeCachePoints(body, req.messages, marks, cfg.cache);
   return body;
 }
 
@@ -79,25 +79,22 @@ function placeCachePoints(
   body: ConverseRequest,
   messages: readonly Message[],
   marks: readonly Mark[],
-  cache: ResolvedCache,
+  cache: ResolvedCache | undefined,
 ): void {
   const plan = planBreakpoints(
     body.messages,
     marks,
-    {
-      auto: cache.auto,
-      system: body.system !== undefined,
-      systemMarked: messages.some((m) => m.role === "system" && m.cache),
-      tools: body.toolConfig !== undefined,
-    },
     (b) => !("reasoningContent" in b),
+    cache?.auto,
+    messages.some((m) => m.role === "system" && m.cache),
+    !!body.system,
+    !!body.toolConfig,
   );
   const point = (): CachePointBlock => ({
-    cachePoint: cache.ttl ? { type: "default", ttl: cache.ttl } : { type: "default" },
+    cachePoint: cache?.ttl ? { type: "default", ttl: cache.ttl } : { type: "default" },
   });
-  // Last first, so the earlier positions still hold.
-  const spots = plan.spots.sort((a, b) => b.turn - a.turn || b.block - a.block);
-  for (const s of spots) body.messages[s.turn]?.content.splice(s.block + 1, 0, point());
+  // Last first, so the earlier positions in a content list still hold.
+  for (const [content, i] of plan.spots) content.splice(i + 1, 0, point());
   if (plan.system) body.system?.push(point());
   if (plan.tools) body.toolConfig?.tools.push(point());
 }
