@@ -5,19 +5,24 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { ConfigError, HistoryError } from "../../src/core/errors.js";
-import type { Message, ModelRequest, Part } from "../../src/core/types.js";
+import type { Message, ModelRequest, Part, Usage } from "../../src/core/types.js";
 import { resolveConfig as anthropicConfig } from "../../src/providers/anthropic/config.js";
 import * as anthropic from "../../src/providers/anthropic/index.js";
 import {
   buildRequest as anthropicBody,
   requestHeaders as anthropicHeaders,
 } from "../../src/providers/anthropic/request.js";
+import { parseUsage as anthropicUsage } from "../../src/providers/anthropic/response.js";
 import * as azure from "../../src/providers/azure/index.js";
 import { resolveConfig as bedrockConfig } from "../../src/providers/bedrock/config.js";
 import * as bedrock from "../../src/providers/bedrock/index.js";
 import { buildRequest as bedrockBody } from "../../src/providers/bedrock/request.js";
+import { parseUsage as bedrockUsage } from "../../src/providers/bedrock/response.js";
 import * as gemini from "../../src/providers/gemini/index.js";
+import { parseUsage as geminiUsage } from "../../src/providers/gemini/response.js";
 import * as openai from "../../src/providers/openai/index.js";
+import { parseUsage as chatUsage } from "../../src/providers/openai/response.js";
+import { parseResponsesUsage } from "../../src/providers/openai/responses-response.js";
 import { explainCacheMiss, replayFetch } from "../../src/testing/index.js";
 import { runCassette } from "../contract/table.js";
 import { loadCassette } from "../helpers/cassettes.js";
@@ -520,3 +525,69 @@ const WEATHER_SCHEMA = {
   required: ["location"],
   type: "object",
 };
+
+describe("cache counts in usage", () => {
+  // Each provider's usage with cache reads (and writes where it has them), as `read`/`write`.
+  const cases: [string, (read: number, write: number) => unknown, (u: never) => Usage][] = [
+    [
+      "anthropic",
+      (r, w) => ({
+        input_tokens: 5,
+        output_tokens: 1,
+        cache_read_input_tokens: r,
+        cache_creation_input_tokens: w,
+      }),
+      anthropicUsage,
+    ],
+    [
+      "bedrock",
+      (r, w) => ({
+        inputTokens: 5,
+        outputTokens: 1,
+        cacheReadInputTokens: r,
+        cacheWriteInputTokens: w,
+      }),
+      bedrockUsage,
+    ],
+    [
+      "openai chat",
+      (r, w) => ({
+        prompt_tokens: 5 + r,
+        completion_tokens: 1,
+        prompt_tokens_details: { cached_tokens: r, cache_write_tokens: w },
+      }),
+      chatUsage,
+    ],
+    [
+      "openai responses",
+      (r) => ({
+        input_tokens: 5 + r,
+        output_tokens: 1,
+        input_tokens_details: { cached_tokens: r },
+      }),
+      parseResponsesUsage,
+    ],
+    [
+      "gemini",
+      (r) => ({ promptTokenCount: 5 + r, candidatesTokenCount: 1, cachedContentTokenCount: r }),
+      geminiUsage,
+    ],
+  ];
+
+  it.each(cases)(
+    "%s: reads and writes parsed, a 0 kept, inputTokens all input",
+    (name, wire, parse) => {
+      const hit = parse(wire(30, 7) as never);
+      expect(hit.cacheReadTokens).toBe(30);
+      if (name !== "openai responses" && name !== "gemini") expect(hit.cacheWriteTokens).toBe(7);
+      // Anthropic and Bedrock report the uncached rest; golem adds the cached parts back.
+      expect(hit.inputTokens).toBe(name === "anthropic" || name === "bedrock" ? 42 : 35);
+      const cold = parse(wire(0, 0) as never);
+      expect(cold.cacheReadTokens).toBe(0);
+    },
+  );
+
+  it.each(cases)("%s: no cache count sent, none reported", (_, __, parse) => {
+    expect(parse({} as never)).not.toHaveProperty("cacheReadTokens");
+  });
+});
