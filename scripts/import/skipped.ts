@@ -16,6 +16,8 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized from the documented wire format (made-up signature)",
   "anthropic/cache-tool-loop.json":
     "synthesized from the documented prompt-caching wire format (made-up usage and signatures)",
+  "anthropic/cache-tool-loop-stream.json":
+    "synthesized: fixtures/anthropic/cache-tool-loop.json written out as an SSE stream",
   "bedrock/cache-tool-loop.json":
     "synthesized from the documented Converse cachePoint wire format (made-up usage and signatures)",
   "bedrock/interleaved-tool-loop.json":

@@ -82,23 +82,26 @@ const redacted = (stream: boolean): Scenario => ({
   },
 });
 
+const cached = (stream: boolean): Scenario => ({
+  description: `cache: "auto", adaptive thinking, weather then local_time then the answer${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: "claude-sonnet-4-6",
+  create: make("claude-sonnet-4-6", {
+    maxTokens: 16000,
+    thinking: { adaptive: true },
+    cache: "auto",
+  }),
+  run: (model) => cacheLoop(model, stream),
+});
+
 /** Scenarios recorded against the Anthropic Messages API. */
 export const anthropicScenarios: Record<string, Scenario> = {
   "thinking-tool-loop": loop(false),
   "thinking-tool-loop-stream": loop(true),
   "interleaved-tool-loop": interleaved(false),
   "interleaved-tool-loop-stream": interleaved(true),
-  "cache-tool-loop": {
-    description: 'cache: "auto", adaptive thinking, weather then local_time then the answer',
-    streaming: false,
-    defaultModel: "claude-sonnet-4-6",
-    create: make("claude-sonnet-4-6", {
-      maxTokens: 16000,
-      thinking: { adaptive: true },
-      cache: "auto",
-    }),
-    run: (model) => cacheLoop(model, false),
-  },
+  "cache-tool-loop": cached(false),
+  "cache-tool-loop-stream": cached(true),
   "redacted-thinking": redacted(false),
   "redacted-thinking-stream": redacted(true),
   "adaptive-effort-stream": {

@@ -410,11 +410,15 @@ const spy = vi.fn(
   async (_url: unknown, _init?: RequestInit) => new Response("{}", { status: 400 }),
 );
 
-describe.each(["anthropic", "bedrock"] as const)("%s cache-tool-loop cassette", (provider) => {
+describe.each([
+  ["anthropic", "cache-tool-loop"],
+  ["anthropic", "cache-tool-loop-stream"],
+  ["bedrock", "cache-tool-loop"],
+] as const)("%s/%s cassette", (provider, file) => {
   const adapter = EXPLICIT[provider];
 
   it('replays a three-step loop with cache: "auto": markers after the tools, the system prompt and the last message', async () => {
-    const r = await runCassette(provider, "cache-tool-loop");
+    const r = await runCassette(provider, file);
     r.fetch.assertDone();
     expect(r.error).toBe(undefined);
     const bodies = r.fetch.requests.map((q) => q.body as Body);
@@ -434,7 +438,7 @@ describe.each(["anthropic", "bedrock"] as const)("%s cache-tool-loop cassette", 
   });
 
   it("reads more from the cache on every step (usage as parsed)", async () => {
-    const r = await runCassette(provider, "cache-tool-loop");
+    const r = await runCassette(provider, file);
     const usage = r.turns.map((t) => t.response?.usage);
     expect(usage.map((u) => u?.cacheReadTokens)).toEqual([0, 1841, 2004]);
     expect(usage.map((u) => u?.cacheWriteTokens)).toEqual([1841, 163, 146]);
@@ -443,7 +447,7 @@ describe.each(["anthropic", "bedrock"] as const)("%s cache-tool-loop cassette", 
   });
 
   it("changes no earlier turn but the one whose breakpoint moved on, and that one only by its marker", async () => {
-    const r = await runCassette(provider, "cache-tool-loop");
+    const r = await runCassette(provider, file);
     const bodies = r.fetch.requests.map((q) => q.body as Body);
     for (const [n, body] of bodies.entries()) {
       const next = bodies[n + 1];

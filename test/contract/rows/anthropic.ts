@@ -90,6 +90,11 @@ export const ANTHROPIC: Record<string, RowSpec> = {
     config: { ...SONNET_46, cache: "auto" },
     run: cacheLoop,
   },
+  "cache-tool-loop-stream": {
+    config: { ...SONNET_46, cache: "auto" },
+    run: cacheLoop,
+    twin: { file: "cache-tool-loop", exact: true },
+  },
   "interleaved-tool-loop": { config: SONNET_46, run: interleavedLoop },
   "interleaved-tool-loop-stream": {
     config: SONNET_46,
