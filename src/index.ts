@@ -27,6 +27,13 @@ export {
   TimeoutError,
 } from "./core/errors.js";
 export { parseHistory, serializeHistory } from "./core/history.js";
+export {
+  base64ToBytes,
+  bytesToBase64,
+  detectMediaType,
+  filePart,
+  imagePart,
+} from "./core/media.js";
 export { partsOf, textOf, thinkingOf, toolCallsOf } from "./core/parts.js";
 export {
   thinkingRedacted,
