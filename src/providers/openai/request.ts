@@ -1,9 +1,19 @@
-import { HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
+import {
+  checkMedia,
+  HTTP,
+  isMedia,
+  MB,
+  type MediaPart,
+  type MediaRule,
+  USER,
+  urlOf,
+} from "../../transport/media.js";
 import type { ChatOptions } from "./config.js";
 import type {
   ChatCompletionAssistantMessageParam,
+  ChatCompletionContentPart,
   ChatCompletionCreateParams,
   ChatCompletionMessageParam,
   ChatCompletionMessageToolCall,
@@ -55,11 +65,17 @@ function buildMessage(
   cfg: ChatOptions,
 ): ChatCompletionMessageParam | undefined {
   const parts = partsOf(m);
-  for (const p of parts) {
-    // Images and documents on Chat Completions are not built yet (issue 18).
-    if (p.type === "image" || p.type === "file") {
-      throw new HistoryError(`${cfg.provider} Chat Completions cannot send ${p.type} parts yet`, i);
+  const who = `${cfg.provider} Chat Completions`;
+  // Images and files go only in user messages: tool messages are text only.
+  const place = m.role === "user" ? "user" : m.role === "tool" ? "tool" : "assistant";
+  for (const [j, p] of parts.entries()) if (isMedia(p)) checkMedia(who, CHAT_MEDIA, p, j, i, place);
+  if (m.role === "user" && parts.some(isMedia)) {
+    const content: ChatCompletionContentPart[] = [];
+    for (const [j, p] of parts.entries()) {
+      const part = buildContentPart(p, i, j);
+      if (part) content.push(part);
     }
+    return { role: "user", content };
   }
   switch (m.role) {
     case "assistant":
@@ -73,6 +89,52 @@ function buildMessage(
       return content === "" ? undefined : { role: m.role, content };
     }
   }
+}
+
+/** Images (20 MB each) and PDFs in user messages; a tool message is text only.
+ * @see https://platform.openai.com/docs/guides/images-vision
+ * @see https://platform.openai.com/docs/guides/pdf-files
+ */
+const CHAT_MEDIA: readonly MediaRule[] = [
+  {
+    part: "image",
+    types: ["image/png", "image/jpeg", "image/webp", "image/gif"],
+    maxBytes: 20 * MB,
+    url: HTTP,
+    where: USER,
+  },
+  { part: "file", types: ["application/pdf"], maxBytes: 50 * MB, where: USER },
+];
+
+/** File name extensions by media type, for a file sent without a `filename` (OpenAI needs one). */
+export const EXTENSIONS: Readonly<Record<string, string>> = {
+  "application/pdf": "pdf",
+  "text/plain": "txt",
+  "text/markdown": "md",
+  "text/csv": "csv",
+  "text/html": "html",
+  "application/json": "json",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
+};
+
+/** A file's name: its own, or `file-<message>-<part>.<extension>`. */
+export function filenameOf(p: MediaPart, index: number, j: number): string {
+  return (p.type === "file" && p.filename) || `file-${index}-${j}.${EXTENSIONS[p.mediaType]}`;
+}
+
+/** A user message's part; empty text is left out. */
+function buildContentPart(
+  p: Part,
+  index: number,
+  j: number,
+): ChatCompletionContentPart | undefined {
+  if (p.type === "image") return { type: "image_url", image_url: { url: urlOf(p) } };
+  if (p.type === "file") {
+    return { type: "file", file: { file_data: urlOf(p), filename: filenameOf(p, index, j) } };
+  }
+  return p.type === "text" && p.text !== "" ? { type: "text", text: p.text } : undefined;
 }
 
 /**

@@ -22,8 +22,15 @@ export interface ChatCompletionCreateParams {
 
 export type ChatCompletionMessageParam =
   | { role: "system" | "developer" | "user"; content: string }
+  | { role: "user"; content: ChatCompletionContentPart[] }
   | ChatCompletionAssistantMessageParam
   | { role: "tool"; tool_call_id: string; content: string };
+
+/** A part of a user message: text, an image (URL or `data:` URL), or a file (`data:` URL). */
+export type ChatCompletionContentPart =
+  | { type: "text"; text: string }
+  | { type: "image_url"; image_url: { url: string } }
+  | { type: "file"; file: { file_data: string; filename: string } };
 
 export interface ChatCompletionAssistantMessageParam {
   role: "assistant";

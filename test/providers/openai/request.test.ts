@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { HistoryError } from "../../../src/core/errors.js";
 import type { Message, ModelRequest } from "../../../src/core/types.js";
 import type { ChatOptions } from "../../../src/providers/openai/config.js";
 import {
@@ -254,28 +253,6 @@ describe("openai buildRequest", () => {
       SENT_CALL,
       { role: "tool", tool_call_id: "call_00_x", content: "" },
     ]);
-  });
-
-  it("refuses image and file parts with a HistoryError naming the message", () => {
-    const image: Message = {
-      role: "user",
-      content: [
-        { type: "text", text: "What is this?" },
-        { type: "image", mediaType: "image/png", url: "https://example.com/a.png" },
-      ],
-    };
-    const file: Message = {
-      role: "tool",
-      toolCallId: "call_00_x",
-      content: [{ type: "file", mediaType: "application/pdf", data: "AAAA" }],
-    };
-    expect(() => buildRequest({ messages: [user, image] }, CFG, false)).toThrow(HistoryError);
-    expect(() => buildRequest({ messages: [user, image] }, CFG, false)).toThrow(
-      "messages[1]: openai Chat Completions cannot send image parts yet",
-    );
-    expect(() => buildRequest({ messages: [user, withCall, file] }, CFG, false)).toThrow(
-      "messages[2]: openai Chat Completions cannot send file parts yet",
-    );
   });
 
   it("sends a failed tool result as its content (the wire has no error flag)", () => {
