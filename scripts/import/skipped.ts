@@ -4,6 +4,26 @@
  * (their `source` says which).
  */
 export const NOT_IMPORTED: Readonly<Record<string, string>> = {
+  "anthropic/media.json":
+    "synthesized from the documented image and document blocks (fixtures/media/ bytes)",
+  "anthropic/media-stream.json":
+    "synthesized from the documented streaming wire format (fixtures/media/ bytes)",
+  "bedrock/media.json":
+    "synthesized from the documented Converse image and document blocks (fixtures/media/ bytes)",
+  "bedrock/media-stream.json":
+    "synthesized from the documented ConverseStream wire format, encoded as event-stream frames",
+  "gemini/media.json":
+    "synthesized from the documented inlineData and functionResponse.parts (made-up signature)",
+  "gemini/media-stream.json":
+    "synthesized from the documented streaming wire format (made-up signature)",
+  "openai/chat-media.json":
+    "synthesized from the documented Chat Completions image_url and file parts",
+  "openai/chat-media-stream.json":
+    "synthesized from the documented Chat Completions streaming wire format",
+  "openai/responses-media.json":
+    "synthesized from the documented input_image, input_file and function_call_output array",
+  "openai/responses-media-stream.json":
+    "synthesized from the documented Responses streaming wire format",
   "anthropic/interleaved-tool-loop.json":
     "synthesized from the documented wire format (interleaved thinking; made-up signatures)",
   "anthropic/interleaved-tool-loop-stream.json":

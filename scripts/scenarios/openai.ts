@@ -6,6 +6,7 @@ import {
   toolCallsOf,
 } from "../../src/index.js";
 import * as openai from "../../src/providers/openai/index.js";
+import { mediaConversation } from "./media.js";
 import { call, expectError, toolLoop, toolResults } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
@@ -215,7 +216,23 @@ const responsesItems = (stream: boolean): Scenario => ({
 });
 
 /** Scenarios recorded against OpenAI (Chat Completions, Responses) and DeepSeek. */
+/**
+ * An image and a PDF in the prompt; on the Responses API, then an image as a tool result (a
+ * Chat Completions tool message is text only, so the chat scenario has no tool).
+ */
+const media = (api: "chat" | "responses", stream: boolean): Scenario => ({
+  description: `${api === "chat" ? "Chat Completions: an image and a PDF in the prompt" : "Responses API: an image and a PDF in the prompt, then a tool result that is an image"}${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: "gpt-5-mini",
+  create: make("gpt-5-mini", api === "chat" ? {} : { api }),
+  run: (model) => mediaConversation((req) => call(model, req, stream), api === "responses"),
+});
+
 export const openaiScenarios: Record<string, Scenario> = {
+  "chat-media": media("chat", false),
+  "chat-media-stream": media("chat", true),
+  "responses-media": media("responses", false),
+  "responses-media-stream": media("responses", true),
   "deepseek-thinking-tool-loop": deepseek(false),
   "deepseek-thinking-tool-loop-stream": deepseek(true),
   "responses-thinking-tool-loop": responsesLoop(false),

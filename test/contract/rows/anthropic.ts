@@ -3,6 +3,7 @@ import {
   andThen,
   firstUserText,
   loop,
+  mediaRun,
   type RowSpec,
   toolResults,
   user,
@@ -73,6 +74,12 @@ const searchTurn = loop(
 );
 
 export const ANTHROPIC: Record<string, RowSpec> = {
+  media: { config: { model: "claude-sonnet-4-6", maxTokens: 1024 }, run: mediaRun(true) },
+  "media-stream": {
+    config: { model: "claude-sonnet-4-6", maxTokens: 1024 },
+    run: mediaRun(true),
+    twin: { file: "media" },
+  },
   "interleaved-tool-loop": { config: SONNET_46, run: interleavedLoop },
   "interleaved-tool-loop-stream": {
     config: SONNET_46,

@@ -1,7 +1,7 @@
 import { thinkingOf } from "../../../src/core/parts.js";
 import type { Message, ToolSpec } from "../../../src/core/types.js";
 import type { Cassette } from "../../../src/testing/index.js";
-import { loop, type RowSpec, toolResults, user, WEATHER } from "../table.js";
+import { loop, mediaRun, type RowSpec, toolResults, user, WEATHER } from "../table.js";
 
 interface ChatMessage {
   role: string;
@@ -144,6 +144,18 @@ const releaseNotes = loop(
 );
 
 export const OPENAI: Record<string, RowSpec> = {
+  "chat-media": { config: { model: "gpt-5-mini" }, run: mediaRun(false) },
+  "chat-media-stream": {
+    config: { model: "gpt-5-mini" },
+    run: mediaRun(false),
+    twin: { file: "chat-media", exact: true },
+  },
+  "responses-media": { config: { model: "gpt-5-mini", api: "responses" }, run: mediaRun(true) },
+  "responses-media-stream": {
+    config: { model: "gpt-5-mini", api: "responses" },
+    run: mediaRun(true),
+    twin: { file: "responses-media" },
+  },
   "responses-items-as-parts": { config: CODEX, run: releaseNotes },
   "responses-items-as-parts-stream": {
     config: CODEX,
