@@ -33,6 +33,7 @@ const CONFIG: Record<string, Record<string, unknown>> = {
   gemini3: { model: "gemini-3-pro-preview" },
   chat: { model: "gpt-5.1" },
   responses: { model: "gpt-5.1", api: "responses" },
+  azure: { endpoint: "https://example.openai.azure.com", deployment: "gpt-5-mini" },
 };
 
 type Case = [
@@ -64,6 +65,17 @@ const CASES: Case[] = [
     [user({ type: "image", mediaType: "image/png", data: bytes(6 * MB) })],
     0,
     "messages[0]: content[0] (image image/png): anthropic accepts at most 5 MB per part; this one is 6 MB",
+  ],
+  [
+    "anthropic: an image in an assistant message (no wire form back)",
+    "anthropic",
+    [
+      user({ type: "text", text: "Draw." }),
+      { role: "assistant", content: [{ type: "image", mediaType: "image/png", data: PNG }] },
+      user({ type: "text", text: "Again." }),
+    ],
+    1,
+    "messages[1]: content[0] (image image/png): anthropic does not accept image parts in assistant messages",
   ],
   [
     "bedrock: an https URL (Converse fetches s3:// only)",
@@ -142,6 +154,13 @@ const CASES: Case[] = [
     [user({ type: "file", mediaType: "text/plain", data: "aGk=" })],
     0,
     "messages[0]: content[0] (file text/plain): openai Chat Completions does not accept this media type in file parts (it accepts application/pdf)",
+  ],
+  [
+    "azure (openai's code): an image in a Chat Completions tool message",
+    "azure",
+    toolResult({ type: "image", mediaType: "image/png", data: PNG }),
+    2,
+    "messages[2]: content[0] (image image/png): azure Chat Completions does not accept image parts in tool messages",
   ],
   [
     "openai responses: an image type it does not read",
