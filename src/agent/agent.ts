@@ -45,10 +45,13 @@ export interface AgentOptions<O = string> {
  * parallel), sends their results back, and stops when the model answers without tool calls.
  * Tool calls are read from the parts; parts and signatures pass through untouched:
  * `RunResult.messages` holds the very messages the model returned, ready for
- * `serializeHistory` and a later `runWithHistory`.
+ * `serializeHistory` and a later `runWithHistory`. `output` is the final answer's text, or,
+ * with an `output` schema, that answer parsed and validated (type `O`).
  * @example
  * const agent = new Agent({ model, instructions: "Be brief.", tools: [weather] });
  * const { output, messages } = await agent.run("Weather in Paris?");
+ * const typed = new Agent({ model, tools: [weather], output: z.object({ tempC: z.number() }) });
+ * const { output: { tempC } } = await typed.run("Weather in Paris?");
  */
 export class Agent<O = string> {
   readonly #setup: AgentSetup;
