@@ -57,10 +57,7 @@ export class Agent<O = string> {
   readonly #setup: AgentSetup;
 
   constructor(opts: AgentOptions<O>) {
-    const maxSteps = opts.maxSteps ?? 10;
-    if (!Number.isInteger(maxSteps) || maxSteps < 1) {
-      throw new ConfigError(`Agent maxSteps must be a whole number, at least 1 (got ${maxSteps})`);
-    }
+    const maxSteps = count("maxSteps", opts.maxSteps ?? 10, 1);
     const tools = new Map<string, Tool>();
     for (const t of opts.tools ?? []) {
       if (tools.has(t.name)) {
@@ -81,7 +78,11 @@ export class Agent<O = string> {
       specs: specs.length > 0 ? specs : undefined,
       processors: [...(opts.historyProcessors ?? [])],
       maxSteps,
-      output: createOutput(opts.output, opts.outputJsonSchema, opts.outputRetries ?? 2),
+      output: createOutput(
+        opts.output,
+        opts.outputJsonSchema,
+        count("outputRetries", opts.outputRetries ?? 2, 0),
+      ),
     };
   }
 
@@ -117,4 +118,12 @@ export class Agent<O = string> {
       opts?.signal,
     );
   }
+}
+
+/** `value`, when it is a whole number of at least `min`; a {@link ConfigError} naming the option otherwise. */
+function count(option: string, value: number, min: number): number {
+  if (!Number.isInteger(value) || value < min) {
+    throw new ConfigError(`Agent ${option} must be a whole number, at least ${min} (got ${value})`);
+  }
+  return value;
 }

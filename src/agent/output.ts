@@ -2,7 +2,7 @@ import { ConfigError, GolemError } from "../core/errors.js";
 import { textOf } from "../core/parts.js";
 import type { StandardSchemaV1 } from "../core/standard-schema.js";
 import type { Message, OutputSpec } from "../core/types.js";
-import { describeIssues, inputJSONSchema, standardOf, withoutDialect } from "./schema.js";
+import { describeIssues, jsonSchemaOf, standardOf } from "./schema.js";
 
 /** How an agent asks for and checks a structured final answer. */
 export interface OutputSetup {
@@ -49,30 +49,14 @@ export function createOutput(
 ): OutputSetup | undefined {
   if (schema === undefined) {
     if (jsonSchema === undefined) return undefined;
-    throw new ConfigError(
-      "Agent outputJsonSchema needs output: the Standard Schema that checks the answer",
-    );
+    throw new ConfigError("Agent outputJsonSchema needs output, the schema that checks the answer");
   }
-  if (!Number.isInteger(retries) || retries < 0) {
-    throw new ConfigError(
-      `Agent outputRetries must be a whole number, at least 0 (got ${retries})`,
-    );
-  }
-  const standard = standardOf(
-    schema,
-    "Agent output must be a Standard Schema (a zod 4 schema, say)",
-  );
-  if (jsonSchema !== undefined && (typeof jsonSchema !== "object" || jsonSchema === null)) {
-    throw new ConfigError("Agent outputJsonSchema must be a JSON Schema object");
-  }
-  const json =
-    jsonSchema ??
-    inputJSONSchema(
-      standard,
-      "Agent output",
-      'Agent output has no JSON Schema converter (~standard.jsonSchema; zod/mini schemas have none): pass the JSON Schema to send as outputJsonSchema, e.g. z.toJSONSchema(schema, { io: "input" })',
-    );
-  return { spec: { schema: withoutDialect(json) }, standard, retries };
+  const standard = standardOf(schema, "Agent output");
+  return {
+    spec: { schema: jsonSchemaOf(standard, jsonSchema, "Agent output", "has", "outputJsonSchema") },
+    standard,
+    retries,
+  };
 }
 
 /** The run's output from a final answer: its text, or with `output` the checked JSON. */

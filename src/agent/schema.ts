@@ -7,25 +7,49 @@ import type { StandardJSONSchemaV1, StandardSchemaV1 } from "../core/standard-sc
  * model sends, and its converter (or a JSON Schema given beside it) tells the model the shape.
  */
 
-/** `schema`'s `~standard` props; a {@link ConfigError} saying `refusal` when it has none. */
-export function standardOf(schema: unknown, refusal: string): StandardSchemaV1.Props {
+/**
+ * `schema`'s `~standard` props, or a {@link ConfigError}: `subject` (`tool "x": parameters`,
+ * `Agent output`) must be a Standard Schema, then `hint`.
+ */
+export function standardOf(schema: unknown, subject: string, hint = ""): StandardSchemaV1.Props {
   const standard = (schema as Partial<StandardSchemaV1> | undefined)?.["~standard"];
-  if (typeof standard?.validate !== "function") throw new ConfigError(refusal);
+  if (typeof standard?.validate !== "function") {
+    throw new ConfigError(`${subject} must be a Standard Schema (a zod 4 schema, say)${hint}`);
+  }
   return standard;
 }
 
 /**
- * The JSON Schema of what the model must send (the input side, before defaults and transforms
- * apply), from the schema's Standard JSON Schema converter; `missing` is the
- * {@link ConfigError}'s message when it has none.
+ * The JSON Schema sent to the model, without its top-level `$schema`: `given` (the caller's
+ * `option`), else the schema's Standard JSON Schema converter's input side (what the model
+ * must send, before defaults and transforms apply). The dialect marker is metadata no
+ * provider's tool or output format asks for; leaving it out keeps the schema within Gemini's
+ * subset. `subject` and `have` ("has" or "have") word the {@link ConfigError}s.
  */
-export function inputJSONSchema(
+export function jsonSchemaOf(
+  standard: StandardSchemaV1.Props,
+  given: object | undefined,
+  subject: string,
+  have: string,
+  option: string,
+): Record<string, unknown> {
+  const json: Record<string, unknown> = { ...(given ?? convert(standard, subject, have, option)) };
+  delete json.$schema;
+  return json;
+}
+
+function convert(
   standard: StandardSchemaV1.Props,
   subject: string,
-  missing: string,
+  have: string,
+  option: string,
 ): object {
   const converter = (standard as Partial<StandardJSONSchemaV1.Props>).jsonSchema;
-  if (!converter) throw new ConfigError(missing);
+  if (!converter) {
+    throw new ConfigError(
+      `${subject} ${have} no JSON Schema converter (~standard.jsonSchema; zod/mini schemas have none): pass the JSON Schema to send as ${option}, e.g. z.toJSONSchema(schema, { io: "input" })`,
+    );
+  }
   try {
     return converter.input({ target: "draft-2020-12" });
   } catch (cause) {
@@ -34,17 +58,6 @@ export function inputJSONSchema(
       { cause },
     );
   }
-}
-
-/**
- * A copy without the top-level `$schema`: the dialect marker is metadata no provider's tool or
- * output format asks for (each documents bare schemas); leaving it out keeps the schema within
- * Gemini's subset.
- */
-export function withoutDialect(schema: object): Record<string, unknown> {
-  const json: Record<string, unknown> = { ...schema };
-  delete json.$schema;
-  return json;
 }
 
 /** The model reads this: one line per issue, where it is and what is wrong. */

@@ -1,7 +1,7 @@
 import { ConfigError } from "../core/errors.js";
 import type { StandardSchemaV1 } from "../core/standard-schema.js";
 import type { ToolSpec } from "../core/types.js";
-import { describeIssues, inputJSONSchema, standardOf, withoutDialect } from "./schema.js";
+import { describeIssues, jsonSchemaOf, standardOf } from "./schema.js";
 
 /** What a tool's `execute` gets besides its arguments. */
 export interface ToolContext {
@@ -75,19 +75,9 @@ export interface JSONToolDefinition {
 export function tool<S extends StandardSchemaV1>(def: ToolDefinition<S>): Tool {
   checkName(def.name);
   const subject = `tool ${JSON.stringify(def.name)}: parameters`;
-  const standard = standardOf(
-    def.parameters,
-    `${subject} must be a Standard Schema (a zod 4 schema, say); for a plain JSON Schema use jsonTool()`,
-  );
-  const parameters = toParameters(
-    def.name,
-    def.jsonSchema ??
-      inputJSONSchema(
-        standard,
-        subject,
-        `${subject} have no JSON Schema converter (~standard.jsonSchema; zod/mini schemas have none): pass the JSON Schema to send as jsonSchema, e.g. z.toJSONSchema(schema, { io: "input" })`,
-      ),
-  );
+  const standard = standardOf(def.parameters, subject, "; for a plain JSON Schema use jsonTool()");
+  const parameters = jsonSchemaOf(standard, def.jsonSchema, subject, "have", "jsonSchema");
+  checkObjectSchema(def.name, parameters);
   return {
     name: def.name,
     description: def.description,
@@ -120,12 +110,6 @@ export function jsonTool(def: JSONToolDefinition): Tool {
     },
     execute: (args, ctx) => def.execute(args, ctx),
   };
-}
-
-function toParameters(name: string, schema: object): object {
-  const json = withoutDialect(schema);
-  checkObjectSchema(name, json);
-  return json;
 }
 
 function toArgs(result: StandardSchemaV1.Result<unknown>): ToolArgs {
