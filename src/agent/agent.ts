@@ -28,7 +28,7 @@ export interface AgentOptions<O = string> {
   /**
    * How many refused final answers (not JSON, or not matching `output`) go back to the model
    * with the problem before the run rejects with an `OutputError`; each retry is a model call.
-   * @defaultValue 2
+   * @defaultValue 1
    */
   outputRetries?: number;
   /** Run in order before every model call, on the conversation without the system prompt. */
@@ -81,7 +81,7 @@ export class Agent<O = string> {
       output: createOutput(
         opts.output,
         opts.outputJsonSchema,
-        count("outputRetries", opts.outputRetries ?? 2, 0),
+        count("outputRetries", opts.outputRetries ?? 1, 0),
       ),
     };
   }

@@ -262,7 +262,7 @@ describe("a refused final answer", () => {
   });
 
   it("rejects with an OutputError carrying the raw text once the retries are used", async () => {
-    const model = new ScriptedModel([answer("nope"), answer("still no"), answer('{"city":1}')]);
+    const model = new ScriptedModel([answer("nope"), answer('{"city":1}'), answer("never")]);
     const err = await refusal(new Agent({ model, output: Weather }).run("go"));
     expect(err).toBeInstanceOf(OutputError);
     expect(err).toBeInstanceOf(GolemError);
@@ -275,15 +275,22 @@ describe("a refused final answer", () => {
     expect(err.message).toBe(
       "The model's final answer does not fit the output schema (no retries left):\ncity: Invalid input: expected string, received number\ntempC: Invalid input: expected number, received undefined",
     );
-    // Two retries by default: three answers, then no further call.
-    expect(model.requests).toHaveLength(3);
-    expect(model.requests[2]?.messages.map((m) => m.role)).toStrictEqual([
-      "user",
-      "assistant",
+    // One retry by default: two answers, then no further call.
+    expect(model.requests).toHaveLength(2);
+    expect(model.requests[1]?.messages.map((m) => m.role)).toStrictEqual([
       "user",
       "assistant",
       "user",
     ]);
+  });
+
+  it("retries as often as outputRetries allows", async () => {
+    const model = new ScriptedModel([answer("a"), answer("b"), answer("c"), answer("4")]);
+    const agent = new Agent({ model, output: positive, outputJsonSchema: {}, outputRetries: 3 });
+    const result = await agent.run("go");
+    expect(result.output).toBe(4);
+    expect(result.steps).toBe(4);
+    expect(result.messages).toHaveLength(8);
   });
 
   it("carries the text of an answer that is not JSON, and one issue saying so", async () => {
@@ -298,7 +305,13 @@ describe("a refused final answer", () => {
   it("retries count as steps: maxSteps stops them", async () => {
     const model = new ScriptedModel([answer("a"), answer("b"), answer("42")]);
     const err = await refusal(
-      new Agent({ model, output: positive, outputJsonSchema: {}, maxSteps: 2 }).run("go"),
+      new Agent({
+        model,
+        output: positive,
+        outputJsonSchema: {},
+        outputRetries: 5,
+        maxSteps: 2,
+      }).run("go"),
     );
     expect(err).toBeInstanceOf(OutputError);
     expect(err.text).toBe("b");

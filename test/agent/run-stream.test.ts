@@ -155,7 +155,7 @@ describe("Agent.runStream", () => {
 
   it("rejects the stream and run alike when the answer stays refused", async () => {
     const turns = [answer("no"), answer("still no")];
-    const options = { output: z.number(), outputRetries: 1 };
+    const options = { output: z.number() };
     const generated = await new Agent({ model: new ScriptedModel(turns), ...options })
       .run("go")
       .catch((e: unknown) => e);
