@@ -2,10 +2,8 @@ import { ConfigError } from "../core/errors.js";
 import { formatPath } from "../core/issue.js";
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from "../core/standard-schema.js";
 
-/**
- * What a tool's parameters and an agent's output share: a Standard Schema checks the JSON the
- * model sends, and its converter (or a JSON Schema given beside it) tells the model the shape.
- */
+// What a tool's parameters and an agent's output share: a Standard Schema checks the JSON the
+// model sends, and its converter (or a JSON Schema given beside it) tells the model the shape.
 
 /**
  * `schema`'s `~standard` props, or a {@link ConfigError}: `subject` (`tool "x": parameters`,
