@@ -5,6 +5,7 @@
  */
 
 export { Agent, type AgentOptions } from "./agent/agent.js";
+export { OutputError } from "./agent/output.js";
 export { dropOldThinking, type HistoryProcessor, keepLastTurns } from "./agent/processors.js";
 export {
   type JSONToolDefinition,
