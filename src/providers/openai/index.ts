@@ -14,7 +14,7 @@ import { requestUrl } from "./request.js";
 import { parseErrorBody, requestIdOf } from "./response.js";
 import { responsesUrl } from "./responses-request.js";
 
-export type { Config, ThinkingConfig } from "./config.js";
+export type { Config, ReasoningFormat, ThinkingConfig } from "./config.js";
 export type { Api, ReasoningSummaryOption } from "./responses-config.js";
 export type { ReasoningEffort } from "./wire.js";
 
