@@ -56,7 +56,7 @@ export interface ChatOptions {
 /**
  * The reasoning dialect a compatible server speaks on requests (docs/openai.md):
  * `"openrouter"` sends `reasoningEffort` as `reasoning: { effort }` and replayed reasoning as
- * `reasoning`; `"reasoning"` replays it as `reasoning` (vLLM 0.16+, Groq, Ollama);
+ * `reasoning`; `"reasoning"` replays it as `reasoning` (vLLM 0.16 and later read only that);
  * `"reasoning_content"` as DeepSeek, DashScope and older vLLM read it.
  */
 export type ReasoningFormat = "openrouter" | "reasoning" | "reasoning_content";

@@ -34,7 +34,7 @@ export interface ChatCompletionAssistantMessageParam {
   tool_calls?: ChatCompletionMessageToolCall[];
   /** DeepSeek thinking mode: the message's reasoning, sent back. */
   reasoning_content?: string;
-  /** The same, for servers that name it `reasoning` (vLLM 0.16+, Groq, Ollama, OpenRouter). */
+  /** The same, for servers that name it `reasoning` (vLLM 0.16 and later, OpenRouter). */
   reasoning?: string;
   /** OpenRouter: the answer's `reasoning_details` entries, exactly as they came. */
   reasoning_details?: unknown[];
