@@ -119,11 +119,10 @@ function buildAssistantMessage(
   if (details.length > 0) out.reasoning_details = details;
   else {
     if (cfg.replayReasoning) {
-      const field = cfg.reasoningFormat ?? "reasoning_content";
-      out[field === "reasoning_content" ? field : "reasoning"] = replayedReasoning(
-        parts,
-        cfg.provider,
-      );
+      const thought = replayedReasoning(parts, cfg.provider);
+      const format = cfg.reasoningFormat;
+      if (format === "reasoning" || format === "openrouter") out.reasoning = thought;
+      else out.reasoning_content = thought;
     }
     if (encrypted !== undefined) out.encrypted_content = encrypted;
   }
