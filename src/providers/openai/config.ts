@@ -72,12 +72,9 @@ function resolveReasoningFormat(
   if (format === undefined) {
     return /(^|\.)openrouter\.ai$/.test(new URL(baseURL).hostname) ? "openrouter" : undefined;
   }
-  if (api === "responses") {
-    throw new ConfigError('openai: reasoningFormat is for api "chat-completions" only');
-  }
-  if (!FORMATS.includes(format)) {
+  if (api === "responses" || !FORMATS.includes(format)) {
     throw new ConfigError(
-      `openai: reasoningFormat must be one of ${FORMATS.join(", ")}; got ${JSON.stringify(format)}`,
+      `openai: reasoningFormat (api "chat-completions" only) must be one of ${FORMATS.join(", ")}; got ${JSON.stringify(format)}`,
     );
   }
   return format;

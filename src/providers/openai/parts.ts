@@ -1,3 +1,4 @@
+import { isNonEmptyString } from "../../core/issue.js";
 import { createPartsBuilder } from "../../core/parts.js";
 import type { Delta, Message, ThinkingPart, ToolCallPart } from "../../core/types.js";
 import { NO_DELTAS } from "../../transport/model-stream.js";
@@ -103,16 +104,15 @@ export function createMessageBuilder(provider: string, fragments = true): Messag
     const last = entries.length > settled ? entries[entries.length - 1] : undefined;
     const entry = fragments && last && continues(last.value, f) ? last : { value: {} };
     if (entry !== last) entries.push(entry);
-    join(entry.value, f);
-    const v = entry.value;
+    const v = join(entry.value, f);
     if (v.type === "reasoning.text") {
-      const piece = f.text;
-      const signed = typeof f.signature === "string" && f.signature !== "";
-      if ((typeof piece !== "string" || piece === "") && !signed) return;
+      const piece = isNonEmptyString(f.text) ? f.text : undefined;
+      const signed = isNonEmptyString(f.signature);
+      if (piece === undefined && !signed) return;
       entry.part ??= parts.start({ type: "thinking", provider });
-      if (typeof piece === "string" && piece !== "") out.push(parts.appendText(entry.part, piece));
+      if (piece !== undefined) out.push(parts.appendText(entry.part, piece));
       if (signed) out.push(parts.sign(entry.part, v.signature as string));
-    } else if (v.type === "reasoning.encrypted" && typeof f.data === "string" && f.data !== "") {
+    } else if (v.type === "reasoning.encrypted" && isNonEmptyString(f.data)) {
       const [at, d] = redact(entry.part, v.data as string);
       entry.part = at;
       out.push(d);
@@ -135,7 +135,7 @@ export function createMessageBuilder(provider: string, fragments = true): Messag
       }
       // DashScope sends it whole; pieces, if a server split it, are joined.
       const secret = m.encrypted_content;
-      if (typeof secret === "string" && secret !== "") {
+      if (isNonEmptyString(secret)) {
         const before =
           encrypted === undefined ? "" : (parts.at(encrypted) as ThinkingPart).redacted;
         const [at, d] = redact(encrypted, before + secret);
@@ -203,16 +203,18 @@ function continues(e: ReasoningDetail, f: ReasoningDetail): boolean {
 const JOINED: readonly string[] = ["text", "summary", "data", "signature"];
 
 /**
- * Adds fragment `f` to entry `e` in place: text, summary, data and signature pieces appended,
- * a field missing (or null) so far taken from `f`. Keys keep the order they first came in.
+ * Adds fragment `f` to entry `e` in place and returns `e`: text, summary, data and signature
+ * pieces appended, a field missing (or null) so far taken from `f`. Keys keep the order they
+ * first came in.
  */
-function join(e: ReasoningDetail, f: ReasoningDetail): void {
+function join(e: ReasoningDetail, f: ReasoningDetail): ReasoningDetail {
   for (const [key, value] of Object.entries(f)) {
     const now = e[key];
     if (typeof now === "string" && typeof value === "string" && JOINED.includes(key)) {
       e[key] = now + value;
-    } else if (now === undefined || now === null) e[key] = value;
+    } else e[key] ??= value;
   }
+  return e;
 }
 
 function append(out: Delta[] | undefined, d: Delta): Delta[] {

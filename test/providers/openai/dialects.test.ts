@@ -352,7 +352,7 @@ describe("openai reasoningFormat", () => {
       create({ apiKey: KEY, model: "m", reasoningFormat: "deepseek" as never, fetch }),
     ).toThrow(
       new ConfigError(
-        'openai: reasoningFormat must be one of openrouter, reasoning, reasoning_content; got "deepseek"',
+        'openai: reasoningFormat (api "chat-completions" only) must be one of openrouter, reasoning, reasoning_content; got "deepseek"',
       ),
     );
     expect(() =>
