@@ -69,6 +69,16 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized from the documented Responses wire format (made-up encrypted content)",
   "openai/responses-items-as-parts-stream.json":
     "synthesized: fixtures/openai/responses-items-as-parts.json written out as an SSE stream",
+  "openai/openrouter-claude-tool-loop.json":
+    "synthesized from OpenRouter's documented reasoning_details (made-up signature and data)",
+  "openai/openrouter-claude-tool-loop-stream.json":
+    "synthesized: fixtures/openai/openrouter-claude-tool-loop.json streamed, signature in its own last fragment",
+  "openai/openrouter-gemini-tool-loop-stream.json":
+    "synthesized from OpenRouter's documented reasoning_details for Gemini (made-up thought signature)",
+  "openai/vllm-reasoning-stream.json":
+    "synthesized from vLLM's documented streamed `reasoning` field",
+  "openai/dashscope-encrypted-content.json":
+    "synthesized from DashScope's documented thinking summary and encrypted_content (made-up content)",
 };
 
 /** Files under fixtures/reference/ that no cassette is built from, and why. */

@@ -29,8 +29,8 @@ export function requestUrl(cfg: { baseURL: string }): string {
 /**
  * The Chat Completions body for a request: `system` first (as role `"system"`, which OpenAI,
  * Azure and every compatible server accept; see docs/openai.md), then the messages in order.
- * Reasoning goes back only with `replayReasoning`, as `reasoning_content`. A message with
- * nothing to send is left out.
+ * Reasoning goes back as {@link buildAssistantMessage} says. A message with nothing to send
+ * is left out.
  */
 export function buildRequest(
   req: ModelRequest,
@@ -49,7 +49,10 @@ export function buildRequest(
   if (cfg.model !== undefined) body.model = cfg.model;
   if (req.tools !== undefined && req.tools.length > 0) body.tools = req.tools.map(buildTool);
   if (req.toolChoice !== undefined) body.tool_choice = buildToolChoice(req.toolChoice);
-  if (cfg.reasoningEffort !== undefined) body.reasoning_effort = cfg.reasoningEffort;
+  if (cfg.reasoningEffort !== undefined) {
+    if (cfg.reasoningFormat === "openrouter") body.reasoning = { effort: cfg.reasoningEffort };
+    else body.reasoning_effort = cfg.reasoningEffort;
+  }
   if (cfg.maxCompletionTokens !== undefined) body.max_completion_tokens = cfg.maxCompletionTokens;
   if (stream) {
     body.stream = true;
@@ -139,8 +142,11 @@ function buildContentPart(
 
 /**
  * Text parts joined as `content`, tool calls as `tool_calls` (arguments as the provider sent
- * them). Another provider's signature or phase simply has no place on this wire; thinking and
- * provider parts are never sent except the own reasoning with `replayReasoning`.
+ * them). Another provider's signature or phase simply has no place on this wire. The own
+ * reasoning goes back in the dialect it came in (docs/adr/0012-reasoning-dialects.md): own
+ * provider parts (OpenRouter entries) always, as `reasoning_details` and then alone; else an
+ * own redacted part (DashScope) as `encrypted_content`, and with `replayReasoning` the own
+ * thinking text as `reasoning_content` (or `reasoning`, by `reasoningFormat`).
  */
 function buildAssistantMessage(
   parts: readonly Part[],
@@ -148,6 +154,8 @@ function buildAssistantMessage(
 ): ChatCompletionAssistantMessageParam | undefined {
   let text = "";
   const calls: ChatCompletionMessageToolCall[] = [];
+  const details: unknown[] = [];
+  let encrypted: string | undefined;
   for (const p of parts) {
     if (p.type === "text") text += p.text;
     else if (p.type === "tool-call") {
@@ -157,6 +165,9 @@ function buildAssistantMessage(
         // A call streamed without arguments has "", which servers refuse as JSON.
         function: { name: p.name, arguments: p.arguments === "" ? "{}" : p.arguments },
       });
+    } else if (p.type === "provider" && p.provider === cfg.provider) details.push(p.value);
+    else if (p.type === "thinking" && p.redacted !== undefined && own(p, cfg.provider)) {
+      encrypted ??= p.redacted;
     }
   }
   if (text === "" && calls.length === 0) return undefined;
@@ -166,9 +177,23 @@ function buildAssistantMessage(
     content: text === "" ? null : text,
   };
   if (calls.length > 0) out.tool_calls = calls;
-  if (cfg.replayReasoning) out.reasoning_content = replayedReasoning(parts, cfg.provider);
+  // The entries hold the reasoning's text, signatures and data already.
+  if (details.length > 0) out.reasoning_details = details;
+  else {
+    if (cfg.replayReasoning) {
+      const thought = replayedReasoning(parts, cfg.provider);
+      const format = cfg.reasoningFormat;
+      if (format === "reasoning" || format === "openrouter") out.reasoning = thought;
+      else out.reasoning_content = thought;
+    }
+    if (encrypted !== undefined) out.encrypted_content = encrypted;
+  }
   return out;
 }
+
+/** A part of this adapter, or untagged (the caller's own). */
+const own = (p: { provider?: string }, provider: string) =>
+  p.provider === undefined || p.provider === provider;
 
 /**
  * The text of the thinking parts this adapter may send back: its own and untagged ones,
@@ -177,8 +202,7 @@ function buildAssistantMessage(
 export function replayedReasoning(parts: readonly Part[], provider: string): string {
   let text = "";
   for (const p of parts) {
-    if (p.type !== "thinking" || p.text === undefined) continue;
-    if (p.provider !== undefined && p.provider !== provider) continue;
+    if (p.type !== "thinking" || p.text === undefined || !own(p, provider)) continue;
     text += p.text;
   }
   return text;

@@ -198,13 +198,17 @@ describe("openai buildRequest", () => {
     });
   });
 
-  it("leaves out foreign and provider parts, but sends text and calls whatever evidence they carry", () => {
+  it("leaves out foreign parts, sends its own provider part as a reasoning_details entry, and text and calls whatever evidence they carry", () => {
     const mixed: Message = {
       role: "assistant",
       content: [
         { type: "thinking", text: "gemini thoughts", signature: "g", provider: "gemini" },
         { type: "provider", provider: "anthropic", value: { type: "web_search_tool_result" } },
-        { type: "provider", provider: "openai", value: { type: "reasoning_details" } },
+        {
+          type: "provider",
+          provider: "openai",
+          value: { type: "reasoning.summary", summary: "s" },
+        },
         { type: "text", text: "Hi", signature: "g2", provider: "gemini" },
         { type: "text", text: "!", phase: "final_answer", provider: "openai-responses" },
         {
@@ -228,7 +232,8 @@ describe("openai buildRequest", () => {
             function: { name: "weather", arguments: '{"city":"Oslo"}' },
           },
         ],
-        ...(cfg.replayReasoning ? { reasoning_content: "" } : {}),
+        // The entries carry the reasoning: no reasoning_content beside them.
+        reasoning_details: [{ type: "reasoning.summary", summary: "s" }],
       };
       expect(buildRequest({ messages: [user, mixed] }, cfg, false).messages[1]).toEqual(expected);
     }
