@@ -5,6 +5,7 @@
  */
 
 export { Agent, type AgentOptions } from "./agent/agent.js";
+export { OutputError } from "./agent/output.js";
 export { dropOldThinking, type HistoryProcessor, keepLastTurns } from "./agent/processors.js";
 export {
   type JSONToolDefinition,
@@ -27,6 +28,13 @@ export {
   TimeoutError,
 } from "./core/errors.js";
 export { parseHistory, serializeHistory } from "./core/history.js";
+export {
+  base64ToBytes,
+  bytesToBase64,
+  detectMediaType,
+  filePart,
+  imagePart,
+} from "./core/media.js";
 export { partsOf, textOf, thinkingOf, toolCallsOf } from "./core/parts.js";
 export {
   thinkingRedacted,

@@ -4,6 +4,26 @@
  * (their `source` says which).
  */
 export const NOT_IMPORTED: Readonly<Record<string, string>> = {
+  "anthropic/media.json":
+    "synthesized from the documented image and document blocks (fixtures/media/ bytes)",
+  "anthropic/media-stream.json":
+    "synthesized from the documented streaming wire format (fixtures/media/ bytes)",
+  "bedrock/media.json":
+    "synthesized from the documented Converse image and document blocks (fixtures/media/ bytes)",
+  "bedrock/media-stream.json":
+    "synthesized from the documented ConverseStream wire format, encoded as event-stream frames",
+  "gemini/media.json":
+    "synthesized from the documented inlineData and functionResponse.parts (made-up signature)",
+  "gemini/media-stream.json":
+    "synthesized from the documented streaming wire format (made-up signature)",
+  "openai/chat-media.json":
+    "synthesized from the documented Chat Completions image_url and file parts",
+  "openai/chat-media-stream.json":
+    "synthesized from the documented Chat Completions streaming wire format",
+  "openai/responses-media.json":
+    "synthesized from the documented input_image, input_file and function_call_output array",
+  "openai/responses-media-stream.json":
+    "synthesized from the documented Responses streaming wire format",
   "anthropic/interleaved-tool-loop.json":
     "synthesized from the documented wire format (interleaved thinking; made-up signatures)",
   "anthropic/interleaved-tool-loop-stream.json":
@@ -55,6 +75,16 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized from the documented Responses wire format (made-up encrypted content)",
   "openai/responses-items-as-parts-stream.json":
     "synthesized: fixtures/openai/responses-items-as-parts.json written out as an SSE stream",
+  "openai/openrouter-claude-tool-loop.json":
+    "synthesized from OpenRouter's documented reasoning_details (made-up signature and data)",
+  "openai/openrouter-claude-tool-loop-stream.json":
+    "synthesized: fixtures/openai/openrouter-claude-tool-loop.json streamed, signature in its own last fragment",
+  "openai/openrouter-gemini-tool-loop-stream.json":
+    "synthesized from OpenRouter's documented reasoning_details for Gemini (made-up thought signature)",
+  "openai/vllm-reasoning-stream.json":
+    "synthesized from vLLM's documented streamed `reasoning` field",
+  "openai/dashscope-encrypted-content.json":
+    "synthesized from DashScope's documented thinking summary and encrypted_content (made-up content)",
 };
 
 /** Files under fixtures/reference/ that no cassette is built from, and why. */

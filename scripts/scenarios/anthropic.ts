@@ -1,7 +1,8 @@
 import type { ToolSpec } from "../../src/index.js";
 import * as anthropic from "../../src/providers/anthropic/index.js";
 import { cacheLoop } from "./cache-loop.js";
-import { expectError, toolLoop, WEATHER, weather } from "./tool-loop.js";
+import { mediaConversation } from "./media.js";
+import { call, expectError, toolLoop, WEATHER, weather } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
 /** Anthropic's documented prompt that makes the model answer with redacted thinking. */
@@ -95,6 +96,15 @@ const cached = (stream: boolean): Scenario => ({
 });
 
 /** Scenarios recorded against the Anthropic Messages API. */
+/** An image and a PDF in the prompt, then an image as a tool result (fixtures/anthropic/media*.json). */
+const media = (stream: boolean): Scenario => ({
+  description: `an image and a PDF in the prompt, then a tool result that is an image${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: "claude-sonnet-4-6",
+  create: make("claude-sonnet-4-6", { maxTokens: 1024 }),
+  run: (model) => mediaConversation((req) => call(model, req, stream), true),
+});
+
 export const anthropicScenarios: Record<string, Scenario> = {
   "thinking-tool-loop": loop(false),
   "thinking-tool-loop-stream": loop(true),
@@ -102,6 +112,8 @@ export const anthropicScenarios: Record<string, Scenario> = {
   "interleaved-tool-loop-stream": interleaved(true),
   "cache-tool-loop": cached(false),
   "cache-tool-loop-stream": cached(true),
+  media: media(false),
+  "media-stream": media(true),
   "redacted-thinking": redacted(false),
   "redacted-thinking-stream": redacted(true),
   "adaptive-effort-stream": {

@@ -3,6 +3,7 @@ import type { Message, Model, ToolSpec } from "../../src/index.js";
 import * as bedrock from "../../src/providers/bedrock/index.js";
 import { REDACTION_TRIGGER } from "./anthropic.js";
 import { cacheLoop } from "./cache-loop.js";
+import { mediaConversation } from "./media.js";
 import { call, expectError, toolLoop, WEATHER } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
@@ -107,6 +108,15 @@ const redactedReplay: Scenario = {
 };
 
 /** Scenarios recorded against Bedrock Converse / ConverseStream. */
+/** An image and a PDF in the prompt, then an image as a tool result (fixtures/bedrock/media*.json). */
+const media = (stream: boolean): Scenario => ({
+  description: `an image and a PDF in the prompt, then a tool result that is an image${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: SONNET_4,
+  create: make(SONNET_4, { maxTokens: 1024 }),
+  run: (model) => mediaConversation((req) => call(model, req, stream), true),
+});
+
 export const bedrockScenarios: Record<string, Scenario> = {
   "thinking-tool-loop": loop(false),
   "thinking-tool-loop-stream": loop(true),
@@ -120,6 +130,8 @@ export const bedrockScenarios: Record<string, Scenario> = {
   },
   "interleaved-tool-loop": interleaved(false),
   "interleaved-tool-loop-stream": interleaved(true),
+  media: media(false),
+  "media-stream": media(true),
   "redacted-split-stream": redactedReplay,
   "thinking-stream": {
     description: "thinking (budget 1024), a greeting, streamed",

@@ -1,6 +1,7 @@
 import type { Message, ToolCallPart, ToolSpec } from "../../src/index.js";
 import * as gemini from "../../src/providers/gemini/index.js";
-import { expectError, type ToolAnswer, toolLoop } from "./tool-loop.js";
+import { mediaConversation } from "./media.js";
+import { call, expectError, type ToolAnswer, toolLoop } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
 /** The key is GEMINI_API_KEY (or GOOGLE_API_KEY), read by the adapter. */
@@ -105,9 +106,23 @@ function withCodeExecution(fetch: ScenarioContext["fetch"]): ScenarioContext["fe
 }
 
 /** Scenarios recorded against the Gemini API (generateContent / streamGenerateContent). */
+/**
+ * An image and a PDF in the prompt, then an image as a tool result, which only Gemini 3 takes
+ * (in `functionResponse.parts`; fixtures/gemini/media*.json).
+ */
+const media = (stream: boolean): Scenario => ({
+  description: `an image and a PDF in the prompt, then a tool result that is an image${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: FLASH,
+  create: make(FLASH, {}),
+  run: (model) => mediaConversation((req) => call(model, req, stream), true),
+});
+
 export const geminiScenarios: Record<string, Scenario> = {
   "thinking-tool-loop": loop(false),
   "thinking-streaming": loop(true),
+  media: media(false),
+  "media-stream": media(true),
   "parallel-calls-one-signature": {
     description: "four parallel calls (only the first signed), their results, streamed",
     streaming: true,

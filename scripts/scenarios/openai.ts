@@ -6,6 +6,7 @@ import {
   toolCallsOf,
 } from "../../src/index.js";
 import * as openai from "../../src/providers/openai/index.js";
+import { mediaConversation } from "./media.js";
 import { call, expectError, toolLoop, toolResults } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
@@ -214,8 +215,108 @@ const responsesItems = (stream: boolean): Scenario => ({
   },
 });
 
-/** Scenarios recorded against OpenAI (Chat Completions, Responses) and DeepSeek. */
+/** OpenRouter's endpoint (`--base-url` points elsewhere). */
+const OPENROUTER_URL = "https://openrouter.ai/api/v1";
+
+/**
+ * OpenRouter: OPENROUTER_API_KEY when set (else the adapter's OPENAI_API_KEY). The format is
+ * named, not found from the host, so a `--base-url` (a loopback server) speaks it too.
+ */
+const makeOpenRouter = (model: string) => (ctx: ScenarioContext) =>
+  openai.create({
+    model: ctx.model ?? model,
+    baseURL: ctx.baseURL ?? OPENROUTER_URL,
+    reasoningFormat: "openrouter",
+    reasoningEffort: "medium",
+    fetch: ctx.fetch,
+    ...(ctx.env.OPENROUTER_API_KEY ? { apiKey: ctx.env.OPENROUTER_API_KEY } : {}),
+  });
+
+/** The weather loop of the reasoning-dialect cassettes (fixtures/openai/openrouter-*.json, ...). */
+const weatherLoop = (stream: boolean) => async (model: Model) => {
+  await toolLoop(model, { system: "You are a helpful assistant", prompt: PROMPT, stream });
+};
+const PROMPT = "What's the weather in Florence, Italy?";
+
+const openrouter = (model: string, who: string, stream: boolean): Scenario => ({
+  description: `OpenRouter ${who}: reasoning_details sent back unmodified through a tool loop${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: model,
+  create: makeOpenRouter(model),
+  run: weatherLoop(stream),
+});
+
+/** DashScope (Qwen) international endpoint; DASHSCOPE_API_KEY when set. */
+const DASHSCOPE_URL = "https://dashscope-intl.aliyuncs.com/compatible-mode/v1";
+/** Thinking summaries, encrypted thinking, and the encrypted history sent back (no golem option). */
+export const DASHSCOPE_THINKING = {
+  enable_thinking: true,
+  thinking_display: "summarized",
+  preserve_thinking: true,
+};
+
+/** The scenario's fetch with DashScope's thinking switches added to each JSON request body. */
+const withDashScopeThinking =
+  (fetch: ScenarioContext["fetch"]): ScenarioContext["fetch"] =>
+  (input, init) =>
+    fetch(input, {
+      ...init,
+      body: JSON.stringify({ ...JSON.parse(String(init?.body)), ...DASHSCOPE_THINKING }),
+    });
+
+/**
+ * An image and a PDF in the prompt; on the Responses API, then an image as a tool result (a
+ * Chat Completions tool message is text only, so the chat scenario has no tool).
+ */
+const media = (api: "chat" | "responses", stream: boolean): Scenario => ({
+  description: `${api === "chat" ? "Chat Completions: an image and a PDF in the prompt" : "Responses API: an image and a PDF in the prompt, then a tool result that is an image"}${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: "gpt-5-mini",
+  create: make("gpt-5-mini", api === "chat" ? {} : { api }),
+  run: (model) => mediaConversation((req) => call(model, req, stream), api === "responses"),
+});
+
+/** Scenarios recorded against OpenAI (Chat Completions, Responses), DeepSeek and compatible servers. */
 export const openaiScenarios: Record<string, Scenario> = {
+  "chat-media": media("chat", false),
+  "chat-media-stream": media("chat", true),
+  "responses-media": media("responses", false),
+  "responses-media-stream": media("responses", true),
+  "openrouter-claude-tool-loop": openrouter("anthropic/claude-sonnet-4.5", "Claude", false),
+  "openrouter-claude-tool-loop-stream": openrouter("anthropic/claude-sonnet-4.5", "Claude", true),
+  "openrouter-gemini-tool-loop-stream": openrouter("google/gemini-3-pro-preview", "Gemini", true),
+  "vllm-reasoning-stream": {
+    description:
+      "vLLM: streamed `reasoning` sent back as `reasoning` through a tool loop (--base-url names the server)",
+    streaming: true,
+    defaultModel: "Qwen/Qwen3-8B",
+    create: (ctx) =>
+      openai.create({
+        model: ctx.model ?? "Qwen/Qwen3-8B",
+        baseURL: ctx.baseURL ?? "http://localhost:8000/v1",
+        replayReasoning: true,
+        reasoningFormat: "reasoning",
+        fetch: ctx.fetch,
+        // vLLM takes any key unless started with --api-key.
+        apiKey: ctx.env.VLLM_API_KEY ?? "EMPTY",
+      }),
+    run: weatherLoop(true),
+  },
+  "dashscope-encrypted-content": {
+    description:
+      "DashScope Qwen: reasoning_content summary and encrypted_content sent back as they came",
+    streaming: false,
+    defaultModel: "qwen4-max",
+    create: (ctx) =>
+      openai.create({
+        model: ctx.model ?? "qwen4-max",
+        baseURL: ctx.baseURL ?? DASHSCOPE_URL,
+        replayReasoning: true,
+        fetch: withDashScopeThinking(ctx.fetch),
+        ...(ctx.env.DASHSCOPE_API_KEY ? { apiKey: ctx.env.DASHSCOPE_API_KEY } : {}),
+      }),
+    run: weatherLoop(false),
+  },
   "deepseek-thinking-tool-loop": deepseek(false),
   "deepseek-thinking-tool-loop-stream": deepseek(true),
   "responses-thinking-tool-loop": responsesLoop(false),

@@ -1,17 +1,36 @@
 import { ConfigError } from "../core/errors.js";
-import type { CallOptions, Message, Model } from "../core/types.js";
+import type { StandardSchemaV1 } from "../core/standard-schema.js";
+import type { CallOptions, Message, Model, Part } from "../core/types.js";
 import { type AgentSetup, runSteps } from "./loop.js";
+import { createOutput } from "./output.js";
 import type { HistoryProcessor } from "./processors.js";
 import { createRunStream } from "./run-stream.js";
 import type { Tool } from "./tool.js";
 import type { RunResult, RunStream, RunStreamOptions } from "./types.js";
 
-/** What an {@link Agent} is made of. */
-export interface AgentOptions {
+/** What an {@link Agent} is made of; `O` is the type of its runs' `output`. */
+export interface AgentOptions<O = string> {
   model: Model;
   /** Sent as the request's `system` on every call; processors never see it. */
   instructions?: string;
   tools?: Tool[];
+  /**
+   * A Standard Schema (a zod 4 schema, say) of a structured final answer: every call asks for
+   * JSON matching its JSON Schema (`ModelRequest.output`), and the final answer's text is
+   * parsed and validated with it; `RunResult.output` is the validated value.
+   */
+  output?: StandardSchemaV1<unknown, O>;
+  /**
+   * The JSON Schema sent as `ModelRequest.output.schema` instead of converting `output`;
+   * needed when it has no converter (`~standard.jsonSchema`), e.g. zod/mini.
+   */
+  outputJsonSchema?: object;
+  /**
+   * How many refused final answers (not JSON, or not matching `output`) go back to the model
+   * with the problem before the run rejects with an `OutputError`; each retry is a model call.
+   * @defaultValue 1
+   */
+  outputRetries?: number;
   /** Run in order before every model call, on the conversation without the system prompt. */
   historyProcessors?: HistoryProcessor[];
   /**
@@ -26,19 +45,19 @@ export interface AgentOptions {
  * parallel), sends their results back, and stops when the model answers without tool calls.
  * Tool calls are read from the parts; parts and signatures pass through untouched:
  * `RunResult.messages` holds the very messages the model returned, ready for
- * `serializeHistory` and a later `runWithHistory`.
+ * `serializeHistory` and a later `runWithHistory`. `output` is the final answer's text, or,
+ * with an `output` schema, that answer parsed and validated (type `O`).
  * @example
  * const agent = new Agent({ model, instructions: "Be brief.", tools: [weather] });
  * const { output, messages } = await agent.run("Weather in Paris?");
+ * const typed = new Agent({ model, tools: [weather], output: z.object({ tempC: z.number() }) });
+ * const { output: { tempC } } = await typed.run("Weather in Paris?");
  */
-export class Agent {
+export class Agent<O = string> {
   readonly #setup: AgentSetup;
 
-  constructor(opts: AgentOptions) {
-    const maxSteps = opts.maxSteps ?? 10;
-    if (!Number.isInteger(maxSteps) || maxSteps < 1) {
-      throw new ConfigError(`Agent maxSteps must be a whole number, at least 1 (got ${maxSteps})`);
-    }
+  constructor(opts: AgentOptions<O>) {
+    const maxSteps = count("maxSteps", opts.maxSteps ?? 10, 1);
     const tools = new Map<string, Tool>();
     for (const t of opts.tools ?? []) {
       if (tools.has(t.name)) {
@@ -59,17 +78,26 @@ export class Agent {
       specs: specs.length > 0 ? specs : undefined,
       processors: [...(opts.historyProcessors ?? [])],
       maxSteps,
+      output: createOutput(
+        opts.output,
+        opts.outputJsonSchema,
+        count("outputRetries", opts.outputRetries ?? 1, 0),
+      ),
     };
   }
 
-  /** Runs a new conversation that starts with `prompt`. */
-  run(prompt: string, opts?: CallOptions): Promise<RunResult> {
+  /** Runs a new conversation that starts with `prompt` (text, or text, image and file parts). */
+  run(prompt: string | Part[], opts?: CallOptions): Promise<RunResult<O>> {
     return this.runWithHistory([], prompt, opts);
   }
 
   /** Continues a stored conversation (e.g. from `parseHistory`) with `prompt`. */
-  async runWithHistory(history: Message[], prompt: string, opts?: CallOptions): Promise<RunResult> {
-    const steps = runSteps(this.#setup, {
+  async runWithHistory(
+    history: Message[],
+    prompt: string | Part[],
+    opts?: CallOptions,
+  ): Promise<RunResult<O>> {
+    const steps = runSteps<O>(this.#setup, {
       history,
       prompt,
       signal: opts?.signal,
@@ -82,12 +110,20 @@ export class Agent {
   }
 
   /** Runs like {@link Agent.runWithHistory}, streaming the model's deltas and each message as events. */
-  runStream(prompt: string, opts?: RunStreamOptions): RunStream {
+  runStream(prompt: string | Part[], opts?: RunStreamOptions): RunStream<O> {
     const history = opts?.history ?? [];
-    return createRunStream(
+    return createRunStream<O>(
       (signal, onResult) =>
         runSteps(this.#setup, { history, prompt, signal, streaming: true, onResult }),
       opts?.signal,
     );
   }
+}
+
+/** `value`, when it is a whole number of at least `min`; a {@link ConfigError} naming the option otherwise. */
+function count(option: string, value: number, min: number): number {
+  if (!Number.isInteger(value) || value < min) {
+    throw new ConfigError(`Agent ${option} must be a whole number, at least ${min} (got ${value})`);
+  }
+  return value;
 }

@@ -1,15 +1,17 @@
 import { GolemError, HistoryError } from "../core/errors.js";
-import { textOf, toolCallsOf } from "../core/parts.js";
+import { toolCallsOf } from "../core/parts.js";
 import type {
   CallOptions,
   Message,
   Model,
   ModelRequest,
   ModelResponse,
+  Part,
   ToolCallPart,
   ToolSpec,
 } from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
+import { type OutputSetup, readAnswer, retryRequest } from "./output.js";
 import type { HistoryProcessor } from "./processors.js";
 import type { Tool } from "./tool.js";
 import { runToolCall } from "./tool-call.js";
@@ -24,17 +26,19 @@ export interface AgentSetup {
   readonly specs: ToolSpec[] | undefined;
   readonly processors: readonly HistoryProcessor[];
   readonly maxSteps: number;
+  /** The structured final answer asked for, when the agent has `output`. */
+  readonly output: OutputSetup | undefined;
 }
 
-/** One run's input. */
-export interface RunInput {
+/** One run's input; `O` is the output's type, which the agent's `output` schema checked. */
+export interface RunInput<O> {
   history: Message[];
-  prompt: string;
+  prompt: string | Part[];
   signal: AbortSignal | undefined;
   /** Call `model.stream` and pass its deltas on as events, instead of `model.generate`. */
   streaming: boolean;
   /** Called with the result just before the last event is yielded. */
-  onResult?: (result: RunResult) => void;
+  onResult?: (result: RunResult<O>) => void;
 }
 
 type Steps<T> = AsyncGenerator<RunEvent, T, undefined>;
@@ -44,7 +48,7 @@ type Steps<T> = AsyncGenerator<RunEvent, T, undefined>;
  * the tools it asked for, call it again, until it answers without tool calls. `streaming`
  * picks `model.stream` (deltas become events) over `model.generate`; both give the same result.
  */
-export async function* runSteps(setup: AgentSetup, run: RunInput): Steps<RunResult> {
+export async function* runSteps<O>(setup: AgentSetup, run: RunInput<O>): Steps<RunResult<O>> {
   const { history, prompt, signal, streaming } = run;
   signal?.throwIfAborted();
   const messages = history.slice();
@@ -52,6 +56,7 @@ export async function* runSteps(setup: AgentSetup, run: RunInput): Steps<RunResu
   messages.push(user);
   yield { type: "message", step: 0, message: user };
   let usage = emptyUsage();
+  let retries = setup.output?.retries ?? 0;
   for (let step = 1; ; step++) {
     const request = await buildModelRequest(setup, messages);
     signal?.throwIfAborted();
@@ -64,7 +69,16 @@ export async function* runSteps(setup: AgentSetup, run: RunInput): Steps<RunResu
     // Read from the parts, never edited: the message goes back to the model as it came.
     const calls = toolCallsOf(message);
     if (calls.length === 0) {
-      const result = { messages, output: textOf(message), usage, steps: step };
+      const answer = await readAnswer(setup.output, message);
+      if (!answer.ok) {
+        yield { type: "message", step, message };
+        // Throws an OutputError when no retry is left; the exchange stays in the evidence.
+        const retry = retryRequest(answer, retries--, step >= setup.maxSteps);
+        messages.push(retry);
+        yield { type: "message", step, message: retry };
+        continue;
+      }
+      const result = { messages, output: answer.value as O, usage, steps: step };
       // Known before the last event goes out, so a consumer may stop at it.
       run.onResult?.(result);
       yield { type: "message", step, message };
@@ -90,6 +104,8 @@ async function buildModelRequest(setup: AgentSetup, messages: Message[]): Promis
   const request: ModelRequest = { messages: sent };
   if (setup.system !== undefined) request.system = setup.system;
   if (setup.specs !== undefined) request.tools = setup.specs;
+  // On every call, tool loop included: the provider decides when the answer is final.
+  if (setup.output) request.output = setup.output.spec;
   return request;
 }
 

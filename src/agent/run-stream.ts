@@ -3,30 +3,30 @@ import { createLazyPromise } from "../core/lazy-promise.js";
 import type { RunEvent, RunResult, RunStream } from "./types.js";
 
 type Phase = "idle" | "iterating" | "draining" | "done";
-type Steps = AsyncGenerator<RunEvent, RunResult, undefined>;
+type Steps<O> = AsyncGenerator<RunEvent, RunResult<O>, undefined>;
 
 /**
  * Turns the agent loop into a {@link RunStream}. Nothing runs until the caller iterates or
  * awaits `result`. The loop gets its own signal, which follows the caller's and aborts when
  * the caller breaks out, so the model stream and running tools stop too.
  */
-export function createRunStream(
-  start: (signal: AbortSignal, onResult: (r: RunResult) => void) => Steps,
+export function createRunStream<O>(
+  start: (signal: AbortSignal, onResult: (r: RunResult<O>) => void) => Steps<O>,
   caller: AbortSignal | undefined,
-): RunStream {
+): RunStream<O> {
   let phase: Phase = "idle";
-  let steps: Steps | undefined;
+  let steps: Steps<O> | undefined;
   let finished = false;
   const controller = new AbortController();
   const follow = () => controller.abort(caller?.reason);
-  const settle = createLazyPromise<RunResult>(() => {
+  const settle = createLazyPromise<RunResult<O>>(() => {
     if (phase !== "idle") return;
     phase = "draining";
     drain().catch(() => {});
   });
   const result = settle.promise;
 
-  const open = (): Steps => {
+  const open = (): Steps<O> => {
     if (caller?.aborted) follow();
     else caller?.addEventListener("abort", follow, { once: true });
     return start(controller.signal, (r) => {

@@ -1,11 +1,12 @@
-import type { Message, ToolCallPart } from "../core/types.js";
+import type { Message, Part, ToolCallPart } from "../core/types.js";
+import { validateHistory } from "../core/validate.js";
 import type { Tool, ToolArgs } from "./tool.js";
 
 /**
  * Runs one tool call and answers it with a `tool` message; never throws. Bad JSON, arguments
- * the tool refuses, a schema that throws while checking them, an unknown name, a throwing tool
- * and an unsendable result all become a message with `isError: true` whose content tells the
- * model what went wrong.
+ * the tool refuses, a schema that throws while checking them, an unknown name, a throwing tool,
+ * a result that is not JSON and parts that are not valid all become a message with
+ * `isError: true` whose content tells the model what went wrong.
  */
 export async function runToolCall(
   call: ToolCallPart,
@@ -43,24 +44,63 @@ export async function runToolCall(
   } catch (err) {
     return failed(call, `Tool ${JSON.stringify(call.name)} failed: ${describe(err)}`);
   }
+  let content: string | Part[];
   try {
-    return { role: "tool", content: formatResult(result), toolCallId: call.id };
+    content = formatResult(result);
   } catch (err) {
     return failed(
       call,
       `Tool ${JSON.stringify(call.name)} returned a value that cannot be sent as JSON: ${describe(err)}`,
     );
   }
+  const problem = partsProblem(content);
+  if (problem) {
+    return failed(
+      call,
+      `Tool ${JSON.stringify(call.name)} returned parts that cannot be sent: ${problem}`,
+    );
+  }
+  return { role: "tool", content, toolCallId: call.id };
 }
 
-/** A string is sent as is, `undefined` as `""`, anything else as JSON. */
-function formatResult(result: unknown): string {
+/** The part types a tool message may hold, and so what makes a returned array parts. */
+const RESULT_PARTS = new Set<unknown>(["text", "image", "file"]);
+
+/**
+ * Parts (a non-empty array of objects whose every `type` is text, image or file) are sent as
+ * they are, a string too, `undefined` as `""`, anything else as JSON.
+ */
+function formatResult(result: unknown): string | Part[] {
   if (typeof result === "string") return result;
   if (result === undefined) return "";
+  if (isParts(result)) return result;
   const json: string | undefined = JSON.stringify(result);
   // JSON.stringify gives undefined for a function or a symbol: say so rather than send nothing.
   if (json === undefined) throw new TypeError(`a ${typeof result} is not JSON`);
   return json;
+}
+
+function isParts(value: unknown): value is Part[] {
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every((p) => typeof p === "object" && p !== null && RESULT_PARTS.has(p.type))
+  );
+}
+
+/**
+ * What `validateHistory` would refuse in the parts (a bad base64 `data`, no `mediaType`...),
+ * found now so the model reads it as the tool's error instead of the run failing on its
+ * next call. A user message holds the same part types as a tool message.
+ */
+function partsProblem(content: string | Part[]): string | undefined {
+  if (typeof content === "string") return undefined;
+  try {
+    validateHistory([{ role: "user", content }]);
+    return undefined;
+  } catch (err) {
+    return describe(err).replace(/^messages\[0\]: /, "");
+  }
 }
 
 function decodeArguments(text: string): ToolArgs {

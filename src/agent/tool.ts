@@ -1,7 +1,7 @@
 import { ConfigError } from "../core/errors.js";
-import { formatPath } from "../core/issue.js";
-import type { StandardJSONSchemaV1, StandardSchemaV1 } from "../core/standard-schema.js";
+import type { StandardSchemaV1 } from "../core/standard-schema.js";
 import type { ToolSpec } from "../core/types.js";
+import { describeIssues, jsonSchemaOf, standardOf } from "./schema.js";
 
 /** What a tool's `execute` gets besides its arguments. */
 export interface ToolContext {
@@ -23,7 +23,10 @@ export interface Tool extends ToolSpec {
    * reads. A promise when the schema validates asynchronously; the agent awaits it.
    */
   check(args: unknown): ToolArgs | Promise<ToolArgs>;
-  /** Runs the tool; a string result is sent as is, anything else as JSON. */
+  /**
+   * Runs the tool; a string result is sent as is, parts (a non-empty array of text, image and
+   * file parts) as the tool message's parts, anything else as JSON.
+   */
   execute(args: unknown, ctx: ToolContext): unknown;
 }
 
@@ -71,8 +74,10 @@ export interface JSONToolDefinition {
  */
 export function tool<S extends StandardSchemaV1>(def: ToolDefinition<S>): Tool {
   checkName(def.name);
-  const standard = standardProps(def.name, def.parameters);
-  const parameters = toParameters(def.name, def.jsonSchema ?? convert(def.name, standard));
+  const subject = `tool ${JSON.stringify(def.name)}: parameters`;
+  const standard = standardOf(def.parameters, subject, "; for a plain JSON Schema use jsonTool()");
+  const parameters = jsonSchemaOf(standard, def.jsonSchema, subject, "have", "jsonSchema");
+  checkObjectSchema(def.name, parameters);
   return {
     name: def.name,
     description: def.description,
@@ -107,51 +112,9 @@ export function jsonTool(def: JSONToolDefinition): Tool {
   };
 }
 
-function standardProps(name: string, schema: StandardSchemaV1): StandardSchemaV1.Props {
-  const standard = (schema as Partial<StandardSchemaV1> | undefined)?.["~standard"];
-  if (typeof standard?.validate !== "function") {
-    throw new ConfigError(
-      `tool ${JSON.stringify(name)}: parameters must be a Standard Schema (a zod 4 schema, say); for a plain JSON Schema use jsonTool()`,
-    );
-  }
-  return standard;
-}
-
-function convert(name: string, standard: StandardSchemaV1.Props): object {
-  const converter = (standard as Partial<StandardJSONSchemaV1.Props>).jsonSchema;
-  if (!converter) {
-    throw new ConfigError(
-      `tool ${JSON.stringify(name)}: parameters have no JSON Schema converter (~standard.jsonSchema; zod/mini schemas have none): pass the JSON Schema to send as jsonSchema, e.g. z.toJSONSchema(schema, { io: "input" })`,
-    );
-  }
-  try {
-    // "input": what the model must send, before defaults and transforms apply.
-    return converter.input({ target: "draft-2020-12" });
-  } catch (cause) {
-    throw new ConfigError(
-      `tool ${JSON.stringify(name)}: parameters cannot be expressed as JSON Schema: ${(cause as Error).message}`,
-      { cause },
-    );
-  }
-}
-
-function toParameters(name: string, schema: object): object {
-  const json: Record<string, unknown> = { ...schema };
-  // The dialect marker is metadata no provider's tool format asks for (every provider
-  // documents bare object schemas); leaving it out keeps the schema within Gemini's subset.
-  delete json.$schema;
-  checkObjectSchema(name, json);
-  return json;
-}
-
-/** The model reads this: one line per issue, where it is and what is wrong. */
 function toArgs(result: StandardSchemaV1.Result<unknown>): ToolArgs {
   if (!result.issues) return { ok: true, value: result.value };
-  const lines = result.issues.map((issue) => {
-    const where = formatPath((issue.path ?? []).map((k) => (typeof k === "object" ? k.key : k)));
-    return where ? `${where}: ${issue.message}` : issue.message;
-  });
-  return { ok: false, problem: lines.join("\n") || "the arguments were refused" };
+  return { ok: false, problem: describeIssues(result.issues) || "the arguments were refused" };
 }
 
 function checkObjectSchema(name: string, schema: unknown): void {

@@ -1,11 +1,14 @@
 import type { CallOptions, Delta, Message, Usage } from "../core/types.js";
 
-/** What a finished run returns. */
-export interface RunResult {
+/** What a finished run returns; `O` is the output's type (the agent's `output` schema's). */
+export interface RunResult<O = string> {
   /** The evidence: the exact input history, then every message this run added, unchanged. */
   messages: Message[];
-  /** The final assistant message's text: its text parts joined (`textOf`). */
-  output: string;
+  /**
+   * The final assistant message's text: its text parts joined (`textOf`); with the agent's
+   * `output` schema, that text parsed as JSON and validated by the schema (its output value).
+   */
+  output: O;
   /** Token counts summed over every model call; optional counts appear when a call reported them. */
   usage: Usage;
   /** How many model calls the run made. */
@@ -35,8 +38,8 @@ export type RunEvent =
  * (breaking at the final assistant message cancels nothing: `result` resolves).
  * `result` never becomes an unhandled rejection when the caller only iterates.
  */
-export interface RunStream extends AsyncIterable<RunEvent> {
-  result: Promise<RunResult>;
+export interface RunStream<O = string> extends AsyncIterable<RunEvent> {
+  result: Promise<RunResult<O>>;
 }
 
 /** Options of {@link Agent.runStream}: the call options plus an optional earlier history. */

@@ -1,4 +1,5 @@
 import { formatPath } from "../core/issue.js";
+import { base64ToBytes, bytesToBase64 } from "../core/media.js";
 import {
   array,
   boolean,
@@ -141,20 +142,7 @@ export function responseChunks(res: CassetteResponse): Uint8Array[] {
   return [];
 }
 
-export function base64ToBytes(b64: string): Uint8Array {
-  const bin = atob(b64);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
-
-export function bytesToBase64(bytes: Uint8Array): string {
-  let bin = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(bin);
-}
+export { base64ToBytes, bytesToBase64 };
 
 export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));

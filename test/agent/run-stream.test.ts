@@ -2,9 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   Agent,
+  type AgentOptions,
   GolemError,
   HistoryError,
   type Message,
+  OutputError,
+  type Part,
   type RunEvent,
   type Tool,
   tool,
@@ -83,8 +86,46 @@ describe("Agent.runStream", () => {
     expect(model.calls.map((c) => c.kind)).toEqual(["stream", "stream"]);
   });
 
-  it("gives the same result as run for the same exchanges", async () => {
-    const turns = thinkingLoop();
+  const chart = tool({
+    name: "chart",
+    description: "",
+    parameters: z.object({}),
+    execute: (): Part[] => [
+      { type: "text", text: "the chart:" },
+      { type: "image", mediaType: "image/png", data: "iVBORw0KGgo=" },
+    ],
+  });
+  const Answer = z.object({ said: z.string() });
+  const equalCases: {
+    name: string;
+    options: Omit<AgentOptions<unknown>, "model">;
+    prompt: string | Part[];
+    turns: () => Turn[];
+  }[] = [
+    { name: "a thinking tool loop", options: { tools: [echo] }, prompt: "go", turns: thinkingLoop },
+    {
+      name: "structured output after a refused answer",
+      options: { tools: [echo], output: Answer },
+      prompt: "go",
+      turns: () => [
+        ...thinkingLoop().slice(0, 1),
+        answer("It said x."),
+        answer('{"said":"x"}', [{ type: "thinking", text: "JSON now.", signature: "sig-2" }]),
+      ],
+    },
+    {
+      name: "a Part[] prompt and a tool answering with an image",
+      options: { tools: [chart] },
+      prompt: [
+        { type: "text", text: "Chart this:" },
+        { type: "file", mediaType: "text/csv", data: "YSxiCjEsMgo=" },
+      ],
+      turns: () => [callTools([call("c1", "chart", {})]), answer("Done.")],
+    },
+  ];
+
+  it.each(equalCases)("gives the same result as run for the same exchanges: $name", async (c) => {
+    const turns = c.turns();
     const history: Message[] = [
       { role: "user", content: "before" },
       {
@@ -97,17 +138,43 @@ describe("Agent.runStream", () => {
     ];
     const streamed = new ScriptedModel(turns);
     const generated = new ScriptedModel(turns);
-    const run = new Agent({ model: generated, tools: [echo] }).runWithHistory(history, "go");
-    const stream = new Agent({ model: streamed, tools: [echo] }).runStream("go", { history });
+    const run = new Agent({ model: generated, ...c.options }).runWithHistory(history, c.prompt);
+    const stream = new Agent({ model: streamed, ...c.options }).runStream(c.prompt, { history });
     const events = await collect(stream);
     const result = await stream.result;
     expect(result).toStrictEqual(await run);
+    expect(result.steps).toBe(turns.length);
     expect(streamed.requests).toStrictEqual(generated.requests);
+    expect(streamed.requests).toHaveLength(turns.length);
     expect(result.messages[3]).toBe(turns[0]?.response.message);
     // The message events are exactly what the run added to the history.
     const added = events.flatMap((e) => (e.type === "message" ? [e.message] : []));
     expect([...history, ...added]).toStrictEqual(result.messages);
     for (const [i, m] of added.entries()) expect(m).toBe(result.messages[history.length + i]);
+  });
+
+  it("rejects the stream and run alike when the answer stays refused", async () => {
+    const turns = [answer("no"), answer("still no")];
+    const options = { output: z.number() };
+    const generated = await new Agent({ model: new ScriptedModel(turns), ...options })
+      .run("go")
+      .catch((e: unknown) => e);
+    const stream = new Agent({ model: new ScriptedModel(turns), ...options }).runStream("go");
+    const events: RunEvent[] = [];
+    const streamed = await (async () => {
+      for await (const e of stream) events.push(e);
+    })().catch((e: unknown) => e);
+    expect(streamed).toBeInstanceOf(OutputError);
+    expect(streamed).toStrictEqual(generated);
+    await expect(stream.result).rejects.toBe(streamed);
+    expect((streamed as OutputError).text).toBe("still no");
+    // Both answers and the retry request went out as message events before the rejection.
+    expect(events.flatMap((e) => (e.type === "message" ? [e.message.role] : []))).toStrictEqual([
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+    ]);
   });
 
   it("reports tool results as tools finish and adds them in call order", async () => {

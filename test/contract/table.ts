@@ -3,6 +3,7 @@
  * the model (config by file name, from test/contract/rows/<provider>.ts) and the calls that
  * produce the recorded requests. A cassette without a row fails loudly (see laws.test.ts).
  */
+import { mediaConversation } from "../../scripts/scenarios/media.js";
 import { toolCallsOf } from "../../src/core/parts.js";
 import type {
   Delta,
@@ -194,3 +195,12 @@ export function firstUserText(cassette: Cassette): string {
   };
   return body.messages[0]?.content[0]?.text ?? "";
 }
+
+/**
+ * The media conversation of scripts/scenarios/media.ts (an image and a PDF in the prompt; with
+ * the tool, an image as the tool's result), as the capture scenarios run it.
+ */
+export const mediaRun =
+  (withTool: boolean): RowSpec["run"] =>
+  (call) =>
+    mediaConversation(call, withTool);

@@ -20,6 +20,16 @@ function offlineEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+/** The message `JSON.parse` gives for `text`, as the agent quotes it. */
+function parseError(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  throw new Error(`${text} is JSON`);
+}
+
 async function runExample(path: string): Promise<string> {
   const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", path], {
     cwd: ROOT,
@@ -50,5 +60,18 @@ describe("examples, offline", () => {
     expect(out).toMatch(/^2 steps, \d+ characters of answer/m);
     expect(out).toMatch(/messages\[1\] keeps a bedrock reasoning block, signature 252 chars/);
     expect(out).toMatch(/read back 4 messages, equal: true/);
+  });
+
+  it("structured output: a typed value after a tool call and one refused answer", async () => {
+    const out = await runExample("examples/structured-output/main.ts");
+    expect(out).toBe(
+      [
+        "Mexico City, Mexico: 9,209,944 people",
+        "landmarks: Zócalo, Chapultepec Castle",
+        `agent asked again: Your answer is not valid JSON (${parseError("The largest city in Mexico is Mexico City.")}). Answer with only the JSON the output schema describes, no other text.`,
+        "3 model calls",
+        "",
+      ].join("\n"),
+    );
   });
 });

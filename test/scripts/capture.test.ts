@@ -125,6 +125,31 @@ const OPENAI: Case = {
   redacted: ["authorization"],
 };
 
+const OPENROUTER: Case = {
+  env: { OPENROUTER_API_KEY: "sk-or-v1-FAKEcaptureOpenRouterKey0123456789" },
+  basePath: "/api/v1",
+  model: "anthropic/claude-sonnet-4.5",
+  received: (h) =>
+    expect(h.authorization).toBe("Bearer sk-or-v1-FAKEcaptureOpenRouterKey0123456789"),
+  redacted: ["authorization"],
+};
+
+const VLLM: Case = {
+  env: { VLLM_API_KEY: "vllm-FAKEcaptureKey0123456789" },
+  basePath: "/v1",
+  model: "Qwen/Qwen3-8B",
+  received: (h) => expect(h.authorization).toBe("Bearer vllm-FAKEcaptureKey0123456789"),
+  redacted: ["authorization"],
+};
+
+const DASHSCOPE: Case = {
+  env: { DASHSCOPE_API_KEY: "sk-FAKEcaptureDashScopeKey0123456789" },
+  basePath: "/compatible-mode/v1",
+  model: "qwen4-max",
+  received: (h) => expect(h.authorization).toBe("Bearer sk-FAKEcaptureDashScopeKey0123456789"),
+  redacted: ["authorization"],
+};
+
 const CASES: [string, string, Case][] = [
   ["anthropic", "thinking-tool-loop", { ...ANTHROPIC, model: "claude-sonnet-4-20250514" }],
   ["anthropic", "thinking-tool-loop-stream", { ...ANTHROPIC, model: "claude-sonnet-4-20250514" }],
@@ -188,6 +213,15 @@ const CASES: [string, string, Case][] = [
   ["openai", "tools-with-effort-400", OPENAI],
   ["openai", "responses-thinking-tool-loop", { ...OPENAI, model: "gpt-5" }],
   ["openai", "responses-thinking-tool-loop-stream", { ...OPENAI, model: "gpt-5" }],
+  ["openai", "openrouter-claude-tool-loop", OPENROUTER],
+  ["openai", "openrouter-claude-tool-loop-stream", OPENROUTER],
+  [
+    "openai",
+    "openrouter-gemini-tool-loop-stream",
+    { ...OPENROUTER, model: "google/gemini-3-pro-preview" },
+  ],
+  ["openai", "vllm-reasoning-stream", VLLM],
+  ["openai", "dashscope-encrypted-content", DASHSCOPE],
 ];
 
 describe.each(CASES)("capture %s %s against a loopback provider", (provider, scenario, c) => {

@@ -1,7 +1,18 @@
 import { HistoryError } from "../../core/errors.js";
+import { base64ToBytes } from "../../core/media.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
 import { type Mark, markAt, planBreakpoints, type ResolvedCache } from "../../transport/cache.js";
+import {
+  BOTH,
+  checkMedia,
+  HTTP,
+  isMedia,
+  MB,
+  type MediaPart,
+  type MediaPlace,
+  type MediaRule,
+} from "../../transport/media.js";
 import { mergeHeaders } from "../../transport/options.js";
 import { appendTurn } from "../../transport/turns.js";
 import type { ResolvedConfig } from "./config.js";
@@ -9,8 +20,11 @@ import { PROVIDER } from "./parts.js";
 import type {
   CacheControlEphemeral,
   ContentBlockParam,
+  MediaBlockParam,
+  MediaSource,
   MessageCreateParams,
   MessageParam,
+  TextBlockParam,
   Tool,
   ToolChoice,
   ToolResultBlockParam,
@@ -123,26 +137,67 @@ function placeCacheControl(
   if (plan.tools) mark(body.tools);
 }
 
-function userContent(m: Message, index: number): ContentBlockParam[] {
-  const content: ContentBlockParam[] = [];
-  for (const part of partsOf(m)) {
-    refuseMedia(part, index);
-    // The API refuses empty text blocks.
-    if (part.type === "text" && part.text !== "") content.push({ type: "text", text: part.text });
+/**
+ * What the Messages API takes, in user messages and inside `tool_result`: images (5 MB each,
+ * https://platform.claude.com/docs/en/build-with-claude/vision), PDFs (32 MB per request,
+ * https://platform.claude.com/docs/en/build-with-claude/pdf-support) and plain text documents,
+ * which travel as text, so never as a URL.
+ */
+const MEDIA: readonly MediaRule[] = [
+  {
+    part: "image",
+    types: ["image/jpeg", "image/png", "image/gif", "image/webp"],
+    maxBytes: 5 * MB,
+    url: HTTP,
+    where: BOTH,
+  },
+  { part: "file", types: ["application/pdf"], maxBytes: 32 * MB, url: HTTP, where: BOTH },
+  { part: "file", types: ["text/plain"], maxBytes: 32 * MB, where: BOTH },
+];
+
+/** A user message's or tool result's parts in order; empty text is left out (the API refuses it). */
+function userContent(
+  m: Message,
+  index: number,
+  place: MediaPlace = "user",
+): (TextBlockParam | MediaBlockParam)[] {
+  const content: (TextBlockParam | MediaBlockParam)[] = [];
+  for (const [j, part] of partsOf(m).entries()) {
+    if (isMedia(part)) content.push(mediaBlock(part, j, index, place));
+    else if (part.type === "text" && part.text !== "") {
+      content.push({ type: "text", text: part.text });
+    }
   }
   return content;
 }
 
+/** An `image` or `document` block with a base64, URL or (plain text) text source. */
+function mediaBlock(p: MediaPart, j: number, index: number, place: MediaPlace): MediaBlockParam {
+  checkMedia("anthropic", MEDIA, p, j, index, place);
+  const source: MediaSource =
+    p.url !== undefined
+      ? { type: "url", url: p.url }
+      : p.mediaType === "text/plain"
+        ? { type: "text", media_type: p.mediaType, data: decodeText(p.data ?? "") }
+        : { type: "base64", media_type: p.mediaType, data: p.data ?? "" };
+  if (p.type === "image") return { type: "image", source };
+  const block: MediaBlockParam = { type: "document", source };
+  if (p.filename !== undefined) block.title = p.filename;
+  return block;
+}
+
+const decodeText = (data: string) => new TextDecoder().decode(base64ToBytes(data));
+
 function assistantContent(m: Message, index: number): ContentBlockParam[] {
   const content: ContentBlockParam[] = [];
-  for (const part of partsOf(m)) {
-    const block = assistantBlock(part, index);
+  for (const [j, part] of partsOf(m).entries()) {
+    const block = assistantBlock(part, j, index);
     if (block) content.push(block);
   }
   return content;
 }
 
-function assistantBlock(part: Part, index: number): ContentBlockParam | undefined {
+function assistantBlock(part: Part, j: number, index: number): ContentBlockParam | undefined {
   switch (part.type) {
     case "text":
       // A foreign signature or phase stays behind; the text goes.
@@ -164,25 +219,20 @@ function assistantBlock(part: Part, index: number): ContentBlockParam | undefine
       // Server tool use and its result are one provider part each: both go, or neither.
       return part.provider === PROVIDER ? (part.value as ContentBlockParam) : undefined;
     default:
-      refuseMedia(part, index);
+      // Images and files the model sent (none today) have no way back in an assistant turn.
+      checkMedia("anthropic", MEDIA, part, j, index, "assistant");
       return undefined;
-  }
-}
-
-/** Images and files are not sent yet; refused rather than silently dropped. */
-function refuseMedia(part: Part, index: number): void {
-  if (part.type === "image" || part.type === "file") {
-    throw new HistoryError(`golem/anthropic does not send ${part.type} parts yet`, index);
   }
 }
 
 function toolResult(m: Message, index: number): ToolResultBlockParam {
   if (!m.toolCallId) throw new HistoryError("a tool message needs a toolCallId", index);
-  for (const part of partsOf(m)) refuseMedia(part, index);
   const block: ToolResultBlockParam = { type: "tool_result", tool_use_id: m.toolCallId };
   const text = textOf(m);
+  // Text alone is one text block, as before; with images or documents, every part in order.
+  if (partsOf(m).some(isMedia)) block.content = userContent(m, index, "tool");
   // The API refuses empty text blocks, so an empty result is sent without content.
-  if (text !== "") block.content = [{ type: "text", text }];
+  else if (text !== "") block.content = [{ type: "text", text }];
   if (m.isError) block.is_error = true;
   return block;
 }

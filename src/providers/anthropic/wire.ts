@@ -35,10 +35,21 @@ export interface ToolUseBlockParam {
   input: unknown;
   cache_control?: CacheControlEphemeral;
 }
+/** An image's or document's bytes (base64), its URL, or a plain text document's text. */
+export type MediaSource =
+  | { type: "base64"; media_type: string; data: string }
+  | { type: "url"; url: string }
+  | { type: "text"; media_type: string; data: string };
+/** An `image` or `document` block; a document may carry a `title`. */
+export interface MediaBlockParam {
+  type: "image" | "document";
+  source: MediaSource;
+  title?: string;
+}
 export interface ToolResultBlockParam {
   type: "tool_result";
   tool_use_id: string;
-  content?: TextBlockParam[];
+  content?: (TextBlockParam | MediaBlockParam | OtherBlockParam)[];
   is_error?: boolean;
   cache_control?: CacheControlEphemeral;
 }
@@ -55,6 +66,7 @@ export type ContentBlockParam =
   | RedactedThinkingBlockParam
   | ToolUseBlockParam
   | ToolResultBlockParam
+  | MediaBlockParam
   | OtherBlockParam;
 
 export interface MessageParam {

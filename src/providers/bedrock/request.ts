@@ -2,12 +2,23 @@ import { HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, ToolSpec } from "../../core/types.js";
 import { type Mark, markAt, planBreakpoints, type ResolvedCache } from "../../transport/cache.js";
+import {
+  BOTH,
+  checkMedia,
+  isMedia,
+  MB,
+  type MediaPart,
+  type MediaPlace,
+  type MediaRule,
+  mediaError,
+} from "../../transport/media.js";
 import { appendTurn } from "../../transport/turns.js";
 import type { ResolvedConfig } from "./config.js";
 import type {
   CachePointBlock,
   ContentBlock,
   ConverseRequest,
+  MediaBlock,
   SystemContentBlock,
   ToolConfiguration,
   ToolSpecification,
@@ -99,23 +110,104 @@ function placeCachePoints(
   if (plan.tools) body.toolConfig?.tools.push(point());
 }
 
-/** A user message's text parts, blank ones left out; images and files are not sent yet. */
+/** Document formats by media type (DocumentBlock `format`, which also names the extension). */
+const DOCUMENT_FORMATS: Readonly<Record<string, string>> = {
+  "application/pdf": "pdf",
+  "text/csv": "csv",
+  "application/msword": "doc",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+  "application/vnd.ms-excel": "xls",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
+  "text/html": "html",
+  "text/plain": "txt",
+  "text/markdown": "md",
+};
+
+/**
+ * What Converse takes, in user messages and inside `toolResult`: images of 3.75 MB and
+ * documents of 4.5 MB at most, as bytes or from S3 (`s3://` URLs only).
+ * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Message.html
+ * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ImageBlock.html
+ * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_DocumentBlock.html
+ */
+const MEDIA: readonly MediaRule[] = [
+  {
+    part: "image",
+    types: ["image/png", "image/jpeg", "image/gif", "image/webp"],
+    maxBytes: 3.75 * MB,
+    url: /^s3:\/\//,
+    where: BOTH,
+  },
+  {
+    part: "file",
+    types: /* @__PURE__ */ Object.keys(DOCUMENT_FORMATS),
+    maxBytes: 4.5 * MB,
+    url: /^s3:\/\//,
+    where: BOTH,
+  },
+];
+
+/** A user message's parts in order, blank text left out. */
 function buildUserContent(m: Message, index: number): ContentBlock[] {
   const content: ContentBlock[] = [];
-  for (const part of partsOf(m)) {
-    if (part.type !== "text") throw unsupported(part.type, index);
-    if (part.text !== "") content.push({ text: part.text });
+  let text = false;
+  const parts = partsOf(m);
+  for (const [j, part] of parts.entries()) {
+    if (isMedia(part)) content.push(buildMedia(part, j, index, "user"));
+    else if (part.type !== "text") throw unsupported(part.type, index);
+    else if (part.text !== "") {
+      content.push({ text: part.text });
+      text = true;
+    }
+  }
+  // "If you include a ContentBlock with a document field, you must also include one with a
+  // text field" (API_runtime_Message.html).
+  const j = parts.findIndex((p) => p.type === "file");
+  const doc = parts[j];
+  if (doc && !text) {
+    throw mediaError(
+      "bedrock",
+      doc as MediaPart,
+      j,
+      index,
+      "needs a text part in the same message",
+    );
   }
   return content;
 }
 
+/** An `image` or `document` block; a document's `name` is its filename in the allowed characters. */
+function buildMedia(p: MediaPart, j: number, index: number, place: MediaPlace): MediaBlock {
+  checkMedia("bedrock", MEDIA, p, j, index, place);
+  const source = p.url !== undefined ? { s3Location: { uri: p.url } } : { bytes: p.data ?? "" };
+  if (p.type === "image") return { image: { format: p.mediaType.slice(6), source } };
+  const format = DOCUMENT_FORMATS[p.mediaType] ?? "";
+  return { document: { format, name: documentName(p.filename, index, j), source } };
+}
+
+/**
+ * A DocumentBlock name: alphanumerics, single white space, hyphens, parentheses and square
+ * brackets, 1 to 200 characters. The filename without its extension, other characters as
+ * hyphens; `document-<message>-<part>` when there is none.
+ */
+function documentName(filename: string | undefined, index: number, j: number): string {
+  const name = (filename ?? "")
+    .replace(/\.[^.]*$/, "")
+    .replace(/[^A-Za-z0-9\s\-()[\]]/g, "-")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 200);
+  return name || `document-${index}-${j}`;
+}
+
 function buildToolResult(m: Message, index: number): ContentBlock {
-  const content: { text: string }[] = [];
+  const content: ({ text: string } | MediaBlock)[] = [];
   if (typeof m.content === "string") content.push({ text: m.content });
   else {
-    for (const part of m.content) {
-      if (part.type !== "text") throw unsupported(part.type, index);
-      content.push({ text: part.text });
+    for (const [j, part] of m.content.entries()) {
+      if (isMedia(part)) content.push(buildMedia(part, j, index, "tool"));
+      else if (part.type !== "text") throw unsupported(part.type, index);
+      else content.push({ text: part.text });
     }
   }
   return {
@@ -128,7 +220,7 @@ function buildToolResult(m: Message, index: number): ContentBlock {
 }
 
 function unsupported(type: string, index: number): HistoryError {
-  return new HistoryError(`${type} parts cannot be sent to bedrock yet`, index);
+  return new HistoryError(`${type} parts cannot be sent to bedrock`, index);
 }
 
 /** The parts in their order (docs/architecture.md, "Replay rules"). */
@@ -163,7 +255,7 @@ function buildAssistantContent(m: Message, index: number): ContentBlock[] {
         if (part.provider === PROVIDER) content.push(part.value as ContentBlock);
         break;
       default:
-        throw unsupported(part.type, index);
+        checkMedia("bedrock", MEDIA, part, j, index, "assistant");
     }
   }
   return content;

@@ -32,9 +32,24 @@ export interface ToolUseBlock {
   type?: string;
 }
 
+/** Image bytes as base64 in JSON, or an object in S3. */
+export type MediaSource = { bytes: string } | { s3Location: { uri: string } };
+/** `format`: png | jpeg | gif | webp. */
+export interface ImageBlock {
+  format: string;
+  source: MediaSource;
+}
+/** `format`: pdf | csv | doc | docx | xls | xlsx | html | txt | md; `name` is required. */
+export interface DocumentBlock {
+  format: string;
+  name: string;
+  source: MediaSource;
+}
+export type MediaBlock = { image: ImageBlock } | { document: DocumentBlock };
+
 export interface ToolResultBlock {
   toolUseId: string;
-  content: { text: string }[];
+  content: ({ text: string } | MediaBlock)[];
   status?: "success" | "error";
 }
 
@@ -56,6 +71,7 @@ export type ContentBlock =
   | { toolUse: ToolUseBlock }
   | { toolResult: ToolResultBlock }
   | CachePointBlock
+  | MediaBlock
   | OpaqueBlock;
 
 export interface Message {

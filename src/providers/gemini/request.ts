@@ -1,6 +1,16 @@
 import { ConfigError, HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
-import type { Message, Part as MessagePart, ModelRequest, ToolCallPart } from "../../core/types.js";
+import type { Message, ModelRequest, ToolCallPart } from "../../core/types.js";
+import {
+  BOTH,
+  checkMedia,
+  isMedia,
+  MB,
+  type MediaPart,
+  type MediaRule,
+  mediaError,
+  USER,
+} from "../../transport/media.js";
 import { mergeHeaders } from "../../transport/options.js";
 import { isGemini3, modelPath, type ResolvedConfig } from "./config.js";
 import { GENERATED_ID_PREFIX } from "./parts.js";
@@ -60,7 +70,7 @@ export function buildRequest(
   req.messages.forEach((m, i) => {
     if (m.role === "tool") {
       // Consecutive tool results share one `user` content (the last content after a tool result).
-      push("user", [buildFunctionResponse(m, i, callNames)], afterTool);
+      push("user", [buildFunctionResponse(m, i, callNames, gemini3)], afterTool);
       afterTool = true;
       return;
     }
@@ -105,13 +115,62 @@ export function buildRequest(
   return body;
 }
 
-/** A user message's text parts; `""` is left out, as Gemini takes no empty text part. */
+/** `fileData` takes Files API URIs, `gs://` and web URLs: any scheme goes. */
+const ANY_URL = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * What Gemini takes: in user messages, images, PDFs, text, audio and video, inline up to the
+ * 20 MB request limit or as `fileData` URIs (https://ai.google.dev/gemini-api/docs/image-understanding,
+ * https://ai.google.dev/gemini-api/docs/document-processing); in a function response (Gemini 3
+ * only), PNG, JPEG and WebP images, PDFs and plain text
+ * (https://ai.google.dev/gemini-api/docs/function-calling#multimodal).
+ */
+const MEDIA: readonly MediaRule[] = [
+  {
+    part: "image",
+    types: ["image/png", "image/jpeg", "image/webp"],
+    maxBytes: 20 * MB,
+    url: ANY_URL,
+    where: BOTH,
+  },
+  {
+    part: "image",
+    types: ["image/heic", "image/heif"],
+    maxBytes: 20 * MB,
+    url: ANY_URL,
+    where: USER,
+  },
+  {
+    part: "file",
+    types: ["application/pdf", "text/plain"],
+    maxBytes: 20 * MB,
+    url: ANY_URL,
+    where: BOTH,
+  },
+  {
+    part: "file",
+    types: ["text/*", "audio/*", "video/*"],
+    maxBytes: 20 * MB,
+    url: ANY_URL,
+    where: USER,
+  },
+];
+
+/** An image or file as an `inlineData` (bytes) or `fileData` (URI) part. */
+function buildMedia(p: MediaPart): Part {
+  return p.url !== undefined
+    ? { fileData: { mimeType: p.mediaType, fileUri: p.url } }
+    : { inlineData: { mimeType: p.mediaType, data: p.data ?? "" } };
+}
+
+/** A user message's parts in order; `""` is left out, as Gemini takes no empty text part. */
 function buildUserParts(m: Message, index: number): Part[] {
   const parts: Part[] = [];
-  for (const p of partsOf(m)) {
-    if (p.type === "text") {
-      if (p.text !== "") parts.push({ text: p.text });
-    } else refuse(p, index);
+  for (const [j, p] of partsOf(m).entries()) {
+    if (isMedia(p)) {
+      checkMedia(PROVIDER, MEDIA, p, j, index, "user");
+      parts.push(buildMedia(p));
+    } else if (p.type === "text" && p.text !== "") parts.push({ text: p.text });
   }
   return parts;
 }
@@ -155,7 +214,7 @@ export function buildModelParts(m: Message, index: number, gemini3: boolean): Pa
         if (p.provider === PROVIDER) part = p.value as Part;
         break;
       default:
-        refuse(p, index);
+        checkMedia(PROVIDER, MEDIA, p, j, index, "assistant");
     }
     if (part) {
       parts.push(part);
@@ -172,11 +231,6 @@ function isOwn(provider: string | undefined): boolean {
   return provider === undefined || provider === PROVIDER;
 }
 
-/** Images and files are not sent to Gemini yet. */
-function refuse(p: MessagePart, index: number): never {
-  throw new HistoryError(`gemini: ${p.type} parts are not supported yet`, index);
-}
-
 function buildFunctionCall(call: ToolCallPart, index: number, j: number) {
   const fc: { name: string; args: Record<string, unknown>; id?: string } = {
     name: call.name,
@@ -186,15 +240,40 @@ function buildFunctionCall(call: ToolCallPart, index: number, j: number) {
   return fc;
 }
 
-function buildFunctionResponse(m: Message, index: number, callNames: Map<string, string>): Part {
-  for (const p of partsOf(m)) if (p.type !== "text") refuse(p, index);
+/**
+ * A tool message as a `functionResponse`: its text as `response`, its images and files as
+ * `parts`, which only Gemini 3 takes (older models are refused rather than sent a part they
+ * would answer with a 400).
+ */
+function buildFunctionResponse(
+  m: Message,
+  index: number,
+  callNames: Map<string, string>,
+  gemini3: boolean,
+): Part {
   const id = m.toolCallId as string;
   const functionResponse: NonNullable<Part["functionResponse"]> = {
     // validateHistory guarantees the call exists; the latest call with this id wins.
     name: callNames.get(id) ?? "",
     response: buildToolResult(m),
   };
+  const media: Part[] = [];
+  for (const [j, p] of partsOf(m).entries()) {
+    if (!isMedia(p)) continue;
+    if (!gemini3) {
+      throw mediaError(
+        PROVIDER,
+        p,
+        j,
+        index,
+        "takes images and files in tool results only on Gemini 3 models",
+      );
+    }
+    checkMedia(PROVIDER, MEDIA, p, j, index, "tool");
+    media.push(buildMedia(p));
+  }
   if (!isGeneratedId(id)) functionResponse.id = id;
+  if (media.length > 0) functionResponse.parts = media;
   return { functionResponse };
 }
 

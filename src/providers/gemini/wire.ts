@@ -17,9 +17,14 @@ export interface Part {
   executableCode?: { language?: string; code?: string; id?: string };
   /** What that code printed; a provider part too. */
   codeExecutionResult?: { outcome?: string; output?: string; id?: string };
-  /** Bytes the model returned (an image); a provider part too. */
+  /** Bytes: sent for image and file parts; returned by image models (a provider part). */
   inlineData?: { mimeType?: string; data?: string };
+  /** A file the API fetches itself (a Files API URI, or a URL). */
+  fileData?: { mimeType: string; fileUri: string };
 }
+
+/** A media part of a function response (Gemini 3). */
+export type FunctionResponsePart = Pick<Part, "inlineData" | "fileData">;
 
 /** A call the model asks for; Vertex streams arguments as `partialArgs` fragments. */
 export interface FunctionCall {
@@ -48,6 +53,8 @@ export interface FunctionResponse {
   name: string;
   id?: string;
   response: Record<string, unknown>;
+  /** Images and documents the tool returned (Gemini 3). */
+  parts?: FunctionResponsePart[];
 }
 
 /** One turn of the conversation. */

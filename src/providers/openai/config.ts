@@ -61,6 +61,35 @@ export interface ChatOptions extends PromptCacheConfig {
   reasoningEffort?: ReasoningEffort;
   maxCompletionTokens?: number;
   replayReasoning: boolean;
+  /** Unset: OpenAI's `reasoning_effort`, DeepSeek's `reasoning_content`. */
+  reasoningFormat?: ReasoningFormat;
+}
+
+/**
+ * The reasoning dialect a compatible server speaks on requests (docs/openai.md):
+ * `"openrouter"` sends `reasoningEffort` as `reasoning: { effort }` and replayed reasoning as
+ * `reasoning`; `"reasoning"` replays it as `reasoning` (vLLM 0.16 and later read only that);
+ * `"reasoning_content"` as DeepSeek, DashScope and older vLLM read it.
+ */
+export type ReasoningFormat = "openrouter" | "reasoning" | "reasoning_content";
+
+const FORMATS: readonly string[] = ["openrouter", "reasoning", "reasoning_content"];
+
+/** The configured format, else `"openrouter"` for a `baseURL` on openrouter.ai. */
+function resolveReasoningFormat(
+  format: ReasoningFormat | undefined,
+  baseURL: string,
+  api: Api,
+): ReasoningFormat | undefined {
+  if (format === undefined) {
+    return /(^|\.)openrouter\.ai$/.test(new URL(baseURL).hostname) ? "openrouter" : undefined;
+  }
+  if (api === "responses" || !FORMATS.includes(format)) {
+    throw new ConfigError(
+      `openai: reasoningFormat (api "chat-completions" only) must be one of ${FORMATS.join(", ")}; got ${JSON.stringify(format)}`,
+    );
+  }
+  return format;
 }
 
 const EFFORTS: readonly string[] = ["none", "minimal", "low", "medium", "high", "xhigh"];
@@ -138,6 +167,12 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
    * @defaultValue "chat-completions"
    */
   api?: Api;
+  /**
+   * The reasoning dialect of a compatible server ({@link ReasoningFormat}). Answers are read
+   * in every dialect whatever this says, and OpenRouter's `reasoning_details` always go back.
+   * @defaultValue "openrouter" when `baseURL` is on openrouter.ai, else OpenAI's and DeepSeek's
+   */
+  reasoningFormat?: ReasoningFormat;
 }
 
 /** A checked `Config` with the key and defaults filled in. */
@@ -163,6 +198,7 @@ const CONFIG_KEYS: KeySet<Config> = {
   reasoningSummary: true,
   promptCacheKey: true,
   promptCacheRetention: true,
+  reasoningFormat: true,
 };
 
 /** Checks an `openai.create` config; throws `ConfigError` naming the option to fix. */
@@ -187,16 +223,19 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     "content-type": "application/json",
     authorization: `Bearer ${apiKey}`,
   });
+  const baseURL = resolveBaseURL("openai", config.baseURL ?? DEFAULT_BASE_URL, "baseURL");
+  const format = resolveReasoningFormat(config.reasoningFormat, baseURL, api);
   const out: ResolvedConfig = {
     ...resolveChatOptions(config, "openai", config.model),
     ...resolveCallOptions("openai", config),
     model: config.model,
     apiKey,
-    baseURL: resolveBaseURL("openai", config.baseURL ?? DEFAULT_BASE_URL, "baseURL"),
+    baseURL,
     api,
     headers,
   };
   if (summary !== undefined) out.reasoningSummary = summary;
+  if (format !== undefined) out.reasoningFormat = format;
   return out;
 }
 

@@ -1,6 +1,6 @@
 /**
- * golem/openai: OpenAI Chat Completions, and compatible servers that stream
- * `reasoning_content` (DeepSeek, vLLM, OpenRouter) through `baseURL`; or, with
+ * golem/openai: OpenAI Chat Completions, and compatible servers through `baseURL` (DeepSeek,
+ * vLLM, OpenRouter, DashScope) in whichever reasoning dialect they speak; or, with
  * `api: "responses"`, the Responses API with encrypted reasoning replayed statelessly.
  * @module
  */
@@ -14,7 +14,7 @@ import { requestUrl } from "./request.js";
 import { parseErrorBody, requestIdOf } from "./response.js";
 import { responsesUrl } from "./responses-request.js";
 
-export type { Config, ThinkingConfig } from "./config.js";
+export type { Config, ReasoningFormat, ThinkingConfig } from "./config.js";
 export type { Api, ReasoningSummaryOption } from "./responses-config.js";
 export type { ReasoningEffort } from "./wire.js";
 
@@ -25,8 +25,9 @@ export type APIError = CoreAPIError;
 
 /**
  * A Chat Completions model, or with `api: "responses"` a Responses API model. Chat: reasoning
- * text that a compatible server returns becomes a thinking block tagged `"openai"`; with
- * `replayReasoning` it goes back as `reasoning_content`. Responses: each reasoning item becomes
+ * that a compatible server returns becomes thinking parts tagged `"openai"` (OpenRouter's
+ * `reasoning_details` entries also provider parts, which always go back); with
+ * `replayReasoning` the text goes back as `reasoning_content`. Responses: each reasoning item becomes
  * a block (summary text, `encrypted_content` as signature) that later turns send back.
  * @example
  * ```ts

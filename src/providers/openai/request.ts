@@ -1,9 +1,19 @@
-import { HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
+import {
+  checkMedia,
+  HTTP,
+  isMedia,
+  MB,
+  type MediaPart,
+  type MediaRule,
+  USER,
+  urlOf,
+} from "../../transport/media.js";
 import { type ChatOptions, promptCacheFields } from "./config.js";
 import type {
   ChatCompletionAssistantMessageParam,
+  ChatCompletionContentPart,
   ChatCompletionCreateParams,
   ChatCompletionMessageParam,
   ChatCompletionMessageToolCall,
@@ -19,8 +29,8 @@ export function requestUrl(cfg: { baseURL: string }): string {
 /**
  * The Chat Completions body for a request: `system` first (as role `"system"`, which OpenAI,
  * Azure and every compatible server accept; see docs/openai.md), then the messages in order.
- * Reasoning goes back only with `replayReasoning`, as `reasoning_content`. A message with
- * nothing to send is left out.
+ * Reasoning goes back as {@link buildAssistantMessage} says. A message with nothing to send
+ * is left out.
  */
 export function buildRequest(
   req: ModelRequest,
@@ -39,7 +49,10 @@ export function buildRequest(
   if (cfg.model !== undefined) body.model = cfg.model;
   if (req.tools !== undefined && req.tools.length > 0) body.tools = req.tools.map(buildTool);
   if (req.toolChoice !== undefined) body.tool_choice = buildToolChoice(req.toolChoice);
-  if (cfg.reasoningEffort !== undefined) body.reasoning_effort = cfg.reasoningEffort;
+  if (cfg.reasoningEffort !== undefined) {
+    if (cfg.reasoningFormat === "openrouter") body.reasoning = { effort: cfg.reasoningEffort };
+    else body.reasoning_effort = cfg.reasoningEffort;
+  }
   if (cfg.maxCompletionTokens !== undefined) body.max_completion_tokens = cfg.maxCompletionTokens;
   Object.assign(body, promptCacheFields(cfg));
   if (stream) {
@@ -56,11 +69,17 @@ function buildMessage(
   cfg: ChatOptions,
 ): ChatCompletionMessageParam | undefined {
   const parts = partsOf(m);
-  for (const p of parts) {
-    // Images and documents on Chat Completions are not built yet (issue 18).
-    if (p.type === "image" || p.type === "file") {
-      throw new HistoryError(`${cfg.provider} Chat Completions cannot send ${p.type} parts yet`, i);
+  const who = `${cfg.provider} Chat Completions`;
+  // Images and files go only in user messages: tool messages are text only.
+  const place = m.role === "user" ? "user" : m.role === "tool" ? "tool" : "assistant";
+  for (const [j, p] of parts.entries()) if (isMedia(p)) checkMedia(who, CHAT_MEDIA, p, j, i, place);
+  if (m.role === "user" && parts.some(isMedia)) {
+    const content: ChatCompletionContentPart[] = [];
+    for (const [j, p] of parts.entries()) {
+      const part = buildContentPart(p, i, j);
+      if (part) content.push(part);
     }
+    return { role: "user", content };
   }
   switch (m.role) {
     case "assistant":
@@ -76,10 +95,59 @@ function buildMessage(
   }
 }
 
+/** Images (20 MB each) and PDFs in user messages; a tool message is text only.
+ * @see https://platform.openai.com/docs/guides/images-vision
+ * @see https://platform.openai.com/docs/guides/pdf-files
+ */
+const CHAT_MEDIA: readonly MediaRule[] = [
+  {
+    part: "image",
+    types: ["image/png", "image/jpeg", "image/webp", "image/gif"],
+    maxBytes: 20 * MB,
+    url: HTTP,
+    where: USER,
+  },
+  { part: "file", types: ["application/pdf"], maxBytes: 50 * MB, where: USER },
+];
+
+/** File name extensions by media type, for a file sent without a `filename` (OpenAI needs one). */
+export const EXTENSIONS: Readonly<Record<string, string>> = {
+  "application/pdf": "pdf",
+  "text/plain": "txt",
+  "text/markdown": "md",
+  "text/csv": "csv",
+  "text/html": "html",
+  "application/json": "json",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
+};
+
+/** A file's name: its own, or `file-<message>-<part>.<extension>`. */
+export function filenameOf(p: MediaPart, index: number, j: number): string {
+  return (p.type === "file" && p.filename) || `file-${index}-${j}.${EXTENSIONS[p.mediaType]}`;
+}
+
+/** A user message's part; empty text is left out. */
+function buildContentPart(
+  p: Part,
+  index: number,
+  j: number,
+): ChatCompletionContentPart | undefined {
+  if (p.type === "image") return { type: "image_url", image_url: { url: urlOf(p) } };
+  if (p.type === "file") {
+    return { type: "file", file: { file_data: urlOf(p), filename: filenameOf(p, index, j) } };
+  }
+  return p.type === "text" && p.text !== "" ? { type: "text", text: p.text } : undefined;
+}
+
 /**
  * Text parts joined as `content`, tool calls as `tool_calls` (arguments as the provider sent
- * them). Another provider's signature or phase simply has no place on this wire; thinking and
- * provider parts are never sent except the own reasoning with `replayReasoning`.
+ * them). Another provider's signature or phase simply has no place on this wire. The own
+ * reasoning goes back in the dialect it came in (docs/adr/0012-reasoning-dialects.md): own
+ * provider parts (OpenRouter entries) always, as `reasoning_details` and then alone; else an
+ * own redacted part (DashScope) as `encrypted_content`, and with `replayReasoning` the own
+ * thinking text as `reasoning_content` (or `reasoning`, by `reasoningFormat`).
  */
 function buildAssistantMessage(
   parts: readonly Part[],
@@ -87,6 +155,8 @@ function buildAssistantMessage(
 ): ChatCompletionAssistantMessageParam | undefined {
   let text = "";
   const calls: ChatCompletionMessageToolCall[] = [];
+  const details: unknown[] = [];
+  let encrypted: string | undefined;
   for (const p of parts) {
     if (p.type === "text") text += p.text;
     else if (p.type === "tool-call") {
@@ -96,6 +166,9 @@ function buildAssistantMessage(
         // A call streamed without arguments has "", which servers refuse as JSON.
         function: { name: p.name, arguments: p.arguments === "" ? "{}" : p.arguments },
       });
+    } else if (p.type === "provider" && p.provider === cfg.provider) details.push(p.value);
+    else if (p.type === "thinking" && p.redacted !== undefined && own(p, cfg.provider)) {
+      encrypted ??= p.redacted;
     }
   }
   if (text === "" && calls.length === 0) return undefined;
@@ -105,9 +178,23 @@ function buildAssistantMessage(
     content: text === "" ? null : text,
   };
   if (calls.length > 0) out.tool_calls = calls;
-  if (cfg.replayReasoning) out.reasoning_content = replayedReasoning(parts, cfg.provider);
+  // The entries hold the reasoning's text, signatures and data already.
+  if (details.length > 0) out.reasoning_details = details;
+  else {
+    if (cfg.replayReasoning) {
+      const thought = replayedReasoning(parts, cfg.provider);
+      const format = cfg.reasoningFormat;
+      if (format === "reasoning" || format === "openrouter") out.reasoning = thought;
+      else out.reasoning_content = thought;
+    }
+    if (encrypted !== undefined) out.encrypted_content = encrypted;
+  }
   return out;
 }
+
+/** A part of this adapter, or untagged (the caller's own). */
+const own = (p: { provider?: string }, provider: string) =>
+  p.provider === undefined || p.provider === provider;
 
 /**
  * The text of the thinking parts this adapter may send back: its own and untagged ones,
@@ -116,8 +203,7 @@ function buildAssistantMessage(
 export function replayedReasoning(parts: readonly Part[], provider: string): string {
   let text = "";
   for (const p of parts) {
-    if (p.type !== "thinking" || p.text === undefined) continue;
-    if (p.provider !== undefined && p.provider !== provider) continue;
+    if (p.type !== "thinking" || p.text === undefined || !own(p, provider)) continue;
     text += p.text;
   }
   return text;

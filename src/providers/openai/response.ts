@@ -13,7 +13,7 @@ import type {
 /**
  * A non-streamed Chat Completion as a golem response: `choices[0].message` goes through the
  * same builder as the stream's deltas (parts.ts). `provider` (`"openai"` or `"azure"`) tags
- * the thinking part that `reasoning_content` makes; OpenAI's own models send none.
+ * the thinking and provider parts that reasoning makes (parts.ts); OpenAI's own models send none.
  */
 export function parseResponse(body: unknown, provider = "openai"): ModelResponse {
   return checkedResponse(provider, () => readCompletion(body, provider));
@@ -29,13 +29,16 @@ function readCompletion(body: unknown, provider: string): ModelResponse {
   const calls = wire.tool_calls ?? [];
   if (!Array.isArray(calls))
     throw new StreamError(`${provider} answered with tool_calls that are not an array`);
-  const builder = createMessageBuilder(provider);
+  const builder = createMessageBuilder(provider, false);
   builder.add({
     content: wire.content,
     reasoning_content: wire.reasoning_content ?? null,
     reasoning: wire.reasoning ?? null,
+    reasoning_details: wire.reasoning_details ?? null,
+    encrypted_content: wire.encrypted_content ?? null,
     tool_calls: calls.map((c, i) => toolCallFragment(c, i, provider)),
   });
+  builder.settle();
   return {
     message: builder.message(),
     usage: parseUsage(completion.usage),

@@ -1,11 +1,21 @@
-import { HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, ToolSpec } from "../../core/types.js";
+import {
+  BOTH,
+  checkMedia,
+  HTTP,
+  isMedia,
+  MB,
+  type MediaPart,
+  type MediaRule,
+  urlOf,
+} from "../../transport/media.js";
 import { promptCacheFields } from "./config.js";
+import { EXTENSIONS, filenameOf } from "./request.js";
 import type { ResponsesOptions } from "./responses-config.js";
 import type {
   FunctionTool,
-  InputText,
+  InputContent,
   ProviderItemParam,
   ResponseCreateParams,
   ResponseInputItem,
@@ -56,22 +66,60 @@ export function buildResponsesRequest(
  * history, named by a HistoryError.
  */
 export function buildInputItems(m: Message, provider: string, index = 0): ResponseInputItem[] {
-  for (const p of partsOf(m)) {
-    if (p.type === "image" || p.type === "file") {
-      throw new HistoryError(`${p.type} parts are not sent to the Responses API yet`, index);
-    }
+  const place = m.role === "user" ? "user" : m.role === "tool" ? "tool" : "assistant";
+  for (const [j, p] of partsOf(m).entries()) {
+    if (isMedia(p)) checkMedia(`${provider} Responses`, RESPONSES_MEDIA, p, j, index, place);
   }
   if (m.role === "assistant") return buildAssistantItems(m, provider);
   // The wire has no error flag for a tool result: the output itself says what failed.
   if (m.role === "tool") {
-    return [{ type: "function_call_output", call_id: m.toolCallId ?? "", output: textOf(m) }];
+    // Text alone stays a string; with images or files the output is an array of input parts.
+    const output = partsOf(m).some(isMedia) ? buildContent(m, index) : textOf(m);
+    return [{ type: "function_call_output", call_id: m.toolCallId ?? "", output }];
   }
   if (typeof m.content === "string")
     return m.content === "" ? [] : [{ role: m.role, content: m.content }];
-  const content: InputText[] = [];
-  for (const p of m.content)
-    if (p.type === "text") content.push({ type: "input_text", text: p.text });
+  const content = buildContent(m, index);
   return content.length === 0 ? [] : [{ role: m.role, content }];
+}
+
+/**
+ * Images (20 MB each) and files (50 MB: PDFs, text, office documents) in user messages and in
+ * `function_call_output`, inline or from a URL.
+ * @see https://platform.openai.com/docs/guides/images-vision
+ * @see https://platform.openai.com/docs/guides/file-inputs
+ */
+const RESPONSES_MEDIA: readonly MediaRule[] = [
+  {
+    part: "image",
+    types: ["image/png", "image/jpeg", "image/webp", "image/gif"],
+    maxBytes: 20 * MB,
+    url: HTTP,
+    where: BOTH,
+  },
+  {
+    part: "file",
+    types: /* @__PURE__ */ Object.keys(EXTENSIONS),
+    maxBytes: 50 * MB,
+    url: HTTP,
+    where: BOTH,
+  },
+];
+
+/** A message's text, image and file parts as input parts, in order. */
+function buildContent(m: Message, index: number): InputContent[] {
+  const content: InputContent[] = [];
+  for (const [j, p] of partsOf(m).entries()) {
+    if (p.type === "text") content.push({ type: "input_text", text: p.text });
+    else if (isMedia(p)) content.push(buildMedia(p, index, j));
+  }
+  return content;
+}
+
+function buildMedia(p: MediaPart, index: number, j: number): InputContent {
+  if (p.type === "image") return { type: "input_image", image_url: urlOf(p), detail: "auto" };
+  if (p.url !== undefined) return { type: "input_file", file_url: p.url };
+  return { type: "input_file", file_data: urlOf(p), filename: filenameOf(p, index, j) };
 }
 
 /**

@@ -63,13 +63,27 @@ export type ResponseInputItem =
  */
 export interface EasyInputMessage {
   role: "user" | "system" | "developer";
-  content: string | InputText[];
+  content: string | InputContent[];
 }
 
 export interface InputText {
   type: "input_text";
   text: string;
 }
+
+/** An image: `image_url` is a URL or a `data:` URL. */
+export interface InputImage {
+  type: "input_image";
+  image_url: string;
+  detail: "low" | "high" | "auto";
+}
+
+/** A file: inline as a `data:` URL with its `filename`, or a `file_url` the API fetches. */
+export type InputFile =
+  | { type: "input_file"; file_data: string; filename: string }
+  | { type: "input_file"; file_url: string };
+
+export type InputContent = InputText | InputImage | InputFile;
 
 /**
  * An output item golem does not model (`web_search_call`, `mcp_call`, …), sent back exactly
@@ -109,7 +123,8 @@ export interface ResponseFunctionToolCallParam {
 export interface FunctionCallOutput {
   type: "function_call_output";
   call_id: string;
-  output: string;
+  /** Text, or (with images or files) an array of input parts. */
+  output: string | InputContent[];
 }
 
 export interface SummaryText {

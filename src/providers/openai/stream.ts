@@ -43,7 +43,11 @@ export function createStreamState(
     if (choice === undefined) return NO_DELTAS;
     if (choice.finish_reason) stopReason = choice.finish_reason;
     const delta = choice.delta;
-    return delta ? builder.add(delta) : NO_DELTAS;
+    const out = delta ? builder.add(delta) : NO_DELTAS;
+    if (!choice.finish_reason) return out;
+    // The reasoning_details entries are complete: their provider parts follow.
+    const settled = builder.settle();
+    return settled.length === 0 ? out : [...out, ...settled];
   };
 
   const fail = (body: unknown, data: string): never => {
@@ -59,7 +63,7 @@ export function createStreamState(
       if (done || data === "") return NO_DELTAS;
       if (data === "[DONE]") {
         done = true;
-        return NO_DELTAS;
+        return builder.settle();
       }
       if (record.event === "error") return fail(parseErrorJSON(data), data);
       const chunk = JSON.parse(data) as ChatCompletionChunk;

@@ -15,6 +15,8 @@ export interface ChatCompletionCreateParams {
   tools?: ChatCompletionTool[];
   tool_choice?: ChatCompletionToolChoiceOption;
   reasoning_effort?: ReasoningEffort;
+  /** OpenRouter's form of `reasoning_effort`. */
+  reasoning?: OpenRouterReasoningParam;
   max_completion_tokens?: number;
   prompt_cache_key?: string;
   prompt_cache_retention?: "in_memory" | "24h";
@@ -24,8 +26,15 @@ export interface ChatCompletionCreateParams {
 
 export type ChatCompletionMessageParam =
   | { role: "system" | "developer" | "user"; content: string }
+  | { role: "user"; content: ChatCompletionContentPart[] }
   | ChatCompletionAssistantMessageParam
   | { role: "tool"; tool_call_id: string; content: string };
+
+/** A part of a user message: text, an image (URL or `data:` URL), or a file (`data:` URL). */
+export type ChatCompletionContentPart =
+  | { type: "text"; text: string }
+  | { type: "image_url"; image_url: { url: string } }
+  | { type: "file"; file: { file_data: string; filename: string } };
 
 export interface ChatCompletionAssistantMessageParam {
   role: "assistant";
@@ -34,6 +43,41 @@ export interface ChatCompletionAssistantMessageParam {
   tool_calls?: ChatCompletionMessageToolCall[];
   /** DeepSeek thinking mode: the message's reasoning, sent back. */
   reasoning_content?: string;
+  /** The same, for servers that name it `reasoning` (vLLM 0.16 and later, OpenRouter). */
+  reasoning?: string;
+  /** OpenRouter: the answer's `reasoning_details` entries, exactly as they came. */
+  reasoning_details?: unknown[];
+  /** DashScope (Qwen): the encrypted full thinking, exactly as it came. */
+  encrypted_content?: string;
+}
+
+/**
+ * OpenRouter's `reasoning` request object: `effort` or `max_tokens`, not both.
+ * @see https://openrouter.ai/docs/guides/best-practices/reasoning-tokens
+ */
+export interface OpenRouterReasoningParam {
+  effort?: ReasoningEffort;
+  max_tokens?: number;
+  exclude?: boolean;
+  enabled?: boolean;
+}
+
+/**
+ * One OpenRouter `reasoning_details` entry (`reasoning.text`, `reasoning.summary`,
+ * `reasoning.encrypted`, server-tool entries, ...). Streams send an entry in fragments that
+ * share its `type` and `index`, the signature often alone in the last one.
+ * @see https://openrouter.ai/docs/guides/best-practices/reasoning-tokens
+ */
+export interface ReasoningDetail {
+  type?: string;
+  text?: string | null;
+  signature?: string | null;
+  summary?: string | null;
+  data?: string | null;
+  id?: string | null;
+  format?: string | null;
+  index?: number;
+  [field: string]: unknown;
 }
 
 export interface ChatCompletionMessageToolCall {
@@ -80,6 +124,10 @@ export interface ChatCompletionMessage {
   reasoning_content?: string | null;
   /** vLLM, OpenRouter and gpt-oss hosts. */
   reasoning?: string | null;
+  /** OpenRouter: the reasoning as typed, ordered entries (signatures included). */
+  reasoning_details?: ReasoningDetail[] | null;
+  /** DashScope (Qwen) with `thinking_display: "summarized"`: the encrypted full thinking. */
+  encrypted_content?: string | null;
   refusal?: string | null;
 }
 
@@ -124,6 +172,8 @@ export interface ChatCompletionChunkDelta {
   content?: string | null;
   reasoning_content?: string | null;
   reasoning?: string | null;
+  reasoning_details?: ReasoningDetail[] | null;
+  encrypted_content?: string | null;
   tool_calls?: ChatCompletionChunkToolCall[] | null;
 }
 

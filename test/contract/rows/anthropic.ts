@@ -8,6 +8,7 @@ import {
   andThen,
   firstUserText,
   loop,
+  mediaRun,
   type RowSpec,
   toolResults,
   user,
@@ -94,6 +95,12 @@ export const ANTHROPIC: Record<string, RowSpec> = {
     config: { ...SONNET_46, cache: "auto" },
     run: cacheLoop,
     twin: { file: "cache-tool-loop", exact: true },
+  },
+  media: { config: { model: "claude-sonnet-4-6", maxTokens: 1024 }, run: mediaRun(true) },
+  "media-stream": {
+    config: { model: "claude-sonnet-4-6", maxTokens: 1024 },
+    run: mediaRun(true),
+    twin: { file: "media" },
   },
   "interleaved-tool-loop": { config: SONNET_46, run: interleavedLoop },
   "interleaved-tool-loop-stream": {

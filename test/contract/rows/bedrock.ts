@@ -3,6 +3,7 @@ import {
   andThen,
   firstUserText,
   loop,
+  mediaRun,
   type RowSpec,
   toolResults,
   user,
@@ -59,8 +60,12 @@ const interleavedLoop = loop(
   toolResults("40 C", "14:05"),
 );
 
+const MEDIA_SONNET_4 = { model: "us.anthropic.claude-sonnet-4-20250514-v1:0", maxTokens: 1024 };
+
 export const BEDROCK: Record<string, RowSpec> = {
   "cache-tool-loop": { config: { ...OPUS_46, cache: "auto" }, run: cacheLoop },
+  media: { config: MEDIA_SONNET_4, run: mediaRun(true) },
+  "media-stream": { config: MEDIA_SONNET_4, run: mediaRun(true), twin: { file: "media" } },
   "interleaved-tool-loop": {
     config: { ...OPUS_46, credentials: AWS_SESSION },
     run: interleavedLoop,

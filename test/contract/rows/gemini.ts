@@ -1,7 +1,7 @@
 import { SCREEN_TOOLS } from "../../../scripts/scenarios/gemini.js";
 import type { Message, ToolSpec } from "../../../src/core/types.js";
 import type { Cassette } from "../../../src/testing/index.js";
-import { andThen, loop, type RowSpec, toolResults, user, WEATHER } from "../table.js";
+import { andThen, loop, mediaRun, type RowSpec, toolResults, user, WEATHER } from "../table.js";
 
 const PRO_THINKING = {
   model: "gemini-3-pro-preview",
@@ -66,6 +66,12 @@ const picnic = loop(
 );
 
 export const GEMINI: Record<string, RowSpec> = {
+  media: { config: { model: "gemini-3-flash-preview" }, run: mediaRun(true) },
+  "media-stream": {
+    config: { model: "gemini-3-flash-preview" },
+    run: mediaRun(true),
+    twin: { file: "media" },
+  },
   "code-execution": {
     config: FLASH,
     // golem declares no built-in tools; the capture scenario added this one to the body.

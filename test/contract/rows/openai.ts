@@ -1,7 +1,8 @@
+import { DASHSCOPE_THINKING } from "../../../scripts/scenarios/openai.js";
 import { thinkingOf } from "../../../src/core/parts.js";
 import type { Message, ToolSpec } from "../../../src/core/types.js";
 import type { Cassette } from "../../../src/testing/index.js";
-import { loop, type RowSpec, toolResults, user, WEATHER } from "../table.js";
+import { loop, mediaRun, type RowSpec, toolResults, user, WEATHER } from "../table.js";
 
 interface ChatMessage {
   role: string;
@@ -143,7 +144,66 @@ const releaseNotes = loop(
   toolResults("0.2.0: messages are ordered lists of typed parts."),
 );
 
+/** The weather loop of the OpenRouter, vLLM and DashScope cassettes (and their capture scenarios). */
+const weatherLoop = loop(
+  { system: "You are a helpful assistant", tools: [WEATHER] },
+  [user("What's the weather in Florence, Italy?")],
+  toolResults("40 C"),
+);
+
+// The host is openrouter.ai, so reasoningEffort goes as OpenRouter's `reasoning: { effort }`.
+const OPENROUTER = { baseURL: "https://openrouter.ai/api/v1", reasoningEffort: "medium" };
+
+/** The reasoning dialects of compatible servers (ADR 0012). */
+const OPENAI_DIALECTS: Record<string, RowSpec> = {
+  "openrouter-claude-tool-loop": {
+    config: { ...OPENROUTER, model: "anthropic/claude-sonnet-4.5" },
+    run: weatherLoop,
+  },
+  "openrouter-claude-tool-loop-stream": {
+    config: { ...OPENROUTER, model: "anthropic/claude-sonnet-4.5" },
+    run: weatherLoop,
+    twin: { file: "openrouter-claude-tool-loop", exact: true },
+  },
+  "openrouter-gemini-tool-loop-stream": {
+    config: { ...OPENROUTER, model: "google/gemini-3-pro-preview" },
+    run: weatherLoop,
+  },
+  "vllm-reasoning-stream": {
+    config: {
+      model: "Qwen/Qwen3-8B",
+      baseURL: "http://localhost:8000/v1",
+      replayReasoning: true,
+      reasoningFormat: "reasoning",
+    },
+    run: weatherLoop,
+  },
+  "dashscope-encrypted-content": {
+    config: {
+      model: "qwen4-max",
+      baseURL: "https://dashscope-intl.aliyuncs.com/compatible-mode/v1",
+      replayReasoning: true,
+    },
+    run: weatherLoop,
+    // As the capture scenario does: golem has no option for DashScope's thinking switches.
+    editBody: (body) => ({ ...body, ...DASHSCOPE_THINKING }),
+  },
+};
+
 export const OPENAI: Record<string, RowSpec> = {
+  "chat-media": { config: { model: "gpt-5-mini" }, run: mediaRun(false) },
+  "chat-media-stream": {
+    config: { model: "gpt-5-mini" },
+    run: mediaRun(false),
+    twin: { file: "chat-media", exact: true },
+  },
+  "responses-media": { config: { model: "gpt-5-mini", api: "responses" }, run: mediaRun(true) },
+  "responses-media-stream": {
+    config: { model: "gpt-5-mini", api: "responses" },
+    run: mediaRun(true),
+    twin: { file: "responses-media" },
+  },
+  ...OPENAI_DIALECTS,
   "responses-items-as-parts": { config: CODEX, run: releaseNotes },
   "responses-items-as-parts-stream": {
     config: CODEX,

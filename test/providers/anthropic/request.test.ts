@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { HistoryError } from "../../../src/core/errors.js";
 import type { Message } from "../../../src/core/types.js";
 import {
   buildRequest,
@@ -205,32 +204,6 @@ describe("anthropic buildRequest", () => {
       },
       { role: "assistant", content: [{ type: "text", text: "A" }] },
     ]);
-  });
-
-  it("refuses image and file parts with a HistoryError naming the message", () => {
-    const refused = (messages: Message[]) => {
-      try {
-        buildRequest({ messages }, cfg, false);
-      } catch (e) {
-        expect(e).toBeInstanceOf(HistoryError);
-        return [(e as HistoryError).message, (e as HistoryError).index];
-      }
-      throw new Error("nothing thrown");
-    };
-    expect(
-      refused([
-        { role: "user", content: "Q" },
-        { role: "user", content: [{ type: "image", mediaType: "image/png", data: "iVBO" }] },
-      ]),
-    ).toEqual([expect.stringContaining("golem/anthropic does not send image parts yet"), 1]);
-    expect(
-      refused([
-        {
-          role: "user",
-          content: [{ type: "file", mediaType: "application/pdf", url: "https://x/a.pdf" }],
-        },
-      ]),
-    ).toEqual([expect.stringContaining("golem/anthropic does not send file parts yet"), 0]);
   });
 
   it("merges consecutive tool results into one user message, with is_error on failures", () => {

@@ -168,31 +168,6 @@ describe("bedrock buildRequest", () => {
     ]);
   });
 
-  it("refuses image and file parts with a HistoryError naming the message", () => {
-    const image: Message = {
-      role: "user",
-      content: [
-        { type: "text", text: "What is this?" },
-        { type: "image", mediaType: "image/png", data: "iVBORw0K" },
-      ],
-    };
-    expect(() => buildRequest({ messages: [image] }, cfg(), false)).toThrow(
-      new HistoryError("image parts cannot be sent to bedrock yet", 0),
-    );
-    const file: Message[] = [
-      user("q"),
-      { role: "assistant", content: [{ type: "tool-call", id: "t", name: "x", arguments: "{}" }] },
-      {
-        role: "tool",
-        toolCallId: "t",
-        content: [{ type: "file", mediaType: "application/pdf", url: "https://example.com/a.pdf" }],
-      },
-    ];
-    expect(() => buildRequest({ messages: file }, cfg(), false)).toThrow(
-      "messages[2]: file parts cannot be sent to bedrock yet",
-    );
-  });
-
   it("turns consecutive tool messages into one user message of tool results", () => {
     const messages: Message[] = [
       user("Weather in Paris and Rome?"),

@@ -250,28 +250,6 @@ describe("buildRequest", () => {
     ]);
   });
 
-  it("refuses image and file parts, naming the message", () => {
-    const image: Message = {
-      role: "user",
-      content: [{ type: "image", mediaType: "image/png", data: "iVBORw0KGgo=" }],
-    };
-    expect(() => buildRequest({ messages: [user("Hi"), image] }, cfg(), false)).toThrow(
-      new HistoryError("gemini: image parts are not supported yet", 1),
-    );
-    const file: Message = {
-      role: "tool",
-      toolCallId: "c",
-      content: [{ type: "file", mediaType: "application/pdf", url: "https://example.com/a.pdf" }],
-    };
-    const call: Message = {
-      role: "assistant",
-      content: [{ type: "tool-call", id: "c", name: "f", arguments: "{}" }],
-    };
-    expect(() => buildRequest({ messages: [user("Hi"), call, file] }, cfg(), false)).toThrow(
-      "messages[2]: gemini: file parts are not supported yet",
-    );
-  });
-
   it("gives the first unsigned call of each step the validator-skip signature on Gemini 3, once", () => {
     const messages: Message[] = [
       user("Go"),

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { HistoryError } from "../../../src/core/errors.js";
 import type { Message, ModelRequest } from "../../../src/core/types.js";
 import type { ChatOptions } from "../../../src/providers/openai/config.js";
 import {
@@ -199,13 +198,17 @@ describe("openai buildRequest", () => {
     });
   });
 
-  it("leaves out foreign and provider parts, but sends text and calls whatever evidence they carry", () => {
+  it("leaves out foreign parts, sends its own provider part as a reasoning_details entry, and text and calls whatever evidence they carry", () => {
     const mixed: Message = {
       role: "assistant",
       content: [
         { type: "thinking", text: "gemini thoughts", signature: "g", provider: "gemini" },
         { type: "provider", provider: "anthropic", value: { type: "web_search_tool_result" } },
-        { type: "provider", provider: "openai", value: { type: "reasoning_details" } },
+        {
+          type: "provider",
+          provider: "openai",
+          value: { type: "reasoning.summary", summary: "s" },
+        },
         { type: "text", text: "Hi", signature: "g2", provider: "gemini" },
         { type: "text", text: "!", phase: "final_answer", provider: "openai-responses" },
         {
@@ -229,7 +232,8 @@ describe("openai buildRequest", () => {
             function: { name: "weather", arguments: '{"city":"Oslo"}' },
           },
         ],
-        ...(cfg.replayReasoning ? { reasoning_content: "" } : {}),
+        // The entries carry the reasoning: no reasoning_content beside them.
+        reasoning_details: [{ type: "reasoning.summary", summary: "s" }],
       };
       expect(buildRequest({ messages: [user, mixed] }, cfg, false).messages[1]).toEqual(expected);
     }
@@ -254,28 +258,6 @@ describe("openai buildRequest", () => {
       SENT_CALL,
       { role: "tool", tool_call_id: "call_00_x", content: "" },
     ]);
-  });
-
-  it("refuses image and file parts with a HistoryError naming the message", () => {
-    const image: Message = {
-      role: "user",
-      content: [
-        { type: "text", text: "What is this?" },
-        { type: "image", mediaType: "image/png", url: "https://example.com/a.png" },
-      ],
-    };
-    const file: Message = {
-      role: "tool",
-      toolCallId: "call_00_x",
-      content: [{ type: "file", mediaType: "application/pdf", data: "AAAA" }],
-    };
-    expect(() => buildRequest({ messages: [user, image] }, CFG, false)).toThrow(HistoryError);
-    expect(() => buildRequest({ messages: [user, image] }, CFG, false)).toThrow(
-      "messages[1]: openai Chat Completions cannot send image parts yet",
-    );
-    expect(() => buildRequest({ messages: [user, withCall, file] }, CFG, false)).toThrow(
-      "messages[2]: openai Chat Completions cannot send file parts yet",
-    );
   });
 
   it("sends a failed tool result as its content (the wire has no error flag)", () => {

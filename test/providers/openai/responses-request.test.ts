@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { HistoryError } from "../../../src/core/errors.js";
 import type { Message, Part, ThinkingPart } from "../../../src/core/types.js";
 import type { ResponsesOptions } from "../../../src/providers/openai/responses-config.js";
 import {
@@ -277,16 +276,6 @@ describe("buildResponsesRequest", () => {
     ).toEqual([
       { type: "message", role: "assistant", content: [{ type: "output_text", text: "x" }] },
     ]);
-  });
-
-  it("refuses image and file parts with a HistoryError naming the message", () => {
-    const image: Message = {
-      role: "user",
-      content: [{ type: "image", mediaType: "image/png", url: "https://example.com/a.png" }],
-    };
-    const run = () => buildResponsesRequest({ messages: [user, image] }, CFG, false);
-    expect(run).toThrow(HistoryError);
-    expect(run).toThrow("messages[1]: image parts are not sent to the Responses API yet");
   });
 
   it("keeps system and user messages as role messages, parts as input_text, empty ones out", () => {
