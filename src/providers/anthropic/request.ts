@@ -2,8 +2,9 @@ import { HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
 import { mergeHeaders } from "../../transport/options.js";
+import { callSettings, withExtraBody } from "../../transport/settings.js";
 import { appendTurn } from "../../transport/turns.js";
-import type { ResolvedConfig } from "./config.js";
+import { checkSettings, type ResolvedConfig } from "./config.js";
 import { PROVIDER } from "./parts.js";
 import type {
   ContentBlockParam,
@@ -41,12 +42,14 @@ export function requestHeaders(
  */
 export function buildRequest(
   req: ModelRequest,
-  cfg: Pick<ResolvedConfig, "model" | "maxTokens" | "thinking" | "effort">,
+  cfg: Pick<ResolvedConfig, "model" | "settings" | "thinking" | "effort">,
   stream: boolean,
 ): MessageCreateParams {
+  const s = callSettings("anthropic", cfg.settings, req);
+  checkSettings(cfg.model, cfg.thinking, s);
   const body: MessageCreateParams = {
     model: cfg.model,
-    max_tokens: cfg.maxTokens,
+    max_tokens: s.maxTokens ?? cfg.settings.maxTokens,
     messages: buildMessages(req.messages),
   };
   const system = [
@@ -55,11 +58,20 @@ export function buildRequest(
   ].filter((s): s is string => typeof s === "string" && s !== "");
   if (system.length > 0) body.system = system.map((text) => ({ type: "text", text }));
   if (cfg.thinking) body.thinking = cfg.thinking;
-  if (cfg.effort) body.output_config = { effort: cfg.effort };
+  // Structured output shares `output_config` with effort (name and description have no field).
+  if (cfg.effort || req.output) {
+    body.output_config = {};
+    if (cfg.effort) body.output_config.effort = cfg.effort;
+    if (req.output) body.output_config.format = { type: "json_schema", schema: req.output.schema };
+  }
   if (req.tools && req.tools.length > 0) body.tools = req.tools.map(buildTool);
   if (req.toolChoice !== undefined) body.tool_choice = buildToolChoice(req.toolChoice);
+  if (s.temperature !== undefined) body.temperature = s.temperature;
+  if (s.topP !== undefined) body.top_p = s.topP;
+  if (s.topK !== undefined) body.top_k = s.topK;
+  if (s.stopSequences !== undefined) body.stop_sequences = s.stopSequences;
   if (stream) body.stream = true;
-  return body;
+  return withExtraBody(body, cfg.settings, req);
 }
 
 function buildMessages(messages: readonly Message[]): MessageParam[] {
@@ -148,7 +160,13 @@ function parseArguments(args: string, index: number): unknown {
 }
 
 function buildTool(tool: ToolSpec): Tool {
-  return { name: tool.name, description: tool.description, input_schema: tool.parameters };
+  const out: Tool = {
+    name: tool.name,
+    description: tool.description,
+    input_schema: tool.parameters,
+  };
+  if (tool.strict !== undefined) out.strict = tool.strict;
+  return out;
 }
 
 function buildToolChoice(choice: NonNullable<ModelRequest["toolChoice"]>): ToolChoice {

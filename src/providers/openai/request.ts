@@ -1,7 +1,9 @@
 import { HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
+import { callSettings, withExtraBody } from "../../transport/settings.js";
 import type { ChatOptions } from "./config.js";
+import { checkSettings, jsonSchemaFormat } from "./settings.js";
 import type {
   ChatCompletionAssistantMessageParam,
   ChatCompletionCreateParams,
@@ -27,6 +29,8 @@ export function buildRequest(
   cfg: ChatOptions,
   stream: boolean,
 ): ChatCompletionCreateParams {
+  const s = callSettings(cfg.provider, cfg.settings, req);
+  checkSettings("chat", cfg, s);
   const messages: ChatCompletionMessageParam[] = [];
   if (req.system !== undefined && req.system !== "") {
     messages.push({ role: "system", content: req.system });
@@ -40,13 +44,19 @@ export function buildRequest(
   if (req.tools !== undefined && req.tools.length > 0) body.tools = req.tools.map(buildTool);
   if (req.toolChoice !== undefined) body.tool_choice = buildToolChoice(req.toolChoice);
   if (cfg.reasoningEffort !== undefined) body.reasoning_effort = cfg.reasoningEffort;
-  if (cfg.maxCompletionTokens !== undefined) body.max_completion_tokens = cfg.maxCompletionTokens;
+  if (s.maxTokens !== undefined) body.max_completion_tokens = s.maxTokens;
+  if (s.temperature !== undefined) body.temperature = s.temperature;
+  if (s.topP !== undefined) body.top_p = s.topP;
+  if (s.stopSequences !== undefined) body.stop = s.stopSequences;
+  if (s.seed !== undefined) body.seed = s.seed;
+  if (req.output)
+    body.response_format = { type: "json_schema", json_schema: jsonSchemaFormat(req.output) };
   if (stream) {
     body.stream = true;
     // Without it no usage arrives at all.
     body.stream_options = { include_usage: true };
   }
-  return body;
+  return withExtraBody(body, cfg.settings, req);
 }
 
 function buildMessage(
@@ -123,10 +133,12 @@ export function replayedReasoning(parts: readonly Part[], provider: string): str
 }
 
 function buildTool(t: ToolSpec): ChatCompletionTool {
-  return {
+  const tool: ChatCompletionTool = {
     type: "function",
     function: { name: t.name, description: t.description, parameters: t.parameters },
   };
+  if (t.strict !== undefined) tool.function.strict = t.strict;
+  return tool;
 }
 
 function buildToolChoice(

@@ -1,6 +1,7 @@
 import { HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, ToolSpec } from "../../core/types.js";
+import { callSettings, withExtraBody } from "../../transport/settings.js";
 import type { ResponsesOptions } from "./responses-config.js";
 import type {
   FunctionTool,
@@ -13,6 +14,7 @@ import type {
   ToolChoiceFunction,
   ToolChoiceOptions,
 } from "./responses-wire.js";
+import { checkSettings, jsonSchemaFormat } from "./settings.js";
 
 /** The Responses endpoint under a base URL (streaming uses the same one). */
 export function responsesUrl(cfg: { baseURL: string }): string {
@@ -28,6 +30,8 @@ export function buildResponsesRequest(
   cfg: ResponsesOptions,
   stream: boolean,
 ): ResponseCreateParams {
+  const s = callSettings(cfg.provider, cfg.settings, req);
+  checkSettings("responses", cfg, s);
   const input: ResponseInputItem[] = [];
   for (const [i, m] of req.messages.entries()) input.push(...buildInputItems(m, cfg.provider, i));
   const body: ResponseCreateParams = {
@@ -44,9 +48,12 @@ export function buildResponsesRequest(
     if (cfg.reasoningEffort !== undefined) body.reasoning.effort = cfg.reasoningEffort;
     if (cfg.reasoningSummary !== undefined) body.reasoning.summary = cfg.reasoningSummary;
   }
-  if (cfg.maxCompletionTokens !== undefined) body.max_output_tokens = cfg.maxCompletionTokens;
+  if (s.maxTokens !== undefined) body.max_output_tokens = s.maxTokens;
+  if (s.temperature !== undefined) body.temperature = s.temperature;
+  if (s.topP !== undefined) body.top_p = s.topP;
+  if (req.output) body.text = { format: { type: "json_schema", ...jsonSchemaFormat(req.output) } };
   if (stream) body.stream = true;
-  return body;
+  return withExtraBody(body, cfg.settings, req);
 }
 
 /**
@@ -124,12 +131,13 @@ function buildAssistantItems(m: Message, provider: string): ResponseInputItem[] 
 }
 
 function buildTool(t: ToolSpec): FunctionTool {
-  // `strict` defaults to true here, which refuses most hand-written schemas (ADR 0003).
+  // `strict` defaults to true here, which refuses most hand-written schemas (ADR 0003): false
+  // unless the tool asks for it.
   const tool: FunctionTool = {
     type: "function",
     name: t.name,
     parameters: t.parameters,
-    strict: false,
+    strict: t.strict === true,
   };
   if (t.description !== "") tool.description = t.description;
   return tool;
