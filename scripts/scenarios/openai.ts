@@ -240,7 +240,7 @@ export const openaiScenarios: Record<string, Scenario> = {
     description: "a 400: function tools with reasoning_effort on gpt-5.4 Chat Completions",
     streaming: false,
     defaultModel: "gpt-5.4",
-    create: make("gpt-5.4", { reasoningEffort: "low", maxCompletionTokens: 4000 }),
+    create: make("gpt-5.4", { reasoningEffort: "low", maxTokens: 4000 }),
     run: (model) =>
       expectError(() =>
         model.generate({

@@ -157,7 +157,7 @@ export const OPENAI: Record<string, RowSpec> = {
     twin: { file: "deepseek-thinking-tool-loop", exact: true },
   },
   "tools-with-effort-400": {
-    config: { model: "gpt-5.4", reasoningEffort: "low", maxCompletionTokens: 4000 },
+    config: { model: "gpt-5.4", reasoningEffort: "low", maxTokens: 4000 },
     run: (call, c) =>
       loop({ system: "Answer briefly.", tools: chatTools(c, 0) }, [user("Is 1009 prime?")])(
         call,
