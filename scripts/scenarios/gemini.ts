@@ -1,6 +1,6 @@
 import type { Message, ToolCallPart, ToolSpec } from "../../src/index.js";
 import * as gemini from "../../src/providers/gemini/index.js";
-import { expectError, type ToolAnswer, toolLoop } from "./tool-loop.js";
+import { call, expectError, REPORT_REQUEST, type ToolAnswer, toolLoop } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
 /** The key is GEMINI_API_KEY (or GOOGLE_API_KEY), read by the adapter. */
@@ -104,8 +104,21 @@ function withCodeExecution(fetch: ScenarioContext["fetch"]): ScenarioContext["fe
   };
 }
 
+/** Structured output (`responseJsonSchema`) with thought summaries. */
+const structured = (stream: boolean): Scenario => ({
+  description: `structured output (a JSON schema), thinking level low with thought summaries${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: "gemini-3-flash-preview",
+  create: make("gemini-3-flash-preview", { thinking: { includeThoughts: true, level: "low" } }),
+  run: async (model) => {
+    await call(model, REPORT_REQUEST, stream);
+  },
+});
+
 /** Scenarios recorded against the Gemini API (generateContent / streamGenerateContent). */
 export const geminiScenarios: Record<string, Scenario> = {
+  "structured-output": structured(false),
+  "structured-output-stream": structured(true),
   "thinking-tool-loop": loop(false),
   "thinking-streaming": loop(true),
   "parallel-calls-one-signature": {

@@ -6,7 +6,7 @@ import {
   toolCallsOf,
 } from "../../src/index.js";
 import * as openai from "../../src/providers/openai/index.js";
-import { call, expectError, toolLoop, toolResults } from "./tool-loop.js";
+import { call, expectError, REPORT_REQUEST, toolLoop, toolResults } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
 /** DeepSeek's OpenAI-compatible endpoint (`--base-url` points elsewhere). */
@@ -214,6 +214,22 @@ const responsesItems = (stream: boolean): Scenario => ({
   },
 });
 
+/** Structured output with reasoning on: Chat `response_format`, or Responses `text.format`. */
+const structured = (api: "chat-completions" | "responses", stream: boolean): Scenario => ({
+  description: `structured output (a JSON schema) on ${api}, reasoning effort low${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: "gpt-5.4",
+  create: make(
+    "gpt-5.4",
+    api === "responses"
+      ? { api, reasoningEffort: "low" }
+      : { reasoningEffort: "low", maxTokens: 4000 },
+  ),
+  run: async (model) => {
+    await call(model, REPORT_REQUEST, stream);
+  },
+});
+
 /** Scenarios recorded against OpenAI (Chat Completions, Responses) and DeepSeek. */
 export const openaiScenarios: Record<string, Scenario> = {
   "deepseek-thinking-tool-loop": deepseek(false),
@@ -222,6 +238,10 @@ export const openaiScenarios: Record<string, Scenario> = {
   "responses-thinking-tool-loop-stream": responsesLoop(true),
   "responses-items-as-parts": responsesItems(false),
   "responses-items-as-parts-stream": responsesItems(true),
+  "structured-output-chat": structured("chat-completions", false),
+  "structured-output-chat-stream": structured("chat-completions", true),
+  "responses-structured-output": structured("responses", false),
+  "responses-structured-output-stream": structured("responses", true),
   "effort-tool-loop": {
     description: "reasoning_effort high + a weather tool, two turns",
     streaming: false,

@@ -4,10 +4,12 @@
  * refused with a ConfigError before any request.
  */
 import { describe, expect, it } from "vitest";
+import { REPORT_REQUEST } from "../../scripts/scenarios/tool-loop.js";
 import { ConfigError } from "../../src/core/errors.js";
+import { partsOf, textOf } from "../../src/core/parts.js";
 import type { ModelRequest, ToolSpec } from "../../src/core/types.js";
 import { AWS_KEYS, createModel, type Provider } from "../contract/adapters.js";
-import { WEATHER } from "../contract/table.js";
+import { runCassette, WEATHER } from "../contract/table.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
 import { aws4fetchHeaders } from "./bedrock/sigv4-reference.js";
 
@@ -344,4 +346,41 @@ describe("extraBody", () => {
       reference["x-amz-content-sha256"],
     );
   });
+});
+
+describe("structured output cassettes", () => {
+  // [provider, cassette, whether the answer comes with a thinking part]
+  const rows: [Provider, string, boolean][] = [
+    ["anthropic", "structured-output", true],
+    ["anthropic", "structured-output-stream", true],
+    ["bedrock", "structured-output", true],
+    ["bedrock", "structured-output-stream", true],
+    ["gemini", "structured-output", true],
+    ["gemini", "structured-output-stream", true],
+    ["openai", "structured-output-chat", false],
+    ["openai", "structured-output-chat-stream", false],
+    ["openai", "responses-structured-output", true],
+    ["openai", "responses-structured-output-stream", true],
+  ];
+  it.each(rows)(
+    "%s/%s answers the schema's JSON as text, thinking kept",
+    async (provider, file, thinks) => {
+      const { turns, error } = await runCassette(provider, file);
+      expect(error).toBe(undefined);
+      const [turn] = turns;
+      expect(turn?.request.output).toBe(REPORT_REQUEST.output);
+      const parts = partsOf(turn?.response?.message ?? { role: "assistant", content: [] });
+      expect(JSON.parse(textOf({ role: "assistant", content: parts }))).toEqual({
+        city: "Oslo",
+        celsius: 18,
+      });
+      expect(parts.some((p) => p.type === "thinking")).toBe(thinks);
+      // The evidence to replay: on the thinking part, or (Gemini) on the answer's text part.
+      expect(parts.some((p) => "signature" in p && p.signature)).toBe(thinks);
+      if (file.endsWith("-stream")) {
+        const texts = turn?.deltas.filter((d) => d.type === "text" && d.text) ?? [];
+        expect(texts.length).toBeGreaterThan(1);
+      }
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import { thinkingOf } from "../../../src/core/parts.js";
 import type { Message, ToolSpec } from "../../../src/core/types.js";
 import type { Cassette } from "../../../src/testing/index.js";
@@ -143,7 +144,26 @@ const releaseNotes = loop(
   toolResults("0.2.0: messages are ordered lists of typed parts."),
 );
 
+/** The structured-output rows: reasoning on, as scripts/scenarios/openai.ts records them. */
+const GPT54_CHAT = { model: "gpt-5.4", reasoningEffort: "low", maxTokens: 4000 };
+const GPT54_RESPONSES = { model: "gpt-5.4", api: "responses", reasoningEffort: "low" };
+
 export const OPENAI: Record<string, RowSpec> = {
+  "structured-output-chat": { config: GPT54_CHAT, run: (call) => call(REPORT_REQUEST) },
+  "structured-output-chat-stream": {
+    config: GPT54_CHAT,
+    run: (call) => call(REPORT_REQUEST),
+    twin: { file: "structured-output-chat" },
+  },
+  "responses-structured-output": {
+    config: GPT54_RESPONSES,
+    run: (call) => call(REPORT_REQUEST),
+  },
+  "responses-structured-output-stream": {
+    config: GPT54_RESPONSES,
+    run: (call) => call(REPORT_REQUEST),
+    twin: { file: "responses-structured-output" },
+  },
   "responses-items-as-parts": { config: CODEX, run: releaseNotes },
   "responses-items-as-parts-stream": {
     config: CODEX,
