@@ -38,31 +38,47 @@ export function callSettings(
 }
 
 const isInt = (n: unknown, min: number) => Number.isSafeInteger(n) && (n as number) >= min;
-const within = (n: unknown, max: number) =>
+const within = (max: number) => (n: unknown) =>
   typeof n === "number" && Number.isFinite(n) && n >= 0 && n <= max;
 
 /**
- * The checks every provider shares: `maxTokens` and `topK` positive integers, `temperature`
- * 0..2 (the widest provider range; Claude's 0..1 is checked with its rules), `topP` 0..1,
- * `seed` an integer, `stopSequences` strings, `extraBody` a plain object.
+ * The checks every provider shares, as [setting, test, what it must be]: `temperature` 0..2 is
+ * the widest provider range (Claude's 0..1 is checked with its rules).
  */
+const CHECKS: [keyof CallSettings, (v: unknown) => boolean, string][] = [
+  ["maxTokens", (v) => isInt(v, 1), "an integer >= 1"],
+  ["temperature", within(2), "0..2"],
+  ["topP", within(1), "0..1"],
+  ["topK", (v) => isInt(v, 1), "an integer >= 1"],
+  ["seed", (v) => isInt(v, Number.MIN_SAFE_INTEGER), "an integer"],
+  [
+    "stopSequences",
+    (v) => Array.isArray(v) && v.every((x) => typeof x === "string"),
+    "an array of strings",
+  ],
+  ["extraBody", isPlain, "a plain object"],
+];
+
 function checkSettings(provider: string, s: CallSettings): CallSettings {
-  const problem =
-    (s.maxTokens !== undefined &&
-      !isInt(s.maxTokens, 1) &&
-      "`maxTokens` must be an integer >= 1") ||
-    (s.temperature !== undefined && !within(s.temperature, 2) && "`temperature` must be 0..2") ||
-    (s.topP !== undefined && !within(s.topP, 1) && "`topP` must be 0..1") ||
-    (s.topK !== undefined && !isInt(s.topK, 1) && "`topK` must be an integer >= 1") ||
-    (s.seed !== undefined &&
-      !isInt(s.seed, Number.MIN_SAFE_INTEGER) &&
-      "`seed` must be an integer") ||
-    (s.stopSequences !== undefined &&
-      !(Array.isArray(s.stopSequences) && s.stopSequences.every((x) => typeof x === "string")) &&
-      "`stopSequences` must be an array of strings") ||
-    (s.extraBody !== undefined && !isPlain(s.extraBody) && "`extraBody` must be a plain object");
-  if (problem) throw new ConfigError(`${provider}: ${problem}`);
+  for (const [k, ok, what] of CHECKS) {
+    if (s[k] !== undefined && !ok(s[k])) {
+      throw new ConfigError(`${provider}: \`${k}\` must be ${what}`);
+    }
+  }
   return s;
+}
+
+/** The settings that are set, under the provider's names for them (`{ topP: "top_p" }`). */
+export function wireFields(
+  s: CallSettings,
+  names: Partial<Record<keyof CallSettings, string>>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, wire] of Object.entries(names)) {
+    const v = s[k as keyof CallSettings];
+    if (v !== undefined) out[wire] = v;
+  }
+  return out;
 }
 
 /**

@@ -2,7 +2,7 @@ import { HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
 import { mergeHeaders } from "../../transport/options.js";
-import { callSettings, withExtraBody } from "../../transport/settings.js";
+import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
 import { appendTurn } from "../../transport/turns.js";
 import { checkSettings, type ResolvedConfig } from "./config.js";
 import { PROVIDER } from "./parts.js";
@@ -16,6 +16,14 @@ import type {
 } from "./wire.js";
 
 export { PROVIDER };
+
+/** The call settings the Messages API has, by their wire names (`max_tokens` is set apart). */
+const SETTING_FIELDS = {
+  temperature: "temperature",
+  topP: "top_p",
+  topK: "top_k",
+  stopSequences: "stop_sequences",
+};
 export const ANTHROPIC_VERSION = "2023-06-01";
 
 /** The Messages endpoint. */
@@ -66,10 +74,7 @@ export function buildRequest(
   }
   if (req.tools && req.tools.length > 0) body.tools = req.tools.map(buildTool);
   if (req.toolChoice !== undefined) body.tool_choice = buildToolChoice(req.toolChoice);
-  if (s.temperature !== undefined) body.temperature = s.temperature;
-  if (s.topP !== undefined) body.top_p = s.topP;
-  if (s.topK !== undefined) body.top_k = s.topK;
-  if (s.stopSequences !== undefined) body.stop_sequences = s.stopSequences;
+  Object.assign(body, wireFields(s, SETTING_FIELDS));
   if (stream) body.stream = true;
   return withExtraBody(body, cfg.settings, req);
 }

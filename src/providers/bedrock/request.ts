@@ -1,7 +1,7 @@
 import { HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, ToolSpec } from "../../core/types.js";
-import { callSettings, withExtraBody } from "../../transport/settings.js";
+import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
 import { appendTurn } from "../../transport/turns.js";
 import { checkSettings, type ResolvedConfig } from "./config.js";
 import type {
@@ -15,6 +15,13 @@ import type {
 
 /** The adapter name that parts this adapter produced carry in `provider`. */
 export const PROVIDER = "bedrock";
+
+const INFERENCE_FIELDS = {
+  maxTokens: "maxTokens",
+  temperature: "temperature",
+  topP: "topP",
+  stopSequences: "stopSequences",
+};
 
 /**
  * The Converse URL; the model id (foundation id, inference profile or ARN) is one path label,
@@ -59,11 +66,8 @@ export function buildRequest(
 
   const body: ConverseRequest = { messages };
   if (system.length > 0) body.system = system;
-  const inference: InferenceConfiguration = {};
-  if (s.maxTokens !== undefined) inference.maxTokens = s.maxTokens;
-  if (s.temperature !== undefined) inference.temperature = s.temperature;
-  if (s.topP !== undefined) inference.topP = s.topP;
-  if (s.stopSequences !== undefined) inference.stopSequences = s.stopSequences;
+  // `InferenceConfiguration` names them as golem does; `topK` is Claude's own field below.
+  const inference: InferenceConfiguration = wireFields(s, INFERENCE_FIELDS);
   if (Object.keys(inference).length > 0) body.inferenceConfig = inference;
   const toolConfig = buildToolConfig(req, messages);
   if (toolConfig) body.toolConfig = toolConfig;

@@ -2,7 +2,7 @@ import { ConfigError, HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, Part as MessagePart, ModelRequest, ToolCallPart } from "../../core/types.js";
 import { mergeHeaders } from "../../transport/options.js";
-import { callSettings, withExtraBody } from "../../transport/settings.js";
+import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
 import { isGemini3, modelPath, type ResolvedConfig } from "./config.js";
 import { GENERATED_ID_PREFIX } from "./parts.js";
 import type {
@@ -114,13 +114,14 @@ function buildGenerationConfig(
   cfg: ResolvedConfig,
 ): GenerationConfig | undefined {
   const s = callSettings("gemini", cfg.settings, req);
-  const out: GenerationConfig = {};
-  if (s.maxTokens !== undefined) out.maxOutputTokens = s.maxTokens;
-  if (s.temperature !== undefined) out.temperature = s.temperature;
-  if (s.topP !== undefined) out.topP = s.topP;
-  if (s.topK !== undefined) out.topK = s.topK;
-  if (s.stopSequences !== undefined) out.stopSequences = s.stopSequences;
-  if (s.seed !== undefined) out.seed = s.seed;
+  const out: GenerationConfig = wireFields(s, {
+    maxTokens: "maxOutputTokens",
+    temperature: "temperature",
+    topP: "topP",
+    topK: "topK",
+    stopSequences: "stopSequences",
+    seed: "seed",
+  });
   if (req.output) {
     out.responseMimeType = "application/json";
     out.responseJsonSchema = req.output.schema;

@@ -1,7 +1,7 @@
 import { HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
-import { callSettings, withExtraBody } from "../../transport/settings.js";
+import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
 import type { ChatOptions } from "./config.js";
 import { checkSettings, jsonSchemaFormat } from "./settings.js";
 import type {
@@ -44,11 +44,16 @@ export function buildRequest(
   if (req.tools !== undefined && req.tools.length > 0) body.tools = req.tools.map(buildTool);
   if (req.toolChoice !== undefined) body.tool_choice = buildToolChoice(req.toolChoice);
   if (cfg.reasoningEffort !== undefined) body.reasoning_effort = cfg.reasoningEffort;
-  if (s.maxTokens !== undefined) body.max_completion_tokens = s.maxTokens;
-  if (s.temperature !== undefined) body.temperature = s.temperature;
-  if (s.topP !== undefined) body.top_p = s.topP;
-  if (s.stopSequences !== undefined) body.stop = s.stopSequences;
-  if (s.seed !== undefined) body.seed = s.seed;
+  Object.assign(
+    body,
+    wireFields(s, {
+      maxTokens: "max_completion_tokens",
+      temperature: "temperature",
+      topP: "top_p",
+      stopSequences: "stop",
+      seed: "seed",
+    }),
+  );
   if (req.output)
     body.response_format = { type: "json_schema", json_schema: jsonSchemaFormat(req.output) };
   if (stream) {

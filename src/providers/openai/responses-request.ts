@@ -1,7 +1,7 @@
 import { HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, ToolSpec } from "../../core/types.js";
-import { callSettings, withExtraBody } from "../../transport/settings.js";
+import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
 import type { ResponsesOptions } from "./responses-config.js";
 import type {
   FunctionTool,
@@ -48,9 +48,10 @@ export function buildResponsesRequest(
     if (cfg.reasoningEffort !== undefined) body.reasoning.effort = cfg.reasoningEffort;
     if (cfg.reasoningSummary !== undefined) body.reasoning.summary = cfg.reasoningSummary;
   }
-  if (s.maxTokens !== undefined) body.max_output_tokens = s.maxTokens;
-  if (s.temperature !== undefined) body.temperature = s.temperature;
-  if (s.topP !== undefined) body.top_p = s.topP;
+  Object.assign(
+    body,
+    wireFields(s, { maxTokens: "max_output_tokens", temperature: "temperature", topP: "top_p" }),
+  );
   if (req.output) body.text = { format: { type: "json_schema", ...jsonSchemaFormat(req.output) } };
   if (stream) body.stream = true;
   return withExtraBody(body, cfg.settings, req);
