@@ -13,8 +13,9 @@ import {
   type MediaRule,
 } from "../../transport/media.js";
 import { mergeHeaders } from "../../transport/options.js";
+import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
 import { appendTurn } from "../../transport/turns.js";
-import type { ResolvedConfig } from "./config.js";
+import { checkSettings, type ResolvedConfig } from "./config.js";
 import { PROVIDER } from "./parts.js";
 import type {
   ContentBlockParam,
@@ -29,6 +30,14 @@ import type {
 } from "./wire.js";
 
 export { PROVIDER };
+
+/** The call settings the Messages API has, by their wire names (`max_tokens` is set apart). */
+const SETTING_FIELDS = {
+  temperature: "temperature",
+  topP: "top_p",
+  topK: "top_k",
+  stopSequences: "stop_sequences",
+};
 export const ANTHROPIC_VERSION = "2023-06-01";
 
 /** The Messages endpoint. */
@@ -55,12 +64,14 @@ export function requestHeaders(
  */
 export function buildRequest(
   req: ModelRequest,
-  cfg: Pick<ResolvedConfig, "model" | "maxTokens" | "thinking" | "effort">,
+  cfg: Pick<ResolvedConfig, "model" | "settings" | "thinking" | "effort">,
   stream: boolean,
 ): MessageCreateParams {
+  const s = callSettings("anthropic", cfg.settings, req);
+  checkSettings(cfg.model, cfg.thinking, s);
   const body: MessageCreateParams = {
     model: cfg.model,
-    max_tokens: cfg.maxTokens,
+    max_tokens: s.maxTokens ?? cfg.settings.maxTokens,
     messages: buildMessages(req.messages),
   };
   const system = [
@@ -69,11 +80,17 @@ export function buildRequest(
   ].filter((s): s is string => typeof s === "string" && s !== "");
   if (system.length > 0) body.system = system.map((text) => ({ type: "text", text }));
   if (cfg.thinking) body.thinking = cfg.thinking;
-  if (cfg.effort) body.output_config = { effort: cfg.effort };
+  // Structured output shares `output_config` with effort (name and description have no field).
+  if (cfg.effort || req.output) {
+    body.output_config = {};
+    if (cfg.effort) body.output_config.effort = cfg.effort;
+    if (req.output) body.output_config.format = { type: "json_schema", schema: req.output.schema };
+  }
   if (req.tools && req.tools.length > 0) body.tools = req.tools.map(buildTool);
   if (req.toolChoice !== undefined) body.tool_choice = buildToolChoice(req.toolChoice);
+  Object.assign(body, wireFields(s, SETTING_FIELDS));
   if (stream) body.stream = true;
-  return body;
+  return withExtraBody(body, cfg.settings, req);
 }
 
 function buildMessages(messages: readonly Message[]): MessageParam[] {
@@ -198,7 +215,13 @@ function parseArguments(args: string, index: number): unknown {
 }
 
 function buildTool(tool: ToolSpec): Tool {
-  return { name: tool.name, description: tool.description, input_schema: tool.parameters };
+  const out: Tool = {
+    name: tool.name,
+    description: tool.description,
+    input_schema: tool.parameters,
+  };
+  if (tool.strict !== undefined) out.strict = tool.strict;
+  return out;
 }
 
 function buildToolChoice(choice: NonNullable<ModelRequest["toolChoice"]>): ToolChoice {

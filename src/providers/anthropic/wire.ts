@@ -69,6 +69,7 @@ export interface Tool {
   name: string;
   description: string;
   input_schema: object;
+  strict?: boolean;
 }
 
 export type ToolChoice =
@@ -83,9 +84,14 @@ export interface MessageCreateParams {
   messages: MessageParam[];
   system?: TextBlockParam[];
   thinking?: ThinkingConfigParam;
-  output_config?: { effort: string };
+  /** `effort` and structured output's `format`. */
+  output_config?: { effort?: string; format?: { type: "json_schema"; schema: object } };
   tools?: Tool[];
   tool_choice?: ToolChoice;
+  temperature?: number;
+  top_p?: number;
+  top_k?: number;
+  stop_sequences?: string[];
   stream?: boolean;
 }
 

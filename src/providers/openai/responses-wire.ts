@@ -21,6 +21,17 @@ export interface ResponseCreateParams {
   /** golem always sends `false`: nothing is kept server-side, history travels in `input`. */
   store: false;
   max_output_tokens?: number;
+  temperature?: number;
+  top_p?: number;
+  text?: {
+    format: {
+      type: "json_schema";
+      name: string;
+      schema: object;
+      strict: true;
+      description?: string;
+    };
+  };
   stream?: true;
 }
 
@@ -37,7 +48,7 @@ export interface ToolChoiceFunction {
   name: string;
 }
 
-/** A function tool; `strict` defaults to true on this API, so golem says false (ADR 0003). */
+/** A function tool; `strict` defaults to true on this API, so golem says false unless asked (ADR 0003). */
 export interface FunctionTool {
   type: "function";
   name: string;

@@ -18,6 +18,14 @@ export interface ChatCompletionCreateParams {
   /** OpenRouter's form of `reasoning_effort`. */
   reasoning?: OpenRouterReasoningParam;
   max_completion_tokens?: number;
+  temperature?: number;
+  top_p?: number;
+  stop?: string[];
+  seed?: number;
+  response_format?: {
+    type: "json_schema";
+    json_schema: { name: string; schema: object; strict: true; description?: string };
+  };
   stream?: true;
   stream_options?: { include_usage: boolean };
 }
@@ -86,7 +94,7 @@ export interface ChatCompletionMessageToolCall {
 
 export interface ChatCompletionTool {
   type: "function";
-  function: { name: string; description: string; parameters: object };
+  function: { name: string; description: string; parameters: object; strict?: boolean };
 }
 
 export type ChatCompletionToolChoiceOption =

@@ -1,3 +1,4 @@
+import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import type { Message } from "../../../src/core/types.js";
 import {
   andThen,
@@ -79,6 +80,25 @@ export const ANTHROPIC: Record<string, RowSpec> = {
     config: { model: "claude-sonnet-4-6", maxTokens: 1024 },
     run: mediaRun(true),
     twin: { file: "media" },
+  },
+  "structured-output": {
+    config: {
+      model: "claude-sonnet-4-6",
+      maxTokens: 16000,
+      thinking: { adaptive: true },
+      effort: "medium",
+    },
+    run: (call) => call(REPORT_REQUEST),
+  },
+  "structured-output-stream": {
+    config: {
+      model: "claude-sonnet-4-6",
+      maxTokens: 16000,
+      thinking: { adaptive: true },
+      effort: "medium",
+    },
+    run: (call) => call(REPORT_REQUEST),
+    twin: { file: "structured-output" },
   },
   "interleaved-tool-loop": { config: SONNET_46, run: interleavedLoop },
   "interleaved-tool-loop-stream": {
