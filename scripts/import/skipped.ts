@@ -85,6 +85,26 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized from vLLM's documented streamed `reasoning` field",
   "openai/dashscope-encrypted-content.json":
     "synthesized from DashScope's documented thinking summary and encrypted_content (made-up content)",
+  "anthropic/structured-output.json":
+    "synthesized from the documented structured-output wire format (made-up signature)",
+  "anthropic/structured-output-stream.json":
+    "synthesized from the documented structured-output wire format, as an SSE stream",
+  "bedrock/structured-output.json":
+    "synthesized from the documented Converse outputConfig.textFormat wire format",
+  "bedrock/structured-output-stream.json":
+    "synthesized from the documented ConverseStream wire format, encoded as event-stream frames",
+  "gemini/structured-output.json":
+    "synthesized from the documented responseJsonSchema wire format (made-up signature)",
+  "gemini/structured-output-stream.json":
+    "synthesized from the documented responseJsonSchema wire format, as an SSE stream",
+  "openai/structured-output-chat.json":
+    "synthesized from the documented response_format json_schema wire format",
+  "openai/structured-output-chat-stream.json":
+    "synthesized from the documented response_format json_schema wire format, as an SSE stream",
+  "openai/responses-structured-output.json":
+    "synthesized from the documented text.format json_schema wire format (made-up encrypted content)",
+  "openai/responses-structured-output-stream.json":
+    "synthesized from the documented text.format json_schema wire format, as an SSE stream",
 };
 
 /** Files under fixtures/reference/ that no cassette is built from, and why. */

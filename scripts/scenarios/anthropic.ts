@@ -2,7 +2,7 @@ import type { ToolSpec } from "../../src/index.js";
 import * as anthropic from "../../src/providers/anthropic/index.js";
 import { cacheLoop } from "./cache-loop.js";
 import { mediaConversation } from "./media.js";
-import { call, expectError, toolLoop, WEATHER, weather } from "./tool-loop.js";
+import { call, expectError, REPORT_REQUEST, toolLoop, WEATHER, weather } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
 /** Anthropic's documented prompt that makes the model answer with redacted thinking. */
@@ -95,6 +95,21 @@ const cached = (stream: boolean): Scenario => ({
   run: (model) => cacheLoop(model, stream),
 });
 
+/** Structured output (`output_config.format`) beside effort, with adaptive thinking. */
+const structured = (stream: boolean): Scenario => ({
+  description: `structured output (a JSON schema), adaptive thinking, effort medium${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: "claude-sonnet-4-6",
+  create: make("claude-sonnet-4-6", {
+    maxTokens: 16000,
+    thinking: { adaptive: true },
+    effort: "medium",
+  }),
+  run: async (model) => {
+    await call(model, REPORT_REQUEST, stream);
+  },
+});
+
 /** Scenarios recorded against the Anthropic Messages API. */
 /** An image and a PDF in the prompt, then an image as a tool result (fixtures/anthropic/media*.json). */
 const media = (stream: boolean): Scenario => ({
@@ -116,6 +131,8 @@ export const anthropicScenarios: Record<string, Scenario> = {
   "media-stream": media(true),
   "redacted-thinking": redacted(false),
   "redacted-thinking-stream": redacted(true),
+  "structured-output": structured(false),
+  "structured-output-stream": structured(true),
   "adaptive-effort-stream": {
     description: "adaptive thinking, display omitted, effort low, streamed",
     streaming: true,

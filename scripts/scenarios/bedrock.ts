@@ -4,12 +4,13 @@ import * as bedrock from "../../src/providers/bedrock/index.js";
 import { REDACTION_TRIGGER } from "./anthropic.js";
 import { cacheLoop } from "./cache-loop.js";
 import { mediaConversation } from "./media.js";
-import { call, expectError, toolLoop, WEATHER } from "./tool-loop.js";
+import { call, expectError, REPORT_REQUEST, toolLoop, WEATHER } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
 const SONNET_4 = "us.anthropic.claude-sonnet-4-20250514-v1:0";
 const SONNET_3_7 = "us.anthropic.claude-3-7-sonnet-20250219-v1:0";
 const OPUS_4_6 = "us.anthropic.claude-opus-4-6-v1";
+const SONNET_4_6 = "us.anthropic.claude-sonnet-4-6";
 
 /**
  * Credentials come from the environment as the adapter reads them: AWS_BEARER_TOKEN_BEDROCK,
@@ -107,6 +108,17 @@ const redactedReplay: Scenario = {
   },
 };
 
+/** Structured output (`outputConfig.textFormat`, the schema as JSON text) with adaptive thinking. */
+const structured = (stream: boolean): Scenario => ({
+  description: `structured output (a JSON schema), adaptive thinking${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: SONNET_4_6,
+  create: make(SONNET_4_6, { maxTokens: 16000, thinking: { adaptive: true } }),
+  run: async (model) => {
+    await call(model, REPORT_REQUEST, stream);
+  },
+});
+
 /** Scenarios recorded against Bedrock Converse / ConverseStream. */
 /** An image and a PDF in the prompt, then an image as a tool result (fixtures/bedrock/media*.json). */
 const media = (stream: boolean): Scenario => ({
@@ -152,6 +164,8 @@ export const bedrockScenarios: Record<string, Scenario> = {
       await model.stream({ messages: [{ role: "user", content: REDACTION_TRIGGER }] }).response;
     },
   },
+  "structured-output": structured(false),
+  "structured-output-stream": structured(true),
   "adaptive-effort-stream": {
     description: "adaptive thinking, display summarized, effort medium, streamed",
     streaming: true,

@@ -1,7 +1,7 @@
 import type { Message, ToolCallPart, ToolSpec } from "../../src/index.js";
 import * as gemini from "../../src/providers/gemini/index.js";
 import { mediaConversation } from "./media.js";
-import { call, expectError, type ToolAnswer, toolLoop } from "./tool-loop.js";
+import { call, expectError, REPORT_REQUEST, type ToolAnswer, toolLoop } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
 /** The key is GEMINI_API_KEY (or GOOGLE_API_KEY), read by the adapter. */
@@ -105,6 +105,17 @@ function withCodeExecution(fetch: ScenarioContext["fetch"]): ScenarioContext["fe
   };
 }
 
+/** Structured output (`responseJsonSchema`) with thought summaries. */
+const structured = (stream: boolean): Scenario => ({
+  description: `structured output (a JSON schema), thinking level low with thought summaries${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: "gemini-3-flash-preview",
+  create: make("gemini-3-flash-preview", { thinking: { includeThoughts: true, level: "low" } }),
+  run: async (model) => {
+    await call(model, REPORT_REQUEST, stream);
+  },
+});
+
 /** Scenarios recorded against the Gemini API (generateContent / streamGenerateContent). */
 /**
  * An image and a PDF in the prompt, then an image as a tool result, which only Gemini 3 takes
@@ -119,6 +130,8 @@ const media = (stream: boolean): Scenario => ({
 });
 
 export const geminiScenarios: Record<string, Scenario> = {
+  "structured-output": structured(false),
+  "structured-output-stream": structured(true),
   "thinking-tool-loop": loop(false),
   "thinking-streaming": loop(true),
   media: media(false),

@@ -7,7 +7,7 @@ import {
 } from "../../src/index.js";
 import * as openai from "../../src/providers/openai/index.js";
 import { mediaConversation } from "./media.js";
-import { call, expectError, toolLoop, toolResults } from "./tool-loop.js";
+import { call, expectError, REPORT_REQUEST, toolLoop, toolResults } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
 /** DeepSeek's OpenAI-compatible endpoint (`--base-url` points elsewhere). */
@@ -276,6 +276,22 @@ const media = (api: "chat" | "responses", stream: boolean): Scenario => ({
   run: (model) => mediaConversation((req) => call(model, req, stream), api === "responses"),
 });
 
+/** Structured output with reasoning on: Chat `response_format`, or Responses `text.format`. */
+const structured = (api: "chat-completions" | "responses", stream: boolean): Scenario => ({
+  description: `structured output (a JSON schema) on ${api}, reasoning effort low${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: "gpt-5.4",
+  create: make(
+    "gpt-5.4",
+    api === "responses"
+      ? { api, reasoningEffort: "low" }
+      : { reasoningEffort: "low", maxTokens: 4000 },
+  ),
+  run: async (model) => {
+    await call(model, REPORT_REQUEST, stream);
+  },
+});
+
 /** Scenarios recorded against OpenAI (Chat Completions, Responses), DeepSeek and compatible servers. */
 export const openaiScenarios: Record<string, Scenario> = {
   "chat-media": media("chat", false),
@@ -323,6 +339,10 @@ export const openaiScenarios: Record<string, Scenario> = {
   "responses-thinking-tool-loop-stream": responsesLoop(true),
   "responses-items-as-parts": responsesItems(false),
   "responses-items-as-parts-stream": responsesItems(true),
+  "structured-output-chat": structured("chat-completions", false),
+  "structured-output-chat-stream": structured("chat-completions", true),
+  "responses-structured-output": structured("responses", false),
+  "responses-structured-output-stream": structured("responses", true),
   "effort-tool-loop": {
     description: "reasoning_effort high + a weather tool, two turns",
     streaming: false,
@@ -341,7 +361,7 @@ export const openaiScenarios: Record<string, Scenario> = {
     description: "a 400: function tools with reasoning_effort on gpt-5.4 Chat Completions",
     streaming: false,
     defaultModel: "gpt-5.4",
-    create: make("gpt-5.4", { reasoningEffort: "low", maxCompletionTokens: 4000 }),
+    create: make("gpt-5.4", { reasoningEffort: "low", maxTokens: 4000 }),
     run: (model) =>
       expectError(() =>
         model.generate({

@@ -3,6 +3,7 @@ import type {
   Model,
   ModelRequest,
   ModelResponse,
+  OutputSpec,
   ToolCallPart,
   ToolSpec,
 } from "../../src/index.js";
@@ -17,6 +18,26 @@ export const WEATHER: ToolSpec = {
     required: ["location"],
     type: "object",
   },
+};
+
+/** The structured output the `structured-output*` scenarios ask for (and their cassettes hold). */
+export const REPORT: OutputSpec = {
+  name: "weather_report",
+  description: "The city and its temperature",
+  schema: {
+    type: "object",
+    properties: { city: { type: "string" }, celsius: { type: "number" } },
+    required: ["city", "celsius"],
+    additionalProperties: false,
+  },
+};
+
+/** The request of the `structured-output*` scenarios: one user turn and {@link REPORT}. */
+export const REPORT_REQUEST: ModelRequest = {
+  messages: [
+    { role: "user", content: "It is 18 C in Oslo today. Report the city and the temperature." },
+  ],
+  output: REPORT,
 };
 
 /** The weather the tool reports; fixed, so captures are repeatable. */

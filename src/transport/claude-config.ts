@@ -84,3 +84,50 @@ export function resolveThinking(
     ? { type: "enabled", budget_tokens: budget, display }
     : { type: "enabled", budget_tokens: budget };
 }
+
+/**
+ * Models that refuse `temperature`, `top_p` and `top_k` outright (Claude Opus 4.7 and every
+ * later model), matched in Anthropic ids and Bedrock ids alike. Checked 2026-12 against
+ * Anthropic's "Migrating to Claude Opus 4.7" guide; see docs/adr/0009-call-settings.md.
+ */
+const NO_SAMPLING = /claude-(opus-4-[7-9]|(opus|sonnet|haiku)-[5-9])/;
+
+/**
+ * Claude's documented rules for the sampling settings, checked before any request (Anthropic
+ * and Claude on Bedrock alike): temperature 0..1; with thinking on (enabled or adaptive)
+ * temperature only 1, no topK, topP only 0.95..1, and `maxTokens` above a thinking budget
+ * (Anthropic, "Extended thinking", feature compatibility); no sampling fields at all on the
+ * models of {@link NO_SAMPLING}.
+ */
+export function checkClaudeSettings(
+  provider: string,
+  model: string,
+  thinking: ThinkingParam | undefined,
+  s: { maxTokens?: number; temperature?: number; topP?: number; topK?: number },
+): void {
+  const fail = (what: string) => new ConfigError(`${provider}: ${what}`);
+  if (s.temperature !== undefined && s.temperature > 1) throw fail("`temperature` must be 0..1");
+  if (NO_SAMPLING.test(model)) {
+    for (const k of ["temperature", "topP", "topK"] as const) {
+      if (s[k] !== undefined)
+        throw fail(
+          `\`${k}\` is not accepted by ${model} (Claude Opus 4.7 and later take no sampling settings)`,
+        );
+    }
+  }
+  if (thinking === undefined || thinking.type === "disabled") return;
+  if (s.temperature !== undefined && s.temperature !== 1) {
+    throw fail("`temperature` may only be 1 while thinking is on");
+  }
+  if (s.topK !== undefined) throw fail("`topK` is not accepted while thinking is on");
+  if (s.topP !== undefined && s.topP < 0.95) {
+    throw fail("`topP` must be 0.95..1 while thinking is on");
+  }
+  if (
+    thinking.type === "enabled" &&
+    s.maxTokens !== undefined &&
+    s.maxTokens <= thinking.budget_tokens
+  ) {
+    throw fail(`\`maxTokens\` must be above thinking.budgetTokens (${thinking.budget_tokens})`);
+  }
+}

@@ -34,10 +34,10 @@ describe.each(ADAPTERS)("%s.create", (provider, valid, create) => {
   });
 
   it("refuses an option it does not know, naming it and the ones it accepts", () => {
-    const err = refusal(() => make({ temperature: 0.2 }));
+    const err = refusal(() => make({ temprature: 0.2 }));
     expect(err).toBeInstanceOf(ConfigError);
     expect(err.message).toMatch(
-      new RegExp(`^${provider}: unknown option \`temperature\`; ${provider}\\.create accepts `),
+      new RegExp(`^${provider}: unknown option \`temprature\`; ${provider}\\.create accepts `),
     );
     for (const key of Object.keys(valid)) expect(err.message).toContain(key);
   });

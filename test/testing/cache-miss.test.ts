@@ -4,7 +4,12 @@ import type { Message, ModelRequest } from "../../src/core/types.js";
 import { buildRequest as anthropicBody } from "../../src/providers/anthropic/request.js";
 import { explainCacheMiss } from "../../src/testing/index.js";
 
-const CFG = { model: "claude-sonnet-4-6", maxTokens: 4096, thinking: undefined, effort: undefined };
+const CFG = {
+  model: "claude-sonnet-4-6",
+  settings: { maxTokens: 4096 },
+  thinking: undefined,
+  effort: undefined,
+};
 const body = (req: ModelRequest) =>
   anthropicBody(req, { ...CFG, cache: { auto: true } }, false) as unknown;
 

@@ -1,7 +1,9 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
+import type { CallSettings } from "../../core/types.js";
 import { type CacheConfig, type ResolvedCache, resolveCache } from "../../transport/cache.js";
 import {
+  checkClaudeSettings,
   type Effort,
   resolveEffort,
   resolveThinking,
@@ -15,16 +17,30 @@ import {
   TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
+import { pickSettings, refuseSettings, SETTING_KEYS } from "../../transport/settings.js";
 import type { ContextManagement, ThinkingConfigParam } from "./wire.js";
+
+/**
+ * Anthropic's rules for one call's settings: Claude's (shared with Bedrock) and no `seed`,
+ * which the Messages API has no field for.
+ */
+export function checkSettings(
+  model: string,
+  thinking: ThinkingConfigParam | undefined,
+  s: CallSettings,
+): void {
+  refuseSettings("anthropic", s, ["seed"], "has no Messages API field; leave it out");
+  checkClaudeSettings("anthropic", model, thinking, s);
+}
 
 export type { CacheConfig, ContextManagement, Effort, ThinkingConfig };
 
 /** Settings of `anthropic.create`. */
-export interface Config extends TransportConfig {
+export interface Config extends TransportConfig, CallSettings {
   /** @defaultValue the `ANTHROPIC_API_KEY` environment variable */
   apiKey?: string;
   model: string;
-  /** Output token cap; thinking counts against it. */
+  /** Output token cap (`max_tokens`); thinking counts against it. A call may override it. */
   maxTokens: number;
   /** Omitted: no `thinking` field is sent, and the model's default applies. */
   thinking?: ThinkingConfig;
@@ -47,7 +63,8 @@ export interface Config extends TransportConfig {
 export interface ResolvedConfig extends ResolvedTransport {
   apiKey: string;
   model: string;
-  maxTokens: number;
+  /** `create()`'s call settings, the defaults of every call. */
+  settings: CallSettings & { maxTokens: number };
   thinking: ThinkingConfigParam | undefined;
   effort: Effort | undefined;
   cache: ResolvedCache | undefined;
@@ -58,9 +75,9 @@ export const DEFAULT_BASE_URL = "https://api.anthropic.com/v1";
 
 const CONFIG_KEYS: KeySet<Config> = {
   ...TRANSPORT_KEYS,
+  ...SETTING_KEYS,
   apiKey: true,
   model: true,
-  maxTokens: true,
   thinking: true,
   effort: true,
   cache: true,
@@ -91,11 +108,14 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
       `anthropic: \`maxTokens\` must be a positive integer, got ${String(maxTokens)}`,
     );
   }
+  const settings = { ...pickSettings("anthropic", config), maxTokens };
+  const thinking = resolveThinking("anthropic", config.thinking, maxTokens);
+  checkSettings(config.model, thinking, settings);
   return {
     apiKey,
     model: config.model,
-    maxTokens,
-    thinking: resolveThinking("anthropic", config.thinking, maxTokens),
+    settings,
+    thinking,
     effort: resolveEffort("anthropic", config.effort),
     cache: resolveCache("anthropic", config.cache),
     contextManagement: resolveContextManagement(config.contextManagement),

@@ -14,8 +14,9 @@ import {
   type MediaRule,
 } from "../../transport/media.js";
 import { mergeHeaders } from "../../transport/options.js";
+import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
 import { appendTurn } from "../../transport/turns.js";
-import type { ResolvedConfig } from "./config.js";
+import { checkSettings, type ResolvedConfig } from "./config.js";
 import { PROVIDER } from "./parts.js";
 import type {
   CacheControlEphemeral,
@@ -31,6 +32,14 @@ import type {
 } from "./wire.js";
 
 export { PROVIDER };
+
+/** The call settings the Messages API has, by their wire names (`max_tokens` is set apart). */
+const SETTING_FIELDS = {
+  temperature: "temperature",
+  topP: "top_p",
+  topK: "top_k",
+  stopSequences: "stop_sequences",
+};
 export const ANTHROPIC_VERSION = "2023-06-01";
 /** The beta `context_management` needs. */
 export const CONTEXT_MANAGEMENT_BETA = "context-management-2025-06-27";
@@ -68,14 +77,16 @@ export function requestHeaders(
  */
 export function buildRequest(
   req: ModelRequest,
-  cfg: Pick<ResolvedConfig, "model" | "maxTokens" | "thinking" | "effort"> &
+  cfg: Pick<ResolvedConfig, "model" | "settings" | "thinking" | "effort"> &
     Partial<Pick<ResolvedConfig, "cache" | "contextManagement">>,
   stream: boolean,
 ): MessageCreateParams {
+  const s = callSettings("anthropic", cfg.settings, req);
+  checkSettings(cfg.model, cfg.thinking, s);
   const marks: Mark[] = [];
   const body: MessageCreateParams = {
     model: cfg.model,
-    max_tokens: cfg.maxTokens,
+    max_tokens: s.maxTokens ?? cfg.settings.maxTokens,
     messages: buildMessages(req.messages, marks),
   };
   const system = [
@@ -84,13 +95,19 @@ export function buildRequest(
   ].filter((s): s is string => typeof s === "string" && s !== "");
   if (system.length > 0) body.system = system.map((text) => ({ type: "text", text }));
   if (cfg.thinking) body.thinking = cfg.thinking;
-  if (cfg.effort) body.output_config = { effort: cfg.effort };
+  // Structured output shares `output_config` with effort (name and description have no field).
+  if (cfg.effort || req.output) {
+    body.output_config = {};
+    if (cfg.effort) body.output_config.effort = cfg.effort;
+    if (req.output) body.output_config.format = { type: "json_schema", schema: req.output.schema };
+  }
   if (req.tools && req.tools.length > 0) body.tools = req.tools.map(buildTool);
   if (req.toolChoice !== undefined) body.tool_choice = buildToolChoice(req.toolChoice);
+  Object.assign(body, wireFields(s, SETTING_FIELDS));
   if (cfg.contextManagement) body.context_management = cfg.contextManagement;
   if (stream) body.stream = true;
   placeCacheControl(body, req.messages, marks, cfg.cache);
-  return body;
+  return withExtraBody(body, cfg.settings, req);
 }
 
 function buildMessages(messages: readonly Message[], marks: Mark[]): MessageParam[] {
@@ -248,7 +265,13 @@ function parseArguments(args: string, index: number): unknown {
 }
 
 function buildTool(tool: ToolSpec): Tool {
-  return { name: tool.name, description: tool.description, input_schema: tool.parameters };
+  const out: Tool = {
+    name: tool.name,
+    description: tool.description,
+    input_schema: tool.parameters,
+  };
+  if (tool.strict !== undefined) out.strict = tool.strict;
+  return out;
 }
 
 function buildToolChoice(choice: NonNullable<ModelRequest["toolChoice"]>): ToolChoice {

@@ -79,6 +79,7 @@ export interface Tool {
   description: string;
   input_schema: object;
   cache_control?: CacheControlEphemeral;
+  strict?: boolean;
 }
 
 export type ToolChoice =
@@ -93,10 +94,15 @@ export interface MessageCreateParams {
   messages: MessageParam[];
   system?: TextBlockParam[];
   thinking?: ThinkingConfigParam;
-  output_config?: { effort: string };
+  /** `effort` and structured output's `format`. */
+  output_config?: { effort?: string; format?: { type: "json_schema"; schema: object } };
   tools?: Tool[];
   tool_choice?: ToolChoice;
   context_management?: ContextManagement;
+  temperature?: number;
+  top_p?: number;
+  top_k?: number;
+  stop_sequences?: string[];
   stream?: boolean;
 }
 

@@ -1,5 +1,6 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
+import type { CallSettings } from "../../core/types.js";
 import {
   type KeySet,
   mergeHeaders,
@@ -11,6 +12,7 @@ import {
   TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
+import { SETTING_KEYS } from "../../transport/settings.js";
 import {
   type ChatOptions,
   type PromptCacheConfig,
@@ -19,11 +21,12 @@ import {
 } from "../openai/config.js";
 import { type Api, resolveApi, resolveReasoningSummary } from "../openai/responses-config.js";
 import type { ReasoningSummary } from "../openai/responses-wire.js";
+import { checkSettings } from "../openai/settings.js";
 
 export type { ThinkingConfig } from "../openai/config.js";
 
 /** `azure.create` options. */
-export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConfig {
+export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConfig, CallSettings {
   /** The resource URL, e.g. `https://my-resource.openai.azure.com`; not needed with `baseURL`. */
   endpoint?: string;
   /** The deployment name: in the URL with `apiVersion`, else the body's `model`. */
@@ -47,7 +50,7 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
    * Sent as `max_completion_tokens` (Responses API: `max_output_tokens`): visible plus
    * reasoning tokens.
    */
-  maxCompletionTokens?: number;
+  maxTokens?: number;
   /**
    * Everything before `/chat/completions` or `/responses` (a gateway, say); replaces
    * `{endpoint}/openai/v1`, `{endpoint}/openai` (Responses with `apiVersion`) or
@@ -77,13 +80,13 @@ export interface ResolvedConfig extends ChatOptions, ResolvedCallOptions {
 
 const CONFIG_KEYS: KeySet<Config> = {
   ...TRANSPORT_KEYS,
+  ...SETTING_KEYS,
   endpoint: true,
   deployment: true,
   apiVersion: true,
   api: true,
   apiKey: true,
   token: true,
-  maxCompletionTokens: true,
   reasoningEffort: true,
   replayReasoning: true,
   reasoningSummary: true,
@@ -127,6 +130,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   if (api === "responses") out.api = api;
   if (summary !== undefined) out.reasoningSummary = summary;
   if (apiVersion !== undefined) out.apiVersion = apiVersion;
+  checkSettings(api === "responses" ? "responses" : "chat", out, out.settings ?? {});
   if (config.baseURL !== undefined) {
     out.baseURL = resolveBaseURL("azure", config.baseURL, "baseURL");
   } else if (typeof config.endpoint === "string" && config.endpoint !== "") {

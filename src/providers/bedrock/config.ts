@@ -1,7 +1,9 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
+import type { CallSettings } from "../../core/types.js";
 import { type CacheConfig, type ResolvedCache, resolveCache } from "../../transport/cache.js";
 import {
+  checkClaudeSettings,
   type Effort,
   resolveEffort,
   resolveThinking,
@@ -15,6 +17,7 @@ import {
   TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
+import { pickSettings, refuseSettings, SETTING_KEYS } from "../../transport/settings.js";
 import type { ThinkingConfigParam } from "./wire.js";
 
 /** `thinking` and `effort` take the same choices as `golem/anthropic`. */
@@ -28,13 +31,11 @@ export interface Credentials {
 }
 
 /** Settings of `bedrock.create`. */
-export interface Config extends TransportConfig {
+export interface Config extends TransportConfig, CallSettings {
   /** @defaultValue the `AWS_REGION`, else the `AWS_DEFAULT_REGION` environment variable */
   region?: string;
   /** A foundation model id, an inference profile id (`us.anthropic…`) or an ARN. */
   model: string;
-  /** Sent as `inferenceConfig.maxTokens`; omitted: the model's default. */
-  maxTokens?: number;
   /**
    * Signed with SigV4.
    * @defaultValue `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY` and `AWS_SESSION_TOKEN`
@@ -64,7 +65,8 @@ export type Auth = { sigv4: Credentials } | { bearer: string };
 export interface ResolvedConfig extends ResolvedTransport {
   region: string;
   model: string;
-  maxTokens: number | undefined;
+  /** `create()`'s call settings, the defaults of every call. */
+  settings: CallSettings;
   auth: Auth;
   thinking: ThinkingConfigParam | undefined;
   effort: Effort | undefined;
@@ -73,9 +75,9 @@ export interface ResolvedConfig extends ResolvedTransport {
 
 const CONFIG_KEYS: KeySet<Config> = {
   ...TRANSPORT_KEYS,
+  ...SETTING_KEYS,
   region: true,
   model: true,
-  maxTokens: true,
   credentials: true,
   apiKey: true,
   thinking: true,
@@ -95,22 +97,42 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
       'bedrock: `model` is required (e.g. "us.anthropic.claude-sonnet-4-5-20250929-v1:0")',
     );
   }
-  const maxTokens = config.maxTokens;
-  if (maxTokens !== undefined && (!Number.isInteger(maxTokens) || maxTokens < 1)) {
-    throw new ConfigError(
-      `bedrock: \`maxTokens\` must be a positive integer, got ${String(maxTokens)}`,
-    );
-  }
+  const settings = pickSettings("bedrock", config);
+  const thinking = resolveThinking("bedrock", config.thinking, settings.maxTokens);
+  checkSettings(config.model, thinking, settings);
   return {
     region,
     model: config.model,
-    maxTokens,
+    settings,
     auth: resolveAuth(config, env),
-    thinking: resolveThinking("bedrock", config.thinking, maxTokens),
+    thinking,
     effort: resolveEffort("bedrock", config.effort),
     cache: resolveCache("bedrock", config.cache),
     ...resolveTransport("bedrock", config, `https://bedrock-runtime.${region}.amazonaws.com`),
   };
+}
+
+/** Claude on Bedrock: the Converse API has `topK` only as Claude's own `top_k`. */
+export const isClaude = (model: string) => model.includes("anthropic.claude");
+
+/**
+ * Bedrock's rules for one call's settings: no `seed` (Converse has no field for it), `topK` only
+ * for Claude (sent as `additionalModelRequestFields.top_k`), and Claude's own rules for Claude.
+ */
+export function checkSettings(
+  model: string,
+  thinking: ThinkingConfigParam | undefined,
+  s: CallSettings,
+): void {
+  refuseSettings("bedrock", s, ["seed"], "has no Converse field; leave it out");
+  if (!isClaude(model)) {
+    refuseSettings(
+      "bedrock",
+      s,
+      ["topK"],
+      "is sent for Claude models only; pass the model's own field in `extraBody.additionalModelRequestFields`",
+    );
+  } else checkClaudeSettings("bedrock", model, thinking, s);
 }
 
 function resolveRegion(region: string | undefined, env: Env): string {

@@ -12,12 +12,14 @@ import {
   type MediaRule,
   mediaError,
 } from "../../transport/media.js";
+import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
 import { appendTurn } from "../../transport/turns.js";
-import type { ResolvedConfig } from "./config.js";
+import { checkSettings, type ResolvedConfig } from "./config.js";
 import type {
   CachePointBlock,
   ContentBlock,
   ConverseRequest,
+  InferenceConfiguration,
   MediaBlock,
   SystemContentBlock,
   ToolConfiguration,
@@ -27,6 +29,13 @@ import type {
 
 /** The adapter name that parts this adapter produced carry in `provider`. */
 export const PROVIDER = "bedrock";
+
+const INFERENCE_FIELDS = {
+  maxTokens: "maxTokens",
+  temperature: "temperature",
+  topP: "topP",
+  stopSequences: "stopSequences",
+};
 
 /**
  * The Converse URL; the model id (foundation id, inference profile or ARN) is one path label,
@@ -49,6 +58,8 @@ export function buildRequest(
   cfg: Omit<ResolvedConfig, "cache"> & Partial<Pick<ResolvedConfig, "cache">>,
   _stream: boolean,
 ): ConverseRequest {
+  const s = callSettings("bedrock", cfg.settings, req);
+  checkSettings(cfg.model, cfg.thinking, s);
   const system: SystemContentBlock[] = req.system ? [{ text: req.system }] : [];
   const messages: WireMessage[] = [];
   const marks: Mark[] = [];
@@ -71,13 +82,33 @@ export function buildRequest(
 
   const body: ConverseRequest = { messages };
   if (system.length > 0) body.system = system;
-  if (cfg.maxTokens !== undefined) body.inferenceConfig = { maxTokens: cfg.maxTokens };
+  // `InferenceConfiguration` names them as golem does; `topK` is Claude's own field below.
+  const inference: InferenceConfiguration = wireFields(s, INFERENCE_FIELDS);
+  if (Object.keys(inference).length > 0) body.inferenceConfig = inference;
   const toolConfig = buildToolConfig(req, messages);
   if (toolConfig) body.toolConfig = toolConfig;
-  if (cfg.thinking) body.additionalModelRequestFields = { thinking: cfg.thinking };
-  if (cfg.effort) body.outputConfig = { effort: cfg.effort };
+  if (cfg.thinking || s.topK !== undefined) {
+    body.additionalModelRequestFields = {};
+    if (cfg.thinking) body.additionalModelRequestFields.thinking = cfg.thinking;
+    if (s.topK !== undefined) body.additionalModelRequestFields.top_k = s.topK;
+  }
+  if (cfg.effort || req.output) {
+    body.outputConfig = {};
+    if (cfg.effort) body.outputConfig.effort = cfg.effort;
+    if (req.output) {
+      const { schema, name, description } = req.output;
+      // `JsonSchemaDefinition.schema` is a string: the schema as JSON text.
+      const jsonSchema: { schema: string; name?: string; description?: string } = {
+        schema: JSON.stringify(schema),
+      };
+      if (name !== undefined) jsonSchema.name = name;
+      if (description !== undefined) jsonSchema.description = description;
+      body.outputConfig.textFormat = { type: "json_schema", structure: { jsonSchema } };
+    }
+  }
   placeCachePoints(body, req.messages, marks, cfg.cache);
-  return body;
+  // Merged before index.ts serializes and signs the body, so the signature covers it.
+  return withExtraBody(body, cfg.settings, req);
 }
 
 /**
@@ -295,15 +326,12 @@ function buildToolConfig(
 
 function buildTool(tool: ToolSpec): { toolSpec: ToolSpecification } {
   // Bedrock refuses an empty description (minimum length 1); leaving it out is allowed.
-  return tool.description
-    ? {
-        toolSpec: {
-          name: tool.name,
-          description: tool.description,
-          inputSchema: { json: tool.parameters },
-        },
-      }
-    : { toolSpec: { name: tool.name, inputSchema: { json: tool.parameters } } };
+  const toolSpec: ToolSpecification = tool.description
+    ? { name: tool.name, description: tool.description, inputSchema: { json: tool.parameters } }
+    : { name: tool.name, inputSchema: { json: tool.parameters } };
+  // `ToolSpecification.strict`: structured output enforcement on the tool's input.
+  if (tool.strict !== undefined) toolSpec.strict = tool.strict;
+  return { toolSpec };
 }
 
 function hasToolBlocks(messages: WireMessage[]): boolean {

@@ -83,12 +83,22 @@ export type SystemContentBlock = { text: string } | CachePointBlock;
 
 export interface InferenceConfiguration {
   maxTokens?: number;
+  temperature?: number;
+  topP?: number;
+  stopSequences?: string[];
+}
+
+/** Structured output: the JSON Schema travels as a JSON string (`JsonSchemaDefinition`). */
+export interface OutputFormat {
+  type: "json_schema";
+  structure: { jsonSchema: { schema: string; name?: string; description?: string } };
 }
 
 export interface ToolSpecification {
   name: string;
   description?: string;
   inputSchema: { json: object };
+  strict?: boolean;
 }
 
 export type ToolChoice =
@@ -109,8 +119,9 @@ export interface ConverseRequest {
   system?: SystemContentBlock[];
   inferenceConfig?: InferenceConfiguration;
   toolConfig?: ToolConfiguration;
-  additionalModelRequestFields?: { thinking: ThinkingConfigParam };
-  outputConfig?: { effort: Effort };
+  /** Claude's own fields, passed through (snake_case). */
+  additionalModelRequestFields?: { thinking?: ThinkingConfigParam; top_k?: number };
+  outputConfig?: { effort?: Effort; textFormat?: OutputFormat };
 }
 
 export type StopReason =

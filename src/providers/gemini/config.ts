@@ -1,5 +1,6 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
+import type { CallSettings } from "../../core/types.js";
 import {
   type KeySet,
   type ResolvedTransport,
@@ -8,6 +9,7 @@ import {
   TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
+import { pickSettings, SETTING_KEYS } from "../../transport/settings.js";
 import type { GenerationConfig, ThinkingConfig as WireThinkingConfig } from "./wire.js";
 
 /** How much Gemini thinks and whether it returns thought summaries. */
@@ -21,13 +23,11 @@ export interface ThinkingConfig {
 }
 
 /** Options of `gemini.create`. */
-export interface Config extends TransportConfig {
+export interface Config extends TransportConfig, CallSettings {
   /** API key, sent as `x-goog-api-key`. @defaultValue `GEMINI_API_KEY`, then `GOOGLE_API_KEY` */
   apiKey?: string;
   /** Model id (`gemini-3-pro-preview`) or a full path (`tunedModels/x`). */
   model: string;
-  /** `generationConfig.maxOutputTokens`; thoughts count against it. */
-  maxOutputTokens?: number;
   thinking?: ThinkingConfig;
   /**
    * An explicit cache's resource name (`cachedContents/…`), sent as `cachedContent`; the
@@ -40,8 +40,10 @@ export interface Config extends TransportConfig {
 export interface ResolvedConfig extends ResolvedTransport {
   apiKey: string;
   model: string;
-  /** `undefined` when there is nothing to send. */
+  /** The thinking options; `undefined` when there is nothing to send. */
   generationConfig: GenerationConfig | undefined;
+  /** `create()`'s call settings, the defaults of every call. */
+  settings: CallSettings;
   cachedContent?: string | undefined;
 }
 
@@ -51,7 +53,6 @@ export const DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com/v1bet
 const LEVELS: readonly unknown[] = ["minimal", "low", "medium", "high"];
 
 const OBJECT = "must be an object";
-const POSITIVE_INT = "must be a positive integer";
 const BUDGET = "must be an integer: -1 (dynamic), 0 (off) or a token count";
 const MODEL = 'is required: a model id such as "gemini-3-pro-preview"';
 const LEVEL = 'must be "minimal", "low", "medium" or "high"';
@@ -71,7 +72,6 @@ function configProblem(config: unknown): Problem | undefined {
   return (
     unless(c.apiKey === undefined || typeof c.apiKey === "string", "apiKey", "must be a string") ??
     unless(typeof c.model === "string" && c.model !== "", "model", MODEL) ??
-    unless(isIntFrom(c.maxOutputTokens, 1), "maxOutputTokens", POSITIVE_INT) ??
     unless(
       c.cachedContent === undefined ||
         (typeof c.cachedContent === "string" && c.cachedContent !== ""),
@@ -115,9 +115,9 @@ function isObject(value: unknown): value is object {
  */
 const CONFIG_KEYS: KeySet<Config> = {
   ...TRANSPORT_KEYS,
+  ...SETTING_KEYS,
   apiKey: true,
   model: true,
-  maxOutputTokens: true,
   thinking: true,
   cachedContent: true,
 };
@@ -138,13 +138,13 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     model: config.model,
     generationConfig: buildGenerationConfig(config),
     cachedContent: config.cachedContent,
+    settings: pickSettings("gemini", config),
     ...resolveTransport("gemini", config, DEFAULT_BASE_URL),
   };
 }
 
 function buildGenerationConfig(config: Config): GenerationConfig | undefined {
   const out: GenerationConfig = {};
-  if (config.maxOutputTokens !== undefined) out.maxOutputTokens = config.maxOutputTokens;
   const thinking = config.thinking && buildThinkingConfig(config.thinking);
   if (thinking) out.thinkingConfig = thinking;
   return Object.keys(out).length > 0 ? out : undefined;

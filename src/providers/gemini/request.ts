@@ -12,9 +12,16 @@ import {
   USER,
 } from "../../transport/media.js";
 import { mergeHeaders } from "../../transport/options.js";
+import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
 import { isGemini3, modelPath, type ResolvedConfig } from "./config.js";
 import { GENERATED_ID_PREFIX } from "./parts.js";
-import type { Content, GenerateContentRequest, Part, ToolConfig } from "./wire.js";
+import type {
+  Content,
+  GenerateContentRequest,
+  GenerationConfig,
+  Part,
+  ToolConfig,
+} from "./wire.js";
 
 /**
  * The documented dummy signature that turns Gemini 3's signature check off for one call:
@@ -89,15 +96,18 @@ export function buildRequest(
   });
   const body: GenerateContentRequest = { contents };
   if (system.length > 0) body.systemInstruction = { parts: system };
-  if (cfg.generationConfig) body.generationConfig = cfg.generationConfig;
+  const generationConfig = buildGenerationConfig(req, cfg);
+  if (generationConfig) body.generationConfig = generationConfig;
   if (req.tools && req.tools.length > 0) {
     body.tools = [
       {
-        functionDeclarations: req.tools.map((t) => ({
-          name: t.name,
-          description: t.description,
-          parametersJsonSchema: t.parameters,
-        })),
+        functionDeclarations: req.tools.map((t) => {
+          // A function declaration has no strict flag; refused rather than dropped.
+          if (t.strict) {
+            throw new ConfigError(`gemini: tool ${t.name}: \`strict\` has no Gemini field`);
+          }
+          return { name: t.name, description: t.description, parametersJsonSchema: t.parameters };
+        }),
       },
     ];
   }
@@ -112,7 +122,32 @@ export function buildRequest(
     }
     body.cachedContent = cfg.cachedContent;
   }
-  return body;
+  return withExtraBody(body, cfg.settings, req);
+}
+
+/**
+ * `generationConfig`: the call's settings (Gemini has a field for each), structured output as
+ * `responseMimeType` + `responseJsonSchema`, and the thinking options.
+ */
+function buildGenerationConfig(
+  req: ModelRequest,
+  cfg: ResolvedConfig,
+): GenerationConfig | undefined {
+  const s = callSettings("gemini", cfg.settings, req);
+  const out: GenerationConfig = wireFields(s, {
+    maxTokens: "maxOutputTokens",
+    temperature: "temperature",
+    topP: "topP",
+    topK: "topK",
+    stopSequences: "stopSequences",
+    seed: "seed",
+  });
+  if (req.output) {
+    out.responseMimeType = "application/json";
+    out.responseJsonSchema = req.output.schema;
+  }
+  if (cfg.generationConfig) Object.assign(out, cfg.generationConfig);
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /** `fileData` takes Files API URIs, `gs://` and web URLs: any scheme goes. */

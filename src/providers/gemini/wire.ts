@@ -71,6 +71,14 @@ export interface ThinkingConfig {
 
 export interface GenerationConfig {
   maxOutputTokens?: number;
+  temperature?: number;
+  topP?: number;
+  topK?: number;
+  stopSequences?: string[];
+  seed?: number;
+  /** `"application/json"` with `responseJsonSchema`: structured output. */
+  responseMimeType?: string;
+  responseJsonSchema?: object;
   thinkingConfig?: ThinkingConfig;
 }
 

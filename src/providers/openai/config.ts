@@ -1,5 +1,6 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
+import type { CallSettings } from "../../core/types.js";
 import {
   type KeySet,
   mergeHeaders,
@@ -11,6 +12,7 @@ import {
   TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
+import { pickSettings, SETTING_KEYS } from "../../transport/settings.js";
 import {
   type Api,
   type ReasoningSummaryOption,
@@ -18,6 +20,7 @@ import {
   resolveReasoningSummary,
 } from "./responses-config.js";
 import type { ReasoningSummary } from "./responses-wire.js";
+import { checkSettings } from "./settings.js";
 import type { ReasoningEffort } from "./wire.js";
 
 // Plain checks rather than a zod/mini schema: each message names the option (and the
@@ -59,7 +62,8 @@ export interface ChatOptions extends PromptCacheConfig {
   /** Omitted: no `model` field (Azure deployment URLs name the model). */
   model?: string;
   reasoningEffort?: ReasoningEffort;
-  maxCompletionTokens?: number;
+  /** `create()`'s call settings, the defaults of every call. */
+  settings?: CallSettings;
   replayReasoning: boolean;
   /** Unset: OpenAI's `reasoning_effort`, DeepSeek's `reasoning_content`. */
   reasoningFormat?: ReasoningFormat;
@@ -94,13 +98,17 @@ function resolveReasoningFormat(
 
 const EFFORTS: readonly string[] = ["none", "minimal", "low", "medium", "high", "xhigh"];
 
-/** Checks `reasoningEffort`, `maxCompletionTokens` and `replayReasoning`. */
+/** Checks `reasoningEffort`, the call settings and `replayReasoning`. */
 export function resolveChatOptions(
-  config: ThinkingConfig & PromptCacheConfig & { maxCompletionTokens?: number },
+  config: ThinkingConfig & PromptCacheConfig & CallSettings,
   provider: string,
   model: string | undefined,
 ): ChatOptions {
-  const out: ChatOptions = { provider, replayReasoning: false };
+  const out: ChatOptions = {
+    provider,
+    replayReasoning: false,
+    settings: pickSettings(provider, config),
+  };
   if (model !== undefined) out.model = model;
   const { promptCacheKey: key, promptCacheRetention: retention } = config;
   if (key !== undefined) {
@@ -117,7 +125,7 @@ export function resolveChatOptions(
     }
     out.promptCacheRetention = retention;
   }
-  const { reasoningEffort, maxCompletionTokens, replayReasoning } = config;
+  const { reasoningEffort, replayReasoning } = config;
   if (reasoningEffort !== undefined) {
     if (!EFFORTS.includes(reasoningEffort)) {
       throw new ConfigError(
@@ -125,9 +133,6 @@ export function resolveChatOptions(
       );
     }
     out.reasoningEffort = reasoningEffort;
-  }
-  if (maxCompletionTokens !== undefined) {
-    out.maxCompletionTokens = positiveInteger(maxCompletionTokens, "maxCompletionTokens", provider);
   }
   if (replayReasoning !== undefined) {
     if (typeof replayReasoning !== "boolean") {
@@ -138,18 +143,11 @@ export function resolveChatOptions(
   return out;
 }
 
-function positiveInteger(n: number, option: string, provider: string): number {
-  if (!Number.isInteger(n) || n < 1) {
-    throw new ConfigError(`${provider}: ${option} must be a whole number >= 1; got ${n}`);
-  }
-  return n;
-}
-
 /** OpenAI's own endpoint; set `baseURL` for a compatible server (DeepSeek, vLLM, OpenRouter). */
 export const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
 /** `openai.create` options. */
-export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConfig {
+export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConfig, CallSettings {
   /** Sent as `Authorization: Bearer …`. @defaultValue process.env.OPENAI_API_KEY */
   apiKey?: string;
   /** The model id, e.g. `"gpt-5.4"` or `"deepseek-v4-pro"`. */
@@ -158,7 +156,7 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
    * Sent as `max_completion_tokens` (Responses API: `max_output_tokens`): visible plus
    * reasoning tokens.
    */
-  maxCompletionTokens?: number;
+  maxTokens?: number;
   /** Everything before `/chat/completions` or `/responses`. @defaultValue "https://api.openai.com/v1" */
   baseURL?: string;
   /**
@@ -189,9 +187,9 @@ export interface ResolvedConfig extends ChatOptions, ResolvedCallOptions {
 
 const CONFIG_KEYS: KeySet<Config> = {
   ...TRANSPORT_KEYS,
+  ...SETTING_KEYS,
   apiKey: true,
   model: true,
-  maxCompletionTokens: true,
   api: true,
   reasoningEffort: true,
   replayReasoning: true,
@@ -236,6 +234,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   };
   if (summary !== undefined) out.reasoningSummary = summary;
   if (format !== undefined) out.reasoningFormat = format;
+  checkSettings(api === "responses" ? "responses" : "chat", out, out.settings ?? {});
   return out;
 }
 

@@ -10,7 +10,9 @@ import {
   USER,
   urlOf,
 } from "../../transport/media.js";
+import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
 import { type ChatOptions, promptCacheFields } from "./config.js";
+import { checkSettings, jsonSchemaFormat } from "./settings.js";
 import type {
   ChatCompletionAssistantMessageParam,
   ChatCompletionContentPart,
@@ -37,6 +39,8 @@ export function buildRequest(
   cfg: ChatOptions,
   stream: boolean,
 ): ChatCompletionCreateParams {
+  const s = callSettings(cfg.provider, cfg.settings, req);
+  checkSettings("chat", cfg, s);
   const messages: ChatCompletionMessageParam[] = [];
   if (req.system !== undefined && req.system !== "") {
     messages.push({ role: "system", content: req.system });
@@ -53,14 +57,25 @@ export function buildRequest(
     if (cfg.reasoningFormat === "openrouter") body.reasoning = { effort: cfg.reasoningEffort };
     else body.reasoning_effort = cfg.reasoningEffort;
   }
-  if (cfg.maxCompletionTokens !== undefined) body.max_completion_tokens = cfg.maxCompletionTokens;
+  Object.assign(
+    body,
+    wireFields(s, {
+      maxTokens: "max_completion_tokens",
+      temperature: "temperature",
+      topP: "top_p",
+      stopSequences: "stop",
+      seed: "seed",
+    }),
+  );
+  if (req.output)
+    body.response_format = { type: "json_schema", json_schema: jsonSchemaFormat(req.output) };
   Object.assign(body, promptCacheFields(cfg));
   if (stream) {
     body.stream = true;
     // Without it no usage arrives at all.
     body.stream_options = { include_usage: true };
   }
-  return body;
+  return withExtraBody(body, cfg.settings, req);
 }
 
 function buildMessage(
@@ -210,10 +225,12 @@ export function replayedReasoning(parts: readonly Part[], provider: string): str
 }
 
 function buildTool(t: ToolSpec): ChatCompletionTool {
-  return {
+  const tool: ChatCompletionTool = {
     type: "function",
     function: { name: t.name, description: t.description, parameters: t.parameters },
   };
+  if (t.strict !== undefined) tool.function.strict = t.strict;
+  return tool;
 }
 
 function buildToolChoice(

@@ -1,4 +1,5 @@
 import { ConfigError } from "../../core/errors.js";
+import type { CallSettings } from "../../core/types.js";
 import type { PromptCacheConfig } from "./config.js";
 import type { ReasoningSummary } from "./responses-wire.js";
 import type { ReasoningEffort } from "./wire.js";
@@ -18,8 +19,8 @@ export interface ResponsesOptions extends PromptCacheConfig {
   reasoningEffort?: ReasoningEffort;
   /** Omitted: no `reasoning.summary` is sent. */
   reasoningSummary?: ReasoningSummary;
-  /** Sent as `max_output_tokens`. */
-  maxCompletionTokens?: number;
+  /** `create()`'s call settings, the defaults of every call. */
+  settings?: CallSettings;
 }
 
 const APIS: readonly string[] = ["chat-completions", "responses"];

@@ -10,6 +10,7 @@ import {
   type MediaRule,
   urlOf,
 } from "../../transport/media.js";
+import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
 import { promptCacheFields } from "./config.js";
 import { EXTENSIONS, filenameOf } from "./request.js";
 import type { ResponsesOptions } from "./responses-config.js";
@@ -24,6 +25,7 @@ import type {
   ToolChoiceFunction,
   ToolChoiceOptions,
 } from "./responses-wire.js";
+import { checkSettings, jsonSchemaFormat } from "./settings.js";
 
 /** The Responses endpoint under a base URL (streaming uses the same one). */
 export function responsesUrl(cfg: { baseURL: string }): string {
@@ -39,6 +41,8 @@ export function buildResponsesRequest(
   cfg: ResponsesOptions,
   stream: boolean,
 ): ResponseCreateParams {
+  const s = callSettings(cfg.provider, cfg.settings, req);
+  checkSettings("responses", cfg, s);
   const input: ResponseInputItem[] = [];
   for (const [i, m] of req.messages.entries()) input.push(...buildInputItems(m, cfg.provider, i));
   const body: ResponseCreateParams = {
@@ -55,10 +59,14 @@ export function buildResponsesRequest(
     if (cfg.reasoningEffort !== undefined) body.reasoning.effort = cfg.reasoningEffort;
     if (cfg.reasoningSummary !== undefined) body.reasoning.summary = cfg.reasoningSummary;
   }
-  if (cfg.maxCompletionTokens !== undefined) body.max_output_tokens = cfg.maxCompletionTokens;
+  Object.assign(
+    body,
+    wireFields(s, { maxTokens: "max_output_tokens", temperature: "temperature", topP: "top_p" }),
+  );
+  if (req.output) body.text = { format: { type: "json_schema", ...jsonSchemaFormat(req.output) } };
   Object.assign(body, promptCacheFields(cfg));
   if (stream) body.stream = true;
-  return body;
+  return withExtraBody(body, cfg.settings, req);
 }
 
 /**
@@ -174,12 +182,13 @@ function buildAssistantItems(m: Message, provider: string): ResponseInputItem[] 
 }
 
 function buildTool(t: ToolSpec): FunctionTool {
-  // `strict` defaults to true here, which refuses most hand-written schemas (ADR 0003).
+  // `strict` defaults to true here, which refuses most hand-written schemas (ADR 0003): false
+  // unless the tool asks for it.
   const tool: FunctionTool = {
     type: "function",
     name: t.name,
     parameters: t.parameters,
-    strict: false,
+    strict: t.strict === true,
   };
   if (t.description !== "") tool.description = t.description;
   return tool;

@@ -23,6 +23,17 @@ export interface ResponseCreateParams {
   max_output_tokens?: number;
   prompt_cache_key?: string;
   prompt_cache_retention?: "in_memory" | "24h";
+  temperature?: number;
+  top_p?: number;
+  text?: {
+    format: {
+      type: "json_schema";
+      name: string;
+      schema: object;
+      strict: true;
+      description?: string;
+    };
+  };
   stream?: true;
 }
 
@@ -39,7 +50,7 @@ export interface ToolChoiceFunction {
   name: string;
 }
 
-/** A function tool; `strict` defaults to true on this API, so golem says false (ADR 0003). */
+/** A function tool; `strict` defaults to true on this API, so golem says false unless asked (ADR 0003). */
 export interface FunctionTool {
   type: "function";
   name: string;

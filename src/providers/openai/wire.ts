@@ -20,6 +20,14 @@ export interface ChatCompletionCreateParams {
   max_completion_tokens?: number;
   prompt_cache_key?: string;
   prompt_cache_retention?: "in_memory" | "24h";
+  temperature?: number;
+  top_p?: number;
+  stop?: string[];
+  seed?: number;
+  response_format?: {
+    type: "json_schema";
+    json_schema: { name: string; schema: object; strict: true; description?: string };
+  };
   stream?: true;
   stream_options?: { include_usage: boolean };
 }
@@ -88,7 +96,7 @@ export interface ChatCompletionMessageToolCall {
 
 export interface ChatCompletionTool {
   type: "function";
-  function: { name: string; description: string; parameters: object };
+  function: { name: string; description: string; parameters: object; strict?: boolean };
 }
 
 export type ChatCompletionToolChoiceOption =

@@ -3,6 +3,7 @@ import {
   CACHE_PROMPT,
   CACHE_SYSTEM,
 } from "../../../scripts/scenarios/cache-loop.js";
+import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import type { Message } from "../../../src/core/types.js";
 import {
   andThen,
@@ -101,6 +102,25 @@ export const ANTHROPIC: Record<string, RowSpec> = {
     config: { model: "claude-sonnet-4-6", maxTokens: 1024 },
     run: mediaRun(true),
     twin: { file: "media" },
+  },
+  "structured-output": {
+    config: {
+      model: "claude-sonnet-4-6",
+      maxTokens: 16000,
+      thinking: { adaptive: true },
+      effort: "medium",
+    },
+    run: (call) => call(REPORT_REQUEST),
+  },
+  "structured-output-stream": {
+    config: {
+      model: "claude-sonnet-4-6",
+      maxTokens: 16000,
+      thinking: { adaptive: true },
+      effort: "medium",
+    },
+    run: (call) => call(REPORT_REQUEST),
+    twin: { file: "structured-output" },
   },
   "interleaved-tool-loop": { config: SONNET_46, run: interleavedLoop },
   "interleaved-tool-loop-stream": {

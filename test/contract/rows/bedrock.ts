@@ -1,3 +1,4 @@
+import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import { AWS_SESSION } from "../adapters.js";
 import {
   andThen,
@@ -66,6 +67,23 @@ export const BEDROCK: Record<string, RowSpec> = {
   "cache-tool-loop": { config: { ...OPUS_46, cache: "auto" }, run: cacheLoop },
   media: { config: MEDIA_SONNET_4, run: mediaRun(true) },
   "media-stream": { config: MEDIA_SONNET_4, run: mediaRun(true), twin: { file: "media" } },
+  "structured-output": {
+    config: {
+      model: "us.anthropic.claude-sonnet-4-6",
+      maxTokens: 16000,
+      thinking: { adaptive: true },
+    },
+    run: (call) => call(REPORT_REQUEST),
+  },
+  "structured-output-stream": {
+    config: {
+      model: "us.anthropic.claude-sonnet-4-6",
+      maxTokens: 16000,
+      thinking: { adaptive: true },
+    },
+    run: (call) => call(REPORT_REQUEST),
+    twin: { file: "structured-output" },
+  },
   "interleaved-tool-loop": {
     config: { ...OPUS_46, credentials: AWS_SESSION },
     run: interleavedLoop,

@@ -1,4 +1,5 @@
 import { SCREEN_TOOLS } from "../../../scripts/scenarios/gemini.js";
+import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import type { Message, ToolSpec } from "../../../src/core/types.js";
 import type { Cassette } from "../../../src/testing/index.js";
 import { andThen, loop, mediaRun, type RowSpec, toolResults, user, WEATHER } from "../table.js";
@@ -71,6 +72,15 @@ export const GEMINI: Record<string, RowSpec> = {
     config: { model: "gemini-3-flash-preview" },
     run: mediaRun(true),
     twin: { file: "media" },
+  },
+  "structured-output": {
+    config: { model: "gemini-3-flash-preview", thinking: { includeThoughts: true, level: "low" } },
+    run: (call) => call(REPORT_REQUEST),
+  },
+  "structured-output-stream": {
+    config: { model: "gemini-3-flash-preview", thinking: { includeThoughts: true, level: "low" } },
+    run: (call) => call(REPORT_REQUEST),
+    twin: { file: "structured-output" },
   },
   "code-execution": {
     config: FLASH,

@@ -1,4 +1,5 @@
 import { DASHSCOPE_THINKING } from "../../../scripts/scenarios/openai.js";
+import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import { thinkingOf } from "../../../src/core/parts.js";
 import type { Message, ToolSpec } from "../../../src/core/types.js";
 import type { Cassette } from "../../../src/testing/index.js";
@@ -190,6 +191,10 @@ const OPENAI_DIALECTS: Record<string, RowSpec> = {
   },
 };
 
+/** The structured-output rows: reasoning on, as scripts/scenarios/openai.ts records them. */
+const GPT54_CHAT = { model: "gpt-5.4", reasoningEffort: "low", maxTokens: 4000 };
+const GPT54_RESPONSES = { model: "gpt-5.4", api: "responses", reasoningEffort: "low" };
+
 export const OPENAI: Record<string, RowSpec> = {
   "chat-media": { config: { model: "gpt-5-mini" }, run: mediaRun(false) },
   "chat-media-stream": {
@@ -204,6 +209,21 @@ export const OPENAI: Record<string, RowSpec> = {
     twin: { file: "responses-media" },
   },
   ...OPENAI_DIALECTS,
+  "structured-output-chat": { config: GPT54_CHAT, run: (call) => call(REPORT_REQUEST) },
+  "structured-output-chat-stream": {
+    config: GPT54_CHAT,
+    run: (call) => call(REPORT_REQUEST),
+    twin: { file: "structured-output-chat" },
+  },
+  "responses-structured-output": {
+    config: GPT54_RESPONSES,
+    run: (call) => call(REPORT_REQUEST),
+  },
+  "responses-structured-output-stream": {
+    config: GPT54_RESPONSES,
+    run: (call) => call(REPORT_REQUEST),
+    twin: { file: "responses-structured-output" },
+  },
   "responses-items-as-parts": { config: CODEX, run: releaseNotes },
   "responses-items-as-parts-stream": {
     config: CODEX,
@@ -217,7 +237,7 @@ export const OPENAI: Record<string, RowSpec> = {
     twin: { file: "deepseek-thinking-tool-loop", exact: true },
   },
   "tools-with-effort-400": {
-    config: { model: "gpt-5.4", reasoningEffort: "low", maxCompletionTokens: 4000 },
+    config: { model: "gpt-5.4", reasoningEffort: "low", maxTokens: 4000 },
     run: (call, c) =>
       loop({ system: "Answer briefly.", tools: chatTools(c, 0) }, [user("Is 1009 prime?")])(
         call,

@@ -7,7 +7,12 @@ import {
 } from "../../../src/providers/anthropic/request.js";
 import { SEARCH_RESULT, SEARCH_USE } from "./blocks.js";
 
-const cfg = { model: "claude-sonnet-4-5", maxTokens: 4096, thinking: undefined, effort: undefined };
+const cfg = {
+  model: "claude-sonnet-4-5",
+  settings: { maxTokens: 4096 },
+  thinking: undefined,
+  effort: undefined,
+};
 
 describe("anthropic buildRequest", () => {
   it("builds the minimal body, with system as text blocks", () => {

@@ -17,6 +17,7 @@ describe("azure resolveConfig", () => {
       provider: "azure",
       model: "gpt-5-mini",
       replayReasoning: false,
+      settings: {},
       maxRetries: 2,
       deployment: "gpt-5-mini",
       endpoint: ENDPOINT,
@@ -59,7 +60,7 @@ describe("azure resolveConfig", () => {
         deployment: "deepseek-v4-pro",
         apiKey: KEY,
         reasoningEffort: "high",
-        maxCompletionTokens: 2000,
+        maxTokens: 2000,
         replayReasoning: true,
       },
       {},
@@ -68,7 +69,7 @@ describe("azure resolveConfig", () => {
       baseURL: "https://gateway.example.com/azure/openai/v1",
       model: "deepseek-v4-pro",
       reasoningEffort: "high",
-      maxCompletionTokens: 2000,
+      settings: { maxTokens: 2000 },
       replayReasoning: true,
     });
     expect("endpoint" in cfg).toBe(false);
@@ -114,10 +115,10 @@ describe("azure resolveConfig", () => {
       /reasoningEffort/,
     ],
     [
-      "a negative maxCompletionTokens",
-      { endpoint: ENDPOINT, deployment: "d", apiKey: KEY, maxCompletionTokens: -5 },
+      "a negative maxTokens",
+      { endpoint: ENDPOINT, deployment: "d", apiKey: KEY, maxTokens: -5 },
       {},
-      /maxCompletionTokens/,
+      /maxTokens/,
     ],
     [
       "a fractional maxRetries",

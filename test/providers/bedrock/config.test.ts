@@ -25,7 +25,7 @@ describe("bedrock config", () => {
     expect(resolveConfig(base, {})).toEqual({
       region: "us-east-1",
       model: MODEL,
-      maxTokens: undefined,
+      settings: {},
       auth: { sigv4: CREDS },
       thinking: undefined,
       effort: undefined,
@@ -172,7 +172,7 @@ describe("bedrock config", () => {
       "a fractional maxTokens",
       { ...base, maxTokens: 10.5 },
       {},
-      /`maxTokens` must be a positive integer/,
+      /`maxTokens` must be an integer >= 1/,
     ],
     ["negative maxRetries", { ...base, maxRetries: -1 }, {}, /`maxRetries`/],
   ])("refuses %s with a ConfigError naming the option", (_what, config, env, message) => {

@@ -36,6 +36,7 @@ describe("resolveConfig", () => {
       timeoutMs: undefined,
       fetch: undefined,
       generationConfig: undefined,
+      settings: {},
     });
     expect(DEFAULT_BASE_URL).toBe("https://generativelanguage.googleapis.com/v1beta");
   });
@@ -45,15 +46,15 @@ describe("resolveConfig", () => {
       {
         ...KEY,
         model: "m",
-        maxOutputTokens: 8192,
+        maxTokens: 8192,
         thinking: { includeThoughts: true, level: "high" },
       },
       {},
     );
     expect(cfg.generationConfig).toEqual({
-      maxOutputTokens: 8192,
       thinkingConfig: { includeThoughts: true, thinkingLevel: "HIGH" },
     });
+    expect(cfg.settings).toEqual({ maxTokens: 8192 });
   });
 
   it.each([
@@ -118,8 +119,8 @@ describe("resolveConfig", () => {
 
   it("refuses nonsense numbers and a baseURL that is no URL", () => {
     expect(
-      configError(() => resolveConfig({ ...KEY, model: "m", maxOutputTokens: 0 }, {})).message,
-    ).toMatch(/maxOutputTokens/);
+      configError(() => resolveConfig({ ...KEY, model: "m", maxTokens: 0 }, {})).message,
+    ).toMatch(/maxTokens/);
     expect(
       configError(() => resolveConfig({ ...KEY, model: "m", maxRetries: -1 }, {})).message,
     ).toMatch(/maxRetries/);
@@ -179,7 +180,6 @@ describe("isGemini3", () => {
  * adapter): the plain checks must refuse exactly what it refused, with the same path and message.
  */
 function zodReference() {
-  const POSITIVE_INT = "must be a positive integer";
   const BUDGET = "must be an integer: -1 (dynamic), 0 (off) or a token count";
   const MODEL = 'is required: a model id such as "gemini-3-pro-preview"';
   const LEVELS = ["minimal", "low", "medium", "high"] as const;
@@ -195,7 +195,6 @@ function zodReference() {
     {
       apiKey: z.optional(z.string("must be a string")),
       model: z.string(MODEL).check(z.minLength(1, MODEL)),
-      maxOutputTokens: z.optional(z.int(POSITIVE_INT).check(z.gte(1, POSITIVE_INT))),
       thinking: z.optional(thinkingSchema),
     },
     "must be an object",
@@ -264,7 +263,6 @@ const config = fc.oneof(
       {
         apiKey: mostly(fc.string()),
         model: mostly(fc.constant("gemini-3-pro-preview")),
-        maxOutputTokens: mostly(fc.integer({ min: -2, max: 100_000 })),
         thinking,
         // Valid transport options only: their checks are resolveTransport's (test/transport).
         fetch: fc.constant(fetch),
@@ -318,10 +316,8 @@ describe("resolveConfig's checks", () => {
       { model: "m", thinking: { includeThoughts: "yes" } },
       "gemini: thinking.includeThoughts: must be a boolean",
     ],
-    [
-      { model: "m", maxOutputTokens: 2 ** 53 },
-      "gemini: maxOutputTokens: must be a positive integer",
-    ],
+    // The call settings, checked by transport/settings.ts as for every adapter.
+    [{ model: "m", maxTokens: 2 ** 53 }, "gemini: `maxTokens` must be an integer >= 1"],
     // The transport options, checked by resolveTransport as for every adapter.
     [{ model: "m", fetch: "fetch" }, "gemini: `fetch` must be a function"],
     [{ model: "m", baseURL: "/v1beta" }, 'gemini: `baseURL` is not a URL: "/v1beta"'],

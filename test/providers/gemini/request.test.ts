@@ -60,7 +60,7 @@ describe("buildRequest", () => {
   it("sends user turns, the system prompt and the generation config", () => {
     const body = buildRequest(
       { system: "You are terse.", messages: [user("Hi")] },
-      cfg({ maxOutputTokens: 100, thinking: { includeThoughts: true, level: "low" } }),
+      cfg({ maxTokens: 100, thinking: { includeThoughts: true, level: "low" } }),
       false,
     );
     expect(body).toEqual({

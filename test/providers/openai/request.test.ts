@@ -68,7 +68,7 @@ describe("openai buildRequest", () => {
   it("sends reasoning_effort and max_completion_tokens when configured", () => {
     const body = buildRequest(
       { messages: [user] },
-      { ...CFG, reasoningEffort: "none", maxCompletionTokens: 4000 },
+      { ...CFG, reasoningEffort: "none", settings: { maxTokens: 4000 } },
       false,
     );
     expect(body).toEqual({

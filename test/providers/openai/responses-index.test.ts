@@ -232,7 +232,7 @@ describe("openai resolveConfig with api: responses", () => {
         model: "gpt-5.4",
         api: "responses",
         reasoningEffort: "high",
-        maxCompletionTokens: 8000,
+        maxTokens: 8000,
       },
       {},
     );
@@ -240,7 +240,7 @@ describe("openai resolveConfig with api: responses", () => {
       api: "responses",
       reasoningEffort: "high",
       reasoningSummary: "auto",
-      maxCompletionTokens: 8000,
+      settings: { maxTokens: 8000 },
     });
   });
 

@@ -46,7 +46,12 @@ describe("buildResponsesRequest", () => {
         ],
         toolChoice: "auto",
       },
-      { ...CFG, reasoningEffort: "medium", reasoningSummary: "auto", maxCompletionTokens: 4000 },
+      {
+        ...CFG,
+        reasoningEffort: "medium",
+        reasoningSummary: "auto",
+        settings: { maxTokens: 4000 },
+      },
       true,
     );
     expect(body).toEqual({
