@@ -219,8 +219,9 @@ const responsesItems = (stream: boolean): Scenario => ({
 const OPENROUTER_URL = "https://openrouter.ai/api/v1";
 
 /**
- * OpenRouter: OPENROUTER_API_KEY when set (else the adapter's OPENAI_API_KEY). The format is
- * named, not found from the host, so a `--base-url` (a loopback server) speaks it too.
+ * OpenRouter: OPENROUTER_API_KEY when set (the adapter reads it itself on openrouter.ai, not
+ * for a loopback `--base-url`). The format is named, not found from the host, so a
+ * `--base-url` (a loopback server) speaks it too.
  */
 const makeOpenRouter = (model: string) => (ctx: ScenarioContext) =>
   openai.create({

@@ -1,6 +1,6 @@
 import { ConfigError } from "../core/errors.js";
 import type { StandardSchemaV1 } from "../core/standard-schema.js";
-import type { CallOptions, Message, Model, Part } from "../core/types.js";
+import type { CallOptions, Message, Model, Part, ToolSpec } from "../core/types.js";
 import { type AgentSetup, runSteps } from "./loop.js";
 import { createOutput } from "./output.js";
 import type { HistoryProcessor } from "./processors.js";
@@ -66,11 +66,11 @@ export class Agent<O = string> {
       tools.set(t.name, t);
     }
     // Built once: the newest models bind thinking to the request prefix, tools included.
-    const specs = [...tools.values()].map((t) => ({
-      name: t.name,
-      description: t.description,
-      parameters: t.parameters,
-    }));
+    const specs = [...tools.values()].map((t): ToolSpec => {
+      const spec: ToolSpec = { name: t.name, description: t.description, parameters: t.parameters };
+      if (t.strict !== undefined) spec.strict = t.strict;
+      return spec;
+    });
     this.#setup = {
       model: opts.model,
       system: opts.instructions,

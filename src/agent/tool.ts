@@ -48,6 +48,11 @@ export interface ToolDefinition<S extends StandardSchemaV1> {
    * they have no converter, e.g. zod/mini: `z.toJSONSchema(schema, { io: "input" })`.
    */
   jsonSchema?: object;
+  /**
+   * Ask the provider to hold the model's arguments to the schema exactly (Anthropic, Bedrock,
+   * OpenAI `strict`); Gemini has no such switch and refuses it before the request.
+   */
+  strict?: boolean;
   execute(args: StandardSchemaV1.InferOutput<S>, ctx: ToolContext): unknown;
 }
 
@@ -57,6 +62,8 @@ export interface JSONToolDefinition {
   description: string;
   /** A JSON Schema with `type: "object"`, sent to the model as is. */
   parameters: object;
+  /** As {@link ToolDefinition.strict}. */
+  strict?: boolean;
   execute(args: unknown, ctx: ToolContext): unknown;
 }
 
@@ -79,6 +86,7 @@ export function tool<S extends StandardSchemaV1>(def: ToolDefinition<S>): Tool {
   const parameters = jsonSchemaOf(standard, def.jsonSchema, subject, "have", "jsonSchema");
   checkObjectSchema(def.name, parameters);
   return {
+    ...strictOf(def),
     name: def.name,
     description: def.description,
     parameters,
@@ -99,6 +107,7 @@ export function jsonTool(def: JSONToolDefinition): Tool {
   checkName(def.name);
   checkObjectSchema(def.name, def.parameters);
   return {
+    ...strictOf(def),
     name: def.name,
     description: def.description,
     parameters: def.parameters,
@@ -110,6 +119,15 @@ export function jsonTool(def: JSONToolDefinition): Tool {
     },
     execute: (args, ctx) => def.execute(args, ctx),
   };
+}
+
+/** `{ strict }` when the definition sets it, else nothing (the spec has no `strict: undefined`). */
+function strictOf(def: { name: string; strict?: boolean }): { strict?: boolean } {
+  if (def.strict === undefined) return {};
+  if (typeof def.strict !== "boolean") {
+    throw new ConfigError(`tool ${JSON.stringify(def.name)}: strict must be a boolean`);
+  }
+  return { strict: def.strict };
 }
 
 function toArgs(result: StandardSchemaV1.Result<unknown>): ToolArgs {

@@ -2,7 +2,15 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import * as zm from "zod/mini";
 import type { StandardSchemaV1 } from "../../src/core/standard-schema.js";
-import { ConfigError, jsonTool, type Tool, type ToolContext, tool } from "../../src/index.js";
+import {
+  Agent,
+  ConfigError,
+  jsonTool,
+  type Tool,
+  type ToolContext,
+  tool,
+} from "../../src/index.js";
+import { answer, ScriptedModel } from "./scripted-model.js";
 
 /** A Standard Schema by hand, as a library other than zod would give one: it validates later. */
 function evenNumbers(): StandardSchemaV1<unknown, { n: number }> {
@@ -280,5 +288,44 @@ describe("jsonTool", () => {
     expect(() =>
       jsonTool({ name: "t", description: "", parameters: { type: "string" }, execute: () => "" }),
     ).toThrow(ConfigError);
+  });
+});
+
+describe("strict", () => {
+  const schema = { type: "object", properties: { city: { type: "string" } }, required: ["city"] };
+  const make = (strict?: boolean) => [
+    tool({
+      name: "zod_tool",
+      description: "",
+      parameters: z.object({ city: z.string() }),
+      ...(strict === undefined ? {} : { strict }),
+      execute: () => "",
+    }),
+    jsonTool({
+      name: "json_tool",
+      description: "",
+      parameters: schema,
+      ...(strict === undefined ? {} : { strict }),
+      execute: () => "",
+    }),
+  ];
+
+  it.each([true, false])("reaches the request's tool specs as given (%s)", async (strict) => {
+    const model = new ScriptedModel([answer("done")]);
+    await new Agent({ model, tools: make(strict) }).run("Hi");
+    expect(model.requests[0]?.tools?.map((t) => t.strict)).toEqual([strict, strict]);
+  });
+
+  it("is left off the specs when the tool does not set it", async () => {
+    const model = new ScriptedModel([answer("done")]);
+    await new Agent({ model, tools: make() }).run("Hi");
+    for (const spec of model.requests[0]?.tools ?? []) expect(spec).not.toHaveProperty("strict");
+  });
+
+  it("refuses a strict that is not a boolean", () => {
+    const bad = { strict: "yes" } as unknown as { strict: boolean };
+    expect(() =>
+      jsonTool({ name: "t", description: "", parameters: schema, ...bad, execute: () => "" }),
+    ).toThrow(/tool "t": strict must be a boolean/);
   });
 });

@@ -79,6 +79,9 @@ export type ReasoningFormat = "openrouter" | "reasoning" | "reasoning_content";
 
 const FORMATS: readonly string[] = ["openrouter", "reasoning", "reasoning_content"];
 
+/** A `baseURL` on openrouter.ai or one of its subdomains. */
+const isOpenRouter = (baseURL: string) => /(^|\.)openrouter\.ai$/.test(new URL(baseURL).hostname);
+
 /** The configured format, else `"openrouter"` for a `baseURL` on openrouter.ai. */
 function resolveReasoningFormat(
   format: ReasoningFormat | undefined,
@@ -86,7 +89,7 @@ function resolveReasoningFormat(
   api: Api,
 ): ReasoningFormat | undefined {
   if (format === undefined) {
-    return /(^|\.)openrouter\.ai$/.test(new URL(baseURL).hostname) ? "openrouter" : undefined;
+    return isOpenRouter(baseURL) ? "openrouter" : undefined;
   }
   if (api === "responses" || !FORMATS.includes(format)) {
     throw new ConfigError(
@@ -148,7 +151,10 @@ export const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
 /** `openai.create` options. */
 export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConfig, CallSettings {
-  /** Sent as `Authorization: Bearer …`. @defaultValue process.env.OPENAI_API_KEY */
+  /**
+   * Sent as `Authorization: Bearer …`.
+   * @defaultValue process.env.OPENAI_API_KEY, or OPENROUTER_API_KEY when `baseURL` is on openrouter.ai
+   */
   apiKey?: string;
   /** The model id, e.g. `"gpt-5.4"` or `"deepseek-v4-pro"`. */
   model: string;
@@ -208,9 +214,12 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   if (config.apiKey !== undefined && typeof config.apiKey !== "string") {
     throw new ConfigError("openai: `apiKey` must be a string");
   }
-  const apiKey = config.apiKey ?? env.OPENAI_API_KEY;
+  const baseURL = resolveBaseURL("openai", config.baseURL ?? DEFAULT_BASE_URL, "baseURL");
+  // OpenAI's key is never sent to OpenRouter by default: that host has a key of its own.
+  const keyName = isOpenRouter(baseURL) ? "OPENROUTER_API_KEY" : "OPENAI_API_KEY";
+  const apiKey = config.apiKey ?? env[keyName];
   if (typeof apiKey !== "string" || apiKey === "") {
-    throw new ConfigError("openai: no API key; pass apiKey or set OPENAI_API_KEY");
+    throw new ConfigError(`openai: no API key; pass apiKey or set ${keyName}`);
   }
   if (typeof config.model !== "string" || config.model === "") {
     throw new ConfigError('openai: model is required, e.g. "gpt-5.4"');
@@ -221,7 +230,6 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     "content-type": "application/json",
     authorization: `Bearer ${apiKey}`,
   });
-  const baseURL = resolveBaseURL("openai", config.baseURL ?? DEFAULT_BASE_URL, "baseURL");
   const format = resolveReasoningFormat(config.reasoningFormat, baseURL, api);
   const out: ResolvedConfig = {
     ...resolveChatOptions(config, "openai", config.model),

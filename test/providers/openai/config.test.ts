@@ -27,6 +27,18 @@ describe("openai resolveConfig", () => {
     expect(cfg.headers.authorization).toBe("Bearer sk-from-env-123456");
   });
 
+  it("takes an openrouter.ai baseURL's key from OPENROUTER_API_KEY, never OPENAI_API_KEY", () => {
+    const env = { OPENAI_API_KEY: "sk-openai-123456", OPENROUTER_API_KEY: "sk-or-123456" };
+    const baseURL = "https://openrouter.ai/api/v1";
+    expect(resolveConfig({ model: "m", baseURL }, env).apiKey).toBe("sk-or-123456");
+    expect(() => resolveConfig({ model: "m", baseURL }, { OPENAI_API_KEY: "sk-openai" })).toThrow(
+      /no API key; pass apiKey or set OPENROUTER_API_KEY/,
+    );
+    // Other hosts (proxies, vLLM, DeepSeek) keep the OpenAI convention.
+    const other = resolveConfig({ model: "m", baseURL: "http://localhost:8000/v1" }, env);
+    expect(other.apiKey).toBe("sk-openai-123456");
+  });
+
   it("prefers the passed key over the environment", () => {
     const cfg = resolveConfig({ apiKey: KEY, model: "m" }, { OPENAI_API_KEY: "sk-env" });
     expect(cfg.apiKey).toBe(KEY);
