@@ -40,6 +40,8 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized: fixtures/anthropic/cache-tool-loop.json written out as an SSE stream",
   "bedrock/cache-tool-loop.json":
     "synthesized from the documented Converse cachePoint wire format (made-up usage and signatures)",
+  "bedrock/cache-tool-loop-stream.json":
+    "derived from fixtures/bedrock/cache-tool-loop.json, encoded as event-stream frames",
   "bedrock/interleaved-tool-loop.json":
     "synthesized from the documented Converse wire format (made-up signatures)",
   "bedrock/interleaved-tool-loop-stream.json":

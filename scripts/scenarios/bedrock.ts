@@ -50,6 +50,15 @@ const loop = (stream: boolean): Scenario => ({
   },
 });
 
+/** The prompt-cache loop (scripts/scenarios/cache-loop.ts) with `cache: "auto"`. */
+const cached = (stream: boolean): Scenario => ({
+  description: `cache: "auto" (cachePoint blocks), adaptive thinking, weather then local_time then the answer${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: OPUS_4_6,
+  create: make(OPUS_4_6, { maxTokens: 8000, thinking: { adaptive: true }, cache: "auto" }),
+  run: (model) => cacheLoop(model, stream),
+});
+
 /** The second tool of the interleaved turn. */
 export const LOCAL_TIME: ToolSpec = {
   name: "local_time",
@@ -132,14 +141,8 @@ const media = (stream: boolean): Scenario => ({
 export const bedrockScenarios: Record<string, Scenario> = {
   "thinking-tool-loop": loop(false),
   "thinking-tool-loop-stream": loop(true),
-  "cache-tool-loop": {
-    description:
-      'cache: "auto" (cachePoint blocks), adaptive thinking, weather then local_time then the answer',
-    streaming: false,
-    defaultModel: OPUS_4_6,
-    create: make(OPUS_4_6, { maxTokens: 8000, thinking: { adaptive: true }, cache: "auto" }),
-    run: (model) => cacheLoop(model, false),
-  },
+  "cache-tool-loop": cached(false),
+  "cache-tool-loop-stream": cached(true),
   "interleaved-tool-loop": interleaved(false),
   "interleaved-tool-loop-stream": interleaved(true),
   media: media(false),

@@ -414,6 +414,7 @@ describe.each([
   ["anthropic", "cache-tool-loop"],
   ["anthropic", "cache-tool-loop-stream"],
   ["bedrock", "cache-tool-loop"],
+  ["bedrock", "cache-tool-loop-stream"],
 ] as const)("%s/%s cassette", (provider, file) => {
   const adapter = EXPLICIT[provider];
 

@@ -65,6 +65,11 @@ const MEDIA_SONNET_4 = { model: "us.anthropic.claude-sonnet-4-20250514-v1:0", ma
 
 export const BEDROCK: Record<string, RowSpec> = {
   "cache-tool-loop": { config: { ...OPUS_46, cache: "auto" }, run: cacheLoop },
+  "cache-tool-loop-stream": {
+    config: { ...OPUS_46, cache: "auto" },
+    run: cacheLoop,
+    twin: { file: "cache-tool-loop", exact: true },
+  },
   media: { config: MEDIA_SONNET_4, run: mediaRun(true) },
   "media-stream": { config: MEDIA_SONNET_4, run: mediaRun(true), twin: { file: "media" } },
   "structured-output": {
