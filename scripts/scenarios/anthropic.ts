@@ -110,7 +110,6 @@ const structured = (stream: boolean): Scenario => ({
   },
 });
 
-/** Scenarios recorded against the Anthropic Messages API. */
 /** An image and a PDF in the prompt, then an image as a tool result (fixtures/anthropic/media*.json). */
 const media = (stream: boolean): Scenario => ({
   description: `an image and a PDF in the prompt, then a tool result that is an image${stream ? ", streamed" : ""}`,
@@ -120,6 +119,7 @@ const media = (stream: boolean): Scenario => ({
   run: (model) => mediaConversation((req) => call(model, req, stream), true),
 });
 
+/** Scenarios recorded against the Anthropic Messages API. */
 export const anthropicScenarios: Record<string, Scenario> = {
   "thinking-tool-loop": loop(false),
   "thinking-tool-loop-stream": loop(true),

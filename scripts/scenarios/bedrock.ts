@@ -128,7 +128,6 @@ const structured = (stream: boolean): Scenario => ({
   },
 });
 
-/** Scenarios recorded against Bedrock Converse / ConverseStream. */
 /** An image and a PDF in the prompt, then an image as a tool result (fixtures/bedrock/media*.json). */
 const media = (stream: boolean): Scenario => ({
   description: `an image and a PDF in the prompt, then a tool result that is an image${stream ? ", streamed" : ""}`,
@@ -138,6 +137,7 @@ const media = (stream: boolean): Scenario => ({
   run: (model) => mediaConversation((req) => call(model, req, stream), true),
 });
 
+/** Scenarios recorded against Bedrock Converse / ConverseStream. */
 export const bedrockScenarios: Record<string, Scenario> = {
   "thinking-tool-loop": loop(false),
   "thinking-tool-loop-stream": loop(true),

@@ -116,7 +116,6 @@ const structured = (stream: boolean): Scenario => ({
   },
 });
 
-/** Scenarios recorded against the Gemini API (generateContent / streamGenerateContent). */
 /**
  * An image and a PDF in the prompt, then an image as a tool result, which only Gemini 3 takes
  * (in `functionResponse.parts`; fixtures/gemini/media*.json).
@@ -129,6 +128,7 @@ const media = (stream: boolean): Scenario => ({
   run: (model) => mediaConversation((req) => call(model, req, stream), true),
 });
 
+/** Scenarios recorded against the Gemini API (generateContent / streamGenerateContent). */
 export const geminiScenarios: Record<string, Scenario> = {
   "structured-output": structured(false),
   "structured-output-stream": structured(true),
