@@ -1,4 +1,4 @@
-import type { Message } from "../core/types.js";
+import type { Message, Model, ModelRequest } from "../core/types.js";
 import { diffJSON } from "./diff.js";
 
 /**
@@ -54,6 +54,46 @@ export function explainCacheMiss(previous: unknown, next: unknown): CacheMissRep
   }
   const key = LIST_KEYS.find((k) => Array.isArray(prev[k])) ?? "messages";
   return firstChange(`$.${key}`, listOf(prev[key]), listOf(later[key]));
+}
+
+/** A cache miss {@link watchCacheMisses} saw: the call (0-based) and where its prefix broke. */
+export type CacheMiss = Extract<CacheMissReport, { extends: false }> & { call: number };
+
+/**
+ * The debug hook for a run: `model`, with every call's request compared with the call before
+ * it (system prompt, tools, then messages, cache markers aside); `onMiss` hears of each call
+ * that does not extend its predecessor, so its cached prefix is lost. Give it to an Agent as
+ * its model (one watcher per conversation: calls of other conversations would all be misses).
+ * @example
+ * const agent = new Agent({ model: watchCacheMisses(model, (miss) => console.warn(miss)), tools });
+ */
+export function watchCacheMisses(model: Model, onMiss: (miss: CacheMiss) => void): Model {
+  let previous: unknown;
+  let calls = 0;
+  const watch = (req: ModelRequest) => {
+    // A copy: a history the caller changes in place later must not change what was sent.
+    const next = structuredClone({
+      system: req.system,
+      tools: req.tools,
+      messages: req.messages.map(neutral),
+    });
+    const call = calls++;
+    const report = previous === undefined ? undefined : explainCacheMiss(previous, next);
+    previous = next;
+    if (report && !report.extends) onMiss({ ...report, call });
+  };
+  return {
+    provider: model.provider,
+    model: model.model,
+    generate(req, opts) {
+      watch(req);
+      return model.generate(req, opts);
+    },
+    stream(req, opts) {
+      watch(req);
+      return model.stream(req, opts);
+    },
+  };
 }
 
 function firstChange(root: string, previous: unknown[], next: unknown[]): CacheMissReport {

@@ -4,7 +4,12 @@
  * @module
  */
 
-export { type CacheMissReport, explainCacheMiss } from "./cache-miss.js";
+export {
+  type CacheMiss,
+  type CacheMissReport,
+  explainCacheMiss,
+  watchCacheMisses,
+} from "./cache-miss.js";
 export {
   base64ToBytes,
   bytesToBase64,

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { dropOldThinking } from "../../src/agent/processors.js";
+import { dropOldThinking, type HistoryProcessor } from "../../src/agent/processors.js";
 import type { Message, ModelRequest } from "../../src/core/types.js";
+import { Agent, jsonTool } from "../../src/index.js";
 import { buildRequest as anthropicBody } from "../../src/providers/anthropic/request.js";
-import { explainCacheMiss } from "../../src/testing/index.js";
+import { type CacheMiss, explainCacheMiss, watchCacheMisses } from "../../src/testing/index.js";
+import { answer, ScriptedModel } from "../agent/scripted-model.js";
+import { WEATHER } from "../contract/table.js";
 
 const CFG = {
   model: "claude-sonnet-4-6",
@@ -112,5 +115,56 @@ describe("explainCacheMiss", () => {
     expect(
       explainCacheMiss({ input: [{ type: "message" }] }, { input: [{ type: "reasoning" }] }),
     ).toMatchObject({ extends: false, index: 0, path: "$.input[0].type" });
+  });
+});
+
+describe("watchCacheMisses", () => {
+  /**
+   * Two turns through one watched agent: a tool loop of two steps, then a follow-up. Returns
+   * the misses heard.
+   */
+  async function twoTurns(processors: HistoryProcessor[]): Promise<CacheMiss[]> {
+    const misses: CacheMiss[] = [];
+    const scripted = new ScriptedModel([
+      answer("", [thought("s1"), call("c1")]),
+      answer("30 C", [thought("s2")]),
+      answer("You're welcome", [thought("s3")]),
+    ]);
+    const model = watchCacheMisses(scripted, (miss) => misses.push(miss));
+    const agent = new Agent({
+      model,
+      instructions: "Be brief.",
+      tools: [jsonTool({ ...WEATHER, execute: () => "30 C" })],
+      historyProcessors: processors,
+    });
+    const first = await agent.runWithHistory([u1, a1], "And in Rome?");
+    await agent.runWithHistory(first.messages, "Thanks");
+    return misses;
+  }
+
+  it("hears of no miss when every call extends the call before", async () => {
+    expect(await twoTurns([])).toEqual([]);
+  });
+
+  it("names the call and the message a processor rewrote", async () => {
+    // Call 0 already drops a1's thinking; the tool loop's second call extends it; the
+    // follow-up (call 2) drops the thinking of turn 2's first step, message 3.
+    const misses = await twoTurns([dropOldThinking(1)]);
+    expect(misses.map((m) => [m.call, m.index, m.path])).toEqual([
+      [2, 3, "$.messages[3].content[0].type"],
+    ]);
+  });
+
+  it("names a changed system prompt or tool list", () => {
+    const misses: CacheMiss[] = [];
+    const scripted = new ScriptedModel([answer("a"), answer("b"), answer("c")]);
+    const model = watchCacheMisses(scripted, (miss) => misses.push(miss));
+    void model.generate({ system: "A", messages: [u1] });
+    void model.generate({ system: "B", messages: [u1] });
+    void model.generate({ system: "B", tools: [WEATHER], messages: [u1] });
+    expect(misses.map((m) => [m.call, m.index, m.path])).toEqual([
+      [1, undefined, "$.system"],
+      [2, undefined, "$.tools"],
+    ]);
   });
 });
