@@ -10,7 +10,16 @@
  *   npm run example:media
  */
 import { readFileSync } from "node:fs";
-import { Agent, filePart, imagePart, jsonTool, type Part, partsOf, toolCallsOf } from "golem";
+import {
+  Agent,
+  base64ToBytes,
+  filePart,
+  imagePart,
+  jsonTool,
+  type Part,
+  partsOf,
+  toolCallsOf,
+} from "golem";
 import * as anthropic from "golem/anthropic";
 import { parseCassette, replayFetch } from "golem/testing";
 
@@ -42,9 +51,9 @@ const logo = jsonTool({
 function describe(part: Part): string {
   if (part.type === "text") return JSON.stringify(part.text);
   if (part.type === "image" || part.type === "file") {
-    const bytes = atob(part.data).length;
     const name = part.type === "file" && part.filename ? ` ${part.filename}` : "";
-    return `${part.type} ${part.mediaType}${name} (${bytes} bytes)`;
+    const where = part.data === undefined ? part.url : `${base64ToBytes(part.data).length} bytes`;
+    return `${part.type} ${part.mediaType}${name} (${where})`;
   }
   if (part.type === "tool-call") return `tool call ${part.name}(${part.arguments})`;
   return `${part.type} part`;
