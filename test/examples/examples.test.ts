@@ -1,7 +1,9 @@
 import { execFile } from "node:child_process";
+import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { FIXTURES, loadCassette } from "../helpers/cassettes.js";
 
 /**
  * Every example runs offline as `npm run example*` runs it (tsx, the package names mapped to
@@ -15,7 +17,7 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 function offlineEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (!/^(AWS_|ANTHROPIC_|GEMINI_|GOOGLE_|OPENAI_|AZURE_)/.test(k)) env[k] = v;
+    if (!/^(AWS_|ANTHROPIC_|GEMINI_|GOOGLE_|OPENAI_|OPENROUTER_|AZURE_)/.test(k)) env[k] = v;
   }
   return env;
 }
@@ -29,6 +31,29 @@ function parseError(text: string): string {
   }
   throw new Error(`${text} is JSON`);
 }
+
+/** A recorded Anthropic answer, as much of it as the expectations read. */
+interface AnthropicAnswer {
+  content: { type: string; text?: string; name?: string; input?: unknown }[];
+  usage: {
+    input_tokens: number;
+    output_tokens: number;
+    cache_read_input_tokens: number;
+    cache_creation_input_tokens: number;
+  };
+}
+
+/** The recorded answers of fixtures/<provider>/<file>.json, in order. */
+function answers<T>(provider: string, file: string): T[] {
+  return loadCassette(provider, file).interactions.map((i) => i.response.body as T);
+}
+
+/** golem's `inputTokens` of an Anthropic answer: the whole prompt, cached parts included. */
+const promptTokens = (u: AnthropicAnswer["usage"]) =>
+  u.input_tokens + u.cache_read_input_tokens + u.cache_creation_input_tokens;
+
+/** The size of a file under fixtures/media/. */
+const mediaBytes = (name: string) => statSync(`${FIXTURES}/media/${name}`).size;
 
 async function runExample(path: string): Promise<string> {
   const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", path], {
@@ -70,6 +95,85 @@ describe("examples, offline", () => {
         "landmarks: Zócalo, Chapultepec Castle",
         `agent asked again: Your answer is not valid JSON (${parseError("The largest city in Mexico is Mexico City.")}). Answer with only the JSON the output schema describes, no other text.`,
         "3 model calls",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("media: sends the image and the PDF, the tool's image goes back, the answers come", async () => {
+    const out = await runExample("examples/media/main.ts");
+    const [first, second] = answers<AnthropicAnswer>("anthropic", "media");
+    if (!first || !second) throw new Error("fixtures/anthropic/media.json has two turns");
+    const [said, call] = first.content;
+    const request = loadCassette("anthropic", "media").interactions[0]?.request.body as {
+      messages: { content: { text?: string }[] }[];
+    };
+    expect(out).toBe(
+      [
+        "No ANTHROPIC_API_KEY: replaying fixtures/anthropic/media.json",
+        "user:",
+        `  ${JSON.stringify(request.messages[0]?.content[0]?.text)}`,
+        `  image image/png (${mediaBytes("red-square.png")} bytes)`,
+        `  file application/pdf hello.pdf (${mediaBytes("hello.pdf")} bytes)`,
+        "step 1:",
+        `  ${JSON.stringify(said?.text)}`,
+        `  tool call ${call?.name}(${JSON.stringify(call?.input)})`,
+        "tool:",
+        '  "logo.png"',
+        `  image image/png (${mediaBytes("blue-square.png")} bytes)`,
+        "step 2:",
+        `  ${JSON.stringify(second.content[0]?.text)}`,
+        `2 steps, tool calls: 1, tokens in/out: ${promptTokens(first.usage) + promptTokens(second.usage)}/${first.usage.output_tokens + second.usage.output_tokens}`,
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("caching: cache tokens per step and summed, explainCacheMiss on the requests and after dropOldThinking", async () => {
+    const out = await runExample("examples/caching/main.ts");
+    const steps = answers<AnthropicAnswer>("anthropic", "cache-tool-loop");
+    const line = (u: AnthropicAnswer["usage"]) =>
+      `cache read ${u.cache_read_input_tokens}, cache write ${u.cache_creation_input_tokens}, input ${promptTokens(u)} (cached included), output ${u.output_tokens}`;
+    const sum = (k: keyof AnthropicAnswer["usage"]) => steps.reduce((n, s) => n + s.usage[k], 0);
+    const total = {
+      input_tokens: sum("input_tokens"),
+      output_tokens: sum("output_tokens"),
+      cache_read_input_tokens: sum("cache_read_input_tokens"),
+      cache_creation_input_tokens: sum("cache_creation_input_tokens"),
+    };
+    const last = steps[steps.length - 1];
+    // The first step thinks, then calls a tool: dropping its thinking moves the call to content[0].
+    expect(steps[0]?.content.map((b) => b.type)).toEqual(["thinking", "tool_use"]);
+    const extend = "extends the one before, the cache can serve its prefix";
+    expect(out).toBe(
+      [
+        "No ANTHROPIC_API_KEY: replaying fixtures/anthropic/cache-tool-loop.json",
+        ...steps.map((s, i) => `step ${i + 1}: ${line(s.usage)}`),
+        `run (${steps.length} steps): ${line(total)}`,
+        `answer: ${last?.content.find((b) => b.type === "text")?.text}`,
+        ...steps.slice(1).map((_, i) => `request ${i + 2}: ${extend}`),
+        `next turn as is: ${extend}`,
+        'next turn after dropOldThinking(1): cache miss from message 1, $[1].content[0].type: expected "thinking", got "tool-call"',
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("openrouter: keeps the reasoning_details entries and sends them back exactly", async () => {
+    const out = await runExample("examples/openrouter/main.ts");
+    type Answer = { choices: { message: Record<string, unknown> }[] };
+    const [first, second] = answers<Answer>("openai", "openrouter-claude-tool-loop");
+    const details = first?.choices[0]?.message.reasoning_details as Record<string, string>[];
+    expect(details.map((d) => d.type)).toEqual(["reasoning.text", "reasoning.encrypted"]);
+    const [signed, encrypted] = details;
+    expect(out).toBe(
+      [
+        "No OPENROUTER_API_KEY: replaying fixtures/openai/openrouter-claude-tool-loop.json",
+        `thinking (openai): ${signed?.text?.length} chars, signature ${signed?.signature?.length} chars`,
+        `thinking (openai): redacted, ${encrypted?.data?.length} chars of encrypted data`,
+        ...details.map((d) => `kept entry: ${d.type}, format ${d.format}, index ${d.index}`),
+        `turn 2 sends ${details.length} reasoning_details entries, exactly as kept: true`,
+        `2 steps, answer: ${second?.choices[0]?.message.content}`,
         "",
       ].join("\n"),
     );
