@@ -1,8 +1,15 @@
-import type { ToolSpec } from "../../src/index.js";
 import * as anthropic from "../../src/providers/anthropic/index.js";
 import { cacheLoop } from "./cache-loop.js";
 import { mediaConversation } from "./media.js";
-import { call, expectError, REPORT_REQUEST, toolLoop, WEATHER, weather } from "./tool-loop.js";
+import {
+  call,
+  expectError,
+  LOCAL_TIME,
+  REPORT_REQUEST,
+  toolLoop,
+  WEATHER,
+  weather,
+} from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
 /** Anthropic's documented prompt that makes the model answer with redacted thinking. */
@@ -32,17 +39,6 @@ const loop = (stream: boolean): Scenario => ({
     });
   },
 });
-
-/** The second tool of the interleaved scenario; answers a fixed time, so captures repeat. */
-const LOCAL_TIME: ToolSpec = {
-  name: "local_time",
-  description: "Get the current local time in a city",
-  parameters: {
-    properties: { city: { description: "the city", type: "string" } },
-    required: ["city"],
-    type: "object",
-  },
-};
 
 /**
  * Adaptive thinking on Claude 4.6+ interleaves thinking with tool calls, so one turn can be

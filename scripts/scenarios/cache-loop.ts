@@ -1,5 +1,5 @@
-import type { Model, ToolSpec } from "../../src/index.js";
-import { toolLoop, WEATHER, weather } from "./tool-loop.js";
+import type { Model } from "../../src/index.js";
+import { LOCAL_TIME, toolLoop, WEATHER, weather } from "./tool-loop.js";
 
 /**
  * The prompt-cache tool loop recorded for Anthropic and Bedrock with `cache: "auto"`: three
@@ -18,17 +18,6 @@ export const CACHE_SYSTEM = [
 
 export const CACHE_PROMPT =
   "What's the weather in Florence, Italy, and what time is it there? Ask for the weather first, then the time.";
-
-/** The second tool of the loop. */
-export const LOCAL_TIME: ToolSpec = {
-  name: "local_time",
-  description: "Get the current local time in a city",
-  parameters: {
-    properties: { city: { description: "the city", type: "string" } },
-    required: ["city"],
-    type: "object",
-  },
-};
 
 /** Runs the loop; the tools answer fixed values, so captures repeat. */
 export async function cacheLoop(model: Model, stream: boolean): Promise<void> {

@@ -20,6 +20,17 @@ export const WEATHER: ToolSpec = {
   },
 };
 
+/** The second tool of the interleaved and cache loops: a city's local time. */
+export const LOCAL_TIME: ToolSpec = {
+  name: "local_time",
+  description: "Get the current local time in a city",
+  parameters: {
+    properties: { city: { description: "the city", type: "string" } },
+    required: ["city"],
+    type: "object",
+  },
+};
+
 /** The structured output the `structured-output*` scenarios ask for (and their cassettes hold). */
 export const REPORT: OutputSpec = {
   name: "weather_report",

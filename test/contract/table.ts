@@ -4,15 +4,9 @@
  * produce the recorded requests. A cassette without a row fails loudly (see laws.test.ts).
  */
 import { mediaConversation } from "../../scripts/scenarios/media.js";
+import { WEATHER } from "../../scripts/scenarios/tool-loop.js";
 import { toolCallsOf } from "../../src/core/parts.js";
-import type {
-  Delta,
-  Message,
-  Model,
-  ModelRequest,
-  ModelResponse,
-  ToolSpec,
-} from "../../src/core/types.js";
+import type { Delta, Message, Model, ModelRequest, ModelResponse } from "../../src/core/types.js";
 import {
   type Cassette,
   type ReplayFetch,
@@ -165,15 +159,8 @@ export function loop(
   };
 }
 
-export const WEATHER: ToolSpec = {
-  name: "weather",
-  description: "Get weather information for a location",
-  parameters: {
-    properties: { location: { description: "the city", type: "string" } },
-    required: ["location"],
-    type: "object",
-  },
-};
+/** The weather tool of the recorded loops, as the capture scenarios send it. */
+export { WEATHER };
 
 /** Runs the row of fixtures/<provider>/<file>.json (its spec from the table). */
 export async function runCassette(

@@ -473,9 +473,8 @@ describe.each([
 describe("the agent over the cache-tool-loop cassette", () => {
   it("sums cache reads and writes over the run", async () => {
     const { Agent, tool } = await import("../../src/index.js");
-    const { CACHE_PROMPT, CACHE_SYSTEM, LOCAL_TIME } = await import(
-      "../../scripts/scenarios/cache-loop.js"
-    );
+    const { CACHE_PROMPT, CACHE_SYSTEM } = await import("../../scripts/scenarios/cache-loop.js");
+    const { LOCAL_TIME } = await import("../../scripts/scenarios/tool-loop.js");
     const cassette = loadCassette("anthropic", "cache-tool-loop");
     const model = anthropic.create({
       apiKey: "sk-ant-test",

@@ -1,9 +1,5 @@
-import {
-  LOCAL_TIME as CACHE_LOCAL_TIME,
-  CACHE_PROMPT,
-  CACHE_SYSTEM,
-} from "../../../scripts/scenarios/cache-loop.js";
-import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
+import { CACHE_PROMPT, CACHE_SYSTEM } from "../../../scripts/scenarios/cache-loop.js";
+import { LOCAL_TIME, REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import type { Message } from "../../../src/core/types.js";
 import {
   andThen,
@@ -54,16 +50,10 @@ export const GEMINI_TURN: Message = {
 };
 
 const SONNET_46 = { model: "claude-sonnet-4-6", maxTokens: 16000, thinking: { adaptive: true } };
+
 /** The second tool of the interleaved loop (also driven through the agent in test/agent/e2e). */
-export const LOCAL_TIME = {
-  name: "local_time",
-  description: "Get the current local time in a city",
-  parameters: {
-    properties: { city: { description: "the city", type: "string" } },
-    required: ["city"],
-    type: "object",
-  },
-};
+export { LOCAL_TIME };
+
 const interleavedLoop = loop(
   { tools: [WEATHER, LOCAL_TIME] },
   [
@@ -81,7 +71,7 @@ const searchTurn = loop(
 
 /** The prompt-cache loop: three steps, each thinking first (scripts/scenarios/cache-loop.ts). */
 export const cacheLoop = loop(
-  { system: CACHE_SYSTEM, tools: [WEATHER, CACHE_LOCAL_TIME] },
+  { system: CACHE_SYSTEM, tools: [WEATHER, LOCAL_TIME] },
   [user(CACHE_PROMPT)],
   toolResults("40 C"),
   toolResults("14:05"),
