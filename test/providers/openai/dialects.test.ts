@@ -147,7 +147,7 @@ const completion = (message: object) => ({
 });
 
 describe("openai parseResponse with reasoning_details", () => {
-  it("keeps summary and server-tool entries as provider parts only, in the entries' order", () => {
+  it("keeps each entry as a provider part, in order; a summary entry is also a thinking part", () => {
     const details = [
       {
         type: "reasoning.summary",
@@ -173,7 +173,10 @@ describe("openai parseResponse with reasoning_details", () => {
     const { message } = parseResponse(
       completion({ reasoning: "Plan.", reasoning_details: details }),
     );
+    // OpenRouter sends GPT models' reasoning as summary entries only (and the same text as
+    // `reasoning`, which is not read beside entries): without this part it would be lost.
     expect(message.content).toEqual([
+      { type: "thinking", text: "Plan.", provider: "openai" },
       { type: "thinking", redacted: "gAAAA-enc", provider: "openai" },
       { type: "text", text: "Done." },
       ...details.map(provider),
@@ -239,6 +242,29 @@ describe("openai stream with reasoning_details", () => {
       fragments[3],
       fragments[4],
       fragments[5],
+    ]);
+  });
+
+  it("streams summary fragments as one thinking part (GPT models through OpenRouter)", () => {
+    // The shape of charmbracelet/fantasy's TestOpenRouterThinking/gpt-5 capture.
+    const piece = (summary: string) => ({
+      reasoning: summary,
+      reasoning_details: [
+        { type: "reasoning.summary", summary, format: "openai-responses-v1", index: 0 },
+      ],
+    });
+    const { m, deltas } = stream([
+      delta(piece("**Plan")),
+      delta(piece("ning**")),
+      delta({ content: "Hi" }, "stop"),
+    ]);
+    const { message } = m.finish();
+    expect(thinkingOf(message)).toEqual([
+      { type: "thinking", text: "**Planning**", provider: "openai" },
+    ]);
+    expect(deltas.slice(0, 2)).toEqual([
+      { type: "thinking", index: 0, text: "**Plan" },
+      { type: "thinking", index: 0, text: "ning**" },
     ]);
   });
 
