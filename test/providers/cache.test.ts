@@ -565,10 +565,10 @@ describe("cache counts in usage", () => {
     ],
     [
       "openai responses",
-      (r) => ({
+      (r, w) => ({
         input_tokens: 5 + r,
         output_tokens: 1,
-        input_tokens_details: { cached_tokens: r },
+        input_tokens_details: { cached_tokens: r, cache_write_tokens: w },
       }),
       parseResponsesUsage,
     ],
@@ -584,7 +584,7 @@ describe("cache counts in usage", () => {
     (name, wire, parse) => {
       const hit = parse(wire(30, 7) as never);
       expect(hit.cacheReadTokens).toBe(30);
-      if (name !== "openai responses" && name !== "gemini") expect(hit.cacheWriteTokens).toBe(7);
+      if (name !== "gemini") expect(hit.cacheWriteTokens).toBe(7);
       // Anthropic and Bedrock report the uncached rest; golem adds the cached parts back.
       expect(hit.inputTokens).toBe(name === "anthropic" || name === "bedrock" ? 42 : 35);
       const cold = parse(wire(0, 0) as never);
