@@ -224,8 +224,16 @@ describe.each(Object.entries(EXPLICIT))("%s breakpoints", (provider, adapter) =>
 
   it("leaves the caller's messages and provider parts untouched", () => {
     const req = loop(provider);
+    // A provider part as the marked block: its value is the caller's object.
+    const value =
+      provider === "anthropic"
+        ? { type: "server_tool_use", id: "s1", name: "web_search", input: {} }
+        : { text: "kept" };
+    req.messages[1] = { ...req.messages[1], cache: true } as Message;
+    (req.messages[1]?.content as Part[]).push({ type: "provider", provider, value });
     const before = JSON.stringify(req);
-    adapter.body(req, "auto");
+    const body = adapter.body(req, "auto");
+    expect(adapter.marks(body).map(([p]) => p)).toContain("messages[1].content[2]");
     expect(JSON.stringify(req)).toBe(before);
   });
 });
