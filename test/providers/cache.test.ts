@@ -229,8 +229,9 @@ describe.each(Object.entries(EXPLICIT))("%s breakpoints", (provider, adapter) =>
       provider === "anthropic"
         ? { type: "server_tool_use", id: "s1", name: "web_search", input: {} }
         : { text: "kept" };
-    req.messages[1] = { ...req.messages[1], cache: true } as Message;
-    (req.messages[1]?.content as Part[]).push({ type: "provider", provider, value });
+    const marked = { ...req.messages[1], cache: true } as Message;
+    marked.content = [...(marked.content as Part[]), { type: "provider", provider, value }];
+    req.messages[1] = marked;
     const before = JSON.stringify(req);
     const body = adapter.body(req, "auto");
     expect(adapter.marks(body).map(([p]) => p)).toContain("messages[1].content[2]");
