@@ -324,6 +324,17 @@ describe("openai buildRequest reasoning dialects", () => {
     }
   });
 
+  it("sends no Responses API item as a reasoning_details entry (both APIs tag their parts openai)", () => {
+    // Before reasoning_details, Chat Completions sent no provider part at all.
+    const item = { type: "web_search_call", id: "ws_1", status: "completed" };
+    expect(sendBack(reply(provider(item), provider(entry)), CFG)).toEqual({
+      role: "assistant",
+      content: "Yes.",
+      reasoning_details: [entry],
+    });
+    expect(sendBack(reply(provider(item)), CFG)).toEqual({ role: "assistant", content: "Yes." });
+  });
+
   it("names the replayed text field by reasoningFormat", () => {
     const m = reply({ type: "thinking", text: "Why.", provider: "openai" });
     const field = (cfg: Partial<ChatOptions>) =>
