@@ -17,7 +17,10 @@ export type CacheMissReport =
       detail: string;
     };
 
-/** Body fields that come before the messages in the cached prefix, or change the cache key. */
+/**
+ * Body fields that come before the messages in the cached prefix, or change the cache key; a
+ * dotted one is a field inside one (Claude's thinking on Bedrock).
+ */
 const PREFIX_KEYS = [
   "tools",
   "toolConfig",
@@ -26,6 +29,7 @@ const PREFIX_KEYS = [
   "systemInstruction",
   "instructions",
   "thinking",
+  "additionalModelRequestFields.thinking",
   "cachedContent",
 ];
 /** Where each API keeps the conversation: Anthropic, Bedrock, Chat; Gemini; Responses. */
@@ -49,7 +53,10 @@ export function explainCacheMiss(previous: unknown, next: unknown): CacheMissRep
   const prev = asRecord(previous);
   const later = asRecord(next);
   for (const key of PREFIX_KEYS) {
-    const diff = firstDiff(strip(prev[key]), strip(later[key]), `$.${key}`);
+    const [a, b] = [prev, later].map((body) =>
+      key.split(".").reduce<unknown>((v, k) => asRecord(v)[k], body),
+    );
+    const diff = firstDiff(strip(a), strip(b), `$.${key}`);
     if (diff) return report(undefined, diff);
   }
   const key = LIST_KEYS.find((k) => Array.isArray(prev[k])) ?? "messages";

@@ -224,8 +224,17 @@ describe.each(Object.entries(EXPLICIT))("%s breakpoints", (provider, adapter) =>
 
   it("leaves the caller's messages and provider parts untouched", () => {
     const req = loop(provider);
+    // A provider part as the marked block: its value is the caller's object.
+    const value =
+      provider === "anthropic"
+        ? { type: "server_tool_use", id: "s1", name: "web_search", input: {} }
+        : { text: "kept" };
+    const marked = { ...req.messages[1], cache: true } as Message;
+    marked.content = [...(marked.content as Part[]), { type: "provider", provider, value }];
+    req.messages[1] = marked;
     const before = JSON.stringify(req);
-    adapter.body(req, "auto");
+    const body = adapter.body(req, "auto");
+    expect(adapter.marks(body).map(([p]) => p)).toContain("messages[1].content[2]");
     expect(JSON.stringify(req)).toBe(before);
   });
 });
@@ -564,10 +573,10 @@ describe("cache counts in usage", () => {
     ],
     [
       "openai responses",
-      (r) => ({
+      (r, w) => ({
         input_tokens: 5 + r,
         output_tokens: 1,
-        input_tokens_details: { cached_tokens: r },
+        input_tokens_details: { cached_tokens: r, cache_write_tokens: w },
       }),
       parseResponsesUsage,
     ],
@@ -583,7 +592,7 @@ describe("cache counts in usage", () => {
     (name, wire, parse) => {
       const hit = parse(wire(30, 7) as never);
       expect(hit.cacheReadTokens).toBe(30);
-      if (name !== "openai responses" && name !== "gemini") expect(hit.cacheWriteTokens).toBe(7);
+      if (name !== "gemini") expect(hit.cacheWriteTokens).toBe(7);
       // Anthropic and Bedrock report the uncached rest; golem adds the cached parts back.
       expect(hit.inputTokens).toBe(name === "anthropic" || name === "bedrock" ? 42 : 35);
       const cold = parse(wire(0, 0) as never);

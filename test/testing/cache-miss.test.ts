@@ -80,6 +80,21 @@ describe("explainCacheMiss", () => {
     });
   });
 
+  it("names changed thinking settings, Anthropic's and Bedrock's (in additionalModelRequestFields)", () => {
+    // "Changes to thinking parameters ... invalidate message cache breakpoints" (Anthropic's
+    // prompt caching docs); Converse carries Claude's `thinking` in additionalModelRequestFields.
+    const converse = (budget_tokens: number) => ({
+      additionalModelRequestFields: { thinking: { type: "enabled", budget_tokens } },
+      messages: [{ role: "user", content: [{ text: "a" }] }],
+    });
+    expect(explainCacheMiss(converse(2000), converse(4000))).toEqual({
+      extends: false,
+      index: undefined,
+      path: "$.additionalModelRequestFields.thinking.budget_tokens",
+      detail: "expected 2000, got 4000",
+    });
+  });
+
   it("says which message is missing when the next request is shorter", () => {
     expect(explainCacheMiss([u1, a1, u2], [u1, a1])).toEqual({
       extends: false,

@@ -18,8 +18,8 @@ import type {
  * field (`reasoning_content`, else `reasoning`) as one thinking part; DashScope's
  * `encrypted_content` as one redacted thinking part; or OpenRouter's `reasoning_details`,
  * where each entry is a provider part holding it exactly as sent (placed by {@link settle}),
- * plus a thinking part for a `reasoning.text` (text, signature) or `reasoning.encrypted`
- * (redacted `data`) entry. A message or delta with details entries reads no text field: the
+ * plus a thinking part for a `reasoning.text` (text, signature), `reasoning.summary` (text) or
+ * `reasoning.encrypted` (redacted `data`) entry. A message or delta with details entries reads no text field: the
  * same reasoning in `reasoning` would be thinking twice.
  */
 export interface MessageBuilder {
@@ -105,8 +105,10 @@ export function createMessageBuilder(provider: string, fragments = true): Messag
     const entry = fragments && last && continues(last.value, f) ? last : { value: {} };
     if (entry !== last) entries.push(entry);
     const v = join(entry.value, f);
-    if (v.type === "reasoning.text") {
-      const piece = isNonEmptyString(f.text) ? f.text : undefined;
+    const summary = v.type === "reasoning.summary";
+    if (summary || v.type === "reasoning.text") {
+      const text = summary ? f.summary : f.text;
+      const piece = isNonEmptyString(text) ? text : undefined;
       const signed = isNonEmptyString(f.signature);
       if (piece === undefined && !signed) return;
       entry.part ??= parts.start({ type: "thinking", provider });

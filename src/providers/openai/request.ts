@@ -181,8 +181,11 @@ function buildAssistantMessage(
         // A call streamed without arguments has "", which servers refuse as JSON.
         function: { name: p.name, arguments: p.arguments === "" ? "{}" : p.arguments },
       });
-    } else if (p.type === "provider" && p.provider === cfg.provider) details.push(p.value);
-    else if (p.type === "thinking" && p.redacted !== undefined && own(p, cfg.provider)) {
+    } else if (p.type === "provider" && p.provider === cfg.provider) {
+      // OpenRouter's entries are `reasoning.*`; the Responses API's items (same tag) are not.
+      if (`${(p.value as { type?: unknown })?.type}`.startsWith("reasoning."))
+        details.push(p.value);
+    } else if (p.type === "thinking" && p.redacted !== undefined && own(p, cfg.provider)) {
       encrypted ??= p.redacted;
     }
   }

@@ -47,6 +47,8 @@ export function parseResponsesUsage(u: ResponseUsage | null | undefined): Usage 
   if (typeof reasoning === "number") usage.reasoningTokens = reasoning;
   const cached = u.input_tokens_details?.cached_tokens;
   if (typeof cached === "number") usage.cacheReadTokens = cached;
+  const written = u.input_tokens_details?.cache_write_tokens;
+  if (typeof written === "number") usage.cacheWriteTokens = written;
   return usage;
 }
 

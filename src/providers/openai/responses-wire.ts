@@ -205,7 +205,7 @@ export interface ResponseFunctionToolCall {
 /** `input_tokens` includes `cached_tokens`; `output_tokens` includes `reasoning_tokens`. */
 export interface ResponseUsage {
   input_tokens?: number;
-  input_tokens_details?: { cached_tokens?: number } | null;
+  input_tokens_details?: { cached_tokens?: number; cache_write_tokens?: number } | null;
   output_tokens?: number;
   output_tokens_details?: { reasoning_tokens?: number } | null;
   total_tokens?: number;

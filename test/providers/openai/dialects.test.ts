@@ -147,7 +147,7 @@ const completion = (message: object) => ({
 });
 
 describe("openai parseResponse with reasoning_details", () => {
-  it("keeps summary and server-tool entries as provider parts only, in the entries' order", () => {
+  it("keeps each entry as a provider part, in order; a summary entry is also a thinking part", () => {
     const details = [
       {
         type: "reasoning.summary",
@@ -173,7 +173,10 @@ describe("openai parseResponse with reasoning_details", () => {
     const { message } = parseResponse(
       completion({ reasoning: "Plan.", reasoning_details: details }),
     );
+    // OpenRouter sends GPT models' reasoning as summary entries only (and the same text as
+    // `reasoning`, which is not read beside entries): without this part it would be lost.
     expect(message.content).toEqual([
+      { type: "thinking", text: "Plan.", provider: "openai" },
       { type: "thinking", redacted: "gAAAA-enc", provider: "openai" },
       { type: "text", text: "Done." },
       ...details.map(provider),
@@ -242,6 +245,29 @@ describe("openai stream with reasoning_details", () => {
     ]);
   });
 
+  it("streams summary fragments as one thinking part (GPT models through OpenRouter)", () => {
+    // The shape of charmbracelet/fantasy's TestOpenRouterThinking/gpt-5 capture.
+    const piece = (summary: string) => ({
+      reasoning: summary,
+      reasoning_details: [
+        { type: "reasoning.summary", summary, format: "openai-responses-v1", index: 0 },
+      ],
+    });
+    const { m, deltas } = stream([
+      delta(piece("**Plan")),
+      delta(piece("ning**")),
+      delta({ content: "Hi" }, "stop"),
+    ]);
+    const { message } = m.finish();
+    expect(thinkingOf(message)).toEqual([
+      { type: "thinking", text: "**Planning**", provider: "openai" },
+    ]);
+    expect(deltas.slice(0, 2)).toEqual([
+      { type: "thinking", index: 0, text: "**Plan" },
+      { type: "thinking", index: 0, text: "ning**" },
+    ]);
+  });
+
   it("gives a broken stream's partial the thinking so far but no unfinished entry", () => {
     const { m, deltas } = stream([
       delta({ reasoning_details: [{ type: "reasoning.text", text: "Half", index: 0 }] }),
@@ -296,6 +322,17 @@ describe("openai buildRequest reasoning dialects", () => {
         reasoning_details: [entry],
       });
     }
+  });
+
+  it("sends no Responses API item as a reasoning_details entry (both APIs tag their parts openai)", () => {
+    // Before reasoning_details, Chat Completions sent no provider part at all.
+    const item = { type: "web_search_call", id: "ws_1", status: "completed" };
+    expect(sendBack(reply(provider(item), provider(entry)), CFG)).toEqual({
+      role: "assistant",
+      content: "Yes.",
+      reasoning_details: [entry],
+    });
+    expect(sendBack(reply(provider(item)), CFG)).toEqual({ role: "assistant", content: "Yes." });
   });
 
   it("names the replayed text field by reasoningFormat", () => {
