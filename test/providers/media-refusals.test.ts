@@ -128,6 +128,13 @@ const CASES: Case[] = [
     "messages[2]: content[0] (image image/heic): gemini does not accept image parts in tool messages",
   ],
   [
+    "gemini: a data: URL (fileData.fileUri takes no inline bytes)",
+    "gemini",
+    [user({ type: "image", mediaType: "image/png", url: `data:image/png;base64,${PNG}` })],
+    0,
+    "messages[0]: content[0] (image image/png): gemini does not fetch this kind of url; send the bytes as data",
+  ],
+  [
     "gemini: an inline part over the 20 MB request limit",
     "gemini",
     [user({ type: "file", mediaType: "application/pdf", data: bytes(21 * MB) })],

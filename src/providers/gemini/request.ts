@@ -150,8 +150,11 @@ function buildGenerationConfig(
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-/** `fileData` takes Files API URIs, `gs://` and web URLs: any scheme goes. */
-const ANY_URL = /^[a-z][a-z0-9+.-]*:/i;
+/**
+ * `fileData` takes Files API URIs, `gs://` and web URLs: any scheme but `data:`, whose bytes
+ * belong in `inlineData`.
+ */
+const ANY_URL = /^(?!data:)[a-z][a-z0-9+.-]*:/i;
 
 /**
  * What Gemini takes: in user messages, images, PDFs, text, audio and video, inline up to the
