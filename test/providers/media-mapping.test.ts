@@ -34,6 +34,17 @@ type Case = [
 
 const CASES: Case[] = [
   [
+    // 100 MB of base64 per request since January 2026, not 20 (ai.google.dev/gemini-api/docs/file-input-methods).
+    "gemini: an inline image of 30 MB",
+    "gemini",
+    { model: "gemini-2.5-flash" },
+    [user({ type: "image", mediaType: "image/png", data: "A".repeat(40 * 1024 * 1024) })],
+    (b) =>
+      (last("contents")(b) as { parts: { inlineData: { data: string } }[] }).parts[0]?.inlineData
+        .data.length,
+    40 * 1024 * 1024,
+  ],
+  [
     "anthropic: URL sources, and a plain text document as its text",
     "anthropic",
     { model: "claude-sonnet-4-6", maxTokens: 1024 },
