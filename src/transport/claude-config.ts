@@ -86,8 +86,8 @@ export function resolveThinking(
 }
 
 /**
- * Models that refuse `temperature`, `top_p` and `top_k` outright (Claude Opus 4.7 and every
- * later model), matched in Anthropic ids and Bedrock ids alike. Checked 2026-12 against
+ * Models that refuse `temperature`, `top_p` and `top_k` outright, and thinking with a budget
+ * (Claude Opus 4.7 and every later model), matched in Anthropic ids and Bedrock ids alike. Checked 2026-12 against
  * Anthropic's "Migrating to Claude Opus 4.7" guide; see docs/adr/0009-call-settings.md.
  */
 const NO_SAMPLING = /claude-(opus-4-[7-9]|(opus|sonnet|haiku)-[5-9])/;
@@ -116,6 +116,12 @@ export function checkClaudeSettings(
     }
   }
   if (thinking === undefined || thinking.type === "disabled") return;
+  // "thinking.type.enabled is not supported for this model" (a 400): they think adaptively only.
+  if (thinking.type === "enabled" && NO_SAMPLING.test(model)) {
+    throw fail(
+      `\`thinking.budgetTokens\` is not accepted by ${model} (Claude Opus 4.7 and later think only adaptively: { adaptive: true } and \`effort\`)`,
+    );
+  }
   if (s.temperature !== undefined && s.temperature !== 1) {
     throw fail("`temperature` may only be 1 while thinking is on");
   }
