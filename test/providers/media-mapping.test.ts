@@ -125,6 +125,31 @@ const CASES: Case[] = [
     },
   ],
   [
+    // "Messages can't contain duplicate document names" (a ValidationException; vercel/ai#20366,
+    // maximhq/bifrost#7003): names are unique over the whole request, case aside.
+    "bedrock: document names made unique over the request (tool results included)",
+    "bedrock",
+    { model: "anthropic.claude-sonnet-4-6" },
+    [
+      user(
+        { type: "text", text: "Compare." },
+        { type: "file", mediaType: "application/pdf", data: "JVBERi0=", filename: "report.pdf" },
+        { type: "file", mediaType: "text/plain", data: "YSxi", filename: "Report.txt" },
+      ),
+      CALL,
+      {
+        role: "tool",
+        toolCallId: "call_1",
+        content: [{ type: "file", mediaType: "text/csv", data: "YSxi", filename: "report.csv" }],
+      },
+    ],
+    (b) =>
+      JSON.stringify(b.messages)
+        .match(/"format":"\w+","name":"[^"]*"/g)
+        ?.join(),
+    '"format":"pdf","name":"report","format":"txt","name":"Report (2)","format":"csv","name":"report (3)"',
+  ],
+  [
     "gemini: a URL as fileData; a PDF in a Gemini 3 function response's parts",
     "gemini",
     { model: "gemini-3-pro-preview" },
