@@ -95,7 +95,7 @@ const NO_SAMPLING = /claude-(opus-4-[7-9]|(opus|sonnet|haiku)-[5-9])/;
 /**
  * Claude's documented rules for the sampling settings, checked before any request (Anthropic
  * and Claude on Bedrock alike): temperature 0..1; with thinking on (enabled or adaptive)
- * temperature only 1, no topK, topP only 0.95..1, and `maxTokens` above a thinking budget
+ * temperature only 1, no topK, topP only 0.95..1, no forced tool choice, and `maxTokens` above a thinking budget
  * (Anthropic, "Extended thinking", feature compatibility); no sampling fields at all on the
  * models of {@link NO_SAMPLING}.
  */
@@ -103,7 +103,13 @@ export function checkClaudeSettings(
   provider: string,
   model: string,
   thinking: ThinkingParam | undefined,
-  s: { maxTokens?: number; temperature?: number; topP?: number; topK?: number },
+  s: {
+    maxTokens?: number;
+    temperature?: number;
+    topP?: number;
+    topK?: number;
+    toolChoice?: "auto" | "none" | "required" | { name: string };
+  },
 ): void {
   const fail = (what: string) => new ConfigError(`${provider}: ${what}`);
   if (s.temperature !== undefined && s.temperature > 1) throw fail("`temperature` must be 0..1");
@@ -126,6 +132,12 @@ export function checkClaudeSettings(
     throw fail("`temperature` may only be 1 while thinking is on");
   }
   if (s.topK !== undefined) throw fail("`topK` is not accepted while thinking is on");
+  // "Thinking may not be enabled when tool_choice forces tool use" (a 400).
+  if (s.toolChoice === "required" || typeof s.toolChoice === "object") {
+    throw fail(
+      'a forced `toolChoice` ("required" or { name }) is not accepted while thinking is on',
+    );
+  }
   if (s.topP !== undefined && s.topP < 0.95) {
     throw fail("`topP` must be 0.95..1 while thinking is on");
   }

@@ -150,7 +150,19 @@ describe("settings a provider's rules refuse, before any request", () => {
       { temperature: 1 },
       "anthropic: `temperature` is not accepted by claude-opus-4-7 (Claude Opus 4.7 and later take no sampling settings)",
     ],
+    [
+      "anthropic",
+      thinking,
+      { tools: [WEATHER], toolChoice: "required" },
+      'anthropic: a forced `toolChoice` ("required" or { name }) is not accepted while thinking is on',
+    ],
     ["bedrock", {}, { seed: 1 }, "bedrock: `seed` has no Converse field; leave it out"],
+    [
+      "bedrock",
+      adaptive,
+      { tools: [WEATHER], toolChoice: { name: "weather" } },
+      'bedrock: a forced `toolChoice` ("required" or { name }) is not accepted while thinking is on',
+    ],
     [
       "bedrock",
       { model: "amazon.nova-pro-v1:0" },

@@ -61,7 +61,7 @@ export function buildRequest(
   _stream: boolean,
 ): ConverseRequest {
   const s = callSettings("bedrock", cfg.settings, req);
-  checkSettings(cfg.model, cfg.thinking, s);
+  checkSettings(cfg.model, cfg.thinking, { ...req, ...s });
   const system: SystemContentBlock[] = req.system ? [{ text: req.system }] : [];
   const messages: WireMessage[] = [];
   const marks: Mark[] = [];
