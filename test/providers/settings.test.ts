@@ -228,6 +228,12 @@ describe("settings a provider's rules refuse, before any request", () => {
       "openai: `temperature` is not accepted by reasoning model o4-mini",
     ],
     [
+      "chat",
+      { model: "gpt-5-mini" },
+      { stopSequences: ["END"] },
+      "openai: `stopSequences` is not accepted by reasoning model gpt-5-mini",
+    ],
+    [
       "responses",
       { model: "gpt-5-mini" },
       { topP: 0.5 },

@@ -6,7 +6,8 @@ import type { ReasoningEffort } from "./wire.js";
 /**
  * OpenAI's sampling rules by model, checked 2026-12 (sources in
  * docs/adr/0009-call-settings.md): reasoning models (o-series; gpt-5, -mini, -nano, -pro,
- * -codex) take no `temperature` or `top_p` (OpenAI reasoning guide, "Limitations"); gpt-5.1
+ * -codex) take no `temperature`, `top_p` or `stop` (OpenAI reasoning guide, "Limitations";
+ * "Unsupported parameter: 'stop'", huggingface/smolagents#1662); gpt-5.1
  * and later take them only with reasoning effort `none` (OpenAI "GPT-5.1 parameter
  * compatibility"; vercel/ai#10932). Only `golem/openai` applies it: an Azure deployment's name
  * need not be its model's, so there the provider's own 400 arrives as an `APIError`.
@@ -27,7 +28,12 @@ export function checkSettings(
   }
   if (p !== "openai") return;
   if (REASONING_ONLY.test(model)) {
-    refuseSettings(p, s, ["temperature", "topP"], `is not accepted by reasoning model ${model}`);
+    refuseSettings(
+      p,
+      s,
+      ["temperature", "topP", "stopSequences"],
+      `is not accepted by reasoning model ${model}`,
+    );
   } else if (
     SAMPLING_WITH_EFFORT_NONE.test(model) &&
     cfg.reasoningEffort !== undefined &&
