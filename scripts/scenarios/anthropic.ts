@@ -155,7 +155,9 @@ export const anthropicScenarios: Record<string, Scenario> = {
         model.generate({
           messages: [{ role: "user", content: "Weather in Paris?" }],
           tools: [WEATHER],
-          toolChoice: "required",
+          // golem refuses toolChoice "required" with thinking before any request; extraBody
+          // (unchecked) still sends it, to record the API's own 400.
+          extraBody: { tool_choice: { type: "any" } },
         }),
       ),
   },

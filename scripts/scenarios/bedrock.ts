@@ -192,7 +192,9 @@ export const bedrockScenarios: Record<string, Scenario> = {
         model.generate({
           messages: [{ role: "user", content: "Weather in Paris?" }],
           tools: [WEATHER],
-          toolChoice: "required",
+          // golem refuses toolChoice "required" with thinking before any request; extraBody
+          // (unchecked) still sends it, to record Bedrock's own 400.
+          extraBody: { toolConfig: { toolChoice: { any: {} } } },
         }),
       ),
   },

@@ -86,8 +86,8 @@ export function resolveThinking(
 }
 
 /**
- * Models that refuse `temperature`, `top_p` and `top_k` outright (Claude Opus 4.7 and every
- * later model), matched in Anthropic ids and Bedrock ids alike. Checked 2026-12 against
+ * Models that refuse `temperature`, `top_p` and `top_k` outright, and thinking with a budget
+ * (Claude Opus 4.7 and every later model), matched in Anthropic ids and Bedrock ids alike. Checked 2026-12 against
  * Anthropic's "Migrating to Claude Opus 4.7" guide; see docs/adr/0009-call-settings.md.
  */
 const NO_SAMPLING = /claude-(opus-4-[7-9]|(opus|sonnet|haiku)-[5-9])/;
@@ -95,7 +95,7 @@ const NO_SAMPLING = /claude-(opus-4-[7-9]|(opus|sonnet|haiku)-[5-9])/;
 /**
  * Claude's documented rules for the sampling settings, checked before any request (Anthropic
  * and Claude on Bedrock alike): temperature 0..1; with thinking on (enabled or adaptive)
- * temperature only 1, no topK, topP only 0.95..1, and `maxTokens` above a thinking budget
+ * temperature only 1, no topK, topP only 0.95..1, no forced tool choice, and `maxTokens` above a thinking budget
  * (Anthropic, "Extended thinking", feature compatibility); no sampling fields at all on the
  * models of {@link NO_SAMPLING}.
  */
@@ -103,7 +103,13 @@ export function checkClaudeSettings(
   provider: string,
   model: string,
   thinking: ThinkingParam | undefined,
-  s: { maxTokens?: number; temperature?: number; topP?: number; topK?: number },
+  s: {
+    maxTokens?: number;
+    temperature?: number;
+    topP?: number;
+    topK?: number;
+    toolChoice?: "auto" | "none" | "required" | { name: string };
+  },
 ): void {
   const fail = (what: string) => new ConfigError(`${provider}: ${what}`);
   if (s.temperature !== undefined && s.temperature > 1) throw fail("`temperature` must be 0..1");
@@ -116,10 +122,22 @@ export function checkClaudeSettings(
     }
   }
   if (thinking === undefined || thinking.type === "disabled") return;
+  // "thinking.type.enabled is not supported for this model" (a 400): they think adaptively only.
+  if (thinking.type === "enabled" && NO_SAMPLING.test(model)) {
+    throw fail(
+      `\`thinking.budgetTokens\` is not accepted by ${model} (Claude Opus 4.7 and later think only adaptively: { adaptive: true } and \`effort\`)`,
+    );
+  }
   if (s.temperature !== undefined && s.temperature !== 1) {
     throw fail("`temperature` may only be 1 while thinking is on");
   }
   if (s.topK !== undefined) throw fail("`topK` is not accepted while thinking is on");
+  // "Thinking may not be enabled when tool_choice forces tool use" (a 400).
+  if (s.toolChoice === "required" || typeof s.toolChoice === "object") {
+    throw fail(
+      'a forced `toolChoice` ("required" or { name }) is not accepted while thinking is on',
+    );
+  }
   if (s.topP !== undefined && s.topP < 0.95) {
     throw fail("`topP` must be 0.95..1 while thinking is on");
   }

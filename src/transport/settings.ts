@@ -57,7 +57,13 @@ const CHECKS: [keyof CallSettings, (v: unknown) => boolean, string][] = [
     "an array of strings",
   ],
   ["extraBody", isPlain, "a plain object"],
+  // Merged by assignment, a `__proto__` key would set a prototype and vanish from the body.
+  ["extraBody", noProto, "free of `__proto__` keys (they cannot reach the wire)"],
 ];
+
+function noProto(v: unknown): boolean {
+  return !isPlain(v) || (!Object.hasOwn(v, "__proto__") && Object.values(v).every(noProto));
+}
 
 function checkSettings(provider: string, s: CallSettings): CallSettings {
   for (const [k, ok, what] of CHECKS) {

@@ -34,6 +34,17 @@ type Case = [
 
 const CASES: Case[] = [
   [
+    // 100 MB of base64 per request since January 2026, not 20 (ai.google.dev/gemini-api/docs/file-input-methods).
+    "gemini: an inline image of 30 MB",
+    "gemini",
+    { model: "gemini-2.5-flash" },
+    [user({ type: "image", mediaType: "image/png", data: "A".repeat(40 * 1024 * 1024) })],
+    (b) =>
+      (last("contents")(b) as { parts: { inlineData: { data: string } }[] }).parts[0]?.inlineData
+        .data.length,
+    40 * 1024 * 1024,
+  ],
+  [
     "anthropic: URL sources, and a plain text document as its text",
     "anthropic",
     { model: "claude-sonnet-4-6", maxTokens: 1024 },
@@ -112,6 +123,31 @@ const CASES: Case[] = [
         { document: { format: "csv", name: "document-0-3", source: { bytes: "YSxi" } } },
       ],
     },
+  ],
+  [
+    // "Messages can't contain duplicate document names" (a ValidationException; vercel/ai#20366,
+    // maximhq/bifrost#7003): names are unique over the whole request, case aside.
+    "bedrock: document names made unique over the request (tool results included)",
+    "bedrock",
+    { model: "anthropic.claude-sonnet-4-6" },
+    [
+      user(
+        { type: "text", text: "Compare." },
+        { type: "file", mediaType: "application/pdf", data: "JVBERi0=", filename: "report.pdf" },
+        { type: "file", mediaType: "text/plain", data: "YSxi", filename: "Report.txt" },
+      ),
+      CALL,
+      {
+        role: "tool",
+        toolCallId: "call_1",
+        content: [{ type: "file", mediaType: "text/csv", data: "YSxi", filename: "report.csv" }],
+      },
+    ],
+    (b) =>
+      JSON.stringify(b.messages)
+        .match(/"format":"\w+","name":"[^"]*"/g)
+        ?.join(),
+    '"format":"pdf","name":"report","format":"txt","name":"Report (2)","format":"csv","name":"report (3)"',
   ],
   [
     "gemini: a URL as fileData; a PDF in a Gemini 3 function response's parts",

@@ -128,11 +128,18 @@ const CASES: Case[] = [
     "messages[2]: content[0] (image image/heic): gemini does not accept image parts in tool messages",
   ],
   [
-    "gemini: an inline part over the 20 MB request limit",
+    "gemini: a data: URL (fileData.fileUri takes no inline bytes)",
     "gemini",
-    [user({ type: "file", mediaType: "application/pdf", data: bytes(21 * MB) })],
+    [user({ type: "image", mediaType: "image/png", url: `data:image/png;base64,${PNG}` })],
     0,
-    "messages[0]: content[0] (file application/pdf): gemini accepts at most 20 MB per part; this one is 21 MB",
+    "messages[0]: content[0] (image image/png): gemini does not fetch this kind of url; send the bytes as data",
+  ],
+  [
+    "gemini: an inline PDF over 50 MB",
+    "gemini",
+    [user({ type: "file", mediaType: "application/pdf", data: bytes(51 * MB) })],
+    0,
+    "messages[0]: content[0] (file application/pdf): gemini accepts at most 50 MB per part; this one is 51 MB",
   ],
   [
     "openai chat: an image in a tool message (tool messages are text only)",

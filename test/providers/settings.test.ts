@@ -150,7 +150,19 @@ describe("settings a provider's rules refuse, before any request", () => {
       { temperature: 1 },
       "anthropic: `temperature` is not accepted by claude-opus-4-7 (Claude Opus 4.7 and later take no sampling settings)",
     ],
+    [
+      "anthropic",
+      thinking,
+      { tools: [WEATHER], toolChoice: "required" },
+      'anthropic: a forced `toolChoice` ("required" or { name }) is not accepted while thinking is on',
+    ],
     ["bedrock", {}, { seed: 1 }, "bedrock: `seed` has no Converse field; leave it out"],
+    [
+      "bedrock",
+      adaptive,
+      { tools: [WEATHER], toolChoice: { name: "weather" } },
+      'bedrock: a forced `toolChoice` ("required" or { name }) is not accepted while thinking is on',
+    ],
     [
       "bedrock",
       { model: "amazon.nova-pro-v1:0" },
@@ -181,6 +193,26 @@ describe("settings a provider's rules refuse, before any request", () => {
       "gemini: `stopSequences` must be an array of strings",
     ],
     ["gemini", {}, { extraBody: [] as never }, "gemini: `extraBody` must be a plain object"],
+    [
+      // JSON.parse makes `__proto__` an own key; merged by assignment it would set a prototype
+      // and vanish from the body.
+      "gemini",
+      {},
+      { extraBody: { generationConfig: JSON.parse('{"__proto__":{"candidateCount":2}}') } },
+      "gemini: `extraBody` must be free of `__proto__` keys (they cannot reach the wire)",
+    ],
+    [
+      "chat",
+      {},
+      { output: { schema: { type: "object" }, name: "weather report" } },
+      'openai: `output.name` must be 1 to 64 letters, digits, "_" or "-", got "weather report"',
+    ],
+    [
+      "azure responses",
+      {},
+      { output: { schema: { type: "object" }, name: "x".repeat(65) } },
+      `azure: \`output.name\` must be 1 to 64 letters, digits, "_" or "-", got "${"x".repeat(65)}"`,
+    ],
     ["chat", {}, { topK: 3 }, "openai: `topK` has no OpenAI field; leave it out"],
     ["responses", {}, { seed: 1 }, "openai: `seed` has no Responses API field"],
     [
@@ -194,6 +226,12 @@ describe("settings a provider's rules refuse, before any request", () => {
       { model: "o4-mini" },
       { temperature: 0.2 },
       "openai: `temperature` is not accepted by reasoning model o4-mini",
+    ],
+    [
+      "chat",
+      { model: "gpt-5-mini" },
+      { stopSequences: ["END"] },
+      "openai: `stopSequences` is not accepted by reasoning model gpt-5-mini",
     ],
     [
       "responses",
@@ -235,6 +273,21 @@ describe("settings a provider's rules refuse, before any request", () => {
     ],
     ["responses", { seed: 1 }, "openai: `seed` has no Responses API field"],
     ["azure chat", { topK: 2 }, "azure: `topK` has no OpenAI field; leave it out"],
+    [
+      "anthropic",
+      { model: "claude-opus-4-7", thinking: { budgetTokens: 2048 } },
+      "anthropic: `thinking.budgetTokens` is not accepted by claude-opus-4-7 (Claude Opus 4.7 and later think only adaptively: { adaptive: true } and `effort`)",
+    ],
+    [
+      "bedrock",
+      { model: "global.anthropic.claude-opus-4-7", thinking: { budgetTokens: 2048 } },
+      "bedrock: `thinking.budgetTokens` is not accepted by global.anthropic.claude-opus-4-7 (Claude Opus 4.7 and later think only adaptively: { adaptive: true } and `effort`)",
+    ],
+    [
+      "gemini",
+      { extraBody: JSON.parse('{"__proto__":{"x":1}}') },
+      "gemini: `extraBody` must be free of `__proto__` keys (they cannot reach the wire)",
+    ],
   ])("%s refuses %j at create()", async (adapter, config, message) => {
     const [provider, base] = ADAPTERS[adapter] as [Provider, Record<string, unknown>];
     const made = createModel(provider, { ...base, ...config }, async () => {

@@ -27,3 +27,23 @@ describe("deepMerge (extraBody)", () => {
     expect(body).toEqual({ model: "from-create", x: { a: 1, b: 2 } });
   });
 });
+
+describe("extraBody and `__proto__`", () => {
+  it("refuses a `__proto__` key at any depth of plain objects, which assignment would drop", async () => {
+    const { pickSettings } = await import("../../src/transport/settings.js");
+    for (const extra of [
+      JSON.parse('{"__proto__":{"a":1}}'),
+      { deep: JSON.parse('{"x":{"__proto__":1}}') },
+    ]) {
+      expect(() => pickSettings("p", { extraBody: extra })).toThrow(
+        "p: `extraBody` must be free of `__proto__` keys (they cannot reach the wire)",
+      );
+    }
+    // Other keys named like Object.prototype members are plain fields and reach the wire.
+    const ok = { constructor: { a: 1 }, toString: "x", list: [JSON.parse('{"__proto__":1}')] };
+    expect(pickSettings("p", { extraBody: ok }).extraBody).toBe(ok);
+    expect(JSON.stringify(deepMerge({ constructor: { b: 2 } }, ok))).toBe(
+      '{"constructor":{"b":2,"a":1},"toString":"x","list":[{"__proto__":1}]}',
+    );
+  });
+});

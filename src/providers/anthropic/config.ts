@@ -1,6 +1,6 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
-import type { CallSettings } from "../../core/types.js";
+import type { CallSettings, ModelRequest } from "../../core/types.js";
 import { type CacheConfig, type ResolvedCache, resolveCache } from "../../transport/cache.js";
 import {
   checkClaudeSettings,
@@ -27,7 +27,7 @@ import type { ContextManagement, ThinkingConfigParam } from "./wire.js";
 export function checkSettings(
   model: string,
   thinking: ThinkingConfigParam | undefined,
-  s: CallSettings,
+  s: CallSettings & Pick<ModelRequest, "toolChoice">,
 ): void {
   refuseSettings("anthropic", s, ["seed"], "has no Messages API field; leave it out");
   checkClaudeSettings("anthropic", model, thinking, s);

@@ -82,7 +82,7 @@ export function buildRequest(
   stream: boolean,
 ): MessageCreateParams {
   const s = callSettings("anthropic", cfg.settings, req);
-  checkSettings(cfg.model, cfg.thinking, s);
+  checkSettings(cfg.model, cfg.thinking, { ...req, ...s });
   const marks: Mark[] = [];
   const body: MessageCreateParams = {
     model: cfg.model,

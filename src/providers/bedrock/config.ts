@@ -1,6 +1,6 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
-import type { CallSettings } from "../../core/types.js";
+import type { CallSettings, ModelRequest } from "../../core/types.js";
 import { type CacheConfig, type ResolvedCache, resolveCache } from "../../transport/cache.js";
 import {
   checkClaudeSettings,
@@ -122,7 +122,7 @@ export const isClaude = (model: string) => model.includes("anthropic.claude");
 export function checkSettings(
   model: string,
   thinking: ThinkingConfigParam | undefined,
-  s: CallSettings,
+  s: CallSettings & Pick<ModelRequest, "toolChoice">,
 ): void {
   refuseSettings("bedrock", s, ["seed"], "has no Converse field; leave it out");
   if (!isClaude(model)) {

@@ -19,10 +19,12 @@ import type {
   CachePointBlock,
   ContentBlock,
   ConverseRequest,
+  DocumentBlock,
   InferenceConfiguration,
   MediaBlock,
   SystemContentBlock,
   ToolConfiguration,
+  ToolResultBlock,
   ToolSpecification,
   Message as WireMessage,
 } from "./wire.js";
@@ -59,7 +61,7 @@ export function buildRequest(
   _stream: boolean,
 ): ConverseRequest {
   const s = callSettings("bedrock", cfg.settings, req);
-  checkSettings(cfg.model, cfg.thinking, s);
+  checkSettings(cfg.model, cfg.thinking, { ...req, ...s });
   const system: SystemContentBlock[] = req.system ? [{ text: req.system }] : [];
   const messages: WireMessage[] = [];
   const marks: Mark[] = [];
@@ -80,6 +82,7 @@ export function buildRequest(
     if (m.cache) marks.push(markAt(messages, i));
   });
 
+  uniqueDocumentNames(messages);
   const body: ConverseRequest = { messages };
   if (system.length > 0) body.system = system;
   // `InferenceConfiguration` names them as golem does; `topK` is Claude's own field below.
@@ -229,6 +232,29 @@ function documentName(filename: string | undefined, index: number, j: number): s
     .trim()
     .slice(0, 200);
   return name || `document-${index}-${j}`;
+}
+
+/**
+ * Converse refuses a request whose documents share a name, case aside ("Messages can't contain
+ * duplicate document names": vercel/ai#20366, maximhq/bifrost#7003): a repeat gets " (2)", " (3)".
+ */
+function uniqueDocumentNames(messages: WireMessage[]): void {
+  const seen = new Set<string>();
+  for (const m of messages) {
+    if (m.role !== "user") continue;
+    for (const b of m.content) {
+      const inner = (b as Partial<{ toolResult: ToolResultBlock }>).toolResult?.content;
+      for (const d of inner ?? [b]) {
+        const doc = (d as Partial<{ document: DocumentBlock }>).document;
+        if (!doc) continue;
+        let name = doc.name;
+        for (let n = 2; seen.has(name.toLowerCase()); n++)
+          name = `${doc.name.slice(0, 190)} (${n})`;
+        seen.add(name.toLowerCase());
+        doc.name = name;
+      }
+    }
+  }
 }
 
 function buildToolResult(m: Message, index: number): ContentBlock {

@@ -150,12 +150,19 @@ function buildGenerationConfig(
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-/** `fileData` takes Files API URIs, `gs://` and web URLs: any scheme goes. */
-const ANY_URL = /^[a-z][a-z0-9+.-]*:/i;
+/**
+ * `fileData` takes Files API URIs, `gs://` and web URLs: any scheme but `data:`, whose bytes
+ * belong in `inlineData`.
+ */
+const ANY_URL = /^(?!data:)[a-z][a-z0-9+.-]*:/i;
+/** 100 MB of base64. */
+const INLINE = 75 * MB;
 
 /**
- * What Gemini takes: in user messages, images, PDFs, text, audio and video, inline up to the
- * 20 MB request limit or as `fileData` URIs (https://ai.google.dev/gemini-api/docs/image-understanding,
+ * What Gemini takes: in user messages, images, PDFs, text, audio and video, inline (100 MB of
+ * base64 per request since January 2026, PDFs 50 MB:
+ * https://ai.google.dev/gemini-api/docs/file-input-methods) or as `fileData` URIs
+ * (https://ai.google.dev/gemini-api/docs/image-understanding,
  * https://ai.google.dev/gemini-api/docs/document-processing); in a function response (Gemini 3
  * only), PNG, JPEG and WebP images, PDFs and plain text
  * (https://ai.google.dev/gemini-api/docs/function-calling#multimodal).
@@ -164,28 +171,28 @@ const MEDIA: readonly MediaRule[] = [
   {
     part: "image",
     types: ["image/png", "image/jpeg", "image/webp"],
-    maxBytes: 20 * MB,
+    maxBytes: INLINE,
     url: ANY_URL,
     where: BOTH,
   },
   {
     part: "image",
     types: ["image/heic", "image/heif"],
-    maxBytes: 20 * MB,
+    maxBytes: INLINE,
     url: ANY_URL,
     where: USER,
   },
   {
     part: "file",
     types: ["application/pdf", "text/plain"],
-    maxBytes: 20 * MB,
+    maxBytes: 50 * MB,
     url: ANY_URL,
     where: BOTH,
   },
   {
     part: "file",
     types: ["text/*", "audio/*", "video/*"],
-    maxBytes: 20 * MB,
+    maxBytes: INLINE,
     url: ANY_URL,
     where: USER,
   },

@@ -68,7 +68,10 @@ export function buildRequest(
     }),
   );
   if (req.output)
-    body.response_format = { type: "json_schema", json_schema: jsonSchemaFormat(req.output) };
+    body.response_format = {
+      type: "json_schema",
+      json_schema: jsonSchemaFormat(cfg.provider, req.output),
+    };
   Object.assign(body, promptCacheFields(cfg));
   if (stream) {
     body.stream = true;

@@ -63,7 +63,8 @@ export function buildResponsesRequest(
     body,
     wireFields(s, { maxTokens: "max_output_tokens", temperature: "temperature", topP: "top_p" }),
   );
-  if (req.output) body.text = { format: { type: "json_schema", ...jsonSchemaFormat(req.output) } };
+  if (req.output)
+    body.text = { format: { type: "json_schema", ...jsonSchemaFormat(cfg.provider, req.output) } };
   Object.assign(body, promptCacheFields(cfg));
   if (stream) body.stream = true;
   return withExtraBody(body, cfg.settings, req);

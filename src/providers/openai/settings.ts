@@ -1,3 +1,4 @@
+import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, OutputSpec } from "../../core/types.js";
 import { refuseSettings } from "../../transport/settings.js";
 import type { ReasoningEffort } from "./wire.js";
@@ -5,7 +6,8 @@ import type { ReasoningEffort } from "./wire.js";
 /**
  * OpenAI's sampling rules by model, checked 2026-12 (sources in
  * docs/adr/0009-call-settings.md): reasoning models (o-series; gpt-5, -mini, -nano, -pro,
- * -codex) take no `temperature` or `top_p` (OpenAI reasoning guide, "Limitations"); gpt-5.1
+ * -codex) take no `temperature`, `top_p` or `stop` (OpenAI reasoning guide, "Limitations";
+ * "Unsupported parameter: 'stop'", huggingface/smolagents#1662); gpt-5.1
  * and later take them only with reasoning effort `none` (OpenAI "GPT-5.1 parameter
  * compatibility"; vercel/ai#10932). Only `golem/openai` applies it: an Azure deployment's name
  * need not be its model's, so there the provider's own 400 arrives as an `APIError`.
@@ -26,7 +28,12 @@ export function checkSettings(
   }
   if (p !== "openai") return;
   if (REASONING_ONLY.test(model)) {
-    refuseSettings(p, s, ["temperature", "topP"], `is not accepted by reasoning model ${model}`);
+    refuseSettings(
+      p,
+      s,
+      ["temperature", "topP", "stopSequences"],
+      `is not accepted by reasoning model ${model}`,
+    );
   } else if (
     SAMPLING_WITH_EFFORT_NONE.test(model) &&
     cfg.reasoningEffort !== undefined &&
@@ -43,11 +50,19 @@ export function checkSettings(
 
 /**
  * The JSON-schema format both APIs take (Chat nests it under `json_schema`), strict: `name`
- * is required on the wire, `"output"` when the spec has none.
+ * is required on the wire, `"output"` when the spec has none, and must match
+ * `^[a-zA-Z0-9_-]{1,64}$` (API reference, `response_format.json_schema.name`).
  */
-export function jsonSchemaFormat(output: OutputSpec) {
+export function jsonSchemaFormat(provider: string, output: OutputSpec) {
+  const name = output.name ?? "output";
+  // The API's own rule for the name (a 400 otherwise).
+  if (!/^[\w-]{1,64}$/.test(name)) {
+    throw new ConfigError(
+      `${provider}: \`output.name\` must be 1 to 64 letters, digits, "_" or "-", got ${JSON.stringify(name)}`,
+    );
+  }
   const format: { name: string; schema: object; strict: true; description?: string } = {
-    name: output.name ?? "output",
+    name,
     schema: output.schema,
     strict: true,
   };
