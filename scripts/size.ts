@@ -13,8 +13,8 @@
  *   <= 30 KB.
  * Both were met by 0.1 (9.1 and 29.7 KB). The 0.2 message model (ordered parts, ADR 0006)
  * brought them to 10.4 and 31.6 KB, and 0.2's features (images and documents, call settings
- * and structured output, the agent's output, prompt caching, the reasoning dialects) to 12.6
- * and 38.3 KB; docs/adr/0013-size-of-the-0.2-features.md has what each costs and why trimming
+ * and structured output, the agent's output, prompt caching, the reasoning dialects) to 12.8
+ * and 38.8 KB; docs/adr/0013-size-of-the-0.2-features.md has what each costs and why trimming
  * does not reach the budgets. Both are shown NOT MET and held under a ceiling just above
  * today's size until a design decision.
  * Every other bundle has a ceiling a few percent above its size when last measured, so growth is
@@ -78,51 +78,51 @@ const CORE =
 function cases(scale: number): Case[] {
   const kb = (n: number) => n * KB * scale;
   return [
-    { name: "golem", code: `export * from "golem";`, ceiling: kb(5.6) },
+    { name: "golem", code: `export * from "golem";`, ceiling: kb(6.5) },
     {
       name: "golem/anthropic",
       code: `export * from "golem/anthropic";`,
       budget: kb(10),
-      ceiling: kb(10.6),
+      ceiling: kb(12.8),
     },
-    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(14) },
-    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(11.3) },
-    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(12.5) },
-    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(12.9) },
-    { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(3.2) },
+    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(16.3) },
+    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(12.5) },
+    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(15) },
+    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(15.3) },
+    { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(3.8) },
     // The agent without parseHistory: its unknown-field table is left out of these.
     {
       name: "golem: Agent only",
       code: `export { Agent, jsonTool } from "golem";`,
-      ceiling: kb(4.1),
+      ceiling: kb(5.1),
     },
     {
       name: "golem: Agent + tool()",
       code: `export { Agent, tool } from "golem";`,
-      ceiling: kb(4.5),
+      ceiling: kb(5.2),
     },
     {
       name: "golem/anthropic + golem core",
       code: `export * from "golem/anthropic";\nexport { ${CORE} } from "golem";`,
       budget: kb(10),
-      ceiling: kb(10.7),
+      ceiling: kb(13),
     },
     {
       name: "golem/anthropic + Agent",
       code: `export { create } from "golem/anthropic";\nexport { Agent, jsonTool } from "golem";`,
-      ceiling: kb(12.5),
+      ceiling: kb(15.5),
     },
     {
       name: "every entry but golem/testing",
       code: everything(ENTRIES.filter((e) => e !== "testing")),
-      ceiling: kb(30.5),
+      ceiling: kb(36),
     },
-    // The budget: <= 30 KB (29.7 KB in 0.1; 38.3 KB with 0.2's features, see the header).
+    // The budget: <= 30 KB (29.7 KB in 0.1; 38.8 KB with 0.2's features, see the header).
     {
       name: "every entry together",
       code: everything(ENTRIES),
       budget: kb(30),
-      ceiling: kb(32.2),
+      ceiling: kb(39.1),
     },
   ];
 }
