@@ -1,4 +1,6 @@
 /** The matrix's cassettes as JSON modules, so bundles carry them and no runtime reads files. */
+import anthropicCacheToolLoopStream from "../../fixtures/anthropic/cache-tool-loop-stream.json";
+import anthropicMedia from "../../fixtures/anthropic/media.json";
 import anthropicThinkingToolLoop from "../../fixtures/anthropic/thinking-tool-loop.json";
 import anthropicThinkingToolLoopStream from "../../fixtures/anthropic/thinking-tool-loop-stream.json";
 import azureV1ToolCall from "../../fixtures/azure/v1-tool-call.json";
@@ -9,6 +11,7 @@ import geminiThinkingStreaming from "../../fixtures/gemini/thinking-streaming.js
 import geminiThinkingToolLoop from "../../fixtures/gemini/thinking-tool-loop.json";
 import openaiDeepseekThinkingToolLoop from "../../fixtures/openai/deepseek-thinking-tool-loop.json";
 import openaiDeepseekThinkingToolLoopStream from "../../fixtures/openai/deepseek-thinking-tool-loop-stream.json";
+import openaiResponsesStructuredOutputStream from "../../fixtures/openai/responses-structured-output-stream.json";
 import openaiResponsesThinkingToolLoop from "../../fixtures/openai/responses-thinking-tool-loop.json";
 import openaiResponsesThinkingToolLoopStream from "../../fixtures/openai/responses-thinking-tool-loop-stream.json";
 import type { CassetteSet } from "./scenarios.js";
@@ -27,4 +30,7 @@ export const cassettes: CassetteSet = {
   "azure/v1-tool-call-stream": azureV1ToolCallStream,
   "openai/responses-thinking-tool-loop": openaiResponsesThinkingToolLoop,
   "openai/responses-thinking-tool-loop-stream": openaiResponsesThinkingToolLoopStream,
+  "anthropic/media": anthropicMedia,
+  "openai/responses-structured-output-stream": openaiResponsesStructuredOutputStream,
+  "anthropic/cache-tool-loop-stream": anthropicCacheToolLoopStream,
 };

@@ -13,10 +13,14 @@
 import { AwsV4Signer } from "aws4fetch";
 import {
   Agent,
+  base64ToBytes,
+  filePart,
+  imagePart,
   jsonTool,
   type Message,
   type Model,
   type ModelResponse,
+  type Part,
   tool,
   toolCallsOf,
 } from "golem";
@@ -44,7 +48,14 @@ export const CASSETTES = [
   "azure/v1-tool-call-stream",
   "openai/responses-thinking-tool-loop",
   "openai/responses-thinking-tool-loop-stream",
+  // 0.2's features, one each: parts from bytes (base64 in the runtime), structured output
+  // through the agent, and cache breakpoints over a tool loop.
+  "anthropic/media",
+  "openai/responses-structured-output-stream",
+  "anthropic/cache-tool-loop-stream",
 ] as const;
+
+const FEATURES = new Set<string>(CASSETTES.slice(-3));
 
 /** What one case produced; equal JSON in every runtime. */
 export interface CaseResult {
@@ -334,6 +345,154 @@ async function deepseekCase(name: string, cassette: Cassette): Promise<CaseResul
   };
 }
 
+/** A recorded Anthropic request body, as far as the feature cases read it. */
+interface AnthropicBody {
+  system?: { text: string }[];
+  tools?: { name: string; description: string; input_schema: object }[];
+  messages: { content: AnthropicBlock[] }[];
+}
+interface AnthropicBlock {
+  type: string;
+  id?: string;
+  name?: string;
+  text?: string;
+  title?: string;
+  tool_use_id?: string;
+  source?: { media_type: string; data: string };
+  content?: AnthropicBlock[];
+}
+
+/** The request bodies of a cassette, in order. */
+const bodies = <B>(cassette: Cassette) => cassette.interactions.map((i) => i.request.body as B);
+
+/**
+ * A recorded block as a golem part, made from its bytes with golem's own helpers so that
+ * base64 decoding and encoding run in the runtime (`atob`, `btoa`; no `Buffer`).
+ */
+function partOf(block: AnthropicBlock): Part {
+  if (block.type === "text") return { type: "text", text: block.text ?? "" };
+  const bytes = base64ToBytes(block.source?.data ?? "");
+  const mediaType = block.source?.media_type ?? "";
+  return block.type === "image" ? imagePart(bytes) : filePart(bytes, mediaType, block.title);
+}
+
+/**
+ * The recorded tools of an Anthropic conversation, each answering a call with the result the
+ * recording sent back for it (as parts, where it holds an image).
+ */
+function recordedTools(cassette: Cassette) {
+  const sent = bodies<AnthropicBody>(cassette);
+  // Each tool is called once in these recordings: its result, found by the call's id.
+  const names = new Map<string, string>();
+  const results = new Map<string, AnthropicBlock[]>();
+  for (const body of sent) {
+    for (const m of body.messages) {
+      for (const b of m.content) {
+        if (b.type === "tool_use" && b.id && b.name) names.set(b.id, b.name);
+        if (b.tool_use_id) results.set(names.get(b.tool_use_id) ?? "", b.content ?? []);
+      }
+    }
+  }
+  return (sent[0]?.tools ?? []).map((t) =>
+    jsonTool({
+      name: t.name,
+      description: t.description,
+      parameters: t.input_schema,
+      execute: () => {
+        const blocks = results.get(t.name) ?? [];
+        return blocks.some((b) => b.type !== "text")
+          ? blocks.map(partOf)
+          : blocks.map((b) => b.text).join("");
+      },
+    }),
+  );
+}
+
+/**
+ * One case per 0.2 feature, through the agent: the Anthropic media turn (a prompt of parts made
+ * from bytes, a tool answering with an image), the Responses structured answer (the agent's
+ * output schema, streamed), and the Anthropic cache loop (`cache: "auto"` breakpoints, cache
+ * counts summed).
+ */
+async function featureCase(name: string, cassette: Cassette): Promise<CaseResult> {
+  const fetch = replayFetch(cassette);
+  const first = cassette.interactions[0]?.request.body as Record<string, unknown>;
+  let agent: Agent<unknown>;
+  let prompt: string | Part[];
+  if (name === "openai/responses-structured-output-stream") {
+    const format = (first.text as { format: { schema: object; name: string; description: string } })
+      .format;
+    const model = openai.create({
+      apiKey: "sk-test-0123456789abcdef",
+      model: "gpt-5.4",
+      api: "responses",
+      reasoningEffort: "low",
+      fetch,
+    });
+    agent = new Agent({
+      // The recording names its schema; the agent sends only the schema.
+      model: {
+        provider: model.provider,
+        model: model.model,
+        generate: (req, opts) => model.generate(named(req, format), opts),
+        stream: (req, opts) => model.stream(named(req, format), opts),
+      },
+      output: {
+        "~standard": {
+          version: 1,
+          vendor: "golem-runtimes",
+          validate: (value: unknown) => ({ value }),
+        },
+      },
+      outputJsonSchema: format.schema,
+    });
+    prompt = (first.input as { content: string }[])[0]?.content ?? "";
+  } else {
+    const body = first as unknown as AnthropicBody;
+    const cached = name === "anthropic/cache-tool-loop-stream";
+    agent = new Agent({
+      model: anthropic.create({
+        apiKey: "test-key-0123456789",
+        model: "claude-sonnet-4-6",
+        maxTokens: cached ? 16000 : 1024,
+        ...(cached ? { thinking: { adaptive: true }, cache: "auto" as const } : {}),
+        fetch,
+      }),
+      tools: recordedTools(cassette),
+      ...(body.system ? { instructions: body.system[0]?.text ?? "" } : {}),
+    });
+    prompt = (body.messages[0]?.content ?? []).map(partOf);
+    if (cached) prompt = textOfParts(prompt);
+  }
+  let deltas = 0;
+  let result: Awaited<ReturnType<Agent<unknown>["run"]>>;
+  if (cassette.streaming) {
+    const run = agent.runStream(prompt);
+    for await (const event of run) if (event.type === "delta") deltas++;
+    result = await run.result;
+  } else {
+    result = await agent.run(prompt);
+  }
+  fetch.assertDone();
+  return {
+    name,
+    requests: fetch.requests.length,
+    deltas,
+    messages: result.messages,
+    usage: { ...result.usage, output: result.output },
+  };
+}
+
+/** The request with the recorded schema's name and description. */
+function named<R extends { output?: object }>(req: R, format: object): R {
+  return req.output ? { ...req, output: { ...format, ...req.output } } : req;
+}
+
+/** A prompt of text parts as one string, as the cache loop's scenario sends it. */
+function textOfParts(parts: Part[]): string {
+  return parts.map((p) => (p.type === "text" ? p.text : "")).join("");
+}
+
 /** Runs every case; throws (loudly) on the first mismatch with the recordings. */
 export async function runMatrix(cassettes: CassetteSet): Promise<MatrixResult> {
   const cases: CaseResult[] = [];
@@ -342,7 +501,9 @@ export async function runMatrix(cassettes: CassetteSet): Promise<MatrixResult> {
     cases.push(
       name.startsWith("openai/deepseek-")
         ? await deepseekCase(name, cassette)
-        : await agentCase(name, cassette),
+        : FEATURES.has(name)
+          ? await featureCase(name, cassette)
+          : await agentCase(name, cassette),
     );
   }
   const converse = parseCassette(cassettes["bedrock/thinking-tool-loop"]);
