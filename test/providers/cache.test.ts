@@ -297,6 +297,32 @@ describe("cache refusals come before any request", () => {
     expect(make).toThrow(ConfigError);
   });
 
+  it.each([
+    ["no thinking", {}],
+    ["thinking disabled", { thinking: { disabled: true as const } }],
+  ])("anthropic: clearing old thinking with %s is a ConfigError that says why", (_, off) => {
+    const edits = [{ type: "clear_thinking_20251015" as const }];
+    const make = () =>
+      anthropic.create({
+        apiKey: "k",
+        model: "m",
+        maxTokens: 9,
+        contextManagement: { edits },
+        ...off,
+      });
+    expect(make).toThrow(/clear_thinking_20251015 edit needs thinking on/);
+    const on = { thinking: { adaptive: true as const } };
+    expect(() =>
+      anthropic.create({
+        apiKey: "k",
+        model: "m",
+        maxTokens: 9,
+        contextManagement: { edits },
+        ...on,
+      }),
+    ).not.toThrow();
+  });
+
   it("gemini: cachedContent with a system prompt or tools fails the call before fetch", async () => {
     const model = gemini.create({
       apiKey: "k",
@@ -343,6 +369,7 @@ describe("cache options on the wire", () => {
         apiKey: "k",
         model: "m",
         maxTokens: 9,
+        thinking: { adaptive: true },
         contextManagement: { edits },
         headers: { "Anthropic-Beta": "files-api-2025-04-14" },
       },

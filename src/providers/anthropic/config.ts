@@ -118,17 +118,28 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     thinking,
     effort: resolveEffort("anthropic", config.effort),
     cache: resolveCache("anthropic", config.cache),
-    contextManagement: resolveContextManagement(config.contextManagement),
+    contextManagement: resolveContextManagement(config.contextManagement, thinking),
     ...resolveTransport("anthropic", config, DEFAULT_BASE_URL),
   };
 }
 
-/** `contextManagement` needs a list of edits; the API checks each. */
+/**
+ * `contextManagement` needs a list of edits; the API checks each, but refuses clearing
+ * thinking without thinking on (a 400 "requires `thinking` to be enabled or adaptive"), which
+ * is known here before any request.
+ */
 function resolveContextManagement(
   cm: ContextManagement | undefined,
+  thinking: ThinkingConfigParam | undefined,
 ): ContextManagement | undefined {
   if (cm !== undefined && !(Array.isArray(cm?.edits) && cm.edits.length > 0)) {
     throw new ConfigError("anthropic: `contextManagement` must be { edits: [...] }");
+  }
+  const off = thinking === undefined || thinking.type === "disabled";
+  if (off && cm?.edits.some((e) => e.type === "clear_thinking_20251015")) {
+    throw new ConfigError(
+      "anthropic: the clear_thinking_20251015 edit needs thinking on ({ adaptive: true } or { budgetTokens })",
+    );
   }
   return cm;
 }
