@@ -1,6 +1,7 @@
 /**
- * Images and files from bytes: base64 in every runtime (web-standard `btoa` and `atob` only), and the media
- * type of common formats read from their first bytes. Nothing here reads a file: pass the bytes.
+ * Images and files from bytes: base64 in every runtime (web-standard `btoa` and `atob` only),
+ * and the media type of common formats read from their first bytes. Nothing here reads a file:
+ * pass the bytes.
  */
 import { GolemError } from "./errors.js";
 import type { FilePart, ImagePart } from "./types.js";
