@@ -13,6 +13,7 @@ import {
   type RunStream,
   tool,
 } from "../../src/index.js";
+import { parseError } from "../helpers/errors.js";
 import { answer, call, callTools, ScriptedModel } from "./scripted-model.js";
 
 /** A city's weather: zod's classic API, which has a JSON Schema converter. */
@@ -200,16 +201,6 @@ const NOT_JSON = (detail: string) =>
   `Your answer is not valid JSON (${detail}). Answer with only the JSON the output schema describes, no other text.`;
 const MISMATCH = (lines: string) =>
   `Your answer does not match the output schema:\n${lines}\nAnswer again with only JSON that matches it.`;
-
-/** The parser's own message for `text`, as the agent quotes it. */
-function parseError(text: string): string {
-  try {
-    JSON.parse(text);
-  } catch (err) {
-    return (err as Error).message;
-  }
-  throw new Error(`${text} is JSON`);
-}
 
 interface RetryCase {
   name: string;

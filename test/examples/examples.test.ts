@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { FIXTURES, loadCassette } from "../helpers/cassettes.js";
+import { parseError } from "../helpers/errors.js";
 
 /**
  * Every example runs offline as `npm run example*` runs it (tsx, the package names mapped to
@@ -20,16 +21,6 @@ function offlineEnv(): NodeJS.ProcessEnv {
     if (!/^(AWS_|ANTHROPIC_|GEMINI_|GOOGLE_|OPENAI_|OPENROUTER_|AZURE_)/.test(k)) env[k] = v;
   }
   return env;
-}
-
-/** The message `JSON.parse` gives for `text`, as the agent quotes it. */
-function parseError(text: string): string {
-  try {
-    JSON.parse(text);
-  } catch (err) {
-    return (err as Error).message;
-  }
-  throw new Error(`${text} is JSON`);
 }
 
 /** A recorded Anthropic answer, as much of it as the expectations read. */

@@ -36,3 +36,13 @@ export async function rejection(promise: PromiseLike<unknown>): Promise<unknown>
   }
   throw new Error("expected a rejection");
 }
+
+/** The message `JSON.parse` gives for `text` in this runtime, as the agent quotes it. */
+export function parseError(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  throw new Error(`${text} is JSON`);
+}

@@ -5,20 +5,10 @@
  * it reads.
  */
 import { describe, expect, it } from "vitest";
-import type { Message, Part } from "../../src/core/types.js";
+import type { Message } from "../../src/core/types.js";
 import { createModel, type Provider } from "../contract/adapters.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
-
-const user = (...content: Part[]): Message => ({ role: "user", content });
-const CALL: Message = {
-  role: "assistant",
-  content: [{ type: "tool-call", id: "call_1", name: "shot", arguments: "{}" }],
-};
-const toolResult = (...content: Part[]): Message[] => [
-  user({ type: "text", text: "Take a screenshot." }),
-  CALL,
-  { role: "tool", toolCallId: "call_1", content },
-];
+import { CALL, toolResult, user } from "../helpers/media.js";
 
 type Body = Record<string, unknown[]>;
 const last = (key: string) => (b: Body) => b[key]?.at(-1);

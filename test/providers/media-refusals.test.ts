@@ -5,26 +5,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { HistoryError } from "../../src/core/errors.js";
-import type { Message, Part } from "../../src/core/types.js";
+import type { Message } from "../../src/core/types.js";
 import { createModel, type Provider } from "../contract/adapters.js";
 import { scriptedFetch } from "../helpers/fetch.js";
+import { toolResult, user } from "../helpers/media.js";
 
 const PNG = "iVBORw0KGgo=";
 /** Base64 of `n` zero bytes (a part over a size limit). */
 const bytes = (n: number) => "A".repeat(Math.ceil(n / 3) * 4);
 const MB = 1024 * 1024;
-
-const user = (...content: Part[]): Message => ({ role: "user", content });
-const CALL: Message = {
-  role: "assistant",
-  content: [{ type: "tool-call", id: "call_1", name: "shot", arguments: "{}" }],
-};
-/** A user turn, the call, then a tool result of `content` (message 2). */
-const toolResult = (...content: Part[]): Message[] => [
-  user({ type: "text", text: "Take a screenshot." }),
-  CALL,
-  { role: "tool", toolCallId: "call_1", content },
-];
 
 const CONFIG: Record<string, Record<string, unknown>> = {
   anthropic: { model: "claude-sonnet-4-6", maxTokens: 1024 },
