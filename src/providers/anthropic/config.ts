@@ -1,14 +1,14 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, ModelRequest } from "../../core/types.js";
-import { type CacheConfig, type ResolvedCache, resolveCache } from "../../transport/cache.js";
 import {
   checkClaudeSettings,
   type Effort,
   resolveEffort,
   resolveThinking,
   type ThinkingConfig,
-} from "../../transport/claude-config.js";
+} from "../../rules/claude.js";
+import { type CacheConfig, type ResolvedCache, resolveCache } from "../../transport/cache.js";
 import {
   type KeySet,
   type ResolvedTransport,

@@ -1,6 +1,7 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings } from "../../core/types.js";
+import { checkSettings } from "../../rules/openai.js";
 import {
   type KeySet,
   mergeHeaders,
@@ -21,7 +22,6 @@ import {
 } from "../openai/config.js";
 import { type Api, resolveApi, resolveReasoningSummary } from "../openai/responses-config.js";
 import type { ReasoningSummary } from "../openai/responses-wire.js";
-import { checkSettings } from "../openai/settings.js";
 
 export type { ThinkingConfig } from "../openai/config.js";
 

@@ -172,11 +172,6 @@ export function modelPath(model: string): string {
   return model.includes("/") ? model : `models/${model}`;
 }
 
-/** Gemini 3 validates function-call signatures strictly; matched by the model name. */
-export function isGemini3(model: string): boolean {
-  return model.includes("gemini-3");
-}
-
 function nonEmpty(v: string | undefined): string | undefined {
   return v === undefined || v === "" ? undefined : v;
 }

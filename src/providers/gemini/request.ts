@@ -1,6 +1,7 @@
 import { ConfigError, HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, ToolCallPart } from "../../core/types.js";
+import { isGemini3 } from "../../rules/gemini.js";
 import {
   BOTH,
   checkMedia,
@@ -13,7 +14,7 @@ import {
 } from "../../transport/media.js";
 import { mergeHeaders } from "../../transport/options.js";
 import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
-import { isGemini3, modelPath, type ResolvedConfig } from "./config.js";
+import { modelPath, type ResolvedConfig } from "./config.js";
 import { GENERATED_ID_PREFIX } from "./parts.js";
 import type {
   Content,

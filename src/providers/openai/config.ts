@@ -1,6 +1,7 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings } from "../../core/types.js";
+import { checkSettings } from "../../rules/openai.js";
 import {
   type KeySet,
   mergeHeaders,
@@ -20,7 +21,6 @@ import {
   resolveReasoningSummary,
 } from "./responses-config.js";
 import type { ReasoningSummary } from "./responses-wire.js";
-import { checkSettings } from "./settings.js";
 import type { ReasoningEffort } from "./wire.js";
 
 // Plain checks rather than a zod/mini schema: each message names the option (and the
