@@ -1,6 +1,7 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, ModelRequest } from "../../core/types.js";
+import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
 import {
   checkClaudeSettings,
   type Effort,
@@ -21,17 +22,25 @@ import { pickSettings, refuseSettings, SETTING_KEYS } from "../../transport/sett
 import type { ContextManagement, ThinkingConfigParam } from "./wire.js";
 
 /**
- * Anthropic's rules for one call's settings: Claude's (shared with Bedrock) and no `seed`,
- * which the Messages API has no field for.
+ * Anthropic's rules for one call's settings: Claude's (shared with Bedrock, read from the
+ * model's capabilities) and no `seed`, which the Messages API has no field for.
  */
 export function checkSettings(
-  model: string,
-  thinking: ThinkingConfigParam | undefined,
-  s: CallSettings & Pick<ModelRequest, "toolChoice">,
+  cfg: Pick<ResolvedConfig, "model" | "thinking" | "effort"> &
+    Partial<Pick<ResolvedConfig, "capabilities" | "apiVersion">>,
+  s: CallSettings & Partial<Pick<ModelRequest, "toolChoice" | "messages">>,
 ): void {
   refuseSettings("anthropic", s, ["seed"], "has no Messages API field; leave it out");
-  checkClaudeSettings("anthropic", model, thinking, s);
+  checkClaudeSettings("anthropic", cfg.model, cfg.thinking, s, {
+    capabilities: cfg.capabilities,
+    effort: cfg.effort,
+    apiVersion: cfg.apiVersion,
+  });
 }
+
+/** The `anthropic-version` values golem speaks. */
+export type AnthropicVersion = "2023-06-01" | "2026-10-21";
+const VERSIONS: readonly string[] = ["2023-06-01", "2026-10-21"];
 
 export type { CacheConfig, ContextManagement, Effort, ThinkingConfig };
 
@@ -58,6 +67,18 @@ export interface Config extends TransportConfig, CallSettings {
    * sends stays whole (a history processor that drops them costs the cache instead).
    */
   contextManagement?: ContextManagement;
+  /**
+   * What the model takes, from `anthropic.capabilities()` (the models API), checked before
+   * each request; without it golem's dated table is read, and a model it does not know is
+   * sent as asked (docs/models.md).
+   */
+  capabilities?: Capabilities;
+  /**
+   * The `anthropic-version` header. `"2026-10-21"` (the newest SDKs' default) refuses
+   * `temperature`, `topP` and `topK`, a document in an assistant message and user text with
+   * citations; golem refuses them before the request. @defaultValue "2023-06-01"
+   */
+  anthropicVersion?: AnthropicVersion;
 }
 
 export interface ResolvedConfig extends ResolvedTransport {
@@ -69,6 +90,8 @@ export interface ResolvedConfig extends ResolvedTransport {
   effort: Effort | undefined;
   cache: ResolvedCache | undefined;
   contextManagement: ContextManagement | undefined;
+  capabilities: Capabilities | undefined;
+  apiVersion: AnthropicVersion;
 }
 
 export const DEFAULT_BASE_URL = "https://api.anthropic.com/v1";
@@ -82,6 +105,8 @@ const CONFIG_KEYS: KeySet<Config> = {
   effort: true,
   cache: true,
   contextManagement: true,
+  capabilities: true,
+  anthropicVersion: true,
 };
 
 /** Checks `anthropic.create`'s config; every complaint is a {@link ConfigError}. */
@@ -110,17 +135,32 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   }
   const settings = { ...pickSettings("anthropic", config), maxTokens };
   const thinking = resolveThinking("anthropic", config.thinking, maxTokens);
-  checkSettings(config.model, thinking, settings);
-  return {
-    apiKey,
+  const rules = {
     model: config.model,
-    settings,
     thinking,
     effort: resolveEffort("anthropic", config.effort),
+    capabilities: resolveCapabilities("anthropic", config.capabilities),
+    apiVersion: resolveVersion(config.anthropicVersion),
+  };
+  checkSettings(rules, settings);
+  return {
+    apiKey,
+    settings,
+    ...rules,
     cache: resolveCache("anthropic", config.cache),
-    contextManagement: resolveContextManagement(config.contextManagement, thinking),
+    contextManagement: resolveContextManagement(config.contextManagement, thinking, rules),
     ...resolveTransport("anthropic", config, DEFAULT_BASE_URL),
   };
+}
+
+function resolveVersion(version: AnthropicVersion | undefined): AnthropicVersion {
+  if (version === undefined) return "2023-06-01";
+  if (!VERSIONS.includes(version)) {
+    throw new ConfigError(
+      `anthropic: \`anthropicVersion\` must be one of ${VERSIONS.join(", ")}, got ${JSON.stringify(version)}`,
+    );
+  }
+  return version;
 }
 
 /**
@@ -131,6 +171,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
 function resolveContextManagement(
   cm: ContextManagement | undefined,
   thinking: ThinkingConfigParam | undefined,
+  rules: { model: string; capabilities: Capabilities | undefined },
 ): ContextManagement | undefined {
   if (cm !== undefined && !(Array.isArray(cm?.edits) && cm.edits.length > 0)) {
     throw new ConfigError("anthropic: `contextManagement` must be { edits: [...] }");
@@ -139,6 +180,13 @@ function resolveContextManagement(
   if (off && cm?.edits.some((e) => e.type === "clear_thinking_20251015")) {
     throw new ConfigError(
       "anthropic: the clear_thinking_20251015 edit needs thinking on ({ adaptive: true } or { budgetTokens })",
+    );
+  }
+  const edits = rules.capabilities?.contextEdits;
+  const refused = cm?.edits.find((e) => edits?.[e.type] === false);
+  if (refused) {
+    throw new ConfigError(
+      `anthropic: the ${refused.type} edit is not supported by ${rules.model} (its capabilities)`,
     );
   }
   return cm;

@@ -13,7 +13,9 @@ import { buildRequest, PROVIDER, requestHeaders, requestUrl } from "./request.js
 import { parseErrorBody, parseResponse } from "./response.js";
 import { createStreamState } from "./stream.js";
 
+export type { Capabilities } from "../../rules/capabilities.js";
 export type {
+  AnthropicVersion,
   CacheConfig,
   Config,
   ContextManagement,

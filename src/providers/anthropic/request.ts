@@ -2,6 +2,7 @@ import { HistoryError } from "../../core/errors.js";
 import { base64ToBytes } from "../../core/media.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
+import { VERSION_WITHOUT_SAMPLING } from "../../rules/claude-checks.js";
 import { type Mark, markAt, planBreakpoints, type ResolvedCache } from "../../transport/cache.js";
 import {
   BOTH,
@@ -18,6 +19,7 @@ import { callSettings, wireFields, withExtraBody } from "../../transport/setting
 import { appendTurn } from "../../transport/turns.js";
 import { checkSettings, type ResolvedConfig } from "./config.js";
 import { PROVIDER } from "./parts.js";
+import { checkVersionBody } from "./version.js";
 import type {
   CacheControlEphemeral,
   ContentBlockParam,
@@ -52,9 +54,10 @@ export function requestUrl(cfg: Pick<ResolvedConfig, "baseURL">): string {
 /** The headers golem sends (before the caller's own `headers`). */
 export function requestHeaders(
   cfg: Pick<ResolvedConfig, "apiKey" | "headers"> &
-    Partial<Pick<ResolvedConfig, "contextManagement">>,
+    Partial<Pick<ResolvedConfig, "contextManagement" | "apiVersion">>,
 ): Record<string, string> {
-  const headers = mergeHeaders({ "anthropic-version": ANTHROPIC_VERSION }, cfg.headers, {
+  const version = cfg.apiVersion ?? ANTHROPIC_VERSION;
+  const headers = mergeHeaders({ "anthropic-version": version }, cfg.headers, {
     "content-type": "application/json",
     "x-api-key": cfg.apiKey,
   });
@@ -78,11 +81,11 @@ export function requestHeaders(
 export function buildRequest(
   req: ModelRequest,
   cfg: Pick<ResolvedConfig, "model" | "settings" | "thinking" | "effort"> &
-    Partial<Pick<ResolvedConfig, "cache" | "contextManagement">>,
+    Partial<Pick<ResolvedConfig, "cache" | "contextManagement" | "capabilities" | "apiVersion">>,
   stream: boolean,
 ): MessageCreateParams {
   const s = callSettings("anthropic", cfg.settings, req);
-  checkSettings(cfg.model, cfg.thinking, { ...req, ...s });
+  checkSettings(cfg, { ...req, ...s });
   const marks: Mark[] = [];
   const body: MessageCreateParams = {
     model: cfg.model,
@@ -107,7 +110,9 @@ export function buildRequest(
   if (cfg.contextManagement) body.context_management = cfg.contextManagement;
   if (stream) body.stream = true;
   placeCacheControl(body, req.messages, marks, cfg.cache);
-  return withExtraBody(body, cfg.settings, req);
+  const out = withExtraBody(body, cfg.settings, req);
+  if (cfg.apiVersion === VERSION_WITHOUT_SAMPLING) checkVersionBody(out.messages);
+  return out;
 }
 
 function buildMessages(messages: readonly Message[], marks: Mark[]): MessageParam[] {

@@ -99,14 +99,15 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   }
   const settings = pickSettings("bedrock", config);
   const thinking = resolveThinking("bedrock", config.thinking, settings.maxTokens);
-  checkSettings(config.model, thinking, settings);
+  const effort = resolveEffort("bedrock", config.effort);
+  checkSettings(config.model, thinking, settings, effort);
   return {
     region,
     model: config.model,
     settings,
     auth: resolveAuth(config, env),
     thinking,
-    effort: resolveEffort("bedrock", config.effort),
+    effort,
     cache: resolveCache("bedrock", config.cache),
     ...resolveTransport("bedrock", config, `https://bedrock-runtime.${region}.amazonaws.com`),
   };
@@ -122,7 +123,8 @@ export const isClaude = (model: string) => model.includes("anthropic.claude");
 export function checkSettings(
   model: string,
   thinking: ThinkingConfigParam | undefined,
-  s: CallSettings & Pick<ModelRequest, "toolChoice">,
+  s: CallSettings & Partial<Pick<ModelRequest, "toolChoice" | "messages">>,
+  effort?: Effort,
 ): void {
   refuseSettings("bedrock", s, ["seed"], "has no Converse field; leave it out");
   if (!isClaude(model)) {
@@ -132,7 +134,7 @@ export function checkSettings(
       ["topK"],
       "is sent for Claude models only; pass the model's own field in `extraBody.additionalModelRequestFields`",
     );
-  } else checkClaudeSettings("bedrock", model, thinking, s);
+  } else checkClaudeSettings("bedrock", model, thinking, s, { effort });
 }
 
 function resolveRegion(region: string | undefined, env: Env): string {

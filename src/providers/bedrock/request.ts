@@ -61,7 +61,7 @@ export function buildRequest(
   _stream: boolean,
 ): ConverseRequest {
   const s = callSettings("bedrock", cfg.settings, req);
-  checkSettings(cfg.model, cfg.thinking, { ...req, ...s });
+  checkSettings(cfg.model, cfg.thinking, { ...req, ...s }, cfg.effort);
   const system: SystemContentBlock[] = req.system ? [{ text: req.system }] : [];
   const messages: WireMessage[] = [];
   const marks: Mark[] = [];

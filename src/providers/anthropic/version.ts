@@ -1,0 +1,37 @@
+import { HistoryError } from "../../core/errors.js";
+import { VERSION_WITHOUT_SAMPLING } from "../../rules/claude-checks.js";
+
+/**
+ * What `anthropic-version: 2026-10-21` refuses in the body as sent (after `extraBody`), before
+ * the request: a `document` block directly in an assistant message, and a user `text` block
+ * with non-empty `citations`, directly or inside a `search_result` (Anthropic, api/versioning,
+ * 2026-10-21, checked 2026-12-01). Neither comes from golem's own parts; a provider part or
+ * `extraBody` can carry them. The path names the wire message, which merged turns can shift
+ * from the history's index.
+ */
+export function checkVersionBody(messages: unknown): void {
+  if (!Array.isArray(messages)) return;
+  for (const [i, m] of messages.entries()) {
+    const content: unknown[] = Array.isArray(m?.content) ? m.content : [];
+    for (const [j, block] of content.entries()) {
+      const b = block as { type?: unknown; citations?: unknown; content?: unknown };
+      if (m.role === "assistant" && b.type === "document") {
+        throw refusal(i, j, "a document block in an assistant message");
+      }
+      if (m.role !== "user") continue;
+      const texts = b.type === "search_result" && Array.isArray(b.content) ? b.content : [b];
+      if (texts.some(hasCitations)) throw refusal(i, j, "user text with citations");
+    }
+  }
+}
+
+function hasCitations(block: unknown): boolean {
+  const b = block as { type?: unknown; citations?: unknown };
+  return b?.type === "text" && Array.isArray(b.citations) && b.citations.length > 0;
+}
+
+function refusal(i: number, j: number, what: string): HistoryError {
+  return new HistoryError(
+    `anthropic: messages.${i}.content.${j}: anthropic-version ${VERSION_WITHOUT_SAMPLING} refuses ${what}`,
+  );
+}
