@@ -107,6 +107,13 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized from the documented text.format json_schema wire format (made-up encrypted content)",
   "openai/responses-structured-output-stream.json":
     "synthesized from the documented text.format json_schema wire format, as an SSE stream",
+  "models/anthropic/model-metadata.json":
+    "synthesized from the documented models API answer (GET /v1/models/{id})",
+  "models/anthropic/model-metadata-alias.json":
+    "synthesized from the documented models API answer (GET /v1/models/{id}), asked by alias",
+  "models/gemini/model-metadata.json": "synthesized from the documented models.get answer",
+  "models/gemini/model-metadata-no-thinking.json":
+    "synthesized from the documented models.get answer (a model that does not think)",
 };
 
 /** Files under fixtures/reference/ that no cassette is built from, and why. */

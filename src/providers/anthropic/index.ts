@@ -6,14 +6,18 @@
 import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
 import type { Model } from "../../core/types.js";
+import type { Capabilities } from "../../rules/capabilities.js";
+import { getMetadata } from "../../rules/metadata.js";
 import { createHTTPModel } from "../../transport/http-model.js";
 import { createSSEReader } from "../../transport/sse.js";
+import { type CapabilitiesConfig, metadataCall, parseModelInfo } from "./capabilities.js";
 import { type Config, resolveConfig } from "./config.js";
 import { buildRequest, PROVIDER, requestHeaders, requestUrl } from "./request.js";
 import { parseErrorBody, parseResponse } from "./response.js";
 import { createStreamState } from "./stream.js";
 
 export type { Capabilities } from "../../rules/capabilities.js";
+export type { CapabilitiesConfig } from "./capabilities.js";
 export type {
   AnthropicVersion,
   CacheConfig,
@@ -60,4 +64,26 @@ export function create(config: Config): Model {
       ),
     }),
   });
+}
+
+/**
+ * What `model` takes, from Anthropic's models API (`GET /v1/models/{id}`: context window,
+ * `max_tokens`, thinking types, effort levels, context-management edits) with golem's dated
+ * table filling what the API does not report. Fetch it once, keep it, and pass it to
+ * `create({ capabilities })`: the rules then read it before every request.
+ * @example
+ * const caps = await anthropic.capabilities("claude-sonnet-5-5");
+ * const model = anthropic.create({ model: "claude-sonnet-5-5", maxTokens: 16000, capabilities: caps });
+ */
+export async function capabilities(
+  model: string,
+  config: CapabilitiesConfig = {},
+): Promise<Capabilities> {
+  const call = metadataCall(model, config, readEnv());
+  const info = await getMetadata({
+    ...call,
+    toError: (res) =>
+      new APIError(parseErrorBody(res.status, res.text, res.headers, res.retryable)),
+  });
+  return parseModelInfo(info, model);
 }

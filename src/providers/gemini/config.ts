@@ -1,6 +1,8 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings } from "../../core/types.js";
+import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
+import { checkGeminiModel } from "../../rules/gemini.js";
 import {
   type KeySet,
   type ResolvedTransport,
@@ -34,6 +36,12 @@ export interface Config extends TransportConfig, CallSettings {
    * prompt then continues that cache. Implicit caching needs nothing (docs/caching.md).
    */
   cachedContent?: string;
+  /**
+   * What the model takes, from `gemini.capabilities()` (`models.get`), checked before each
+   * request; without it golem's dated table is read, and a model it does not know is sent as
+   * asked (docs/models.md).
+   */
+  capabilities?: Capabilities;
 }
 
 /** A checked config with defaults applied and the thinking options in wire form. */
@@ -45,6 +53,9 @@ export interface ResolvedConfig extends ResolvedTransport {
   /** `create()`'s call settings, the defaults of every call. */
   settings: CallSettings;
   cachedContent?: string | undefined;
+  capabilities?: Capabilities | undefined;
+  /** `thinking` was configured (for the capabilities check of each call). */
+  thinks?: boolean;
 }
 
 /** The Gemini API (not Vertex AI) at its default version, as js-genai uses it. */
@@ -120,6 +131,7 @@ const CONFIG_KEYS: KeySet<Config> = {
   model: true,
   thinking: true,
   cachedContent: true,
+  capabilities: true,
 };
 
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
@@ -133,12 +145,20 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
       "gemini: no API key: pass apiKey or set the GEMINI_API_KEY (or GOOGLE_API_KEY) environment variable",
     );
   }
+  const capabilities = resolveCapabilities("gemini", config.capabilities);
+  const rules = {
+    model: config.model,
+    ...(capabilities && { capabilities }),
+    ...(config.thinking !== undefined && { thinks: true }),
+  };
+  const settings = pickSettings("gemini", config);
+  checkGeminiModel({ ...rules, thinking: rules.thinks === true }, settings);
   return {
     apiKey,
-    model: config.model,
+    ...rules,
     generationConfig: buildGenerationConfig(config),
     cachedContent: config.cachedContent,
-    settings: pickSettings("gemini", config),
+    settings,
     ...resolveTransport("gemini", config, DEFAULT_BASE_URL),
   };
 }

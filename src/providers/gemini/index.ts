@@ -6,8 +6,11 @@
 import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
 import type { Model } from "../../core/types.js";
+import type { Capabilities } from "../../rules/capabilities.js";
+import { getMetadata } from "../../rules/metadata.js";
 import { createHTTPModel } from "../../transport/http-model.js";
 import { createSSEReader } from "../../transport/sse.js";
+import { type CapabilitiesConfig, metadataCall, parseModel } from "./capabilities.js";
 import { type Config, resolveConfig, type ThinkingConfig } from "./config.js";
 import { buildRequest, requestHeaders, requestUrl } from "./request.js";
 import {
@@ -20,7 +23,7 @@ import {
 import { createStreamState } from "./stream.js";
 import type { GenerateContentResponse } from "./wire.js";
 
-export type { Config, ThinkingConfig };
+export type { Capabilities, CapabilitiesConfig, Config, ThinkingConfig };
 
 /** Gemini answered with an error: an HTTP status, an error event in a stream, a blocked prompt. */
 export const APIError = /* @__PURE__ */ defineAPIError();
@@ -64,4 +67,25 @@ export function create(config: Config): Model {
       machine: createStreamState((fields) => new APIError(fields)),
     }),
   });
+}
+
+/**
+ * What `model` takes, from the Gemini API's `models.get` (`inputTokenLimit`,
+ * `outputTokenLimit`, `maxTemperature`, `thinking`) with golem's dated table filling the rest.
+ * Fetch it once, keep it, and pass it to `create({ capabilities })`.
+ * @example
+ * const caps = await gemini.capabilities("gemini-3.6-flash");
+ * const model = gemini.create({ model: "gemini-3.6-flash", capabilities: caps });
+ */
+export async function capabilities(
+  model: string,
+  config: CapabilitiesConfig = {},
+): Promise<Capabilities> {
+  const call = metadataCall(model, config, readEnv());
+  const resource = await getMetadata({
+    ...call,
+    toError: (res) =>
+      new APIError(parseErrorBody(res.status, res.text, res.headers, res.retryable)),
+  });
+  return parseModel(resource, model);
 }

@@ -1,7 +1,7 @@
 import { ConfigError, HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, ToolCallPart } from "../../core/types.js";
-import { isGemini3 } from "../../rules/gemini.js";
+import { checkGeminiModel, isGemini3 } from "../../rules/gemini.js";
 import {
   BOTH,
   checkMedia,
@@ -135,6 +135,7 @@ function buildGenerationConfig(
   cfg: ResolvedConfig,
 ): GenerationConfig | undefined {
   const s = callSettings("gemini", cfg.settings, req);
+  checkGeminiModel({ ...cfg, thinking: cfg.thinks === true }, s, req.messages);
   const out: GenerationConfig = wireFields(s, {
     maxTokens: "maxOutputTokens",
     temperature: "temperature",

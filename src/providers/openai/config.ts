@@ -1,6 +1,7 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings } from "../../core/types.js";
+import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
 import { checkSettings } from "../../rules/openai.js";
 import {
   type KeySet,
@@ -67,6 +68,8 @@ export interface ChatOptions extends PromptCacheConfig {
   replayReasoning: boolean;
   /** Unset: OpenAI's `reasoning_effort`, DeepSeek's `reasoning_content`. */
   reasoningFormat?: ReasoningFormat;
+  /** What the model takes (`openai.capabilities()`), over golem's table. */
+  capabilities?: Capabilities;
 }
 
 /**
@@ -99,7 +102,7 @@ function resolveReasoningFormat(
   return format;
 }
 
-const EFFORTS: readonly string[] = ["none", "minimal", "low", "medium", "high", "xhigh"];
+const EFFORTS: readonly string[] = ["none", "minimal", "low", "medium", "high", "xhigh", "max"];
 
 /** Checks `reasoningEffort`, the call settings and `replayReasoning`. */
 export function resolveChatOptions(
@@ -177,6 +180,12 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
    * @defaultValue "openrouter" when `baseURL` is on openrouter.ai, else OpenAI's and DeepSeek's
    */
   reasoningFormat?: ReasoningFormat;
+  /**
+   * What the model takes, from `openai.capabilities()` (OpenAI's published model data, dated);
+   * without it the same table is read for `model`, and a model it does not know is sent as
+   * asked (docs/models.md).
+   */
+  capabilities?: Capabilities;
 }
 
 /** A checked `Config` with the key and defaults filled in. */
@@ -203,6 +212,7 @@ const CONFIG_KEYS: KeySet<Config> = {
   promptCacheKey: true,
   promptCacheRetention: true,
   reasoningFormat: true,
+  capabilities: true,
 };
 
 /** Checks an `openai.create` config; throws `ConfigError` naming the option to fix. */
@@ -241,6 +251,8 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     headers,
   };
   if (summary !== undefined) out.reasoningSummary = summary;
+  const caps = resolveCapabilities("openai", config.capabilities);
+  if (caps !== undefined) out.capabilities = caps;
   if (format !== undefined) out.reasoningFormat = format;
   checkSettings(api === "responses" ? "responses" : "chat", out, out.settings ?? {});
   return out;

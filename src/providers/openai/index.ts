@@ -7,6 +7,8 @@
 import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
 import type { Model } from "../../core/types.js";
+import type { Capabilities } from "../../rules/capabilities.js";
+import { openaiTable } from "../../rules/openai-models.js";
 import { createHTTPModel } from "../../transport/http-model.js";
 import { chatCall, type OpenAIFamily, responsesCall } from "./calls.js";
 import { type Config, resolveConfig } from "./config.js";
@@ -14,6 +16,7 @@ import { requestUrl } from "./request.js";
 import { parseErrorBody, requestIdOf } from "./response.js";
 import { responsesUrl } from "./responses-request.js";
 
+export type { Capabilities } from "../../rules/capabilities.js";
 export type { Config, ReasoningFormat, ThinkingConfig } from "./config.js";
 export type { Api, ReasoningSummaryOption } from "./responses-config.js";
 export type { ReasoningEffort } from "./wire.js";
@@ -61,4 +64,16 @@ export function create(config: Config): Model {
   };
   const call = responses ? responsesCall(family, cfg) : chatCall(family, cfg);
   return createHTTPModel("openai", cfg.model, call);
+}
+
+/**
+ * What `model` takes as OpenAI publishes it (model pages and the latest-model guide: reasoning
+ * efforts, function tools on Chat Completions), from golem's dated table: OpenAI's models API
+ * reports no capabilities. Undefined for a model the table does not know (it is then sent as
+ * asked). Useful where the id is not the model's: pass it to `create({ capabilities })`.
+ * @example
+ * const caps = await openai.capabilities("gpt-6.1-sol");
+ */
+export async function capabilities(model: string): Promise<Capabilities | undefined> {
+  return openaiTable(model);
 }

@@ -1,5 +1,6 @@
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings } from "../../core/types.js";
+import type { Capabilities } from "../../rules/capabilities.js";
 import type { PromptCacheConfig } from "./config.js";
 import type { ReasoningSummary } from "./responses-wire.js";
 import type { ReasoningEffort } from "./wire.js";
@@ -21,6 +22,8 @@ export interface ResponsesOptions extends PromptCacheConfig {
   reasoningSummary?: ReasoningSummary;
   /** `create()`'s call settings, the defaults of every call. */
   settings?: CallSettings;
+  /** What the model takes (`openai.capabilities()`), over golem's table. */
+  capabilities?: Capabilities;
 }
 
 const APIS: readonly string[] = ["chat-completions", "responses"];

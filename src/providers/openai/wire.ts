@@ -5,7 +5,7 @@
  */
 
 /** `reasoning_effort` values golem accepts (each model takes a subset). */
-export type ReasoningEffort = "none" | "minimal" | "low" | "medium" | "high" | "xhigh";
+export type ReasoningEffort = "none" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max";
 
 /** The body of `POST /chat/completions`. */
 export interface ChatCompletionCreateParams {
