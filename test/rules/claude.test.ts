@@ -194,9 +194,9 @@ const ALLOWED: Allowed[] = [
     { thinking: { type: "adaptive" } },
   ],
   [
-    "Opus 5 takes a forced tool choice without thinking",
+    "Sonnet 5 (before 5.5) takes a forced tool choice",
     "anthropic",
-    { model: "claude-opus-5" },
+    { model: "claude-sonnet-5" },
     { tools: [WEATHER], toolChoice: "required" },
     { tool_choice: { type: "any" } },
   ],
