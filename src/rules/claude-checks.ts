@@ -8,9 +8,6 @@ import { type Capabilities, mergeCapabilities, supported } from "./capabilities.
 import type { ClaudeCallSettings, ClaudeContext, ThinkingParam } from "./claude.js";
 import { BETWEEN_TOOLS_EFFORTS, claudeTable } from "./claude-models.js";
 
-/** API version 2026-10-21 removed the sampling fields (Anthropic, api/versioning). */
-export const VERSION_WITHOUT_SAMPLING = "2026-10-21";
-
 const SAMPLING = ["temperature", "topP", "topK"] as const;
 
 /** The config option behind each wire thinking type, for messages. */
@@ -43,16 +40,6 @@ export function checkClaudeModel(
 ): void {
   const fail = (what: string, why = "") =>
     new ConfigError(`${provider}: ${what}${why ? ` (${why})` : ""}`);
-  if (ctx.apiVersion === VERSION_WITHOUT_SAMPLING) {
-    for (const k of SAMPLING) {
-      if (s[k] !== undefined) {
-        throw fail(
-          `\`${k}\` is not accepted`,
-          `anthropic-version ${VERSION_WITHOUT_SAMPLING} removed it`,
-        );
-      }
-    }
-  }
   const caps = claudeCapabilities(model, ctx.capabilities);
   if (!caps) return;
   const source = `${caps.reference ?? `${model}'s capabilities`}, ${caps.checked}`;

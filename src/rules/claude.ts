@@ -110,13 +110,11 @@ export interface ClaudeCallSettings {
   messages?: readonly Message[];
 }
 
-/** What is known of the model and the API version, for the model-specific rules. */
+/** What is known of the model, for the model-specific rules. */
 export interface ClaudeContext {
   /** Metadata passed to `create()`, if any (the table fills what it does not say). */
   capabilities?: Capabilities | undefined;
   effort?: Effort | undefined;
-  /** The `anthropic-version` sent; `2026-10-21` removes the sampling fields. */
-  apiVersion?: string | undefined;
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   type TransportConfig,
 } from "../../transport/options.js";
 import { pickSettings, refuseSettings, SETTING_KEYS } from "../../transport/settings.js";
+import { checkVersionSettings } from "./version.js";
 import type { ContextManagement, ThinkingConfigParam } from "./wire.js";
 
 /**
@@ -31,10 +32,10 @@ export function checkSettings(
   s: CallSettings & Partial<Pick<ModelRequest, "toolChoice" | "messages">>,
 ): void {
   refuseSettings("anthropic", s, ["seed"], "has no Messages API field; leave it out");
+  checkVersionSettings(cfg.apiVersion, s);
   checkClaudeSettings("anthropic", cfg.model, cfg.thinking, s, {
     capabilities: cfg.capabilities,
     effort: cfg.effort,
-    apiVersion: cfg.apiVersion,
   });
 }
 

@@ -2,7 +2,6 @@ import { HistoryError } from "../../core/errors.js";
 import { base64ToBytes } from "../../core/media.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
-import { VERSION_WITHOUT_SAMPLING } from "../../rules/claude-checks.js";
 import { type Mark, markAt, planBreakpoints, type ResolvedCache } from "../../transport/cache.js";
 import {
   BOTH,
@@ -19,7 +18,7 @@ import { callSettings, wireFields, withExtraBody } from "../../transport/setting
 import { appendTurn } from "../../transport/turns.js";
 import { checkSettings, type ResolvedConfig } from "./config.js";
 import { PROVIDER } from "./parts.js";
-import { checkVersionBody } from "./version.js";
+import { checkVersionBody, VERSION_WITHOUT_SAMPLING } from "./version.js";
 import type {
   CacheControlEphemeral,
   ContentBlockParam,

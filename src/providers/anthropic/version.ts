@@ -1,5 +1,23 @@
-import { HistoryError } from "../../core/errors.js";
-import { VERSION_WITHOUT_SAMPLING } from "../../rules/claude-checks.js";
+import { ConfigError, HistoryError } from "../../core/errors.js";
+import type { CallSettings } from "../../core/types.js";
+
+/** API version 2026-10-21 removed the sampling fields (Anthropic, api/versioning). */
+export const VERSION_WITHOUT_SAMPLING = "2026-10-21";
+
+/**
+ * Under `anthropic-version: 2026-10-21`, `temperature`, `top_p` and `top_k` are a 400 on every
+ * model, even at their defaults (Anthropic, api/versioning, checked 2026-12-01).
+ */
+export function checkVersionSettings(version: string | undefined, s: CallSettings): void {
+  if (version !== VERSION_WITHOUT_SAMPLING) return;
+  for (const k of ["temperature", "topP", "topK"] as const) {
+    if (s[k] !== undefined) {
+      throw new ConfigError(
+        `anthropic: \`${k}\` is not accepted (anthropic-version ${VERSION_WITHOUT_SAMPLING} removed it)`,
+      );
+    }
+  }
+}
 
 /**
  * What `anthropic-version: 2026-10-21` refuses in the body as sent (after `extraBody`), before
