@@ -112,6 +112,10 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
   "models/anthropic/model-metadata-alias.json":
     "synthesized from the documented models API answer (GET /v1/models/{id}), asked by alias",
   "models/gemini/model-metadata.json": "synthesized from the documented models.get answer",
+  "count/anthropic/count-tokens.json": "synthesized from the documented count_tokens wire format",
+  "count/openai/count-tokens.json": "synthesized from the documented input_tokens wire format",
+  "count/gemini/count-tokens.json": "synthesized from the documented countTokens wire format",
+  "count/bedrock/count-tokens.json": "synthesized from the documented CountTokens wire format",
   "models/gemini/model-metadata-no-thinking.json":
     "synthesized from the documented models.get answer (a model that does not think)",
 };

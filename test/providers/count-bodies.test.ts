@@ -12,6 +12,8 @@ import * as geminiCount from "../../src/providers/gemini/count.js";
 import * as openaiCount from "../../src/providers/openai/count.js";
 import { createModel, type Provider } from "../contract/adapters.js";
 import { WEATHER } from "../contract/table.js";
+import { loadCassette } from "../helpers/cassettes.js";
+import { COUNT_MODELS, COUNT_REQUEST } from "../helpers/count.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
 
 const PNG = "iVBORw0KGgo=";
@@ -125,5 +127,24 @@ describe("count bodies are generate's bodies minus what the count endpoint refus
     expect(Object.keys(counted.input.converse)).toEqual(
       expect.arrayContaining(["messages", "system", "toolConfig", "additionalModelRequestFields"]),
     );
+  });
+});
+
+describe.each(Object.entries(COUNT_MODELS))("count cassette %s", (provider, [config, url]) => {
+  const cassette = loadCassette(`count/${provider}`, "count-tokens");
+  const [interaction] = cassette.interactions;
+
+  it("holds the count body built from the body generate sends, at the count URL", async () => {
+    const generate = await generateBody(provider as Provider, config, COUNT_REQUEST);
+    const model = String(config.model);
+    const builders: Record<string, () => object> = {
+      anthropic: () => anthropicCount.countBody(generate),
+      openai: () => openaiCount.countBody(generate),
+      gemini: () => geminiCount.countBody(generate, model),
+      bedrock: () => bedrockCount.countBody(generate),
+    };
+    const counted = builders[provider]?.();
+    expect(interaction?.request.url).toBe(url);
+    expect(interaction?.request.body).toEqual(counted);
   });
 });
