@@ -197,4 +197,9 @@ export interface Model {
   readonly model: string;
   generate(req: ModelRequest, opts?: CallOptions): Promise<ModelResponse>;
   stream(req: ModelRequest, opts?: CallOptions): ModelStream;
+  /**
+   * The input tokens `generate` would send for `req`, counted by the provider's own endpoint
+   * from the same body (docs/models.md, "Token counting"); absent where golem has none.
+   */
+  countTokens?(req: ModelRequest, opts?: CallOptions): Promise<number | { inputTokens: number }>;
 }

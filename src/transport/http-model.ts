@@ -1,5 +1,5 @@
-import { type APIError, HistoryError } from "../core/errors.js";
-import type { Model, ModelRequest, ModelResponse } from "../core/types.js";
+import { type APIError, ConfigError, HistoryError } from "../core/errors.js";
+import type { CallOptions, Model, ModelRequest, ModelResponse } from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
 import { parseJSONBody } from "./json.js";
 import { createModelStream, type StreamMachine } from "./model-stream.js";
@@ -20,6 +20,16 @@ export interface ModelCall<R> {
   ):
     | { reader: RecordReader<R>; machine: StreamMachine<R> }
     | Promise<{ reader: RecordReader<R>; machine: StreamMachine<R> }>;
+  /**
+   * Token counting, where the provider has an endpoint: the options of the count request
+   * (its body the generate body as the count endpoint takes it) and the reading of its answer.
+   * `false`: the API has none, and `countTokens` rejects with this {@link ConfigError} message.
+   */
+  count?:
+    | ((req: ModelRequest) => Omit<RequestOptions, "signal"> & {
+        read(body: unknown): { inputTokens: number };
+      })
+    | string;
 }
 
 /**
@@ -28,9 +38,20 @@ export interface ModelCall<R> {
  * leaves carries none of the call's secrets.
  */
 export function createHTTPModel<R>(provider: string, model: string, call: ModelCall<R>): Model {
+  const count = call.count;
   return {
     provider,
     model,
+    ...(count !== undefined && {
+      async countTokens(req: ModelRequest, opts?: CallOptions) {
+        if (typeof count === "string") throw new ConfigError(count);
+        checkRequest(req);
+        const { read, ...base } = count(req);
+        const options = withSignal(provider, base, opts?.signal);
+        const { text } = await requestText(options);
+        return read(parseJSONBody(text, provider, options.secrets));
+      },
+    }),
     async generate(req, opts) {
       checkRequest(req);
       const options = withSignal(provider, call.request(req, false), opts?.signal);

@@ -9,9 +9,11 @@ import type { Model } from "../../core/types.js";
 import type { Capabilities } from "../../rules/capabilities.js";
 import { getMetadata } from "../../rules/metadata.js";
 import { createHTTPModel } from "../../transport/http-model.js";
+import type { ErrorResponse } from "../../transport/request.js";
 import { createSSEReader } from "../../transport/sse.js";
 import { type CapabilitiesConfig, metadataCall, parseModelInfo } from "./capabilities.js";
 import { type Config, resolveConfig } from "./config.js";
+import { countAnswer, countBody, countUrl } from "./count.js";
 import { buildRequest, PROVIDER, requestHeaders, requestUrl } from "./request.js";
 import { parseErrorBody, parseResponse } from "./response.js";
 import { createStreamState } from "./stream.js";
@@ -43,17 +45,20 @@ export type APIError = CoreAPIError;
  */
 export function create(config: Config): Model {
   const cfg = resolveConfig(config, readEnv());
+  const sent = {
+    headers: requestHeaders(cfg),
+    fetch: cfg.fetch,
+    timeoutMs: cfg.timeoutMs,
+    maxRetries: cfg.maxRetries,
+    secrets: [cfg.apiKey],
+    toError: (res: ErrorResponse) =>
+      new APIError(parseErrorBody(res.status, res.text, res.headers, res.retryable)),
+  };
   return createHTTPModel(PROVIDER, cfg.model, {
     request: (req, streaming) => ({
+      ...sent,
       url: requestUrl(cfg),
-      headers: requestHeaders(cfg),
       body: JSON.stringify(buildRequest(req, cfg, streaming)),
-      fetch: cfg.fetch,
-      timeoutMs: cfg.timeoutMs,
-      maxRetries: cfg.maxRetries,
-      secrets: [cfg.apiKey],
-      toError: (res) =>
-        new APIError(parseErrorBody(res.status, res.text, res.headers, res.retryable)),
     }),
     parse: (body) => parseResponse(body),
     open: (res) => ({
@@ -62,6 +67,12 @@ export function create(config: Config): Model {
         (fields) => new APIError(fields),
         res.response.headers.get("request-id") ?? undefined,
       ),
+    }),
+    count: (req) => ({
+      ...sent,
+      url: countUrl(cfg.baseURL),
+      body: JSON.stringify(countBody(buildRequest(req, cfg, false))),
+      read: (body) => countAnswer(body, PROVIDER),
     }),
   });
 }

@@ -13,6 +13,7 @@ import { mergeHeaders } from "../../transport/options.js";
 import { redactSecrets } from "../../transport/redact.js";
 import type { RequestOptions, StreamResponse } from "../../transport/request.js";
 import { type Config, type ResolvedConfig, resolveConfig } from "./config.js";
+import { countAnswer, countBody, countUrl } from "./count.js";
 import { buildRequest, PROVIDER, requestUrl } from "./request.js";
 import { parseErrorBody, parseResponse } from "./response.js";
 import { type SigningKeyCache, signRequest } from "./sign.js";
@@ -54,6 +55,12 @@ export function create(config: Config): Model {
         ),
       };
     },
+    count: (req) => ({
+      ...requestOptions(cfg, cache, req, false),
+      url: countUrl(cfg.baseURL, cfg.model),
+      body: JSON.stringify(countBody(buildRequest(req, cfg, false))),
+      read: (body) => countAnswer(body, PROVIDER),
+    }),
   });
 }
 

@@ -12,6 +12,7 @@ import { createHTTPModel } from "../../transport/http-model.js";
 import { createSSEReader } from "../../transport/sse.js";
 import { type CapabilitiesConfig, metadataCall, parseModel } from "./capabilities.js";
 import { type Config, resolveConfig, type ThinkingConfig } from "./config.js";
+import { countAnswer, countBody, countUrl } from "./count.js";
 import { buildRequest, requestHeaders, requestUrl } from "./request.js";
 import {
   blockedPromptFields,
@@ -65,6 +66,18 @@ export function create(config: Config): Model {
     open: (res) => ({
       reader: createSSEReader(res.body),
       machine: createStreamState((fields) => new APIError(fields)),
+    }),
+    count: (req) => ({
+      url: countUrl(cfg.baseURL, cfg.model),
+      headers: requestHeaders(cfg),
+      body: JSON.stringify(countBody(buildRequest(req, cfg, false), cfg.model)),
+      fetch: cfg.fetch,
+      timeoutMs: cfg.timeoutMs,
+      maxRetries: cfg.maxRetries,
+      secrets: [cfg.apiKey],
+      toError: (res) =>
+        new APIError(parseErrorBody(res.status, res.text, res.headers, res.retryable)),
+      read: (body) => countAnswer(body, PROVIDER),
     }),
   });
 }

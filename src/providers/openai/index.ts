@@ -6,15 +6,16 @@
  */
 import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import type { Model } from "../../core/types.js";
+import type { Model, ModelRequest } from "../../core/types.js";
 import type { Capabilities } from "../../rules/capabilities.js";
 import { openaiTable } from "../../rules/openai-models.js";
 import { createHTTPModel } from "../../transport/http-model.js";
 import { chatCall, type OpenAIFamily, responsesCall } from "./calls.js";
 import { type Config, resolveConfig } from "./config.js";
+import { countAnswer, countBody, countUrl, NO_CHAT_COUNT } from "./count.js";
 import { requestUrl } from "./request.js";
 import { parseErrorBody, requestIdOf } from "./response.js";
-import { responsesUrl } from "./responses-request.js";
+import { buildResponsesRequest, responsesUrl } from "./responses-request.js";
 
 export type { Capabilities } from "../../rules/capabilities.js";
 export type { Config, ReasoningFormat, ThinkingConfig } from "./config.js";
@@ -62,7 +63,16 @@ export function create(config: Config): Model {
     requestIdOf,
     toError: (fields) => new APIError(fields),
   };
-  const call = responses ? responsesCall(family, cfg) : chatCall(family, cfg);
+  const call = responses
+    ? {
+        ...responsesCall(family, cfg),
+        count: (req: ModelRequest) => ({
+          ...family.transport(JSON.stringify(countBody(buildResponsesRequest(req, cfg, false)))),
+          url: countUrl(cfg.baseURL),
+          read: (body: unknown) => countAnswer(body, "openai"),
+        }),
+      }
+    : { ...chatCall(family, cfg), count: NO_CHAT_COUNT };
   return createHTTPModel("openai", cfg.model, call);
 }
 
