@@ -35,6 +35,12 @@ export {
   filePart,
   imagePart,
 } from "./core/media.js";
+export {
+  type CallHooks,
+  type ModelCall,
+  type ModelMiddleware,
+  wrapModel,
+} from "./core/middleware.js";
 export { partsOf, textOf, thinkingOf, toolCallsOf } from "./core/parts.js";
 export {
   thinkingRedacted,
