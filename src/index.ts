@@ -5,6 +5,12 @@
  */
 
 export { Agent, type AgentOptions } from "./agent/agent.js";
+export {
+  RUN_OBSERVER,
+  type RunHooks,
+  type RunObserver,
+  type RunStart,
+} from "./agent/observe.js";
 export { OutputError } from "./agent/output.js";
 export { dropOldThinking, type HistoryProcessor, keepLastTurns } from "./agent/processors.js";
 export {

@@ -70,13 +70,19 @@ export function wrapModel<M extends Model>(model: M, middleware: ModelMiddleware
       const hooks = middleware({ model, request, options, streaming: true });
       return { stream: model.stream(request, options), hooks };
     });
+  return extendModel(model, { generate, stream });
+}
+
+/**
+ * `model` with `members` in place of its own; every other member is read from `model` and
+ * its methods are called on it. A proxy rather than a copy, so members a model adds later
+ * (`countTokens`) and getters stay the wrapped model's, and a class with private fields works.
+ */
+export function extendModel<M extends Model>(model: M, members: Partial<Model> & object): M {
   const bound = new Map<PropertyKey, unknown>();
-  // A proxy rather than a copy: members a model adds later (countTokens) and getters stay the
-  // wrapped model's, called on it, so a class with private fields keeps working.
   return new Proxy(model, {
     get(target, key) {
-      if (key === "generate") return generate;
-      if (key === "stream") return stream;
+      if (Object.hasOwn(members, key)) return (members as Record<PropertyKey, unknown>)[key];
       const value: unknown = Reflect.get(target, key, target);
       if (typeof value !== "function") return value;
       if (!bound.has(key)) bound.set(key, value.bind(target));
