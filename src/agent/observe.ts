@@ -7,7 +7,7 @@ import type { RunEvent, RunResult } from "./types.js";
  * none: `golem/otel`'s `withTracing` puts one there, so one wrap traces runs, steps and tools.
  * A `Symbol.for` key, so two copies of golem agree on it.
  */
-export const RUN_OBSERVER: unique symbol = Symbol.for("golem.runObserver") as never;
+export const RUN_OBSERVER: unique symbol = /* @__PURE__ */ Symbol.for("golem.runObserver") as never;
 
 /** What a {@link RunObserver} is told as a run starts. */
 export interface RunStart {

@@ -32,7 +32,7 @@ export interface RunTrace {
 }
 
 /** The `CallOptions` key of a {@link RunTrace}. */
-export const RUN_TRACE: unique symbol = Symbol.for("golem.otel.runTrace") as never;
+export const RUN_TRACE: unique symbol = /* @__PURE__ */ Symbol.for("golem.otel.runTrace") as never;
 
 /** The middleware behind `withTracing`: one `chat {model}` span per call. */
 export function tracingMiddleware(tracer: Tracer, capture: boolean): ModelMiddleware {
