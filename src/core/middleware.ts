@@ -1,4 +1,4 @@
-import { GolemError, StreamError } from "./errors.js";
+import { ConfigError, GolemError, StreamError } from "./errors.js";
 import { createLazyPromise } from "./lazy-promise.js";
 import type {
   CallOptions,
@@ -53,6 +53,12 @@ export type ModelMiddleware = (call: ModelCall) => CallHooks | undefined;
  * });
  */
 export function wrapModel<M extends Model>(model: M, middleware: ModelMiddleware): M {
+  if (typeof model?.generate !== "function" || typeof model.stream !== "function") {
+    throw new ConfigError("wrapModel: model must be a Model (with generate and stream)");
+  }
+  if (typeof middleware !== "function") {
+    throw new ConfigError("wrapModel: middleware must be a function of the call");
+  }
   const generate = async (request: ModelRequest, options?: CallOptions) => {
     const hooks = middleware({ model, request, options, streaming: false });
     let response: ModelResponse;

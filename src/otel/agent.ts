@@ -1,4 +1,4 @@
-import { context, type Span, SpanKind, type Tracer, trace } from "@opentelemetry/api";
+import { context, type Span, SpanKind, trace } from "@opentelemetry/api";
 import type { RunHooks, RunObserver, RunStart } from "../agent/observe.js";
 import type { RunEvent, RunResult } from "../agent/types.js";
 import { extendModel } from "../core/middleware.js";
@@ -7,7 +7,7 @@ import type { CallOptions, Message, Model, ToolCallPart } from "../core/types.js
 import { createCacheMissCheck } from "../testing/cache-miss.js";
 import { captureMessage } from "./capture.js";
 import { ATTR, GOLEM, OPERATION, providerName } from "./conventions.js";
-import { RUN_TRACE, type RunTrace, setError, usageAttributes } from "./model.js";
+import { RUN_TRACE, type RunTrace, type SpanStarter, setError, usageAttributes } from "./model.js";
 
 /** A tool call the model asked for, whose span is made when its answer comes. */
 interface Pending {
@@ -21,11 +21,11 @@ interface Pending {
  * calls (`chat {model}`, with their step) and tool executions (`execute_tool {name}`) as its
  * children, and a cache-miss event on a call whose request does not extend the one before.
  */
-export function agentTracing(tracer: Tracer, capture: boolean): RunObserver {
+export function agentTracing(tracer: SpanStarter, capture: boolean): RunObserver {
   return { startRun: (run) => traceRun(tracer, capture, run) };
 }
 
-function traceRun(tracer: Tracer, capture: boolean, run: RunStart): RunHooks {
+function traceRun(tracer: SpanStarter, capture: boolean, run: RunStart): RunHooks {
   const span = tracer.startSpan(
     OPERATION.invokeAgent,
     {
@@ -86,7 +86,7 @@ function onEvent(
 
 /** One `execute_tool {name}` span, from the call's start to its answer (or the run's end). */
 function traceTool(
-  tracer: Tracer,
+  tracer: SpanStarter,
   parent: RunTrace["parent"],
   capture: boolean,
   { call, step, started }: Pending,

@@ -31,11 +31,14 @@ export interface RunTrace {
   checkCache(request: Readonly<ModelRequest>): CacheMiss | undefined;
 }
 
+/** What golem asks of a tracer: its `startSpan`. */
+export type SpanStarter = Pick<Tracer, "startSpan">;
+
 /** The `CallOptions` key of a {@link RunTrace}. */
 export const RUN_TRACE: unique symbol = /* @__PURE__ */ Symbol.for("golem.otel.runTrace") as never;
 
 /** The middleware behind `withTracing`: one `chat {model}` span per call. */
-export function tracingMiddleware(tracer: Tracer, capture: boolean): ModelMiddleware {
+export function tracingMiddleware(tracer: SpanStarter, capture: boolean): ModelMiddleware {
   return ({ model, request, options, streaming }) => {
     const run = runTraceOf(options);
     const span = tracer.startSpan(

@@ -1,5 +1,5 @@
 import type { RunEvent, RunResult, RunStream } from "../agent/types.js";
-import { GolemError, StreamError } from "../core/errors.js";
+import { ConfigError, GolemError, StreamError } from "../core/errors.js";
 import { createLazyPromise } from "../core/lazy-promise.js";
 import type { Delta, ModelResponse, ModelStream } from "../core/types.js";
 import { readSSE, type SSERecord } from "../transport/sse.js";
@@ -62,6 +62,9 @@ function readEvents<E, F>(
   last: string,
   toEvent: (record: SSERecord, data: unknown) => E | undefined,
 ): { events: () => AsyncIterator<E>; final: Promise<F> } {
+  if (!(body instanceof Response) && !(body instanceof ReadableStream)) {
+    throw new ConfigError("the event stream to read must be a Response or a ReadableStream");
+  }
   let phase: Phase = "idle";
   let records: AsyncGenerator<SSERecord> | undefined;
   const settled = createLazyPromise<F>(() => {

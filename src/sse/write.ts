@@ -1,4 +1,5 @@
 import type { RunEvent, RunStream } from "../agent/types.js";
+import { ConfigError } from "../core/errors.js";
 import type { Delta, ModelStream } from "../core/types.js";
 
 /** What an `error` event carries: the error's class, message and, for an `APIError`, its status and type. */
@@ -30,6 +31,9 @@ const HEADERS = {
 export function toEventStream(
   source: ModelStream | RunStream<unknown>,
 ): ReadableStream<Uint8Array> {
+  if (typeof (source as Partial<ModelStream> | undefined)?.[Symbol.asyncIterator] !== "function") {
+    throw new ConfigError("toEventStream: source must be a model stream or an agent's run stream");
+  }
   const encoder = new TextEncoder();
   const send = (
     controller: ReadableStreamDefaultController<Uint8Array>,

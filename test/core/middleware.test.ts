@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import {
   type CallHooks,
+  ConfigError,
   type Delta,
   type Model,
   type ModelCall,
@@ -192,5 +193,24 @@ describe("wrapModel", () => {
     expect(wrapped.turns.map((t) => t.response)).toEqual(plain.turns.map((t) => t.response));
     expect(seen).toHaveLength(wrapped.turns.length);
     for (const [i, r] of seen.entries()) expect(r).toBe(wrapped.turns[i]?.response);
+  });
+});
+
+describe("wrapModel refuses what it cannot wrap", () => {
+  it.each([
+    ["no model", () => wrapModel(undefined as never, () => undefined), /must be a Model/],
+    [
+      "a model without stream",
+      () => wrapModel({ generate: () => {} } as never, () => undefined),
+      /must be a Model/,
+    ],
+    [
+      "a middleware that is not a function",
+      () => wrapModel(new ScriptedModel([]), {} as never),
+      /middleware must be a function/,
+    ],
+  ])("%s", (_, wrap, message) => {
+    expect(wrap).toThrow(ConfigError);
+    expect(wrap).toThrow(message);
   });
 });

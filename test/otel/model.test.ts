@@ -1,6 +1,6 @@
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { describe, expect, it } from "vitest";
-import type { ModelResponse, Usage } from "../../src/index.js";
+import { ConfigError, type ModelResponse, type Usage } from "../../src/index.js";
 import { withTracing } from "../../src/otel/index.js";
 import { answer, ScriptedModel } from "../agent/scripted-model.js";
 import type { Provider } from "../contract/adapters.js";
@@ -151,5 +151,39 @@ describe("withTracing: one chat span per model call, by the GenAI conventions", 
         },
       ],
     ]);
+  });
+});
+
+describe("withTracing refuses what it cannot use, before any call", () => {
+  const model = new ScriptedModel([]);
+  it.each([
+    [
+      "an unknown option",
+      () => withTracing(model, { tracr: {} } as never),
+      /unknown option "tracr"/,
+    ],
+    ["a tracer without startSpan", () => withTracing(model, { tracer: {} as never }), /startSpan/],
+    [
+      "captureContent not a boolean",
+      () => withTracing(model, { captureContent: "yes" as never }),
+      /true or false/,
+    ],
+    ["no model", () => withTracing(undefined as never), /must be a Model/],
+  ])("%s", (_, wrap, message) => {
+    expect(wrap).toThrow(ConfigError);
+    expect(wrap).toThrow(message);
+  });
+
+  it("without a tracer, uses the global provider's, even one registered after the wrap", async () => {
+    const recorder = recordSpans();
+    const traced = withTracing(new ScriptedModel([answer("ok")]));
+    const { trace } = await import("@opentelemetry/api");
+    trace.setGlobalTracerProvider({ getTracer: () => recorder.tracer });
+    try {
+      await traced.generate({ messages: [{ role: "user", content: "hi" }] });
+    } finally {
+      trace.disable();
+    }
+    expect(recorder.one("chat scripted-1").attributes["gen_ai.operation.name"]).toBe("chat");
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   Agent,
+  ConfigError,
   type Delta,
   jsonTool,
   type Message,
@@ -138,5 +139,11 @@ describe("golem/sse: a run or a model stream to a browser and back", () => {
     for await (const e of readRunStream(response)) if (e.type === "delta") break;
     await new Promise((r) => setTimeout(r, 10));
     expect(model.calls[0]?.signal?.aborted).toBe(true);
+  });
+
+  it("refuses a source or a body it cannot use, before reading anything", () => {
+    expect(() => toEventStream({} as never)).toThrow(ConfigError);
+    expect(() => readRunStream("data: {}" as never)).toThrow(ConfigError);
+    expect(() => readModelStream(undefined as never)).toThrow(ConfigError);
   });
 });
