@@ -1,13 +1,13 @@
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { describe, expect, it } from "vitest";
-import { Agent, jsonTool, type Message } from "../../src/index.js";
+import { Agent, jsonTool, type Message, textOf } from "../../src/index.js";
 import { withTracing } from "../../src/otel/index.js";
 import * as anthropic from "../../src/providers/anthropic/index.js";
 import { replayFetch } from "../../src/testing/index.js";
 import { answer, call, callTools, ScriptedModel } from "../agent/scripted-model.js";
 import { WEATHER } from "../contract/table.js";
 import { loadCassette } from "../helpers/cassettes.js";
-import { parentOf, recordSpans } from "./spans.js";
+import { parentOf, recordSpans, spanText } from "./spans.js";
 
 const weather = jsonTool({ ...WEATHER, execute: () => "40 C" });
 
@@ -77,6 +77,47 @@ describe("withTracing given to an Agent: a span per run, with its calls and tool
       expect(ms(tool.endTime)).toBeLessThanOrEqual(ms(chats[1]?.startTime ?? [0, 0]) + 1);
     });
   }
+
+  it("with content capture, a run's spans hold its messages and tool I/O, and none of its signatures", async () => {
+    const recorder = recordSpans();
+    const fetch = replayFetch(loadCassette("anthropic", "thinking-tool-loop-stream"));
+    const model = anthropic.create({
+      apiKey: "test-key-0123456789",
+      model: "claude-sonnet-4-20250514",
+      maxTokens: 4096,
+      thinking: { budgetTokens: 4000 },
+      fetch,
+    });
+    const agent = new Agent({
+      model: withTracing(model, { tracer: recorder.tracer, captureContent: true }),
+      tools: [weather],
+      instructions: "You are a helpful assistant",
+    });
+    const result = await agent.runStream(PROMPT).result;
+    const signatures = result.messages.flatMap((m) =>
+      typeof m.content === "string"
+        ? []
+        : m.content.flatMap((p) => ("signature" in p && p.signature ? [p.signature] : [])),
+    );
+    expect(signatures.length).toBeGreaterThan(0);
+    const run = recorder.one("invoke_agent");
+    expect(JSON.parse(String(run.attributes["gen_ai.input.messages"]))).toEqual([
+      { role: "user", parts: [{ type: "text", content: PROMPT }] },
+    ]);
+    expect(String(run.attributes["gen_ai.output.messages"])).toContain(
+      textOf(result.messages[3] as Message),
+    );
+    const tool = recorder.one("execute_tool weather");
+    expect(JSON.parse(String(tool.attributes["gen_ai.tool.call.arguments"]))).toHaveProperty(
+      "location",
+    );
+    expect(tool.attributes["gen_ai.tool.call.result"]).toBe("40 C");
+    const chat = recorder.spans().find((s) => s.attributes["golem.agent.step"] === 2);
+    expect(String(chat?.attributes["gen_ai.input.messages"])).toContain("[signature omitted]");
+    for (const span of recorder.spans()) {
+      for (const signature of signatures) expect(spanText(span)).not.toContain(signature);
+    }
+  });
 
   it("gives the same result as the untraced agent", async () => {
     const traced = await tracedAgent(false).agent.run(PROMPT);
