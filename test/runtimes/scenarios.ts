@@ -30,6 +30,7 @@ import * as bedrock from "golem/bedrock";
 import * as gemini from "golem/gemini";
 import * as openai from "golem/openai";
 import { type Cassette, parseCassette, replayFetch } from "golem/testing";
+import { type SeamResult, seamProbe } from "./seam.js";
 
 /** Cassettes by "<provider>/<scenario>", as parsed JSON. */
 export type CassetteSet = Record<string, unknown>;
@@ -71,6 +72,8 @@ export interface MatrixResult {
   cases: CaseResult[];
   /** A Bedrock request signed at a fixed time (so equal everywhere), after golem's own check. */
   sigv4: { fixedTime: string };
+  /** The model middleware seam and golem/sse (seam.ts). */
+  seam: SeamResult;
 }
 
 type Fetch = ReturnType<typeof replayFetch>;
@@ -507,7 +510,7 @@ export async function runMatrix(cassettes: CassetteSet): Promise<MatrixResult> {
     );
   }
   const converse = parseCassette(cassettes["bedrock/thinking-tool-loop"]);
-  return { cases, sigv4: await sigv4Probe(converse) };
+  return { cases, sigv4: await sigv4Probe(converse), seam: await seamProbe(cassettes) };
 }
 
 const SIGV4 =
