@@ -89,7 +89,8 @@ function cases(scale: number): Case[] {
     { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(12.5) },
     { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(15) },
     { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(15.3) },
-    { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(3.8) },
+    // 3.7 KB before 0.3's recorder, openCassette and scriptedModel (docs/adr/0014-recorder-in-golem-testing.md).
+    { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(8.7) },
     // The agent without parseHistory: its unknown-field table is left out of these.
     {
       name: "golem: Agent only",
@@ -122,7 +123,8 @@ function cases(scale: number): Case[] {
       name: "every entry together",
       code: everything(ENTRIES),
       budget: kb(30),
-      ceiling: kb(39.1),
+      // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0014).
+      ceiling: kb(43.5),
     },
   ];
 }

@@ -1,7 +1,6 @@
-import { decodeFrames, type EventStreamMessage } from "../transport/event-stream.js";
 import { base64ToBytes, bytesToBase64, type Cassette, concatBytes } from "./cassette.js";
 import { CassetteSecretError } from "./errors.js";
-import { encodeFrame } from "./frames.js";
+import { encodeFrame, readStringFrames, type StringFrame } from "./frames.js";
 import { holdsSecret, type ScrubRules, scrubText } from "./redact.js";
 
 /**
@@ -36,20 +35,20 @@ function reencode(
       `interaction ${interaction + 1}: its binary body holds a credential and ${why}; no cassette was made`,
     );
   };
-  let frames: EventStreamMessage[] = [];
+  let frames: StringFrame[] = [];
   try {
-    frames = decodeFrames(bytes);
+    frames = readStringFrames(bytes);
   } catch (err) {
-    refuse(`is not a whole event stream (${(err as Error).message})`);
+    refuse(`is not an event stream the recorder can write back (${(err as Error).message})`);
   }
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   return frames.map((frame) => {
-    const headers = Object.entries(frame.headers).map(([name, value]) => {
-      if (typeof value !== "string") refuse(`has a header (${name}) that is not a string`);
-      return [name, scrubText(value as string, secrets, rules)] as const;
-    });
-    const payload = scrubText(decoder.decode(frame.payload), secrets, rules);
-    return bytesToBase64(encodeFrame(headers, encoder.encode(payload)));
+    const headers = frame.headers.map(([name, value]): [string, string] => [
+      name,
+      scrubText(value, secrets, rules),
+    ]);
+    const payload = encoder.encode(scrubText(decoder.decode(frame.payload), secrets, rules));
+    return bytesToBase64(encodeFrame({ headers, payload }));
   });
 }

@@ -162,13 +162,22 @@ describe("a recorded cassette holds no key or token in use", () => {
     const recorder = await recordBinary(encoder.encode(`\u0000\u0001garbage ${KEY}`));
     expect(() => recorder.cassette()).toThrow(CassetteSecretError);
     expect(() => recorder.cassette()).toThrow(
-      /interaction 1: its binary body holds a credential and is not a whole event stream/,
+      /interaction 1: its binary body holds a credential and is not an event stream the recorder can write back \(no whole frame at byte 0\)/,
     );
     try {
       recorder.cassette();
     } catch (err) {
       expect((err as Error).message).not.toContain(KEY);
     }
+  });
+
+  it("refuses an event stream whose frame has a header that is not a string", async () => {
+    const frame = encodeFrame(
+      { ":message-type": "event", ":event-type": "echo", count: { type: "int", value: 1 } },
+      JSON.stringify({ echo: KEY }),
+    );
+    const recorder = await recordBinary(frame);
+    expect(() => recorder.cassette()).toThrow(/\(header count is not a string\)/);
   });
 
   it("keeps a binary body that holds no credential byte for byte", async () => {
