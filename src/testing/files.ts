@@ -1,7 +1,9 @@
 /**
- * Where cassettes are read and written. The default is the file system of Node, Deno and Bun
- * (all three serve `node:fs/promises`), loaded only when a cassette is opened by path, so a
- * workerd or edge bundle that replays an imported cassette never meets it.
+ * Where cassettes are read and written. The default is the file system of Node, Deno and Bun,
+ * taken from `process.getBuiltinModule("node:fs/promises")` (Node >= 20.16, Deno 2, Bun 1.1)
+ * when a cassette is opened by path. There is no `import` of it, static or dynamic: bundlers
+ * for workerd and the edge would try to resolve one, and miniflare refuses a worker with a
+ * dynamic import it cannot resolve, even one that never runs.
  */
 
 /** The file operations {@link openCassette} needs; pass your own for another store. */
@@ -19,24 +21,23 @@ interface NodeFS {
   mkdir(path: string | URL, options: { recursive: true }): Promise<unknown>;
 }
 
-// A specifier in a variable: bundlers for workerd and the edge leave the import alone.
-const NODE_FS = "node:fs/promises";
+type GetBuiltinModule = (id: string) => unknown;
 
 /** The runtime's file system (Node, Deno, Bun); a clear error where there is none. */
 export function runtimeFiles(): CassetteFiles {
-  let fs: Promise<NodeFS> | undefined;
-  const load = () => {
-    fs ??= (import(/* @vite-ignore */ NODE_FS) as Promise<NodeFS>).catch((cause: unknown) => {
+  const fs = (): NodeFS => {
+    const proc = (globalThis as { process?: { getBuiltinModule?: GetBuiltinModule } }).process;
+    const found = proc?.getBuiltinModule?.("node:fs/promises") as NodeFS | undefined;
+    if (!found) {
       throw new Error(
-        "this runtime has no file system for cassettes: import the cassette's JSON and open that object instead",
-        { cause },
+        "this runtime has no file system for cassettes: import the cassette's JSON and open that object, or pass `files`",
       );
-    });
-    return fs;
+    }
+    return found;
   };
   return {
     async read(path) {
-      const { readFile } = await load();
+      const { readFile } = fs();
       try {
         return await readFile(path, "utf8");
       } catch (err) {
@@ -45,7 +46,7 @@ export function runtimeFiles(): CassetteFiles {
       }
     },
     async write(path, text) {
-      const { mkdir, writeFile } = await load();
+      const { mkdir, writeFile } = fs();
       const folder = folderOf(path);
       if (folder !== undefined) await mkdir(folder, { recursive: true });
       await writeFile(path, text);

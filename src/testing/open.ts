@@ -87,12 +87,21 @@ function resolveMode(options: OpenCassetteOptions): CassetteMode {
     }
     return options.mode;
   }
-  const value = (options.env ?? readEnv())[CASSETTE_MODE_ENV];
+  const value = modeFromEnv(options.env);
   if (value === undefined || value === "") return "replay";
   if (!MODES.includes(value as CassetteMode)) {
     throw new ConfigError(`${CASSETTE_MODE_ENV} must be one of ${MODES.join(", ")}, got ${value}`);
   }
   return value as CassetteMode;
+}
+
+/** The variable's value; none where reading it is not allowed (Deno without --allow-env). */
+function modeFromEnv(env: OpenCassetteOptions["env"]): string | undefined {
+  try {
+    return (env ?? readEnv())[CASSETTE_MODE_ENV];
+  } catch {
+    return undefined;
+  }
 }
 
 function replaySession(cassette: Cassette, options: OpenCassetteOptions): CassetteSession {

@@ -204,6 +204,16 @@ describe("openCassette", () => {
     const env = { GOLEM_CASSETTE_MODE: "record" };
     expect((await openCassette(file("env"), { env })).mode).toBe("record");
     expect((await openCassette(file("weather"), { env: {} })).mode).toBe("replay");
+    // Deno without --allow-env throws on reading a variable: then the default holds.
+    const denied = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error("Requires env access");
+        },
+      },
+    );
+    expect((await openCassette(file("weather"), { env: denied })).mode).toBe("replay");
   });
 
   it("says clearly what is wrong before any request", async () => {
