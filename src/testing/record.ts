@@ -82,41 +82,23 @@ export function recordFetch(base?: Fetch, options: RecordOptions = {}): Recorder
 
   const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
-    const text = await request.clone().text();
-    const headers: Record<string, string> = {};
-    request.headers.forEach((v, k) => {
-      if (k !== "content-length") headers[k] = v;
-    });
-    for (const s of secretsOf(request.url, headers)) secrets.add(s);
+    const recorded = await recordRequest(request);
+    for (const secret of recorded.secrets) secrets.add(secret);
     // Resolved per call, so a test double installed after the recorder still applies.
     const send = base ?? globalThis.fetch.bind(globalThis);
+    // A Request given as input had its body moved into `request`: send that one.
     const response = await (input instanceof Request ? send(request) : send(input, init));
-    const kept: Record<string, string> = {};
+    const headers: Record<string, string> = {};
     response.headers.forEach((v, k) => {
-      if (keep.has(k)) kept[k] = v;
+      if (keep.has(k)) headers[k] = v;
     });
     const interaction: CassetteInteraction = {
-      request: {
-        method: request.method,
-        url: redactURL(request.url),
-        headers: redactHeaders(headers),
-        ...(text === "" ? {} : { body: parseBody(text) }),
-      },
-      response: { status: response.status, headers: kept },
+      request: recorded.request,
+      response: { status: response.status, headers },
     };
     const entry: Entry = { interaction, settled: response.body === null };
     entries.push(entry);
-    if (!response.body) return response;
-    const kind = bodyKind(response.headers.get("content-type") ?? "");
-    const body = teeBody(response.body, (chunks) => {
-      storeBody(interaction.response, kind, chunks);
-      entry.settled = true;
-    });
-    return new Response(body, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
+    return response.body ? recordBody(response, response.body, entry) : response;
   };
 
   const rules: ScrubRules = {
@@ -170,6 +152,40 @@ function scrubCassette(draft: Cassette, secrets: string[], rules: ScrubRules): C
     );
   }
   return cassette;
+}
+
+/** The request as the cassette keeps it, and the keys and tokens it carried. */
+async function recordRequest(
+  request: Request,
+): Promise<{ request: CassetteInteraction["request"]; secrets: string[] }> {
+  const text = await request.clone().text();
+  const headers: Record<string, string> = {};
+  request.headers.forEach((v, k) => {
+    if (k !== "content-length") headers[k] = v;
+  });
+  return {
+    request: {
+      method: request.method,
+      url: redactURL(request.url),
+      headers: redactHeaders(headers),
+      ...(text === "" ? {} : { body: parseBody(text) }),
+    },
+    secrets: secretsOf(request.url, headers),
+  };
+}
+
+/** The response with a body that is recorded as the caller reads it. */
+function recordBody(response: Response, body: ReadableStream<Uint8Array>, entry: Entry): Response {
+  const kind = bodyKind(response.headers.get("content-type") ?? "");
+  const recorded = teeBody(body, (chunks) => {
+    storeBody(entry.interaction.response, kind, chunks);
+    entry.settled = true;
+  });
+  return new Response(recorded, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 /** JSON when the body is JSON, else the text as sent. */

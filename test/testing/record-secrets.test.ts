@@ -189,6 +189,19 @@ describe("a recorded cassette holds no key or token in use", () => {
     );
   });
 
+  it("records a Request given as input, its text body as text, and sends it whole", async () => {
+    const route = emulator.route([{ status: 204, headers: {} }]);
+    const recorder = recordFetch(globalThis.fetch);
+    const response = await recorder.fetch(
+      new Request(`${route.url}/upload`, { method: "PUT", body: "plain text" }),
+    );
+    expect(response.status).toBe(204);
+    expect(route.seen[0]?.body).toBe("plain text");
+    const [interaction] = recorder.cassette().interactions;
+    expect(interaction?.request).toMatchObject({ method: "PUT", body: "plain text" });
+    expect(interaction?.response).toStrictEqual({ status: 204, headers: {} });
+  });
+
   it("will not hand out a cassette while a response body is still unread", async () => {
     const route = emulator.route([
       {
