@@ -95,7 +95,8 @@ function cases(scale: number): Case[] {
     { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(12.5) },
     { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(15) },
     { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(15.3) },
-    { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(4.6) },
+    // 3.7 KB before 0.3's recorder, openCassette and scriptedModel (docs/adr/0015-recorder-in-golem-testing.md).
+    { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(9.6) },
     // @opentelemetry/api is the app's own (a peer): left out of the bundle, as an app has it.
     { name: "golem/otel", code: `export * from "golem/otel";`, ceiling: kb(5.1) },
     { name: "golem/sse", code: `export * from "golem/sse";`, ceiling: kb(3.2) },
@@ -132,7 +133,8 @@ function cases(scale: number): Case[] {
       name: "every entry together",
       code: everything(OLD_ENTRIES),
       budget: kb(30),
-      ceiling: kb(39.8),
+      // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015).
+      ceiling: kb(44.3),
     },
   ];
 }
