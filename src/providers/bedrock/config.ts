@@ -8,6 +8,7 @@ import {
   resolveThinking,
   type ThinkingConfig,
 } from "../../rules/claude.js";
+import type { Credentials } from "../../transport/auth/sigv4.js";
 import { type CacheConfig, type ResolvedCache, resolveCache } from "../../transport/cache.js";
 import {
   type KeySet,
@@ -21,14 +22,7 @@ import { pickSettings, refuseSettings, SETTING_KEYS } from "../../transport/sett
 import type { ThinkingConfigParam } from "./wire.js";
 
 /** `thinking` and `effort` take the same choices as `golem/anthropic`. */
-export type { CacheConfig, Effort, ThinkingConfig };
-
-/** AWS credentials for SigV4 signing. */
-export interface Credentials {
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken?: string;
-}
+export type { CacheConfig, Credentials, Effort, ThinkingConfig };
 
 /** Settings of `bedrock.create`. */
 export interface Config extends TransportConfig, CallSettings {

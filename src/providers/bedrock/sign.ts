@@ -1,8 +1,7 @@
+import { type Credentials, type SigningKeyCache, signV4 } from "../../transport/auth/sigv4.js";
 import type { SignableRequest } from "../../transport/request.js";
-import type { Credentials } from "./config.js";
-import { type SigningKeyCache, signV4 } from "./sigv4.js";
 
-export type { SigningKeyCache } from "./sigv4.js";
+export type { SigningKeyCache } from "../../transport/auth/sigv4.js";
 
 /** Bedrock's SigV4 signing name: `bedrock`, not the host's `bedrock-runtime`. */
 export const SIGNING_SERVICE = "bedrock";
