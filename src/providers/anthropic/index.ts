@@ -6,7 +6,7 @@
 import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
 import type { Model } from "../../core/types.js";
-import { createHTTPModel } from "../../transport/http-model.js";
+import { createCallModel as createHTTPModel } from "../../transport/call-model.js";
 import { createSSEReader } from "../../transport/sse.js";
 import { type Config, resolveConfig } from "./config.js";
 import { buildRequest, PROVIDER, requestHeaders, requestUrl } from "./request.js";

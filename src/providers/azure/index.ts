@@ -7,7 +7,7 @@
 import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
 import type { Model } from "../../core/types.js";
-import { createHTTPModel } from "../../transport/http-model.js";
+import { createCallModel as createHTTPModel } from "../../transport/call-model.js";
 import { chatCall, type OpenAIFamily, responsesCall } from "../openai/calls.js";
 import { parseErrorBody } from "../openai/response.js";
 import { type Config, resolveConfig } from "./config.js";

@@ -1,5 +1,5 @@
 import type { APIError, APIErrorFields } from "../../core/errors.js";
-import type { ModelCall } from "../../transport/http-model.js";
+import type { ModelCall } from "../../transport/call-model.js";
 import type { RequestOptions } from "../../transport/request.js";
 import { createSSEReader, type SSERecord } from "../../transport/sse.js";
 import type { ChatOptions } from "./config.js";
