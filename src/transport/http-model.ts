@@ -71,10 +71,14 @@ export function createHTTPModel<R>(
   function options(req: ModelRequest, op: Operation, signal?: AbortSignal): RequestOptions {
     checkRequest(req);
     const body = wire.body(req, op === "stream");
-    checkWholeRequest(body, req);
+    // WHOLE-REQUEST CHECKS go here: on the body as an object, as the wire built it and before
+    // the platform's patch (the prefix guard: a signed turn replayed under another prefix).
+    const { fetch, maxRetries, timeoutMs } = platform.options;
     return {
-      ...platform.options,
       provider,
+      fetch,
+      maxRetries,
+      timeoutMs,
       url: platform.urls[op] as string,
       headers: platform.headers,
       body: JSON.stringify(platform.patch ? platform.patch(body, op) : body),
@@ -133,12 +137,6 @@ async function withRefresh<T>(
     return send(opts);
   }
 }
-
-/**
- * The checks that need the whole request as the wire built it, before the platform's patch:
- * the place of the prefix guard (a signed turn replayed under another prefix). None yet.
- */
-function checkWholeRequest(_body: object, _req: ModelRequest): void {}
 
 /** The history is valid and not empty: no provider answers a request without messages. */
 function checkRequest(req: ModelRequest): void {

@@ -1,0 +1,31 @@
+import type { Wire } from "../../transport/http-model.js";
+import { createSSEReader, type SSERecord } from "../../transport/sse.js";
+import type { ResolvedOptions } from "./options.js";
+import { buildRequest } from "./request.js";
+import { parseErrorBody, parseResponse } from "./response.js";
+import { createStreamState } from "./stream.js";
+
+export {
+  type MessagesOptions,
+  OPTION_KEYS,
+  type ResolvedOptions,
+  resolveOptions,
+} from "./options.js";
+
+/**
+ * The Messages wire, for every platform that serves Claude's Messages API: the body from the
+ * checked options, the answer, the stream machine and the error fields, under the platform's
+ * tag (`options.provider`).
+ */
+export function messagesWire(options: ResolvedOptions): Wire<SSERecord> {
+  return {
+    body: (req, streaming) => buildRequest(req, options, streaming),
+    parse: (body, ctx) => parseResponse(body, ctx.provider),
+    errorFields: (res, provider) =>
+      parseErrorBody(res.status, res.text, res.headers, res.retryable, provider),
+    open: (res, ctx) => ({
+      reader: createSSEReader(res.body),
+      machine: createStreamState(ctx.toError, ctx.requestId, ctx.provider),
+    }),
+  };
+}
