@@ -15,11 +15,12 @@ export {
 /**
  * The Messages wire, for every platform that serves Claude's Messages API: the body from the
  * checked options, the answer, the stream machine and the error fields, under the platform's
- * tag (`options.provider`).
+ * tag (`provider`).
  */
-export function messagesWire(options: ResolvedOptions): Wire<SSERecord> {
+export function messagesWire(options: ResolvedOptions, provider: string): Wire<SSERecord> {
+  const cfg = { ...options, provider };
   return {
-    body: (req, streaming) => buildRequest(req, options, streaming),
+    body: (req, streaming) => buildRequest(req, cfg, streaming),
     parse: (body, ctx) => parseResponse(body, ctx.provider),
     errorFields: (res, provider) =>
       parseErrorBody(res.status, res.text, res.headers, res.retryable, provider),

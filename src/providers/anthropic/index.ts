@@ -29,5 +29,5 @@ export type APIError = CoreAPIError;
  */
 export function create(config: Config): Model {
   const cfg = resolveConfig(config, readEnv());
-  return createHTTPModel(messagesWire(cfg), anthropicPlatform(cfg), APIError);
+  return createHTTPModel(messagesWire(cfg, "anthropic"), anthropicPlatform(cfg), APIError);
 }

@@ -89,7 +89,6 @@ export function resolveOptions(
   const thinking = resolveThinking(provider, config.thinking, maxTokens);
   checkSettings(model, thinking, settings, provider);
   return {
-    provider,
     model,
     settings,
     thinking,

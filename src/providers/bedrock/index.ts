@@ -7,8 +7,8 @@
 import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError, StreamError } from "../../core/errors.js";
 import type { Model, ModelRequest } from "../../core/types.js";
-import { createEventStreamReader } from "../../transport/event-stream.js";
 import { createCallModel as createHTTPModel } from "../../transport/call-model.js";
+import { createEventStreamReader } from "../../transport/event-stream.js";
 import { mergeHeaders } from "../../transport/options.js";
 import { redactSecrets } from "../../transport/redact.js";
 import type { RequestOptions, StreamResponse } from "../../transport/request.js";
