@@ -15,15 +15,22 @@ import {
 } from "../../transport/options.js";
 import { SETTING_KEYS } from "../../transport/settings.js";
 import {
+  type Api,
   type ChatOptions,
   type PromptCacheConfig,
+  type ReasoningSummary,
+  resolveApi,
   resolveChatOptions,
+  resolveReasoningSummary,
   type ThinkingConfig,
-} from "../openai/config.js";
-import { type Api, resolveApi, resolveReasoningSummary } from "../openai/responses-config.js";
-import type { ReasoningSummary } from "../openai/responses-wire.js";
+} from "../openai/options.js";
 
-export type { ThinkingConfig } from "../openai/config.js";
+export type {
+  Api,
+  ReasoningEffort,
+  ReasoningSummaryOption,
+  ThinkingConfig,
+} from "../openai/options.js";
 
 /** `azure.create` options. */
 export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConfig, CallSettings {

@@ -35,6 +35,7 @@ describe("tokenAuth", () => {
     expect((await auth.authorize(req)).authorization).toBe("Bearer entra-token-one-123");
     expect((await auth.authorize(req)).authorization).toBe("Bearer entra-token-two-456");
     expect(auth.secrets).toEqual(["entra-token-one-123", "entra-token-two-456"]);
+    expect(req.headers).toEqual({ "content-type": "application/json" });
     // Nothing kept, so a 401 has nothing fresher to offer.
     expect(auth.expire?.()).toBe(false);
   });
@@ -77,6 +78,7 @@ describe("tokenAuth", () => {
     const auth = tokenAuth(async () => "", { provider: "azure" });
     const error = await auth.authorize(req).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GolemError);
+    expect(error).not.toBeInstanceOf(TypeError);
     expect((error as Error).message).toBe("azure: token() did not return a non-empty string");
   });
 });
