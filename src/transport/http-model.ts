@@ -68,13 +68,19 @@ export function createHTTPModel<R>(
     toError,
     secrets,
   });
-  function options(req: ModelRequest, op: Operation, signal?: AbortSignal): RequestOptions {
+  /** Builds, patches and sends one call; once more after a 401 when the auth dropped a token. */
+  async function send<T>(
+    req: ModelRequest,
+    op: Operation,
+    signal: AbortSignal | undefined,
+    transport: (opts: RequestOptions) => Promise<T>,
+  ): Promise<T> {
     checkRequest(req);
     const body = wire.body(req, op === "stream");
     // WHOLE-REQUEST CHECKS go here: on the body as an object, as the wire built it and before
     // the platform's patch (the prefix guard: a signed turn replayed under another prefix).
     const { fetch, maxRetries, timeoutMs } = platform.options;
-    return {
+    const opts: RequestOptions = {
       provider,
       fetch,
       maxRetries,
@@ -87,16 +93,18 @@ export function createHTTPModel<R>(
       signal,
       toError: (res) => toError(wire.errorFields(res, provider)),
     };
+    try {
+      return await transport(opts);
+    } catch (err) {
+      if (!(err instanceof APIError && err.status === 401 && auth.expire?.())) throw err;
+      return transport(opts);
+    }
   }
   return {
     provider,
     model: platform.model,
     async generate(req, opts) {
-      const { response, text } = await withRefresh(
-        platform,
-        requestText,
-        options(req, "generate", opts?.signal),
-      );
+      const { response, text } = await send(req, "generate", opts?.signal, requestText);
       const body = parseJSONBody(text, provider, secrets);
       try {
         return wire.parse(body, context(response.headers));
@@ -106,11 +114,7 @@ export function createHTTPModel<R>(
     },
     stream(req, opts) {
       return createModelStream(async () => {
-        const res = await withRefresh(
-          platform,
-          requestStream,
-          options(req, "stream", opts?.signal),
-        );
+        const res = await send(req, "stream", opts?.signal, requestStream);
         try {
           const { reader, machine } = await wire.open(res, context(res.response.headers));
           return { reader, machine: redactStreamErrors(machine, secrets), release: res.release };
@@ -122,20 +126,6 @@ export function createHTTPModel<R>(
       }, opts?.signal);
     },
   };
-}
-
-/** A 401 after which the auth dropped a kept token is tried once more, with a fresh one. */
-async function withRefresh<T>(
-  platform: Platform,
-  send: (opts: RequestOptions) => Promise<T>,
-  opts: RequestOptions,
-): Promise<T> {
-  try {
-    return await send(opts);
-  } catch (err) {
-    if (!(err instanceof APIError && err.status === 401 && platform.auth.expire?.())) throw err;
-    return send(opts);
-  }
 }
 
 /** The history is valid and not empty: no provider answers a request without messages. */
