@@ -4,7 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { APIError } from "../../src/core/errors.js";
 import type { ModelResponse } from "../../src/core/types.js";
-import { messagesWire, resolveOptions } from "../../src/providers/anthropic/call.js";
+import { messagesWire } from "../../src/providers/anthropic/call.js";
+import { resolveOptions } from "../../src/providers/anthropic/options.js";
 import { replayFetch } from "../../src/testing/index.js";
 import { tokenAuth } from "../../src/transport/auth/token.js";
 import { createHTTPModel } from "../../src/transport/http-model.js";

@@ -5,13 +5,6 @@ import { buildRequest } from "./request.js";
 import { parseErrorBody, parseResponse } from "./response.js";
 import { createStreamState } from "./stream.js";
 
-export {
-  type MessagesOptions,
-  OPTION_KEYS,
-  type ResolvedOptions,
-  resolveOptions,
-} from "./options.js";
-
 /**
  * The Messages wire, for every platform that serves Claude's Messages API: the body from the
  * checked options, the answer, the stream machine and the error fields, under the platform's

@@ -3,7 +3,7 @@ import { ConfigError } from "../../core/errors.js";
 import {
   type KeySet,
   type ResolvedTransport,
-  refuseUnknownKeys,
+  refuseBadConfig,
   resolveTransport,
   TRANSPORT_KEYS,
   type TransportConfig,
@@ -41,10 +41,7 @@ const CONFIG_KEYS: KeySet<Config> = {
 
 /** Checks `anthropic.create`'s config; every complaint is a {@link ConfigError}. */
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
-  if (typeof config !== "object" || config === null) {
-    throw new ConfigError("anthropic.create needs a config object");
-  }
-  refuseUnknownKeys("anthropic", config, CONFIG_KEYS);
+  refuseBadConfig("anthropic", config, CONFIG_KEYS, "anthropic.create needs a config object");
   if (config.apiKey !== undefined && typeof config.apiKey !== "string") {
     throw new ConfigError("anthropic: `apiKey` must be a string");
   }

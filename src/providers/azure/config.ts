@@ -6,7 +6,7 @@ import {
   type KeySet,
   mergeHeaders,
   type ResolvedCallOptions,
-  refuseUnknownKeys,
+  refuseBadConfig,
   resolveBaseURL,
   resolveCallOptions,
   resolveHeaders,
@@ -103,10 +103,7 @@ const CONFIG_KEYS: KeySet<Config> = {
 
 /** Checks an `azure.create` config; throws `ConfigError` naming the option to fix. */
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
-  if (typeof config !== "object" || config === null) {
-    throw new ConfigError("azure: create() needs a config object");
-  }
-  refuseUnknownKeys("azure", config, CONFIG_KEYS);
+  refuseBadConfig("azure", config, CONFIG_KEYS, "azure: create() needs a config object");
   const { deployment, apiVersion } = config;
   if (typeof deployment !== "string" || deployment === "") {
     throw new ConfigError("azure: deployment is required (the deployment name in your resource)");

@@ -9,14 +9,6 @@ import { buildRequest } from "./request.js";
 import { parseErrorBody, parseResponse } from "./response.js";
 import { createStreamState } from "./stream.js";
 
-export {
-  type ConverseOptions,
-  OPTION_KEYS,
-  type ResolvedOptions,
-  resolveExtras,
-  resolveSettings,
-} from "./options.js";
-
 /**
  * The Converse wire, for every platform that serves Bedrock's Converse API: the body from the
  * checked options, the answer, the event-stream machine and the error fields, under the

@@ -4,7 +4,7 @@ import type { Credentials } from "../../transport/auth/sigv4.js";
 import {
   type KeySet,
   type ResolvedTransport,
-  refuseUnknownKeys,
+  refuseBadConfig,
   resolveTransport,
   TRANSPORT_KEYS,
   type TransportConfig,
@@ -59,10 +59,7 @@ const CONFIG_KEYS: KeySet<Config> = {
 
 /** Checks `bedrock.create`'s config against the environment; every complaint is a {@link ConfigError}. */
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
-  if (typeof config !== "object" || config === null) {
-    throw new ConfigError("bedrock.create needs a config object");
-  }
-  refuseUnknownKeys("bedrock", config, CONFIG_KEYS);
+  refuseBadConfig("bedrock", config, CONFIG_KEYS, "bedrock.create needs a config object");
   const region = resolveRegion(config.region, env);
   if (typeof config.model !== "string" || config.model === "") {
     throw new ConfigError(

@@ -6,13 +6,6 @@ import { blockedPromptFields, errorFields, parseErrorBody, parseResponse } from 
 import { createStreamState } from "./stream.js";
 import type { GenerateContentResponse } from "./wire.js";
 
-export {
-  type GeminiOptions,
-  OPTION_KEYS,
-  type ResolvedOptions,
-  resolveOptions,
-} from "./options.js";
-
 /**
  * The `generateContent` wire, for every platform that serves Gemini: the body from the
  * checked options, the answer, the stream machine and the error fields, under the platform's

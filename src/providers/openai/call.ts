@@ -8,7 +8,6 @@ import { parseResponsesResponse, responsesBodyErrorFields } from "./responses-re
 import { createResponsesStreamState } from "./responses-stream.js";
 import { createStreamState } from "./stream.js";
 
-export * from "./options.js";
 export { requestIdOf } from "./response.js";
 
 /** Both APIs' error answers: OpenAI's error object, or a compatible server's own. */

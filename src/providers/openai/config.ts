@@ -6,7 +6,7 @@ import {
   type KeySet,
   mergeHeaders,
   type ResolvedCallOptions,
-  refuseUnknownKeys,
+  refuseBadConfig,
   resolveBaseURL,
   resolveCallOptions,
   resolveHeaders,
@@ -121,10 +121,7 @@ const CONFIG_KEYS: KeySet<Config> = {
 
 /** Checks an `openai.create` config; throws `ConfigError` naming the option to fix. */
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
-  if (typeof config !== "object" || config === null) {
-    throw new ConfigError("openai: create() needs a config object");
-  }
-  refuseUnknownKeys("openai", config, CONFIG_KEYS);
+  refuseBadConfig("openai", config, CONFIG_KEYS, "openai: create() needs a config object");
   if (config.apiKey !== undefined && typeof config.apiKey !== "string") {
     throw new ConfigError("openai: `apiKey` must be a string");
   }
