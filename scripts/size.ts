@@ -17,7 +17,7 @@
  * and 38.8 KB; docs/adr/0013-size-of-the-0.2-features.md has what each costs and why trimming
  * does not reach the budgets. Both are shown NOT MET and held under a ceiling just above
  * today's size until a design decision. The model middleware seam and the run observer (0.3,
- * docs/adr/0014-model-middleware-and-tracing.md) add 0.7 KB to the sum and nothing to an adapter.
+ * docs/adr/0016-model-middleware-and-tracing.md) add 0.7 KB to the sum and nothing to an adapter.
  * Every other bundle has a ceiling a few percent above its size when last measured, so growth is
  * noticed (a module-level call that tree shaking cannot drop, say, or a package imported again).
  *
