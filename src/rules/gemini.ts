@@ -61,11 +61,12 @@ export function checkGeminiModel(
   cfg: GeminiRuleConfig,
   s: CallSettings,
   messages?: readonly Message[],
+  provider = "gemini",
 ): void {
   const caps = mergeCapabilities(cfg.capabilities, geminiTable(cfg.model));
   if (!caps) return;
   const why = `(${caps.reference ?? `${caps.model}'s capabilities`}, ${caps.checked})`;
-  const fail = (what: string) => new ConfigError(`gemini: ${what} ${why}`);
+  const fail = (what: string) => new ConfigError(`${provider}: ${what} ${why}`);
   if (caps.sampling === false) {
     for (const k of ["temperature", "topP", "topK"] as const) {
       if (s[k] !== undefined) throw fail(`\`${k}\` is ignored by ${cfg.model}; leave it out`);
@@ -87,7 +88,7 @@ export function checkGeminiModel(
   const last = (messages?.length ?? 0) - 1;
   if (caps.prefill === false && messages?.[last]?.role === "assistant") {
     throw new HistoryError(
-      `gemini: ${cfg.model} refuses a request that ends with the model's turn; end with a user message ${why}`,
+      `${provider}: ${cfg.model} refuses a request that ends with the model's turn; end with a user message ${why}`,
       last,
     );
   }

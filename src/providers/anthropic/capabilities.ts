@@ -12,7 +12,7 @@ import {
   type TransportConfig,
 } from "../../transport/options.js";
 import { type AnthropicVersion, DEFAULT_BASE_URL } from "./config.js";
-import { ANTHROPIC_VERSION } from "./request.js";
+import { ANTHROPIC_VERSION } from "./platform.js";
 
 /** What `anthropic.capabilities` needs: the key and transport of `create()`, no model. */
 export interface CapabilitiesConfig extends TransportConfig {

@@ -1,79 +1,34 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
-import type { CallSettings, ModelRequest } from "../../core/types.js";
-import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
-import {
-  checkClaudeSettings,
-  type Effort,
-  resolveEffort,
-  resolveThinking,
-  type ThinkingConfig,
-} from "../../rules/claude.js";
-import { type CacheConfig, type ResolvedCache, resolveCache } from "../../transport/cache.js";
 import {
   type KeySet,
   type ResolvedTransport,
-  refuseUnknownKeys,
+  refuseBadConfig,
   resolveTransport,
   TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
-import { pickSettings, refuseSettings, SETTING_KEYS } from "../../transport/settings.js";
-import { checkVersionSettings } from "./version.js";
-import type { ContextManagement, ThinkingConfigParam } from "./wire.js";
+import {
+  type MessagesOptions,
+  OPTION_KEYS,
+  type ResolvedOptions,
+  resolveOptions,
+} from "./options.js";
 
-/**
- * Anthropic's rules for one call's settings: Claude's (shared with Bedrock, read from the
- * model's capabilities) and no `seed`, which the Messages API has no field for.
- */
-export function checkSettings(
-  cfg: Pick<ResolvedConfig, "model" | "thinking" | "effort"> &
-    Partial<Pick<ResolvedConfig, "capabilities" | "apiVersion">>,
-  s: CallSettings & Partial<Pick<ModelRequest, "toolChoice" | "messages">>,
-): void {
-  refuseSettings("anthropic", s, ["seed"], "has no Messages API field; leave it out");
-  checkVersionSettings(cfg.apiVersion, s);
-  checkClaudeSettings("anthropic", cfg.model, cfg.thinking, s, {
-    capabilities: cfg.capabilities,
-    effort: cfg.effort,
-  });
-}
+export type { CacheConfig, ContextManagement, Effort, ThinkingConfig } from "./options.js";
+export { checkSettings } from "./options.js";
+
+import { checkVersionSettings } from "./version.js";
 
 /** The `anthropic-version` values golem speaks. */
 export type AnthropicVersion = "2023-06-01" | "2026-10-21";
 const VERSIONS: readonly string[] = ["2023-06-01", "2026-10-21"];
 
-export type { CacheConfig, ContextManagement, Effort, ThinkingConfig };
-
 /** Settings of `anthropic.create`. */
-export interface Config extends TransportConfig, CallSettings {
+export interface Config extends TransportConfig, MessagesOptions {
   /** @defaultValue the `ANTHROPIC_API_KEY` environment variable */
   apiKey?: string;
   model: string;
-  /** Output token cap (`max_tokens`); thinking counts against it. A call may override it. */
-  maxTokens: number;
-  /** Omitted: no `thinking` field is sent, and the model's default applies. */
-  thinking?: ThinkingConfig;
-  /** Sent as `output_config.effort`. */
-  effort?: Effort;
-  /**
-   * Prompt caching: golem puts `cache_control` breakpoints after the tools, after the system
-   * prompt and on the last message (docs/caching.md). Without it only `Message.cache` marks
-   * are sent.
-   */
-  cache?: CacheConfig;
-  /**
-   * Sent as `context_management`, with the `anthropic-beta: context-management-2025-06-27`
-   * header: the API clears old thinking or tool results server-side, while the history golem
-   * sends stays whole (a history processor that drops them costs the cache instead).
-   */
-  contextManagement?: ContextManagement;
-  /**
-   * What the model takes, from `anthropic.capabilities()` (the models API), checked before
-   * each request; without it golem's dated table is read, and a model it does not know is
-   * sent as asked (docs/models.md).
-   */
-  capabilities?: Capabilities;
   /**
    * The `anthropic-version` header. `"2026-10-21"` (the newest SDKs' default) refuses
    * `temperature`, `topP` and `topK`, a document in an assistant message and user text with
@@ -82,16 +37,9 @@ export interface Config extends TransportConfig, CallSettings {
   anthropicVersion?: AnthropicVersion;
 }
 
-export interface ResolvedConfig extends ResolvedTransport {
+/** A checked `anthropic.create` config: the key, the Messages options and the transport. */
+export interface ResolvedConfig extends ResolvedTransport, ResolvedOptions {
   apiKey: string;
-  model: string;
-  /** `create()`'s call settings, the defaults of every call. */
-  settings: CallSettings & { maxTokens: number };
-  thinking: ThinkingConfigParam | undefined;
-  effort: Effort | undefined;
-  cache: ResolvedCache | undefined;
-  contextManagement: ContextManagement | undefined;
-  capabilities: Capabilities | undefined;
   apiVersion: AnthropicVersion;
 }
 
@@ -99,23 +47,15 @@ export const DEFAULT_BASE_URL = "https://api.anthropic.com/v1";
 
 const CONFIG_KEYS: KeySet<Config> = {
   ...TRANSPORT_KEYS,
-  ...SETTING_KEYS,
+  ...OPTION_KEYS,
   apiKey: true,
   model: true,
-  thinking: true,
-  effort: true,
-  cache: true,
-  contextManagement: true,
-  capabilities: true,
   anthropicVersion: true,
 };
 
 /** Checks `anthropic.create`'s config; every complaint is a {@link ConfigError}. */
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
-  if (typeof config !== "object" || config === null) {
-    throw new ConfigError("anthropic.create needs a config object");
-  }
-  refuseUnknownKeys("anthropic", config, CONFIG_KEYS);
+  refuseBadConfig("anthropic", config, CONFIG_KEYS, "anthropic.create needs a config object");
   if (config.apiKey !== undefined && typeof config.apiKey !== "string") {
     throw new ConfigError("anthropic: `apiKey` must be a string");
   }
@@ -128,28 +68,12 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   if (typeof config.model !== "string" || config.model === "") {
     throw new ConfigError('anthropic: `model` is required (e.g. "claude-sonnet-4-5")');
   }
-  const maxTokens = config.maxTokens;
-  if (!Number.isInteger(maxTokens) || maxTokens < 1) {
-    throw new ConfigError(
-      `anthropic: \`maxTokens\` must be a positive integer, got ${String(maxTokens)}`,
-    );
-  }
-  const settings = { ...pickSettings("anthropic", config), maxTokens };
-  const thinking = resolveThinking("anthropic", config.thinking, maxTokens);
-  const rules = {
-    model: config.model,
-    thinking,
-    effort: resolveEffort("anthropic", config.effort),
-    capabilities: resolveCapabilities("anthropic", config.capabilities),
-    apiVersion: resolveVersion(config.anthropicVersion),
-  };
-  checkSettings(rules, settings);
+  const apiVersion = resolveVersion(config.anthropicVersion);
+  checkVersionSettings(apiVersion, config);
   return {
     apiKey,
-    settings,
-    ...rules,
-    cache: resolveCache("anthropic", config.cache),
-    contextManagement: resolveContextManagement(config.contextManagement, thinking, rules),
+    apiVersion,
+    ...resolveOptions("anthropic", config.model, config),
     ...resolveTransport("anthropic", config, DEFAULT_BASE_URL),
   };
 }
@@ -162,33 +86,4 @@ function resolveVersion(version: AnthropicVersion | undefined): AnthropicVersion
     );
   }
   return version;
-}
-
-/**
- * `contextManagement` needs a list of edits; the API checks each, but refuses clearing
- * thinking without thinking on (a 400 "requires `thinking` to be enabled or adaptive"), which
- * is known here before any request.
- */
-function resolveContextManagement(
-  cm: ContextManagement | undefined,
-  thinking: ThinkingConfigParam | undefined,
-  rules: { model: string; capabilities: Capabilities | undefined },
-): ContextManagement | undefined {
-  if (cm !== undefined && !(Array.isArray(cm?.edits) && cm.edits.length > 0)) {
-    throw new ConfigError("anthropic: `contextManagement` must be { edits: [...] }");
-  }
-  const off = thinking === undefined || thinking.type === "disabled";
-  if (off && cm?.edits.some((e) => e.type === "clear_thinking_20251015")) {
-    throw new ConfigError(
-      "anthropic: the clear_thinking_20251015 edit needs thinking on ({ adaptive: true } or { budgetTokens })",
-    );
-  }
-  const edits = rules.capabilities?.contextEdits;
-  const refused = cm?.edits.find((e) => edits?.[e.type] === false);
-  if (refused) {
-    throw new ConfigError(
-      `anthropic: the ${refused.type} edit is not supported by ${rules.model} (its capabilities)`,
-    );
-  }
-  return cm;
 }

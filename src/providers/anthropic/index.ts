@@ -9,14 +9,11 @@ import type { Model } from "../../core/types.js";
 import type { Capabilities } from "../../rules/capabilities.js";
 import { getMetadata } from "../../rules/metadata.js";
 import { createHTTPModel } from "../../transport/http-model.js";
-import type { ErrorResponse } from "../../transport/request.js";
-import { createSSEReader } from "../../transport/sse.js";
+import { messagesWire } from "./call.js";
 import { type CapabilitiesConfig, metadataCall, parseModelInfo } from "./capabilities.js";
 import { type Config, resolveConfig } from "./config.js";
-import { countAnswer, countBody, countUrl } from "./count.js";
-import { buildRequest, PROVIDER, requestHeaders, requestUrl } from "./request.js";
-import { parseErrorBody, parseResponse } from "./response.js";
-import { createStreamState } from "./stream.js";
+import { anthropicPlatform } from "./platform.js";
+import { parseErrorBody } from "./response.js";
 
 export type { Capabilities } from "../../rules/capabilities.js";
 export type { CapabilitiesConfig } from "./capabilities.js";
@@ -45,36 +42,7 @@ export type APIError = CoreAPIError;
  */
 export function create(config: Config): Model {
   const cfg = resolveConfig(config, readEnv());
-  const sent = {
-    headers: requestHeaders(cfg),
-    fetch: cfg.fetch,
-    timeoutMs: cfg.timeoutMs,
-    maxRetries: cfg.maxRetries,
-    secrets: [cfg.apiKey],
-    toError: (res: ErrorResponse) =>
-      new APIError(parseErrorBody(res.status, res.text, res.headers, res.retryable)),
-  };
-  return createHTTPModel(PROVIDER, cfg.model, {
-    request: (req, streaming) => ({
-      ...sent,
-      url: requestUrl(cfg),
-      body: JSON.stringify(buildRequest(req, cfg, streaming)),
-    }),
-    parse: (body) => parseResponse(body),
-    open: (res) => ({
-      reader: createSSEReader(res.body),
-      machine: createStreamState(
-        (fields) => new APIError(fields),
-        res.response.headers.get("request-id") ?? undefined,
-      ),
-    }),
-    count: (req) => ({
-      ...sent,
-      url: countUrl(cfg.baseURL),
-      body: JSON.stringify(countBody(buildRequest(req, cfg, false))),
-      read: (body) => countAnswer(body, PROVIDER),
-    }),
-  });
+  return createHTTPModel(messagesWire(cfg, "anthropic"), anthropicPlatform(cfg), APIError);
 }
 
 /**

@@ -21,13 +21,24 @@ export function checkVersionSettings(version: string | undefined, s: CallSetting
 
 /**
  * What `anthropic-version: 2026-10-21` refuses in the body as sent (after `extraBody`), before
- * the request: a `document` block directly in an assistant message, and a user `text` block
+ * the request, as the Anthropic platform's body patch: the sampling fields, a `document` block directly in an assistant message, and a user `text` block
  * with non-empty `citations`, directly or inside a `search_result` (Anthropic, api/versioning,
  * 2026-10-21, checked 2026-12-01). Neither comes from golem's own parts; a provider part or
  * `extraBody` can carry them. The path names the wire message, which merged turns can shift
  * from the history's index.
  */
-export function checkVersionBody(messages: unknown): void {
+export function checkVersionBody(body: object): object {
+  const b = body as Record<string, unknown>;
+  checkVersionSettings(VERSION_WITHOUT_SAMPLING, {
+    ...(b.temperature !== undefined && { temperature: 1 }),
+    ...(b.top_p !== undefined && { topP: 1 }),
+    ...(b.top_k !== undefined && { topK: 1 }),
+  });
+  checkVersionMessages(b.messages);
+  return body;
+}
+
+function checkVersionMessages(messages: unknown): void {
   if (!Array.isArray(messages)) return;
   for (const [i, m] of messages.entries()) {
     const content: unknown[] = Array.isArray(m?.content) ? m.content : [];

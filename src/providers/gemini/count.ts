@@ -7,9 +7,6 @@ import { modelPath } from "./config.js";
  * as they would in `generateContent` (Gemini API, models.countTokens, checked 2026-12-01).
  * @see https://ai.google.dev/api/tokens#method:-models.counttokens
  */
-export const countUrl = (baseURL: string, model: string) =>
-  `${baseURL}/${modelPath(model)}:countTokens`;
-
 /** The generate body wrapped as the count endpoint takes it. */
 export const countBody = (body: object, model: string): object => ({
   generateContentRequest: { model: modelPath(model), ...body },

@@ -9,20 +9,11 @@ import type { Model } from "../../core/types.js";
 import type { Capabilities } from "../../rules/capabilities.js";
 import { getMetadata } from "../../rules/metadata.js";
 import { createHTTPModel } from "../../transport/http-model.js";
-import { createSSEReader } from "../../transport/sse.js";
+import { generateContentWire } from "./call.js";
 import { type CapabilitiesConfig, metadataCall, parseModel } from "./capabilities.js";
 import { type Config, resolveConfig, type ThinkingConfig } from "./config.js";
-import { countAnswer, countBody, countUrl } from "./count.js";
-import { buildRequest, requestHeaders, requestUrl } from "./request.js";
-import {
-  blockedPromptFields,
-  errorFields,
-  PROVIDER,
-  parseErrorBody,
-  parseResponse,
-} from "./response.js";
-import { createStreamState } from "./stream.js";
-import type { GenerateContentResponse } from "./wire.js";
+import { geminiPlatform } from "./platform.js";
+import { parseErrorBody } from "./response.js";
 
 export type { Capabilities, CapabilitiesConfig, Config, ThinkingConfig };
 
@@ -45,41 +36,7 @@ export type APIError = CoreAPIError;
  */
 export function create(config: Config): Model {
   const cfg = resolveConfig(config, readEnv());
-  return createHTTPModel(PROVIDER, cfg.model, {
-    request: (req, streaming) => ({
-      url: requestUrl(cfg, streaming),
-      headers: requestHeaders(cfg),
-      body: JSON.stringify(buildRequest(req, cfg, streaming)),
-      fetch: cfg.fetch,
-      timeoutMs: cfg.timeoutMs,
-      maxRetries: cfg.maxRetries,
-      secrets: [cfg.apiKey],
-      toError: (res) =>
-        new APIError(parseErrorBody(res.status, res.text, res.headers, res.retryable)),
-    }),
-    parse(body) {
-      // A 200 can still say no: an error object, or a prompt blocked before any candidate.
-      const problem = errorFields(body, 200) ?? blockedPromptFields(body, 200);
-      if (problem) throw new APIError(problem);
-      return parseResponse(body as GenerateContentResponse);
-    },
-    open: (res) => ({
-      reader: createSSEReader(res.body),
-      machine: createStreamState((fields) => new APIError(fields)),
-    }),
-    count: (req) => ({
-      url: countUrl(cfg.baseURL, cfg.model),
-      headers: requestHeaders(cfg),
-      body: JSON.stringify(countBody(buildRequest(req, cfg, false), cfg.model)),
-      fetch: cfg.fetch,
-      timeoutMs: cfg.timeoutMs,
-      maxRetries: cfg.maxRetries,
-      secrets: [cfg.apiKey],
-      toError: (res) =>
-        new APIError(parseErrorBody(res.status, res.text, res.headers, res.retryable)),
-      read: (body) => countAnswer(body, PROVIDER),
-    }),
-  });
+  return createHTTPModel(generateContentWire(cfg, "gemini"), geminiPlatform(cfg), APIError);
 }
 
 /**

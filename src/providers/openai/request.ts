@@ -12,7 +12,7 @@ import {
   urlOf,
 } from "../../transport/media.js";
 import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
-import { type ChatOptions, promptCacheFields } from "./config.js";
+import { type ChatOptions, promptCacheFields } from "./options.js";
 import { jsonSchemaFormat } from "./settings.js";
 import type {
   ChatCompletionAssistantMessageParam,

@@ -12,9 +12,9 @@ import {
   urlOf,
 } from "../../transport/media.js";
 import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
-import { promptCacheFields } from "./config.js";
+import type { ResponsesOptions } from "./options.js";
+import { promptCacheFields } from "./options.js";
 import { EXTENSIONS, filenameOf } from "./request.js";
-import type { ResponsesOptions } from "./responses-config.js";
 import type {
   FunctionTool,
   InputContent,
