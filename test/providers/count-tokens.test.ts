@@ -59,7 +59,7 @@ describe("countTokens where the API has no count endpoint", () => {
     const error = await model.countTokens?.(COUNT_REQUEST).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(
-      /Chat Completions has no token-counting endpoint; create the model with api: "responses"/,
+      /^openai: Chat Completions has no token-counting endpoint, and golem does not estimate; on OpenAI, a model created with api: "responses" counts/,
     );
     expect(calls).toHaveLength(0);
   });

@@ -24,7 +24,7 @@ export const COUNT_FIELDS: readonly string[] = [
 
 /** Why `countTokens` rejects on Chat Completions, which has no count endpoint (a guess is no count). */
 export const NO_CHAT_COUNT =
-  'Chat Completions has no token-counting endpoint; create the model with api: "responses" to count (POST /responses/input_tokens)';
+  'Chat Completions has no token-counting endpoint, and golem does not estimate; on OpenAI, a model created with api: "responses" counts (POST /responses/input_tokens)';
 
 /** The count endpoint, beside `/responses`. */
 export const countUrl = (baseURL: string) => `${baseURL}/responses/input_tokens`;
