@@ -107,6 +107,10 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized from the documented text.format json_schema wire format (made-up encrypted content)",
   "openai/responses-structured-output-stream.json":
     "synthesized from the documented text.format json_schema wire format, as an SSE stream",
+  "bedrock/typed-tool-use.json":
+    "synthesized from the documented Converse wire format, with the live `type: tool_use`",
+  "bedrock/typed-tool-use-stream.json":
+    "synthesized from the documented ConverseStream wire format, encoded as event-stream frames",
 };
 
 /** Files under fixtures/reference/ that no cassette is built from, and why. */
