@@ -111,6 +111,10 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized from the documented Converse wire format, with the live `type: tool_use`",
   "bedrock/typed-tool-use-stream.json":
     "synthesized from the documented ConverseStream wire format, encoded as event-stream frames",
+  "bedrock/split-signature-stream.json":
+    "synthesized from the documented ConverseStream wire format (a signature in two deltas)",
+  "openai/responses-reencrypted-stream.json":
+    "derived from fixtures/openai/responses-thinking-tool-loop-stream.json (re-encrypted at completed)",
 };
 
 /** Files under fixtures/reference/ that no cassette is built from, and why. */

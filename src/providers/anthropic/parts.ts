@@ -84,7 +84,7 @@ export function createMessageBuilder(): MessageBuilder {
         const deltas: Delta[] = [];
         if (thinking !== "") deltas.push(...text(slot, "thinking", thinking));
         // A stream starts the block with `signature: ""`: no signature yet.
-        if (signature) deltas.push(parts.sign(opened(slot, "thinking"), signature));
+        if (signature) deltas.push(parts.appendSignature(opened(slot, "thinking"), signature));
         return deltas;
       }
       case "redacted_thinking": {
@@ -141,9 +141,9 @@ export function createMessageBuilder(): MessageBuilder {
           return text(slot, "thinking", stringField(d, "thinking", type, index));
         }
         if (type === "signature_delta") {
-          // The signature arrives whole in one delta; replace, never append.
-          const signature = stringField(d, "signature", type, index, true);
-          return [parts.sign(opened(slot, "thinking"), signature)];
+          // A piece of the signature (in practice the whole of it, once): pieces append.
+          const piece = stringField(d, "signature", type, index, true);
+          return [parts.appendSignature(opened(slot, "thinking"), piece)];
         }
       }
       if (type === "input_json_delta") {

@@ -146,9 +146,9 @@ export function createMessageBuilder(): MessageBuilder {
     if (text === "" && signature === "") return NO_DELTAS;
     const i = at(index, THINKING, EMPTY_THINKING);
     if (text !== "") return [parts.appendText(i, text)];
-    // A signature arrives whole in every capture; should one be split, the pieces join.
-    const before = (parts.at(i) as ThinkingPart).signature;
-    return [parts.sign(i, before === undefined ? signature : before + signature)];
+    // A signature can arrive in pieces (fixtures/bedrock/split-signature-stream.json): each
+    // delta carries its piece, and the pieces join.
+    return [parts.appendSignature(i, signature)];
   };
 
   return {

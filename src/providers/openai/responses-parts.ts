@@ -111,7 +111,12 @@ export function createResponsesMessageBuilder(provider: string): ResponsesMessag
     const signature = item.encrypted_content;
     if (typeof signature !== "string" || signature === "") return;
     const first = state.parts.find((at) => at !== undefined) ?? partAt(state, 0, true);
-    if ((b.at(first) as ThinkingPart).signature !== signature) out.push(b.sign(first, signature));
+    // Signed once, by the first finished item that has it (`output_item.done` in a stream):
+    // OpenAI encrypts the reasoning anew each time it serializes it, so `response.completed`
+    // carries other bytes for the same item (fixtures/openai/responses-reencrypted-stream.json).
+    if ((b.at(first) as ThinkingPart).signature === undefined) {
+      out.push(b.appendSignature(first, signature));
+    }
   };
 
   const doneMessage = (state: ItemState, item: ResponseOutputMessage, out: Delta[]): void => {

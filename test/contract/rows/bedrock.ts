@@ -134,4 +134,8 @@ export const BEDROCK: Record<string, RowSpec> = {
     run: weatherLoop,
     twin: { file: "typed-tool-use" },
   },
+  "split-signature-stream": {
+    config: SONNET_37,
+    run: loop({}, [user("What is 17 * 23?")], andThen("Add 9.")),
+  },
 };

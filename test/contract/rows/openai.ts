@@ -251,6 +251,11 @@ export const OPENAI: Record<string, RowSpec> = {
     run: planLoop,
     twin: { file: "responses-thinking-tool-loop", exact: true },
   },
+  "responses-reencrypted-stream": {
+    config: GPT5_RESPONSES,
+    run: planLoop,
+    twin: { file: "responses-thinking-tool-loop", exact: true },
+  },
   "responses-modified-history": { config: GPT5_RESPONSES, run: modifiedHistory },
   "responses-text-stream": {
     config: GPT5_RESPONSES,
