@@ -115,6 +115,10 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized from the documented ConverseStream wire format (a signature in two deltas)",
   "openai/responses-reencrypted-stream.json":
     "derived from fixtures/openai/responses-thinking-tool-loop-stream.json (re-encrypted at completed)",
+  "anthropic/compaction-turn.json":
+    "synthesized from the documented compaction wire format (made-up summary and usage)",
+  "anthropic/compaction-turn-stream.json":
+    "synthesized: fixtures/anthropic/compaction-turn.json written out as an SSE stream",
 };
 
 /** Files under fixtures/reference/ that no cassette is built from, and why. */

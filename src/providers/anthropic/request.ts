@@ -21,6 +21,7 @@ import { PROVIDER } from "./parts.js";
 import type {
   CacheControlEphemeral,
   ContentBlockParam,
+  ContextManagement,
   MediaBlockParam,
   MediaSource,
   MessageCreateParams,
@@ -41,8 +42,13 @@ const SETTING_FIELDS = {
   stopSequences: "stop_sequences",
 };
 export const ANTHROPIC_VERSION = "2023-06-01";
-/** The beta `context_management` needs. */
+/** The beta the clearing edits of `context_management` need. */
 export const CONTEXT_MANAGEMENT_BETA = "context-management-2025-06-27";
+/**
+ * The beta the `compact_20260112` edit needs.
+ * @see https://platform.claude.com/docs/en/build-with-claude/compaction
+ */
+export const COMPACTION_BETA = "compact-2026-01-12";
 
 /** The Messages endpoint. */
 export function requestUrl(cfg: Pick<ResolvedConfig, "baseURL">): string {
@@ -59,13 +65,23 @@ export function requestHeaders(
     "x-api-key": cfg.apiKey,
   });
   if (cfg.contextManagement) {
-    // Joined with the caller's own betas, if any.
+    // After the caller's own betas, if any.
     const caller = headers["anthropic-beta"];
-    headers["anthropic-beta"] = caller
-      ? `${caller},${CONTEXT_MANAGEMENT_BETA}`
-      : CONTEXT_MANAGEMENT_BETA;
+    const betas = contextBetas(cfg.contextManagement);
+    headers["anthropic-beta"] = (caller ? [caller, ...betas] : betas).join(",");
   }
   return headers;
+}
+
+/**
+ * The betas the edits ask for: compaction has its own (the compaction docs ask for it on
+ * every compacting request), the clearing edits share the context-management one.
+ */
+function contextBetas(cm: ContextManagement): string[] {
+  const betas = cm.edits.map((e) =>
+    String(e.type).startsWith("compact_") ? COMPACTION_BETA : CONTEXT_MANAGEMENT_BETA,
+  );
+  return [...new Set(betas)];
 }
 
 /**
