@@ -119,6 +119,8 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized from the documented compaction wire format (made-up summary and usage)",
   "anthropic/compaction-turn-stream.json":
     "synthesized: fixtures/anthropic/compaction-turn.json written out as an SSE stream",
+  "openai/responses-empty-summary.json":
+    "derived from fixtures/openai/responses-thinking-tool-loop.json (an empty reasoning summary)",
 };
 
 /** Files under fixtures/reference/ that no cassette is built from, and why. */

@@ -167,7 +167,9 @@ function buildAssistantItems(m: Message, provider: string): ResponseInputItem[] 
         reasoning = { type: "reasoning", summary: [], encrypted_content: p.signature };
         items.push(reasoning);
       }
-      reasoning?.summary.push({ type: "summary_text", text: p.text });
+      // An item that came with `summary: []` is one signed part with text "": it goes back
+      // with `summary: []`, as it came (fixtures/openai/responses-empty-summary.json).
+      if (p.text !== "") reasoning?.summary.push({ type: "summary_text", text: p.text });
       continue;
     }
     reasoning = undefined;

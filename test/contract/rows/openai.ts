@@ -256,6 +256,7 @@ export const OPENAI: Record<string, RowSpec> = {
     run: planLoop,
     twin: { file: "responses-thinking-tool-loop", exact: true },
   },
+  "responses-empty-summary": { config: GPT5_RESPONSES, run: planLoop },
   "responses-modified-history": { config: GPT5_RESPONSES, run: modifiedHistory },
   "responses-text-stream": {
     config: GPT5_RESPONSES,
