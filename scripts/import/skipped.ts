@@ -121,6 +121,8 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized: fixtures/anthropic/compaction-turn.json written out as an SSE stream",
   "openai/responses-empty-summary.json":
     "derived from fixtures/openai/responses-thinking-tool-loop.json (an empty reasoning summary)",
+  "openai/openrouter-history-on-responses.json":
+    "synthesized: an OpenRouter turn of openrouter-claude-tool-loop.json continued on Responses",
 };
 
 /** Files under fixtures/reference/ that no cassette is built from, and why. */

@@ -2,8 +2,17 @@ import { DASHSCOPE_THINKING } from "../../../scripts/scenarios/openai.js";
 import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import { thinkingOf } from "../../../src/core/parts.js";
 import type { Message, ToolSpec } from "../../../src/core/types.js";
+import { parseResponse } from "../../../src/providers/openai/response.js";
 import type { Cassette } from "../../../src/testing/index.js";
-import { loop, mediaRun, type RowSpec, toolResults, user, WEATHER } from "../table.js";
+import {
+  loadCassette,
+  loop,
+  mediaRun,
+  type RowSpec,
+  toolResults,
+  user,
+  WEATHER,
+} from "../table.js";
 
 interface ChatMessage {
   role: string;
@@ -14,6 +23,15 @@ interface ChatBody {
   messages: ChatMessage[];
   tools: { function: ToolSpec }[];
 }
+
+/**
+ * Turn 1 of the OpenRouter Claude loop as golem parses it (Chat Completions parts: thinking
+ * signed by Claude, OpenRouter's reasoning_details entries, the call).
+ */
+const OPENROUTER_TURN: Message = parseResponse(
+  loadCassette("openai", "openrouter-claude-tool-loop").interactions[0]?.response.body,
+  "openai",
+).message;
 
 const chatBody = (c: Cassette, i: number) => c.interactions[i]?.request.body as ChatBody;
 
@@ -257,6 +275,19 @@ export const OPENAI: Record<string, RowSpec> = {
     twin: { file: "responses-thinking-tool-loop", exact: true },
   },
   "responses-empty-summary": { config: GPT5_RESPONSES, run: planLoop },
+  "openrouter-history-on-responses": {
+    config: { model: "gpt-5", api: "responses" },
+    run: (call) =>
+      call({
+        system: "You are a helpful assistant",
+        tools: [WEATHER],
+        messages: [
+          user("What's the weather in Florence, Italy?"),
+          OPENROUTER_TURN,
+          { role: "tool", toolCallId: "toolu_vrtx_01Hx4kQ9eMadeUpToolUseId", content: "40 C" },
+        ],
+      }),
+  },
   "responses-modified-history": { config: GPT5_RESPONSES, run: modifiedHistory },
   "responses-text-stream": {
     config: GPT5_RESPONSES,

@@ -350,7 +350,20 @@ describe("openai buildRequest reasoning dialects", () => {
     }
   });
 
-  it("sends no Responses API item as a reasoning_details entry (both APIs tag their parts openai)", () => {
+  it("leaves out Responses parts (openai-responses): their thinking and items have no place here", () => {
+    const m = reply(
+      { type: "thinking", text: "Plan.", signature: "gAAAA-enc", provider: "openai-responses" },
+      { type: "provider", provider: "openai-responses", value: { type: "web_search_call" } },
+    );
+    const replayed = { ...CFG, replayReasoning: true };
+    expect(sendBack(m, replayed)).toEqual({
+      role: "assistant",
+      content: "Yes.",
+      reasoning_content: "",
+    });
+  });
+
+  it("sends no Responses API item as a reasoning_details entry (0.2 tagged both APIs' parts openai)", () => {
     // Before reasoning_details, Chat Completions sent no provider part at all.
     const item = { type: "web_search_call", id: "ws_1", status: "completed" };
     expect(sendBack(reply(provider(item), provider(entry)), CFG)).toEqual({
