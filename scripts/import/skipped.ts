@@ -123,6 +123,8 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "derived from fixtures/openai/responses-thinking-tool-loop.json (an empty reasoning summary)",
   "openai/openrouter-history-on-responses.json":
     "synthesized: an OpenRouter turn of openrouter-claude-tool-loop.json continued on Responses",
+  "openai/structured-output-zod-chat.json":
+    "synthesized from the documented response_format json_schema wire format (a zod schema)",
 };
 
 /** Files under fixtures/reference/ that no cassette is built from, and why. */

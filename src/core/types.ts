@@ -175,6 +175,12 @@ export interface OutputSpec {
   schema: object;
   name?: string;
   description?: string;
+  /**
+   * OpenAI and Azure: hold the answer to the schema exactly (strict mode), the schema made
+   * into the form strict mode takes; `false` sends it as given, as a guide.
+   * @defaultValue true
+   */
+  strict?: boolean;
 }
 
 /** What a model call sends. */

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { DASHSCOPE_THINKING } from "../../../scripts/scenarios/openai.js";
 import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import { thinkingOf } from "../../../src/core/parts.js";
@@ -32,6 +33,22 @@ const OPENROUTER_TURN: Message = parseResponse(
   loadCassette("openai", "openrouter-claude-tool-loop").interactions[0]?.response.body,
   "openai",
 ).message;
+
+/**
+ * The input side of docs/agent.md's zod output schema, as the agent sends it (without
+ * `$schema`): `sky` has a default, so it is not required, and no object is closed.
+ */
+const FORECAST_INPUT_SCHEMA = (() => {
+  const forecast = z.object({
+    city: z.string(),
+    tempC: z.number(),
+    sky: z.enum(["clear", "cloudy", "rain"]).default("clear"),
+  });
+  const { $schema: _, ...schema } = forecast["~standard"].jsonSchema.input({
+    target: "draft-2020-12",
+  });
+  return schema;
+})();
 
 const chatBody = (c: Cassette, i: number) => c.interactions[i]?.request.body as ChatBody;
 
@@ -228,6 +245,14 @@ export const OPENAI: Record<string, RowSpec> = {
   },
   ...OPENAI_DIALECTS,
   "structured-output-chat": { config: GPT54_CHAT, run: (call) => call(REPORT_REQUEST) },
+  "structured-output-zod-chat": {
+    config: GPT54_CHAT,
+    run: (call) =>
+      call({
+        messages: [user("Weather in Paris?")],
+        output: { name: "forecast", schema: FORECAST_INPUT_SCHEMA },
+      }),
+  },
   "structured-output-chat-stream": {
     config: GPT54_CHAT,
     run: (call) => call(REPORT_REQUEST),
