@@ -3,10 +3,16 @@ import { mergeHeaders } from "../../transport/options.js";
 import type { Platform } from "../../transport/platform.js";
 import type { ResolvedConfig } from "./config.js";
 import { checkVersionBody, VERSION_WITHOUT_SAMPLING } from "./version.js";
+import type { ContextManagement } from "./wire.js";
 
 export const ANTHROPIC_VERSION = "2023-06-01";
-/** The beta `context_management` needs. */
+/** The beta the clearing edits of `context_management` need. */
 export const CONTEXT_MANAGEMENT_BETA = "context-management-2025-06-27";
+/**
+ * The beta the `compact_20260112` edit needs.
+ * @see https://platform.claude.com/docs/en/build-with-claude/compaction
+ */
+export const COMPACTION_BETA = "compact-2026-01-12";
 
 /** The Messages endpoint. */
 export function requestUrl(cfg: Pick<ResolvedConfig, "baseURL">): string {
@@ -30,11 +36,21 @@ export function requestHeaders(
   if (cfg.contextManagement) {
     // Joined with the caller's own betas, if any.
     const caller = headers["anthropic-beta"];
-    headers["anthropic-beta"] = caller
-      ? `${caller},${CONTEXT_MANAGEMENT_BETA}`
-      : CONTEXT_MANAGEMENT_BETA;
+    const betas = contextBetas(cfg.contextManagement);
+    headers["anthropic-beta"] = (caller ? [caller, ...betas] : betas).join(",");
   }
   return headers;
+}
+
+/**
+ * The betas the edits ask for: compaction has its own (the compaction docs ask for it on
+ * every compacting request), the clearing edits share the context-management one.
+ */
+function contextBetas(cm: ContextManagement): string[] {
+  const betas = cm.edits.map((e) =>
+    String(e.type).startsWith("compact_") ? COMPACTION_BETA : CONTEXT_MANAGEMENT_BETA,
+  );
+  return [...new Set(betas)];
 }
 
 /** The Anthropic API: the Messages endpoint, `x-api-key`, the version header. */

@@ -19,6 +19,7 @@ import { checkSettings, type ResolvedOptions } from "./options.js";
 import type {
   CacheControlEphemeral,
   ContentBlockParam,
+  ContextManagement,
   MediaBlockParam,
   MediaSource,
   MessageCreateParams,
