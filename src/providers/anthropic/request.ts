@@ -19,7 +19,6 @@ import { checkSettings, type ResolvedOptions } from "./options.js";
 import type {
   CacheControlEphemeral,
   ContentBlockParam,
-  ContextManagement,
   MediaBlockParam,
   MediaSource,
   MessageCreateParams,
