@@ -1,5 +1,6 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
+import { usageWithCache } from "../../transport/cache.js";
 import { checkedResponse, parseErrorJSON } from "../../transport/json.js";
 import { createMessageBuilder } from "./parts.js";
 import type { ErrorBody, WireMessage, WireUsage } from "./wire.js";
@@ -32,18 +33,13 @@ function readMessage(body: unknown, provider: string): ModelResponse {
  * the cached parts also given on their own. `output_tokens` already includes thinking.
  */
 export function parseUsage(u: WireUsage | undefined): Usage {
-  const cacheRead = u?.cache_read_input_tokens;
-  const cacheWrite = u?.cache_creation_input_tokens;
-  const usage: Usage = {
-    inputTokens: (u?.input_tokens ?? 0) + (cacheRead ?? 0) + (cacheWrite ?? 0),
-    outputTokens: u?.output_tokens ?? 0,
-  };
-  const thinkingTokens = u?.output_tokens_details?.thinking_tokens;
-  if (typeof thinkingTokens === "number") usage.reasoningTokens = thinkingTokens;
-  // A count that was sent is kept, 0 included; one that was not (or null) stays absent.
-  if (typeof cacheRead === "number") usage.cacheReadTokens = cacheRead;
-  if (typeof cacheWrite === "number") usage.cacheWriteTokens = cacheWrite;
-  return usage;
+  return usageWithCache(
+    u?.input_tokens,
+    u?.output_tokens,
+    u?.cache_read_input_tokens,
+    u?.cache_creation_input_tokens,
+    u?.output_tokens_details?.thinking_tokens,
+  );
 }
 
 /** An error answer -> the fields of `anthropic.APIError`. */

@@ -1,5 +1,6 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
+import { usageWithCache } from "../../transport/cache.js";
 import { checkedResponse, parseErrorJSON } from "../../transport/json.js";
 import { createMessageBuilder } from "./parts.js";
 import type { ConverseResponse, ErrorBody, OutputContentBlock, TokenUsage } from "./wire.js";
@@ -36,15 +37,12 @@ function readConverse(body: unknown, provider: string): ModelResponse {
  * @see https://docs.aws.amazon.com/bedrock/latest/userguide/prompt-caching.html
  */
 export function parseUsage(u: Partial<TokenUsage> | undefined): Usage {
-  const read = u?.cacheReadInputTokens;
-  const write = u?.cacheWriteInputTokens;
-  const usage: Usage = {
-    inputTokens: (u?.inputTokens ?? 0) + (read ?? 0) + (write ?? 0),
-    outputTokens: u?.outputTokens ?? 0,
-  };
-  if (typeof read === "number") usage.cacheReadTokens = read;
-  if (typeof write === "number") usage.cacheWriteTokens = write;
-  return usage;
+  return usageWithCache(
+    u?.inputTokens,
+    u?.outputTokens,
+    u?.cacheReadInputTokens,
+    u?.cacheWriteInputTokens,
+  );
 }
 
 /**
