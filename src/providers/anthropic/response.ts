@@ -1,7 +1,8 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
 import { usageWithCache } from "../../transport/cache.js";
-import { checkedResponse, parseErrorJSON } from "../../transport/json.js";
+import { checkedResponse, errorBodyParser } from "../../transport/json.js";
+import type { ErrorResponse } from "../../transport/request.js";
 import { createMessageBuilder } from "./parts.js";
 import type { ErrorBody, WireMessage, WireUsage } from "./wire.js";
 
@@ -43,14 +44,11 @@ export function parseUsage(u: WireUsage | undefined): Usage {
 }
 
 /** An error answer -> the fields of `anthropic.APIError`. */
-export function parseErrorBody(
-  status: number,
-  text: string,
-  headers: Headers,
-  retryable: boolean,
-  provider = "anthropic",
-): APIErrorFields {
-  const body = parseErrorJSON(text);
+export const parseErrorBody = /* @__PURE__ */ errorBodyParser(readError, "anthropic");
+
+/** An error answer, its body parsed, -> the fields of its `APIError`. */
+export function readError(body: unknown, res: ErrorResponse, provider: string): APIErrorFields {
+  const { status, text, headers, retryable } = res;
   const error = (body as Partial<ErrorBody> | undefined)?.error;
   const requestId =
     headers.get("request-id") ?? (body as Partial<ErrorBody>)?.request_id ?? undefined;

@@ -1,7 +1,8 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
 import { usageWithCache } from "../../transport/cache.js";
-import { checkedResponse, parseErrorJSON } from "../../transport/json.js";
+import { checkedResponse, errorBodyParser } from "../../transport/json.js";
+import type { ErrorResponse } from "../../transport/request.js";
 import { createMessageBuilder } from "./parts.js";
 import type { ConverseResponse, ErrorBody, OutputContentBlock, TokenUsage } from "./wire.js";
 
@@ -49,14 +50,11 @@ export function parseUsage(u: Partial<TokenUsage> | undefined): Usage {
  * Reads a restJson1 error: the type from `x-amzn-errortype`, else the body's `code` or
  * `__type`; the message from `message` or `Message`; the request id from `x-amzn-requestid`.
  */
-export function parseErrorBody(
-  status: number,
-  text: string,
-  headers: Headers,
-  retryable: boolean,
-  provider = "bedrock",
-): APIErrorFields {
-  const body = parseErrorJSON(text);
+export const parseErrorBody = /* @__PURE__ */ errorBodyParser(readError, "bedrock");
+
+/** An error answer, its body parsed, -> the fields of its `APIError`. */
+export function readError(body: unknown, res: ErrorResponse, provider: string): APIErrorFields {
+  const { status, headers, retryable } = res;
   const fields = typeof body === "object" && body !== null ? (body as ErrorBody) : {};
   const rawType = headers.get("x-amzn-errortype") ?? fields.code ?? fields.__type;
   const message =

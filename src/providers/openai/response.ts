@@ -1,6 +1,7 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
-import { checkedResponse, parseErrorJSON } from "../../transport/json.js";
+import { checkedResponse, errorBodyParser } from "../../transport/json.js";
+import type { ErrorResponse } from "../../transport/request.js";
 import { createMessageBuilder } from "./parts.js";
 import type {
   ChatCompletion,
@@ -96,14 +97,11 @@ export function requestIdOf(headers: Headers): string | undefined {
 }
 
 /** What an error answer (secrets already removed) says, as APIError fields. */
-export function parseErrorBody(
-  status: number,
-  text: string,
-  headers: Headers,
-  retryable: boolean,
-  provider = "openai",
-): APIErrorFields {
-  const body = parseErrorJSON(text);
+export const parseErrorBody = /* @__PURE__ */ errorBodyParser(readError, "openai");
+
+/** An error answer, its body parsed, -> the fields of its `APIError`. */
+export function readError(body: unknown, res: ErrorResponse, provider: string): APIErrorFields {
+  const { status, headers, retryable } = res;
   const error = errorObjectOf(body);
   const fallback =
     typeof body === "string" && body.trim() !== "" ? clip(body.trim()) : `HTTP ${status}`;
