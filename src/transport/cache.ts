@@ -1,5 +1,4 @@
 import { ConfigError, HistoryError } from "../core/errors.js";
-import type { Usage } from "../core/types.js";
 
 /**
  * Prompt-cache breakpoints for the two APIs that take explicit ones: Anthropic `cache_control`
@@ -101,26 +100,4 @@ export function planBreakpoints<B>(
     system,
     tools: !!auto && hasTools && used < MAX_BREAKPOINTS,
   };
-}
-
-/**
- * golem's `Usage` from the two APIs that count cached input apart from `input` (Anthropic,
- * Converse): golem's `inputTokens` is all input, the cache reads and writes added. A count
- * that was sent is kept, 0 included; one that was not (or null) stays absent.
- */
-export function usageWithCache(
-  input: number | null | undefined,
-  output: number | null | undefined,
-  read: number | null | undefined,
-  write: number | null | undefined,
-  reasoning?: number | null,
-): Usage {
-  const usage: Usage = {
-    inputTokens: (input ?? 0) + (read ?? 0) + (write ?? 0),
-    outputTokens: output ?? 0,
-  };
-  if (typeof reasoning === "number") usage.reasoningTokens = reasoning;
-  if (typeof read === "number") usage.cacheReadTokens = read;
-  if (typeof write === "number") usage.cacheWriteTokens = write;
-  return usage;
 }

@@ -1,8 +1,8 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
-import { usageWithCache } from "../../transport/cache.js";
 import { checkedResponse, errorBodyParser } from "../../transport/json.js";
 import type { ErrorResponse } from "../../transport/request.js";
+import { usageWithCache } from "../../transport/usage.js";
 import { createMessageBuilder } from "./parts.js";
 import type { ErrorBody, WireMessage, WireUsage } from "./wire.js";
 

@@ -2,6 +2,7 @@ import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
 import { checkedResponse, errorBodyParser } from "../../transport/json.js";
 import type { ErrorResponse } from "../../transport/request.js";
+import { withCounts } from "../../transport/usage.js";
 import { createMessageBuilder } from "./parts.js";
 import type {
   ChatCompletion,
@@ -75,17 +76,12 @@ function argumentsText(args: unknown): string {
  */
 export function parseUsage(u: CompletionUsage | null | undefined): Usage {
   if (typeof u !== "object" || u === null) return { inputTokens: 0, outputTokens: 0 };
-  const usage: Usage = {
-    inputTokens: u.prompt_tokens ?? 0,
-    outputTokens: u.completion_tokens ?? 0,
-  };
-  const reasoning = u.completion_tokens_details?.reasoning_tokens;
-  if (typeof reasoning === "number") usage.reasoningTokens = reasoning;
-  const cached = u.prompt_tokens_details?.cached_tokens;
-  if (typeof cached === "number") usage.cacheReadTokens = cached;
-  const written = u.prompt_tokens_details?.cache_write_tokens;
-  if (typeof written === "number") usage.cacheWriteTokens = written;
-  return usage;
+  return withCounts(
+    { inputTokens: u.prompt_tokens ?? 0, outputTokens: u.completion_tokens ?? 0 },
+    u.completion_tokens_details?.reasoning_tokens,
+    u.prompt_tokens_details?.cached_tokens,
+    u.prompt_tokens_details?.cache_write_tokens,
+  );
 }
 
 /**
