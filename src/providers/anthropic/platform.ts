@@ -20,10 +20,16 @@ export function requestHeaders(
   cfg: Pick<ResolvedConfig, "headers"> &
     Partial<Pick<ResolvedConfig, "apiKey" | "contextManagement">>,
 ): Record<string, string> {
-  const key: Record<string, string> = cfg.apiKey === undefined ? {} : { "x-api-key": cfg.apiKey };
+  const headers = messagesHeaders(cfg);
+  return cfg.apiKey === undefined ? headers : { ...headers, "x-api-key": cfg.apiKey };
+}
+
+/** {@link requestHeaders} without the key: what every Messages platform sends. */
+function messagesHeaders(
+  cfg: Pick<ResolvedConfig, "headers"> & Partial<Pick<ResolvedConfig, "contextManagement">>,
+): Record<string, string> {
   const headers = mergeHeaders({ "anthropic-version": ANTHROPIC_VERSION }, cfg.headers, {
     "content-type": "application/json",
-    ...key,
   });
   if (cfg.contextManagement) {
     // Joined with the caller's own betas, if any.
@@ -43,7 +49,7 @@ export function anthropicPlatform(cfg: ResolvedConfig): Platform {
     model: cfg.model,
     urls: { generate: url, stream: url, count: `${url}/count_tokens` },
     auth: apiKeyAuth("x-api-key", cfg.apiKey),
-    headers: requestHeaders({ headers: cfg.headers, contextManagement: cfg.contextManagement }),
+    headers: messagesHeaders(cfg),
     requestId: (headers) => headers.get("request-id") ?? undefined,
     options: cfg,
   };
