@@ -27,11 +27,18 @@ export function requestHeaders(
   cfg: Pick<ResolvedConfig, "headers"> &
     Partial<Pick<ResolvedConfig, "apiKey" | "contextManagement" | "apiVersion">>,
 ): Record<string, string> {
-  const key: Record<string, string> = cfg.apiKey === undefined ? {} : { "x-api-key": cfg.apiKey };
+  const headers = messagesHeaders(cfg);
+  return cfg.apiKey === undefined ? headers : { ...headers, "x-api-key": cfg.apiKey };
+}
+
+/** {@link requestHeaders} without the key: what every Messages platform sends. */
+function messagesHeaders(
+  cfg: Pick<ResolvedConfig, "headers"> &
+    Partial<Pick<ResolvedConfig, "contextManagement" | "apiVersion">>,
+): Record<string, string> {
   const version = cfg.apiVersion ?? ANTHROPIC_VERSION;
   const headers = mergeHeaders({ "anthropic-version": version }, cfg.headers, {
     "content-type": "application/json",
-    ...key,
   });
   if (cfg.contextManagement) {
     // Joined with the caller's own betas, if any.
@@ -61,11 +68,7 @@ export function anthropicPlatform(cfg: ResolvedConfig): Platform {
     model: cfg.model,
     urls: { generate: url, stream: url, count: `${url}/count_tokens` },
     auth: apiKeyAuth("x-api-key", cfg.apiKey),
-    headers: requestHeaders({
-      headers: cfg.headers,
-      contextManagement: cfg.contextManagement,
-      apiVersion: cfg.apiVersion,
-    }),
+    headers: messagesHeaders(cfg),
     // The version's refusals, on the body as sent (extraBody included).
     ...(cfg.apiVersion === VERSION_WITHOUT_SAMPLING && { patch: checkVersionBody }),
     requestId: (headers) => headers.get("request-id") ?? undefined,

@@ -1,6 +1,8 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { ModelResponse, Usage, UsageIteration } from "../../core/types.js";
-import { checkedResponse, parseErrorJSON } from "../../transport/json.js";
+import { checkedResponse, errorBodyParser } from "../../transport/json.js";
+import type { ErrorResponse } from "../../transport/request.js";
+import { usageWithCache } from "../../transport/usage.js";
 import { createMessageBuilder } from "./parts.js";
 import type { ErrorBody, IterationUsage, WireMessage, WireUsage } from "./wire.js";
 
@@ -60,27 +62,20 @@ const parseIteration = (step: IterationUsage | null): UsageIteration => ({
 
 /** The counts of one usage object (a call's or one step's), cached input added to input. */
 function countUsage(u: Omit<WireUsage, "iterations"> | null | undefined): Usage {
-  const cacheRead = u?.cache_read_input_tokens;
-  const cacheWrite = u?.cache_creation_input_tokens;
-  const usage: Usage = {
-    inputTokens: (u?.input_tokens ?? 0) + (cacheRead ?? 0) + (cacheWrite ?? 0),
-    outputTokens: u?.output_tokens ?? 0,
-  };
-  // A count that was sent is kept, 0 included; one that was not (or null) stays absent.
-  if (typeof cacheRead === "number") usage.cacheReadTokens = cacheRead;
-  if (typeof cacheWrite === "number") usage.cacheWriteTokens = cacheWrite;
-  return usage;
+  return usageWithCache(
+    u?.input_tokens,
+    u?.output_tokens,
+    u?.cache_read_input_tokens,
+    u?.cache_creation_input_tokens,
+  );
 }
 
 /** An error answer -> the fields of `anthropic.APIError`. */
-export function parseErrorBody(
-  status: number,
-  text: string,
-  headers: Headers,
-  retryable: boolean,
-  provider = "anthropic",
-): APIErrorFields {
-  const body = parseErrorJSON(text);
+export const parseErrorBody = /* @__PURE__ */ errorBodyParser(readError, "anthropic");
+
+/** An error answer, its body parsed, -> the fields of its `APIError`. */
+export function readError(body: unknown, res: ErrorResponse, provider: string): APIErrorFields {
+  const { status, text, headers, retryable } = res;
   const error = (body as Partial<ErrorBody> | undefined)?.error;
   const requestId =
     headers.get("request-id") ?? (body as Partial<ErrorBody>)?.request_id ?? undefined;

@@ -1,9 +1,10 @@
 import type { Wire } from "../../transport/http-model.js";
+import { errorFieldsOf } from "../../transport/json.js";
 import { createSSEReader, type SSERecord } from "../../transport/sse.js";
 import { countAnswer, countBody, NO_CHAT_COUNT } from "./count.js";
 import type { ChatOptions, ResponsesOptions } from "./options.js";
 import { buildRequest } from "./request.js";
-import { bodyErrorFields, parseErrorBody, parseResponse } from "./response.js";
+import { bodyErrorFields, parseResponse, readError } from "./response.js";
 import { buildResponsesRequest } from "./responses-request.js";
 import { parseResponsesResponse, responsesBodyErrorFields } from "./responses-response.js";
 import { createResponsesStreamState } from "./responses-stream.js";
@@ -12,8 +13,7 @@ import { createStreamState } from "./stream.js";
 export { requestIdOf } from "./response.js";
 
 /** Both APIs' error answers: OpenAI's error object, or a compatible server's own. */
-const errorFields: Wire<SSERecord>["errorFields"] = (res, provider) =>
-  parseErrorBody(res.status, res.text, res.headers, res.retryable, provider);
+const errorFields = errorFieldsOf(readError);
 
 /**
  * The Chat Completions wire, for OpenAI, compatible servers and Azure alike; the tag the
