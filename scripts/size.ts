@@ -107,12 +107,13 @@ function cases(scale: number): Case[] {
       name: "golem/anthropic",
       code: `export * from "golem/anthropic";`,
       budget: kb(10),
-      ceiling: kb(13.1),
+      // 13.0 before the model rules, capabilities and counting (docs/adr/0017-model-rules-from-capabilities.md).
+      ceiling: kb(15.4),
     },
-    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(16.6) },
-    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(12.8) },
-    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(15.1) },
-    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(15.6) },
+    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(17.9) },
+    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(14.2) },
+    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(16.4) },
+    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(16.8) },
     // 3.7 KB before 0.3's recorder, openCassette and scriptedModel (docs/adr/0015-recorder-in-golem-testing.md).
     { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(9.6) },
     // @opentelemetry/api is the app's own (a peer): left out of the bundle, as an app has it.
@@ -134,17 +135,17 @@ function cases(scale: number): Case[] {
       name: "golem/anthropic + golem core",
       code: `export * from "golem/anthropic";\nexport { ${CORE} } from "golem";`,
       budget: kb(10),
-      ceiling: kb(13.3),
+      ceiling: kb(15.6),
     },
     {
       name: "golem/anthropic + Agent",
       code: `export { create } from "golem/anthropic";\nexport { Agent, jsonTool } from "golem";`,
-      ceiling: kb(16.2),
+      ceiling: kb(18.2),
     },
     {
       name: "every entry but golem/testing",
       code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
-      ceiling: kb(37.2),
+      ceiling: kb(41.4),
     },
     // The budget: <= 30 KB (29.7 KB in 0.1; 38.8 KB with 0.2's features, see the header).
     {
@@ -152,7 +153,7 @@ function cases(scale: number): Case[] {
       code: everything(OLD_ENTRIES),
       budget: kb(30),
       // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015).
-      ceiling: kb(44.7),
+      ceiling: kb(49),
     },
   ];
 }

@@ -9,14 +9,18 @@
 import type { Capabilities } from "./capabilities.js";
 import { claudeVersion, versionText } from "./version.js";
 
-/** One table row: the versions it covers and what they take. */
-interface Row extends Omit<Capabilities, "model" | "source"> {
+/**
+ * One table row: the versions it covers and what they take. Every row refuses sampling, and
+ * every row was checked on {@link CHECKED}; both are added by {@link claudeTable}. `page` is
+ * the documenting page under {@link DOCS}.
+ */
+interface Row extends Omit<Capabilities, "model" | "source" | "checked" | "reference"> {
   family: string;
   versions: readonly string[];
-  reference: string;
+  page: string;
 }
 
-const DOCS = "https://platform.claude.com/docs/en/models";
+const DOCS = "https://platform.claude.com/docs/en/";
 const CHECKED = "2026-12-01";
 
 /** Adaptive thinking only: a budget and `disabled` are both a 400. */
@@ -25,85 +29,79 @@ const ALWAYS_ADAPTIVE = { adaptive: true, enabled: false, disabled: false, betwe
 const ADAPTIVE_OR_OFF = { adaptive: true, enabled: false, disabled: true, between_tools: false };
 
 const ROWS: readonly Row[] = [
+  // sampling parameters and budget_tokens are a 400
   {
     family: "opus",
     versions: ["4.7", "4.8"],
     thinking: ADAPTIVE_OR_OFF,
-    sampling: false,
-    // sampling parameters and budget_tokens are a 400
-    reference:
-      "https://platform.claude.com/docs/en/about-claude/models/migration-guide#migrating-to-claude-opus-4-7",
-    checked: CHECKED,
+    page: "about-claude/models/migration-guide#migrating-to-claude-opus-4-7",
   },
+  // thinking on by default; disabled accepted
   {
     family: "opus",
     versions: ["5.0"],
     thinking: ADAPTIVE_OR_OFF,
-    sampling: false,
-    // thinking on by default; disabled accepted
-    reference: "https://platform.claude.com/docs/en/about-claude/models/whats-new-opus-5",
-    checked: CHECKED,
+    page: "about-claude/models/whats-new-opus-5",
   },
+  // thinking can't be disabled; forced tool use returns an error
   {
     family: "opus",
     versions: ["5.5"],
     thinking: ALWAYS_ADAPTIVE,
-    sampling: false,
     forcedToolChoice: false,
-    // thinking can't be disabled; forced tool use returns an error
-    reference: `${DOCS}/opus-5-5/whats-new-opus-5-5`,
-    checked: CHECKED,
+    page: "models/opus-5-5/whats-new-opus-5-5",
   },
+  // Sonnet 5 accepts adaptive and disabled
   {
     family: "sonnet",
     versions: ["5.0"],
     thinking: ADAPTIVE_OR_OFF,
-    sampling: false,
-    // Sonnet 5 accepts adaptive and disabled
-    reference: `${DOCS}/sonnet-5-5/whats-new-sonnet-5-5`,
-    checked: CHECKED,
+    page: "models/sonnet-5-5/whats-new-sonnet-5-5",
   },
+  // turn off up-front thinking with between_tools; disabled is a 400; forced tool use returns an error
   {
     family: "sonnet",
     versions: ["5.5"],
     thinking: { adaptive: true, enabled: false, disabled: false, between_tools: true },
-    sampling: false,
     forcedToolChoice: false,
-    // turn off up-front thinking with between_tools; disabled is a 400; forced tool use returns an error
-    reference: `${DOCS}/sonnet-5-5/whats-new-sonnet-5-5`,
-    checked: CHECKED,
+    page: "models/sonnet-5-5/whats-new-sonnet-5-5",
   },
+  // remove temperature, top_p and top_k; end messages with a user turn
   {
     family: "haiku",
     versions: ["5.5"],
     thinking: { adaptive: true, enabled: false },
-    sampling: false,
     prefill: false,
-    // remove temperature, top_p and top_k; end messages with a user turn
-    reference: `${DOCS}/haiku-5-5/migration-guide`,
-    checked: CHECKED,
+    page: "models/haiku-5-5/migration-guide",
   },
-  ...["fable", "mythos"].flatMap((family): Row[] => [
-    {
-      family,
-      versions: ["5.0"],
-      thinking: ALWAYS_ADAPTIVE,
-      sampling: false,
-      // disabled and budget_tokens are a 400; Mythos 5 shares Fable 5's settings
-      reference: `${DOCS}/fable-5/migration-guide`,
-      checked: CHECKED,
-    },
-    {
-      family,
-      versions: ["5.1", "5.2"],
-      thinking: ALWAYS_ADAPTIVE,
-      sampling: false,
-      forcedToolChoice: false,
-      // the first three breaking changes also apply on Claude Fable 5.1
-      reference: `${DOCS}/opus-5-5/whats-new-opus-5-5`,
-      checked: CHECKED,
-    },
-  ]),
+  // disabled and budget_tokens are a 400; Mythos 5 shares Fable 5's settings
+  {
+    family: "fable",
+    versions: ["5.0"],
+    thinking: ALWAYS_ADAPTIVE,
+    page: "models/fable-5/migration-guide",
+  },
+  {
+    family: "mythos",
+    versions: ["5.0"],
+    thinking: ALWAYS_ADAPTIVE,
+    page: "models/fable-5/migration-guide",
+  },
+  // the first three breaking changes also apply on Claude Fable 5.1
+  {
+    family: "fable",
+    versions: ["5.1", "5.2"],
+    thinking: ALWAYS_ADAPTIVE,
+    forcedToolChoice: false,
+    page: "models/opus-5-5/whats-new-opus-5-5",
+  },
+  {
+    family: "mythos",
+    versions: ["5.1", "5.2"],
+    thinking: ALWAYS_ADAPTIVE,
+    forcedToolChoice: false,
+    page: "models/opus-5-5/whats-new-opus-5-5",
+  },
 ];
 
 /** The efforts `between_tools` thinking takes (Sonnet 5.5; a 400 at `xhigh` and `max`). */
@@ -115,6 +113,13 @@ export function claudeTable(model: string): Capabilities | undefined {
   if (!v) return undefined;
   const row = ROWS.find((r) => r.family === v.family && r.versions.includes(versionText(v)));
   if (!row) return undefined;
-  const { family: _f, versions: _v, ...values } = row;
-  return { model, source: "table", ...values };
+  const { family: _f, versions: _v, page, ...values } = row;
+  return {
+    model,
+    source: "table",
+    sampling: false,
+    ...values,
+    reference: DOCS + page,
+    checked: CHECKED,
+  };
 }

@@ -7,8 +7,8 @@
 import type { Capabilities, Support } from "./capabilities.js";
 import { gptVersion, versionText } from "./version.js";
 
-/** One table row: the versions and tiers it covers and what they take. */
-interface Row extends Omit<Capabilities, "model" | "source"> {
+/** One table row: the versions and tiers it covers and what they take (all checked on {@link CHECKED}). */
+interface Row extends Omit<Capabilities, "model" | "source" | "checked"> {
   versions: readonly string[];
   /** The id's tier after the version (`sol`, `luna`); omitted: any. */
   tiers?: readonly string[];
@@ -36,7 +36,6 @@ const ROWS: readonly Row[] = [
     versions: ["5.6"],
     effort: NONE_TO_MAX,
     reference: "https://developers.openai.com/api/docs/guides/latest-model",
-    checked: CHECKED,
   },
   {
     // none..max; function tools on Chat Completions only with reasoning effort none.
@@ -45,7 +44,6 @@ const ROWS: readonly Row[] = [
     effort: NONE_TO_MAX,
     chatTools: "effort-none",
     reference: `${MODELS}/gpt-6-sol`,
-    checked: CHECKED,
   },
   {
     // low..max; tool calling needs the Responses API (Chat Completions only without tools).
@@ -54,7 +52,6 @@ const ROWS: readonly Row[] = [
     effort: LOW_TO_MAX,
     chatTools: false,
     reference: `${MODELS}/gpt-6.1-sol`,
-    checked: CHECKED,
   },
   {
     // low..max; function tools routed through the Responses API.
@@ -63,14 +60,12 @@ const ROWS: readonly Row[] = [
     effort: LOW_TO_MAX,
     chatTools: false,
     reference: `${MODELS}/gpt-6.2-astra`,
-    checked: CHECKED,
   },
   {
     versions: ["6.2"],
     tiers: ["sol"],
     effort: LOW_TO_MAX,
     reference: `${MODELS}/gpt-6.2-sol`,
-    checked: CHECKED,
   },
 ];
 
@@ -83,5 +78,5 @@ export function openaiTable(model: string): Capabilities | undefined {
   );
   if (!row) return undefined;
   const { versions: _v, tiers: _t, ...values } = row;
-  return { model, source: "table", ...values };
+  return { model, source: "table", ...values, checked: CHECKED };
 }

@@ -29,11 +29,12 @@ export function checkVersionSettings(version: string | undefined, s: CallSetting
  */
 export function checkVersionBody(body: object): object {
   const b = body as Record<string, unknown>;
+  // The wire's sampling fields under their option names, so the refusal reads as at create().
   checkVersionSettings(VERSION_WITHOUT_SAMPLING, {
-    ...(b.temperature !== undefined && { temperature: 1 }),
-    ...(b.top_p !== undefined && { topP: 1 }),
-    ...(b.top_k !== undefined && { topK: 1 }),
-  });
+    temperature: b.temperature,
+    topP: b.top_p,
+    topK: b.top_k,
+  } as CallSettings);
   checkVersionMessages(b.messages);
   return body;
 }
