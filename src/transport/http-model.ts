@@ -6,6 +6,7 @@ import { createModelStream, type StreamMachine } from "./model-stream.js";
 import { redactError, redactStreamErrors } from "./redact.js";
 import { type RequestOptions, requestStream, requestText, type StreamResponse } from "./request.js";
 import type { RecordReader } from "./sse.js";
+import { streamLimits, watchReader } from "./watch.js";
 
 /** What an adapter knows about one call; the rest of a call is the same for every provider. */
 export interface ModelCall<R> {
@@ -51,7 +52,11 @@ export function createHTTPModel<R>(provider: string, model: string, call: ModelC
         const res = await requestStream(options);
         try {
           const { reader, machine } = await call.open(res, secrets);
-          return { reader, machine: redactStreamErrors(machine, secrets), release: res.release };
+          return {
+            reader: watchReader(reader, streamLimits(provider, options, res)),
+            machine: redactStreamErrors(machine, secrets),
+            release: res.release,
+          };
         } catch (err) {
           await res.body.cancel().catch(() => {});
           res.release();

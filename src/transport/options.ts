@@ -13,13 +13,25 @@ export interface TransportConfig {
   maxRetries?: number;
   /** Per attempt: the whole exchange for `generate`, until the headers for `stream`. */
   timeoutMs?: number;
+  /**
+   * The longest a stream may stay silent once its headers arrived; `Infinity` turns it off.
+   * @defaultValue 600000 (10 minutes)
+   */
+  idleTimeoutMs?: number;
+  /** The whole call, retries and the stream's body included; no limit when absent. */
+  deadlineMs?: number;
 }
+
+/** A stream silent this long has stalled: as long as the SDKs' default request timeout. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 600_000;
 
 /** How calls are made: the fetch, the retries and the timeout, checked. */
 export interface ResolvedCallOptions {
   fetch: FetchLike | undefined;
   maxRetries: number;
   timeoutMs: number | undefined;
+  idleTimeoutMs: number;
+  deadlineMs: number | undefined;
 }
 
 /** Every transport setting, checked, with defaults applied. */
@@ -42,12 +54,15 @@ export function resolveTransport(
   };
 }
 
-/** Checks `fetch`, `maxRetries` (default 2) and `timeoutMs`. */
+/** Checks `fetch`, `maxRetries` (default 2) and the time limits. */
 export function resolveCallOptions(
   provider: string,
-  config: Pick<TransportConfig, "fetch" | "maxRetries" | "timeoutMs">,
+  config: Pick<
+    TransportConfig,
+    "fetch" | "maxRetries" | "timeoutMs" | "idleTimeoutMs" | "deadlineMs"
+  >,
 ): ResolvedCallOptions {
-  const { maxRetries = 2, timeoutMs } = config;
+  const { maxRetries = 2, timeoutMs, idleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS, deadlineMs } = config;
   if (config.fetch !== undefined && typeof config.fetch !== "function") {
     throw new ConfigError(`${provider}: \`fetch\` must be a function`);
   }
@@ -56,12 +71,19 @@ export function resolveCallOptions(
       `${provider}: \`maxRetries\` must be an integer >= 0, got ${String(maxRetries)}`,
     );
   }
-  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
-    throw new ConfigError(
-      `${provider}: \`timeoutMs\` must be a positive number, got ${String(timeoutMs)}`,
-    );
+  checkDuration(provider, "timeoutMs", timeoutMs, false);
+  checkDuration(provider, "idleTimeoutMs", idleTimeoutMs, true);
+  checkDuration(provider, "deadlineMs", deadlineMs, false);
+  return { fetch: config.fetch, maxRetries, timeoutMs, idleTimeoutMs, deadlineMs };
+}
+
+/** A time limit is a positive number of milliseconds (`Infinity` where it may be turned off). */
+function checkDuration(provider: string, option: string, ms: unknown, off: boolean): void {
+  if (ms === undefined || (off && ms === Number.POSITIVE_INFINITY)) return;
+  if (typeof ms !== "number" || !Number.isFinite(ms) || ms <= 0) {
+    const allowed = off ? "a positive number (or Infinity)" : "a positive number";
+    throw new ConfigError(`${provider}: \`${option}\` must be ${allowed}, got ${String(ms)}`);
   }
-  return { fetch: config.fetch, maxRetries, timeoutMs };
 }
 
 /** The caller's extra headers with lower-case names; each value must be a string. */
@@ -110,6 +132,8 @@ export const TRANSPORT_KEYS: KeySet<TransportConfig> = {
   headers: true,
   maxRetries: true,
   timeoutMs: true,
+  idleTimeoutMs: true,
+  deadlineMs: true,
 };
 
 /**

@@ -53,6 +53,8 @@ export function create(config: Config): Model {
         body,
         fetch: cfg.fetch,
         timeoutMs: cfg.timeoutMs,
+        idleTimeoutMs: cfg.idleTimeoutMs,
+        deadlineMs: cfg.deadlineMs,
         maxRetries: cfg.maxRetries,
         sign: "token" in auth ? createTokenSigner(auth.token, secrets) : undefined,
         secrets,

@@ -85,6 +85,8 @@ function requestOptions(
     body: JSON.stringify(buildRequest(req, cfg, streaming)),
     fetch: cfg.fetch,
     timeoutMs: cfg.timeoutMs,
+    idleTimeoutMs: cfg.idleTimeoutMs,
+    deadlineMs: cfg.deadlineMs,
     maxRetries: cfg.maxRetries,
     toError: (res) =>
       new APIError(parseErrorBody(res.status, res.text, res.headers, res.retryable)),

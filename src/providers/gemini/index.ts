@@ -48,6 +48,8 @@ export function create(config: Config): Model {
       body: JSON.stringify(buildRequest(req, cfg, streaming)),
       fetch: cfg.fetch,
       timeoutMs: cfg.timeoutMs,
+      idleTimeoutMs: cfg.idleTimeoutMs,
+      deadlineMs: cfg.deadlineMs,
       maxRetries: cfg.maxRetries,
       secrets: [cfg.apiKey],
       toError: (res) =>

@@ -51,6 +51,8 @@ export function create(config: Config): Model {
       body,
       fetch: cfg.fetch,
       timeoutMs: cfg.timeoutMs,
+      idleTimeoutMs: cfg.idleTimeoutMs,
+      deadlineMs: cfg.deadlineMs,
       maxRetries: cfg.maxRetries,
       secrets: [cfg.apiKey],
       toError: (res) =>

@@ -33,6 +33,8 @@ describe("bedrock config", () => {
       headers: {},
       fetch: undefined,
       maxRetries: 2,
+      idleTimeoutMs: 600_000,
+      deadlineMs: undefined,
       timeoutMs: undefined,
     });
   });

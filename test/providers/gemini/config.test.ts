@@ -33,6 +33,8 @@ describe("resolveConfig", () => {
       baseURL: DEFAULT_BASE_URL,
       headers: {},
       maxRetries: 2,
+      idleTimeoutMs: 600_000,
+      deadlineMs: undefined,
       timeoutMs: undefined,
       fetch: undefined,
       generationConfig: undefined,
