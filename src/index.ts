@@ -5,6 +5,7 @@
  */
 
 export { Agent, type AgentOptions } from "./agent/agent.js";
+export { MaxStepsError } from "./agent/errors.js";
 export { OutputError } from "./agent/output.js";
 export { dropOldThinking, type HistoryProcessor, keepLastTurns } from "./agent/processors.js";
 export {
