@@ -5,6 +5,7 @@ import { parseJSONBody } from "./json.js";
 import { createModelStream, type StreamMachine } from "./model-stream.js";
 import { redactError, redactStreamErrors } from "./redact.js";
 import { type RequestOptions, requestStream, requestText, type StreamResponse } from "./request.js";
+import { checkModelRequest } from "./request-checks.js";
 import type { RecordReader } from "./sse.js";
 import { streamLimits, watchReader } from "./watch.js";
 
@@ -33,7 +34,7 @@ export function createHTTPModel<R>(provider: string, model: string, call: ModelC
     provider,
     model,
     async generate(req, opts) {
-      checkRequest(req);
+      checkRequest(provider, req);
       const options = withSignal(provider, call.request(req, false), opts?.signal);
       const { secrets } = options;
       const { response, text } = await requestText(options);
@@ -46,7 +47,7 @@ export function createHTTPModel<R>(provider: string, model: string, call: ModelC
     },
     stream(req, opts) {
       return createModelStream(async () => {
-        checkRequest(req);
+        checkRequest(provider, req);
         const options = withSignal(provider, call.request(req, true), opts?.signal);
         const { secrets } = options;
         const res = await requestStream(options);
@@ -67,12 +68,16 @@ export function createHTTPModel<R>(provider: string, model: string, call: ModelC
   };
 }
 
-/** The history is valid and not empty: no provider answers a request without messages. */
-function checkRequest(req: ModelRequest): void {
+/**
+ * The history is valid and not empty (no provider answers a request without messages), and
+ * nothing in the request is what the provider refuses whatever the model.
+ */
+function checkRequest(provider: string, req: ModelRequest): void {
   validateHistory(req.messages);
   if (req.messages.length === 0) {
     throw new HistoryError("messages is empty: a request needs at least one message");
   }
+  checkModelRequest(provider, req);
 }
 
 /**
