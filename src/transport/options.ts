@@ -122,8 +122,15 @@ export function resolveBaseURL(provider: string, value: string, option: string):
   return value.trim().replace(/\/+$/, "");
 }
 
-/** Every key of a config type, each `true`: a literal of it must name them all, and no other. */
-export type KeySet<C> = { readonly [K in keyof Required<C>]: true };
+/**
+ * Every key of a config type: a literal of it must name them all, and no other. A key is `true`,
+ * or, for an option that is an object of its own (`thinking: { budgetTokens }`), the keys that
+ * object takes, so a misspelt key one level down is refused too.
+ */
+export type KeySet<C> = { readonly [K in keyof Required<C>]: true | NestedKeys };
+
+/** The keys of an option that is an object; each `true`. */
+export type NestedKeys = { readonly [key: string]: true };
 
 /** The keys of {@link TransportConfig}, for each adapter's {@link KeySet}. */
 export const TRANSPORT_KEYS: KeySet<TransportConfig> = {
@@ -138,7 +145,9 @@ export const TRANSPORT_KEYS: KeySet<TransportConfig> = {
 
 /**
  * Refuses a config key the adapter does not know: a misspelt or unsupported option would
- * otherwise be ignored without a word (`temperature` before it existed).
+ * otherwise be ignored without a word (`temperature` before it existed). One level down too:
+ * a key inside an option whose {@link KeySet} entry lists its keys (`thinking: { budget }`
+ * where `budgetTokens` was meant).
  */
 export function refuseUnknownKeys(provider: string, config: object, known: object): void {
   for (const key of Object.keys(config)) {
@@ -148,6 +157,48 @@ export function refuseUnknownKeys(provider: string, config: object, known: objec
         `${provider}: unknown option \`${key}\`; ${provider}.create accepts ${accepted}`,
       );
     }
+    const nested: unknown = (known as Record<string, unknown>)[key];
+    const value: unknown = (config as Record<string, unknown>)[key];
+    if (typeof nested === "object" && nested !== null && isPlainObject(value)) {
+      refuseUnknownNestedKeys(provider, key, value, nested);
+    }
+  }
+}
+
+function refuseUnknownNestedKeys(
+  provider: string,
+  option: string,
+  value: object,
+  known: object,
+): void {
+  for (const key of Object.keys(value)) {
+    if (Object.hasOwn(known, key)) continue;
+    const accepted = Object.keys(known).sort().join(", ");
+    throw new ConfigError(
+      `${provider}: unknown option \`${option}.${key}\`; \`${option}\` accepts ${accepted}`,
+    );
+  }
+}
+
+/** An object literal's shape (the other checks refuse arrays and functions themselves). */
+function isPlainObject(value: unknown): value is object {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * One rule for every adapter that takes more than one kind of credentials (Bedrock `apiKey` or
+ * SigV4 `credentials`, Azure `apiKey` or `token`): given explicitly, exactly one. Silently
+ * preferring one would sign with what the caller did not mean. (From the environment the
+ * adapter's documented order still applies: an explicit option beats every variable.)
+ */
+export function refuseMixedCredentials(
+  provider: string,
+  config: object,
+  kinds: readonly string[],
+): void {
+  const given = kinds.filter((k) => (config as Record<string, unknown>)[k] !== undefined);
+  if (given.length > 1) {
+    throw new ConfigError(`${provider}: pass ${given.join(" or ")}, not both`);
   }
 }
 

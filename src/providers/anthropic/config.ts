@@ -1,12 +1,18 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, ModelRequest } from "../../core/types.js";
-import { type CacheConfig, type ResolvedCache, resolveCache } from "../../transport/cache.js";
+import {
+  CACHE_KEYS,
+  type CacheConfig,
+  type ResolvedCache,
+  resolveCache,
+} from "../../transport/cache.js";
 import {
   checkClaudeSettings,
   type Effort,
   resolveEffort,
   resolveThinking,
+  THINKING_KEYS,
   type ThinkingConfig,
 } from "../../transport/claude-config.js";
 import {
@@ -78,10 +84,10 @@ const CONFIG_KEYS: KeySet<Config> = {
   ...SETTING_KEYS,
   apiKey: true,
   model: true,
-  thinking: true,
+  thinking: THINKING_KEYS,
   effort: true,
-  cache: true,
-  contextManagement: true,
+  cache: CACHE_KEYS,
+  contextManagement: { edits: true },
 };
 
 /** Checks `anthropic.create`'s config; every complaint is a {@link ConfigError}. */

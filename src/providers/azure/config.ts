@@ -5,6 +5,7 @@ import {
   type KeySet,
   mergeHeaders,
   type ResolvedCallOptions,
+  refuseMixedCredentials,
   refuseUnknownKeys,
   resolveBaseURL,
   resolveCallOptions,
@@ -100,6 +101,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     throw new ConfigError("azure: create() needs a config object");
   }
   refuseUnknownKeys("azure", config, CONFIG_KEYS);
+  refuseMixedCredentials("azure", config, ["apiKey", "token"]);
   const { deployment, apiVersion } = config;
   if (typeof deployment !== "string" || deployment === "") {
     throw new ConfigError("azure: deployment is required (the deployment name in your resource)");

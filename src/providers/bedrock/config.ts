@@ -1,17 +1,24 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, ModelRequest } from "../../core/types.js";
-import { type CacheConfig, type ResolvedCache, resolveCache } from "../../transport/cache.js";
+import {
+  CACHE_KEYS,
+  type CacheConfig,
+  type ResolvedCache,
+  resolveCache,
+} from "../../transport/cache.js";
 import {
   checkClaudeSettings,
   type Effort,
   resolveEffort,
   resolveThinking,
+  THINKING_KEYS,
   type ThinkingConfig,
 } from "../../transport/claude-config.js";
 import {
   type KeySet,
   type ResolvedTransport,
+  refuseMixedCredentials,
   refuseUnknownKeys,
   resolveTransport,
   TRANSPORT_KEYS,
@@ -78,11 +85,11 @@ const CONFIG_KEYS: KeySet<Config> = {
   ...SETTING_KEYS,
   region: true,
   model: true,
-  credentials: true,
+  credentials: { accessKeyId: true, secretAccessKey: true, sessionToken: true },
   apiKey: true,
-  thinking: true,
+  thinking: THINKING_KEYS,
   effort: true,
-  cache: true,
+  cache: CACHE_KEYS,
 };
 
 /** Checks `bedrock.create`'s config against the environment; every complaint is a {@link ConfigError}. */
@@ -91,6 +98,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     throw new ConfigError("bedrock.create needs a config object");
   }
   refuseUnknownKeys("bedrock", config, CONFIG_KEYS);
+  refuseMixedCredentials("bedrock", config, ["apiKey", "credentials"]);
   const region = resolveRegion(config.region, env);
   if (typeof config.model !== "string" || config.model === "") {
     throw new ConfigError(
@@ -149,7 +157,10 @@ function resolveRegion(region: string | undefined, env: Env): string {
   return value;
 }
 
-/** Explicit options beat the environment; within each, an API key beats SigV4 credentials. */
+/**
+ * Explicit options beat the environment; both explicit kinds at once were refused already. In
+ * the environment an API key beats SigV4 credentials.
+ */
 function resolveAuth(config: Config, env: Env): Auth {
   if (config.apiKey !== undefined) return { bearer: checkApiKey(config.apiKey) };
   if (config.credentials !== undefined) return { sigv4: checkCredentials(config.credentials) };

@@ -118,7 +118,7 @@ const CONFIG_KEYS: KeySet<Config> = {
   ...SETTING_KEYS,
   apiKey: true,
   model: true,
-  thinking: true,
+  thinking: { includeThoughts: true, budget: true, level: true },
   cachedContent: true,
 };
 
