@@ -10,8 +10,11 @@ const SECRET_HEADERS = new Set([
   "x-amz-security-token",
 ]);
 
-/** Request headers left out: they change on every request (SigV4 date, body hash). */
-const VOLATILE_HEADERS = new Set(["x-amz-date", "x-amz-content-sha256"]);
+/**
+ * Request headers left out: they change on every request (SigV4 date, body hash) or with
+ * every release (golem's `user-agent`, which replay does not check either).
+ */
+const VOLATILE_HEADERS = new Set(["x-amz-date", "x-amz-content-sha256", "user-agent"]);
 
 /** Response headers worth keeping; everything else (cookies, org ids, rate-limit detail) goes. */
 export const RESPONSE_HEADERS = new Set([

@@ -2,6 +2,7 @@ import { type APIError, ConnectionError, StreamError, TimeoutError } from "../co
 import { abortReason, createAttemptSignal, sleep } from "./abort.js";
 import { redactError, redactSecrets } from "./redact.js";
 import { retryAfterMs, retryDelay, shouldRetry } from "./retry.js";
+import { withUserAgent } from "./user-agent.js";
 
 /** A failed HTTP answer, handed to the provider's mapping. `text` has secrets removed. */
 export interface ErrorResponse {
@@ -102,7 +103,9 @@ async function send<T>(
     if (opts.signal?.aborted) throw abortReason(opts.signal);
     // Signing runs outside the fetch's try: a TypeError from a signer is a bug to surface,
     // not a network failure to retry.
-    const headers = opts.sign ? await signAttempt(opts, method) : opts.headers;
+    const signed = opts.sign ? await signAttempt(opts, method) : opts.headers;
+    // Added after signing: SigV4 leaves user-agent unsigned, so it is not part of the signature.
+    const headers = withUserAgent(signed);
     if (opts.signal?.aborted) throw abortReason(opts.signal);
     const limit = attemptLimit(opts, deadlineAt);
     const attempt = createAttemptSignal(opts.signal, limit.ms);
