@@ -7,16 +7,15 @@
  * Standard Schemas, docs/adr/0005-no-zod-at-runtime.md). Exits 1 when a limit is exceeded or a
  * name or package appears.
  *
- * Budgets (docs/architecture.md, "Budgets"):
- * - `golem/anthropic` with the core it imports (`export * from "golem/anthropic"`): <= 10 KB;
+ * Budgets (docs/architecture.md, "Budgets"; restated 2026-12-01 after 0.2's measured costs):
+ * - `golem/anthropic` with the core it imports (`export * from "golem/anthropic"`): <= 13 KB;
  * - every entry together (one bundle re-exporting all seven entries, golem/testing included):
- *   <= 30 KB.
- * Both were met by 0.1 (9.1 and 29.7 KB). The 0.2 message model (ordered parts, ADR 0006)
- * brought them to 10.4 and 31.6 KB, and 0.2's features (images and documents, call settings
- * and structured output, the agent's output, prompt caching, the reasoning dialects) to 12.8
- * and 38.8 KB; docs/adr/0013-size-of-the-0.2-features.md has what each costs and why trimming
- * does not reach the budgets. Both are shown NOT MET and held under a ceiling just above
- * today's size until a design decision.
+ *   <= 40 KB.
+ * 0.1 was 9.1 and 29.7 KB; 0.2's message model and features brought them to 12.8 and 38.8 KB
+ * (docs/adr/0013-size-of-the-0.2-features.md). 0.3's checks of bad input (stream idle limit
+ * and deadline, request checks, nested config keys, the user-agent: 14.1 and 40.7 KB) are
+ * past both by 1.1 and 0.7 KB; docs/adr/0014 and 0015 have what each costs. Both are shown
+ * NOT MET and held under a ceiling just above today's size until a design decision.
  * Every other bundle has a ceiling a few percent above its size when last measured, so growth is
  * noticed (a module-level call that tree shaking cannot drop, say, or a package imported again).
  *
@@ -78,51 +77,51 @@ const CORE =
 function cases(scale: number): Case[] {
   const kb = (n: number) => n * KB * scale;
   return [
-    { name: "golem", code: `export * from "golem";`, ceiling: kb(6.5) },
+    { name: "golem", code: `export * from "golem";`, ceiling: kb(7.1) },
     {
       name: "golem/anthropic",
       code: `export * from "golem/anthropic";`,
-      budget: kb(10),
-      ceiling: kb(12.8),
+      budget: kb(13),
+      ceiling: kb(14.1),
     },
-    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(16.3) },
-    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(12.5) },
-    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(15) },
-    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(15.3) },
+    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(17.5) },
+    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(13.7) },
+    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(16.1) },
+    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(16.5) },
     { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(3.8) },
     // The agent without parseHistory: its unknown-field table is left out of these.
     {
       name: "golem: Agent only",
       code: `export { Agent, jsonTool } from "golem";`,
-      ceiling: kb(5.1),
+      ceiling: kb(5.6),
     },
     {
       name: "golem: Agent + tool()",
       code: `export { Agent, tool } from "golem";`,
-      ceiling: kb(5.2),
+      ceiling: kb(5.7),
     },
     {
       name: "golem/anthropic + golem core",
       code: `export * from "golem/anthropic";\nexport { ${CORE} } from "golem";`,
-      budget: kb(10),
-      ceiling: kb(13),
+      budget: kb(13),
+      ceiling: kb(14.2),
     },
     {
       name: "golem/anthropic + Agent",
       code: `export { create } from "golem/anthropic";\nexport { Agent, jsonTool } from "golem";`,
-      ceiling: kb(15.5),
+      ceiling: kb(17.3),
     },
     {
       name: "every entry but golem/testing",
       code: everything(ENTRIES.filter((e) => e !== "testing")),
-      ceiling: kb(36),
+      ceiling: kb(37.8),
     },
-    // The budget: <= 30 KB (29.7 KB in 0.1; 38.8 KB with 0.2's features, see the header).
+    // The budget: <= 40 KB (38.8 KB with 0.2's features, 40.7 with 0.3's checks; see the header).
     {
       name: "every entry together",
       code: everything(ENTRIES),
-      budget: kb(30),
-      ceiling: kb(39.1),
+      budget: kb(40),
+      ceiling: kb(40.8),
     },
   ];
 }
