@@ -1,4 +1,8 @@
+import { readFileSync } from "node:fs";
 import { defineConfig } from "tsup";
+
+/** package.json's version, the one source of `VERSION` (src/core/version.ts). */
+const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
 
 export default defineConfig({
   entry: {
@@ -19,5 +23,7 @@ export default defineConfig({
   platform: "neutral",
   splitting: true,
   treeshake: true,
-  sourcemap: false,
+  // Shipped, with the sources inside them: a stack trace in a user's app points into src/.
+  sourcemap: true,
+  define: { __GOLEM_VERSION__: JSON.stringify(version) },
 });

@@ -268,22 +268,46 @@ const PICKERS: Record<string, TextPicker> = {
   },
 };
 
-/**
- * Reference: parses every event and keeps its reasoning and answer text (joined as golem joins
- * them, `createTextBuffer`, the cheapest of the ways tried); returns both texts.
- */
-export function keepText(
-  provider: string,
-  events: EventSource,
-): { thinking: string; text: string } {
+/** Collects a body's reasoning and answer text from its parsed events, as golem joins them. */
+function textKeeper(provider: string) {
   const pick = PICKERS[provider === "azure" ? "openai" : provider] as TextPicker;
   const thinking = createTextBuffer();
   const text = createTextBuffer();
   const keep = (isThinking: boolean, piece: unknown) => {
     if (typeof piece === "string" && piece !== "") (isThinking ? thinking : text).append(piece);
   };
+  return {
+    add: (event: unknown) => pick(event as never, keep),
+    texts: () => ({ thinking: thinking.text(), text: text.text() }),
+  };
+}
+
+/**
+ * The keep-the-text floor: parses every event and keeps its reasoning and answer text (joined
+ * as golem joins them, `createTextBuffer`, the cheapest of the ways tried); returns both texts.
+ * The least a client that returns the message can do, so `response` only is measured against it.
+ */
+export function keepText(
+  provider: string,
+  events: EventSource,
+): { thinking: string; text: string } {
+  const kept = textKeeper(provider);
   for (let data = events.next(); data !== undefined; data = events.next()) {
-    pick(JSON.parse(data) as never, keep);
+    kept.add(JSON.parse(data));
   }
-  return { thinking: thinking.text(), text: text.text() };
+  return kept.texts();
+}
+
+/**
+ * The API floor that keeps the text: every event through `for await` as {@link apiFloor} hands
+ * it out, its reasoning and answer text kept as {@link keepText} keeps them. The least a client
+ * that streams every delta and returns the message can do: golem's every-delta figure's floor.
+ */
+export async function apiKeepText(
+  provider: string,
+  events: EventSource,
+): Promise<{ thinking: string; text: string }> {
+  const kept = textKeeper(provider);
+  for await (const delta of floorDeltas(events)) kept.add(delta.event);
+  return kept.texts();
 }

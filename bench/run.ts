@@ -18,9 +18,12 @@ import { benchToolEntry, coldImports } from "./cold-import.js";
 import type { MemoryResult } from "./memory.js";
 
 const HERE = import.meta.dirname;
-/** Goals against the floors (floors.ts): every delta against the API floor, the rest the plain one. */
+/**
+ * Goals against the floors (floors.ts), restated 2026-12-01: every delta against the API floor
+ * that keeps the text, `response` only against the floor that keeps the text.
+ */
 const EVERY_GOAL = 0.9;
-const RESPONSE_GOAL = 0.8;
+const RESPONSE_GOAL = 0.9;
 const DECODE_GOAL = 0.95;
 const MEMORY_BUDGET_MB = 8;
 const COLD_BUDGET_MS = 15;
@@ -49,6 +52,8 @@ interface StreamResult {
   response: Ratio;
   keep: Ratio;
   responseVsKeep: Ratio;
+  apiKeep: Ratio;
+  everyVsApiKeep: Ratio;
 }
 
 /** What a `peers` section prints: the measured rows, and the peers whose answer was wrong. */
@@ -136,13 +141,13 @@ function main(): void {
         "floor forms (MB/s)",
         "API floor",
         "golem every delta",
+        "÷ API floor + keep the text",
         "÷ API floor",
         "(CPU time)",
-        "÷ floor",
         "golem `response` only",
+        "÷ floor + keep the text",
         "÷ floor",
-        "floor + keep the text ÷ floor",
-        "`response` only ÷ it",
+        "keeping the text: floor, API floor",
       ],
       streaming.map((s) => {
         const rate = (r: { wallMs: number }) => (s.bytes / 1e3 / r.wallMs).toFixed(1);
@@ -156,24 +161,24 @@ function main(): void {
           forms,
           `${rate(s.apiFloor)} MB/s`,
           `${rate(s.every)} MB/s`,
-          `**${x(s.every.ratio)}** (${x(s.every.spread[0])}–${x(s.every.spread[1])})`,
+          `**${x(s.everyVsApiKeep.ratio)}** (${x(s.everyVsApiKeep.spread[0])}–${x(s.everyVsApiKeep.spread[1])})`,
+          x(s.every.ratio),
           x(s.every.cpuRatio),
-          x(s.everyVsFloor.ratio),
           `${rate(s.response)} MB/s`,
-          `**${x(s.response.ratio)}** (${x(s.response.spread[0])}–${x(s.response.spread[1])})`,
-          x(s.keep.ratio),
-          x(s.responseVsKeep.ratio),
+          `**${x(s.responseVsKeep.ratio)}** (${x(s.responseVsKeep.spread[0])}–${x(s.responseVsKeep.spread[1])})`,
+          x(s.response.ratio),
+          `${x(s.keep.ratio)}, ${x(s.apiKeep.ratio)}`,
         ];
       }),
     );
     goal(
-      `every delta ≥ ${EVERY_GOAL}× the API floor`,
-      streaming.map((s) => [s.provider, s.every.ratio]),
+      `every delta ≥ ${EVERY_GOAL}× the API floor that keeps the text`,
+      streaming.map((s) => [s.provider, s.everyVsApiKeep.ratio]),
       EVERY_GOAL,
     );
     goal(
-      `\`response\` only ≥ ${RESPONSE_GOAL}× the floor`,
-      streaming.map((s) => [s.provider, s.response.ratio]),
+      `\`response\` only ≥ ${RESPONSE_GOAL}× the floor that keeps the text`,
+      streaming.map((s) => [s.provider, s.responseVsKeep.ratio]),
       RESPONSE_GOAL,
     );
   }

@@ -125,6 +125,8 @@ async function main(): Promise<unknown> {
         response: strip(r.response),
         keep: strip(r.keep),
         responseVsKeep: strip(r.responseVsKeep),
+        apiKeep: strip(r.apiKeep),
+        everyVsApiKeep: strip(r.everyVsApiKeep),
       };
     }
     case "peers":

@@ -19,6 +19,7 @@ import {
 } from "./bodies.js";
 import {
   apiFloor,
+  apiKeepText,
   checkedFrames,
   type EventSource,
   frameFloor,
@@ -54,8 +55,10 @@ export interface Floors {
   api: Variant[];
   /** Lines kept for reference, not part of any floor. */
   reference: Variant[];
-  /** Reference: the per-chunk floor that also keeps the reasoning and answer text. */
+  /** The keep-the-text floor: the per-chunk floor that also keeps the reasoning and answer text. */
   keep: Variant;
+  /** The API floor that keeps the text: the same, every event handed out through `for await`. */
+  apiKeep: Variant;
 }
 
 /** A floor run that throws unless it parsed every event of the body. */
@@ -69,15 +72,32 @@ function counted(name: string, events: number, run: () => number | Promise<numbe
   ];
 }
 
+/** The length of the reasoning and answer text a body holds. */
+function textLength(provider: Provider): number {
+  const want = expected(provider, BENCH_SPEC).message;
+  return textOf(want).length + thinkingOf(want).reduce((n, b) => n + (b.text?.length ?? 0), 0);
+}
+
 /** A run of {@link keepText} that throws unless it kept the body's whole text. */
 function keeping(provider: Provider, source: () => EventSource): Variant {
-  const want = expected(provider, BENCH_SPEC).message;
-  const length =
-    textOf(want).length + thinkingOf(want).reduce((n, b) => n + (b.text?.length ?? 0), 0);
+  const length = textLength(provider);
   return [
-    "floor + keep the text (reference)",
+    "floor + keep the text",
     () => {
       const { thinking, text } = keepText(provider, source());
+      if (thinking.length + text.length !== length)
+        throw new Error(`${provider}: kept the wrong text`);
+    },
+  ];
+}
+
+/** A run of {@link apiKeepText} that throws unless it kept the body's whole text. */
+function apiKeeping(provider: Provider, source: () => EventSource): Variant {
+  const length = textLength(provider);
+  return [
+    "API floor + keep the text",
+    async () => {
+      const { thinking, text } = await apiKeepText(provider, source());
       if (thinking.length + text.length !== length)
         throw new Error(`${provider}: kept the wrong text`);
     },
@@ -101,6 +121,7 @@ export function floorsOf(provider: Provider, chunks: readonly Uint8Array[]): Flo
       api: [counted("API floor", events, () => apiFloor(checkedFrames(chunks)))],
       reference: [counted("pre-cut payloads, no CRC", events, () => payloadFloor(payloads))],
       keep: keeping(provider, () => checkedFrames(chunks)),
+      apiKeep: apiKeeping(provider, () => checkedFrames(chunks)),
     };
   }
   const separator = separatorOf(provider);
@@ -117,6 +138,7 @@ export function floorsOf(provider: Provider, chunks: readonly Uint8Array[]): Flo
     ],
     reference: [],
     keep: keeping(provider, () => perChunkEvents(chunks, separator)),
+    apiKeep: apiKeeping(provider, () => perChunkEvents(chunks, separator)),
   };
 }
 
@@ -139,8 +161,12 @@ export interface StreamResult {
   response: Summary;
   /** The floor that keeps the text, against the plain floor. */
   keep: Summary;
-  /** golem awaiting only `response`, against the floor that keeps the text. */
+  /** golem awaiting only `response`, against the floor that keeps the text (goal ≥ 0.9×). */
   responseVsKeep: Summary;
+  /** The API floor that keeps the text, against the API floor. */
+  apiKeep: Summary;
+  /** golem iterating every delta, against the API floor that keeps the text (goal ≥ 0.9×). */
+  everyVsApiKeep: Summary;
 }
 
 /** The floors, golem iterating every delta, golem awaiting only `response`, in one set of rounds. */
@@ -156,13 +182,17 @@ export async function streamingBench(provider: Provider, rounds: number): Promis
     ["golem every delta", async () => check((await streamAll(model)).response.message)],
     ["golem response only", async () => check((await responseOnly(model)).message)],
   ];
-  const { plain, api, reference, keep } = floors;
-  const measured = await compare([...plain, ...api, ...reference, keep, ...golem], rounds, {
-    rotate: true,
-  });
+  const { plain, api, reference, keep, apiKeep } = floors;
+  const variants = [...plain, ...api, ...reference, keep, apiKeep, ...golem];
+  const measured = await compare(variants, rounds, { rotate: true });
   const plainRuns = measured.slice(0, plain.length);
   const apiRuns = measured.slice(plain.length, plain.length + api.length);
-  const [kept, every, response] = measured.slice(-3) as [Summary, Summary, Summary];
+  const [kept, apiKept, every, response] = measured.slice(-4) as [
+    Summary,
+    Summary,
+    Summary,
+    Summary,
+  ];
   const floor = fastestPerRound(plainRuns);
   const apiBase = fastestPerRound(apiRuns);
   return {
@@ -177,6 +207,8 @@ export async function streamingBench(provider: Provider, rounds: number): Promis
     response: summarize(response.name, response.samples, floor),
     keep: summarize(kept.name, kept.samples, floor),
     responseVsKeep: summarize(response.name, response.samples, kept.samples),
+    apiKeep: summarize(apiKept.name, apiKept.samples, apiBase),
+    everyVsApiKeep: summarize(every.name, every.samples, apiKept.samples),
   };
 }
 

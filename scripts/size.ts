@@ -7,17 +7,17 @@
  * Standard Schemas, docs/adr/0005-no-zod-at-runtime.md). Exits 1 when a limit is exceeded or a
  * name or package appears.
  *
- * Budgets (docs/architecture.md, "Budgets"):
- * - `golem/anthropic` with the core it imports (`export * from "golem/anthropic"`): <= 10 KB;
+ * Budgets (docs/architecture.md, "Budgets"; restated 2026-12-01 after 0.2's measured costs):
+ * - `golem/anthropic` with the core it imports (`export * from "golem/anthropic"`): <= 13 KB;
  * - every entry together (one bundle re-exporting all seven entries, golem/testing included):
- *   <= 30 KB.
- * Both were met by 0.1 (9.1 and 29.7 KB). The 0.2 message model (ordered parts, ADR 0006)
- * brought them to 10.4 and 31.6 KB, and 0.2's features (images and documents, call settings
- * and structured output, the agent's output, prompt caching, the reasoning dialects) to 12.8
- * and 38.8 KB; docs/adr/0013-size-of-the-0.2-features.md has what each costs and why trimming
- * does not reach the budgets. Both are shown NOT MET and held under a ceiling just above
- * today's size until a design decision. The model middleware seam and the run observer (0.3,
- * docs/adr/0016-model-middleware-and-tracing.md) add 0.7 KB to the sum and nothing to an adapter.
+ *   <= 40 KB (the entries of 0.2; 0.3's new entries golem/otel, golem/sse and golem/vertex are
+ *   held apart, and golem/testing's own growth, the recorder, is shown in its row).
+ * 0.1 was 9.1 and 29.7 KB; 0.2's message model and features brought them to 12.8 and 38.8 KB
+ * (docs/adr/0013-size-of-the-0.2-features.md). What each 0.3 change costs is in its ADR:
+ * the wire/platform seam (0014), the recorder (0015), the middleware seam (0016), the model
+ * rules, capabilities and counting (0017), the compaction and delta fixes (0018-0020), the
+ * bad-input checks (0021-0023), the prefix check (0024). Both budgets are shown NOT MET where
+ * they are, and every bundle is held under a ceiling just above its size when last measured.
  * Every other bundle has a ceiling a few percent above its size when last measured, so growth is
  * noticed (a module-level call that tree shaking cannot drop, say, or a package imported again).
  *
@@ -106,7 +106,7 @@ function cases(scale: number): Case[] {
     {
       name: "golem/anthropic",
       code: `export * from "golem/anthropic";`,
-      budget: kb(10),
+      budget: kb(13),
       // 13.0 before the model rules, capabilities and counting (docs/adr/0017-model-rules-from-capabilities.md).
       ceiling: kb(15.4),
     },
@@ -134,7 +134,7 @@ function cases(scale: number): Case[] {
     {
       name: "golem/anthropic + golem core",
       code: `export * from "golem/anthropic";\nexport { ${CORE} } from "golem";`,
-      budget: kb(10),
+      budget: kb(13),
       ceiling: kb(15.6),
     },
     {
@@ -147,11 +147,11 @@ function cases(scale: number): Case[] {
       code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
       ceiling: kb(41.4),
     },
-    // The budget: <= 30 KB (29.7 KB in 0.1; 38.8 KB with 0.2's features, see the header).
+    // The budget: <= 40 KB (38.8 KB with 0.2's features; see the header).
     {
       name: "every entry together",
       code: everything(OLD_ENTRIES),
-      budget: kb(30),
+      budget: kb(40),
       // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015).
       ceiling: kb(49),
     },

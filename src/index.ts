@@ -5,6 +5,7 @@
  */
 
 export { Agent, type AgentOptions } from "./agent/agent.js";
+export { MaxStepsError } from "./agent/errors.js";
 export {
   RUN_OBSERVER,
   type RunHooks,

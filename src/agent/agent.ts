@@ -44,6 +44,11 @@ export interface AgentOptions<O = string> {
    * @defaultValue the one the model carries (`golem/otel`'s `withTracing` gives it one), else none
    */
   observer?: RunObserver;
+  /**
+   * The longest a tool may run before the model reads a timeout error in its place (a tool's
+   * own `timeoutMs` wins); the tool's signal aborts then. @defaultValue none
+   */
+  toolTimeoutMs?: number;
 }
 
 /**
@@ -64,6 +69,7 @@ export class Agent<O = string> {
   readonly #observer: RunObserver | undefined;
 
   constructor(opts: AgentOptions<O>) {
+    checkModel(opts?.model);
     const maxSteps = count("maxSteps", opts.maxSteps ?? 10, 1);
     const tools = new Map<string, Tool>();
     for (const t of opts.tools ?? []) {
@@ -86,6 +92,7 @@ export class Agent<O = string> {
       specs: specs.length > 0 ? specs : undefined,
       processors: [...(opts.historyProcessors ?? [])],
       maxSteps,
+      toolTimeoutMs: duration("toolTimeoutMs", opts.toolTimeoutMs),
       output: createOutput(
         opts.output,
         opts.outputJsonSchema,
@@ -132,6 +139,22 @@ export class Agent<O = string> {
       ? observeSteps(this.#setup, this.#observer, input)
       : runSteps(this.#setup, input);
   }
+}
+
+/** The agent's model is a {@link Model} (JS callers can pass anything, or nothing). */
+function checkModel(model: unknown): void {
+  const m = model as Partial<Model> | undefined;
+  if (typeof m?.generate !== "function" || typeof m.stream !== "function") {
+    throw new ConfigError(
+      "Agent needs a `model`: one made by an adapter's create(), e.g. anthropic.create({ model, maxTokens })",
+    );
+  }
+}
+
+/** A time limit in ms: absent, or a positive number; a {@link ConfigError} otherwise. */
+function duration(option: string, value: number | undefined): number | undefined {
+  if (value === undefined || (Number.isFinite(value) && value > 0)) return value;
+  throw new ConfigError(`Agent ${option} must be a positive number of milliseconds (got ${value})`);
 }
 
 /** `value`, when it is a whole number of at least `min`; a {@link ConfigError} naming the option otherwise. */

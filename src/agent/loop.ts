@@ -1,4 +1,4 @@
-import { GolemError, HistoryError } from "../core/errors.js";
+import { HistoryError } from "../core/errors.js";
 import { toolCallsOf } from "../core/parts.js";
 import type {
   CallOptions,
@@ -11,6 +11,7 @@ import type {
   ToolSpec,
 } from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
+import { MaxStepsError } from "./errors.js";
 import { type OutputSetup, readAnswer, retryRequest } from "./output.js";
 import type { HistoryProcessor } from "./processors.js";
 import type { Tool } from "./tool.js";
@@ -26,6 +27,8 @@ export interface AgentSetup {
   readonly specs: ToolSpec[] | undefined;
   readonly processors: readonly HistoryProcessor[];
   readonly maxSteps: number;
+  /** The time limit of a tool without its own `timeoutMs`. */
+  readonly toolTimeoutMs: number | undefined;
   /** The structured final answer asked for, when the agent has `output`. */
   readonly output: OutputSetup | undefined;
 }
@@ -51,6 +54,7 @@ type Steps<T> = AsyncGenerator<RunEvent, T, undefined>;
 export async function* runSteps<O>(setup: AgentSetup, run: RunInput<O>): Steps<RunResult<O>> {
   const { history, prompt, signal, streaming } = run;
   signal?.throwIfAborted();
+  checkPrompt(prompt);
   const messages = history.slice();
   const user: Message = { role: "user", content: prompt };
   messages.push(user);
@@ -87,11 +91,26 @@ export async function* runSteps<O>(setup: AgentSetup, run: RunInput<O>): Steps<R
     yield { type: "message", step, message };
     if (step >= setup.maxSteps) {
       // Its tools are not run: nobody would read their results.
-      throw new GolemError(
+      throw new MaxStepsError(
         `The agent stopped after ${step} model calls (maxSteps ${setup.maxSteps}): the model still asks for tools (${calls.map((c) => c.name).join(", ")}). Raise maxSteps or check the tools' results.`,
+        { messages, usage, steps: step },
       );
     }
-    yield* runTools(calls, setup.tools, step, signal, messages);
+    yield* runTools(calls, setup, step, signal, messages);
+  }
+}
+
+/**
+ * A prompt says something: an empty one would be dropped by the request builders, leaving a
+ * request without messages (or without the new turn) that every provider refuses.
+ */
+function checkPrompt(prompt: string | Part[]): void {
+  if (typeof prompt !== "string" && !Array.isArray(prompt)) {
+    throw new HistoryError("the prompt must be a string or an array of parts");
+  }
+  const empty = typeof prompt === "string" ? prompt.trim() === "" : prompt.length === 0;
+  if (empty) {
+    throw new HistoryError("the prompt is empty: a run starts with text or parts to send");
   }
 }
 
@@ -127,7 +146,7 @@ async function* streamCall(
  */
 async function* runTools(
   calls: ToolCallPart[],
-  tools: ReadonlyMap<string, Tool>,
+  setup: Pick<AgentSetup, "tools" | "toolTimeoutMs">,
   step: number,
   signal: AbortSignal | undefined,
   messages: Message[],
@@ -137,7 +156,7 @@ async function* runTools(
   calls.forEach((call, i) => {
     pending.set(
       i,
-      runToolCall(call, tools, signal).then((m) => [i, m] as const),
+      runToolCall(call, setup.tools, signal, setup.toolTimeoutMs).then((m) => [i, m] as const),
     );
   });
   while (pending.size > 0) {

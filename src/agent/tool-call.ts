@@ -5,13 +5,15 @@ import type { Tool, ToolArgs } from "./tool.js";
 /**
  * Runs one tool call and answers it with a `tool` message; never throws. Bad JSON, arguments
  * the tool refuses, a schema that throws while checking them, an unknown name, a throwing tool,
- * a result that is not JSON and parts that are not valid all become a message with
- * `isError: true` whose content tells the model what went wrong.
+ * a tool past its time limit (the tool's `timeoutMs`, else `defaultTimeoutMs`), a result that
+ * is not JSON and parts that are not valid all become a message with `isError: true` whose
+ * content tells the model what went wrong.
  */
 export async function runToolCall(
   call: ToolCallPart,
   tools: ReadonlyMap<string, Tool>,
   signal: AbortSignal | undefined,
+  defaultTimeoutMs?: number,
 ): Promise<Message> {
   const found = tools.get(call.name);
   if (!found) return failed(call, unknownToolProblem(call.name, tools));
@@ -39,9 +41,16 @@ export async function runToolCall(
     );
   }
   let result: unknown;
+  const timeoutMs = found.timeoutMs ?? defaultTimeoutMs;
   try {
-    result = await found.execute(checked.value, signal ? { signal } : {});
+    result = await executeWithin(found, checked.value, signal, timeoutMs);
   } catch (err) {
+    if (err instanceof ToolTimeout) {
+      return failed(
+        call,
+        `Tool ${JSON.stringify(call.name)} did not finish within ${timeoutMs} ms and was stopped.`,
+      );
+    }
     return failed(call, `Tool ${JSON.stringify(call.name)} failed: ${describe(err)}`);
   }
   let content: string | Part[];
@@ -61,6 +70,43 @@ export async function runToolCall(
     );
   }
   return { role: "tool", content, toolCallId: call.id };
+}
+
+/** The reason a tool's signal aborts with when its time is up. */
+class ToolTimeout extends Error {
+  override name = "TimeoutError";
+}
+
+/**
+ * Runs the tool; with a time limit, its signal (linked to the run's) aborts when the time is
+ * up and the call rejects with a {@link ToolTimeout} even if the tool never settles.
+ */
+async function executeWithin(
+  found: Tool,
+  args: unknown,
+  signal: AbortSignal | undefined,
+  timeoutMs: number | undefined,
+): Promise<unknown> {
+  if (timeoutMs === undefined) return found.execute(args, signal ? { signal } : {});
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) onAbort();
+  signal?.addEventListener("abort", onAbort, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const reason = new ToolTimeout(`no result within ${timeoutMs} ms`);
+      controller.abort(reason);
+      reject(reason);
+    }, timeoutMs);
+  });
+  try {
+    const running = (async () => found.execute(args, { signal: controller.signal }))();
+    return await Promise.race([running, expired]);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
+  }
 }
 
 /** The part types a tool message may hold, and so what makes a returned array parts. */

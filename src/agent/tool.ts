@@ -28,6 +28,8 @@ export interface Tool extends ToolSpec {
    * file parts) as the tool message's parts, anything else as JSON.
    */
   execute(args: unknown, ctx: ToolContext): unknown;
+  /** The longest `execute` may take before the model reads a timeout error instead. */
+  timeoutMs?: number;
 }
 
 /**
@@ -53,6 +55,11 @@ export interface ToolDefinition<S extends StandardSchemaV1> {
    * OpenAI `strict`); Gemini has no such switch and refuses it before the request.
    */
   strict?: boolean;
+  /**
+   * The longest `execute` may take: then its signal aborts and the model reads a tool error
+   * saying it timed out. @defaultValue the agent's `toolTimeoutMs` (none)
+   */
+  timeoutMs?: number;
   execute(args: StandardSchemaV1.InferOutput<S>, ctx: ToolContext): unknown;
 }
 
@@ -64,6 +71,8 @@ export interface JSONToolDefinition {
   parameters: object;
   /** As {@link ToolDefinition.strict}. */
   strict?: boolean;
+  /** As {@link ToolDefinition.timeoutMs}. */
+  timeoutMs?: number;
   execute(args: unknown, ctx: ToolContext): unknown;
 }
 
@@ -87,6 +96,7 @@ export function tool<S extends StandardSchemaV1>(def: ToolDefinition<S>): Tool {
   checkObjectSchema(def.name, parameters);
   return {
     ...strictOf(def),
+    ...timeoutOf(def),
     name: def.name,
     description: def.description,
     parameters,
@@ -108,6 +118,7 @@ export function jsonTool(def: JSONToolDefinition): Tool {
   checkObjectSchema(def.name, def.parameters);
   return {
     ...strictOf(def),
+    ...timeoutOf(def),
     name: def.name,
     description: def.description,
     parameters: def.parameters,
@@ -128,6 +139,18 @@ function strictOf(def: { name: string; strict?: boolean }): { strict?: boolean }
     throw new ConfigError(`tool ${JSON.stringify(def.name)}: strict must be a boolean`);
   }
   return { strict: def.strict };
+}
+
+/** `{ timeoutMs }` when the definition sets it (a positive number of milliseconds), else nothing. */
+function timeoutOf(def: { name: string; timeoutMs?: number }): { timeoutMs?: number } {
+  const { timeoutMs } = def;
+  if (timeoutMs === undefined) return {};
+  if (typeof timeoutMs !== "number" || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new ConfigError(
+      `tool ${JSON.stringify(def.name)}: timeoutMs must be a positive number of milliseconds`,
+    );
+  }
+  return { timeoutMs };
 }
 
 function toArgs(result: StandardSchemaV1.Result<unknown>): ToolArgs {

@@ -94,9 +94,14 @@ export class StreamError extends GolemError {
   }
 }
 
-/** No response arrived within `timeoutMs` (after any retries). */
+/**
+ * A time limit passed: no answer within `timeoutMs` (after any retries), a stream silent for
+ * `idleTimeoutMs`, or a call past its `deadlineMs`. `partial` holds what a stream had made.
+ */
 export class TimeoutError extends GolemError {
   override name = "TimeoutError";
+  // Set after construction: the constructor keeps Error's `(message, options)`.
+  declare partial?: ModelResponse;
 }
 
 /** The network failed before a response arrived (after any retries); `cause` is the fetch error. */

@@ -1,7 +1,7 @@
 import { HistoryError } from "./errors.js";
 import { unknownFieldProblem } from "./issue.js";
 import type { Message } from "./types.js";
-import { checkHistory, validateHistory } from "./validate.js";
+import { checkHistory } from "./validate.js";
 
 /**
  * The fields a stored message and its parts may have: a stored history with a field we do
@@ -24,7 +24,8 @@ const unknownField = (value: object, kind: string) => {
 
 /**
  * Reads a stored conversation (JSON text or already-parsed JSON) and checks it as
- * `validateHistory` does, refusing any field golem does not know too; throws
+ * `validateHistory` does (all but the answer order: a stored history may hold an open tool
+ * call), refusing any field golem does not know too; throws
  * {@link HistoryError} naming the message index and what is wrong. Parts and signatures come
  * back as stored.
  */
@@ -48,6 +49,6 @@ export function parseHistory(json: string | unknown): Message[] {
 
 /** Writes a conversation as JSON after checking it; parts and signatures are untouched. */
 export function serializeHistory(messages: Message[]): string {
-  validateHistory(messages);
+  checkHistory(messages);
   return JSON.stringify(messages);
 }

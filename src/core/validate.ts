@@ -28,6 +28,36 @@ export type ExtraCheck = (value: object, kind: string) => string | undefined;
  */
 export function validateHistory(messages: Message[]): void {
   checkHistory(messages);
+  checkAnswered(messages);
+}
+
+/**
+ * Every tool call is answered by a `tool` message before the conversation goes on with a user
+ * or assistant message: every provider refuses a call left open in the middle (Anthropic: a
+ * `tool_use` "without `tool_result` blocks immediately after"; OpenAI: "An assistant message
+ * with 'tool_calls' must be followed by tool messages"). The last assistant turn may stay open:
+ * its calls are answered next.
+ */
+function checkAnswered(messages: Message[]): void {
+  let open = new Map<string, number>();
+  for (const [i, m] of messages.entries()) {
+    if (m.role === "tool") {
+      open.delete(m.toolCallId as string);
+      continue;
+    }
+    if (m.role === "system") continue;
+    const [id, at] = open.entries().next().value ?? [];
+    if (id !== undefined) {
+      throw new HistoryError(
+        `tool call ${JSON.stringify(id)} of messages[${at}] has no tool message answering it before this ${m.role} message`,
+        i,
+      );
+    }
+    if (m.role === "assistant" && typeof m.content !== "string") {
+      open = new Map();
+      for (const part of m.content) if (part.type === "tool-call") open.set(part.id, i);
+    }
+  }
 }
 
 /** {@link validateHistory}, with `extra` run on every message and part. */

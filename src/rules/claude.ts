@@ -28,6 +28,15 @@ export type ThinkingParam =
 
 export type Effort = "low" | "medium" | "high" | "xhigh" | "max";
 
+/** The keys of every form of {@link ThinkingConfig}, for the config's key set. */
+export const THINKING_KEYS = {
+  adaptive: true,
+  budgetTokens: true,
+  disabled: true,
+  betweenTools: true,
+  display: true,
+} as const;
+
 const EFFORTS: readonly string[] = ["low", "medium", "high", "xhigh", "max"];
 const DISPLAYS: readonly string[] = ["summarized", "omitted"];
 const MIN_BUDGET = 1024;

@@ -17,7 +17,7 @@ const SECRET_HEADERS = new Set([
 ]);
 
 /** Request headers left out: they change on every request (SigV4 date, body hash). */
-const VOLATILE_HEADERS = new Set(["x-amz-date", "x-amz-content-sha256"]);
+const VOLATILE_HEADERS = new Set(["x-amz-date", "x-amz-content-sha256", "user-agent"]);
 
 /** Query parameters whose values are secrets: Gemini's `key`, a presigned SigV4 URL's. */
 const SECRET_QUERY = ["key", "X-Amz-Signature", "X-Amz-Credential", "X-Amz-Security-Token"];

@@ -12,6 +12,9 @@ export type CacheTTL = "5m" | "1h";
 /** `create({ cache })`: golem places the breakpoints; `{ ttl }` also sets their lifetime. */
 export type CacheConfig = "auto" | { ttl: CacheTTL };
 
+/** The keys of `cache: { ttl }`, for the config's key set. */
+export const CACHE_KEYS = { ttl: true } as const;
+
 /** A checked `cache`: `auto` says golem places breakpoints; `ttl` goes on every marker when set. */
 export interface ResolvedCache {
   auto: boolean;

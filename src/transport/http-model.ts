@@ -12,7 +12,9 @@ import {
   requestText,
   type StreamResponse,
 } from "./request.js";
+import { checkModelRequest } from "./request-checks.js";
 import type { RecordReader } from "./sse.js";
+import { streamLimits, watchReader } from "./watch.js";
 
 /** What a wire's reader of one answer is told about the call. */
 export interface WireContext {
@@ -87,17 +89,19 @@ export function createHTTPModel<R>(
     signal: AbortSignal | undefined,
     transport: (opts: RequestOptions) => Promise<T>,
   ): Promise<T> {
-    checkRequest(req);
+    checkRequest(provider, req);
     const built = wire.body(req, op === "stream");
     const body = op === "count" && typeof wire.count === "object" ? wire.count.body(built) : built;
     // WHOLE-REQUEST CHECKS go here: on the body as an object, as the wire built it and before
     // the platform's patch (the prefix guard: a signed turn replayed under another prefix).
-    const { fetch, maxRetries, timeoutMs } = platform.options;
+    const { fetch, maxRetries, timeoutMs, idleTimeoutMs, deadlineMs } = platform.options;
     const opts: RequestOptions = {
       provider,
       fetch,
       maxRetries,
       timeoutMs,
+      idleTimeoutMs,
+      deadlineMs,
       url: platform.urls[op] as string,
       headers: platform.headers,
       body: JSON.stringify(platform.patch ? platform.patch(body, op) : body),
@@ -138,7 +142,11 @@ export function createHTTPModel<R>(
         const res = await send(req, "stream", opts?.signal, requestStream);
         try {
           const { reader, machine } = await wire.open(res, context(res.response.headers));
-          return { reader, machine: redactStreamErrors(machine, secrets), release: res.release };
+          return {
+            reader: watchReader(reader, streamLimits(provider, platform.options, res)),
+            machine: redactStreamErrors(machine, secrets),
+            release: res.release,
+          };
         } catch (err) {
           await res.body.cancel().catch(() => {});
           res.release();
@@ -149,10 +157,14 @@ export function createHTTPModel<R>(
   };
 }
 
-/** The history is valid and not empty: no provider answers a request without messages. */
-function checkRequest(req: ModelRequest): void {
+/**
+ * The history is valid and not empty (no provider answers a request without messages), and
+ * nothing in the request is what the provider refuses whatever the model.
+ */
+function checkRequest(provider: string, req: ModelRequest): void {
   validateHistory(req.messages);
   if (req.messages.length === 0) {
     throw new HistoryError("messages is empty: a request needs at least one message");
   }
+  checkModelRequest(provider, req);
 }

@@ -1,4 +1,4 @@
-import { APIError, GolemError, StreamError } from "../core/errors.js";
+import { APIError, GolemError, StreamError, TimeoutError } from "../core/errors.js";
 import { createLazyPromise } from "../core/lazy-promise.js";
 import { readOnce } from "../core/read-once.js";
 import type { Delta, ModelResponse, ModelStream } from "../core/types.js";
@@ -189,7 +189,7 @@ function toStreamFailure(
   signal: AbortSignal | undefined,
 ): unknown {
   if (signal?.aborted) return abortReason(signal);
-  if (err instanceof StreamError || err instanceof APIError) {
+  if (err instanceof StreamError || err instanceof APIError || err instanceof TimeoutError) {
     // The provider's state threw before it could attach what had arrived: attach it here.
     if (session && err.partial === undefined) err.partial = session.machine.partial();
     return err;

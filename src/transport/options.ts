@@ -13,13 +13,26 @@ export interface TransportConfig {
   maxRetries?: number;
   /** Per attempt: the whole exchange for `generate`, until the headers for `stream`. */
   timeoutMs?: number;
+  /**
+   * The longest a stream may stay silent once its headers arrived; `Infinity` turns it off.
+   * @defaultValue 600000 (10 minutes)
+   */
+  idleTimeoutMs?: number;
+  /** The whole call, retries and the stream's body included; no limit when absent. */
+  deadlineMs?: number;
 }
+
+/** A stream silent this long has stalled: as long as the SDKs' default request timeout. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 600_000;
 
 /** How calls are made: the fetch, the retries and the timeout, checked. */
 export interface ResolvedCallOptions {
   fetch: FetchLike | undefined;
   maxRetries: number;
   timeoutMs: number | undefined;
+  /** Absent on a hand-made platform: the default applies then (the stream watch reads it). */
+  idleTimeoutMs?: number | undefined;
+  deadlineMs?: number | undefined;
 }
 
 /** Every transport setting, checked, with defaults applied. */
@@ -42,12 +55,15 @@ export function resolveTransport(
   };
 }
 
-/** Checks `fetch`, `maxRetries` (default 2) and `timeoutMs`. */
+/** Checks `fetch`, `maxRetries` (default 2) and the time limits. */
 export function resolveCallOptions(
   provider: string,
-  config: Pick<TransportConfig, "fetch" | "maxRetries" | "timeoutMs">,
+  config: Pick<
+    TransportConfig,
+    "fetch" | "maxRetries" | "timeoutMs" | "idleTimeoutMs" | "deadlineMs"
+  >,
 ): ResolvedCallOptions {
-  const { maxRetries = 2, timeoutMs } = config;
+  const { maxRetries = 2, timeoutMs, idleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS, deadlineMs } = config;
   if (config.fetch !== undefined && typeof config.fetch !== "function") {
     throw new ConfigError(`${provider}: \`fetch\` must be a function`);
   }
@@ -56,12 +72,19 @@ export function resolveCallOptions(
       `${provider}: \`maxRetries\` must be an integer >= 0, got ${String(maxRetries)}`,
     );
   }
-  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
-    throw new ConfigError(
-      `${provider}: \`timeoutMs\` must be a positive number, got ${String(timeoutMs)}`,
-    );
+  checkDuration(provider, "timeoutMs", timeoutMs, false);
+  checkDuration(provider, "idleTimeoutMs", idleTimeoutMs, true);
+  checkDuration(provider, "deadlineMs", deadlineMs, false);
+  return { fetch: config.fetch, maxRetries, timeoutMs, idleTimeoutMs, deadlineMs };
+}
+
+/** A time limit is a positive number of milliseconds (`Infinity` where it may be turned off). */
+function checkDuration(provider: string, option: string, ms: unknown, off: boolean): void {
+  if (ms === undefined || (off && ms === Number.POSITIVE_INFINITY)) return;
+  if (typeof ms !== "number" || !Number.isFinite(ms) || ms <= 0) {
+    const allowed = off ? "a positive number (or Infinity)" : "a positive number";
+    throw new ConfigError(`${provider}: \`${option}\` must be ${allowed}, got ${String(ms)}`);
   }
-  return { fetch: config.fetch, maxRetries, timeoutMs };
 }
 
 /** The caller's extra headers with lower-case names; each value must be a string. */
@@ -100,8 +123,15 @@ export function resolveBaseURL(provider: string, value: string, option: string):
   return value.trim().replace(/\/+$/, "");
 }
 
-/** Every key of a config type, each `true`: a literal of it must name them all, and no other. */
-export type KeySet<C> = { readonly [K in keyof Required<C>]: true };
+/**
+ * Every key of a config type: a literal of it must name them all, and no other. A key is `true`,
+ * or, for an option that is an object of its own (`thinking: { budgetTokens }`), the keys that
+ * object takes, so a misspelt key one level down is refused too.
+ */
+export type KeySet<C> = { readonly [K in keyof Required<C>]: true | NestedKeys };
+
+/** The keys of an option that is an object; each `true`. */
+export type NestedKeys = { readonly [key: string]: true };
 
 /** The keys of {@link TransportConfig}, for each adapter's {@link KeySet}. */
 export const TRANSPORT_KEYS: KeySet<TransportConfig> = {
@@ -110,11 +140,15 @@ export const TRANSPORT_KEYS: KeySet<TransportConfig> = {
   headers: true,
   maxRetries: true,
   timeoutMs: true,
+  idleTimeoutMs: true,
+  deadlineMs: true,
 };
 
 /**
  * Refuses a config key the adapter does not know: a misspelt or unsupported option would
- * otherwise be ignored without a word (`temperature` before it existed).
+ * otherwise be ignored without a word (`temperature` before it existed). One level down too:
+ * a key inside an option whose {@link KeySet} entry lists its keys (`thinking: { budget }`
+ * where `budgetTokens` was meant).
  */
 export function refuseUnknownKeys(provider: string, config: object, known: object): void {
   for (const key of Object.keys(config)) {
@@ -124,6 +158,48 @@ export function refuseUnknownKeys(provider: string, config: object, known: objec
         `${provider}: unknown option \`${key}\`; ${provider}.create accepts ${accepted}`,
       );
     }
+    const nested: unknown = (known as Record<string, unknown>)[key];
+    const value: unknown = (config as Record<string, unknown>)[key];
+    if (typeof nested === "object" && nested !== null && isPlainObject(value)) {
+      refuseUnknownNestedKeys(provider, key, value, nested);
+    }
+  }
+}
+
+function refuseUnknownNestedKeys(
+  provider: string,
+  option: string,
+  value: object,
+  known: object,
+): void {
+  for (const key of Object.keys(value)) {
+    if (Object.hasOwn(known, key)) continue;
+    const accepted = Object.keys(known).sort().join(", ");
+    throw new ConfigError(
+      `${provider}: unknown option \`${option}.${key}\`; \`${option}\` accepts ${accepted}`,
+    );
+  }
+}
+
+/** An object literal's shape (the other checks refuse arrays and functions themselves). */
+function isPlainObject(value: unknown): value is object {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * One rule for every adapter that takes more than one kind of credentials (Bedrock `apiKey` or
+ * SigV4 `credentials`, Azure `apiKey` or `token`): given explicitly, exactly one. Silently
+ * preferring one would sign with what the caller did not mean. (From the environment the
+ * adapter's documented order still applies: an explicit option beats every variable.)
+ */
+export function refuseMixedCredentials(
+  provider: string,
+  config: object,
+  kinds: readonly string[],
+): void {
+  const given = kinds.filter((k) => (config as Record<string, unknown>)[k] !== undefined);
+  if (given.length > 1) {
+    throw new ConfigError(`${provider}: pass ${given.join(" or ")}, not both`);
   }
 }
 

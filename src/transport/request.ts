@@ -2,6 +2,7 @@ import { type APIError, ConnectionError, StreamError, TimeoutError } from "../co
 import { abortReason, createAttemptSignal, sleep } from "./abort.js";
 import { redactError, redactSecrets } from "./redact.js";
 import { retryAfterMs, retryDelay, shouldRetry } from "./retry.js";
+import { withUserAgent } from "./user-agent.js";
 
 /** A failed HTTP answer, handed to the provider's mapping. `text` has secrets removed. */
 export interface ErrorResponse {
@@ -35,6 +36,10 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
   /** For `requestText`, the whole exchange; for `requestStream`, until the headers arrive. */
   timeoutMs?: number | undefined;
+  /** A stream's longest silence once its headers arrived (read by `createHTTPModel`). */
+  idleTimeoutMs?: number | undefined;
+  /** The whole call from its first attempt: retries, waits and the body included. */
+  deadlineMs?: number | undefined;
   /** @defaultValue 2 */
   maxRetries?: number | undefined;
   /** Runs once per attempt (SigV4 dates change), returning the headers to send. */
@@ -53,6 +58,8 @@ export interface StreamResponse {
   body: ReadableStream<Uint8Array>;
   /** Aborts with the caller's signal while the body is read. */
   signal: AbortSignal;
+  /** When the call's `deadlineMs` runs out (a `Date.now()` time), if it has one. */
+  deadlineAt?: number | undefined;
   release(): void;
 }
 
@@ -71,13 +78,14 @@ export async function requestText(
 
 /** Sends a request (with retries) and hands back the successful response's body unread. */
 export async function requestStream(opts: RequestOptions): Promise<StreamResponse> {
-  return send(opts, async (response, attempt) => {
+  return send(opts, async (response, attempt, deadlineAt) => {
     attempt.clearTimeout();
+    const { signal } = attempt;
     if (!response.body) {
       attempt.release();
-      return { response, body: emptyBody(), signal: attempt.signal, release() {} };
+      return { response, body: emptyBody(), signal, deadlineAt, release() {} };
     }
-    return { response, body: response.body, signal: attempt.signal, release: attempt.release };
+    return { response, body: response.body, signal, deadlineAt, release: attempt.release };
   });
 }
 
@@ -85,19 +93,23 @@ type Attempt = ReturnType<typeof createAttemptSignal>;
 
 async function send<T>(
   opts: RequestOptions,
-  onSuccess: (response: Response, attempt: Attempt) => Promise<T>,
+  onSuccess: (response: Response, attempt: Attempt, deadlineAt: number | undefined) => Promise<T>,
 ): Promise<T> {
   const maxRetries = opts.maxRetries ?? 2;
   const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
   const method = opts.method ?? "POST";
+  const deadlineAt = opts.deadlineMs === undefined ? undefined : Date.now() + opts.deadlineMs;
   for (let attemptNo = 0; ; attemptNo++) {
     if (opts.signal?.aborted) throw abortReason(opts.signal);
     // Signing runs outside the fetch's try: a TypeError from a signer is a bug to surface,
     // not a network failure to retry.
-    const headers = opts.sign ? await signAttempt(opts, method) : opts.headers;
+    const signed = opts.sign ? await signAttempt(opts, method) : opts.headers;
+    // Added after signing: SigV4 leaves user-agent unsigned, so it is not part of the signature.
+    const headers = withUserAgent(signed);
     if (opts.signal?.aborted) throw abortReason(opts.signal);
-    const attempt = createAttemptSignal(opts.signal, opts.timeoutMs);
-    const last = attemptNo >= maxRetries;
+    const limit = attemptLimit(opts, deadlineAt);
+    const attempt = createAttemptSignal(opts.signal, limit.ms);
+    const last = attemptNo >= maxRetries || limit.byDeadline;
     let response: Response;
     try {
       response = await doFetch(opts.url, {
@@ -111,17 +123,20 @@ async function send<T>(
       attempt.release();
       // A header fetch refuses is quoted whole in its TypeError: the key with it.
       redactError(err, opts.secrets ?? []);
-      const failure = classifyFetchFailure(err, opts, attempt.timedOut, attemptNo + 1);
+      const timedOut = attempt.timedOut ? limit : undefined;
+      const failure = classifyFetchFailure(err, opts, timedOut, attemptNo + 1);
       if (last || !failure.retry) throw failure.error;
-      await sleep(retryDelay(attemptNo, new Headers(), opts.random) ?? 0, opts.signal);
+      const delay = retryDelay(attemptNo, new Headers(), opts.random) ?? 0;
+      if (pastDeadline(delay, deadlineAt)) throw failure.error;
+      await sleep(delay, opts.signal);
       continue;
     }
     if (response.ok) {
       try {
-        return await onSuccess(response, attempt);
+        return await onSuccess(response, attempt, deadlineAt);
       } catch (err) {
         attempt.release();
-        throw classifyBodyFailure(err, opts, attempt.timedOut);
+        throw classifyBodyFailure(err, opts, attempt.timedOut ? limit : undefined);
       }
     }
     const error = await readError(response, attempt, opts);
@@ -135,9 +150,38 @@ async function send<T>(
       Date.now(),
       error.retryAfterMs,
     );
-    if (delay === undefined) throw error;
+    if (delay === undefined || pastDeadline(delay, deadlineAt)) throw error;
     await sleep(delay, opts.signal);
   }
+}
+
+/** An attempt's time limit, and whether the call's deadline (not `timeoutMs`) sets it. */
+interface AttemptLimit {
+  ms: number | undefined;
+  byDeadline: boolean;
+}
+
+/**
+ * The smaller of `timeoutMs` and what is left of the deadline; a deadline already passed is
+ * a {@link TimeoutError} before another attempt goes out.
+ */
+function attemptLimit(opts: RequestOptions, deadlineAt: number | undefined): AttemptLimit {
+  if (deadlineAt === undefined) return { ms: opts.timeoutMs, byDeadline: false };
+  const left = deadlineAt - Date.now();
+  if (left <= 0) throw new TimeoutError(deadlineMessage(opts));
+  if (opts.timeoutMs !== undefined && opts.timeoutMs < left) {
+    return { ms: opts.timeoutMs, byDeadline: false };
+  }
+  return { ms: left, byDeadline: true };
+}
+
+/** A wait before a retry that would end past the deadline is not worth starting. */
+function pastDeadline(delay: number, deadlineAt: number | undefined): boolean {
+  return deadlineAt !== undefined && Date.now() + delay >= deadlineAt;
+}
+
+function deadlineMessage(opts: RequestOptions): string {
+  return `${who(opts)}the call did not finish within its deadline of ${opts.deadlineMs} ms`;
 }
 
 async function signAttempt(opts: RequestOptions, method: string): Promise<Record<string, string>> {
@@ -174,11 +218,14 @@ async function readError(response: Response, attempt: Attempt, opts: RequestOpti
 function classifyFetchFailure(
   err: unknown,
   opts: RequestOptions,
-  timedOut: boolean,
+  timedOut: AttemptLimit | undefined,
   attempts: number,
 ): { error: unknown; retry: boolean } {
   if (opts.signal?.aborted) return { error: abortReason(opts.signal), retry: false };
   const tries = attempts > 1 ? `, ${attempts} attempts` : "";
+  if (timedOut?.byDeadline) {
+    return { error: new TimeoutError(deadlineMessage(opts), { cause: err }), retry: false };
+  }
   if (timedOut) {
     const message = `${who(opts)}no response within ${opts.timeoutMs} ms${tries}`;
     return { error: new TimeoutError(message, { cause: err }), retry: true };
@@ -211,8 +258,13 @@ function hostOf(url: string): string {
 }
 
 // The request reached the server, so a body that breaks is not retried (it may have cost tokens).
-function classifyBodyFailure(err: unknown, opts: RequestOptions, timedOut: boolean): unknown {
+function classifyBodyFailure(
+  err: unknown,
+  opts: RequestOptions,
+  timedOut: AttemptLimit | undefined,
+): unknown {
   if (opts.signal?.aborted) return abortReason(opts.signal);
+  if (timedOut?.byDeadline) return new TimeoutError(deadlineMessage(opts), { cause: err });
   if (timedOut) {
     const message = `${who(opts)}the response did not finish within ${opts.timeoutMs} ms`;
     return new TimeoutError(message, { cause: err });

@@ -4,7 +4,9 @@ import {
   Agent,
   ConfigError,
   GolemError,
+  HistoryError,
   jsonTool,
+  MaxStepsError,
   type ToolContext,
   tool,
 } from "../../src/index.js";
@@ -221,6 +223,44 @@ describe("maxSteps", () => {
     expect(model.calls).toHaveLength(2);
   });
 
+  it("keeps the run's messages, usage and steps on the MaxStepsError", async () => {
+    const { t } = counter();
+    const first = callTools([call("c1", "t", {})]);
+    const second = callTools([call("c2", "t", {})]);
+    const model = new ScriptedModel([first, second]);
+    const history = [
+      { role: "user" as const, content: "earlier" },
+      { role: "assistant" as const, content: "noted" },
+    ];
+    const error = await new Agent({ model, tools: [t], maxSteps: 2 })
+      .runWithHistory(history, "go")
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MaxStepsError);
+    const { messages, steps, usage } = error as MaxStepsError;
+    expect(steps).toBe(2);
+    expect(messages).toStrictEqual([
+      ...history,
+      { role: "user", content: "go" },
+      first.response.message,
+      { role: "tool", content: "", toolCallId: "c1" },
+      second.response.message,
+    ]);
+    // The same evidence a finished run gives, so it can be stored and continued.
+    expect(messages[3]).toBe(first.response.message);
+    expect(usage.inputTokens).toBe(
+      first.response.usage.inputTokens + second.response.usage.inputTokens,
+    );
+  });
+
+  it("ends a streamed run with the same MaxStepsError", async () => {
+    const { t } = counter();
+    const model = new ScriptedModel([callTools([call("c1", "t", {})])]);
+    const stream = new Agent({ model, tools: [t], maxSteps: 1 }).runStream("go");
+    const error = await stream.result.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MaxStepsError);
+    expect((error as MaxStepsError).messages).toHaveLength(2);
+  });
+
   it("allows 10 model calls by default", async () => {
     const { t } = counter();
     const turns = Array.from({ length: 11 }, (_, i) => callTools([call(`c${i}`, "t", {})]));
@@ -241,6 +281,19 @@ describe("maxSteps", () => {
 
 describe("Agent options", () => {
   const model = new ScriptedModel([]);
+  it.each([
+    ["no options at all", {}],
+    ["a model that is not one", { model: { provider: "x" } }],
+    ["a model name instead of a model", { model: "claude-sonnet-4-5" }],
+  ])("refuses %s with a ConfigError at construction", (_what, opts) => {
+    expect(() => new Agent(opts as never)).toThrow(ConfigError);
+    expect(() => new Agent(opts as never)).toThrow("Agent needs a `model`");
+  });
+
+  it.each([0, -1, Number.NaN])("refuses a toolTimeoutMs of %s", (toolTimeoutMs) => {
+    expect(() => new Agent({ model, toolTimeoutMs })).toThrow(ConfigError);
+  });
+
   it("refuses a maxSteps that is not a whole number of at least 1", () => {
     expect(() => new Agent({ model, maxSteps: 0 })).toThrow(
       new ConfigError("Agent maxSteps must be a whole number, at least 1 (got 0)"),
@@ -252,5 +305,98 @@ describe("Agent options", () => {
     expect(() => new Agent({ model, tools: [weather, weather] })).toThrow(
       new ConfigError('Agent tools: two tools are named "get_weather"'),
     );
+  });
+});
+
+describe("an empty prompt", () => {
+  it.each([
+    ["an empty string", ""],
+    ["only white space", " \n\t"],
+    ["no parts", []],
+  ])("is refused before any model call: %s", async (_what, prompt) => {
+    const model = new ScriptedModel([answer("never")]);
+    const agent = new Agent({ model });
+    await expect(agent.run(prompt)).rejects.toThrow(
+      new HistoryError("the prompt is empty: a run starts with text or parts to send"),
+    );
+    await expect(agent.runWithHistory([], prompt)).rejects.toThrow(HistoryError);
+    await expect(agent.runStream(prompt).result).rejects.toThrow(HistoryError);
+    expect(model.calls).toHaveLength(0);
+  });
+
+  it("is refused when it is neither text nor parts (JS callers)", async () => {
+    const model = new ScriptedModel([answer("never")]);
+    await expect(new Agent({ model }).run(undefined as never)).rejects.toThrow(
+      "the prompt must be a string or an array of parts",
+    );
+    expect(model.calls).toHaveLength(0);
+  });
+});
+
+describe("tool time limits", () => {
+  const never = (seen: AbortSignal[]) =>
+    tool({
+      name: "stuck",
+      description: "never settles",
+      parameters: z.object({}),
+      execute: (_args, { signal }) => {
+        if (signal) seen.push(signal);
+        return new Promise(() => {});
+      },
+    });
+
+  it("answers a tool that never settles with a timeout error the model reads, and aborts its signal", async () => {
+    const seen: AbortSignal[] = [];
+    const model = new ScriptedModel([callTools([call("c1", "stuck", {})]), answer("gave up")]);
+    const agent = new Agent({ model, tools: [never(seen)], toolTimeoutMs: 30 });
+    const result = await agent.run("go");
+    expect(result.output).toBe("gave up");
+    expect(result.messages[2]).toStrictEqual({
+      role: "tool",
+      content: 'Tool "stuck" did not finish within 30 ms and was stopped.',
+      toolCallId: "c1",
+      isError: true,
+    });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.aborted).toBe(true);
+  });
+
+  it("lets a tool's own timeoutMs win over the agent's", async () => {
+    const slow = tool({
+      name: "slow",
+      description: "",
+      parameters: z.object({}),
+      timeoutMs: 20,
+      execute: () => new Promise((resolve) => setTimeout(() => resolve("late"), 200)),
+    });
+    const model = new ScriptedModel([callTools([call("c1", "slow", {})]), answer("ok")]);
+    const result = await new Agent({ model, tools: [slow], toolTimeoutMs: 10_000 }).run("go");
+    expect(result.messages[2]).toMatchObject({ isError: true, toolCallId: "c1" });
+    expect(result.messages[2]?.content).toContain("did not finish within 20 ms");
+  });
+
+  it("leaves a tool that finishes in time alone", async () => {
+    const quick = jsonTool({
+      name: "quick",
+      description: "",
+      parameters: { type: "object" },
+      timeoutMs: 1000,
+      execute: () => "done",
+    });
+    const model = new ScriptedModel([callTools([call("c1", "quick", {})]), answer("ok")]);
+    const result = await new Agent({ model, tools: [quick] }).run("go");
+    expect(result.messages[2]).toStrictEqual({ role: "tool", content: "done", toolCallId: "c1" });
+  });
+
+  it("refuses a tool timeoutMs that is not a positive number", () => {
+    expect(() =>
+      jsonTool({
+        name: "x",
+        description: "",
+        parameters: { type: "object" },
+        timeoutMs: 0,
+        execute: () => "",
+      }),
+    ).toThrow(new ConfigError('tool "x": timeoutMs must be a positive number of milliseconds'));
   });
 });

@@ -176,8 +176,9 @@ const conversations = fc
         const toolCalls = Array.from({ length: width }, () => callPart(`c${id++}`));
         const thinking = turn.thinking ? [signed(`t${id}`)] : [];
         out.push({ role: "assistant", content: [...thinking, ...toolCalls] });
-        if (turn.interject) out.push({ role: "user", content: "wait" });
         for (const c of toolCalls) out.push({ role: "tool", content: "r", toolCallId: c.id });
+        // A user message inside a tool loop comes after the answers: calls are answered first.
+        if (turn.interject) out.push({ role: "user", content: "wait" });
       }
       const thinking = turn.thinking ? [signed(`f${t}`)] : [];
       out.push({ role: "assistant", content: [...thinking, text(`a${t}`)] });

@@ -14,6 +14,7 @@ import {
 } from "../../bench/bodies.js";
 import {
   apiFloor,
+  apiKeepText,
   checkedFrames,
   type EventSource,
   floorDeltas,
@@ -180,20 +181,22 @@ describe("the floors", () => {
   });
 
   it.each(PROVIDERS)(
-    "keep exactly the reasoning and the answer of the %s body (the keep-the-text reference)",
-    (provider) => {
+    "keep exactly the reasoning and the answer of the %s body (both keep-the-text floors)",
+    async (provider) => {
       const chunks = chunked(body(provider, SMALL), 7);
-      const events =
+      const events = () =>
         provider === "bedrock"
           ? checkedFrames(chunks)
           : perChunkEvents(chunks, separatorOf(provider));
       const { message } = expected(provider, SMALL);
-      expect(keepText(provider, events)).toEqual({
+      const want = {
         thinking: thinkingOf(message)
           .map((b) => b.text ?? "")
           .join(""),
         text: textOf(message),
-      });
+      };
+      expect(keepText(provider, events())).toEqual(want);
+      expect(await apiKeepText(provider, events())).toEqual(want);
     },
   );
 

@@ -85,15 +85,13 @@ describe("validateHistory accepts", () => {
     expect(() => validateHistory(history)).not.toThrow();
   });
 
-  it("a tool message answering a call made several messages earlier", () => {
-    const history: Message[] = [
-      ASK,
-      CALL,
-      { role: "user", content: "and?" },
-      { role: "assistant", content: [{ type: "text", text: "wait" }] },
-      RESULT,
-    ];
+  it("a user message after the answers of a tool loop", () => {
+    const history: Message[] = [ASK, CALL, RESULT, { role: "user", content: "and?" }];
     expect(() => validateHistory(history)).not.toThrow();
+  });
+
+  it("a last assistant turn whose calls are still to be answered", () => {
+    expect(() => validateHistory([ASK, CALL])).not.toThrow();
   });
 
   it("a tool message answering any tool-call part of an earlier message, wherever it sits", () => {
@@ -124,6 +122,18 @@ describe("validateHistory accepts", () => {
 
 describe("validateHistory rejects", () => {
   const cases: [string, unknown[], number, string][] = [
+    [
+      "a tool call left unanswered before the next user message",
+      [ASK, CALL, { role: "user", content: "and?" }, RESULT],
+      2,
+      'tool call "call_1" of messages[1] has no tool message answering it before this user message',
+    ],
+    [
+      "a tool call left unanswered before the next assistant message",
+      [ASK, CALL, { role: "assistant", content: "wait" }],
+      2,
+      'tool call "call_1" of messages[1] has no tool message answering it before this assistant message',
+    ],
     ["a message that is null", [ASK, null], 1, "is not an object"],
     ["a message that is a string", ["hi"], 0, "is not an object"],
     ["an unknown role", [ASK, { role: "robot", content: "" }], 1, 'has an unknown role "robot"'],

@@ -104,6 +104,21 @@ function declaredNames(code: string): Set<string> {
   return names;
 }
 
+/** The names a block reads as values or types (not property names after `.` or before `:`). */
+function usedNames(code: string): Set<string> {
+  const names = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    const parent = node.parent;
+    const isKey =
+      (parent && ts.isPropertyAccessExpression(parent) && parent.name === node) ||
+      (parent && ts.isPropertyAssignment(parent) && parent.name === node);
+    if (ts.isIdentifier(node) && !isKey) names.add(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile("block.ts", code, ts.ScriptTarget.Latest, true));
+  return names;
+}
+
 /** The value names prelude.ts exports. */
 function preludeNames(): string[] {
   const source = ts.createSourceFile(
@@ -235,6 +250,15 @@ describe("the code blocks of README.md and docs/", () => {
       expect(errors.filter((e) => e.block === block).map(format)).toEqual([]);
     },
   );
+
+  it("keeps the README's Quickstart whole: a newcomer can paste it without the prelude", () => {
+    const quickstart = checked.find((b) => b.doc === "README.md" && b.code.includes("create("));
+    expect(quickstart).toBeDefined();
+    const code = quickstart?.code ?? "";
+    const own = declaredNames(code);
+    const used = usedNames(code);
+    expect(preludeNames().filter((name) => used.has(name) && !own.has(name))).toEqual([]);
+  });
 
   it("compiles the harness itself: prelude, third-party declarations, options", () => {
     expect(errors.filter((e) => e.block === undefined).map(format)).toEqual([]);

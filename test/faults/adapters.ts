@@ -15,6 +15,8 @@ export type Mode = "generate" | "stream";
 /** Transport settings a test gives `create`. */
 export interface Transport {
   timeoutMs?: number;
+  idleTimeoutMs?: number;
+  deadlineMs?: number;
   maxRetries?: number;
   fetch?: typeof globalThis.fetch;
 }

@@ -159,6 +159,34 @@ export const FAULTS: Fault[] = [
         : { ok: false, error: TimeoutError, requests: 1, outcomes: ["closed"] },
   },
   {
+    // Half the records, then nothing: the connection stays open and the server says no more.
+    name: "a stream that stalls after its headers and some records",
+    modes: STREAM,
+    transport: { idleTimeoutMs: 300 },
+    answers: (_a, _m, b) => [{ ...ok(b), chunks: half(b), after: "hang" }],
+    expected: () => ({
+      ok: false,
+      error: TimeoutError,
+      requests: 1,
+      outcomes: ["closed"],
+      partial: true,
+    }),
+  },
+  {
+    // Every record arrives in time for the idle limit, but the whole call takes too long.
+    name: "a slow drip past the call's deadline",
+    modes: BOTH,
+    transport: { deadlineMs: 400, maxRetries: 1 },
+    answers: (_a, _m, b) => [{ ...ok(b), dripMs: Math.ceil(2000 / b.pieces.length) }],
+    expected: (_a, mode) => ({
+      ok: false,
+      error: TimeoutError,
+      requests: 1,
+      outcomes: ["closed"],
+      ...(mode === "stream" ? { partial: true } : {}),
+    }),
+  },
+  {
     name: "a reset before the headers, then success",
     modes: BOTH,
     answers: (_a, _m, b) => [{ resetBeforeHeaders: true }, ok(b)],

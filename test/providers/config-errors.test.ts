@@ -67,3 +67,64 @@ describe.each(ADAPTERS)("%s.create", (provider, valid, create) => {
     expect(requests).toBe(0);
   });
 });
+
+/** One option per adapter that is an object of its own, with a key it does not take. */
+const NESTED: [string, Record<string, unknown>, string, string][] = [
+  ["anthropic", { thinking: { budgetTokens: 1024, budget: 1024 } }, "thinking.budget", "thinking"],
+  ["anthropic", { cache: { ttl: "1h", type: "ephemeral" } }, "cache.type", "cache"],
+  [
+    "anthropic",
+    { contextManagement: { edits: [], edit: [] } },
+    "contextManagement.edit",
+    "contextManagement",
+  ],
+  ["bedrock", { thinking: { adaptive: true, level: "high" } }, "thinking.level", "thinking"],
+  [
+    "gemini",
+    { thinking: { budget: 1024, budgetTokens: 1024 } },
+    "thinking.budgetTokens",
+    "thinking",
+  ],
+];
+
+describe.each(NESTED)("%s.create with %o", (provider, nested, key, option) => {
+  it("refuses a key one level down as it refuses one at the top", () => {
+    const [, valid, create] = ADAPTERS.find(([p]) => p === provider) ?? [];
+    const err = refusal(() => create?.({ ...valid, ...nested } as never));
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err.message).toMatch(
+      new RegExp(`^${provider}: unknown option \`${key}\`; \`${option}\` accepts `),
+    );
+  });
+});
+
+describe("two kinds of credentials at once", () => {
+  it.each([
+    [
+      "bedrock",
+      () =>
+        bedrock.create({
+          region: "us-east-1",
+          model: "m",
+          apiKey: "k",
+          credentials: { accessKeyId: "AKID", secretAccessKey: "s" },
+        }),
+    ],
+    [
+      "azure",
+      () =>
+        azure.create({
+          endpoint: "https://r.openai.azure.com",
+          deployment: "d",
+          apiKey: "k",
+          token: async () => "t",
+        }),
+    ],
+  ])("%s refuses them, by the same rule", (provider, make) => {
+    const err = refusal(make);
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err.message).toMatch(
+      new RegExp(`^${provider}: pass apiKey or (credentials|token), not both$`),
+    );
+  });
+});

@@ -6,9 +6,15 @@ import {
   type Effort,
   resolveEffort,
   resolveThinking,
+  THINKING_KEYS,
   type ThinkingConfig,
 } from "../../rules/claude.js";
-import { type CacheConfig, type ResolvedCache, resolveCache } from "../../transport/cache.js";
+import {
+  CACHE_KEYS,
+  type CacheConfig,
+  type ResolvedCache,
+  resolveCache,
+} from "../../transport/cache.js";
 import type { KeySet } from "../../transport/options.js";
 import { pickSettings, refuseSettings, SETTING_KEYS } from "../../transport/settings.js";
 import type { ContextManagement, ThinkingConfigParam } from "./wire.js";
@@ -61,10 +67,10 @@ export interface ResolvedOptions {
 export const OPTION_KEYS: KeySet<MessagesOptions> = {
   ...SETTING_KEYS,
   maxTokens: true,
-  thinking: true,
+  thinking: THINKING_KEYS,
   effort: true,
-  cache: true,
-  contextManagement: true,
+  cache: CACHE_KEYS,
+  contextManagement: { edits: true },
   capabilities: true,
 };
 

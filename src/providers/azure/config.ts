@@ -7,6 +7,7 @@ import {
   mergeHeaders,
   type ResolvedCallOptions,
   refuseBadConfig,
+  refuseMixedCredentials,
   resolveBaseURL,
   resolveCallOptions,
   resolveHeaders,
@@ -104,6 +105,7 @@ const CONFIG_KEYS: KeySet<Config> = {
 /** Checks an `azure.create` config; throws `ConfigError` naming the option to fix. */
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   refuseBadConfig("azure", config, CONFIG_KEYS, "azure: create() needs a config object");
+  refuseMixedCredentials("azure", config, ["apiKey", "token"]);
   const { deployment, apiVersion } = config;
   if (typeof deployment !== "string" || deployment === "") {
     throw new ConfigError("azure: deployment is required (the deployment name in your resource)");

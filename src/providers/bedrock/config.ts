@@ -5,6 +5,7 @@ import {
   type KeySet,
   type ResolvedTransport,
   refuseBadConfig,
+  refuseMixedCredentials,
   resolveTransport,
   TRANSPORT_KEYS,
   type TransportConfig,
@@ -53,13 +54,14 @@ const CONFIG_KEYS: KeySet<Config> = {
   ...OPTION_KEYS,
   region: true,
   model: true,
-  credentials: true,
+  credentials: { accessKeyId: true, secretAccessKey: true, sessionToken: true },
   apiKey: true,
 };
 
 /** Checks `bedrock.create`'s config against the environment; every complaint is a {@link ConfigError}. */
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   refuseBadConfig("bedrock", config, CONFIG_KEYS, "bedrock.create needs a config object");
+  refuseMixedCredentials("bedrock", config, ["apiKey", "credentials"]);
   const region = resolveRegion(config.region, env);
   if (typeof config.model !== "string" || config.model === "") {
     throw new ConfigError(
@@ -92,7 +94,10 @@ function resolveRegion(region: string | undefined, env: Env): string {
   return value;
 }
 
-/** Explicit options beat the environment; within each, an API key beats SigV4 credentials. */
+/**
+ * Explicit options beat the environment; both explicit kinds at once were refused already. In
+ * the environment an API key beats SigV4 credentials.
+ */
 function resolveAuth(config: Config, env: Env): Auth {
   if (config.apiKey !== undefined) return { bearer: checkApiKey(config.apiKey) };
   if (config.credentials !== undefined) return { sigv4: checkCredentials(config.credentials) };

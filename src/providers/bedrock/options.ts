@@ -4,9 +4,15 @@ import {
   type Effort,
   resolveEffort,
   resolveThinking,
+  THINKING_KEYS,
   type ThinkingConfig,
 } from "../../rules/claude.js";
-import { type CacheConfig, type ResolvedCache, resolveCache } from "../../transport/cache.js";
+import {
+  CACHE_KEYS,
+  type CacheConfig,
+  type ResolvedCache,
+  resolveCache,
+} from "../../transport/cache.js";
 import type { KeySet } from "../../transport/options.js";
 import { pickSettings, refuseSettings, SETTING_KEYS } from "../../transport/settings.js";
 import type { ThinkingConfigParam } from "./wire.js";
@@ -43,9 +49,9 @@ export interface ResolvedOptions {
 /** The keys of {@link ConverseOptions}, for a platform config's key set. */
 export const OPTION_KEYS: KeySet<ConverseOptions> = {
   ...SETTING_KEYS,
-  thinking: true,
+  thinking: THINKING_KEYS,
   effort: true,
-  cache: true,
+  cache: CACHE_KEYS,
 };
 
 /** Claude on Bedrock: the Converse API has `topK` only as Claude's own `top_k`. */

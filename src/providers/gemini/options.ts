@@ -50,7 +50,7 @@ export interface ResolvedOptions {
 /** The keys of {@link GeminiOptions}, for a platform config's key set. */
 export const OPTION_KEYS: KeySet<GeminiOptions> = {
   ...SETTING_KEYS,
-  thinking: true,
+  thinking: { includeThoughts: true, budget: true, level: true },
   cachedContent: true,
   capabilities: true,
 };

@@ -19,6 +19,8 @@ describe("azure resolveConfig", () => {
       replayReasoning: false,
       settings: {},
       maxRetries: 2,
+      idleTimeoutMs: 600_000,
+      deadlineMs: undefined,
       deployment: "gpt-5-mini",
       endpoint: ENDPOINT,
       auth: { apiKey: KEY },

@@ -33,6 +33,8 @@ describe("bedrock config", () => {
       headers: {},
       fetch: undefined,
       maxRetries: 2,
+      idleTimeoutMs: 600_000,
+      deadlineMs: undefined,
       timeoutMs: undefined,
     });
   });
@@ -59,7 +61,7 @@ describe("bedrock config", () => {
     );
   });
 
-  it("prefers explicit options over the environment, and an API key over SigV4", () => {
+  it("prefers explicit options over the environment, and in the environment an API key over SigV4", () => {
     const env = {
       AWS_REGION: "us-west-2",
       AWS_BEARER_TOKEN_BEDROCK: "env-bearer",
@@ -68,9 +70,10 @@ describe("bedrock config", () => {
     };
     expect(resolveConfig({ model: MODEL }, env).auth).toEqual({ bearer: "env-bearer" });
     expect(resolveConfig({ model: MODEL, credentials: CREDS }, env).auth).toEqual({ sigv4: CREDS });
-    expect(resolveConfig({ model: MODEL, apiKey: "mine", credentials: CREDS }, env).auth).toEqual({
-      bearer: "mine",
-    });
+    // Both kinds given explicitly is a ConfigError, as on Azure (apiKey and token).
+    expect(() => resolveConfig({ model: MODEL, apiKey: "mine", credentials: CREDS }, env)).toThrow(
+      new ConfigError("bedrock: pass apiKey or credentials, not both"),
+    );
     expect(resolveConfig({ model: MODEL, region: "eu-north-1" }, env).region).toBe("eu-north-1");
   });
 
@@ -125,7 +128,36 @@ describe("bedrock config", () => {
       {},
       /`credentials` needs a non-empty `accessKeyId` and `secretAccessKey`/,
     ],
-    ["an empty API key", { ...base, apiKey: "" }, {}, /`apiKey`.*AWS_BEARER_TOKEN_BEDROCK/],
+    [
+      "an empty API key",
+      { region: "us-east-1", model: MODEL, apiKey: "" },
+      {},
+      /`apiKey`.*AWS_BEARER_TOKEN_BEDROCK/,
+    ],
+    [
+      "an API key and credentials together",
+      { ...base, apiKey: "bearer" },
+      {},
+      /^bedrock: pass apiKey or credentials, not both$/,
+    ],
+    [
+      "a misspelt key inside credentials",
+      { ...base, credentials: { ...CREDS, sessiontoken: "t" } as never },
+      {},
+      /^bedrock: unknown option `credentials.sessiontoken`; `credentials` accepts accessKeyId, secretAccessKey, sessionToken$/,
+    ],
+    [
+      "a Gemini key inside Claude's thinking",
+      { ...base, thinking: { budgetTokens: 2048, budget: 2048 } as never },
+      {},
+      /^bedrock: unknown option `thinking.budget`; `thinking` accepts adaptive, budgetTokens, disabled, display$/,
+    ],
+    [
+      "an unknown key inside cache",
+      { ...base, cache: { ttl: "5m", scope: "global" } as never },
+      {},
+      /^bedrock: unknown option `cache.scope`; `cache` accepts ttl$/,
+    ],
     [
       "a budget under 1024",
       { ...base, maxTokens: 8000, thinking: { budgetTokens: 1000 } },

@@ -33,6 +33,8 @@ describe("resolveConfig", () => {
       baseURL: DEFAULT_BASE_URL,
       headers: {},
       maxRetries: 2,
+      idleTimeoutMs: 600_000,
+      deadlineMs: undefined,
       timeoutMs: undefined,
       fetch: undefined,
       generationConfig: undefined,
@@ -276,6 +278,13 @@ const config = fc.oneof(
   },
 );
 
+/** A key of `thinking` that is none of its options, when `thinking` is an object. */
+function strayThinkingKey(c: unknown): string | undefined {
+  const t = (c as { thinking?: unknown } | null)?.thinking;
+  if (typeof t !== "object" || t === null || Array.isArray(t)) return undefined;
+  return Object.keys(t).find((k) => !["includeThoughts", "budget", "level"].includes(k));
+}
+
 const BOTH = "gemini: thinking.budget and thinking.level cannot both be set; pick one";
 
 function outcome(run: () => unknown): string {
@@ -296,7 +305,13 @@ describe("resolveConfig's checks", () => {
       fc.property(config, (c) => {
         const parsed = reference.safeParse(c);
         const got = outcome(() => resolveConfig(c as Config, { GEMINI_API_KEY: "k" }));
-        if (parsed.success) {
+        const stray = strayThinkingKey(c);
+        if (parsed.success && stray !== undefined) {
+          // Past the schema, a key the thinking object does not have is refused by name.
+          expect(got).toBe(
+            `gemini: unknown option \`thinking.${stray}\`; \`thinking\` accepts budget, includeThoughts, level`,
+          );
+        } else if (parsed.success) {
           // Past the schema only the budget-and-level rule can refuse.
           expect(["ok", BOTH]).toContain(got);
         } else {

@@ -14,6 +14,8 @@ describe("openai resolveConfig", () => {
       replayReasoning: false,
       settings: {},
       maxRetries: 2,
+      idleTimeoutMs: 600_000,
+      deadlineMs: undefined,
       apiKey: KEY,
       baseURL: "https://api.openai.com/v1",
       api: "chat-completions",

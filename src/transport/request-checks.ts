@@ -1,0 +1,70 @@
+import { ConfigError, HistoryError } from "../core/errors.js";
+import { show } from "../core/issue.js";
+import type { ModelRequest } from "../core/types.js";
+
+/**
+ * The tool names each API takes; a name outside them is a 400. Anthropic, Bedrock and OpenAI
+ * (Chat, Responses, Azure) share one pattern.
+ * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html
+ * @see https://ai.google.dev/api/caching#FunctionDeclaration ("a-z, A-Z, 0-9, or contain
+ *   underscores, colons, dots, and dashes, with a maximum length of 64")
+ */
+const TOOL_NAME: Readonly<Record<string, RegExp>> = {
+  gemini: /^[a-zA-Z0-9_.:-]{1,64}$/,
+};
+const TOOL_NAME_DEFAULT = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/**
+ * The APIs whose tool calls carry their arguments as a JSON object (Anthropic `input`,
+ * Bedrock `toolUse.input`, Gemini `functionCall.args`); OpenAI's carry a string.
+ */
+const OBJECT_ARGUMENTS: ReadonlySet<string> = new Set(["anthropic", "bedrock", "gemini"]);
+
+/**
+ * Refuses, before anything is sent, a request the provider would refuse whatever the
+ * model: a tool name outside its pattern or a tool without an object schema (`ConfigError`),
+ * an `output.schema` that is not an object (`ConfigError`: JS callers can pass anything), and
+ * for the APIs that take objects, tool-call arguments that are JSON but not an object
+ * (`HistoryError` naming the message).
+ */
+export function checkModelRequest(provider: string, req: ModelRequest): void {
+  const pattern = TOOL_NAME[provider] ?? TOOL_NAME_DEFAULT;
+  for (const [i, tool] of (req.tools ?? []).entries()) {
+    if (typeof tool?.name !== "string" || !pattern.test(tool.name)) {
+      throw new ConfigError(
+        `${provider}: tools[${i}] is named ${show(tool?.name)}; ${provider} takes tool names matching ${pattern.source}`,
+      );
+    }
+    if (!isObject(tool.parameters)) {
+      throw new ConfigError(
+        `${provider}: tool ${tool.name}: parameters must be a JSON Schema object`,
+      );
+    }
+  }
+  if (req.output !== undefined && !isObject(req.output?.schema)) {
+    throw new ConfigError(
+      `${provider}: output.schema must be a JSON Schema object, got ${show(req.output?.schema)}`,
+    );
+  }
+  if (OBJECT_ARGUMENTS.has(provider)) checkObjectArguments(provider, req);
+}
+
+function checkObjectArguments(provider: string, req: ModelRequest): void {
+  for (const [i, m] of req.messages.entries()) {
+    if (m.role !== "assistant" || typeof m.content === "string") continue;
+    for (const [j, part] of m.content.entries()) {
+      if (part.type !== "tool-call") continue;
+      // validateHistory has parsed it already: valid JSON that starts with "{" is an object.
+      const text = part.arguments.trimStart();
+      if (text === "" || text.startsWith("{")) continue;
+      throw new HistoryError(
+        `content[${j}] tool call ${JSON.stringify(part.name)} has arguments ${show(part.arguments)}; ${provider} takes only a JSON object`,
+        i,
+      );
+    }
+  }
+}
+
+function isObject(value: unknown): boolean {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

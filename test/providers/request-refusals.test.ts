@@ -1,0 +1,176 @@
+/**
+ * Requests every provider refuses whatever the model are refused before any request, through
+ * the public `create()`: a tool name outside the provider's pattern, an `output.schema` that is
+ * not an object, tool-call arguments that are JSON but not an object where the wire takes an
+ * object, a tool call left unanswered before the next user message. Each rule is a row with
+ * its message, beside a row for the allowed neighbour.
+ */
+import { describe, expect, it } from "vitest";
+import { ConfigError, HistoryError } from "../../src/core/errors.js";
+import type { Message, ModelRequest } from "../../src/core/types.js";
+import { createModel, PROVIDERS, type Provider } from "../contract/adapters.js";
+import { scriptedFetch } from "../helpers/fetch.js";
+
+const CONFIG: Record<Provider, Record<string, unknown>> = {
+  anthropic: { model: "claude-sonnet-4-6", maxTokens: 1024 },
+  bedrock: { model: "anthropic.claude-sonnet-4-6" },
+  gemini: { model: "gemini-2.5-flash" },
+  openai: { model: "gpt-5.1" },
+  azure: { endpoint: "https://example.openai.azure.com", deployment: "gpt-5-mini" },
+};
+
+const ASK: Message = { role: "user", content: "go" };
+const tool = (name: string) => ({ name, description: "d", parameters: { type: "object" } });
+const callWith = (args: string): Message[] => [
+  ASK,
+  { role: "assistant", content: [{ type: "tool-call", id: "c1", name: "f", arguments: args }] },
+  { role: "tool", content: "ok", toolCallId: "c1" },
+];
+
+type Refusal = [
+  name: string,
+  providers: readonly Provider[],
+  request: ModelRequest,
+  error: typeof ConfigError | typeof HistoryError,
+  message: (p: Provider) => string,
+];
+
+const OBJECT_WIRES: readonly Provider[] = ["anthropic", "bedrock", "gemini"];
+const STRING_WIRES: readonly Provider[] = ["openai", "azure"];
+const NOT_GEMINI: readonly Provider[] = ["anthropic", "bedrock", "openai", "azure"];
+
+const REFUSED: Refusal[] = [
+  [
+    "a tool name with a space",
+    PROVIDERS,
+    { messages: [ASK], tools: [tool("get weather")] },
+    ConfigError,
+    (p) =>
+      `${p}: tools[0] is named "get weather"; ${p} takes tool names matching ${p === "gemini" ? "^[a-zA-Z0-9_.:-]{1,64}$" : "^[a-zA-Z0-9_-]{1,64}$"}`,
+  ],
+  [
+    "a tool name longer than 64 characters",
+    PROVIDERS,
+    { messages: [ASK], tools: [tool("t".repeat(65))] },
+    ConfigError,
+    (p) => `${p}: tools[0] is named "${"t".repeat(56)}...`,
+  ],
+  [
+    "a tool name with a dot, outside Gemini",
+    NOT_GEMINI,
+    { messages: [ASK], tools: [tool("weather.get")] },
+    ConfigError,
+    (p) => `${p}: tools[0] is named "weather.get"`,
+  ],
+  [
+    "tool parameters that are not an object",
+    PROVIDERS,
+    { messages: [ASK], tools: [{ name: "f", description: "d", parameters: "object" as never }] },
+    ConfigError,
+    (p) => `${p}: tool f: parameters must be a JSON Schema object`,
+  ],
+  [
+    "an output.schema that is a string (JS callers)",
+    PROVIDERS,
+    { messages: [ASK], output: { schema: '{"type":"object"}' as never } },
+    ConfigError,
+    (p) => `${p}: output.schema must be a JSON Schema object, got "{\\"type\\":\\"object\\"}"`,
+  ],
+  [
+    "an output without a schema",
+    PROVIDERS,
+    { messages: [ASK], output: {} as never },
+    ConfigError,
+    (p) => `${p}: output.schema must be a JSON Schema object, got undefined`,
+  ],
+  [
+    "tool-call arguments that are a JSON array",
+    OBJECT_WIRES,
+    { messages: callWith("[1]") },
+    HistoryError,
+    (p) =>
+      `messages[1]: content[0] tool call "f" has arguments "[1]"; ${p} takes only a JSON object`,
+  ],
+  [
+    "tool-call arguments that are a JSON string",
+    OBJECT_WIRES,
+    { messages: callWith('"x"') },
+    HistoryError,
+    (p) =>
+      `messages[1]: content[0] tool call "f" has arguments "\\"x\\""; ${p} takes only a JSON object`,
+  ],
+  [
+    "a tool call unanswered before the next user message",
+    PROVIDERS,
+    {
+      messages: [
+        ASK,
+        {
+          role: "assistant",
+          content: [{ type: "tool-call", id: "c1", name: "f", arguments: "{}" }],
+        },
+        { role: "user", content: "never mind" },
+      ],
+    },
+    HistoryError,
+    () =>
+      'messages[2]: tool call "c1" of messages[1] has no tool message answering it before this user message',
+  ],
+];
+
+/** The allowed neighbours: these reach the network. */
+const ALLOWED: [name: string, providers: readonly Provider[], request: ModelRequest][] = [
+  [
+    "a tool name of letters, digits, _ and -",
+    PROVIDERS,
+    { messages: [ASK], tools: [tool("get_weather-2")] },
+  ],
+  [
+    "a Gemini tool name with a dot and a colon",
+    ["gemini"],
+    { messages: [ASK], tools: [tool("ns:weather.get")] },
+  ],
+  ["object arguments with space before them", PROVIDERS, { messages: callWith(' \n{"a":1}') }],
+  ["empty arguments (a call without any)", PROVIDERS, { messages: callWith("") }],
+  ["array arguments where the wire carries a string", STRING_WIRES, { messages: callWith("[1]") }],
+];
+
+async function attempt(provider: Provider, req: ModelRequest, how: "generate" | "stream") {
+  const { fetch, calls } = scriptedFetch([]);
+  const model = await createModel(provider, CONFIG[provider], fetch);
+  const run =
+    how === "generate"
+      ? model.generate(req)
+      : (async () => {
+          for await (const _ of model.stream(req)) break;
+        })();
+  const error = await run.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  return { error, calls };
+}
+
+const refusals = REFUSED.flatMap(([name, providers, req, error, message]) =>
+  providers.map((p) => [`${p}: ${name}`, p, req, error, message(p)] as const),
+);
+
+describe.each(refusals)("%s", (_, provider, req, errorClass, message) => {
+  it.each(["generate", "stream"] as const)("%s: is refused before any request", async (how) => {
+    const { error, calls } = await attempt(provider, req, how);
+    expect(error).toBeInstanceOf(errorClass);
+    expect((error as Error).message.slice(0, message.length)).toBe(message);
+    expect(calls).toEqual([]);
+  });
+});
+
+const allowed = ALLOWED.flatMap(([name, providers, req]) =>
+  providers.map((p) => [`${p}: ${name}`, p, req] as const),
+);
+
+describe.each(allowed)("%s", (_, provider, req) => {
+  it("goes out", async () => {
+    const { calls } = await attempt(provider, req, "generate");
+    expect(calls).toHaveLength(1);
+  });
+});
