@@ -161,7 +161,7 @@ describe("withTracing given to an Agent: a span per run, with its calls and tool
     ).toEqual([["c1", "ToolError"]]);
     const run = recorder.one("invoke_agent");
     expect(run.status.code).toBe(SpanStatusCode.ERROR);
-    expect(run.attributes["error.type"]).toBe("GolemError");
+    expect(run.attributes["error.type"]).toBe("MaxStepsError");
   });
 
   it("ends the run span as cancelled when the reader breaks out of runStream", async () => {

@@ -150,7 +150,7 @@ describe("bedrock config", () => {
       "a Gemini key inside Claude's thinking",
       { ...base, thinking: { budgetTokens: 2048, budget: 2048 } as never },
       {},
-      /^bedrock: unknown option `thinking.budget`; `thinking` accepts adaptive, budgetTokens, disabled, display$/,
+      /^bedrock: unknown option `thinking.budget`; `thinking` accepts adaptive, betweenTools, budgetTokens, disabled, display$/,
     ],
     [
       "an unknown key inside cache",
