@@ -9,8 +9,11 @@ import type { RecordReader } from "./sse.js";
 
 /** What an adapter knows about one call; the rest of a call is the same for every provider. */
 export interface ModelCall<R> {
-  /** The transport options of one call, its body built from `req` (the signal is added here). */
-  request(req: ModelRequest, streaming: boolean): Omit<RequestOptions, "signal">;
+  /**
+   * The transport options of one call, its body built from `req` (the signal is added here);
+   * `finish`, when the prefix check ran on the body, completes the response it answers.
+   */
+  request(req: ModelRequest, streaming: boolean): CallRequest;
   /** A 2xx JSON body -> the response; throws the provider's error for one hidden in a 2xx. */
   parse(body: unknown, response: Response): ModelResponse;
   /** A 2xx streaming answer -> where its records come from and the state that reads them. */
@@ -21,6 +24,11 @@ export interface ModelCall<R> {
     | { reader: RecordReader<R>; machine: StreamMachine<R> }
     | Promise<{ reader: RecordReader<R>; machine: StreamMachine<R> }>;
 }
+
+/** One call's transport options, and what completes its response (the prefix record). */
+export type CallRequest = Omit<RequestOptions, "signal"> & {
+  finish?: ((response: ModelResponse) => ModelResponse) | undefined;
+};
 
 /**
  * A {@link Model} over HTTP: the history is checked before anything is sent (in `stream`,
@@ -33,12 +41,14 @@ export function createHTTPModel<R>(provider: string, model: string, call: ModelC
     model,
     async generate(req, opts) {
       checkRequest(req);
-      const options = withSignal(provider, call.request(req, false), opts?.signal);
+      const { finish, ...base } = call.request(req, false);
+      const options = withSignal(provider, base, opts?.signal);
       const { secrets } = options;
       const { response, text } = await requestText(options);
       const body = parseJSONBody(text, provider, secrets);
       try {
-        return call.parse(body, response);
+        const parsed = call.parse(body, response);
+        return finish ? finish(parsed) : parsed;
       } catch (err) {
         throw redactError(err as APIError, secrets);
       }
@@ -46,12 +56,18 @@ export function createHTTPModel<R>(provider: string, model: string, call: ModelC
     stream(req, opts) {
       return createModelStream(async () => {
         checkRequest(req);
-        const options = withSignal(provider, call.request(req, true), opts?.signal);
+        const { finish, ...base } = call.request(req, true);
+        const options = withSignal(provider, base, opts?.signal);
         const { secrets } = options;
         const res = await requestStream(options);
         try {
-          const { reader, machine } = await call.open(res, secrets);
-          return { reader, machine: redactStreamErrors(machine, secrets), release: res.release };
+          const opened = await call.open(res, secrets);
+          const machine = finish ? finishing(opened.machine, finish) : opened.machine;
+          return {
+            reader: opened.reader,
+            machine: redactStreamErrors(machine, secrets),
+            release: res.release,
+          };
         } catch (err) {
           await res.body.cancel().catch(() => {});
           res.release();
@@ -59,6 +75,18 @@ export function createHTTPModel<R>(provider: string, model: string, call: ModelC
         }
       }, opts?.signal);
     },
+  };
+}
+
+/** A stream machine whose final response goes through `finish` (the prefix record). */
+function finishing<R>(
+  machine: StreamMachine<R>,
+  finish: (response: ModelResponse) => ModelResponse,
+): StreamMachine<R> {
+  return {
+    push: (record) => machine.push(record),
+    finish: () => finish(machine.finish()),
+    partial: () => machine.partial(),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
-import type { CallSettings, ModelRequest } from "../../core/types.js";
+import type { CallSettings, ModelRequest, PrefixCheck } from "../../core/types.js";
+import { claudeBindsPrefix } from "../../rules/append-only.js";
 import { type CacheConfig, type ResolvedCache, resolveCache } from "../../transport/cache.js";
 import {
   checkClaudeSettings,
@@ -17,6 +18,7 @@ import {
   TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
+import { resolvePrefixCheck } from "../../transport/prefix/options.js";
 import { pickSettings, refuseSettings, SETTING_KEYS } from "../../transport/settings.js";
 import type { ContextManagement, ThinkingConfigParam } from "./wire.js";
 
@@ -58,6 +60,14 @@ export interface Config extends TransportConfig, CallSettings {
    * sends stays whole (a history processor that drops them costs the cache instead).
    */
   contextManagement?: ContextManagement;
+  /**
+   * What a request whose prefix changed under replayed thinking gets (docs/append-only.md):
+   * `"error"` a HistoryError before any request, `"drop"` that thinking left out and reported
+   * in `inputTransformations`, `"off"` sent as asked. Also sent as
+   * `thinking.block_binding.prefix_mismatch_behavior` to models that bind.
+   * @defaultValue `"error"` on models that bind thinking to its prefix, else `"off"`
+   */
+  prefixCheck?: PrefixCheck;
 }
 
 export interface ResolvedConfig extends ResolvedTransport {
@@ -69,6 +79,7 @@ export interface ResolvedConfig extends ResolvedTransport {
   effort: Effort | undefined;
   cache: ResolvedCache | undefined;
   contextManagement: ContextManagement | undefined;
+  prefixCheck: PrefixCheck;
 }
 
 export const DEFAULT_BASE_URL = "https://api.anthropic.com/v1";
@@ -82,6 +93,7 @@ const CONFIG_KEYS: KeySet<Config> = {
   effort: true,
   cache: true,
   contextManagement: true,
+  prefixCheck: true,
 };
 
 /** Checks `anthropic.create`'s config; every complaint is a {@link ConfigError}. */
@@ -119,6 +131,11 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     effort: resolveEffort("anthropic", config.effort),
     cache: resolveCache("anthropic", config.cache),
     contextManagement: resolveContextManagement(config.contextManagement, thinking),
+    prefixCheck: resolvePrefixCheck(
+      "anthropic",
+      config.prefixCheck,
+      claudeBindsPrefix(config.model),
+    ),
     ...resolveTransport("anthropic", config, DEFAULT_BASE_URL),
   };
 }
