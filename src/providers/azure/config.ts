@@ -1,6 +1,6 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
-import type { CallSettings } from "../../core/types.js";
+import type { CallSettings, PrefixCheck } from "../../core/types.js";
 import {
   type KeySet,
   mergeHeaders,
@@ -19,7 +19,12 @@ import {
   resolveChatOptions,
   type ThinkingConfig,
 } from "../openai/config.js";
-import { type Api, resolveApi, resolveReasoningSummary } from "../openai/responses-config.js";
+import {
+  type Api,
+  resolveApi,
+  resolveOpenAIPrefixCheck,
+  resolveReasoningSummary,
+} from "../openai/responses-config.js";
 import type { ReasoningSummary } from "../openai/responses-wire.js";
 import { checkSettings } from "../openai/settings.js";
 
@@ -57,6 +62,12 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
    * `{endpoint}/openai/deployments/{deployment}`.
    */
   baseURL?: string;
+  /**
+   * `api: "responses"`: the prefix check before each request, as on `openai.create`
+   * (docs/append-only.md). @defaultValue `"error"` when the deployment is named for a model
+   * that binds reasoning to its prefix, else `"off"`
+   */
+  prefixCheck?: PrefixCheck;
 }
 
 /** How requests authenticate: a fixed key, or a token fetched per attempt. */
@@ -76,6 +87,7 @@ export interface ResolvedConfig extends ChatOptions, ResolvedCallOptions {
   auth: AzureAuth;
   /** Every header golem sends, `api-key` included; a token is added per attempt. */
   headers: Record<string, string>;
+  prefixCheck?: PrefixCheck;
 }
 
 const CONFIG_KEYS: KeySet<Config> = {
@@ -90,6 +102,7 @@ const CONFIG_KEYS: KeySet<Config> = {
   reasoningEffort: true,
   replayReasoning: true,
   reasoningSummary: true,
+  prefixCheck: true,
   promptCacheKey: true,
   promptCacheRetention: true,
 };
@@ -129,6 +142,8 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   };
   if (api === "responses") out.api = api;
   if (summary !== undefined) out.reasoningSummary = summary;
+  const prefixCheck = resolveOpenAIPrefixCheck("azure", config.prefixCheck, api, deployment);
+  if (prefixCheck !== "off") out.prefixCheck = prefixCheck;
   if (apiVersion !== undefined) out.apiVersion = apiVersion;
   checkSettings(api === "responses" ? "responses" : "chat", out, out.settings ?? {});
   if (config.baseURL !== undefined) {

@@ -1,11 +1,13 @@
 import type { APIError, APIErrorFields } from "../../core/errors.js";
 import type { ModelCall } from "../../transport/http-model.js";
+import { guardPrefix } from "../../transport/prefix/guard.js";
 import type { RequestOptions } from "../../transport/request.js";
 import { createSSEReader, type SSERecord } from "../../transport/sse.js";
 import type { ChatOptions } from "./config.js";
 import { buildRequest } from "./request.js";
 import { bodyErrorFields, parseResponse } from "./response.js";
 import type { ResponsesOptions } from "./responses-config.js";
+import { responsesPrefix } from "./responses-prefix.js";
 import { buildResponsesRequest } from "./responses-request.js";
 import { parseResponsesResponse, responsesBodyErrorFields } from "./responses-response.js";
 import { createResponsesStreamState } from "./responses-stream.js";
@@ -45,9 +47,13 @@ export function chatCall(family: OpenAIFamily, cfg: ChatOptions): ModelCall<SSER
 /** A Responses API call, on OpenAI or Azure. */
 export function responsesCall(family: OpenAIFamily, cfg: ResponsesOptions): ModelCall<SSERecord> {
   const { provider, requestIdOf, toError } = family;
+  const prefix = responsesPrefix(cfg.model);
   return {
-    request: (req, streaming) =>
-      family.transport(JSON.stringify(buildResponsesRequest(req, cfg, streaming))),
+    request: (req, streaming) => {
+      const body = buildResponsesRequest(req, cfg, streaming);
+      const guard = guardPrefix(prefix, body, req.messages, cfg.prefixCheck ?? "off");
+      return { ...family.transport(JSON.stringify(body)), finish: guard?.finish };
+    },
     parse(body, response) {
       const error = responsesBodyErrorFields(body, provider, requestIdOf(response.headers));
       if (error) throw toError(error);

@@ -1,6 +1,6 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
-import type { CallSettings } from "../../core/types.js";
+import type { CallSettings, PrefixCheck } from "../../core/types.js";
 import {
   type KeySet,
   mergeHeaders,
@@ -17,6 +17,7 @@ import {
   type Api,
   type ReasoningSummaryOption,
   resolveApi,
+  resolveOpenAIPrefixCheck,
   resolveReasoningSummary,
 } from "./responses-config.js";
 import type { ReasoningSummary } from "./responses-wire.js";
@@ -177,6 +178,13 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
    * @defaultValue "openrouter" when `baseURL` is on openrouter.ai, else OpenAI's and DeepSeek's
    */
   reasoningFormat?: ReasoningFormat;
+  /**
+   * `api: "responses"`: what a request whose prefix changed under replayed reasoning gets
+   * (docs/append-only.md): `"error"` a HistoryError before any request, `"drop"` that
+   * reasoning left out and reported, `"off"` sent as asked.
+   * @defaultValue `"error"` on models that bind reasoning to its prefix (GPT-6.2 on), else `"off"`
+   */
+  prefixCheck?: PrefixCheck;
 }
 
 /** A checked `Config` with the key and defaults filled in. */
@@ -189,6 +197,7 @@ export interface ResolvedConfig extends ChatOptions, ResolvedCallOptions {
   reasoningSummary?: ReasoningSummary;
   /** Every header golem sends, auth included. */
   headers: Record<string, string>;
+  prefixCheck?: PrefixCheck;
 }
 
 const CONFIG_KEYS: KeySet<Config> = {
@@ -200,6 +209,7 @@ const CONFIG_KEYS: KeySet<Config> = {
   reasoningEffort: true,
   replayReasoning: true,
   reasoningSummary: true,
+  prefixCheck: true,
   promptCacheKey: true,
   promptCacheRetention: true,
   reasoningFormat: true,
@@ -242,6 +252,8 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   };
   if (summary !== undefined) out.reasoningSummary = summary;
   if (format !== undefined) out.reasoningFormat = format;
+  const prefixCheck = resolveOpenAIPrefixCheck("openai", config.prefixCheck, api, config.model);
+  if (prefixCheck !== "off") out.prefixCheck = prefixCheck;
   checkSettings(api === "responses" ? "responses" : "chat", out, out.settings ?? {});
   return out;
 }

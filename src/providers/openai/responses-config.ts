@@ -1,5 +1,7 @@
 import { ConfigError } from "../../core/errors.js";
-import type { CallSettings } from "../../core/types.js";
+import type { CallSettings, PrefixCheck } from "../../core/types.js";
+import { openaiBindsPrefix } from "../../rules/append-only.js";
+import { resolvePrefixCheck } from "../../transport/prefix/options.js";
 import type { PromptCacheConfig } from "./config.js";
 import type { ReasoningSummary } from "./responses-wire.js";
 import type { ReasoningEffort } from "./wire.js";
@@ -21,6 +23,28 @@ export interface ResponsesOptions extends PromptCacheConfig {
   reasoningSummary?: ReasoningSummary;
   /** `create()`'s call settings, the defaults of every call. */
   settings?: CallSettings;
+  /** The prefix check before each request (docs/append-only.md); absent: off. */
+  prefixCheck?: PrefixCheck;
+}
+
+/**
+ * Checks `prefixCheck`. The Responses API drops reasoning after a prefix change on models that
+ * bind (GPT-6.2 on), so there it defaults to "error"; Chat Completions sends no reasoning the
+ * provider binds, so there only "off" means anything and the others are a ConfigError.
+ */
+export function resolveOpenAIPrefixCheck(
+  provider: string,
+  value: PrefixCheck | undefined,
+  api: Api,
+  model: string,
+): PrefixCheck {
+  if (api === "responses") return resolvePrefixCheck(provider, value, openaiBindsPrefix(model));
+  if (value !== undefined && value !== "off") {
+    throw new ConfigError(
+      `${provider}: prefixCheck needs api: "responses"; Chat Completions has no reasoning bound to its prefix`,
+    );
+  }
+  return "off";
 }
 
 const APIS: readonly string[] = ["chat-completions", "responses"];
