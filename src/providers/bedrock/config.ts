@@ -1,6 +1,7 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
-import type { CallSettings, ModelRequest } from "../../core/types.js";
+import type { CallSettings, ModelRequest, PrefixCheck } from "../../core/types.js";
+import { claudeBindsPrefix } from "../../rules/append-only.js";
 import { type CacheConfig, type ResolvedCache, resolveCache } from "../../transport/cache.js";
 import {
   checkClaudeSettings,
@@ -17,6 +18,7 @@ import {
   TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
+import { resolvePrefixCheck } from "../../transport/prefix/options.js";
 import { pickSettings, refuseSettings, SETTING_KEYS } from "../../transport/settings.js";
 import type { ThinkingConfigParam } from "./wire.js";
 
@@ -51,6 +53,13 @@ export interface Config extends TransportConfig, CallSettings {
   /** Sent as `outputConfig.effort`. */
   effort?: Effort;
   /**
+   * What a request whose prefix changed under replayed reasoning gets (docs/append-only.md):
+   * `"error"` a HistoryError before any request, `"drop"` that reasoning left out and
+   * reported, `"off"` sent as asked.
+   * @defaultValue `"error"` on Claude models that bind reasoning to its prefix, else `"off"`
+   */
+  prefixCheck?: PrefixCheck;
+  /**
    * Prompt caching: golem puts `cachePoint` blocks after the tools, after the system prompt
    * and after the last message (docs/caching.md), for models that take them. Without it only
    * `Message.cache` marks are sent.
@@ -71,6 +80,8 @@ export interface ResolvedConfig extends ResolvedTransport {
   thinking: ThinkingConfigParam | undefined;
   effort: Effort | undefined;
   cache: ResolvedCache | undefined;
+  /** Absent: off. */
+  prefixCheck?: PrefixCheck;
 }
 
 const CONFIG_KEYS: KeySet<Config> = {
@@ -83,6 +94,7 @@ const CONFIG_KEYS: KeySet<Config> = {
   thinking: true,
   effort: true,
   cache: true,
+  prefixCheck: true,
 };
 
 /** Checks `bedrock.create`'s config against the environment; every complaint is a {@link ConfigError}. */
@@ -100,7 +112,13 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   const settings = pickSettings("bedrock", config);
   const thinking = resolveThinking("bedrock", config.thinking, settings.maxTokens);
   checkSettings(config.model, thinking, settings);
+  const prefixCheck = resolvePrefixCheck(
+    "bedrock",
+    config.prefixCheck,
+    claudeBindsPrefix(config.model),
+  );
   return {
+    ...(prefixCheck !== "off" && { prefixCheck }),
     region,
     model: config.model,
     settings,

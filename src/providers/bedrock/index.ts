@@ -8,11 +8,13 @@ import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError, StreamError } from "../../core/errors.js";
 import type { Model, ModelRequest } from "../../core/types.js";
 import { createEventStreamReader } from "../../transport/event-stream.js";
-import { createHTTPModel } from "../../transport/http-model.js";
+import { type CallRequest, createHTTPModel } from "../../transport/http-model.js";
 import { mergeHeaders } from "../../transport/options.js";
+import { guardPrefix } from "../../transport/prefix/guard.js";
 import { redactSecrets } from "../../transport/redact.js";
 import type { RequestOptions, StreamResponse } from "../../transport/request.js";
 import { type Config, type ResolvedConfig, resolveConfig } from "./config.js";
+import { CONVERSE_PREFIX } from "./prefix.js";
 import { buildRequest, PROVIDER, requestUrl } from "./request.js";
 import { parseErrorBody, parseResponse } from "./response.js";
 import { type SigningKeyCache, signRequest } from "./sign.js";
@@ -75,14 +77,17 @@ function requestOptions(
   cache: SigningKeyCache,
   req: ModelRequest,
   streaming: boolean,
-): Omit<RequestOptions, "signal"> {
+): CallRequest {
   const { auth } = cfg;
   const bearer = "bearer" in auth ? { authorization: `Bearer ${auth.bearer}` } : {};
   const headers = mergeHeaders({}, cfg.headers, { "content-type": "application/json", ...bearer });
-  const options: Omit<RequestOptions, "signal"> = {
+  const body = buildRequest(req, cfg, streaming);
+  const guard = guardPrefix(CONVERSE_PREFIX, body, req.messages, cfg.prefixCheck ?? "off");
+  const options: CallRequest = {
     url: requestUrl(cfg, streaming),
     headers,
-    body: JSON.stringify(buildRequest(req, cfg, streaming)),
+    body: JSON.stringify(body),
+    finish: guard?.finish,
     fetch: cfg.fetch,
     timeoutMs: cfg.timeoutMs,
     maxRetries: cfg.maxRetries,

@@ -1,6 +1,6 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
-import type { CallSettings } from "../../core/types.js";
+import type { CallSettings, PrefixCheck } from "../../core/types.js";
 import {
   type KeySet,
   type ResolvedTransport,
@@ -34,6 +34,11 @@ export interface Config extends TransportConfig, CallSettings {
    * prompt then continues that cache. Implicit caching needs nothing (docs/caching.md).
    */
   cachedContent?: string;
+  /**
+   * Gemini binds no reasoning to its prefix (a thought signature rides its own part), so only
+   * `"off"` is taken; the others are a ConfigError (docs/append-only.md). @defaultValue "off"
+   */
+  prefixCheck?: PrefixCheck;
 }
 
 /** A checked config with defaults applied and the thinking options in wire form. */
@@ -120,12 +125,18 @@ const CONFIG_KEYS: KeySet<Config> = {
   model: true,
   thinking: true,
   cachedContent: true,
+  prefixCheck: true,
 };
 
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   const problem = configProblem(config);
   if (problem) throw new ConfigError(`gemini: ${problem[0] || "config"}: ${problem[1]}`);
   refuseUnknownKeys("gemini", config, CONFIG_KEYS);
+  if (config.prefixCheck !== undefined && config.prefixCheck !== "off") {
+    throw new ConfigError(
+      'gemini: prefixCheck takes only "off": Gemini binds no reasoning to the prefix (docs/append-only.md)',
+    );
+  }
   const apiKey =
     nonEmpty(config.apiKey) ?? nonEmpty(env.GEMINI_API_KEY) ?? nonEmpty(env.GOOGLE_API_KEY);
   if (apiKey === undefined) {
