@@ -12,7 +12,7 @@ import { type CallRequest, createHTTPModel } from "../../transport/http-model.js
 import { mergeHeaders } from "../../transport/options.js";
 import { guardPrefix } from "../../transport/prefix/guard.js";
 import { redactSecrets } from "../../transport/redact.js";
-import type { RequestOptions, StreamResponse } from "../../transport/request.js";
+import type { StreamResponse } from "../../transport/request.js";
 import { type Config, type ResolvedConfig, resolveConfig } from "./config.js";
 import { CONVERSE_PREFIX } from "./prefix.js";
 import { buildRequest, PROVIDER, requestUrl } from "./request.js";
