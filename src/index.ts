@@ -6,7 +6,12 @@
 
 export { Agent, type AgentOptions } from "./agent/agent.js";
 export { OutputError } from "./agent/output.js";
-export { dropOldThinking, type HistoryProcessor, keepLastTurns } from "./agent/processors.js";
+export {
+  dropOldThinking,
+  type HistoryProcessor,
+  keepLastTurns,
+  type PrefixChangeOptions,
+} from "./agent/processors.js";
 export {
   type JSONToolDefinition,
   jsonTool,
@@ -16,7 +21,13 @@ export {
   type ToolDefinition,
   tool,
 } from "./agent/tool.js";
-export type { RunEvent, RunResult, RunStream, RunStreamOptions } from "./agent/types.js";
+export type {
+  RunEvent,
+  RunResult,
+  RunStream,
+  RunStreamOptions,
+  StepTransformation,
+} from "./agent/types.js";
 export {
   APIError,
   type APIErrorFields,
