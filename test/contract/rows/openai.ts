@@ -30,6 +30,10 @@ export const chatTools = (c: Cassette, i: number): ToolSpec[] =>
  * history. What the app added (two system prompts, the user's guess, tool results and
  * pydantic-ai's own `search_tools` step) comes from the recorded requests.
  */
+/** Why the DeepSeek loop breaks the strict prefix law: recorded from an app that does. */
+const DEEPSEEK_TOOLS_GROW =
+  "pydantic-ai's deferred tool search adds the found tool to `tools` after turn 1, as the recorded requests show (DeepSeek binds nothing to the prefix; only its cache misses)";
+
 const deepseekLoop: RowSpec["run"] = async (call, cassette) => {
   const recorded = chatBody(cassette, 2).messages;
   const system = recorded[0]?.content ?? "";
@@ -230,10 +234,15 @@ export const OPENAI: Record<string, RowSpec> = {
     run: releaseNotes,
     twin: { file: "responses-items-as-parts", exact: true },
   },
-  "deepseek-thinking-tool-loop": { config: DEEPSEEK, run: deepseekLoop },
+  "deepseek-thinking-tool-loop": {
+    config: DEEPSEEK,
+    run: deepseekLoop,
+    prefixBreak: DEEPSEEK_TOOLS_GROW,
+  },
   "deepseek-thinking-tool-loop-stream": {
     config: DEEPSEEK,
     run: deepseekLoop,
+    prefixBreak: DEEPSEEK_TOOLS_GROW,
     twin: { file: "deepseek-thinking-tool-loop", exact: true },
   },
   "tools-with-effort-400": {
@@ -251,7 +260,12 @@ export const OPENAI: Record<string, RowSpec> = {
     run: planLoop,
     twin: { file: "responses-thinking-tool-loop", exact: true },
   },
-  "responses-modified-history": { config: GPT5_RESPONSES, run: modifiedHistory },
+  "responses-modified-history": {
+    config: GPT5_RESPONSES,
+    run: modifiedHistory,
+    prefixBreak:
+      "the capture edits turn 1's answer on purpose (the 400 it gets is the point), then resends the reasoning as visible text",
+  },
   "responses-text-stream": {
     config: GPT5_RESPONSES,
     run: loop({}, [MEANING]),
