@@ -4,6 +4,10 @@
  * (their `source` says which).
  */
 export const NOT_IMPORTED: Readonly<Record<string, string>> = {
+  "anthropic/preserved-thinking-loop.json":
+    "synthesized from the documented preserved-thinking wire (placeholder signatures)",
+  "anthropic/drop-block.json":
+    "synthesized from the documented drop_block control and input_transformations",
   "anthropic/media.json":
     "synthesized from the documented image and document blocks (fixtures/media/ bytes)",
   "anthropic/media-stream.json":

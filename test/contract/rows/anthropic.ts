@@ -77,7 +77,49 @@ export const cacheLoop = loop(
   toolResults("14:05"),
 );
 
+/** A model that binds thinking to its prefix (preserved thinking). */
+const OPUS_55 = { model: "claude-opus-5-5", maxTokens: 8000, thinking: { adaptive: true } };
+
+/** A tool loop with an instruction added late, as a system message in place, then a follow-up. */
+export const lateInstructionLoop = loop(
+  { system: "You are a helpful assistant", tools: [WEATHER] },
+  [user("What's the weather in Florence, Italy?")],
+  (m) => [
+    ...toolResults("40 C")(m),
+    { role: "system", content: "From now on, answer in one short sentence." },
+  ],
+  andThen("And in Fahrenheit?"),
+);
+
+/**
+ * A stored turn golem has no record of (made before 0.3), replayed under another system
+ * prompt with prefixCheck "drop": golem cannot see the change, so it asks the API to drop
+ * the block ("drop_block"), and the API reports it did.
+ */
+export const droppedTurn: RowSpec["run"] = async (call) => {
+  await call({
+    system: "You are a helpful assistant. Today is Tuesday.",
+    messages: [
+      user("Which day is it?"),
+      {
+        role: "assistant",
+        content: [
+          {
+            type: "thinking",
+            text: "The system prompt says Monday.",
+            signature: "c2lnLW1vbmRheQ==",
+          },
+          { type: "text", text: "It is Monday." },
+        ],
+      },
+      user("Are you sure?"),
+    ],
+  });
+};
+
 export const ANTHROPIC: Record<string, RowSpec> = {
+  "preserved-thinking-loop": { config: OPUS_55, run: lateInstructionLoop },
+  "drop-block": { config: { ...OPUS_55, prefixCheck: "drop" }, run: droppedTurn },
   "cache-tool-loop": {
     config: { ...SONNET_46, cache: "auto" },
     run: cacheLoop,

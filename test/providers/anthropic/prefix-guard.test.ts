@@ -3,6 +3,7 @@ import { HistoryError } from "../../../src/core/errors.js";
 import { parseHistory, serializeHistory } from "../../../src/core/history.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../../src/core/types.js";
 import { create } from "../../../src/providers/anthropic/index.js";
+import { runCassette } from "../../contract/table.js";
 import { jsonResponse, scriptedFetch } from "../../helpers/fetch.js";
 
 // A model that binds thinking to its prefix (preserved thinking's supportedModels).
@@ -272,5 +273,41 @@ describe("anthropic prefix check (preserved thinking)", () => {
     const model = create({ apiKey: "k", model: "claude-sonnet-4-6", maxTokens: 4096, fetch });
     const r = await model.generate({ messages: [{ role: "user", content: "hi" }] });
     expect(r.message.prefix).toBeUndefined();
+  });
+});
+
+describe("anthropic prefix cassettes", () => {
+  it("drop-block: asks the API to drop what golem cannot check, and reports what it dropped", async () => {
+    const r = await runCassette("anthropic", "drop-block");
+    expect(r.error).toBeUndefined();
+    const sent = r.fetch.requests[0]?.body as { thinking?: unknown };
+    expect(sent.thinking).toEqual({
+      type: "adaptive",
+      block_binding: { prefix_mismatch_behavior: "drop_block" },
+    });
+    expect(r.turns[0]?.response?.inputTransformations).toEqual([
+      {
+        action: "dropped",
+        by: "provider",
+        reason: "prefix_mismatch",
+        path: "messages.1.content.0",
+        raw: { type: "thinking_dropped", path: "messages.1.content.0", reason: "prefix_mismatch" },
+      },
+    ]);
+  });
+
+  it("preserved-thinking-loop: the late instruction goes in place and each turn is recorded", async () => {
+    const r = await runCassette("anthropic", "preserved-thinking-loop");
+    expect(r.error).toBeUndefined();
+    const last = r.fetch.requests[2]?.body as { messages: { role: string }[] };
+    expect(last.messages.map((m) => m.role)).toEqual([
+      "user",
+      "assistant",
+      "user",
+      "system",
+      "assistant",
+      "user",
+    ]);
+    expect(r.turns.map((t) => t.response?.message.prefix?.count)).toEqual([1, 4, 6]);
   });
 });
