@@ -289,3 +289,25 @@ export const AZURE: Record<string, RowSpec> = {
     twin: { file: "v1-tool-call", exact: true },
   },
 };
+
+/** A model whose reasoning OpenAI binds to its prefix (GPT-6.2 on). */
+const GPT62_RESPONSES = { model: "gpt-6.2", api: "responses", reasoningEffort: "medium" };
+
+/**
+ * A tool loop on a binding model with an instruction added late as a system message item in
+ * place; the last answer reports a reasoning item the API dropped (its `input_transformations`).
+ */
+export const responsesLateInstruction = loop(
+  { system: "You are a helpful assistant", tools: [WEATHER] },
+  [user("What's the weather in Florence, Italy?")],
+  (m) => [
+    ...toolResults("40 C")(m),
+    { role: "system", content: "From now on, answer in one short sentence." },
+  ],
+  (): Message[] => [user("And in Fahrenheit?")],
+);
+
+OPENAI["responses-preserved-reasoning-loop"] = {
+  config: GPT62_RESPONSES,
+  run: responsesLateInstruction,
+};

@@ -3,6 +3,7 @@ import { HistoryError } from "../../../src/core/errors.js";
 import { parseHistory, serializeHistory } from "../../../src/core/history.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../../src/core/types.js";
 import { create } from "../../../src/providers/openai/index.js";
+import { runCassette } from "../../contract/table.js";
 import { jsonResponse, scriptedFetch } from "../../helpers/fetch.js";
 
 // GPT-6.2 and later drop reasoning after a prefix change (keep-prefix-unchanged guide).
@@ -164,5 +165,27 @@ describe("Responses prefix check", () => {
     expect(() => create({ apiKey: "k", model: MODEL, prefixCheck: "error" })).toThrow(
       /prefixCheck needs api: "responses"/,
     );
+  });
+});
+
+describe("Responses prefix cassette", () => {
+  it("keeps the late instruction in place, records each turn and reads the dropped item", async () => {
+    const r = await runCassette("openai", "responses-preserved-reasoning-loop");
+    expect(r.error).toBeUndefined();
+    const last = r.fetch.requests[2]?.body as { input: { role?: string; type?: string }[] };
+    expect(last.input.map((i) => i.type ?? i.role)).toEqual([
+      "user",
+      "reasoning",
+      "function_call",
+      "function_call_output",
+      "system",
+      "reasoning",
+      "message",
+      "user",
+    ]);
+    expect(r.turns.map((t) => t.response?.message.prefix?.count)).toEqual([1, 5, 8]);
+    expect(r.turns[2]?.response?.inputTransformations).toMatchObject([
+      { action: "dropped", by: "provider", reason: "prefix_mismatch", id: "rs_PR1" },
+    ]);
   });
 });
