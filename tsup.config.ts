@@ -9,6 +9,8 @@ export default defineConfig({
     openai: "src/providers/openai/index.ts",
     azure: "src/providers/azure/index.ts",
     testing: "src/testing/index.ts",
+    otel: "src/otel/index.ts",
+    sse: "src/sse/index.ts",
   },
   format: ["esm", "cjs"],
   dts: true,

@@ -16,7 +16,8 @@
  * and structured output, the agent's output, prompt caching, the reasoning dialects) to 12.8
  * and 38.8 KB; docs/adr/0013-size-of-the-0.2-features.md has what each costs and why trimming
  * does not reach the budgets. Both are shown NOT MET and held under a ceiling just above
- * today's size until a design decision.
+ * today's size until a design decision. The model middleware seam and the run observer (0.3,
+ * docs/adr/0014-model-middleware-and-tracing.md) add 0.7 KB to the sum and nothing to an adapter.
  * Every other bundle has a ceiling a few percent above its size when last measured, so growth is
  * noticed (a module-level call that tree shaking cannot drop, say, or a package imported again).
  *
@@ -43,6 +44,8 @@ const WIRE_NAMES: Record<string, string[]> = {
 /** Which adapters' names may appear in an entry: its own (azure reuses openai's wire code). */
 const ALLOWED: Record<string, string[]> = {
   index: [],
+  otel: [],
+  sse: [],
   anthropic: ["anthropic"],
   bedrock: ["bedrock"],
   gemini: ["gemini"],
@@ -68,6 +71,9 @@ interface Row extends Case {
   gzip: number;
 }
 
+/** The entries of 0.2, whose sum has the budget; later ones are measured on their own. */
+const OLD_ENTRIES = ENTRIES.filter((e) => e !== "otel" && e !== "sse");
+
 const everything = (entries: string[]) =>
   entries.map((e, i) => `export * as e${i} from "${specifier(e)}";`).join("\n");
 
@@ -78,7 +84,7 @@ const CORE =
 function cases(scale: number): Case[] {
   const kb = (n: number) => n * KB * scale;
   return [
-    { name: "golem", code: `export * from "golem";`, ceiling: kb(6.5) },
+    { name: "golem", code: `export * from "golem";`, ceiling: kb(7.3) },
     {
       name: "golem/anthropic",
       code: `export * from "golem/anthropic";`,
@@ -89,17 +95,22 @@ function cases(scale: number): Case[] {
     { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(12.5) },
     { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(15) },
     { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(15.3) },
-    { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(3.8) },
+    // 3.7 KB before 0.3's recorder, openCassette and scriptedModel (docs/adr/0015-recorder-in-golem-testing.md).
+    { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(9.6) },
+    // @opentelemetry/api is the app's own (a peer): left out of the bundle, as an app has it.
+    { name: "golem/otel", code: `export * from "golem/otel";`, ceiling: kb(5.1) },
+    { name: "golem/sse", code: `export * from "golem/sse";`, ceiling: kb(3.2) },
+    { name: "golem: wrapModel", code: `export { wrapModel } from "golem";`, ceiling: kb(1.1) },
     // The agent without parseHistory: its unknown-field table is left out of these.
     {
       name: "golem: Agent only",
       code: `export { Agent, jsonTool } from "golem";`,
-      ceiling: kb(5.1),
+      ceiling: kb(5.4),
     },
     {
       name: "golem: Agent + tool()",
       code: `export { Agent, tool } from "golem";`,
-      ceiling: kb(5.2),
+      ceiling: kb(5.4),
     },
     {
       name: "golem/anthropic + golem core",
@@ -110,19 +121,20 @@ function cases(scale: number): Case[] {
     {
       name: "golem/anthropic + Agent",
       code: `export { create } from "golem/anthropic";\nexport { Agent, jsonTool } from "golem";`,
-      ceiling: kb(15.5),
+      ceiling: kb(15.9),
     },
     {
       name: "every entry but golem/testing",
-      code: everything(ENTRIES.filter((e) => e !== "testing")),
-      ceiling: kb(36),
+      code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
+      ceiling: kb(36.7),
     },
     // The budget: <= 30 KB (29.7 KB in 0.1; 38.8 KB with 0.2's features, see the header).
     {
       name: "every entry together",
-      code: everything(ENTRIES),
+      code: everything(OLD_ENTRIES),
       budget: kb(30),
-      ceiling: kb(39.1),
+      // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015).
+      ceiling: kb(44.3),
     },
   ];
 }
@@ -142,6 +154,7 @@ async function build(code: string, minify: boolean): Promise<{ text: string; pac
     minify,
     metafile: true,
     alias: distAliases(),
+    external: ["@opentelemetry/api"],
     logLevel: "error",
     // tsup's entries import their shared chunks bare; the chunks are pure, so dropping is right.
     logOverride: { "ignored-bare-import": "silent" },
