@@ -17,7 +17,7 @@
  * and 38.8 KB; docs/adr/0013-size-of-the-0.2-features.md has what each costs and why trimming
  * does not reach the budgets. Both are shown NOT MET and held under a ceiling just above
  * today's size until a design decision. The model middleware seam and the run observer (0.3,
- * docs/adr/0014-model-middleware-and-tracing.md) add 0.7 KB to the sum and nothing to an adapter.
+ * docs/adr/0016-model-middleware-and-tracing.md) add 0.7 KB to the sum and nothing to an adapter.
  * Every other bundle has a ceiling a few percent above its size when last measured, so growth is
  * noticed (a module-level call that tree shaking cannot drop, say, or a package imported again).
  *
@@ -32,16 +32,28 @@ import { distAliases, ENTRIES, ensureBuilt, ROOT, specifier } from "../test/runt
 
 const KB = 1024;
 
-/** Names that belong to one adapter's wire format or code; another adapter must not carry them. */
+/**
+ * Names that belong to one wire format's code (or, for azure, one platform's URLs); an entry
+ * that does not speak that wire must not carry them.
+ */
 const WIRE_NAMES: Record<string, string[]> = {
   anthropic: ["anthropic-version", "content_block_delta", "redacted_thinking", "signature_delta"],
-  bedrock: ["aws4_request", "crc32", "contentBlockDelta", "reasoningContent", ":event-type"],
-  gemini: ["generateContent", "thoughtSignature", "functionCall", "x-goog-api-key"],
+  bedrock: ["crc32", "contentBlockDelta", "reasoningContent", ":event-type"],
+  gemini: ["generateContent", "thoughtSignature", "functionCall"],
   openai: ["reasoning_content", "chat/completions", "tool_calls", "encrypted_content"],
   azure: ["api-version", "openai/deployments", "AZURE_OPENAI_API_KEY"],
 };
 
-/** Which adapters' names may appear in an entry: its own (azure reuses openai's wire code). */
+/**
+ * Names that belong to one auth scheme (transport/auth): any platform may reuse a scheme, so
+ * they count against an entry only when none of its platforms authorizes that way.
+ */
+const AUTH_NAMES: Record<string, string[]> = {
+  sigv4: ["aws4_request"],
+  "google-api-key": ["x-goog-api-key"],
+};
+
+/** Which wires' names may appear in an entry: its own (azure reuses openai's wire code). */
 const ALLOWED: Record<string, string[]> = {
   index: [],
   otel: [],
@@ -51,6 +63,12 @@ const ALLOWED: Record<string, string[]> = {
   gemini: ["gemini"],
   openai: ["openai"],
   azure: ["azure", "openai"],
+};
+
+/** Which auth schemes an entry's platforms use (an API key in a header of its own is the default). */
+const AUTHS: Record<string, string[]> = {
+  bedrock: ["sigv4"],
+  gemini: ["google-api-key"],
 };
 
 /** A bundle to measure: what an app imports, and the limits it is held to. */
@@ -199,11 +217,14 @@ function verdict(r: Row): { text: string; failed: boolean } {
 async function strangers(entry: string): Promise<string[]> {
   const { text, packages } = await build(`export * from "${specifier(entry)}";`, false);
   const allowed = ALLOWED[entry] ?? [];
-  const names = Object.entries(WIRE_NAMES)
-    .filter(([provider]) => entry !== "testing" && !allowed.includes(provider))
-    .flatMap(([provider, names]) =>
-      names.filter((n) => text.includes(n)).map((n) => `${n} (${provider})`),
-    );
+  const auths = AUTHS[entry] ?? [];
+  const foreign = (table: Record<string, string[]>, own: readonly string[]) =>
+    Object.entries(table)
+      .filter(([owner]) => entry !== "testing" && !own.includes(owner))
+      .flatMap(([owner, names]) =>
+        names.filter((n) => text.includes(n)).map((n) => `${n} (${owner})`),
+      );
+  const names = [...foreign(WIRE_NAMES, allowed), ...foreign(AUTH_NAMES, auths)];
   return [...names, ...packages.filter((p) => !PACKAGES.includes(p)).map((p) => `package ${p}`)];
 }
 

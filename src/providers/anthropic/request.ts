@@ -14,12 +14,10 @@ import {
   type MediaPlace,
   type MediaRule,
 } from "../../transport/media.js";
-import { mergeHeaders } from "../../transport/options.js";
 import { noteOrigins, type Origin } from "../../transport/prefix/wire-prefix.js";
 import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
 import { appendTurn, originsFor } from "../../transport/turns.js";
-import { checkSettings, type ResolvedConfig } from "./config.js";
-import { PROVIDER } from "./parts.js";
+import { checkSettings, type ResolvedOptions } from "./options.js";
 import type {
   BlockBinding,
   CacheControlEphemeral,
@@ -34,8 +32,6 @@ import type {
   ToolResultBlockParam,
 } from "./wire.js";
 
-export { PROVIDER };
-
 /** The call settings the Messages API has, by their wire names (`max_tokens` is set apart). */
 const SETTING_FIELDS = {
   temperature: "temperature",
@@ -43,35 +39,9 @@ const SETTING_FIELDS = {
   topK: "top_k",
   stopSequences: "stop_sequences",
 };
-export const ANTHROPIC_VERSION = "2023-06-01";
-/** The beta `context_management` needs. */
-export const CONTEXT_MANAGEMENT_BETA = "context-management-2025-06-27";
+
 /** The beta `thinking.block_binding` needs. */
 export const THINKING_BINDING_BETA = "thinking-binding-controls-2026-08-01";
-
-/** The Messages endpoint. */
-export function requestUrl(cfg: Pick<ResolvedConfig, "baseURL">): string {
-  return `${cfg.baseURL}/messages`;
-}
-
-/** The headers golem sends (before the caller's own `headers`). */
-export function requestHeaders(
-  cfg: Pick<ResolvedConfig, "apiKey" | "headers"> &
-    Partial<Pick<ResolvedConfig, "contextManagement" | "model" | "thinking" | "prefixCheck">>,
-): Record<string, string> {
-  const headers = mergeHeaders({ "anthropic-version": ANTHROPIC_VERSION }, cfg.headers, {
-    "content-type": "application/json",
-    "x-api-key": cfg.apiKey,
-  });
-  const betas = [
-    cfg.contextManagement ? CONTEXT_MANAGEMENT_BETA : undefined,
-    blockBinding(cfg) ? THINKING_BINDING_BETA : undefined,
-  ].filter((b) => b !== undefined);
-  // Joined with the caller's own betas, if any.
-  const caller = headers["anthropic-beta"];
-  if (betas.length > 0) headers["anthropic-beta"] = [caller, ...betas].filter(Boolean).join(",");
-  return headers;
-}
 
 /**
  * `thinking.block_binding` for `prefixCheck` on a model that binds thinking to its prefix
@@ -79,14 +49,13 @@ export function requestHeaders(
  * @see https://platform.claude.com/docs/en/build-with-claude/preserved-thinking/fix-bound-to-a-different-conversation
  */
 export function blockBinding(
-  cfg: Partial<Pick<ResolvedConfig, "model" | "thinking" | "prefixCheck">>,
+  cfg: Partial<Pick<ResolvedOptions, "model" | "thinking" | "prefixCheck">>,
 ): BlockBinding | undefined {
   const check = cfg.prefixCheck ?? "off";
   if (check === "off" || cfg.thinking?.type === "disabled") return undefined;
   if (!cfg.model || !claudeBindsPrefix(cfg.model)) return undefined;
   return { prefix_mismatch_behavior: check === "drop" ? "drop_block" : "error" };
 }
-
 /**
  * History -> Messages API body. An assistant message goes back part for part in its order
  * (Anthropic checks thinking blocks against their place in the turn); thinking from another
@@ -96,18 +65,19 @@ export function blockBinding(
  */
 export function buildRequest(
   req: ModelRequest,
-  cfg: Pick<ResolvedConfig, "model" | "settings" | "thinking" | "effort"> &
-    Partial<Pick<ResolvedConfig, "cache" | "contextManagement" | "prefixCheck">>,
+  cfg: Pick<ResolvedOptions, "model" | "settings" | "thinking" | "effort"> &
+    Partial<Pick<ResolvedOptions, "cache" | "contextManagement" | "provider" | "prefixCheck">>,
   stream: boolean,
 ): MessageCreateParams {
-  const s = callSettings("anthropic", cfg.settings, req);
-  checkSettings(cfg.model, cfg.thinking, { ...req, ...s });
+  const provider = cfg.provider ?? "anthropic";
+  const s = callSettings(provider, cfg.settings, req);
+  checkSettings(cfg.model, cfg.thinking, { ...req, ...s }, provider);
   const marks: Mark[] = [];
   const hoisted = hoistedSystem(req.messages, claudeTakesMidSystem(cfg.model));
   const body: MessageCreateParams = {
     model: cfg.model,
     max_tokens: s.maxTokens ?? cfg.settings.maxTokens,
-    messages: buildMessages(req.messages, marks, hoisted),
+    messages: buildMessages(req.messages, marks, provider, hoisted),
   };
   const system = [req.system, ...[...hoisted].map((i) => textOf(req.messages[i] as Message))];
   const texts = system.filter((s): s is string => typeof s === "string" && s !== "");
@@ -151,6 +121,7 @@ function hoistedSystem(messages: readonly Message[], midSystem: boolean): Set<nu
 function buildMessages(
   messages: readonly Message[],
   marks: Mark[],
+  provider: string,
   hoisted: ReadonlySet<number>,
 ): MessageParam[] {
   const out: MessageParam[] = [];
@@ -165,7 +136,7 @@ function buildMessages(
     if (m.role === "user") add("user", userContent(m, index), index);
     else if (m.role === "assistant") {
       const parts: number[] = [];
-      add("assistant", assistantContent(m, index, parts), index, parts);
+      add("assistant", assistantContent(m, index, provider, parts), index, parts);
     } else if (m.role === "tool") add("user", [toolResult(m, index)], index);
     else if (!hoisted.has(index)) add("system", systemContent(m, out, index), index);
     if (m.cache && !hoisted.has(index)) marks.push(markAt(out, index));
@@ -274,10 +245,15 @@ function mediaBlock(p: MediaPart, j: number, index: number, place: MediaPlace): 
 const decodeText = (data: string) => new TextDecoder().decode(base64ToBytes(data));
 
 /** An assistant message's blocks in order; `parts` gets the part index of each block. */
-function assistantContent(m: Message, index: number, parts?: number[]): ContentBlockParam[] {
+function assistantContent(
+  m: Message,
+  index: number,
+  provider: string,
+  parts?: number[],
+): ContentBlockParam[] {
   const content: ContentBlockParam[] = [];
   for (const [j, part] of partsOf(m).entries()) {
-    const block = assistantBlock(part, j, index);
+    const block = assistantBlock(part, j, index, provider);
     if (block) {
       content.push(block);
       parts?.push(j);
@@ -286,13 +262,18 @@ function assistantContent(m: Message, index: number, parts?: number[]): ContentB
   return content;
 }
 
-function assistantBlock(part: Part, j: number, index: number): ContentBlockParam | undefined {
+function assistantBlock(
+  part: Part,
+  j: number,
+  index: number,
+  provider: string,
+): ContentBlockParam | undefined {
   switch (part.type) {
     case "text":
       // A foreign signature or phase stays behind; the text goes.
       return part.text === "" ? undefined : { type: "text", text: part.text };
     case "thinking":
-      if (part.provider !== undefined && part.provider !== PROVIDER) return undefined;
+      if (part.provider !== undefined && part.provider !== provider) return undefined;
       if (part.redacted !== undefined) return { type: "redacted_thinking", data: part.redacted };
       // Anthropic verifies every thinking block; one without a signature can only fail.
       if (part.signature === undefined || part.text === undefined) return undefined;
@@ -306,7 +287,7 @@ function assistantBlock(part: Part, j: number, index: number): ContentBlockParam
       };
     case "provider":
       // Server tool use and its result are one provider part each: both go, or neither.
-      return part.provider === PROVIDER ? (part.value as ContentBlockParam) : undefined;
+      return part.provider === provider ? (part.value as ContentBlockParam) : undefined;
     default:
       // Images and files the model sent (none today) have no way back in an assistant turn.
       checkMedia("anthropic", MEDIA, part, j, index, "assistant");

@@ -1,11 +1,12 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, PrefixCheck } from "../../core/types.js";
+import { checkSettings } from "../../rules/openai.js";
 import {
   type KeySet,
   mergeHeaders,
   type ResolvedCallOptions,
-  refuseUnknownKeys,
+  refuseBadConfig,
   resolveBaseURL,
   resolveCallOptions,
   resolveHeaders,
@@ -14,21 +15,23 @@ import {
 } from "../../transport/options.js";
 import { SETTING_KEYS } from "../../transport/settings.js";
 import {
+  type Api,
   type ChatOptions,
   type PromptCacheConfig,
-  resolveChatOptions,
-  type ThinkingConfig,
-} from "../openai/config.js";
-import {
-  type Api,
+  type ReasoningSummary,
   resolveApi,
+  resolveChatOptions,
   resolveOpenAIPrefixCheck,
   resolveReasoningSummary,
-} from "../openai/responses-config.js";
-import type { ReasoningSummary } from "../openai/responses-wire.js";
-import { checkSettings } from "../openai/settings.js";
+  type ThinkingConfig,
+} from "../openai/options.js";
 
-export type { ThinkingConfig } from "../openai/config.js";
+export type {
+  Api,
+  ReasoningEffort,
+  ReasoningSummaryOption,
+  ThinkingConfig,
+} from "../openai/options.js";
 
 /** `azure.create` options. */
 export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConfig, CallSettings {
@@ -109,10 +112,7 @@ const CONFIG_KEYS: KeySet<Config> = {
 
 /** Checks an `azure.create` config; throws `ConfigError` naming the option to fix. */
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
-  if (typeof config !== "object" || config === null) {
-    throw new ConfigError("azure: create() needs a config object");
-  }
-  refuseUnknownKeys("azure", config, CONFIG_KEYS);
+  refuseBadConfig("azure", config, CONFIG_KEYS, "azure: create() needs a config object");
   const { deployment, apiVersion } = config;
   if (typeof deployment !== "string" || deployment === "") {
     throw new ConfigError("azure: deployment is required (the deployment name in your resource)");
@@ -139,11 +139,10 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     deployment,
     auth,
     headers,
+    ...resolveOpenAIPrefixCheck("azure", config.prefixCheck, api, deployment),
   };
   if (api === "responses") out.api = api;
   if (summary !== undefined) out.reasoningSummary = summary;
-  const prefixCheck = resolveOpenAIPrefixCheck("azure", config.prefixCheck, api, deployment);
-  if (prefixCheck !== "off") out.prefixCheck = prefixCheck;
   if (apiVersion !== undefined) out.apiVersion = apiVersion;
   checkSettings(api === "responses" ? "responses" : "chat", out, out.settings ?? {});
   if (config.baseURL !== undefined) {

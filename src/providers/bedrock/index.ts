@@ -5,20 +5,12 @@
  * @module
  */
 import { readEnv } from "../../core/env.js";
-import { type APIError as CoreAPIError, defineAPIError, StreamError } from "../../core/errors.js";
-import type { Model, ModelRequest } from "../../core/types.js";
-import { createEventStreamReader } from "../../transport/event-stream.js";
-import { type CallRequest, createHTTPModel } from "../../transport/http-model.js";
-import { mergeHeaders } from "../../transport/options.js";
-import { guardPrefix } from "../../transport/prefix/guard.js";
-import { redactSecrets } from "../../transport/redact.js";
-import type { StreamResponse } from "../../transport/request.js";
-import { type Config, type ResolvedConfig, resolveConfig } from "./config.js";
-import { CONVERSE_PREFIX } from "./prefix.js";
-import { buildRequest, PROVIDER, requestUrl } from "./request.js";
-import { parseErrorBody, parseResponse } from "./response.js";
-import { type SigningKeyCache, signRequest } from "./sign.js";
-import { createStreamState } from "./stream.js";
+import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
+import type { Model } from "../../core/types.js";
+import { createHTTPModel } from "../../transport/http-model.js";
+import { converseWire } from "./call.js";
+import { type Config, resolveConfig } from "./config.js";
+import { bedrockPlatform } from "./platform.js";
 
 export type { CacheConfig, Config, Credentials, Effort, ThinkingConfig } from "./config.js";
 
@@ -41,70 +33,5 @@ export type APIError = CoreAPIError;
  */
 export function create(config: Config): Model {
   const cfg = resolveConfig(config, readEnv());
-  // One per model: the derived SigV4 signing key, kept once per day and region (sign.ts).
-  const cache: SigningKeyCache = new Map();
-  return createHTTPModel(PROVIDER, cfg.model, {
-    request: (req, streaming) => requestOptions(cfg, cache, req, streaming),
-    parse: (body) => parseResponse(body),
-    async open(res, secrets) {
-      await refuseJSONStream(res, secrets);
-      return {
-        reader: createEventStreamReader(res.body),
-        machine: createStreamState(
-          (fields) => new APIError(fields),
-          res.response.headers.get("x-amzn-requestid") ?? undefined,
-        ),
-      };
-    },
-  });
-}
-
-/**
- * A 200 with a JSON body instead of an event stream means the request reached another
- * operation (an unencoded `/` in the model id does that: vercel/ai#17523); say so plainly
- * rather than as a broken frame.
- */
-async function refuseJSONStream(res: StreamResponse, secrets: readonly string[]): Promise<void> {
-  const type = res.response.headers.get("content-type") ?? "";
-  if (!type.includes("json")) return;
-  const text = redactSecrets(await new Response(res.body).text().catch(() => ""), secrets);
-  const start = text.length > 200 ? `${text.slice(0, 200)}...` : text;
-  throw new StreamError(`bedrock answered the stream with JSON, not an event stream: ${start}`);
-}
-
-function requestOptions(
-  cfg: ResolvedConfig,
-  cache: SigningKeyCache,
-  req: ModelRequest,
-  streaming: boolean,
-): CallRequest {
-  const { auth } = cfg;
-  const bearer = "bearer" in auth ? { authorization: `Bearer ${auth.bearer}` } : {};
-  const headers = mergeHeaders({}, cfg.headers, { "content-type": "application/json", ...bearer });
-  const body = buildRequest(req, cfg, streaming);
-  const guard = guardPrefix(CONVERSE_PREFIX, body, req.messages, cfg.prefixCheck ?? "off");
-  const options: CallRequest = {
-    url: requestUrl(cfg, streaming),
-    headers,
-    body: JSON.stringify(body),
-    finish: guard?.finish,
-    fetch: cfg.fetch,
-    timeoutMs: cfg.timeoutMs,
-    maxRetries: cfg.maxRetries,
-    toError: (res) =>
-      new APIError(parseErrorBody(res.status, res.text, res.headers, res.retryable)),
-  };
-  if ("bearer" in auth) {
-    // A Bedrock API key replaces SigV4 entirely.
-    options.secrets = [auth.bearer];
-  } else {
-    const { sigv4 } = auth;
-    // Signed per attempt: the date in the signature changes between retries.
-    options.sign = (signable) => signRequest(signable, sigv4, cfg.region, cache);
-    // The access key id too: it names the account, and the Authorization header carries it.
-    options.secrets = sigv4.sessionToken
-      ? [sigv4.accessKeyId, sigv4.secretAccessKey, sigv4.sessionToken]
-      : [sigv4.accessKeyId, sigv4.secretAccessKey];
-  }
-  return options;
+  return createHTTPModel(converseWire(cfg, "bedrock"), bedrockPlatform(cfg), APIError);
 }

@@ -15,7 +15,7 @@ import {
 import { noteOrigins, type Origin } from "../../transport/prefix/wire-prefix.js";
 import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
 import { appendTurn, originsFor } from "../../transport/turns.js";
-import { checkSettings, type ResolvedConfig } from "./config.js";
+import { checkSettings, type ResolvedOptions } from "./options.js";
 import type {
   CachePointBlock,
   ContentBlock,
@@ -31,23 +31,12 @@ import type {
 } from "./wire.js";
 
 /** The adapter name that parts this adapter produced carry in `provider`. */
-export const PROVIDER = "bedrock";
-
 const INFERENCE_FIELDS = {
   maxTokens: "maxTokens",
   temperature: "temperature",
   topP: "topP",
   stopSequences: "stopSequences",
 };
-
-/**
- * The Converse URL; the model id (foundation id, inference profile or ARN) is one path label,
- * so `:` and `/` are percent-encoded (a literal `/` routes to another operation: vercel/ai#17523).
- */
-export function requestUrl(cfg: ResolvedConfig, stream: boolean): string {
-  const op = stream ? "converse-stream" : "converse";
-  return `${cfg.baseURL}/model/${encodeURIComponent(cfg.model)}/${op}`;
-}
 
 /**
  * Builds the Converse body (the same for ConverseStream). An assistant message goes back part
@@ -58,11 +47,12 @@ export function requestUrl(cfg: ResolvedConfig, stream: boolean): string {
  */
 export function buildRequest(
   req: ModelRequest,
-  cfg: Omit<ResolvedConfig, "cache"> & Partial<Pick<ResolvedConfig, "cache">>,
+  cfg: Omit<ResolvedOptions, "cache"> & Partial<Pick<ResolvedOptions, "cache">>,
   _stream: boolean,
 ): ConverseRequest {
-  const s = callSettings("bedrock", cfg.settings, req);
-  checkSettings(cfg.model, cfg.thinking, { ...req, ...s });
+  const provider = cfg.provider ?? "bedrock";
+  const s = callSettings(provider, cfg.settings, req);
+  checkSettings(cfg.model, cfg.thinking, { ...req, ...s }, provider);
   const system: SystemContentBlock[] = req.system ? [{ text: req.system }] : [];
   const messages: WireMessage[] = [];
   const marks: Mark[] = [];
@@ -79,7 +69,7 @@ export function buildRequest(
     const parts: number[] = [];
     const content =
       m.role === "assistant"
-        ? buildAssistantContent(m, i, parts)
+        ? buildAssistantContent(m, i, provider, parts)
         : m.role === "tool"
           ? [buildToolResult(m, i)]
           : buildUserContent(m, i);
@@ -290,7 +280,12 @@ function unsupported(type: string, index: number): HistoryError {
 
 /** The parts in their order (docs/architecture.md, "Replay rules"). */
 /** An assistant message's blocks in order; `parts` gets the part index of each block. */
-function buildAssistantContent(m: Message, index: number, parts: number[] = []): ContentBlock[] {
+function buildAssistantContent(
+  m: Message,
+  index: number,
+  provider: string,
+  parts: number[] = [],
+): ContentBlock[] {
   const content: ContentBlock[] = [];
   for (const [j, part] of partsOf(m).entries()) {
     while (parts.length < content.length) parts.push(j - 1);
@@ -300,7 +295,7 @@ function buildAssistantContent(m: Message, index: number, parts: number[] = []):
         if (part.text !== "") content.push({ text: part.text });
         break;
       case "thinking":
-        if (part.provider !== undefined && part.provider !== PROVIDER) break;
+        if (part.provider !== undefined && part.provider !== provider) break;
         if (part.redacted !== undefined) {
           content.push({ reasoningContent: { redactedContent: part.redacted } });
         } else if (part.signature !== undefined && part.text !== undefined) {
@@ -319,7 +314,7 @@ function buildAssistantContent(m: Message, index: number, parts: number[] = []):
         });
         break;
       case "provider":
-        if (part.provider === PROVIDER) content.push(part.value as ContentBlock);
+        if (part.provider === provider) content.push(part.value as ContentBlock);
         break;
       default:
         checkMedia("bedrock", MEDIA, part, j, index, "assistant");

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { GolemError } from "../../../src/core/errors.js";
+import { apiKeyAuth } from "../../../src/transport/auth/auth.js";
+import { signV4 } from "../../../src/transport/auth/sigv4.js";
+import { sigv4Auth } from "../../../src/transport/auth/sigv4-auth.js";
+import { tokenAuth } from "../../../src/transport/auth/token.js";
+import { KEYS, REQ } from "./sigv4-reference.js";
+
+const req = {
+  method: "POST",
+  url: "u",
+  headers: { "content-type": "application/json" },
+  body: "{}",
+};
+
+describe("apiKeyAuth", () => {
+  it.each([
+    ["x-api-key", "sk-ant-0123456789", "", "sk-ant-0123456789"],
+    ["authorization", "sk-proj-0123456789", "Bearer ", "Bearer sk-proj-0123456789"],
+  ])("sends %s and owns the bare key", async (header, key, prefix, sent) => {
+    const auth = apiKeyAuth(header, key, prefix);
+    expect(await auth.authorize(req)).toEqual({
+      "content-type": "application/json",
+      [header]: sent,
+    });
+    expect(auth.secrets).toEqual([key]);
+    expect(req.headers).toEqual({ "content-type": "application/json" });
+  });
+});
+
+describe("tokenAuth", () => {
+  it("asks a bare-string source before every attempt and owns each token", async () => {
+    const tokens = ["entra-token-one-123", "entra-token-two-456"];
+    const auth = tokenAuth(async () => tokens.shift() ?? "", { provider: "azure" });
+    expect((await auth.authorize(req)).authorization).toBe("Bearer entra-token-one-123");
+    expect((await auth.authorize(req)).authorization).toBe("Bearer entra-token-two-456");
+    expect(auth.secrets).toEqual(["entra-token-one-123", "entra-token-two-456"]);
+    expect(req.headers).toEqual({ "content-type": "application/json" });
+    // Nothing kept, so a 401 has nothing fresher to offer.
+    expect(auth.expire?.()).toBe(false);
+  });
+
+  it("keeps a token until the margin before it expires, then asks again", async () => {
+    let clock = 0;
+    let calls = 0;
+    const source = async () => ({ token: `token-number-${++calls}`, expiresAt: 100_000 * calls });
+    const auth = tokenAuth(source, { provider: "vertex", marginMs: 10_000, now: () => clock });
+    expect((await auth.authorize(req)).authorization).toBe("Bearer token-number-1");
+    clock = 89_999;
+    expect((await auth.authorize(req)).authorization).toBe("Bearer token-number-1");
+    clock = 90_000;
+    expect((await auth.authorize(req)).authorization).toBe("Bearer token-number-2");
+    expect(calls).toBe(2);
+  });
+
+  it("shares one fetch among attempts that need a token at once", async () => {
+    let calls = 0;
+    const auth = tokenAuth(async () => ({ token: `shared-token-${++calls}`, expiresAt: 1e15 }), {
+      provider: "vertex",
+    });
+    const sent = await Promise.all([auth.authorize(req), auth.authorize(req), auth.authorize(req)]);
+    expect(sent.map((h) => h.authorization)).toEqual(Array(3).fill("Bearer shared-token-1"));
+    expect(calls).toBe(1);
+  });
+
+  it("drops a kept token on expire() so the next attempt gets a fresh one", async () => {
+    let calls = 0;
+    const auth = tokenAuth(async () => ({ token: `fresh-token-${++calls}`, expiresAt: 1e15 }), {
+      provider: "vertex",
+    });
+    await auth.authorize(req);
+    expect(auth.expire?.()).toBe(true);
+    expect((await auth.authorize(req)).authorization).toBe("Bearer fresh-token-2");
+    expect(auth.secrets).toEqual(["fresh-token-1", "fresh-token-2"]);
+  });
+
+  it("refuses an empty token with a GolemError naming the provider", async () => {
+    const auth = tokenAuth(async () => "", { provider: "azure" });
+    const error = await auth.authorize(req).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GolemError);
+    expect(error).not.toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe("azure: token() did not return a non-empty string");
+  });
+});
+
+describe("sigv4Auth", () => {
+  it("signs with the service it is given and owns the credentials", async () => {
+    const datetime = new Date(Date.UTC(2026, 0, 1));
+    const auth = sigv4Auth({
+      credentials: KEYS,
+      region: "us-east-1",
+      service: "aws-external-anthropic",
+    });
+    const clock = Date.now;
+    Date.now = () => datetime.getTime();
+    try {
+      const ours = await auth.authorize(REQ);
+      const reference = await signV4(REQ, {
+        credentials: KEYS,
+        region: "us-east-1",
+        service: "aws-external-anthropic",
+        cache: new Map(),
+      });
+      expect(ours).toEqual(reference);
+      expect(ours.authorization).toContain("/us-east-1/aws-external-anthropic/aws4_request");
+    } finally {
+      Date.now = clock;
+    }
+    expect(auth.secrets).toEqual([KEYS.accessKeyId, KEYS.secretAccessKey]);
+  });
+});
