@@ -102,17 +102,17 @@ const CORE =
 function cases(scale: number): Case[] {
   const kb = (n: number) => n * KB * scale;
   return [
-    { name: "golem", code: `export * from "golem";`, ceiling: kb(7.3) },
+    { name: "golem", code: `export * from "golem";`, ceiling: kb(7.9) },
     {
       name: "golem/anthropic",
       code: `export * from "golem/anthropic";`,
       budget: kb(10),
-      ceiling: kb(12.8),
+      ceiling: kb(16.4),
     },
-    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(16.3) },
-    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(12.5) },
-    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(15) },
-    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(15.3) },
+    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(19.3) },
+    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(13.3) },
+    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(18.1) },
+    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(18.6) },
     // 3.7 KB before 0.3's recorder, openCassette and scriptedModel (docs/adr/0015-recorder-in-golem-testing.md).
     { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(9.6) },
     // @opentelemetry/api is the app's own (a peer): left out of the bundle, as an app has it.
@@ -123,28 +123,28 @@ function cases(scale: number): Case[] {
     {
       name: "golem: Agent only",
       code: `export { Agent, jsonTool } from "golem";`,
-      ceiling: kb(5.4),
+      ceiling: kb(5.7),
     },
     {
       name: "golem: Agent + tool()",
       code: `export { Agent, tool } from "golem";`,
-      ceiling: kb(5.4),
+      ceiling: kb(5.7),
     },
     {
       name: "golem/anthropic + golem core",
       code: `export * from "golem/anthropic";\nexport { ${CORE} } from "golem";`,
       budget: kb(10),
-      ceiling: kb(13),
+      ceiling: kb(16.6),
     },
     {
       name: "golem/anthropic + Agent",
       code: `export { create } from "golem/anthropic";\nexport { Agent, jsonTool } from "golem";`,
-      ceiling: kb(15.9),
+      ceiling: kb(19.5),
     },
     {
       name: "every entry but golem/testing",
       code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
-      ceiling: kb(36.7),
+      ceiling: kb(41.8),
     },
     // The budget: <= 30 KB (29.7 KB in 0.1; 38.8 KB with 0.2's features, see the header).
     {
@@ -152,7 +152,7 @@ function cases(scale: number): Case[] {
       code: everything(OLD_ENTRIES),
       budget: kb(30),
       // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015).
-      ceiling: kb(44.3),
+      ceiling: kb(49.4),
     },
   ];
 }
