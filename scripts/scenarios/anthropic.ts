@@ -1,4 +1,5 @@
 import * as anthropic from "../../src/providers/anthropic/index.js";
+import { droppedTurn, lateInstructionLoop } from "./append-only.js";
 import { cacheLoop } from "./cache-loop.js";
 import { mediaConversation } from "./media.js";
 import {
@@ -116,7 +117,25 @@ const media = (stream: boolean): Scenario => ({
 });
 
 /** Scenarios recorded against the Anthropic Messages API. */
+/** A model that binds thinking to its prefix (preserved thinking). */
+const OPUS_55 = { maxTokens: 8000, thinking: { adaptive: true } } as const;
+
 export const anthropicScenarios: Record<string, Scenario> = {
+  "preserved-thinking-loop": {
+    description:
+      "a tool loop with a late instruction as a system message in place (preserved thinking)",
+    streaming: false,
+    defaultModel: "claude-opus-5-5",
+    create: make("claude-opus-5-5", OPUS_55),
+    run: (model) => lateInstructionLoop((req) => model.generate(req)),
+  },
+  "drop-block": {
+    description: "an unrecorded turn under a changed system prompt, prefixCheck drop (drop_block)",
+    streaming: false,
+    defaultModel: "claude-opus-5-5",
+    create: make("claude-opus-5-5", { ...OPUS_55, prefixCheck: "drop" }),
+    run: (model) => droppedTurn((req) => model.generate(req)),
+  },
   "thinking-tool-loop": loop(false),
   "thinking-tool-loop-stream": loop(true),
   "interleaved-tool-loop": interleaved(false),

@@ -1,3 +1,4 @@
+import * as appendOnly from "../../../scripts/scenarios/append-only.js";
 import { CACHE_PROMPT, CACHE_SYSTEM } from "../../../scripts/scenarios/cache-loop.js";
 import { LOCAL_TIME, REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import type { Message } from "../../../src/core/types.js";
@@ -80,42 +81,9 @@ export const cacheLoop = loop(
 /** A model that binds thinking to its prefix (preserved thinking). */
 const OPUS_55 = { model: "claude-opus-5-5", maxTokens: 8000, thinking: { adaptive: true } };
 
-/** A tool loop with an instruction added late, as a system message in place, then a follow-up. */
-export const lateInstructionLoop = loop(
-  { system: "You are a helpful assistant", tools: [WEATHER] },
-  [user("What's the weather in Florence, Italy?")],
-  (m) => [
-    ...toolResults("40 C")(m),
-    { role: "system", content: "From now on, answer in one short sentence." },
-  ],
-  andThen("And in Fahrenheit?"),
-);
-
-/**
- * A stored turn golem has no record of (made before 0.3), replayed under another system
- * prompt with prefixCheck "drop": golem cannot see the change, so it asks the API to drop
- * the block ("drop_block"), and the API reports it did.
- */
-export const droppedTurn: RowSpec["run"] = async (call) => {
-  await call({
-    system: "You are a helpful assistant. Today is Tuesday.",
-    messages: [
-      user("Which day is it?"),
-      {
-        role: "assistant",
-        content: [
-          {
-            type: "thinking",
-            text: "The system prompt says Monday.",
-            signature: "c2lnLW1vbmRheQ==",
-          },
-          { type: "text", text: "It is Monday." },
-        ],
-      },
-      user("Are you sure?"),
-    ],
-  });
-};
+/** The append-only conversations, as the capture scenarios run them (docs/append-only.md). */
+const lateInstructionLoop: RowSpec["run"] = (call) => appendOnly.lateInstructionLoop(call);
+const droppedTurn: RowSpec["run"] = (call) => appendOnly.droppedTurn(call);
 
 export const ANTHROPIC: Record<string, RowSpec> = {
   "preserved-thinking-loop": { config: OPUS_55, run: lateInstructionLoop },

@@ -1,3 +1,4 @@
+import { lateInstructionLoop } from "../../../scripts/scenarios/append-only.js";
 import { DASHSCOPE_THINKING } from "../../../scripts/scenarios/openai.js";
 import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import { thinkingOf } from "../../../src/core/parts.js";
@@ -293,19 +294,8 @@ export const AZURE: Record<string, RowSpec> = {
 /** A model whose reasoning OpenAI binds to its prefix (GPT-6.2 on). */
 const GPT62_RESPONSES = { model: "gpt-6.2", api: "responses", reasoningEffort: "medium" };
 
-/**
- * A tool loop on a binding model with an instruction added late as a system message item in
- * place; the last answer reports a reasoning item the API dropped (its `input_transformations`).
- */
-export const responsesLateInstruction = loop(
-  { system: "You are a helpful assistant", tools: [WEATHER] },
-  [user("What's the weather in Florence, Italy?")],
-  (m) => [
-    ...toolResults("40 C")(m),
-    { role: "system", content: "From now on, answer in one short sentence." },
-  ],
-  (): Message[] => [user("And in Fahrenheit?")],
-);
+/** The append-only tool loop the capture scenario runs (scripts/scenarios/append-only.ts). */
+export const responsesLateInstruction: RowSpec["run"] = (call) => lateInstructionLoop(call);
 
 OPENAI["responses-preserved-reasoning-loop"] = {
   config: GPT62_RESPONSES,
