@@ -120,6 +120,29 @@ const media = (stream: boolean): Scenario => ({
 /** A model that binds thinking to its prefix (preserved thinking). */
 const OPUS_55 = { maxTokens: 8000, thinking: { adaptive: true } } as const;
 
+/**
+ * `anthropic.capabilities()` for `asked`: one `GET /v1/models/{id}`, recorded for the rules'
+ * metadata tests. Write it under `--out fixtures/models`, away from the chat cassettes.
+ */
+const metadata = (asked: string): Scenario => {
+  let ctx: ScenarioContext | undefined;
+  return {
+    description: `anthropic.capabilities("${asked}"): the models API answer`,
+    streaming: false,
+    defaultModel: asked,
+    create: (c) => {
+      ctx = c;
+      return make(asked, { maxTokens: 1 })(c);
+    },
+    run: async (model) => {
+      await anthropic.capabilities(model.model, {
+        ...(ctx?.fetch ? { fetch: ctx.fetch } : {}),
+        ...(ctx?.baseURL ? { baseURL: ctx.baseURL } : {}),
+      });
+    },
+  };
+};
+
 export const anthropicScenarios: Record<string, Scenario> = {
   "preserved-thinking-loop": {
     description:
@@ -136,6 +159,8 @@ export const anthropicScenarios: Record<string, Scenario> = {
     create: make("claude-opus-5-5", { ...OPUS_55, prefixCheck: "drop" }),
     run: (model) => droppedTurn((req) => model.generate(req)),
   },
+  "model-metadata": metadata("claude-sonnet-5-5"),
+  "model-metadata-alias": metadata("claude-haiku-4-5"),
   "thinking-tool-loop": loop(false),
   "thinking-tool-loop-stream": loop(true),
   "interleaved-tool-loop": interleaved(false),

@@ -1,6 +1,7 @@
 import type { Wire } from "../../transport/http-model.js";
 import { guardPrefix } from "../../transport/prefix/guard.js";
 import { createSSEReader, type SSERecord } from "../../transport/sse.js";
+import { countAnswer, countBody } from "./count.js";
 import type { ResolvedOptions } from "./options.js";
 import { MESSAGES_PREFIX } from "./prefix.js";
 import { buildRequest } from "./request.js";
@@ -31,5 +32,6 @@ export function messagesWire(options: ResolvedOptions, provider: string): Wire<S
       reader: createSSEReader(res.body),
       machine: createStreamState(ctx.toError, ctx.requestId, ctx.provider),
     }),
+    count: { body: countBody, read: countAnswer },
   };
 }

@@ -56,6 +56,7 @@ export function blockBinding(
   if (!cfg.model || !claudeBindsPrefix(cfg.model)) return undefined;
   return { prefix_mismatch_behavior: check === "drop" ? "drop_block" : "error" };
 }
+
 /**
  * History -> Messages API body. An assistant message goes back part for part in its order
  * (Anthropic checks thinking blocks against their place in the turn); thinking from another
@@ -66,12 +67,17 @@ export function blockBinding(
 export function buildRequest(
   req: ModelRequest,
   cfg: Pick<ResolvedOptions, "model" | "settings" | "thinking" | "effort"> &
-    Partial<Pick<ResolvedOptions, "cache" | "contextManagement" | "provider" | "prefixCheck">>,
+    Partial<
+      Pick<
+        ResolvedOptions,
+        "cache" | "contextManagement" | "provider" | "capabilities" | "prefixCheck"
+      >
+    >,
   stream: boolean,
 ): MessageCreateParams {
   const provider = cfg.provider ?? "anthropic";
   const s = callSettings(provider, cfg.settings, req);
-  checkSettings(cfg.model, cfg.thinking, { ...req, ...s }, provider);
+  checkSettings(cfg, { ...req, ...s }, provider);
   const marks: Mark[] = [];
   const hoisted = hoistedSystem(req.messages, claudeTakesMidSystem(cfg.model));
   const body: MessageCreateParams = {

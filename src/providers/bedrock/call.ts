@@ -5,6 +5,7 @@ import type { Wire } from "../../transport/http-model.js";
 import { guardPrefix } from "../../transport/prefix/guard.js";
 import { redactSecrets } from "../../transport/redact.js";
 import type { StreamResponse } from "../../transport/request.js";
+import { countAnswer, countBody } from "./count.js";
 import type { ResolvedOptions } from "./options.js";
 import { CONVERSE_PREFIX } from "./prefix.js";
 import { buildRequest } from "./request.js";
@@ -34,6 +35,7 @@ export function converseWire(options: ResolvedOptions, provider: string): Wire<E
         machine: createStreamState(ctx.toError, ctx.requestId, ctx.provider),
       };
     },
+    count: { body: countBody, read: countAnswer },
   };
 }
 

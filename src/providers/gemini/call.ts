@@ -1,5 +1,6 @@
 import type { Wire } from "../../transport/http-model.js";
 import { createSSEReader, type SSERecord } from "../../transport/sse.js";
+import { countAnswer, countBody } from "./count.js";
 import type { ResolvedOptions } from "./options.js";
 import { buildRequest } from "./request.js";
 import { blockedPromptFields, errorFields, parseErrorBody, parseResponse } from "./response.js";
@@ -27,5 +28,6 @@ export function generateContentWire(options: ResolvedOptions, provider: string):
       reader: createSSEReader(res.body),
       machine: createStreamState(ctx.toError, ctx.requestId, ctx.provider),
     }),
+    count: { body: (body) => countBody(body, cfg.model), read: countAnswer },
   };
 }

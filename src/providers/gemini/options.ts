@@ -1,5 +1,7 @@
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, PrefixCheck } from "../../core/types.js";
+import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
+import { checkGeminiModel } from "../../rules/gemini.js";
 import type { KeySet } from "../../transport/options.js";
 import { pickSettings, SETTING_KEYS } from "../../transport/settings.js";
 import type { GenerationConfig, ThinkingConfig as WireThinkingConfig } from "./wire.js";
@@ -27,6 +29,12 @@ export interface GeminiOptions extends CallSettings {
    * `"off"` is taken; the others are a ConfigError (docs/append-only.md). @defaultValue "off"
    */
   prefixCheck?: PrefixCheck;
+  /**
+   * What the model takes, from `gemini.capabilities()` (`models.get`), checked before each
+   * request; without it golem's dated table is read, and a model it does not know is sent as
+   * asked (docs/models.md).
+   */
+  capabilities?: Capabilities;
 }
 
 /** What the body builder reads: the checked options, the model and the platform's tag. */
@@ -39,6 +47,9 @@ export interface ResolvedOptions {
   /** `create()`'s call settings, the defaults of every call. */
   settings: CallSettings;
   cachedContent?: string | undefined;
+  capabilities?: Capabilities | undefined;
+  /** `thinking` was configured (for the capabilities check of each call). */
+  thinks?: boolean;
 }
 
 /** The keys of {@link GeminiOptions}, for a platform config's key set. */
@@ -47,6 +58,7 @@ export const OPTION_KEYS: KeySet<GeminiOptions> = {
   thinking: true,
   cachedContent: true,
   prefixCheck: true,
+  capabilities: true,
 };
 
 const LEVELS: readonly unknown[] = ["minimal", "low", "medium", "high"];
@@ -97,11 +109,19 @@ export function resolveOptions(
       `${provider}: prefixCheck takes only "off": Gemini binds no reasoning to the prefix (docs/append-only.md)`,
     );
   }
-  return {
+  const capabilities = resolveCapabilities(provider, config.capabilities);
+  const rules = {
     model,
+    ...(capabilities && { capabilities }),
+    ...(config.thinking !== undefined && { thinks: true }),
+  };
+  const settings = pickSettings(provider, config);
+  checkGeminiModel({ ...rules, thinking: rules.thinks === true }, settings, undefined, provider);
+  return {
+    ...rules,
     generationConfig: buildGenerationConfig(provider, config),
     cachedContent: config.cachedContent,
-    settings: pickSettings(provider, config),
+    settings,
   };
 }
 

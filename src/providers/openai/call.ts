@@ -1,6 +1,7 @@
 import type { Wire } from "../../transport/http-model.js";
 import { guardPrefix } from "../../transport/prefix/guard.js";
 import { createSSEReader, type SSERecord } from "../../transport/sse.js";
+import { countAnswer, countBody, NO_CHAT_COUNT } from "./count.js";
 import type { ChatOptions, ResponsesOptions } from "./options.js";
 import { buildRequest } from "./request.js";
 import { bodyErrorFields, parseErrorBody, parseResponse } from "./response.js";
@@ -35,6 +36,7 @@ export function chatWire(options: ChatOptions): Wire<SSERecord> {
       reader: createSSEReader(res.body),
       machine: createStreamState(ctx.toError, ctx.requestId, ctx.provider),
     }),
+    count: NO_CHAT_COUNT,
   };
 }
 
@@ -56,5 +58,6 @@ export function responsesWire(options: ResponsesOptions): Wire<SSERecord> {
       reader: createSSEReader(res.body),
       machine: createResponsesStreamState({ provider, requestId, toError }),
     }),
+    count: { body: countBody, read: countAnswer },
   };
 }

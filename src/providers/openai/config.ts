@@ -1,6 +1,7 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, PrefixCheck } from "../../core/types.js";
+import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
 import { checkSettings } from "../../rules/openai.js";
 import {
   type KeySet,
@@ -99,6 +100,12 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
    * @defaultValue `"error"` on models that bind reasoning to its prefix (GPT-6.2 on), else `"off"`
    */
   prefixCheck?: PrefixCheck;
+  /**
+   * What the model takes, from `openai.capabilities()` (OpenAI's published model data, dated);
+   * without it the same table is read for `model`, and a model it does not know is sent as
+   * asked (docs/models.md).
+   */
+  capabilities?: Capabilities;
 }
 
 /** A checked `Config` with the key and defaults filled in. */
@@ -127,6 +134,7 @@ const CONFIG_KEYS: KeySet<Config> = {
   promptCacheKey: true,
   promptCacheRetention: true,
   reasoningFormat: true,
+  capabilities: true,
 };
 
 /** Checks an `openai.create` config; throws `ConfigError` naming the option to fix. */
@@ -164,6 +172,8 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   };
   if (summary !== undefined) out.reasoningSummary = summary;
   if (format !== undefined) out.reasoningFormat = format;
+  const caps = resolveCapabilities("openai", config.capabilities);
+  if (caps !== undefined) out.capabilities = caps;
   checkSettings(api === "responses" ? "responses" : "chat", out, out.settings ?? {});
   return out;
 }

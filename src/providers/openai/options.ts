@@ -1,6 +1,7 @@
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, PrefixCheck } from "../../core/types.js";
 import { openaiBindsPrefix } from "../../rules/append-only.js";
+import type { Capabilities } from "../../rules/capabilities.js";
 import { resolvePrefixCheck } from "../../transport/prefix/options.js";
 import { pickSettings } from "../../transport/settings.js";
 import type { ReasoningSummary } from "./responses-wire.js";
@@ -50,6 +51,8 @@ export interface ChatOptions extends PromptCacheConfig {
   replayReasoning: boolean;
   /** Unset: OpenAI's `reasoning_effort`, DeepSeek's `reasoning_content`. */
   reasoningFormat?: ReasoningFormat;
+  /** What the model takes (`openai.capabilities()`), over golem's table. */
+  capabilities?: Capabilities;
 }
 
 /**
@@ -79,6 +82,8 @@ export interface ResponsesOptions extends PromptCacheConfig {
   settings?: CallSettings;
   /** The prefix check before each request (docs/append-only.md); absent: off. */
   prefixCheck?: PrefixCheck;
+  /** What the model takes (`openai.capabilities()`), over golem's table. */
+  capabilities?: Capabilities;
 }
 
 /**
@@ -157,7 +162,7 @@ export function resolveReasoningSummary(
   return reasoningSummary === "none" ? undefined : reasoningSummary;
 }
 
-const EFFORTS: readonly string[] = ["none", "minimal", "low", "medium", "high", "xhigh"];
+const EFFORTS: readonly string[] = ["none", "minimal", "low", "medium", "high", "xhigh", "max"];
 
 /** Checks `reasoningEffort`, the call settings and `replayReasoning`. */
 export function resolveChatOptions(

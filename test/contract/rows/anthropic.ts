@@ -85,9 +85,29 @@ const OPUS_55 = { model: "claude-opus-5-5", maxTokens: 8000, thinking: { adaptiv
 const lateInstructionLoop: RowSpec["run"] = (call) => appendOnly.lateInstructionLoop(call);
 const droppedTurn: RowSpec["run"] = (call) => appendOnly.droppedTurn(call);
 
+/** Server-side compaction, triggered at the documented minimum. */
+const COMPACTING = {
+  ...SONNET_46,
+  maxTokens: 4096,
+  contextManagement: {
+    edits: [{ type: "compact_20260112", trigger: { type: "input_tokens", value: 50000 } }],
+  },
+};
+const tripLoop = loop(
+  {},
+  [user("Let's settle day three of the Florence trip.")],
+  andThen("And the Wednesday dinner?"),
+);
+
 export const ANTHROPIC: Record<string, RowSpec> = {
   "preserved-thinking-loop": { config: OPUS_55, run: lateInstructionLoop },
   "drop-block": { config: { ...OPUS_55, prefixCheck: "drop" }, run: droppedTurn },
+  "compaction-turn": { config: COMPACTING, run: tripLoop },
+  "compaction-turn-stream": {
+    config: COMPACTING,
+    run: tripLoop,
+    twin: { file: "compaction-turn", exact: true },
+  },
   "cache-tool-loop": {
     config: { ...SONNET_46, cache: "auto" },
     run: cacheLoop,
