@@ -1,5 +1,5 @@
 /**
- * The prefix check's cost per request (docs/adr/0017-prefix-check.md): a long Anthropic
+ * The prefix check's cost per request (docs/adr/0021-prefix-check.md): a long Anthropic
  * conversation (turns of a prompt, a signed thinking block, a tool call and its result, each
  * turn carrying the record golem put on it) built into a request body with and without the
  * check, at a few lengths, so a reader sees the cost and that it grows linearly.

@@ -107,12 +107,14 @@ function cases(scale: number): Case[] {
       name: "golem/anthropic",
       code: `export * from "golem/anthropic";`,
       budget: kb(10),
-      ceiling: kb(16.4),
+      // 13.0 before the model rules, capabilities and counting (docs/adr/0017-model-rules-from-capabilities.md),
+      // 15.4 before the prefix check (docs/adr/0021-prefix-check.md).
+      ceiling: kb(19),
     },
-    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(19.3) },
-    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(13.3) },
-    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(18.1) },
-    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(18.6) },
+    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(20.7) },
+    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(14.7) },
+    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(20) },
+    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(20.4) },
     // 3.7 KB before 0.3's recorder, openCassette and scriptedModel (docs/adr/0015-recorder-in-golem-testing.md).
     { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(9.6) },
     // @opentelemetry/api is the app's own (a peer): left out of the bundle, as an app has it.
@@ -134,17 +136,17 @@ function cases(scale: number): Case[] {
       name: "golem/anthropic + golem core",
       code: `export * from "golem/anthropic";\nexport { ${CORE} } from "golem";`,
       budget: kb(10),
-      ceiling: kb(16.6),
+      ceiling: kb(19.2),
     },
     {
       name: "golem/anthropic + Agent",
       code: `export { create } from "golem/anthropic";\nexport { Agent, jsonTool } from "golem";`,
-      ceiling: kb(19.5),
+      ceiling: kb(21.8),
     },
     {
       name: "every entry but golem/testing",
       code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
-      ceiling: kb(41.8),
+      ceiling: kb(46.8),
     },
     // The budget: <= 30 KB (29.7 KB in 0.1; 38.8 KB with 0.2's features, see the header).
     {
@@ -152,7 +154,7 @@ function cases(scale: number): Case[] {
       code: everything(OLD_ENTRIES),
       budget: kb(30),
       // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015).
-      ceiling: kb(49.4),
+      ceiling: kb(54.4),
     },
   ];
 }
