@@ -56,6 +56,15 @@ interface StreamResult {
   everyVsApiKeep: Ratio;
 }
 
+/** One row of the `prefix` section (prefix-check.ts). */
+interface PrefixRow {
+  turns: number;
+  bytes: number;
+  recordBytes: number;
+  buildMs: number;
+  checkedMs: number;
+}
+
 /** What a `peers` section prints: the measured rows, and the peers whose answer was wrong. */
 interface PeerResult {
   provider: string;
@@ -294,6 +303,23 @@ function main(): void {
         name,
         Math.round(r).toLocaleString("en"),
         name === "golem" ? met(r >= SIGV4_BUDGET) : "",
+      ]),
+    );
+  }
+
+  if (wanted("prefix")) {
+    const rows = section<PrefixRow[]>(["prefix"]);
+    results.prefix = rows;
+    lines.push("**Prefix check** (an Anthropic tool conversation, build + check + serialize)", "");
+    table(
+      ["turns", "body", "build ms", "with check ms", "check ms per MB", "records"],
+      rows.map((r) => [
+        String(r.turns),
+        `${(r.bytes / 1e6).toFixed(2)} MB`,
+        r.buildMs.toFixed(2),
+        r.checkedMs.toFixed(2),
+        ((r.checkedMs - r.buildMs) / (r.bytes / 1e6)).toFixed(2),
+        `${(r.recordBytes / 1e3).toFixed(0)} KB`,
       ]),
     );
   }

@@ -22,6 +22,7 @@ import {
   openaiSdkResponses,
   vercelStreamText,
 } from "./peers.js";
+import { prefixCheckCost } from "./prefix-check.js";
 import { sigv4Rates } from "./sigv4.js";
 import { eventStreamBench, servedBody, streamingBench } from "./throughput.js";
 
@@ -141,6 +142,8 @@ async function main(): Promise<unknown> {
       );
     case "sigv4":
       return sigv4Rates(1000, rounds >= 15 ? 5 : 3);
+    case "prefix":
+      return prefixCheckCost(rounds);
     default:
       throw new Error(`unknown section ${section}`);
   }

@@ -102,18 +102,19 @@ const CORE =
 function cases(scale: number): Case[] {
   const kb = (n: number) => n * KB * scale;
   return [
-    { name: "golem", code: `export * from "golem";`, ceiling: kb(7.3) },
+    { name: "golem", code: `export * from "golem";`, ceiling: kb(7.9) },
     {
       name: "golem/anthropic",
       code: `export * from "golem/anthropic";`,
       budget: kb(13),
-      // 13.0 before the model rules, capabilities and counting (docs/adr/0017-model-rules-from-capabilities.md).
-      ceiling: kb(15.4),
+      // 13.0 before the model rules, capabilities and counting (docs/adr/0017-model-rules-from-capabilities.md),
+      // 15.4 before the prefix check (docs/adr/0024-prefix-check.md).
+      ceiling: kb(19),
     },
-    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(17.9) },
-    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(14.2) },
-    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(16.4) },
-    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(16.8) },
+    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(20.7) },
+    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(14.7) },
+    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(20) },
+    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(20.4) },
     // 3.7 KB before 0.3's recorder, openCassette and scriptedModel (docs/adr/0015-recorder-in-golem-testing.md).
     { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(9.6) },
     // @opentelemetry/api is the app's own (a peer): left out of the bundle, as an app has it.
@@ -124,28 +125,28 @@ function cases(scale: number): Case[] {
     {
       name: "golem: Agent only",
       code: `export { Agent, jsonTool } from "golem";`,
-      ceiling: kb(5.4),
+      ceiling: kb(5.7),
     },
     {
       name: "golem: Agent + tool()",
       code: `export { Agent, tool } from "golem";`,
-      ceiling: kb(5.4),
+      ceiling: kb(5.7),
     },
     {
       name: "golem/anthropic + golem core",
       code: `export * from "golem/anthropic";\nexport { ${CORE} } from "golem";`,
       budget: kb(13),
-      ceiling: kb(15.6),
+      ceiling: kb(19.2),
     },
     {
       name: "golem/anthropic + Agent",
       code: `export { create } from "golem/anthropic";\nexport { Agent, jsonTool } from "golem";`,
-      ceiling: kb(18.2),
+      ceiling: kb(21.8),
     },
     {
       name: "every entry but golem/testing",
       code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
-      ceiling: kb(41.4),
+      ceiling: kb(46.8),
     },
     // The budget: <= 40 KB (38.8 KB with 0.2's features; see the header).
     {
@@ -153,7 +154,7 @@ function cases(scale: number): Case[] {
       code: everything(OLD_ENTRIES),
       budget: kb(40),
       // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015).
-      ceiling: kb(49),
+      ceiling: kb(54.4),
     },
   ];
 }

@@ -13,7 +13,12 @@ export {
   type RunStart,
 } from "./agent/observe.js";
 export { OutputError } from "./agent/output.js";
-export { dropOldThinking, type HistoryProcessor, keepLastTurns } from "./agent/processors.js";
+export {
+  dropOldThinking,
+  type HistoryProcessor,
+  keepLastTurns,
+  type PrefixChangeOptions,
+} from "./agent/processors.js";
 export {
   type JSONToolDefinition,
   jsonTool,
@@ -23,7 +28,13 @@ export {
   type ToolDefinition,
   tool,
 } from "./agent/tool.js";
-export type { RunEvent, RunResult, RunStream, RunStreamOptions } from "./agent/types.js";
+export type {
+  RunEvent,
+  RunResult,
+  RunStream,
+  RunStreamOptions,
+  StepTransformation,
+} from "./agent/types.js";
 export {
   APIError,
   type APIErrorFields,
@@ -61,6 +72,7 @@ export type {
   Delta,
   FilePart,
   ImagePart,
+  InputTransformation,
   Message,
   Model,
   ModelRequest,
@@ -68,6 +80,8 @@ export type {
   ModelStream,
   OutputSpec,
   Part,
+  PrefixCheck,
+  PrefixRecord,
   ProviderPart,
   Role,
   TextPart,

@@ -4,6 +4,12 @@
  * (their `source` says which).
  */
 export const NOT_IMPORTED: Readonly<Record<string, string>> = {
+  "anthropic/preserved-thinking-loop.json":
+    "synthesized from the documented preserved-thinking wire (placeholder signatures)",
+  "openai/responses-preserved-reasoning-loop.json":
+    "synthesized from the documented keep-prefix-unchanged wire (placeholder encrypted content)",
+  "anthropic/drop-block.json":
+    "synthesized from the documented drop_block control and input_transformations",
   "anthropic/media.json":
     "synthesized from the documented image and document blocks (fixtures/media/ bytes)",
   "anthropic/media-stream.json":

@@ -1,4 +1,5 @@
 import * as anthropic from "../../src/providers/anthropic/index.js";
+import { droppedTurn, lateInstructionLoop } from "./append-only.js";
 import { cacheLoop } from "./cache-loop.js";
 import { mediaConversation } from "./media.js";
 import {
@@ -116,6 +117,9 @@ const media = (stream: boolean): Scenario => ({
 });
 
 /** Scenarios recorded against the Anthropic Messages API. */
+/** A model that binds thinking to its prefix (preserved thinking). */
+const OPUS_55 = { maxTokens: 8000, thinking: { adaptive: true } } as const;
+
 /**
  * `anthropic.capabilities()` for `asked`: one `GET /v1/models/{id}`, recorded for the rules'
  * metadata tests. Write it under `--out fixtures/models`, away from the chat cassettes.
@@ -140,6 +144,21 @@ const metadata = (asked: string): Scenario => {
 };
 
 export const anthropicScenarios: Record<string, Scenario> = {
+  "preserved-thinking-loop": {
+    description:
+      "a tool loop with a late instruction as a system message in place (preserved thinking)",
+    streaming: false,
+    defaultModel: "claude-opus-5-5",
+    create: make("claude-opus-5-5", OPUS_55),
+    run: (model) => lateInstructionLoop((req) => model.generate(req)),
+  },
+  "drop-block": {
+    description: "an unrecorded turn under a changed system prompt, prefixCheck drop (drop_block)",
+    streaming: false,
+    defaultModel: "claude-opus-5-5",
+    create: make("claude-opus-5-5", { ...OPUS_55, prefixCheck: "drop" }),
+    run: (model) => droppedTurn((req) => model.generate(req)),
+  },
   "model-metadata": metadata("claude-sonnet-5-5"),
   "model-metadata-alias": metadata("claude-haiku-4-5"),
   "thinking-tool-loop": loop(false),

@@ -6,6 +6,7 @@ import {
   toolCallsOf,
 } from "../../src/index.js";
 import * as openai from "../../src/providers/openai/index.js";
+import { lateInstructionLoop } from "./append-only.js";
 import { mediaConversation } from "./media.js";
 import { call, expectError, REPORT_REQUEST, toolLoop, toolResults } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
@@ -295,6 +296,14 @@ const structured = (api: "chat-completions" | "responses", stream: boolean): Sce
 
 /** Scenarios recorded against OpenAI (Chat Completions, Responses), DeepSeek and compatible servers. */
 export const openaiScenarios: Record<string, Scenario> = {
+  "responses-preserved-reasoning-loop": {
+    description:
+      "a Responses tool loop with a late instruction as a system item in place (gpt-6.2)",
+    streaming: false,
+    defaultModel: "gpt-6.2",
+    create: make("gpt-6.2", { api: "responses", reasoningEffort: "medium" }),
+    run: (model) => lateInstructionLoop((req) => model.generate(req)),
+  },
   "chat-media": media("chat", false),
   "chat-media-stream": media("chat", true),
   "responses-media": media("responses", false),

@@ -16,7 +16,7 @@ import { type OutputSetup, readAnswer, retryRequest } from "./output.js";
 import type { HistoryProcessor } from "./processors.js";
 import type { Tool } from "./tool.js";
 import { runToolCall } from "./tool-call.js";
-import type { RunEvent, RunResult } from "./types.js";
+import type { RunEvent, RunResult, StepTransformation } from "./types.js";
 import { addUsage, emptyUsage } from "./usage.js";
 
 /** What an agent holds fixed across calls (so the request prefix stays the same). */
@@ -60,6 +60,7 @@ export async function* runSteps<O>(setup: AgentSetup, run: RunInput<O>): Steps<R
   messages.push(user);
   yield { type: "message", step: 0, message: user };
   let usage = emptyUsage();
+  const transformations: StepTransformation[] = [];
   let retries = setup.output?.retries ?? 0;
   for (let step = 1; ; step++) {
     const request = await buildModelRequest(setup, messages);
@@ -70,6 +71,7 @@ export async function* runSteps<O>(setup: AgentSetup, run: RunInput<O>): Steps<R
     const message = response.message;
     messages.push(message);
     usage = addUsage(usage, response.usage);
+    for (const t of response.inputTransformations ?? []) transformations.push({ ...t, step });
     // Read from the parts, never edited: the message goes back to the model as it came.
     const calls = toolCallsOf(message);
     if (calls.length === 0) {
@@ -82,7 +84,8 @@ export async function* runSteps<O>(setup: AgentSetup, run: RunInput<O>): Steps<R
         yield { type: "message", step, message: retry };
         continue;
       }
-      const result = { messages, output: answer.value as O, usage, steps: step };
+      const result: RunResult<O> = { messages, output: answer.value as O, usage, steps: step };
+      if (transformations.length > 0) result.inputTransformations = transformations;
       // Known before the last event goes out, so a consumer may stop at it.
       run.onResult?.(result);
       yield { type: "message", step, message };

@@ -15,11 +15,15 @@ export type HistoryProcessor = (messages: Message[]) => Message[] | Promise<Mess
  * a tool loop. `system` messages of the dropped part are kept, in front. Each time the cut
  * moves on, the request's prefix changes, so the provider's prompt cache misses from the start.
  */
-export function keepLastTurns(n: number): (messages: Message[]) => Message[] {
+export function keepLastTurns(
+  n: number,
+  options?: PrefixChangeOptions,
+): (messages: Message[]) => Message[] {
   checkTurnCount("keepLastTurns", n);
   return (messages) => {
     const cut = startOfLastTurns(messages, n);
     if (cut === 0) return messages;
+    refuseOnBoundHistory("keepLastTurns", messages, options);
     const system = messages.slice(0, cut).filter((m) => m.role === "system");
     return [...system, ...messages.slice(cut)];
   };
@@ -35,13 +39,45 @@ export function keepLastTurns(n: number): (messages: Message[]) => Message[] {
  * latest: use it only with providers that accept earlier turns without their reasoning
  * (models that bind thinking to the exact history prefix reject the result).
  */
-export function dropOldThinking(n: number): (messages: Message[]) => Message[] {
+export function dropOldThinking(
+  n: number,
+  options?: PrefixChangeOptions,
+): (messages: Message[]) => Message[] {
   checkTurnCount("dropOldThinking", n);
   return (messages) => {
     const cut = startOfLastTurns(messages, n);
     if (cut === 0) return messages;
+    refuseOnBoundHistory("dropOldThinking", messages, options);
     return messages.map((m, i) => (i < cut && hasThinking(m) ? withoutThinking(m) : m));
   };
+}
+
+/** Options of the processors that rewrite earlier turns. */
+export interface PrefixChangeOptions {
+  /**
+   * Rewrite earlier turns even when the history comes from a model that binds reasoning to
+   * its prefix (its turns carry a `prefix` record): their reasoning is then lost, so create
+   * the model with `prefixCheck: "drop"` too. @defaultValue false
+   */
+  allowPrefixChange?: boolean;
+}
+
+/**
+ * A history whose turns carry a prefix record came from a model that binds reasoning to its
+ * prefix: cutting or editing earlier turns invalidates that reasoning, so it is refused unless
+ * the caller opted in, naming the append-only ways to shrink a context.
+ * @see https://platform.claude.com/docs/en/build-with-claude/preserved-thinking/prefix-checks
+ */
+function refuseOnBoundHistory(
+  name: string,
+  messages: readonly Message[],
+  options: PrefixChangeOptions | undefined,
+): void {
+  if (options?.allowPrefixChange === true) return;
+  if (!messages.some((m) => m.prefix !== undefined)) return;
+  throw new ConfigError(
+    `${name} would rewrite earlier turns of a model that binds reasoning to its prefix, which invalidates that reasoning. Shrink the context append-only instead: Anthropic server-side compaction or context editing (contextManagement), or OpenAI compaction; or pass { allowPrefixChange: true } and create the model with prefixCheck: "drop" (docs/append-only.md)`,
+  );
 }
 
 /** The index where the last `n` turns begin, or 0 when there are no more than `n`. */

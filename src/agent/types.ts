@@ -1,4 +1,9 @@
-import type { CallOptions, Delta, Message, Usage } from "../core/types.js";
+import type { CallOptions, Delta, InputTransformation, Message, Usage } from "../core/types.js";
+
+/** What a model call of the run reports it dropped or let through, with the call's number. */
+export interface StepTransformation extends InputTransformation {
+  step: number;
+}
 
 /** What a finished run returns; `O` is the output's type (the agent's `output` schema's). */
 export interface RunResult<O = string> {
@@ -13,6 +18,11 @@ export interface RunResult<O = string> {
   usage: Usage;
   /** How many model calls the run made. */
   steps: number;
+  /**
+   * Reasoning a model call's provider (or golem's prefix check) dropped or let through, per
+   * step (`ModelResponse.inputTransformations`); absent when no call reported any.
+   */
+  inputTransformations?: StepTransformation[];
 }
 
 /**

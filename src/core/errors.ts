@@ -5,14 +5,20 @@ export class GolemError extends Error {
   override name = "GolemError";
 }
 
-/** A conversation history is malformed; `index` names the message when known. */
+/**
+ * A conversation history is malformed, or would change the prefix replayed reasoning is bound
+ * to; `index` names the message when known, `path` the place (`system`, `tools[2]`,
+ * `messages.3.content.0`) when the prefix check found it.
+ */
 export class HistoryError extends GolemError {
   override name = "HistoryError";
   // `declare`: a class field would exist (as undefined) even when no index is known.
   declare index?: number;
-  constructor(message: string, index?: number, options?: ErrorOptions) {
+  declare path?: string;
+  constructor(message: string, index?: number, options?: ErrorOptions & { path?: string }) {
     super(index === undefined ? message : `messages[${index}]: ${message}`, options);
     if (index !== undefined) this.index = index;
+    if (options?.path !== undefined) this.path = options.path;
   }
 }
 

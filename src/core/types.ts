@@ -95,6 +95,61 @@ export interface Message {
   isError?: boolean;
   /** A prompt-cache breakpoint after this message, where the provider has them. */
   cache?: boolean;
+  /**
+   * Assistant messages golem returned from a model that binds reasoning to its prefix: a
+   * fingerprint of the request they were produced under, so a later request can check that
+   * its prefix is unchanged (`prefixCheck`). Kept by `serializeHistory` / `parseHistory`;
+   * leave it as it is.
+   */
+  prefix?: PrefixRecord;
+}
+
+/**
+ * What an assistant turn's reasoning is bound to, as hashes of the wire request it was
+ * produced under (cache markers excluded). Hashes are a fast integrity check, not security.
+ */
+export interface PrefixRecord {
+  /** The wire the request went over (`"anthropic"`, `"bedrock"`, `"openai-responses"`). */
+  wire: string;
+  /** One hash per top-level field of the prefix, by its wire name (`system`, `instructions`). */
+  head: Record<string, string>;
+  /** One hash per tool definition, in order. */
+  tools: string[];
+  /** How many wire messages (Responses: input items) came before this turn. */
+  count: number;
+  /** A hash chained over those `count` wire messages. */
+  chain: string;
+  /** The first wire message `steps` covers: where the previous such turn sat, or 0. */
+  from: number;
+  /** One hash per block of each wire message from `from` to `count`, to say what changed. */
+  steps: string[][];
+  /** One hash per part of this message as it was returned. */
+  parts: string[];
+}
+
+/** How a request whose prefix changed under replayed reasoning is handled. */
+export type PrefixCheck = "error" | "drop" | "off";
+
+/**
+ * Something a request's input went through before the model saw it: reasoning the provider
+ * (or golem, with `prefixCheck: "drop"`) dropped, or a block that failed a binding check and
+ * was shown all the same.
+ */
+export interface InputTransformation {
+  /** `dropped`: left out before the model saw it; `allowed`: failed a check, shown anyway. */
+  action: "dropped" | "allowed";
+  /** Who did it: the provider (its `input_transformations`) or golem's prefix check. */
+  by: "provider" | "golem";
+  /** Why, in the provider's words (`prefix_mismatch`, `model_binding_mismatch`, ...). */
+  reason: string;
+  /** Where: the provider's request path (`messages.1.content.0`), or golem's history path. */
+  path?: string;
+  /** OpenAI: the id of the reasoning item. */
+  id?: string;
+  /** The history index of the message, when golem can tell. */
+  index?: number;
+  /** The provider's entry as it was sent. */
+  raw?: unknown;
 }
 
 /**
@@ -199,6 +254,8 @@ export interface ModelResponse {
   usage: Usage;
   /** The provider's stop reason, as it sent it. */
   stopReason: string;
+  /** What the provider (or golem's prefix check) dropped or let through from the input. */
+  inputTransformations?: InputTransformation[];
 }
 
 /** Per-call options. */

@@ -1,5 +1,6 @@
 import { HistoryError } from "./errors.js";
 import { isNonEmptyString, show } from "./issue.js";
+import { prefixRecordProblem } from "./prefix-record.js";
 import { thinkingBlockProblem } from "./thinking.js";
 import type { Message, Role } from "./types.js";
 
@@ -80,6 +81,11 @@ function messageProblem(m: Message, callIds: Set<string>, extra?: ExtraCheck): s
   }
   if (m.isError !== undefined && typeof m.isError !== "boolean") return "isError is not a boolean";
   if (m.cache !== undefined && typeof m.cache !== "boolean") return "cache is not a boolean";
+  if (m.prefix !== undefined) {
+    if (m.role !== "assistant") return "prefix is allowed only on assistant messages";
+    const problem = prefixRecordProblem(m.prefix);
+    if (problem) return problem;
+  }
   if (typeof m.content !== "string") {
     if (!Array.isArray(m.content)) return "content is neither a string nor an array of parts";
     for (const [j, part] of m.content.entries()) {

@@ -183,7 +183,7 @@ function cacheMissAttributes(miss: CacheMiss): Attributes {
 }
 
 /** Fields of an input transformation that say what happened, never what was in it. */
-const TRANSFORMATION_FIELDS = ["type", "kind", "reason", "index", "path", "blockType", "count"];
+const TRANSFORMATION_FIELDS = ["action", "by", "reason", "index", "path", "id"];
 
 /**
  * The provider's report of what it dropped or let through (`ModelResponse.inputTransformations`

@@ -38,6 +38,12 @@ export interface Wire<R> {
   parse(body: unknown, ctx: WireContext): ModelResponse;
   /** An error answer (secrets already scrubbed from `text`) -> the fields of its `APIError`. */
   errorFields(res: ErrorResponse, provider: string): APIErrorFields;
+  /**
+   * The whole-request check (the prefix guard), on the body as built and before the
+   * platform's patch: throws before any request, may change `body` in place, and returns
+   * what completes the response (its prefix record), if anything.
+   */
+  check?(req: ModelRequest, body: object): Finish | undefined;
   /** A 2xx streaming answer -> where its records come from and the state that reads them. */
   open(
     res: StreamResponse,
@@ -82,18 +88,25 @@ export function createHTTPModel<R>(
     toError,
     secrets,
   });
-  /** Builds, patches and sends one call; once more after a 401 when the auth dropped a token. */
+  /**
+   * Builds, checks, patches and sends one call; once more after a 401 when the auth dropped a
+   * token. `finish` gets what completes the response (the prefix record), before any send.
+   */
   async function send<T>(
     req: ModelRequest,
     op: Operation,
     signal: AbortSignal | undefined,
     transport: (opts: RequestOptions) => Promise<T>,
+    onFinish?: (finish: Finish | undefined) => void,
   ): Promise<T> {
     checkRequest(provider, req);
     const built = wire.body(req, op === "stream");
+    // Whole-request checks: on the body as an object, as the wire built it and before the
+    // platform's patch (the prefix guard: a signed turn replayed under another prefix). A
+    // count sends the same body, so it is checked too, and its answer has nothing to complete.
+    const finish = wire.check?.(req, built);
+    onFinish?.(finish);
     const body = op === "count" && typeof wire.count === "object" ? wire.count.body(built) : built;
-    // WHOLE-REQUEST CHECKS go here: on the body as an object, as the wire built it and before
-    // the platform's patch (the prefix guard: a signed turn replayed under another prefix).
     const { fetch, maxRetries, timeoutMs, idleTimeoutMs, deadlineMs } = platform.options;
     const opts: RequestOptions = {
       provider,
@@ -129,21 +142,29 @@ export function createHTTPModel<R>(
       },
     }),
     async generate(req, opts) {
-      const { response, text } = await send(req, "generate", opts?.signal, requestText);
+      let finish: Finish | undefined;
+      const { response, text } = await send(req, "generate", opts?.signal, requestText, (f) => {
+        finish = f;
+      });
       const body = parseJSONBody(text, provider, secrets);
       try {
-        return wire.parse(body, context(response.headers));
+        const parsed = wire.parse(body, context(response.headers));
+        return finish ? finish(parsed) : parsed;
       } catch (err) {
         throw redactError(err as APIError, secrets);
       }
     },
     stream(req, opts) {
       return createModelStream(async () => {
-        const res = await send(req, "stream", opts?.signal, requestStream);
+        let finish: Finish | undefined;
+        const res = await send(req, "stream", opts?.signal, requestStream, (f) => {
+          finish = f;
+        });
         try {
-          const { reader, machine } = await wire.open(res, context(res.response.headers));
+          const opened = await wire.open(res, context(res.response.headers));
+          const machine = finish ? finishing(opened.machine, finish) : opened.machine;
           return {
-            reader: watchReader(reader, streamLimits(provider, platform.options, res)),
+            reader: watchReader(opened.reader, streamLimits(provider, platform.options, res)),
             machine: redactStreamErrors(machine, secrets),
             release: res.release,
           };
@@ -154,6 +175,18 @@ export function createHTTPModel<R>(
         }
       }, opts?.signal);
     },
+  };
+}
+
+/** What completes a response after the whole-request check: its prefix record. */
+export type Finish = (response: ModelResponse) => ModelResponse;
+
+/** A stream machine whose final response goes through `finish` (the prefix record). */
+function finishing<R>(machine: StreamMachine<R>, finish: Finish): StreamMachine<R> {
+  return {
+    push: (record) => machine.push(record),
+    finish: () => finish(machine.finish()),
+    partial: () => machine.partial(),
   };
 }
 

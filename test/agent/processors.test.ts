@@ -220,3 +220,48 @@ function withoutThinking(m: Message): Message {
   if (typeof m.content === "string") return m;
   return { ...m, content: m.content.filter((p) => p.type !== "thinking") };
 }
+
+describe("processors on a history bound to its prefix", () => {
+  const record = {
+    wire: "anthropic",
+    head: {},
+    tools: [],
+    count: 1,
+    chain: "c",
+    from: 0,
+    steps: [["b"]],
+    parts: ["p"],
+  };
+  const bound: Message[] = [
+    { role: "user", content: "one" },
+    {
+      role: "assistant",
+      content: [
+        { type: "thinking", text: "t", signature: "s" },
+        { type: "text", text: "1" },
+      ],
+      prefix: record,
+    },
+    { role: "user", content: "two" },
+    { role: "assistant", content: [{ type: "text", text: "2" }], prefix: record },
+    { role: "user", content: "three" },
+  ];
+
+  for (const [name, make] of [
+    ["keepLastTurns", keepLastTurns],
+    ["dropOldThinking", dropOldThinking],
+  ] as const) {
+    it(`${name} refuses to rewrite earlier turns, naming the append-only alternatives`, () => {
+      expect(() => make(1)(bound)).toThrow(ConfigError);
+      expect(() => make(1)(bound)).toThrow(/compaction/);
+    });
+
+    it(`${name} rewrites them when the caller opts in`, () => {
+      expect(make(1, { allowPrefixChange: true })(bound)).not.toEqual(bound);
+    });
+
+    it(`${name} leaves a history it would not change alone`, () => {
+      expect(make(5)(bound)).toBe(bound);
+    });
+  }
+});

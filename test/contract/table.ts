@@ -43,6 +43,11 @@ export interface RowSpec {
   editBody?: (body: Record<string, unknown>) => Record<string, unknown>;
   /** A retry in the cassette waits (in fake time). */
   fakeTime?: boolean;
+  /**
+   * Why a later request of this conversation is not the previous request's wire plus new
+   * turns (the strict prefix law, law 6): what the scenario changes between calls, on purpose.
+   */
+  prefixBreak?: string;
 }
 
 /** One turn as it happened: the request, its deltas (streams), and its answer or error. */

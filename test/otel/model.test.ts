@@ -136,7 +136,15 @@ describe("withTracing: one chat span per model call, by the GenAI conventions", 
     const response = {
       ...refused.response,
       stopReason: "refusal",
-      inputTransformations: [{ type: "thinking_dropped", index: 3, content: "secret thought" }],
+      inputTransformations: [
+        {
+          action: "dropped" as const,
+          by: "provider" as const,
+          reason: "prefix_mismatch",
+          index: 3,
+          raw: { type: "thinking_dropped", thinking: "secret thought" },
+        },
+      ],
     };
     const model = withTracing(new ScriptedModel([{ response }]), { tracer: recorder.tracer });
     await model.generate({ messages: [{ role: "user", content: "hi" }] });
@@ -146,7 +154,9 @@ describe("withTracing: one chat span per model call, by the GenAI conventions", 
       [
         "golem.input_transformation",
         {
-          "golem.input_transformation.type": "thinking_dropped",
+          "golem.input_transformation.action": "dropped",
+          "golem.input_transformation.by": "provider",
+          "golem.input_transformation.reason": "prefix_mismatch",
           "golem.input_transformation.index": 3,
         },
       ],

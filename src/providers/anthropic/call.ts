@@ -1,11 +1,14 @@
 import type { Wire } from "../../transport/http-model.js";
 import { errorFieldsOf } from "../../transport/json.js";
+import { guardPrefix } from "../../transport/prefix/guard.js";
 import { createSSEReader, type SSERecord } from "../../transport/sse.js";
 import { countAnswer, countBody } from "./count.js";
 import type { ResolvedOptions } from "./options.js";
+import { MESSAGES_PREFIX } from "./prefix.js";
 import { buildRequest } from "./request.js";
 import { parseResponse, readError } from "./response.js";
 import { createStreamState } from "./stream.js";
+import type { MessageCreateParams } from "./wire.js";
 
 /**
  * The Messages wire, for every platform that serves Claude's Messages API: the body from the
@@ -16,6 +19,13 @@ export function messagesWire(options: ResolvedOptions, provider: string): Wire<S
   const cfg = { ...options, provider };
   return {
     body: (req, streaming) => buildRequest(req, cfg, streaming),
+    check: (req, body) =>
+      guardPrefix(
+        MESSAGES_PREFIX,
+        body as MessageCreateParams,
+        req.messages,
+        cfg.prefixCheck ?? "off",
+      )?.finish,
     parse: (body, ctx) => parseResponse(body, ctx.provider),
     errorFields: errorFieldsOf(readError),
     open: (res, ctx) => ({

@@ -25,8 +25,18 @@ export const COUNT_FIELDS: readonly string[] = [
 /** The count endpoint, beside `/messages`. */
 export const countUrl = (baseURL: string) => `${baseURL}/messages/count_tokens`;
 
-/** The generate body as the count endpoint takes it. */
-export const countBody = (body: object): object => pickFields(body, COUNT_FIELDS);
+/**
+ * The generate body as the count endpoint takes it. `thinking.block_binding` (the prefix
+ * check's control, a beta of the Messages call) changes no input token and is left out.
+ */
+export function countBody(body: object): object {
+  const picked = pickFields(body, COUNT_FIELDS) as { thinking?: Record<string, unknown> };
+  if (picked.thinking && "block_binding" in picked.thinking) {
+    const { block_binding: _, ...thinking } = picked.thinking;
+    picked.thinking = thinking;
+  }
+  return picked;
+}
 
 /** `{ "input_tokens": n }` -> `{ inputTokens: n }`. */
 export const countAnswer = (answer: unknown, provider: string) =>

@@ -1,5 +1,6 @@
 import { ConfigError } from "../../core/errors.js";
-import type { CallSettings, ModelRequest } from "../../core/types.js";
+import type { CallSettings, ModelRequest, PrefixCheck } from "../../core/types.js";
+import { claudeBindsPrefix } from "../../rules/append-only.js";
 import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
 import {
   checkClaudeSettings,
@@ -16,6 +17,7 @@ import {
   resolveCache,
 } from "../../transport/cache.js";
 import type { KeySet } from "../../transport/options.js";
+import { resolvePrefixCheck } from "../../transport/prefix/options.js";
 import { pickSettings, refuseSettings, SETTING_KEYS } from "../../transport/settings.js";
 import type { ContextManagement, ThinkingConfigParam } from "./wire.js";
 
@@ -42,6 +44,14 @@ export interface MessagesOptions extends CallSettings {
    */
   contextManagement?: ContextManagement;
   /**
+   * What a request whose prefix changed under replayed thinking gets (docs/append-only.md):
+   * `"error"` a HistoryError before any request, `"drop"` that thinking left out and reported
+   * in `inputTransformations`, `"off"` sent as asked. Also sent as
+   * `thinking.block_binding.prefix_mismatch_behavior` to models that bind.
+   * @defaultValue `"error"` on models that bind thinking to its prefix, else `"off"`
+   */
+  prefixCheck?: PrefixCheck;
+  /**
    * What the model takes, from `anthropic.capabilities()` (the models API), checked before
    * each request; without it golem's dated table is read, and a model it does not know is
    * sent as asked (docs/models.md).
@@ -60,6 +70,8 @@ export interface ResolvedOptions {
   effort: Effort | undefined;
   cache: ResolvedCache | undefined;
   contextManagement: ContextManagement | undefined;
+  /** Absent: off. */
+  prefixCheck?: PrefixCheck;
   capabilities?: Capabilities | undefined;
 }
 
@@ -71,6 +83,7 @@ export const OPTION_KEYS: KeySet<MessagesOptions> = {
   effort: true,
   cache: CACHE_KEYS,
   contextManagement: { edits: true },
+  prefixCheck: true,
   capabilities: true,
 };
 
@@ -112,7 +125,9 @@ export function resolveOptions(
     ...(capabilities && { capabilities }),
   };
   checkSettings(rules, settings, provider);
+  const prefixCheck = resolvePrefixCheck(provider, config.prefixCheck, claudeBindsPrefix(model));
   return {
+    ...(prefixCheck !== "off" && { prefixCheck }),
     settings,
     ...rules,
     cache: resolveCache(provider, config.cache),

@@ -2,6 +2,7 @@ import { apiKeyAuth } from "../../transport/auth/auth.js";
 import { mergeHeaders } from "../../transport/options.js";
 import type { Platform } from "../../transport/platform.js";
 import type { ResolvedConfig } from "./config.js";
+import { blockBinding, THINKING_BINDING_BETA } from "./request.js";
 import { checkVersionBody, VERSION_WITHOUT_SAMPLING } from "./version.js";
 import type { ContextManagement } from "./wire.js";
 
@@ -25,7 +26,12 @@ export function requestUrl(cfg: Pick<ResolvedConfig, "baseURL">): string {
  */
 export function requestHeaders(
   cfg: Pick<ResolvedConfig, "headers"> &
-    Partial<Pick<ResolvedConfig, "apiKey" | "contextManagement" | "apiVersion">>,
+    Partial<
+      Pick<
+        ResolvedConfig,
+        "apiKey" | "contextManagement" | "apiVersion" | "model" | "thinking" | "prefixCheck"
+      >
+    >,
 ): Record<string, string> {
   const headers = messagesHeaders(cfg);
   return cfg.apiKey === undefined ? headers : { ...headers, "x-api-key": cfg.apiKey };
@@ -34,18 +40,24 @@ export function requestHeaders(
 /** {@link requestHeaders} without the key: what every Messages platform sends. */
 function messagesHeaders(
   cfg: Pick<ResolvedConfig, "headers"> &
-    Partial<Pick<ResolvedConfig, "contextManagement" | "apiVersion">>,
+    Partial<
+      Pick<
+        ResolvedConfig,
+        "contextManagement" | "apiVersion" | "model" | "thinking" | "prefixCheck"
+      >
+    >,
 ): Record<string, string> {
   const version = cfg.apiVersion ?? ANTHROPIC_VERSION;
   const headers = mergeHeaders({ "anthropic-version": version }, cfg.headers, {
     "content-type": "application/json",
   });
-  if (cfg.contextManagement) {
-    // Joined with the caller's own betas, if any.
-    const caller = headers["anthropic-beta"];
-    const betas = contextBetas(cfg.contextManagement);
-    headers["anthropic-beta"] = (caller ? [caller, ...betas] : betas).join(",");
-  }
+  const betas = [
+    ...(cfg.contextManagement ? contextBetas(cfg.contextManagement) : []),
+    ...(blockBinding(cfg) ? [THINKING_BINDING_BETA] : []),
+  ];
+  // Joined with the caller's own betas, if any.
+  const caller = headers["anthropic-beta"];
+  if (betas.length > 0) headers["anthropic-beta"] = (caller ? [caller, ...betas] : betas).join(",");
   return headers;
 }
 

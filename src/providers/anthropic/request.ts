@@ -2,6 +2,7 @@ import { HistoryError } from "../../core/errors.js";
 import { base64ToBytes } from "../../core/media.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
+import { claudeBindsPrefix, claudeTakesMidSystem } from "../../rules/append-only.js";
 import { type Mark, markAt, planBreakpoints, type ResolvedCache } from "../../transport/cache.js";
 import {
   BOTH,
@@ -13,10 +14,12 @@ import {
   type MediaPlace,
   type MediaRule,
 } from "../../transport/media.js";
+import { noteOrigins, type Origin } from "../../transport/prefix/wire-prefix.js";
 import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
-import { appendTurn } from "../../transport/turns.js";
+import { appendTurn, originsFor } from "../../transport/turns.js";
 import { checkSettings, type ResolvedOptions } from "./options.js";
 import type {
+  BlockBinding,
   CacheControlEphemeral,
   ContentBlockParam,
   MediaBlockParam,
@@ -36,6 +39,24 @@ const SETTING_FIELDS = {
   topK: "top_k",
   stopSequences: "stop_sequences",
 };
+
+/** The beta `thinking.block_binding` needs. */
+export const THINKING_BINDING_BETA = "thinking-binding-controls-2026-08-01";
+
+/**
+ * `thinking.block_binding` for `prefixCheck` on a model that binds thinking to its prefix
+ * (not with thinking disabled, where no block is produced): "error" or "drop_block".
+ * @see https://platform.claude.com/docs/en/build-with-claude/preserved-thinking/fix-bound-to-a-different-conversation
+ */
+export function blockBinding(
+  cfg: Partial<Pick<ResolvedOptions, "model" | "thinking" | "prefixCheck">>,
+): BlockBinding | undefined {
+  const check = cfg.prefixCheck ?? "off";
+  if (check === "off" || cfg.thinking?.type === "disabled") return undefined;
+  if (!cfg.model || !claudeBindsPrefix(cfg.model)) return undefined;
+  return { prefix_mismatch_behavior: check === "drop" ? "drop_block" : "error" };
+}
+
 /**
  * History -> Messages API body. An assistant message goes back part for part in its order
  * (Anthropic checks thinking blocks against their place in the turn); thinking from another
@@ -46,24 +67,32 @@ const SETTING_FIELDS = {
 export function buildRequest(
   req: ModelRequest,
   cfg: Pick<ResolvedOptions, "model" | "settings" | "thinking" | "effort"> &
-    Partial<Pick<ResolvedOptions, "cache" | "contextManagement" | "provider" | "capabilities">>,
+    Partial<
+      Pick<
+        ResolvedOptions,
+        "cache" | "contextManagement" | "provider" | "capabilities" | "prefixCheck"
+      >
+    >,
   stream: boolean,
 ): MessageCreateParams {
   const provider = cfg.provider ?? "anthropic";
   const s = callSettings(provider, cfg.settings, req);
   checkSettings(cfg, { ...req, ...s }, provider);
   const marks: Mark[] = [];
+  const hoisted = hoistedSystem(req.messages, claudeTakesMidSystem(cfg.model));
   const body: MessageCreateParams = {
     model: cfg.model,
     max_tokens: s.maxTokens ?? cfg.settings.maxTokens,
-    messages: buildMessages(req.messages, marks, provider),
+    messages: buildMessages(req.messages, marks, provider, hoisted),
   };
-  const system = [
-    req.system,
-    ...req.messages.filter((m) => m.role === "system").map(textOf),
-  ].filter((s): s is string => typeof s === "string" && s !== "");
-  if (system.length > 0) body.system = system.map((text) => ({ type: "text", text }));
+  const system = [req.system, ...[...hoisted].map((i) => textOf(req.messages[i] as Message))];
+  const texts = system.filter((s): s is string => typeof s === "string" && s !== "");
+  if (texts.length > 0) body.system = texts.map((text) => ({ type: "text", text }));
   if (cfg.thinking) body.thinking = cfg.thinking;
+  const binding = blockBinding(cfg);
+  // Models that bind think adaptively by default, so `adaptive` is what an unset field meant.
+  if (binding)
+    body.thinking = { ...(cfg.thinking ?? { type: "adaptive" }), block_binding: binding };
   // Structured output shares `output_config` with effort (name and description have no field).
   if (cfg.effort || req.output) {
     body.output_config = {};
@@ -75,25 +104,66 @@ export function buildRequest(
   Object.assign(body, wireFields(s, SETTING_FIELDS));
   if (cfg.contextManagement) body.context_management = cfg.contextManagement;
   if (stream) body.stream = true;
-  placeCacheControl(body, req.messages, marks, cfg.cache);
+  placeCacheControl(body, req.messages, marks, cfg.cache, hoisted);
   return withExtraBody(body, cfg.settings, req);
+}
+
+/**
+ * The system messages that go into the top-level `system`: those before the first other
+ * message, and on a model without mid-conversation system messages all of them (a model that
+ * binds reasoning to its prefix takes them, so hoisting never rewrites a bound prefix).
+ * @see https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages
+ */
+function hoistedSystem(messages: readonly Message[], midSystem: boolean): Set<number> {
+  const hoisted = new Set<number>();
+  let leading = true;
+  for (const [i, m] of messages.entries()) {
+    if (m.role !== "system") leading = false;
+    else if (leading || !midSystem) hoisted.add(i);
+  }
+  return hoisted;
 }
 
 function buildMessages(
   messages: readonly Message[],
   marks: Mark[],
   provider: string,
+  hoisted: ReadonlySet<number>,
 ): MessageParam[] {
   const out: MessageParam[] = [];
+  const origins: Origin[][] = [];
+  const add = (
+    role: MessageParam["role"],
+    content: ContentBlockParam[],
+    index: number,
+    parts?: number[],
+  ) => appendTurn(out, role, content, origins, originsFor(index, content.length, parts));
   for (const [index, m] of messages.entries()) {
-    if (m.role === "user") appendTurn(out, "user", userContent(m, index));
-    else if (m.role === "assistant")
-      appendTurn(out, "assistant", assistantContent(m, index, provider));
-    else if (m.role === "tool") appendTurn(out, "user", [toolResult(m, index)]);
-    // "system" messages are sent as the top-level `system`.
-    if (m.cache && m.role !== "system") marks.push(markAt(out, index));
+    if (m.role === "user") add("user", userContent(m, index), index);
+    else if (m.role === "assistant") {
+      const parts: number[] = [];
+      add("assistant", assistantContent(m, index, provider, parts), index, parts);
+    } else if (m.role === "tool") add("user", [toolResult(m, index)], index);
+    else if (!hoisted.has(index)) add("system", systemContent(m, out, index), index);
+    if (m.cache && !hoisted.has(index)) marks.push(markAt(out, index));
   }
+  noteOrigins(out, origins);
   return out;
+}
+
+/**
+ * A mid-conversation system message, in its place: the API takes one right after a user turn
+ * (a prompt or tool results), so one anywhere else is refused here rather than by a 400.
+ */
+function systemContent(m: Message, out: readonly MessageParam[], index: number): TextBlockParam[] {
+  if (out.length === 0 || out[out.length - 1]?.role === "assistant") {
+    throw new HistoryError(
+      "a system message in the middle of the conversation must follow a user message or tool result on this model; put it after the next user message",
+      index,
+    );
+  }
+  const text = textOf(m);
+  return text === "" ? [] : [{ type: "text", text }];
 }
 
 /**
@@ -107,13 +177,14 @@ function placeCacheControl(
   messages: readonly Message[],
   marks: readonly Mark[],
   cache: ResolvedCache | undefined,
+  hoisted: ReadonlySet<number>,
 ): void {
   const plan = planBreakpoints(
     body.messages,
     marks,
     (b) => !b.type.endsWith("thinking"),
     cache?.auto,
-    messages.some((m) => m.role === "system" && m.cache),
+    [...hoisted].some((i) => messages[i]?.cache),
     !!body.system,
     !!body.tools,
   );
@@ -179,11 +250,20 @@ function mediaBlock(p: MediaPart, j: number, index: number, place: MediaPlace): 
 
 const decodeText = (data: string) => new TextDecoder().decode(base64ToBytes(data));
 
-function assistantContent(m: Message, index: number, provider: string): ContentBlockParam[] {
+/** An assistant message's blocks in order; `parts` gets the part index of each block. */
+function assistantContent(
+  m: Message,
+  index: number,
+  provider: string,
+  parts?: number[],
+): ContentBlockParam[] {
   const content: ContentBlockParam[] = [];
   for (const [j, part] of partsOf(m).entries()) {
     const block = assistantBlock(part, j, index, provider);
-    if (block) content.push(block);
+    if (block) {
+      content.push(block);
+      parts?.push(j);
+    }
   }
   return content;
 }

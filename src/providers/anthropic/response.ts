@@ -1,10 +1,21 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
-import type { ModelResponse, Usage, UsageIteration } from "../../core/types.js";
+import type {
+  InputTransformation,
+  ModelResponse,
+  Usage,
+  UsageIteration,
+} from "../../core/types.js";
 import { checkedResponse, errorBodyParser } from "../../transport/json.js";
 import type { ErrorResponse } from "../../transport/request.js";
 import { usageWithCache } from "../../transport/usage.js";
 import { createMessageBuilder } from "./parts.js";
-import type { ErrorBody, IterationUsage, WireMessage, WireUsage } from "./wire.js";
+import type {
+  ErrorBody,
+  IterationUsage,
+  WireInputTransformation,
+  WireMessage,
+  WireUsage,
+} from "./wire.js";
 
 /**
  * A Messages API response body -> golem's response: every content block becomes a part, in
@@ -22,11 +33,37 @@ function readMessage(body: unknown, provider: string): ModelResponse {
   }
   const builder = createMessageBuilder(provider);
   for (const [i, block] of msg.content.entries()) builder.block(i, block);
-  return {
+  const response: ModelResponse = {
     message: builder.message(),
     usage: parseUsage(msg.usage),
     stopReason: typeof msg.stop_reason === "string" ? msg.stop_reason : "",
   };
+  const transformations = parseInputTransformations(msg.input_transformations);
+  if (transformations) response.inputTransformations = transformations;
+  return response;
+}
+
+/**
+ * `input_transformations` -> golem's entries: `thinking_dropped` (the block was left out
+ * before the model saw it) and `thinking_mismatch_allowed` (it failed a binding check and was
+ * shown all the same); an entry of a type golem does not know is kept as dropped, with `raw`.
+ * `undefined` when the response has none.
+ * @see https://platform.claude.com/docs/en/build-with-claude/preserved-thinking
+ */
+export function parseInputTransformations(
+  list: readonly WireInputTransformation[] | null | undefined,
+): InputTransformation[] | undefined {
+  if (!Array.isArray(list) || list.length === 0) return undefined;
+  return list.map((raw) => {
+    const entry: InputTransformation = {
+      action: raw?.type === "thinking_mismatch_allowed" ? "allowed" : "dropped",
+      by: "provider",
+      reason: typeof raw?.reason === "string" ? raw.reason : "",
+      raw,
+    };
+    if (typeof raw?.path === "string") entry.path = raw.path;
+    return entry;
+  });
 }
 
 /**

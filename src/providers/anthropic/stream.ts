@@ -1,10 +1,10 @@
 import { StreamError } from "../../core/errors.js";
-import type { ModelResponse } from "../../core/types.js";
+import type { InputTransformation, ModelResponse } from "../../core/types.js";
 import { NO_DELTAS, type StreamMachine } from "../../transport/model-stream.js";
 import type { SSERecord } from "../../transport/sse.js";
 import { createMessageBuilder } from "./parts.js";
-import { parseErrorEvent, parseUsage } from "./response.js";
-import type { MessageStreamEvent, WireUsage } from "./wire.js";
+import { parseErrorEvent, parseInputTransformations, parseUsage } from "./response.js";
+import type { MessageStreamEvent, WireInputTransformation, WireUsage } from "./wire.js";
 
 /** Builds the provider's `APIError` from fields; passed in by index.ts to avoid a cycle. */
 export type ErrorFactory = (fields: ReturnType<typeof parseErrorEvent>) => Error;
@@ -25,12 +25,17 @@ export function createStreamState(
   let stopReason = "";
   let started = false;
   let stopped = false;
+  let transformations: InputTransformation[] | undefined;
 
-  const response = (): ModelResponse => ({
-    message: builder.message(),
-    usage: parseUsage(usage),
-    stopReason,
-  });
+  const response = (): ModelResponse => {
+    const out: ModelResponse = { message: builder.message(), usage: parseUsage(usage), stopReason };
+    if (transformations) out.inputTransformations = transformations;
+    return out;
+  };
+  // `input_transformations` rides the message: on message_start, or restated on message_delta.
+  const noteTransformations = (list: WireInputTransformation[] | null | undefined) => {
+    transformations = parseInputTransformations(list) ?? transformations;
+  };
 
   return {
     push(record) {
@@ -40,6 +45,10 @@ export function createStreamState(
         case "message_start":
           started = true;
           usage = { ...(event as { message: { usage: WireUsage } }).message.usage };
+          noteTransformations(
+            (event as { message: { input_transformations?: WireInputTransformation[] } }).message
+              .input_transformations,
+          );
           return NO_DELTAS;
         case "content_block_start":
           return builder.start(event.index as number, event.content_block);
@@ -48,7 +57,12 @@ export function createStreamState(
         case "content_block_stop":
           return builder.stop(event.index as number);
         case "message_delta": {
-          const e = event as { delta?: { stop_reason?: string | null }; usage?: WireUsage };
+          const e = event as {
+            delta?: { stop_reason?: string | null };
+            usage?: WireUsage;
+            input_transformations?: WireInputTransformation[] | null;
+          };
+          noteTransformations(e.input_transformations);
           const reason = e.delta?.stop_reason;
           if (typeof reason === "string" && reason !== "") stopReason = reason;
           // message_delta usage is cumulative and nullable: keep what it does not restate.

@@ -70,8 +70,25 @@ export type ContentBlockParam =
   | OtherBlockParam;
 
 export interface MessageParam {
-  role: "user" | "assistant";
+  /** `system`: a mid-conversation system message, on the models that take one. */
+  role: "user" | "assistant" | "system";
   content: ContentBlockParam[];
+}
+
+/**
+ * What a request whose prefix changed under a replayed thinking block gets: a 400 or the
+ * block dropped (beta `thinking-binding-controls-2026-08-01`).
+ * @see https://platform.claude.com/docs/en/build-with-claude/preserved-thinking/fix-bound-to-a-different-conversation
+ */
+export interface BlockBinding {
+  prefix_mismatch_behavior: "error" | "drop_block";
+}
+
+/** One entry of a response's `input_transformations`. */
+export interface WireInputTransformation {
+  type: string;
+  path?: string;
+  reason?: string;
 }
 
 export interface Tool {
@@ -93,7 +110,7 @@ export interface MessageCreateParams {
   max_tokens: number;
   messages: MessageParam[];
   system?: TextBlockParam[];
-  thinking?: ThinkingConfigParam;
+  thinking?: ThinkingConfigParam & { block_binding?: BlockBinding };
   /** `effort` and structured output's `format`. */
   output_config?: { effort?: string; format?: { type: "json_schema"; schema: object } };
   tools?: Tool[];
@@ -196,6 +213,7 @@ export interface WireMessage {
   content: ContentBlock[];
   stop_reason: StopReason | null;
   usage: WireUsage;
+  input_transformations?: WireInputTransformation[] | null;
 }
 
 export interface ErrorBody {

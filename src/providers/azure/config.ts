@@ -1,6 +1,6 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
-import type { CallSettings } from "../../core/types.js";
+import type { CallSettings, PrefixCheck } from "../../core/types.js";
 import { checkSettings } from "../../rules/openai.js";
 import {
   type KeySet,
@@ -22,6 +22,7 @@ import {
   type ReasoningSummary,
   resolveApi,
   resolveChatOptions,
+  resolveOpenAIPrefixCheck,
   resolveReasoningSummary,
   type ThinkingConfig,
 } from "../openai/options.js";
@@ -65,6 +66,12 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
    * `{endpoint}/openai/deployments/{deployment}`.
    */
   baseURL?: string;
+  /**
+   * `api: "responses"`: the prefix check before each request, as on `openai.create`
+   * (docs/append-only.md). @defaultValue `"error"` when the deployment is named for a model
+   * that binds reasoning to its prefix, else `"off"`
+   */
+  prefixCheck?: PrefixCheck;
 }
 
 /** How requests authenticate: a fixed key, or a token fetched per attempt. */
@@ -84,6 +91,7 @@ export interface ResolvedConfig extends ChatOptions, ResolvedCallOptions {
   auth: AzureAuth;
   /** Every header golem sends, `api-key` included; a token is added per attempt. */
   headers: Record<string, string>;
+  prefixCheck?: PrefixCheck;
 }
 
 const CONFIG_KEYS: KeySet<Config> = {
@@ -98,6 +106,7 @@ const CONFIG_KEYS: KeySet<Config> = {
   reasoningEffort: true,
   replayReasoning: true,
   reasoningSummary: true,
+  prefixCheck: true,
   promptCacheKey: true,
   promptCacheRetention: true,
 };
@@ -132,6 +141,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     deployment,
     auth,
     headers,
+    ...resolveOpenAIPrefixCheck("azure", config.prefixCheck, api, deployment),
   };
   if (api === "responses") out.api = api;
   if (summary !== undefined) out.reasoningSummary = summary;

@@ -15,6 +15,7 @@ import {
   OPTION_KEYS,
   type ResolvedOptions,
   resolveExtras,
+  resolvePrefix,
   resolveSettings,
 } from "./options.js";
 
@@ -76,6 +77,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     auth: resolveAuth(config, env),
     thinking,
     ...resolveExtras("bedrock", config),
+    ...resolvePrefix("bedrock", config.model, config),
     ...resolveTransport("bedrock", config, `https://bedrock-runtime.${region}.amazonaws.com`),
   };
 }

@@ -1,4 +1,5 @@
-import type { CallSettings, ModelRequest } from "../../core/types.js";
+import type { CallSettings, ModelRequest, PrefixCheck } from "../../core/types.js";
+import { claudeBindsPrefix } from "../../rules/append-only.js";
 import {
   checkClaudeSettings,
   type Effort,
@@ -14,6 +15,7 @@ import {
   resolveCache,
 } from "../../transport/cache.js";
 import type { KeySet } from "../../transport/options.js";
+import { resolvePrefixCheck } from "../../transport/prefix/options.js";
 import { pickSettings, refuseSettings, SETTING_KEYS } from "../../transport/settings.js";
 import type { ThinkingConfigParam } from "./wire.js";
 
@@ -32,6 +34,13 @@ export interface ConverseOptions extends CallSettings {
    * `Message.cache` marks are sent.
    */
   cache?: CacheConfig;
+  /**
+   * What a request whose prefix changed under replayed reasoning gets (docs/append-only.md):
+   * `"error"` a HistoryError before any request, `"drop"` that reasoning left out and
+   * reported, `"off"` sent as asked.
+   * @defaultValue `"error"` on Claude models that bind reasoning to its prefix, else `"off"`
+   */
+  prefixCheck?: PrefixCheck;
 }
 
 /** What the body builder reads: the checked options, the model and the platform's tag. */
@@ -44,6 +53,8 @@ export interface ResolvedOptions {
   thinking: ThinkingConfigParam | undefined;
   effort: Effort | undefined;
   cache: ResolvedCache | undefined;
+  /** Absent: off. */
+  prefixCheck?: PrefixCheck;
 }
 
 /** The keys of {@link ConverseOptions}, for a platform config's key set. */
@@ -52,6 +63,7 @@ export const OPTION_KEYS: KeySet<ConverseOptions> = {
   thinking: THINKING_KEYS,
   effort: true,
   cache: CACHE_KEYS,
+  prefixCheck: true,
 };
 
 /** Claude on Bedrock: the Converse API has `topK` only as Claude's own `top_k`. */
@@ -86,6 +98,12 @@ export function resolveSettings(provider: string, model: string, config: Convers
   const thinking = resolveThinking(provider, config.thinking, settings.maxTokens);
   checkSettings(model, thinking, settings, provider);
   return { settings, thinking };
+}
+
+/** `prefixCheck`, checked: present unless off (the default on models that do not bind). */
+export function resolvePrefix(provider: string, model: string, config: ConverseOptions) {
+  const check = resolvePrefixCheck(provider, config.prefixCheck, claudeBindsPrefix(model));
+  return check === "off" ? {} : { prefixCheck: check };
 }
 
 /** `effort` and `cache`, checked. */

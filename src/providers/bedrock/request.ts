@@ -12,8 +12,9 @@ import {
   type MediaRule,
   mediaError,
 } from "../../transport/media.js";
+import { noteOrigins, type Origin } from "../../transport/prefix/wire-prefix.js";
 import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
-import { appendTurn } from "../../transport/turns.js";
+import { appendTurn, originsFor } from "../../transport/turns.js";
 import { checkSettings, type ResolvedOptions } from "./options.js";
 import type {
   CachePointBlock,
@@ -55,22 +56,29 @@ export function buildRequest(
   const system: SystemContentBlock[] = req.system ? [{ text: req.system }] : [];
   const messages: WireMessage[] = [];
   const marks: Mark[] = [];
+  const origins: Origin[][] = [];
   req.messages.forEach((m, i) => {
     if (m.role === "system") {
-      // Converse has no system role in `messages`; system turns join the system prompt in order.
+      // Converse has no system role in `messages`; system turns join the system prompt in
+      // order. On a model that binds reasoning to its prefix, one after a recorded turn
+      // changes that turn's `system`, which the prefix check refuses (docs/append-only.md).
       const text = textOf(m);
       if (text !== "") system.push({ text });
       return;
     }
+    const parts: number[] = [];
     const content =
       m.role === "assistant"
-        ? buildAssistantContent(m, i, provider)
+        ? buildAssistantContent(m, i, provider, parts)
         : m.role === "tool"
           ? [buildToolResult(m, i)]
           : buildUserContent(m, i);
-    appendTurn(messages, m.role === "assistant" ? "assistant" : "user", content);
+    const role = m.role === "assistant" ? "assistant" : "user";
+    const from = originsFor(i, content.length, m.role === "assistant" ? parts : undefined);
+    appendTurn(messages, role, content, origins, from);
     if (m.cache) marks.push(markAt(messages, i));
   });
+  noteOrigins(messages, origins);
 
   uniqueDocumentNames(messages);
   const body: ConverseRequest = { messages };
@@ -271,9 +279,16 @@ function unsupported(type: string, index: number): HistoryError {
 }
 
 /** The parts in their order (docs/architecture.md, "Replay rules"). */
-function buildAssistantContent(m: Message, index: number, provider: string): ContentBlock[] {
+/** An assistant message's blocks in order; `parts` gets the part index of each block. */
+function buildAssistantContent(
+  m: Message,
+  index: number,
+  provider: string,
+  parts: number[] = [],
+): ContentBlock[] {
   const content: ContentBlock[] = [];
   for (const [j, part] of partsOf(m).entries()) {
+    while (parts.length < content.length) parts.push(j - 1);
     switch (part.type) {
       case "text":
         // A signature or phase another provider put on the text stays behind; the text goes.
@@ -305,6 +320,7 @@ function buildAssistantContent(m: Message, index: number, provider: string): Con
         checkMedia("bedrock", MEDIA, part, j, index, "assistant");
     }
   }
+  while (parts.length < content.length) parts.push(partsOf(m).length - 1);
   return content;
 }
 

@@ -1,5 +1,5 @@
 import { ConfigError } from "../../core/errors.js";
-import type { CallSettings } from "../../core/types.js";
+import type { CallSettings, PrefixCheck } from "../../core/types.js";
 import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
 import { checkGeminiModel } from "../../rules/gemini.js";
 import type { KeySet } from "../../transport/options.js";
@@ -24,6 +24,11 @@ export interface GeminiOptions extends CallSettings {
    * prompt then continues that cache. Implicit caching needs nothing (docs/caching.md).
    */
   cachedContent?: string;
+  /**
+   * Gemini binds no reasoning to its prefix (a thought signature rides its own part), so only
+   * `"off"` is taken; the others are a ConfigError (docs/append-only.md). @defaultValue "off"
+   */
+  prefixCheck?: PrefixCheck;
   /**
    * What the model takes, from `gemini.capabilities()` (`models.get`), checked before each
    * request; without it golem's dated table is read, and a model it does not know is sent as
@@ -52,6 +57,7 @@ export const OPTION_KEYS: KeySet<GeminiOptions> = {
   ...SETTING_KEYS,
   thinking: { includeThoughts: true, budget: true, level: true },
   cachedContent: true,
+  prefixCheck: true,
   capabilities: true,
 };
 
@@ -98,6 +104,11 @@ export function resolveOptions(
   model: string,
   config: GeminiOptions,
 ): ResolvedOptions {
+  if (config.prefixCheck !== undefined && config.prefixCheck !== "off") {
+    throw new ConfigError(
+      `${provider}: prefixCheck takes only "off": Gemini binds no reasoning to the prefix (docs/append-only.md)`,
+    );
+  }
   const capabilities = resolveCapabilities(provider, config.capabilities);
   const rules = {
     model,

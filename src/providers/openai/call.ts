@@ -1,13 +1,16 @@
 import type { Wire } from "../../transport/http-model.js";
 import { errorFieldsOf } from "../../transport/json.js";
+import { guardPrefix } from "../../transport/prefix/guard.js";
 import { createSSEReader, type SSERecord } from "../../transport/sse.js";
 import { countAnswer, countBody, NO_CHAT_COUNT } from "./count.js";
 import type { ChatOptions, ResponsesOptions } from "./options.js";
 import { buildRequest } from "./request.js";
 import { bodyErrorFields, parseResponse, readError } from "./response.js";
+import { responsesPrefix } from "./responses-prefix.js";
 import { buildResponsesRequest } from "./responses-request.js";
 import { parseResponsesResponse, responsesBodyErrorFields } from "./responses-response.js";
 import { createResponsesStreamState } from "./responses-stream.js";
+import type { ResponseCreateParams } from "./responses-wire.js";
 import { createStreamState } from "./stream.js";
 
 export { requestIdOf } from "./response.js";
@@ -39,8 +42,12 @@ export function chatWire(options: ChatOptions): Wire<SSERecord> {
 
 /** The Responses API wire, on OpenAI or Azure. */
 export function responsesWire(options: ResponsesOptions): Wire<SSERecord> {
+  const prefix = responsesPrefix(options.model);
   return {
     body: (req, streaming) => buildResponsesRequest(req, options, streaming),
+    check: (req, body) =>
+      guardPrefix(prefix, body as ResponseCreateParams, req.messages, options.prefixCheck ?? "off")
+        ?.finish,
     parse(body, { provider, requestId, toError }) {
       const error = responsesBodyErrorFields(body, provider, requestId);
       if (error) throw toError(error);

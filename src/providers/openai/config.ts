@@ -1,6 +1,6 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
-import type { CallSettings } from "../../core/types.js";
+import type { CallSettings, PrefixCheck } from "../../core/types.js";
 import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
 import { checkSettings } from "../../rules/openai.js";
 import {
@@ -23,6 +23,7 @@ import {
   type ReasoningSummary,
   resolveApi,
   resolveChatOptions,
+  resolveOpenAIPrefixCheck,
   resolveReasoningSummary,
   type ThinkingConfig,
 } from "./options.js";
@@ -93,6 +94,13 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
    */
   reasoningFormat?: ReasoningFormat;
   /**
+   * `api: "responses"`: what a request whose prefix changed under replayed reasoning gets
+   * (docs/append-only.md): `"error"` a HistoryError before any request, `"drop"` that
+   * reasoning left out and reported, `"off"` sent as asked.
+   * @defaultValue `"error"` on models that bind reasoning to its prefix (GPT-6.2 on), else `"off"`
+   */
+  prefixCheck?: PrefixCheck;
+  /**
    * What the model takes, from `openai.capabilities()` (OpenAI's published model data, dated);
    * without it the same table is read for `model`, and a model it does not know is sent as
    * asked (docs/models.md).
@@ -110,6 +118,7 @@ export interface ResolvedConfig extends ChatOptions, ResolvedCallOptions {
   reasoningSummary?: ReasoningSummary;
   /** Every header golem sends, auth included. */
   headers: Record<string, string>;
+  prefixCheck?: PrefixCheck;
 }
 
 const CONFIG_KEYS: KeySet<Config> = {
@@ -121,6 +130,7 @@ const CONFIG_KEYS: KeySet<Config> = {
   reasoningEffort: true,
   replayReasoning: true,
   reasoningSummary: true,
+  prefixCheck: true,
   promptCacheKey: true,
   promptCacheRetention: true,
   reasoningFormat: true,
@@ -158,6 +168,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     baseURL,
     api,
     headers,
+    ...resolveOpenAIPrefixCheck("openai", config.prefixCheck, api, config.model),
   };
   if (summary !== undefined) out.reasoningSummary = summary;
   if (format !== undefined) out.reasoningFormat = format;

@@ -1,6 +1,8 @@
 import { ConfigError } from "../../core/errors.js";
-import type { CallSettings } from "../../core/types.js";
+import type { CallSettings, PrefixCheck } from "../../core/types.js";
+import { openaiBindsPrefix } from "../../rules/append-only.js";
 import type { Capabilities } from "../../rules/capabilities.js";
+import { resolvePrefixCheck } from "../../transport/prefix/options.js";
 import { pickSettings } from "../../transport/settings.js";
 import type { ReasoningSummary } from "./responses-wire.js";
 import type { ReasoningEffort } from "./wire.js";
@@ -78,8 +80,34 @@ export interface ResponsesOptions extends PromptCacheConfig {
   reasoningSummary?: ReasoningSummary;
   /** `create()`'s call settings, the defaults of every call. */
   settings?: CallSettings;
+  /** The prefix check before each request (docs/append-only.md); absent: off. */
+  prefixCheck?: PrefixCheck;
   /** What the model takes (`openai.capabilities()`), over golem's table. */
   capabilities?: Capabilities;
+}
+
+/**
+ * Checks `prefixCheck`. The Responses API drops reasoning after a prefix change on models that
+ * bind (GPT-6.2 on), so there it defaults to "error"; Chat Completions sends no reasoning the
+ * provider binds, so there only "off" means anything and the others are a ConfigError.
+ * Present in the result unless off.
+ */
+export function resolveOpenAIPrefixCheck(
+  provider: string,
+  value: PrefixCheck | undefined,
+  api: Api,
+  model: string,
+): { prefixCheck?: PrefixCheck } {
+  if (api === "responses") {
+    const check = resolvePrefixCheck(provider, value, openaiBindsPrefix(model));
+    return check === "off" ? {} : { prefixCheck: check };
+  }
+  if (value !== undefined && value !== "off") {
+    throw new ConfigError(
+      `${provider}: prefixCheck needs api: "responses"; Chat Completions has no reasoning bound to its prefix`,
+    );
+  }
+  return {};
 }
 
 const APIS: readonly string[] = ["chat-completions", "responses"];

@@ -11,6 +11,7 @@ import {
   type MediaRule,
   urlOf,
 } from "../../transport/media.js";
+import { noteOrigins, type Origin } from "../../transport/prefix/wire-prefix.js";
 import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
 import type { ResponsesOptions } from "./options.js";
 import { promptCacheFields } from "./options.js";
@@ -46,7 +47,15 @@ export function buildResponsesRequest(
   const s = callSettings(cfg.provider, cfg.settings, req);
   checkSettings("responses", cfg, s);
   const input: ResponseInputItem[] = [];
-  for (const [i, m] of req.messages.entries()) input.push(...buildInputItems(m, cfg.provider, i));
+  const origins: Origin[][] = [];
+  for (const [i, m] of req.messages.entries()) {
+    const parts: number[] = [];
+    for (const [n, item] of buildInputItems(m, cfg.provider, i, parts).entries()) {
+      input.push(item);
+      origins.push([[i, parts[n] ?? -1]]);
+    }
+  }
+  noteOrigins(input, origins);
   const body: ResponseCreateParams = {
     model: cfg.model,
     input,
@@ -74,14 +83,19 @@ export function buildResponsesRequest(
 
 /**
  * The `input` items of one message, in wire order; `index` is the message's place in the
- * history, named by a HistoryError.
+ * history, named by a HistoryError. `parts` gets the part each assistant item starts at.
  */
-export function buildInputItems(m: Message, provider: string, index = 0): ResponseInputItem[] {
+export function buildInputItems(
+  m: Message,
+  provider: string,
+  index = 0,
+  parts?: number[],
+): ResponseInputItem[] {
   const place = m.role === "user" ? "user" : m.role === "tool" ? "tool" : "assistant";
   for (const [j, p] of partsOf(m).entries()) {
     if (isMedia(p)) checkMedia(`${provider} Responses`, RESPONSES_MEDIA, p, j, index, place);
   }
-  if (m.role === "assistant") return buildAssistantItems(m, provider);
+  if (m.role === "assistant") return buildAssistantItems(m, provider, parts);
   // The wire has no error flag for a tool result: the output itself says what failed.
   if (m.role === "tool") {
     // Text alone stays a string; with images or files the output is an array of input parts.
@@ -143,12 +157,18 @@ function buildMedia(p: MediaPart, index: number, j: number): InputContent {
  * parts and phases are left out. No item gets an `id`: under `store: false` none is needed,
  * and Azure refuses reasoning ids (ADR 0003).
  */
-function buildAssistantItems(m: Message, provider: string): ResponseInputItem[] {
+function buildAssistantItems(
+  m: Message,
+  provider: string,
+  starts: number[] = [],
+): ResponseInputItem[] {
   const items: ResponseInputItem[] = [];
   let reasoning: ResponseReasoningItemParam | undefined;
   let message: ResponseOutputMessageParam | undefined;
   const tags = ownTags(partsOf(m), provider);
-  for (const p of partsOf(m)) {
+  for (const [j, p] of partsOf(m).entries()) {
+    // The part each new item starts at, for the prefix check's paths.
+    while (starts.length < items.length) starts.push(j - 1);
     // Untagged or this wire's (images and files were refused before).
     const tag = (p as { provider?: string }).provider;
     const own = tag === undefined || tags.includes(tag);
@@ -180,10 +200,12 @@ function buildAssistantItems(m: Message, provider: string): ResponseInputItem[] 
       items.push({ type: "function_call", call_id: p.id, name: p.name, arguments: p.arguments });
     } else if (p.type === "provider" && own) items.push(p.value as ProviderItemParam);
   }
+  while (starts.length < items.length) starts.push(partsOf(m).length - 1);
   // A reasoning item needs the item it produced after it, or the API answers 400 "…of type
   // 'reasoning' was provided without its required following item"
   // (fixtures/openai/responses-modified-history.json).
   while ((items.at(-1) as { type?: unknown } | undefined)?.type === "reasoning") items.pop();
+  starts.length = Math.min(starts.length, items.length);
   return items;
 }
 

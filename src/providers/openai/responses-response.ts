@@ -1,10 +1,14 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import { toolCallsOf } from "../../core/parts.js";
-import type { Message, ModelResponse, Usage } from "../../core/types.js";
+import type { InputTransformation, Message, ModelResponse, Usage } from "../../core/types.js";
 import { withCounts } from "../../transport/usage.js";
 import { errorFields, errorObjectOf } from "./response.js";
 import { createResponsesMessageBuilder } from "./responses-parts.js";
-import type { ResponseObject, ResponseUsage } from "./responses-wire.js";
+import type {
+  ResponseInputTransformation,
+  ResponseObject,
+  ResponseUsage,
+} from "./responses-wire.js";
 
 /**
  * A non-streamed response as a golem response: every `output` item, in order, through the
@@ -17,14 +21,38 @@ export function parseResponsesResponse(body: unknown, provider: string): ModelRe
   }
   const builder = createResponsesMessageBuilder(provider);
   for (const [i, item] of res.output.entries()) builder.done(i, item);
-  const response = {
+  const response: ModelResponse = {
     message: builder.message(),
     usage: parseResponsesUsage(res.usage),
     stopReason: mapStatus(res),
   };
+  const transformations = parseInputTransformations(res.input_transformations);
+  if (transformations) response.inputTransformations = transformations;
   const missing = missingCallField(response.message);
   if (missing) throw new StreamError(`${provider} answered with ${missing}`);
   return response;
+}
+
+/**
+ * `input_transformations` -> golem's entries: each reasoning item the API removed (reason
+ * `prefix_mismatch` after a prefix change), by the id it had in an earlier response's output;
+ * `undefined` when there are none.
+ * @see https://developers.openai.com/api/docs/guides/keep-prefix-unchanged
+ */
+export function parseInputTransformations(
+  list: readonly ResponseInputTransformation[] | null | undefined,
+): InputTransformation[] | undefined {
+  if (!Array.isArray(list) || list.length === 0) return undefined;
+  return list.map((raw) => {
+    const entry: InputTransformation = {
+      action: raw?.action === "removed" || raw?.action === undefined ? "dropped" : "allowed",
+      by: "provider",
+      reason: typeof raw?.reason === "string" ? raw.reason : "",
+      raw,
+    };
+    if (typeof raw?.id === "string") entry.id = raw.id;
+    return entry;
+  });
 }
 
 /** `"function call N without a call_id"` (or `a name`) for the first such call; else `""`. */

@@ -8,6 +8,7 @@ import {
   failedResponseFields,
   mapStatus,
   missingCallField,
+  parseInputTransformations,
   parseResponsesUsage,
 } from "./responses-response.js";
 import type { ResponseObject, ResponseStreamEvent } from "./responses-wire.js";
@@ -27,11 +28,16 @@ export function createResponsesStreamState(ctx: StreamContext): StreamMachine<SS
   /** The response object of the terminal event (with usage and status); set, the stream is done. */
   let end: ResponseObject | undefined;
 
-  const response = (): ModelResponse => ({
-    message: builder.message(),
-    usage: parseResponsesUsage(end?.usage),
-    stopReason: end ? mapStatus(end) : "",
-  });
+  const response = (): ModelResponse => {
+    const out: ModelResponse = {
+      message: builder.message(),
+      usage: parseResponsesUsage(end?.usage),
+      stopReason: end ? mapStatus(end) : "",
+    };
+    const transformations = parseInputTransformations(end?.input_transformations);
+    if (transformations) out.inputTransformations = transformations;
+    return out;
+  };
 
   const onEnd = (e: ResponseStreamEvent): readonly Delta[] => {
     end = e.response || {}; // truthy whatever the event holds

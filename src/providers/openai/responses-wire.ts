@@ -155,6 +155,16 @@ export interface ResponseObject {
   incomplete_details?: { reason?: string } | null;
   /** Azure only; golem ignores it. */
   content_filters?: unknown;
+  /** Reasoning items the API dropped after a prefix change (keep-prefix-unchanged guide). */
+  input_transformations?: ResponseInputTransformation[] | null;
+}
+
+/** One entry of `input_transformations`: `{ type: "reasoning", action: "removed", id, reason }`. */
+export interface ResponseInputTransformation {
+  type?: string;
+  action?: string;
+  id?: string;
+  reason?: string;
 }
 
 export type ResponseStatus =

@@ -1,3 +1,4 @@
+import * as appendOnly from "../../../scripts/scenarios/append-only.js";
 import { CACHE_PROMPT, CACHE_SYSTEM } from "../../../scripts/scenarios/cache-loop.js";
 import { LOCAL_TIME, REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import type { Message } from "../../../src/core/types.js";
@@ -77,6 +78,13 @@ export const cacheLoop = loop(
   toolResults("14:05"),
 );
 
+/** A model that binds thinking to its prefix (preserved thinking). */
+const OPUS_55 = { model: "claude-opus-5-5", maxTokens: 8000, thinking: { adaptive: true } };
+
+/** The append-only conversations, as the capture scenarios run them (docs/append-only.md). */
+const lateInstructionLoop: RowSpec["run"] = (call) => appendOnly.lateInstructionLoop(call);
+const droppedTurn: RowSpec["run"] = (call) => appendOnly.droppedTurn(call);
+
 /** Server-side compaction, triggered at the documented minimum. */
 const COMPACTING = {
   ...SONNET_46,
@@ -92,6 +100,8 @@ const tripLoop = loop(
 );
 
 export const ANTHROPIC: Record<string, RowSpec> = {
+  "preserved-thinking-loop": { config: OPUS_55, run: lateInstructionLoop },
+  "drop-block": { config: { ...OPUS_55, prefixCheck: "drop" }, run: droppedTurn },
   "compaction-turn": { config: COMPACTING, run: tripLoop },
   "compaction-turn-stream": {
     config: COMPACTING,

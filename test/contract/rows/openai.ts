@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lateInstructionLoop } from "../../../scripts/scenarios/append-only.js";
 import { DASHSCOPE_THINKING } from "../../../scripts/scenarios/openai.js";
 import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import { thinkingOf } from "../../../src/core/parts.js";
@@ -65,6 +66,10 @@ export const chatTools = (c: Cassette, i: number): ToolSpec[] =>
  * history. What the app added (two system prompts, the user's guess, tool results and
  * pydantic-ai's own `search_tools` step) comes from the recorded requests.
  */
+/** Why the DeepSeek loop breaks the strict prefix law: recorded from an app that does. */
+const DEEPSEEK_TOOLS_GROW =
+  "pydantic-ai's deferred tool search adds the found tool to `tools` after turn 1, as the recorded requests show (DeepSeek binds nothing to the prefix; only its cache misses)";
+
 const deepseekLoop: RowSpec["run"] = async (call, cassette) => {
   const recorded = chatBody(cassette, 2).messages;
   const system = recorded[0]?.content ?? "";
@@ -273,10 +278,15 @@ export const OPENAI: Record<string, RowSpec> = {
     run: releaseNotes,
     twin: { file: "responses-items-as-parts", exact: true },
   },
-  "deepseek-thinking-tool-loop": { config: DEEPSEEK, run: deepseekLoop },
+  "deepseek-thinking-tool-loop": {
+    config: DEEPSEEK,
+    run: deepseekLoop,
+    prefixBreak: DEEPSEEK_TOOLS_GROW,
+  },
   "deepseek-thinking-tool-loop-stream": {
     config: DEEPSEEK,
     run: deepseekLoop,
+    prefixBreak: DEEPSEEK_TOOLS_GROW,
     twin: { file: "deepseek-thinking-tool-loop", exact: true },
   },
   "tools-with-effort-400": {
@@ -313,7 +323,12 @@ export const OPENAI: Record<string, RowSpec> = {
         ],
       }),
   },
-  "responses-modified-history": { config: GPT5_RESPONSES, run: modifiedHistory },
+  "responses-modified-history": {
+    config: GPT5_RESPONSES,
+    run: modifiedHistory,
+    prefixBreak:
+      "the capture edits turn 1's answer on purpose (the 400 it gets is the point), then resends the reasoning as visible text",
+  },
   "responses-text-stream": {
     config: GPT5_RESPONSES,
     run: loop({}, [MEANING]),
@@ -336,4 +351,15 @@ export const AZURE: Record<string, RowSpec> = {
     run: azureLoop,
     twin: { file: "v1-tool-call", exact: true },
   },
+};
+
+/** A model whose reasoning OpenAI binds to its prefix (GPT-6.2 on). */
+const GPT62_RESPONSES = { model: "gpt-6.2", api: "responses", reasoningEffort: "medium" };
+
+/** The append-only tool loop the capture scenario runs (scripts/scenarios/append-only.ts). */
+export const responsesLateInstruction: RowSpec["run"] = (call) => lateInstructionLoop(call);
+
+OPENAI["responses-preserved-reasoning-loop"] = {
+  config: GPT62_RESPONSES,
+  run: responsesLateInstruction,
 };

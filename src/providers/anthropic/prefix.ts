@@ -1,0 +1,36 @@
+import { originsOf, type PrefixWire } from "../../transport/prefix/wire-prefix.js";
+import type { ContentBlockParam, MessageCreateParams } from "./wire.js";
+
+const isThinking = (b: ContentBlockParam) =>
+  b.type === "thinking" || b.type === "redacted_thinking";
+
+/**
+ * The Messages API's prefix as preserved thinking compares it: the top-level `system`, the
+ * `tools` and every message's blocks, `cache_control` left out ("cache markers are excluded").
+ * @see https://platform.claude.com/docs/en/build-with-claude/preserved-thinking/prefix-checks
+ */
+export const MESSAGES_PREFIX: PrefixWire<MessageCreateParams> = {
+  wire: "anthropic",
+  skipKeys: new Set(["cache_control"]),
+  prefixOf: (body) => ({
+    head: { system: body.system },
+    tools: body.tools ?? [],
+    messages: body.messages.map((m) => ({ role: m.role, blocks: m.content })),
+    origins: originsOf(body.messages),
+  }),
+  dropReasoning(body, from, to) {
+    const gone = [];
+    for (let k = Math.min(to, body.messages.length - 1); k >= from; k--) {
+      const content = (body.messages[k] as { content: ContentBlockParam[] }).content;
+      // A message of thinking alone keeps it: the API refuses empty content, and with
+      // "drop_block" it leaves the block out itself.
+      if (content.every(isThinking)) continue;
+      for (let j = content.length - 1; j >= 0; j--) {
+        if (!isThinking(content[j] as ContentBlockParam)) continue;
+        content.splice(j, 1);
+        gone.push({ message: k, block: j, whole: false });
+      }
+    }
+    return gone;
+  },
+};
