@@ -12,7 +12,7 @@ import {
   WEATHER,
 } from "../table.js";
 
-const SONNET_4 = {
+export const SONNET_4 = {
   model: "claude-sonnet-4-20250514",
   maxTokens: 4096,
   thinking: { budgetTokens: 4000 },
@@ -22,7 +22,8 @@ const SONNET_45 = {
   maxTokens: 4096,
   thinking: { budgetTokens: 1024 },
 };
-const weatherLoop = loop(
+/** The weather loop of the thinking-tool-loop cassettes (also replayed on Vertex). */
+export const weatherLoop = loop(
   { system: "You are a helpful assistant", tools: [WEATHER] },
   [user("What's the weather in Florence, Italy?")],
   toolResults("40 C"),
