@@ -8,6 +8,7 @@ export default defineConfig({
     gemini: "src/providers/gemini/index.ts",
     openai: "src/providers/openai/index.ts",
     azure: "src/providers/azure/index.ts",
+    vertex: "src/providers/vertex/index.ts",
     testing: "src/testing/index.ts",
   },
   format: ["esm", "cjs"],

@@ -20,6 +20,7 @@ export type { RunEvent, RunResult, RunStream, RunStreamOptions } from "./agent/t
 export {
   APIError,
   type APIErrorFields,
+  AuthError,
   ConfigError,
   ConnectionError,
   GolemError,

@@ -6,7 +6,16 @@ import { join } from "node:path";
 export const ROOT = join(import.meta.dirname, "..", "..");
 
 /** The package entries, by dist file name ("index" is `golem` itself). */
-export const ENTRIES = ["index", "anthropic", "bedrock", "gemini", "openai", "azure", "testing"];
+export const ENTRIES = [
+  "index",
+  "anthropic",
+  "bedrock",
+  "gemini",
+  "openai",
+  "azure",
+  "vertex",
+  "testing",
+];
 
 /** The import specifier of an entry: `golem` or `golem/<name>`. */
 export function specifier(entry: string): string {
