@@ -33,6 +33,7 @@ const SECRET_ENV = [
   "AWS_SECRET_ACCESS_KEY",
   "AWS_SESSION_TOKEN",
   "AWS_BEARER_TOKEN_BEDROCK",
+  "VERTEX_ACCESS_TOKEN",
 ];
 
 function usage(): string {

@@ -4,6 +4,7 @@ import { bedrockScenarios } from "./bedrock.js";
 import { geminiScenarios } from "./gemini.js";
 import { openaiScenarios } from "./openai.js";
 import type { Scenario } from "./types.js";
+import { vertexScenarios } from "./vertex.js";
 
 /** Every scenario `npm run capture` knows, by provider. */
 export const SCENARIOS: Record<string, Record<string, Scenario>> = {
@@ -12,4 +13,5 @@ export const SCENARIOS: Record<string, Record<string, Scenario>> = {
   gemini: geminiScenarios,
   openai: openaiScenarios,
   azure: azureScenarios,
+  vertex: vertexScenarios,
 };

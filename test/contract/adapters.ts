@@ -33,7 +33,7 @@ export const FAKE_AUTH = {
   openai: { apiKey: "sk-test-0123456789abcdef" },
   azure: { apiKey: "azure-key-0123456789abcdef" },
   vertex: {
-    project: "golem-test",
+    project: "golem",
     location: "global",
     token: async () => "ya29.test-token-0123456789",
   },

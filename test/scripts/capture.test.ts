@@ -150,6 +150,17 @@ const DASHSCOPE: Case = {
   redacted: ["authorization"],
 };
 
+const VERTEX: Case = {
+  env: {
+    GOOGLE_CLOUD_PROJECT: "golem",
+    VERTEX_ACCESS_TOKEN: "ya29.FAKEcaptureVertexToken0123",
+  },
+  basePath: "/v1",
+  model: "",
+  received: (h) => expect(h.authorization).toBe("Bearer ya29.FAKEcaptureVertexToken0123"),
+  redacted: ["authorization"],
+};
+
 const CASES: [string, string, Case][] = [
   ["anthropic", "thinking-tool-loop", { ...ANTHROPIC, model: "claude-sonnet-4-20250514" }],
   ["anthropic", "thinking-tool-loop-stream", { ...ANTHROPIC, model: "claude-sonnet-4-20250514" }],
@@ -208,6 +219,21 @@ const CASES: [string, string, Case][] = [
       redacted: ["authorization"],
     },
   ],
+  ...(
+    [
+      "claude-thinking-tool-loop",
+      "claude-thinking-tool-loop-stream",
+      "gemini-thinking-tool-loop",
+      "gemini-thinking-tool-loop-stream",
+    ] as const
+  ).map((scenario): [string, string, Case] => [
+    "vertex",
+    scenario,
+    {
+      ...VERTEX,
+      model: scenario.startsWith("claude") ? "claude-sonnet-4@20250514" : "gemini-3-pro-preview",
+    },
+  ]),
   ["openai", "deepseek-thinking-tool-loop", DEEPSEEK],
   ["openai", "deepseek-thinking-tool-loop-stream", DEEPSEEK],
   ["openai", "tools-with-effort-400", OPENAI],
