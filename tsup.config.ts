@@ -9,6 +9,7 @@ export default defineConfig({
     openai: "src/providers/openai/index.ts",
     azure: "src/providers/azure/index.ts",
     vertex: "src/providers/vertex/index.ts",
+    "anthropic-aws": "src/providers/anthropic-aws/index.ts",
     testing: "src/testing/index.ts",
   },
   format: ["esm", "cjs"],

@@ -6,7 +6,14 @@
 import type { APIError as CoreAPIError } from "../../src/core/errors.js";
 import type { Delta, Model } from "../../src/core/types.js";
 
-export type Provider = "anthropic" | "bedrock" | "gemini" | "openai" | "azure" | "vertex";
+export type Provider =
+  | "anthropic"
+  | "bedrock"
+  | "gemini"
+  | "openai"
+  | "azure"
+  | "vertex"
+  | "anthropic-aws";
 export const PROVIDERS: readonly Provider[] = [
   "anthropic",
   "bedrock",
@@ -14,6 +21,7 @@ export const PROVIDERS: readonly Provider[] = [
   "openai",
   "azure",
   "vertex",
+  "anthropic-aws",
 ];
 
 type Fetch = typeof globalThis.fetch;
@@ -37,6 +45,7 @@ export const FAKE_AUTH = {
     location: "global",
     token: async () => "ya29.test-token-0123456789",
   },
+  "anthropic-aws": { region: "us-west-2", workspaceId: "wrkspc_golem", credentials: AWS_KEYS },
 } satisfies Record<Provider, object>;
 
 /** A provider's module: its `create` and its APIError class. */
@@ -56,6 +65,7 @@ const IMPORT: Record<Provider, () => Promise<AdapterModule>> = {
   openai: () => import("../../src/providers/openai/index.js"),
   azure: () => import("../../src/providers/azure/index.js"),
   vertex: () => import("../../src/providers/vertex/index.js"),
+  "anthropic-aws": () => import("../../src/providers/anthropic-aws/index.js"),
 };
 
 export function adapterModule(provider: Provider): Promise<AdapterModule> {

@@ -23,6 +23,16 @@ function vertexClaude(body: Body): Body {
 }
 
 const ROWS: Record<string, PlatformRow> = {
+  "Claude Platform on AWS": {
+    from: ["anthropic", "thinking-tool-loop"],
+    to: ["anthropic-aws", "thinking-tool-loop"],
+    patch: (body) => body,
+  },
+  "Claude Platform on AWS, streamed": {
+    from: ["anthropic", "thinking-tool-loop-stream"],
+    to: ["anthropic-aws", "thinking-tool-loop-stream"],
+    patch: (body) => body,
+  },
   "Claude on Vertex AI": {
     from: ["anthropic", "thinking-tool-loop"],
     to: ["vertex", "claude-thinking-tool-loop"],

@@ -14,6 +14,7 @@ export const ENTRIES = [
   "openai",
   "azure",
   "vertex",
+  "anthropic-aws",
   "testing",
 ];
 

@@ -7,12 +7,22 @@ import { AuthError } from "../../core/errors.js";
 import type { RequestOptions, SignableRequest } from "../request.js";
 import type { RefreshingToken } from "./refresh.js";
 
+/** What one attempt sends and what must never appear in its errors. */
+export interface Authorized {
+  headers: Record<string, string>;
+  /** What `expire` is told about after a 401 (a token; for SigV4 the secret key). */
+  credential: string;
+  /** More strings to scrub from errors (a session token). */
+  secrets?: readonly string[];
+}
+
 /** How requests of one model authenticate. */
 export interface Auth {
-  /** The headers of one attempt (`headers` plus the credential) and the credential sent. */
-  authorize(
-    headers: Record<string, string>,
-  ): Promise<{ headers: Record<string, string>; credential: string }>;
+  /**
+   * The headers of one attempt (the request's plus the credential) and the credential sent
+   * (a key, a token, or for SigV4 the secret that signed), for scrubbing and for `expire`.
+   */
+  authorize(req: SignableRequest): Promise<Authorized>;
   /** The server refused `credential` (a 401): true when asking again may give another. */
   expire(credential: string): boolean;
 }
@@ -20,7 +30,7 @@ export interface Auth {
 /** A fixed key in a header (`x-goog-api-key`, `x-api-key`, ...); a 401 will not change it. */
 export function apiKeyAuth(header: string, key: string): Auth {
   return {
-    authorize: async (headers) => ({ headers: { ...headers, [header]: key }, credential: key }),
+    authorize: async (req) => ({ headers: { ...req.headers, [header]: key }, credential: key }),
     expire: () => false,
   };
 }
@@ -31,7 +41,7 @@ export function apiKeyAuth(header: string, key: string): Auth {
  */
 export function tokenFunctionAuth(token: () => Promise<string>, who: string): Auth {
   return {
-    async authorize(headers) {
+    async authorize(req) {
       let value: unknown;
       try {
         value = await token();
@@ -46,7 +56,7 @@ export function tokenFunctionAuth(token: () => Promise<string>, who: string): Au
       if (typeof value !== "string" || value === "") {
         throw new AuthError(`${who}: token() did not return a non-empty string`);
       }
-      return { headers: bearer(headers, value), credential: value };
+      return { headers: bearer(req.headers, value), credential: value };
     },
     expire: () => true,
   };
@@ -55,14 +65,22 @@ export function tokenFunctionAuth(token: () => Promise<string>, who: string): Au
 /** `Authorization: Bearer …` from a cache that refreshes (a service account's tokens). */
 export function refreshingTokenAuth(source: RefreshingToken): Auth {
   return {
-    async authorize(headers) {
+    async authorize(req) {
       const value = await source.get();
-      return { headers: bearer(headers, value), credential: value };
+      return { headers: bearer(req.headers, value), credential: value };
     },
     expire(credential) {
       source.expire(credential);
       return true;
     },
+  };
+}
+
+/** `Authorization: Bearer {key}` with a fixed key; a 401 will not change it. */
+export function bearerKeyAuth(key: string): Auth {
+  return {
+    authorize: async (req) => ({ headers: bearer(req.headers, key), credential: key }),
+    expire: () => false,
   };
 }
 
@@ -83,9 +101,10 @@ export function authHooks(
   return {
     secrets,
     async sign(req: SignableRequest) {
-      const { headers, credential } = await auth.authorize(req.headers);
+      const { headers, credential, secrets: more = [] } = await auth.authorize(req);
       last = credential;
-      if (!secrets.includes(credential)) secrets.push(credential);
+      for (const secret of [credential, ...more])
+        if (!secrets.includes(secret)) secrets.push(secret);
       return headers;
     },
     onUnauthorized: () => last !== undefined && auth.expire(last),

@@ -194,3 +194,13 @@ export const ANTHROPIC: Record<string, RowSpec> = {
     fails: true,
   },
 };
+
+/** The same loop on Claude Platform on AWS: SigV4 (the registry's keys), then a workspace key. */
+export const ANTHROPIC_AWS: Record<string, RowSpec> = {
+  "thinking-tool-loop": { config: SONNET_4, run: weatherLoop },
+  "thinking-tool-loop-stream": {
+    config: { ...SONNET_4, apiKey: "aws-workspace-key-0123456789" },
+    run: weatherLoop,
+    twin: { file: "thinking-tool-loop" },
+  },
+};
