@@ -34,6 +34,7 @@ const SECRET_ENV = [
   "AWS_SESSION_TOKEN",
   "AWS_BEARER_TOKEN_BEDROCK",
   "VERTEX_ACCESS_TOKEN",
+  "ANTHROPIC_AWS_API_KEY",
 ];
 
 function usage(): string {

@@ -1,4 +1,5 @@
 import { anthropicScenarios } from "./anthropic.js";
+import { anthropicAwsScenarios } from "./anthropic-aws.js";
 import { azureScenarios } from "./azure.js";
 import { bedrockScenarios } from "./bedrock.js";
 import { geminiScenarios } from "./gemini.js";
@@ -14,4 +15,5 @@ export const SCENARIOS: Record<string, Record<string, Scenario>> = {
   openai: openaiScenarios,
   azure: azureScenarios,
   vertex: vertexScenarios,
+  "anthropic-aws": anthropicAwsScenarios,
 };

@@ -45,7 +45,7 @@ export const FAKE_AUTH = {
     location: "global",
     token: async () => "ya29.test-token-0123456789",
   },
-  "anthropic-aws": { region: "us-west-2", workspaceId: "wrkspc_golem", credentials: AWS_KEYS },
+  "anthropic-aws": { region: "us-west-2", workspaceId: "wrkspc1", credentials: AWS_KEYS },
 } satisfies Record<Provider, object>;
 
 /** A provider's module: its `create` and its APIError class. */

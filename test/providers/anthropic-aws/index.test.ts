@@ -14,7 +14,7 @@ const KEYS = {
 const SESSION = { ...KEYS, sessionToken: "IQoJb3JpZ2luX2VjEXAMPLESESSIONTOKEN" };
 const BASE = {
   region: "us-west-2",
-  workspaceId: "wrkspc_golem",
+  workspaceId: "wrkspc1",
   model: "claude-sonnet-4-6",
   maxTokens: 1024,
 };
@@ -58,7 +58,7 @@ describe("Claude Platform on AWS", () => {
     const seen = server?.requests[0];
     expect(seen?.url).toBe("/v1/messages");
     const h = seen?.headers ?? {};
-    expect(h["anthropic-workspace-id"]).toBe("wrkspc_golem");
+    expect(h["anthropic-workspace-id"]).toBe("wrkspc1");
     expect(h["anthropic-version"]).toBe("2023-06-01");
     expect(h["x-api-key"]).toBeUndefined();
     expect(h["x-amz-security-token"]).toBe(SESSION.sessionToken);
@@ -71,7 +71,7 @@ describe("Claude Platform on AWS", () => {
       headers: {
         "content-type": "application/json",
         "anthropic-version": "2023-06-01",
-        "anthropic-workspace-id": "wrkspc_golem",
+        "anthropic-workspace-id": "wrkspc1",
       },
       body: seen?.body ?? "",
       ...SESSION,
