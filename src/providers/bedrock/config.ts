@@ -37,10 +37,11 @@ export interface Config extends TransportConfig, CallSettings {
   /** A foundation model id, an inference profile id (`us.anthropic…`) or an ARN. */
   model: string;
   /**
-   * Signed with SigV4.
+   * Signed with SigV4: fixed credentials, or a function returning current ones (an AWS SDK
+   * credential provider), asked before every attempt and once more after a 401.
    * @defaultValue `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY` and `AWS_SESSION_TOKEN`
    */
-  credentials?: Credentials;
+  credentials?: Credentials | (() => Promise<Credentials>);
   /**
    * A Bedrock API key, sent as `Authorization: Bearer`; no SigV4 then.
    * @defaultValue the `AWS_BEARER_TOKEN_BEDROCK` environment variable
@@ -58,8 +59,11 @@ export interface Config extends TransportConfig, CallSettings {
   cache?: CacheConfig;
 }
 
-/** How requests are authorised: SigV4 or a bearer API key. */
-export type Auth = { sigv4: Credentials } | { bearer: string };
+/** How requests are authorised: SigV4 (fixed or from a provider) or a bearer API key. */
+export type Auth =
+  | { sigv4: Credentials }
+  | { sigv4Provider: () => Promise<Credentials> }
+  | { bearer: string };
 
 /** A checked config with environment fallbacks applied. */
 export interface ResolvedConfig extends ResolvedTransport {
@@ -152,6 +156,7 @@ function resolveRegion(region: string | undefined, env: Env): string {
 /** Explicit options beat the environment; within each, an API key beats SigV4 credentials. */
 function resolveAuth(config: Config, env: Env): Auth {
   if (config.apiKey !== undefined) return { bearer: checkApiKey(config.apiKey) };
+  if (typeof config.credentials === "function") return { sigv4Provider: config.credentials };
   if (config.credentials !== undefined) return { sigv4: checkCredentials(config.credentials) };
   if (env.AWS_BEARER_TOKEN_BEDROCK) return { bearer: env.AWS_BEARER_TOKEN_BEDROCK };
   const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey } = env;

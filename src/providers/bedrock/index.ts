@@ -7,6 +7,8 @@
 import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError, StreamError } from "../../core/errors.js";
 import type { Model, ModelRequest } from "../../core/types.js";
+import { type Auth, authHooks } from "../../transport/auth/auth.js";
+import { sigV4Auth } from "../../transport/auth/aws.js";
 import { createEventStreamReader } from "../../transport/event-stream.js";
 import { createHTTPModel } from "../../transport/http-model.js";
 import { mergeHeaders } from "../../transport/options.js";
@@ -15,7 +17,7 @@ import type { RequestOptions, StreamResponse } from "../../transport/request.js"
 import { type Config, type ResolvedConfig, resolveConfig } from "./config.js";
 import { buildRequest, PROVIDER, requestUrl } from "./request.js";
 import { parseErrorBody, parseResponse } from "./response.js";
-import { type SigningKeyCache, signRequest } from "./sign.js";
+import { SIGNING_SERVICE, type SigningKeyCache, signRequest } from "./sign.js";
 import { createStreamState } from "./stream.js";
 
 export type { CacheConfig, Config, Credentials, Effort, ThinkingConfig } from "./config.js";
@@ -41,8 +43,17 @@ export function create(config: Config): Model {
   const cfg = resolveConfig(config, readEnv());
   // One per model: the derived SigV4 signing key, kept once per day and region (sign.ts).
   const cache: SigningKeyCache = new Map();
+  // A credentials provider is asked per attempt; its Auth keeps its own signing-key cache.
+  const provided =
+    "sigv4Provider" in cfg.auth
+      ? sigV4Auth(cfg.auth.sigv4Provider, {
+          region: cfg.region,
+          service: SIGNING_SERVICE,
+          who: PROVIDER,
+        })
+      : undefined;
   return createHTTPModel(PROVIDER, cfg.model, {
-    request: (req, streaming) => requestOptions(cfg, cache, req, streaming),
+    request: (req, streaming) => requestOptions(cfg, cache, req, streaming, provided),
     parse: (body) => parseResponse(body),
     async open(res, secrets) {
       await refuseJSONStream(res, secrets);
@@ -75,6 +86,7 @@ function requestOptions(
   cache: SigningKeyCache,
   req: ModelRequest,
   streaming: boolean,
+  provided: Auth | undefined,
 ): Omit<RequestOptions, "signal"> {
   const { auth } = cfg;
   const bearer = "bearer" in auth ? { authorization: `Bearer ${auth.bearer}` } : {};
@@ -92,7 +104,9 @@ function requestOptions(
   if ("bearer" in auth) {
     // A Bedrock API key replaces SigV4 entirely.
     options.secrets = [auth.bearer];
-  } else {
+  } else if (provided) {
+    Object.assign(options, authHooks(provided));
+  } else if ("sigv4" in auth) {
     const { sigv4 } = auth;
     // Signed per attempt: the date in the signature changes between retries.
     options.sign = (signable) => signRequest(signable, sigv4, cfg.region, cache);
