@@ -11,6 +11,8 @@ export default defineConfig({
     vertex: "src/providers/vertex/index.ts",
     "anthropic-aws": "src/providers/anthropic-aws/index.ts",
     testing: "src/testing/index.ts",
+    otel: "src/otel/index.ts",
+    sse: "src/sse/index.ts",
   },
   format: ["esm", "cjs"],
   dts: true,

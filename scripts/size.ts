@@ -16,7 +16,8 @@
  * and structured output, the agent's output, prompt caching, the reasoning dialects) to 12.8
  * and 38.8 KB; docs/adr/0013-size-of-the-0.2-features.md has what each costs and why trimming
  * does not reach the budgets. Both are shown NOT MET and held under a ceiling just above
- * today's size until a design decision.
+ * today's size until a design decision. The model middleware seam and the run observer (0.3,
+ * docs/adr/0014-model-middleware-and-tracing.md) add 0.7 KB to the sum and nothing to an adapter.
  * Every other bundle has a ceiling a few percent above its size when last measured, so growth is
  * noticed (a module-level call that tree shaking cannot drop, say, or a package imported again).
  *
@@ -45,6 +46,8 @@ const WIRE_NAMES: Record<string, string[]> = {
 /** Which adapters' names may appear in an entry: its own (azure reuses openai's wire code). */
 const ALLOWED: Record<string, string[]> = {
   index: [],
+  otel: [],
+  sse: [],
   anthropic: ["anthropic"],
   bedrock: ["bedrock"],
   gemini: ["gemini"],
@@ -74,11 +77,11 @@ interface Row extends Case {
   gzip: number;
 }
 
+/** The entries of 0.2, whose sum has the budget; later ones are measured on their own. */
+const OLD_ENTRIES = ENTRIES.filter((e) => !["otel", "sse", "vertex", "anthropic-aws"].includes(e));
+
 const everything = (entries: string[]) =>
   entries.map((e, i) => `export * as e${i} from "${specifier(e)}";`).join("\n");
-
-/** The entries of 0.2, which the budgets cover; a new entry does not add to them. */
-const ENTRIES_02 = ENTRIES.filter((e) => e !== "vertex" && e !== "anthropic-aws");
 
 /** The core exports of `golem` an adapter's user may take (not the agent, not parseHistory). */
 const CORE =
@@ -87,7 +90,7 @@ const CORE =
 function cases(scale: number): Case[] {
   const kb = (n: number) => n * KB * scale;
   return [
-    { name: "golem", code: `export * from "golem";`, ceiling: kb(6.5) },
+    { name: "golem", code: `export * from "golem";`, ceiling: kb(7.3) },
     {
       name: "golem/anthropic",
       code: `export * from "golem/anthropic";`,
@@ -104,17 +107,21 @@ function cases(scale: number): Case[] {
       code: `export * from "golem/anthropic-aws";`,
       ceiling: kb(15.5),
     },
-    { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(3.8) },
+    { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(4.6) },
+    // @opentelemetry/api is the app's own (a peer): left out of the bundle, as an app has it.
+    { name: "golem/otel", code: `export * from "golem/otel";`, ceiling: kb(5.1) },
+    { name: "golem/sse", code: `export * from "golem/sse";`, ceiling: kb(3.2) },
+    { name: "golem: wrapModel", code: `export { wrapModel } from "golem";`, ceiling: kb(1.1) },
     // The agent without parseHistory: its unknown-field table is left out of these.
     {
       name: "golem: Agent only",
       code: `export { Agent, jsonTool } from "golem";`,
-      ceiling: kb(5.1),
+      ceiling: kb(5.4),
     },
     {
       name: "golem: Agent + tool()",
       code: `export { Agent, tool } from "golem";`,
-      ceiling: kb(5.2),
+      ceiling: kb(5.4),
     },
     {
       name: "golem/anthropic + golem core",
@@ -125,19 +132,19 @@ function cases(scale: number): Case[] {
     {
       name: "golem/anthropic + Agent",
       code: `export { create } from "golem/anthropic";\nexport { Agent, jsonTool } from "golem";`,
-      ceiling: kb(15.5),
+      ceiling: kb(15.9),
     },
     {
       name: "every entry but golem/testing",
-      code: everything(ENTRIES_02.filter((e) => e !== "testing")),
-      ceiling: kb(36),
+      code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
+      ceiling: kb(36.7),
     },
     // The budget: <= 30 KB (29.7 KB in 0.1; 38.8 KB with 0.2's features, see the header).
     {
       name: "every entry together",
-      code: everything(ENTRIES_02),
+      code: everything(OLD_ENTRIES),
       budget: kb(30),
-      ceiling: kb(39.1),
+      ceiling: kb(39.8),
     },
   ];
 }
@@ -157,6 +164,7 @@ async function build(code: string, minify: boolean): Promise<{ text: string; pac
     minify,
     metafile: true,
     alias: distAliases(),
+    external: ["@opentelemetry/api"],
     logLevel: "error",
     // tsup's entries import their shared chunks bare; the chunks are pure, so dropping is right.
     logOverride: { "ignored-bare-import": "silent" },

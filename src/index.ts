@@ -5,6 +5,12 @@
  */
 
 export { Agent, type AgentOptions } from "./agent/agent.js";
+export {
+  RUN_OBSERVER,
+  type RunHooks,
+  type RunObserver,
+  type RunStart,
+} from "./agent/observe.js";
 export { OutputError } from "./agent/output.js";
 export { dropOldThinking, type HistoryProcessor, keepLastTurns } from "./agent/processors.js";
 export {
@@ -36,6 +42,12 @@ export {
   filePart,
   imagePart,
 } from "./core/media.js";
+export {
+  type CallHooks,
+  type ModelCall,
+  type ModelMiddleware,
+  wrapModel,
+} from "./core/middleware.js";
 export { partsOf, textOf, thinkingOf, toolCallsOf } from "./core/parts.js";
 export {
   thinkingRedacted,

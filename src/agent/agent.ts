@@ -1,7 +1,8 @@
 import { ConfigError } from "../core/errors.js";
 import type { StandardSchemaV1 } from "../core/standard-schema.js";
 import type { CallOptions, Message, Model, Part, ToolSpec } from "../core/types.js";
-import { type AgentSetup, runSteps } from "./loop.js";
+import { type AgentSetup, type RunInput, runSteps } from "./loop.js";
+import { observerOf, observeSteps, type RunObserver } from "./observe.js";
 import { createOutput } from "./output.js";
 import type { HistoryProcessor } from "./processors.js";
 import { createRunStream } from "./run-stream.js";
@@ -38,6 +39,11 @@ export interface AgentOptions<O = string> {
    * @defaultValue 10
    */
   maxSteps?: number;
+  /**
+   * Hears of every run (its start, events and end) and may wrap its model: tracing, metering.
+   * @defaultValue the one the model carries (`golem/otel`'s `withTracing` gives it one), else none
+   */
+  observer?: RunObserver;
 }
 
 /**
@@ -55,6 +61,7 @@ export interface AgentOptions<O = string> {
  */
 export class Agent<O = string> {
   readonly #setup: AgentSetup;
+  readonly #observer: RunObserver | undefined;
 
   constructor(opts: AgentOptions<O>) {
     const maxSteps = count("maxSteps", opts.maxSteps ?? 10, 1);
@@ -71,6 +78,7 @@ export class Agent<O = string> {
       if (t.strict !== undefined) spec.strict = t.strict;
       return spec;
     });
+    this.#observer = opts.observer ?? observerOf(opts.model);
     this.#setup = {
       model: opts.model,
       system: opts.instructions,
@@ -97,7 +105,7 @@ export class Agent<O = string> {
     prompt: string | Part[],
     opts?: CallOptions,
   ): Promise<RunResult<O>> {
-    const steps = runSteps<O>(this.#setup, {
+    const steps = this.#steps<O>({
       history,
       prompt,
       signal: opts?.signal,
@@ -113,10 +121,16 @@ export class Agent<O = string> {
   runStream(prompt: string | Part[], opts?: RunStreamOptions): RunStream<O> {
     const history = opts?.history ?? [];
     return createRunStream<O>(
-      (signal, onResult) =>
-        runSteps(this.#setup, { history, prompt, signal, streaming: true, onResult }),
+      (signal, onResult) => this.#steps({ history, prompt, signal, streaming: true, onResult }),
       opts?.signal,
     );
+  }
+
+  /** The loop of one run, told to the observer when there is one. */
+  #steps<R>(input: RunInput<R>) {
+    return this.#observer
+      ? observeSteps(this.#setup, this.#observer, input)
+      : runSteps(this.#setup, input);
   }
 }
 

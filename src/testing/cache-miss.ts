@@ -1,3 +1,4 @@
+import { wrapModel } from "../core/middleware.js";
 import type { Message, Model, ModelRequest } from "../core/types.js";
 import { diffJSON } from "./diff.js";
 
@@ -71,13 +72,27 @@ export type CacheMiss = Extract<CacheMissReport, { extends: false }> & { call: n
  * it (system prompt, tools, then messages, cache markers aside); `onMiss` hears of each call
  * that does not extend its predecessor, so its cached prefix is lost. Give it to an Agent as
  * its model (one watcher per conversation: calls of other conversations would all be misses).
+ * A model middleware (`wrapModel`): a streamed call is compared when the stream is first read.
  * @example
  * const agent = new Agent({ model: watchCacheMisses(model, (miss) => console.warn(miss)), tools });
  */
-export function watchCacheMisses(model: Model, onMiss: (miss: CacheMiss) => void): Model {
+export function watchCacheMisses<M extends Model>(model: M, onMiss: (miss: CacheMiss) => void): M {
+  const check = createCacheMissCheck();
+  return wrapModel(model, ({ request }) => {
+    const miss = check(request);
+    if (miss) onMiss(miss);
+    return undefined;
+  });
+}
+
+/**
+ * The comparison {@link watchCacheMisses} makes, without a model: give it each request of one
+ * conversation in order; it returns the miss when a request does not extend the one before.
+ */
+export function createCacheMissCheck(): (req: Readonly<ModelRequest>) => CacheMiss | undefined {
   let previous: unknown;
   let calls = 0;
-  const watch = (req: ModelRequest) => {
+  return (req) => {
     // A copy: a history the caller changes in place later must not change what was sent.
     const next = structuredClone({
       system: req.system,
@@ -87,19 +102,7 @@ export function watchCacheMisses(model: Model, onMiss: (miss: CacheMiss) => void
     const call = calls++;
     const report = previous === undefined ? undefined : explainCacheMiss(previous, next);
     previous = next;
-    if (report && !report.extends) onMiss({ ...report, call });
-  };
-  return {
-    provider: model.provider,
-    model: model.model,
-    generate(req, opts) {
-      watch(req);
-      return model.generate(req, opts);
-    },
-    stream(req, opts) {
-      watch(req);
-      return model.stream(req, opts);
-    },
+    return report && !report.extends ? { ...report, call } : undefined;
   };
 }
 

@@ -81,21 +81,29 @@ export function rows(specs: Record<Provider, Record<string, RowSpec>>): Row[] {
   );
 }
 
+/** How a row is run: replay options, config over the row's, and a wrapper for the model. */
+export type RowOptions = ReplayOptions & {
+  config?: Record<string, unknown>;
+  /** Calls go through the model this returns (a middleware, tracing). */
+  wrap?: (model: Model) => Model;
+};
+
 /** Runs a row's conversation against its cassette through replayFetch. */
 export async function runRow(
   provider: Provider,
   cassette: Cassette,
   spec: RowSpec,
-  options: ReplayOptions & { config?: Record<string, unknown> } = {},
+  options: RowOptions = {},
 ): Promise<RowRun> {
-  const { config, ...replay } = options;
+  const { config, wrap, ...replay } = options;
   const fetch = replayFetch(cassette, replay);
   const edit = spec.editBody;
   const send = edit
     ? (input: string | URL | Request, init?: RequestInit) =>
         fetch(input, { ...init, body: JSON.stringify(edit(JSON.parse(String(init?.body)))) })
     : fetch;
-  const model = await createModel(provider, { ...spec.config, ...config }, send);
+  const created = await createModel(provider, { ...spec.config, ...config }, send);
+  const model = wrap ? wrap(created) : created;
   const turns: Turn[] = [];
   const call: Call = async (request) => {
     const turn: Turn = { request, deltas: [] };
@@ -166,7 +174,7 @@ export { WEATHER };
 export async function runCassette(
   provider: Provider,
   file: string,
-  options: ReplayOptions & { config?: Record<string, unknown> } = {},
+  options: RowOptions = {},
 ): Promise<RowRun & { cassette: Cassette }> {
   const { SPECS } = await import("./rows/index.js");
   const spec = SPECS[provider][file];

@@ -151,6 +151,30 @@ describe("examples, offline", () => {
     );
   });
 
+  it("tracing: prints the run's span tree, with the signature a marker in the captured content", async () => {
+    const out = await runExample("examples/tracing/main.ts");
+    const tree = out
+      .split("\n")
+      .filter((l) => /^\s*(invoke_agent|chat |execute_tool )/.test(l))
+      .map((l) => l.replace(/ first (thinking|text) s=[\d.]+/g, ""));
+    const model = "us.anthropic.claude-3-7-sonnet-20250219-v1:0";
+    expect(tree).toEqual([
+      "invoke_agent  steps=2 in=936 out=236",
+      `  chat ${model}  step=1 finish=tool_use in=397 out=130`,
+      "  execute_tool get_user_country  step=1 call=tooluse_W9DaUFg4Tj2cRPpndqxWSg result=Mexico",
+      `  chat ${model}  step=2 finish=end_turn in=539 out=106`,
+    ]);
+    expect(out).toContain('"signature": "[signature omitted]"');
+    // The recorded event-stream frames carry their JSON payloads in clear.
+    const frames = loadCassette("bedrock", "thinking-tool-loop-stream")
+      .interactions.flatMap((i) => i.response.chunksBase64 ?? [])
+      .map((c) => Buffer.from(c, "base64").toString("latin1"))
+      .join("");
+    const signatures = [...frames.matchAll(/"signature":"([^"]+)"/g)].map((m) => m[1] as string);
+    expect(signatures.length).toBeGreaterThan(0);
+    for (const signature of signatures) expect(out).not.toContain(signature);
+  });
+
   it("openrouter: keeps the reasoning_details entries and sends them back exactly", async () => {
     const out = await runExample("examples/openrouter/main.ts");
     type Answer = { choices: { message: Record<string, unknown> }[] };

@@ -16,6 +16,8 @@ export const ENTRIES = [
   "vertex",
   "anthropic-aws",
   "testing",
+  "otel",
+  "sse",
 ];
 
 /** The import specifier of an entry: `golem` or `golem/<name>`. */

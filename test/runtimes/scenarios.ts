@@ -32,6 +32,7 @@ import * as gemini from "golem/gemini";
 import * as openai from "golem/openai";
 import { type Cassette, parseCassette, replayFetch } from "golem/testing";
 import * as vertex from "golem/vertex";
+import { type SeamResult, seamProbe } from "./seam.js";
 
 /** Cassettes by "<provider>/<scenario>", as parsed JSON. */
 export type CassetteSet = Record<string, unknown>;
@@ -78,6 +79,8 @@ export interface MatrixResult {
   cases: CaseResult[];
   /** A Bedrock request signed at a fixed time (so equal everywhere), after golem's own check. */
   sigv4: { fixedTime: string };
+  /** The model middleware seam and golem/sse (seam.ts). */
+  seam: SeamResult;
 }
 
 type Fetch = ReturnType<typeof replayFetch>;
@@ -570,7 +573,7 @@ export async function runMatrix(cassettes: CassetteSet): Promise<MatrixResult> {
     );
   }
   const converse = parseCassette(cassettes["bedrock/thinking-tool-loop"]);
-  return { cases, sigv4: await sigv4Probe(converse) };
+  return { cases, sigv4: await sigv4Probe(converse), seam: await seamProbe(cassettes) };
 }
 
 const SIGV4 =

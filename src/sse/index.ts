@@ -1,0 +1,13 @@
+/**
+ * golem/sse: a model stream or an agent run as server-sent events, for an edge function to
+ * return, and the matching readers for the browser side. Web-standard APIs only.
+ * @module
+ */
+
+export {
+  type EventStreamBody,
+  EventStreamError,
+  readModelStream,
+  readRunStream,
+} from "./read.js";
+export { type ErrorEventData, eventStreamResponse, toEventStream } from "./write.js";

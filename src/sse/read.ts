@@ -1,0 +1,150 @@
+import type { RunEvent, RunResult, RunStream } from "../agent/types.js";
+import { ConfigError, GolemError, StreamError } from "../core/errors.js";
+import { createLazyPromise } from "../core/lazy-promise.js";
+import type { Delta, ModelResponse, ModelStream } from "../core/types.js";
+import { readSSE, type SSERecord } from "../transport/sse.js";
+import type { ErrorEventData } from "./write.js";
+
+/** The error a reader throws for the server's `error` event: the server's error, by its fields. */
+export class EventStreamError extends GolemError {
+  override name = "EventStreamError";
+  /** The server-side error's class name (`APIError`, `TimeoutError`…). */
+  readonly errorName: string;
+  readonly status: number | undefined;
+  readonly type: string | undefined;
+
+  constructor(data: ErrorEventData) {
+    super(`${data.name}: ${data.message}`);
+    this.errorName = data.name;
+    this.status = data.status;
+    this.type = data.type;
+  }
+}
+
+/** A body: a `fetch` response, or its stream. */
+export type EventStreamBody = Response | ReadableStream<Uint8Array>;
+
+/**
+ * Reads what {@link toEventStream} made of an agent's `runStream` back into a `RunStream`:
+ * iterate for the run's events, or await `result` (the run's `RunResult`, JSON values as
+ * sent). The server's error rejects both with an {@link EventStreamError}; a body that ends
+ * without a result, with a `StreamError`. Breaking out cancels the body (pass your fetch a
+ * signal and abort it to stop the request too), which stops the run on the server.
+ * @example
+ * const run = readRunStream(await fetch("/api/agent", { method: "POST", body }));
+ * for await (const e of run) if (e.type === "delta" && e.delta.type === "text") show(e.delta.text);
+ */
+export function readRunStream<O = string>(body: EventStreamBody): RunStream<O> {
+  const { events, final } = readEvents<RunEvent, RunResult<O>>(body, "result", (record, data) =>
+    record.event === "delta" || record.event === "message" || record.event === "tool-result"
+      ? ({ type: record.event, ...(data as object) } as RunEvent)
+      : undefined,
+  );
+  return { result: final, [Symbol.asyncIterator]: events };
+}
+
+/**
+ * Reads what {@link toEventStream} made of a model stream back into a `ModelStream`: its
+ * deltas, then its `response`.
+ */
+export function readModelStream(body: EventStreamBody): ModelStream {
+  const { events, final } = readEvents<Delta, ModelResponse>(body, "response", (record, data) =>
+    record.event === "delta" ? (data as Delta) : undefined,
+  );
+  return { response: final, [Symbol.asyncIterator]: events };
+}
+
+type Phase = "idle" | "iterating" | "draining" | "done";
+
+/** The events of a body until its final event (named `last`), and that event's data. */
+function readEvents<E, F>(
+  body: EventStreamBody,
+  last: string,
+  toEvent: (record: SSERecord, data: unknown) => E | undefined,
+): { events: () => AsyncIterator<E>; final: Promise<F> } {
+  if (!(body instanceof Response) && !(body instanceof ReadableStream)) {
+    throw new ConfigError("the event stream to read must be a Response or a ReadableStream");
+  }
+  let phase: Phase = "idle";
+  let records: AsyncGenerator<SSERecord> | undefined;
+  const settled = createLazyPromise<F>(() => {
+    if (phase !== "idle") return;
+    phase = "draining";
+    (async () => {
+      while (!(await next()).done) {}
+    })().catch(() => {});
+  });
+
+  const fail = (err: unknown): never => {
+    phase = "done";
+    settled.reject(err);
+    throw err;
+  };
+
+  const next = async (): Promise<IteratorResult<E>> => {
+    if (phase === "done") return { done: true, value: undefined };
+    try {
+      records ??= readSSE(streamOf(body));
+      for (;;) {
+        const step = await records.next();
+        if (step.done) throw new StreamError(`the event stream ended before its ${last}`);
+        const data: unknown = JSON.parse(step.value.data);
+        if (step.value.event === last) {
+          phase = "done";
+          settled.resolve(data as F);
+          return { done: true, value: undefined };
+        }
+        if (step.value.event === "error") throw new EventStreamError(data as ErrorEventData);
+        const event = toEvent(step.value, data);
+        if (event !== undefined) return { done: false, value: event };
+      }
+    } catch (err) {
+      await records?.return(undefined);
+      return fail(err);
+    }
+  };
+
+  const iterator: AsyncIterator<E> = {
+    next,
+    async return() {
+      if (phase !== "done") {
+        phase = "done";
+        settled.reject(
+          new DOMException("The stream was cancelled before it finished", "AbortError"),
+        );
+        // Cancels the body: the server sees its stream cancelled and stops the run.
+        if (records) await records.return(undefined);
+        else await cancelBody(body);
+      }
+      return { done: true, value: undefined };
+    },
+  };
+
+  return {
+    final: settled.promise,
+    events() {
+      if (phase !== "idle") {
+        throw new GolemError(
+          "This stream is already being read; iterate it once, or await its end",
+        );
+      }
+      phase = "iterating";
+      return iterator;
+    },
+  };
+}
+
+/** The stream of a body; a response without one is a `StreamError`. */
+function streamOf(body: EventStreamBody): ReadableStream<Uint8Array> {
+  if (!(body instanceof Response)) return body;
+  if (body.body === null) throw new StreamError("the response has no body to read events from");
+  return body.body;
+}
+
+async function cancelBody(body: EventStreamBody): Promise<void> {
+  try {
+    await streamOf(body).cancel();
+  } catch {
+    // Nothing to cancel: no body, or one already locked or closed.
+  }
+}

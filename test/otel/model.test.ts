@@ -1,0 +1,189 @@
+import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
+import { describe, expect, it } from "vitest";
+import { ConfigError, type ModelResponse, type Usage } from "../../src/index.js";
+import { withTracing } from "../../src/otel/index.js";
+import { answer, ScriptedModel } from "../agent/scripted-model.js";
+import type { Provider } from "../contract/adapters.js";
+import { runCassette } from "../contract/table.js";
+import { recordSpans } from "./spans.js";
+
+/** The usage attributes a response's counts must give, by the conventions' names. */
+function usageAttributes(usage: Usage): Record<string, number> {
+  const out: Record<string, number> = {
+    "gen_ai.usage.input_tokens": usage.inputTokens,
+    "gen_ai.usage.output_tokens": usage.outputTokens,
+  };
+  if (usage.reasoningTokens !== undefined) {
+    out["gen_ai.usage.reasoning.output_tokens"] = usage.reasoningTokens;
+  }
+  if (usage.cacheReadTokens !== undefined) {
+    out["gen_ai.usage.cache_read.input_tokens"] = usage.cacheReadTokens;
+  }
+  if (usage.cacheWriteTokens !== undefined) {
+    out["gen_ai.usage.cache_creation.input_tokens"] = usage.cacheWriteTokens;
+  }
+  return out;
+}
+
+const ROWS: [Provider, string, string][] = [
+  ["anthropic", "cache-tool-loop", "anthropic"],
+  ["anthropic", "thinking-tool-loop-stream", "anthropic"],
+  ["bedrock", "cache-tool-loop-stream", "aws.bedrock"],
+  ["gemini", "thinking-tool-loop", "gcp.gemini"],
+  ["openai", "responses-thinking-tool-loop", "openai"],
+  ["azure", "v1-tool-call", "azure.ai.openai"],
+];
+
+describe("withTracing: one chat span per model call, by the GenAI conventions", () => {
+  const seen: Usage[] = [];
+
+  it.each(ROWS)(
+    "%s %s: operation, provider, model, finish reason and token counts",
+    async (provider, file, name) => {
+      const recorder = recordSpans();
+      const run = await runCassette(provider, file, {
+        wrap: (m) => withTracing(m, { tracer: recorder.tracer }),
+      });
+      expect(run.error).toBeUndefined();
+      const spans = recorder.spans();
+      expect(spans).toHaveLength(run.turns.length);
+      for (const [i, span] of spans.entries()) {
+        const response = run.turns[i]?.response as ModelResponse;
+        seen.push(response.usage);
+        expect(span.name).toBe(`chat ${run.model.model}`);
+        expect(span.kind).toBe(SpanKind.CLIENT);
+        expect(span.status.code).toBe(SpanStatusCode.UNSET);
+        expect(span.attributes).toMatchObject({
+          "gen_ai.operation.name": "chat",
+          "gen_ai.provider.name": name,
+          "gen_ai.request.model": run.model.model,
+          "gen_ai.request.stream": run.cassette.streaming,
+          "gen_ai.response.finish_reasons": [response.stopReason],
+          ...usageAttributes(response.usage),
+        });
+        // A count the provider did not send stays absent.
+        const counts = Object.keys(span.attributes).filter((k) => k.startsWith("gen_ai.usage."));
+        expect(counts.sort()).toEqual(Object.keys(usageAttributes(response.usage)).sort());
+        // Content capture is off by default.
+        expect(span.attributes["gen_ai.input.messages"]).toBeUndefined();
+        expect(span.attributes["gen_ai.output.messages"]).toBeUndefined();
+      }
+    },
+  );
+
+  it("the rows above carry reasoning, cache-read and cache-write counts (so their mapping is checked)", () => {
+    expect(seen.some((u) => u.reasoningTokens !== undefined)).toBe(true);
+    expect(seen.some((u) => (u.cacheReadTokens ?? 0) > 0)).toBe(true);
+    expect(seen.some((u) => (u.cacheWriteTokens ?? 0) > 0)).toBe(true);
+  });
+
+  it("stamps the time to the first chunk, reasoning and text of a stream, in seconds", async () => {
+    const recorder = recordSpans();
+    await runCassette("anthropic", "thinking-tool-loop-stream", {
+      wrap: (m) => withTracing(m, { tracer: recorder.tracer }),
+    });
+    const [first, second] = recorder.spans();
+    const a = first?.attributes ?? {};
+    const chunk = a["gen_ai.response.time_to_first_chunk"] as number;
+    const thinking = a["golem.response.time_to_first_thinking"] as number;
+    expect(chunk).toBeGreaterThanOrEqual(0);
+    expect(thinking).toBeGreaterThanOrEqual(chunk);
+    // The second answer is text only.
+    expect(second?.attributes["golem.response.time_to_first_text"]).toBeGreaterThanOrEqual(0);
+    expect(second?.attributes["golem.response.time_to_first_thinking"]).toBeUndefined();
+  });
+
+  it("records the request's settings", async () => {
+    const recorder = recordSpans();
+    const model = withTracing(new ScriptedModel([answer("ok")]), { tracer: recorder.tracer });
+    await model.generate({
+      messages: [{ role: "user", content: "hi" }],
+      maxTokens: 100,
+      temperature: 0.5,
+      topP: 0.9,
+      topK: 40,
+      seed: 7,
+      stopSequences: ["END"],
+      output: { schema: { type: "object" } },
+    });
+    expect(recorder.one("chat scripted-1").attributes).toMatchObject({
+      "gen_ai.request.max_tokens": 100,
+      "gen_ai.request.temperature": 0.5,
+      "gen_ai.request.top_p": 0.9,
+      "gen_ai.request.top_k": 40,
+      "gen_ai.request.seed": 7,
+      "gen_ai.request.stop_sequences": ["END"],
+      "gen_ai.output.type": "json",
+      "gen_ai.provider.name": "scripted",
+    });
+  });
+
+  it("marks a failed call: error status, the provider's error type, no message text", async () => {
+    const recorder = recordSpans();
+    const run = await runCassette("anthropic", "foreign-thinking-400", {
+      wrap: (m) => withTracing(m, { tracer: recorder.tracer }),
+    });
+    const error = run.error as { type: string; status: number; message: string };
+    expect(error.status).toBe(400);
+    const span = recorder.spans().at(-1);
+    expect(span?.status).toEqual({ code: SpanStatusCode.ERROR, message: "APIError 400" });
+    expect(span?.attributes["error.type"]).toBe(error.type);
+  });
+
+  it("adds events for a refusal and for what the provider reports it dropped, never its content", async () => {
+    const recorder = recordSpans();
+    const refused = answer("I can't help with that.");
+    const response = {
+      ...refused.response,
+      stopReason: "refusal",
+      inputTransformations: [{ type: "thinking_dropped", index: 3, content: "secret thought" }],
+    };
+    const model = withTracing(new ScriptedModel([{ response }]), { tracer: recorder.tracer });
+    await model.generate({ messages: [{ role: "user", content: "hi" }] });
+    const span = recorder.one("chat scripted-1");
+    expect(span.events.map((e) => [e.name, e.attributes])).toEqual([
+      ["golem.refusal", { "gen_ai.response.finish_reasons": ["refusal"] }],
+      [
+        "golem.input_transformation",
+        {
+          "golem.input_transformation.type": "thinking_dropped",
+          "golem.input_transformation.index": 3,
+        },
+      ],
+    ]);
+  });
+});
+
+describe("withTracing refuses what it cannot use, before any call", () => {
+  const model = new ScriptedModel([]);
+  it.each([
+    [
+      "an unknown option",
+      () => withTracing(model, { tracr: {} } as never),
+      /unknown option "tracr"/,
+    ],
+    ["a tracer without startSpan", () => withTracing(model, { tracer: {} as never }), /startSpan/],
+    [
+      "captureContent not a boolean",
+      () => withTracing(model, { captureContent: "yes" as never }),
+      /true or false/,
+    ],
+    ["no model", () => withTracing(undefined as never), /must be a Model/],
+  ])("%s", (_, wrap, message) => {
+    expect(wrap).toThrow(ConfigError);
+    expect(wrap).toThrow(message);
+  });
+
+  it("without a tracer, uses the global provider's, even one registered after the wrap", async () => {
+    const recorder = recordSpans();
+    const traced = withTracing(new ScriptedModel([answer("ok")]));
+    const { trace } = await import("@opentelemetry/api");
+    trace.setGlobalTracerProvider({ getTracer: () => recorder.tracer });
+    try {
+      await traced.generate({ messages: [{ role: "user", content: "hi" }] });
+    } finally {
+      trace.disable();
+    }
+    expect(recorder.one("chat scripted-1").attributes["gen_ai.operation.name"]).toBe("chat");
+  });
+});

@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import {
+  Agent,
+  ConfigError,
+  type Delta,
+  jsonTool,
+  type Message,
+  type RunEvent,
+  StreamError,
+  textOf,
+} from "../../src/index.js";
+import * as anthropic from "../../src/providers/anthropic/index.js";
+import {
+  EventStreamError,
+  eventStreamResponse,
+  readModelStream,
+  readRunStream,
+  toEventStream,
+} from "../../src/sse/index.js";
+import { replayFetch } from "../../src/testing/index.js";
+import { answer, ScriptedModel } from "../agent/scripted-model.js";
+import { WEATHER } from "../contract/table.js";
+import { loadCassette } from "../helpers/cassettes.js";
+
+const weather = jsonTool({ ...WEATHER, execute: () => "40 C" });
+const PROMPT = "What's the weather in Florence, Italy?";
+
+/** The recorded two-step Anthropic tool loop (streamed), as an agent. */
+function agentOverCassette() {
+  const fetch = replayFetch(loadCassette("anthropic", "thinking-tool-loop-stream"));
+  const model = anthropic.create({
+    apiKey: "test-key-0123456789",
+    model: "claude-sonnet-4-20250514",
+    maxTokens: 4096,
+    thinking: { budgetTokens: 4000 },
+    fetch,
+  });
+  return new Agent({ model, tools: [weather], instructions: "You are a helpful assistant" });
+}
+
+/** A value as it comes out of JSON: what a browser can receive. */
+const overJSON = <T>(value: T): T => JSON.parse(JSON.stringify(value));
+
+describe("golem/sse: a run or a model stream to a browser and back", () => {
+  it("a cassette run read back in the browser has the same events and the same result", async () => {
+    const direct: RunEvent[] = [];
+    const run = agentOverCassette().runStream(PROMPT);
+    for await (const e of run) direct.push(e);
+    const expected = await run.result;
+
+    const response = eventStreamResponse(agentOverCassette().runStream(PROMPT));
+    expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    const read = readRunStream(response);
+    const events: RunEvent[] = [];
+    for await (const e of read) events.push(e);
+    expect(events).toEqual(overJSON(direct));
+    expect(await read.result).toEqual(overJSON(expected));
+    // The signatures the next turn must replay arrive byte for byte.
+    expect(JSON.stringify((await read.result).messages)).toBe(JSON.stringify(expected.messages));
+  });
+
+  it("awaiting only the result reads the whole stream and equals run's result", async () => {
+    const replay = replayFetch(loadCassette("anthropic", "thinking-tool-loop"));
+    const viaRun = await new Agent({
+      model: anthropic.create({
+        apiKey: "test-key-0123456789",
+        model: "claude-sonnet-4-20250514",
+        maxTokens: 4096,
+        thinking: { budgetTokens: 4000 },
+        fetch: replay,
+      }),
+      tools: [weather],
+      instructions: "You are a helpful assistant",
+    }).run(PROMPT);
+    const read = readRunStream(toEventStream(agentOverCassette().runStream(PROMPT)));
+    const result = await read.result;
+    // The streamed and the non-streamed cassettes hold different answers: compare the shape.
+    expect(result.steps).toBe(viaRun.steps);
+    expect(result.messages.map((m) => m.role)).toEqual(viaRun.messages.map((m) => m.role));
+    expect(result.output).toBe(textOf(result.messages.at(-1) as Message));
+    // And it is exactly what runStream's result is in-process.
+    expect(result).toEqual(overJSON(await agentOverCassette().runStream(PROMPT).result));
+  });
+
+  it("a model stream's deltas and response round-trip", async () => {
+    const fetch = replayFetch(loadCassette("anthropic", "thinking-tool-loop-stream"));
+    const model = anthropic.create({
+      apiKey: "test-key-0123456789",
+      model: "claude-sonnet-4-20250514",
+      maxTokens: 4096,
+      thinking: { budgetTokens: 4000 },
+      fetch,
+    });
+    const request = {
+      system: "You are a helpful assistant",
+      messages: [{ role: "user" as const, content: PROMPT }],
+      tools: [WEATHER],
+    };
+    const read = readModelStream(eventStreamResponse(model.stream(request)));
+    const deltas: Delta[] = [];
+    for await (const d of read) deltas.push(d);
+    const response = await read.response;
+    expect(deltas.length).toBeGreaterThan(3);
+    expect(response.stopReason).toBe("tool_use");
+    // The deltas add up to the message: every thinking signature of the response came as a delta.
+    const signatures = deltas.flatMap((d) =>
+      "signature" in d && d.signature ? [d.signature] : [],
+    );
+    const parts = response.message.content as { signature?: string }[];
+    expect(signatures).toEqual(parts.flatMap((p) => (p.signature ? [p.signature] : [])));
+  });
+
+  it("the server's error rejects the reader with an EventStreamError naming it", async () => {
+    const fetch = replayFetch(loadCassette("anthropic", "error-event-stream"));
+    const model = anthropic.create({
+      apiKey: "test-key-0123456789",
+      model: "claude-sonnet-4-5",
+      maxTokens: 4096,
+      thinking: { budgetTokens: 2048 },
+      fetch,
+    });
+    const read = readModelStream(
+      toEventStream(model.stream({ messages: [{ role: "user", content: "What is 925 / 5?" }] })),
+    );
+    const error = await read.response.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EventStreamError);
+    expect(error).toMatchObject({ errorName: "APIError" });
+    expect((error as EventStreamError).type).toBeTypeOf("string");
+  });
+
+  it("a body that ends without a result is a StreamError", async () => {
+    const body = new Response("event: delta\ndata: {}\n\n");
+    await expect(readRunStream(body).result).rejects.toBeInstanceOf(StreamError);
+  });
+
+  it("a client that stops reading stops the run on the server: the model call is aborted", async () => {
+    const model = new ScriptedModel([{ ...answer("a long answer"), hold: true }]);
+    const response = eventStreamResponse(new Agent({ model }).runStream("hi"));
+    for await (const e of readRunStream(response)) if (e.type === "delta") break;
+    await new Promise((r) => setTimeout(r, 10));
+    expect(model.calls[0]?.signal?.aborted).toBe(true);
+  });
+
+  it("refuses a source or a body it cannot use, before reading anything", () => {
+    expect(() => toEventStream({} as never)).toThrow(ConfigError);
+    expect(() => readRunStream("data: {}" as never)).toThrow(ConfigError);
+    expect(() => readModelStream(undefined as never)).toThrow(ConfigError);
+  });
+});
