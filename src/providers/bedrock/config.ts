@@ -183,7 +183,8 @@ function checkApiKey(apiKey: unknown): string {
   return apiKey;
 }
 
-function checkCredentials(c: Credentials): Credentials {
+/** Checks SigV4 credentials; a {@link ConfigError} names what is missing, never a value. */
+export function checkCredentials(c: Credentials): Credentials {
   const ok = (v: unknown) => typeof v === "string" && v !== "";
   if (typeof c !== "object" || c === null || !ok(c.accessKeyId) || !ok(c.secretAccessKey)) {
     throw new ConfigError(

@@ -5,16 +5,25 @@
  * @module
  */
 import { readEnv } from "../../core/env.js";
-import { type APIError as CoreAPIError, defineAPIError, StreamError } from "../../core/errors.js";
+import {
+  AuthError,
+  type APIError as CoreAPIError,
+  defineAPIError,
+  StreamError,
+} from "../../core/errors.js";
 import type { Model, ModelRequest } from "../../core/types.js";
-import { type Auth, authHooks } from "../../transport/auth/auth.js";
-import { sigV4Auth } from "../../transport/auth/aws.js";
 import { createEventStreamReader } from "../../transport/event-stream.js";
 import { createHTTPModel } from "../../transport/http-model.js";
 import { mergeHeaders } from "../../transport/options.js";
 import { redactSecrets } from "../../transport/redact.js";
 import type { RequestOptions, StreamResponse } from "../../transport/request.js";
-import { type Config, type ResolvedConfig, resolveConfig } from "./config.js";
+import {
+  type Config,
+  type Credentials,
+  checkCredentials,
+  type ResolvedConfig,
+  resolveConfig,
+} from "./config.js";
 import { buildRequest, PROVIDER, requestUrl } from "./request.js";
 import { parseErrorBody, parseResponse } from "./response.js";
 import { SIGNING_SERVICE, type SigningKeyCache, signRequest } from "./sign.js";
@@ -43,17 +52,8 @@ export function create(config: Config): Model {
   const cfg = resolveConfig(config, readEnv());
   // One per model: the derived SigV4 signing key, kept once per day and region (sign.ts).
   const cache: SigningKeyCache = new Map();
-  // A credentials provider is asked per attempt; its Auth keeps its own signing-key cache.
-  const provided =
-    "sigv4Provider" in cfg.auth
-      ? sigV4Auth(cfg.auth.sigv4Provider, {
-          region: cfg.region,
-          service: SIGNING_SERVICE,
-          who: PROVIDER,
-        })
-      : undefined;
   return createHTTPModel(PROVIDER, cfg.model, {
-    request: (req, streaming) => requestOptions(cfg, cache, req, streaming, provided),
+    request: (req, streaming) => requestOptions(cfg, cache, req, streaming),
     parse: (body) => parseResponse(body),
     async open(res, secrets) {
       await refuseJSONStream(res, secrets);
@@ -86,7 +86,6 @@ function requestOptions(
   cache: SigningKeyCache,
   req: ModelRequest,
   streaming: boolean,
-  provided: Auth | undefined,
 ): Omit<RequestOptions, "signal"> {
   const { auth } = cfg;
   const bearer = "bearer" in auth ? { authorization: `Bearer ${auth.bearer}` } : {};
@@ -104,8 +103,17 @@ function requestOptions(
   if ("bearer" in auth) {
     // A Bedrock API key replaces SigV4 entirely.
     options.secrets = [auth.bearer];
-  } else if (provided) {
-    Object.assign(options, authHooks(provided));
+  } else if ("sigv4Provider" in auth) {
+    // Asked per attempt (the provider caches and refreshes), and once more after a 401.
+    const secrets: string[] = [];
+    options.secrets = secrets;
+    options.onUnauthorized = () => true;
+    options.sign = async (signable) => {
+      const credentials = await providedCredentials(auth.sigv4Provider);
+      secrets.push(credentials.accessKeyId, credentials.secretAccessKey);
+      if (credentials.sessionToken) secrets.push(credentials.sessionToken);
+      return signRequest(signable, credentials, cfg.region, cache);
+    };
   } else if ("sigv4" in auth) {
     const { sigv4 } = auth;
     // Signed per attempt: the date in the signature changes between retries.
@@ -116,4 +124,14 @@ function requestOptions(
       : [sigv4.accessKeyId, sigv4.secretAccessKey];
   }
   return options;
+}
+
+/** The provider's current credentials, checked; any failure an {@link AuthError}. */
+async function providedCredentials(provider: () => Promise<Credentials>): Promise<Credentials> {
+  try {
+    return checkCredentials(await provider());
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    throw new AuthError(`bedrock: the credentials provider failed: ${why}`, {}, { cause: err });
+  }
 }
