@@ -26,7 +26,7 @@ import {
 } from "./config.js";
 import { buildRequest, PROVIDER, requestUrl } from "./request.js";
 import { parseErrorBody, parseResponse } from "./response.js";
-import { SIGNING_SERVICE, type SigningKeyCache, signRequest } from "./sign.js";
+import { type SigningKeyCache, signRequest } from "./sign.js";
 import { createStreamState } from "./stream.js";
 
 export type { CacheConfig, Config, Credentials, Effort, ThinkingConfig } from "./config.js";

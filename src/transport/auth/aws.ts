@@ -23,7 +23,7 @@ export function checkAwsCredentials(
   who: string,
   option = "credentials",
 ): AwsCredentials {
-  const ok = (v: unknown) => typeof v === "string" && v !== "" && !/[\s\x00-\x1f\x7f]/.test(v);
+  const ok = (v: unknown) => typeof v === "string" && v !== "" && !hasSpaceOrControl(v);
   const k = c as Partial<AwsCredentials> | null;
   if (
     typeof k !== "object" ||
@@ -89,4 +89,13 @@ export function sigV4Auth(
     },
     expire: () => typeof source === "function",
   };
+}
+
+/** A space, line break or control character: `fetch` would refuse the header that holds it. */
+function hasSpaceOrControl(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code <= 0x20 || code === 0x7f) return true;
+  }
+  return false;
 }

@@ -183,7 +183,7 @@ describe("vertex with a service account", () => {
   });
 
   it("a token endpoint that refuses the key is an AuthError before any Vertex request", async () => {
-    server = await startServer((req, res) =>
+    server = await startServer((_req, res) =>
       json(res, 400, { error: "invalid_grant", error_description: "Invalid JWT Signature." }),
     );
     const origin = new URL(server.url).origin;
@@ -202,7 +202,7 @@ describe("vertex with a service account", () => {
 
 describe("vertex express mode", () => {
   it("sends the key as x-goog-api-key to the global publisher URL, and never in the URL", async () => {
-    server = await startServer((req, res) =>
+    server = await startServer((_req, res) =>
       json(res, 200, {
         candidates: [
           { content: { role: "model", parts: [{ text: "Hi!" }] }, finishReason: "STOP" },
