@@ -1,4 +1,4 @@
-import type { Env } from "../../core/env.js";
+import { type Env, envVar } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import {
   type AwsCredentialSource,
@@ -56,11 +56,11 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   if (typeof config !== "object" || config === null) {
     throw new ConfigError("anthropic-aws.create needs a config object");
   }
-  const region = config.region ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION;
+  const region = config.region ?? envVar(env, "AWS_REGION") ?? envVar(env, "AWS_DEFAULT_REGION");
   if (typeof region !== "string" || !/^[a-z0-9-]+$/.test(region)) {
     throw new ConfigError('anthropic-aws: `region` is required (or AWS_REGION), e.g. "us-west-2"');
   }
-  const workspaceId = config.workspaceId ?? env.ANTHROPIC_AWS_WORKSPACE_ID;
+  const workspaceId = config.workspaceId ?? envVar(env, "ANTHROPIC_AWS_WORKSPACE_ID");
   if (typeof workspaceId !== "string" || workspaceId === "" || /\s/.test(workspaceId)) {
     throw new ConfigError(
       "anthropic-aws: `workspaceId` is required (or ANTHROPIC_AWS_WORKSPACE_ID): the workspace every request targets",
@@ -93,13 +93,13 @@ function resolveAuth(config: Config, env: Env): AwsAuth {
   if (config.credentials !== undefined) {
     return { credentials: checkAwsCredentials(config.credentials, "anthropic-aws") };
   }
-  if (env.ANTHROPIC_AWS_API_KEY) return { apiKey: env.ANTHROPIC_AWS_API_KEY };
-  if (env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY) {
-    const fromEnv = {
-      accessKeyId: env.AWS_ACCESS_KEY_ID,
-      secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
-      ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
-    };
+  const key = envVar(env, "ANTHROPIC_AWS_API_KEY");
+  if (key) return { apiKey: key };
+  const accessKeyId = envVar(env, "AWS_ACCESS_KEY_ID");
+  const secretAccessKey = envVar(env, "AWS_SECRET_ACCESS_KEY");
+  if (accessKeyId && secretAccessKey) {
+    const sessionToken = envVar(env, "AWS_SESSION_TOKEN");
+    const fromEnv = { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
     return { credentials: checkAwsCredentials(fromEnv, "anthropic-aws") };
   }
   throw new ConfigError(

@@ -1,4 +1,4 @@
-import type { Env } from "../../core/env.js";
+import { type Env, envVar } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import { parseServiceAccount, type ServiceAccountKey } from "../../transport/auth/google.js";
 import type { FetchLike } from "../../transport/request.js";
@@ -149,13 +149,13 @@ function resolveRoot(config: VertexOptions, env: Env, express: boolean): string 
     }
     return base ?? "https://aiplatform.googleapis.com/v1";
   }
-  const project = config.project ?? env.GOOGLE_CLOUD_PROJECT;
+  const project = config.project ?? envVar(env, "GOOGLE_CLOUD_PROJECT");
   if (typeof project !== "string" || !SEGMENT.test(project)) {
     throw new ConfigError(
       "vertex: `project` is required (or the GOOGLE_CLOUD_PROJECT environment variable)",
     );
   }
-  const location = config.location ?? env.GOOGLE_CLOUD_LOCATION ?? "global";
+  const location = config.location ?? envVar(env, "GOOGLE_CLOUD_LOCATION") ?? "global";
   if (typeof location !== "string" || !/^[a-z0-9-]+$/.test(location)) {
     throw new ConfigError(
       `vertex: \`location\` must be "global" or a region such as "us-east5", got ${JSON.stringify(location)}`,
