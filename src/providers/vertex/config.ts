@@ -63,7 +63,7 @@ interface Common {
   fetch: FetchLike | undefined;
 }
 
-/** A checked Claude config: the Anthropic wire's options plus where and how to call. */
+/** A checked config: the publisher wire's options, plus where and how to call. */
 export type ResolvedConfig =
   | (Common & { publisher: "anthropic"; wire: ClaudeResolved })
   | (Common & { publisher: "google"; wire: GeminiResolved });
