@@ -11,10 +11,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { EnvHttpProxyAgent, fetch as undiciFetch } from "undici";
 import { ConfigError } from "../src/index.js";
-import { type Cassette, parseCassette } from "../src/testing/index.js";
-import { scrubBinaryBodies } from "./capture/binary.js";
-import { recordingFetch } from "./capture/record.js";
-import { scrubText } from "./capture/redact.js";
+import { recordFetch } from "../src/testing/index.js";
 import { SCENARIOS } from "./scenarios/index.js";
 
 /** Environment variables whose values must never reach a cassette. */
@@ -80,8 +77,14 @@ export async function capture(opts: CaptureOptions): Promise<string> {
         ...(init as object),
         dispatcher,
       }) as unknown as Promise<Response>);
-  const recorder = recordingFetch(base);
   const env = opts.env ?? process.env;
+  // The public recorder, as users record theirs; it finds the keys the requests carry, and
+  // the environment's credentials (an AWS secret key is never sent) are searched for too.
+  const recorder = recordFetch(base, {
+    secrets: SECRET_ENV.map((k) => env[k]),
+    redactAccountIds: opts.redactAccountIds ?? false,
+    ...(opts.now ? { now: () => opts.now as Date } : {}),
+  });
   const model = scenario.create({
     fetch: recorder.fetch,
     env,
@@ -93,23 +96,16 @@ export async function capture(opts: CaptureOptions): Promise<string> {
   const where = opts.baseURL
     ? `the server at ${new URL(opts.baseURL).origin} (--base-url)`
     : `the live ${opts.provider} API`;
-  const cassette: Cassette = {
-    scenario: opts.scenario,
-    provider: opts.provider,
+  const cassette = {
+    ...recorder.cassette({
+      scenario: opts.scenario,
+      provider: opts.provider,
+      source: `captured from ${where} on ${when} with model ${model.model} by scripts/capture.ts (scenario ${opts.scenario})`,
+    }),
+    // What the scenario asks for, even when its one answer was a JSON error.
     streaming: scenario.streaming,
-    source: `captured from ${where} on ${when} with model ${model.model} by scripts/capture.ts (scenario ${opts.scenario})`,
-    interactions: recorder.interactions,
   };
-  const secrets = SECRET_ENV.map((k) => env[k]).filter(
-    (v): v is string => typeof v === "string" && v !== "",
-  );
-  scrubBinaryBodies(cassette, secrets);
-  const text = scrubText(
-    `${JSON.stringify(cassette, null, 2)}\n`,
-    secrets,
-    opts.redactAccountIds ?? false,
-  );
-  parseCassette(text); // what we write, the golem/testing schema accepts
+  const text = `${JSON.stringify(cassette, null, 2)}\n`;
   const dir = join(opts.out, opts.provider);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${opts.scenario}.json`);

@@ -17,7 +17,7 @@
  * and 38.8 KB; docs/adr/0013-size-of-the-0.2-features.md has what each costs and why trimming
  * does not reach the budgets. Both are shown NOT MET and held under a ceiling just above
  * today's size until a design decision. The model middleware seam and the run observer (0.3,
- * docs/adr/0014-model-middleware-and-tracing.md) add 0.7 KB to the sum and nothing to an adapter.
+ * docs/adr/0016-model-middleware-and-tracing.md) add 0.7 KB to the sum and nothing to an adapter.
  * Every other bundle has a ceiling a few percent above its size when last measured, so growth is
  * noticed (a module-level call that tree shaking cannot drop, say, or a package imported again).
  *
@@ -32,18 +32,30 @@ import { distAliases, ENTRIES, ensureBuilt, ROOT, specifier } from "../test/runt
 
 const KB = 1024;
 
-/** Names that belong to one adapter's wire format or code; another adapter must not carry them. */
+/**
+ * Names that belong to one wire format's code (or, for azure, one platform's URLs); an entry
+ * that does not speak that wire must not carry them.
+ */
 const WIRE_NAMES: Record<string, string[]> = {
   anthropic: ["anthropic-version", "content_block_delta", "redacted_thinking", "signature_delta"],
-  bedrock: ["aws4_request", "crc32", "contentBlockDelta", "reasoningContent", ":event-type"],
-  gemini: ["generateContent", "thoughtSignature", "functionCall", "x-goog-api-key"],
+  bedrock: ["crc32", "contentBlockDelta", "reasoningContent", ":event-type"],
+  gemini: ["generateContent", "thoughtSignature", "functionCall"],
   openai: ["reasoning_content", "chat/completions", "tool_calls", "encrypted_content"],
   azure: ["api-version", "openai/deployments", "AZURE_OPENAI_API_KEY"],
   vertex: ["rawPredict", "vertex-2023-10-16", "aiplatform.googleapis.com"],
   "anthropic-aws": ["aws-external-anthropic", "anthropic-workspace-id"],
 };
 
-/** Which adapters' names may appear in an entry: its own (azure reuses openai's wire code). */
+/**
+ * Names that belong to one auth scheme (transport/auth): any platform may reuse a scheme, so
+ * they count against an entry only when none of its platforms authorizes that way.
+ */
+const AUTH_NAMES: Record<string, string[]> = {
+  sigv4: ["aws4_request"],
+  "google-api-key": ["x-goog-api-key"],
+};
+
+/** Which wires' names may appear in an entry: its own (azure reuses openai's wire code). */
 const ALLOWED: Record<string, string[]> = {
   index: [],
   otel: [],
@@ -55,8 +67,15 @@ const ALLOWED: Record<string, string[]> = {
   azure: ["azure", "openai"],
   // Vertex serves Claude and Gemini with their wires' code.
   vertex: ["vertex", "anthropic", "gemini"],
-  // The Anthropic wire, signed with the SigV4 signer that Bedrock's folder holds for now.
-  "anthropic-aws": ["anthropic-aws", "anthropic", "bedrock"],
+  "anthropic-aws": ["anthropic-aws", "anthropic"],
+};
+
+/** Which auth schemes an entry's platforms use (an API key in a header of its own is the default). */
+const AUTHS: Record<string, string[]> = {
+  bedrock: ["sigv4"],
+  gemini: ["google-api-key"],
+  vertex: ["google-api-key"],
+  "anthropic-aws": ["sigv4"],
 };
 
 /** A bundle to measure: what an app imports, and the limits it is held to. */
@@ -97,7 +116,7 @@ function cases(scale: number): Case[] {
       budget: kb(10),
       ceiling: kb(12.8),
     },
-    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(16.4) },
+    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(16.8) },
     { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(12.5) },
     { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(15) },
     { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(15.3) },
@@ -107,7 +126,8 @@ function cases(scale: number): Case[] {
       code: `export * from "golem/anthropic-aws";`,
       ceiling: kb(15.5),
     },
-    { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(4.6) },
+    // 3.7 KB before 0.3's recorder, openCassette and scriptedModel (docs/adr/0015-recorder-in-golem-testing.md).
+    { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(9.6) },
     // @opentelemetry/api is the app's own (a peer): left out of the bundle, as an app has it.
     { name: "golem/otel", code: `export * from "golem/otel";`, ceiling: kb(5.1) },
     { name: "golem/sse", code: `export * from "golem/sse";`, ceiling: kb(3.2) },
@@ -144,7 +164,8 @@ function cases(scale: number): Case[] {
       name: "every entry together",
       code: everything(OLD_ENTRIES),
       budget: kb(30),
-      ceiling: kb(39.8),
+      // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015).
+      ceiling: kb(44.3),
     },
   ];
 }
@@ -209,11 +230,14 @@ function verdict(r: Row): { text: string; failed: boolean } {
 async function strangers(entry: string): Promise<string[]> {
   const { text, packages } = await build(`export * from "${specifier(entry)}";`, false);
   const allowed = ALLOWED[entry] ?? [];
-  const names = Object.entries(WIRE_NAMES)
-    .filter(([provider]) => entry !== "testing" && !allowed.includes(provider))
-    .flatMap(([provider, names]) =>
-      names.filter((n) => text.includes(n)).map((n) => `${n} (${provider})`),
-    );
+  const auths = AUTHS[entry] ?? [];
+  const foreign = (table: Record<string, string[]>, own: readonly string[]) =>
+    Object.entries(table)
+      .filter(([owner]) => entry !== "testing" && !own.includes(owner))
+      .flatMap(([owner, names]) =>
+        names.filter((n) => text.includes(n)).map((n) => `${n} (${owner})`),
+      );
+  const names = [...foreign(WIRE_NAMES, allowed), ...foreign(AUTH_NAMES, auths)];
   return [...names, ...packages.filter((p) => !PACKAGES.includes(p)).map((p) => `package ${p}`)];
 }
 

@@ -1,5 +1,5 @@
 import { bytesToBase64 } from "../../src/testing/cassette.js";
-import { RESPONSE_HEADERS } from "../capture/redact.js";
+import { RESPONSE_HEADERS } from "../../src/testing/redact.js";
 import { applyEdits, type Edit } from "./edits.js";
 import { encodeFrame, type FrameSpec, framesLength } from "./event-stream.js";
 import { anthropicMessage, frameLines, geminiResponse, splitEvents } from "./sse.js";

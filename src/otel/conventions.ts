@@ -2,7 +2,7 @@
  * The OpenTelemetry GenAI semantic-convention names golem's spans use, spelled out here rather
  * than imported: `@opentelemetry/semantic-conventions` ships them only from its incubating
  * entry, and a constant is all golem needs. Checked against that package's 1.45 names and the
- * GenAI conventions (docs/adr/0014-model-middleware-and-tracing.md lists each with its source).
+ * GenAI conventions (docs/adr/0016-model-middleware-and-tracing.md lists each with its source).
  * @see https://github.com/open-telemetry/semantic-conventions-genai/blob/main/docs/gen-ai/gen-ai-spans.md
  * @see https://github.com/open-telemetry/semantic-conventions-genai/blob/main/docs/gen-ai/gen-ai-agent-spans.md
  */

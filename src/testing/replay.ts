@@ -1,5 +1,9 @@
 import { type Cassette, type CassetteRequest, concatBytes, responseChunks } from "./cassette.js";
 import { diffJSON } from "./diff.js";
+import { CassetteMismatchError } from "./errors.js";
+import { redactURL } from "./redact.js";
+
+export { CassetteMismatchError };
 
 /** A request as the replaying fetch saw it. */
 export interface RecordedRequest {
@@ -28,11 +32,6 @@ export interface ReplayFetch {
   readonly mismatches: string[];
   /** Throws unless every interaction was served and no request mismatched. */
   assertDone(): void;
-}
-
-/** Thrown by a replaying fetch; not a `TypeError`, so the transport does not retry it. */
-export class CassetteMismatchError extends Error {
-  override name = "CassetteMismatchError";
 }
 
 const REDACTED = "<redacted>";
@@ -64,9 +63,12 @@ export function replayFetch(cassette: Cassette, options: ReplayOptions = {}): Re
   const mismatches: string[] = [];
   let next = 0;
 
-  const complain = (message: string): never => {
+  const complain = (message: string, request: number, field?: string): never => {
     mismatches.push(message);
-    throw new CassetteMismatchError(`${cassette.provider}/${cassette.scenario}: ${message}`);
+    throw new CassetteMismatchError(`${cassette.provider}/${cassette.scenario}: ${message}`, {
+      request,
+      field,
+    });
   };
 
   const replay = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
@@ -77,14 +79,22 @@ export function replayFetch(cassette: Cassette, options: ReplayOptions = {}): Re
     requests.push(recorded);
     const index = next++;
     const interaction = cassette.interactions[index];
+    const named = `request #${index + 1} (${recorded.method} ${redactURL(recorded.url)})`;
     if (!interaction) {
       return complain(
-        `unexpected request #${index + 1} (${recorded.method} ${recorded.url}): the cassette has ${cassette.interactions.length}`,
+        `unexpected ${named}: the cassette has ${cassette.interactions.length}`,
+        index + 1,
       );
     }
     const problems = compareRequest(interaction.request, recorded, options);
-    if (problems.length > 0) {
-      complain(`request #${index + 1} differs from the recording:\n  ${problems.join("\n  ")}`);
+    const [first] = problems;
+    if (first !== undefined) {
+      const field = first.slice(0, first.indexOf(": "));
+      complain(
+        `${named} differs from the recording at ${field}:\n  ${problems.join("\n  ")}`,
+        index + 1,
+        field,
+      );
     }
     const { response } = interaction;
     let chunks = responseChunks(response);
@@ -149,7 +159,7 @@ function compareURL(expected: string, actual: string, ignoreOrigin: boolean): st
     (ignoreOrigin || e.origin === a.origin) &&
     e.pathname === a.pathname &&
     sameQuery(e.searchParams, a.searchParams);
-  return same ? undefined : `url: expected ${expected}, got ${actual}`;
+  return same ? undefined : `url: expected ${expected}, got ${redactURL(actual)}`;
 }
 
 function sameQuery(e: URLSearchParams, a: URLSearchParams): boolean {

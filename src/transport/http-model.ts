@@ -1,56 +1,122 @@
-import { type APIError, HistoryError } from "../core/errors.js";
+import { APIError, type APIErrorFields, HistoryError } from "../core/errors.js";
 import type { Model, ModelRequest, ModelResponse } from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
 import { parseJSONBody } from "./json.js";
 import { createModelStream, type StreamMachine } from "./model-stream.js";
+import type { Operation, Platform } from "./platform.js";
 import { redactError, redactStreamErrors } from "./redact.js";
-import { type RequestOptions, requestStream, requestText, type StreamResponse } from "./request.js";
+import {
+  type ErrorResponse,
+  type RequestOptions,
+  requestStream,
+  requestText,
+  type StreamResponse,
+} from "./request.js";
 import type { RecordReader } from "./sse.js";
 
-/** What an adapter knows about one call; the rest of a call is the same for every provider. */
-export interface ModelCall<R> {
-  /** The transport options of one call, its body built from `req` (the signal is added here). */
-  request(req: ModelRequest, streaming: boolean): Omit<RequestOptions, "signal">;
-  /** A 2xx JSON body -> the response; throws the provider's error for one hidden in a 2xx. */
-  parse(body: unknown, response: Response): ModelResponse;
+/** What a wire's reader of one answer is told about the call. */
+export interface WireContext {
+  /** The platform's tag, for the blocks and errors the answer makes. */
+  provider: string;
+  requestId: string | undefined;
+  /** Builds the platform's own `APIError` from fields the wire read. */
+  toError(fields: APIErrorFields): APIError;
+  /** The auth's secrets, for a wire that quotes what arrived. */
+  secrets: readonly string[];
+}
+
+/**
+ * A wire format, apart from where it is deployed: what each `call.ts` exports (request body,
+ * answer, stream machine, error fields), taken by every platform that speaks it.
+ */
+export interface Wire<R> {
+  /** The request body, as an object, for one call. */
+  body(req: ModelRequest, streaming: boolean): object;
+  /** A 2xx JSON body -> the response; throws `ctx.toError(…)` for an error hidden in a 2xx. */
+  parse(body: unknown, ctx: WireContext): ModelResponse;
+  /** An error answer (secrets already scrubbed from `text`) -> the fields of its `APIError`. */
+  errorFields(res: ErrorResponse, provider: string): APIErrorFields;
   /** A 2xx streaming answer -> where its records come from and the state that reads them. */
   open(
     res: StreamResponse,
-    secrets: readonly string[],
+    ctx: WireContext,
   ):
     | { reader: RecordReader<R>; machine: StreamMachine<R> }
     | Promise<{ reader: RecordReader<R>; machine: StreamMachine<R> }>;
 }
 
+/** A platform's error class, `err instanceof` it for that platform's calls. */
+export type APIErrorClass = new (fields: APIErrorFields) => APIError;
+
 /**
- * A {@link Model} over HTTP: the history is checked before anything is sent (in `stream`,
- * inside the stream, so the error arrives where every other one does), and every error that
- * leaves carries none of the call's secrets.
+ * The one send path: a {@link Model} that speaks `wire` on `platform`. Each call checks the
+ * history, builds the body as an object, runs the whole-request checks, applies the
+ * platform's patch, serializes once, authorizes each attempt (once more after a 401 when the
+ * auth had a token to drop), and scrubs the auth's secrets from every error that leaves.
  */
-export function createHTTPModel<R>(provider: string, model: string, call: ModelCall<R>): Model {
+export function createHTTPModel<R>(
+  wire: Wire<R>,
+  platform: Platform,
+  ErrorClass: APIErrorClass,
+): Model {
+  const { provider, auth } = platform;
+  const secrets = auth.secrets;
+  const toError = (fields: APIErrorFields) => new ErrorClass(fields);
+  const context = (headers: Headers): WireContext => ({
+    provider,
+    requestId: platform.requestId(headers),
+    toError,
+    secrets,
+  });
+  /** Builds, patches and sends one call; once more after a 401 when the auth dropped a token. */
+  async function send<T>(
+    req: ModelRequest,
+    op: Operation,
+    signal: AbortSignal | undefined,
+    transport: (opts: RequestOptions) => Promise<T>,
+  ): Promise<T> {
+    checkRequest(req);
+    const body = wire.body(req, op === "stream");
+    // WHOLE-REQUEST CHECKS go here: on the body as an object, as the wire built it and before
+    // the platform's patch (the prefix guard: a signed turn replayed under another prefix).
+    const { fetch, maxRetries, timeoutMs } = platform.options;
+    const opts: RequestOptions = {
+      provider,
+      fetch,
+      maxRetries,
+      timeoutMs,
+      url: platform.urls[op] as string,
+      headers: platform.headers,
+      body: JSON.stringify(platform.patch ? platform.patch(body, op) : body),
+      sign: (signable) => auth.authorize(signable),
+      secrets,
+      signal,
+      toError: (res) => toError(wire.errorFields(res, provider)),
+    };
+    try {
+      return await transport(opts);
+    } catch (err) {
+      if (!(err instanceof APIError && err.status === 401 && auth.expire?.())) throw err;
+      return transport(opts);
+    }
+  }
   return {
     provider,
-    model,
+    model: platform.model,
     async generate(req, opts) {
-      checkRequest(req);
-      const options = withSignal(provider, call.request(req, false), opts?.signal);
-      const { secrets } = options;
-      const { response, text } = await requestText(options);
+      const { response, text } = await send(req, "generate", opts?.signal, requestText);
       const body = parseJSONBody(text, provider, secrets);
       try {
-        return call.parse(body, response);
+        return wire.parse(body, context(response.headers));
       } catch (err) {
         throw redactError(err as APIError, secrets);
       }
     },
     stream(req, opts) {
       return createModelStream(async () => {
-        checkRequest(req);
-        const options = withSignal(provider, call.request(req, true), opts?.signal);
-        const { secrets } = options;
-        const res = await requestStream(options);
+        const res = await send(req, "stream", opts?.signal, requestStream);
         try {
-          const { reader, machine } = await call.open(res, secrets);
+          const { reader, machine } = await wire.open(res, context(res.response.headers));
           return { reader, machine: redactStreamErrors(machine, secrets), release: res.release };
         } catch (err) {
           await res.body.cancel().catch(() => {});
@@ -68,16 +134,4 @@ function checkRequest(req: ModelRequest): void {
   if (req.messages.length === 0) {
     throw new HistoryError("messages is empty: a request needs at least one message");
   }
-}
-
-/**
- * One call's options with the caller's signal. `secrets` stays the very array the adapter
- * made, since its signer may add to it per attempt (an Entra token).
- */
-function withSignal(
-  provider: string,
-  base: Omit<RequestOptions, "signal">,
-  signal: AbortSignal | undefined,
-): RequestOptions & { secrets: readonly string[] } {
-  return { provider, ...base, secrets: base.secrets ?? [], signal };
 }

@@ -141,3 +141,17 @@ export function mergeHeaders(
 ): Record<string, string> {
   return { ...defaults, ...caller, ...fixed };
 }
+
+/**
+ * The start of every `create()`: `config` is an object (else a {@link ConfigError} saying
+ * `notObject`) with no key outside `known`.
+ */
+export function refuseBadConfig(
+  provider: string,
+  config: unknown,
+  known: object,
+  notObject: string,
+): asserts config is object {
+  if (typeof config !== "object" || config === null) throw new ConfigError(notObject);
+  refuseUnknownKeys(provider, config, known);
+}

@@ -39,11 +39,6 @@ export interface RequestOptions {
   maxRetries?: number | undefined;
   /** Runs once per attempt (SigV4 dates change), returning the headers to send. */
   sign?: ((req: SignableRequest) => Promise<Record<string, string>>) | undefined;
-  /**
-   * After a 401: true when a new credential may pass (a refreshed token). The request is then
-   * signed and sent once more, at once and outside `maxRetries`; a second 401 is the error.
-   */
-  onUnauthorized?: (() => boolean) | undefined;
   /** The provider's mapping from an error answer to its `APIError`. */
   toError: (res: ErrorResponse) => APIError;
   /** Strings (keys, tokens) scrubbed from error bodies before anything reads them. */
@@ -95,7 +90,6 @@ async function send<T>(
   const maxRetries = opts.maxRetries ?? 2;
   const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
   const method = opts.method ?? "POST";
-  let reauthorized = false;
   for (let attemptNo = 0; ; attemptNo++) {
     if (opts.signal?.aborted) throw abortReason(opts.signal);
     // Signing runs outside the fetch's try: a TypeError from a signer is a bug to surface,
@@ -132,11 +126,6 @@ async function send<T>(
     const error = await readError(response, attempt, opts);
     // Cancelled while the error body was read: the caller's reason, not a half-read error.
     if (opts.signal?.aborted) throw abortReason(opts.signal);
-    if (response.status === 401 && !reauthorized && opts.onUnauthorized?.()) {
-      reauthorized = true;
-      attemptNo--;
-      continue;
-    }
     if (last || !error.retryable) throw error;
     const delay = retryDelay(
       attemptNo,

@@ -8,10 +8,8 @@ import { ConfigError, HistoryError } from "../../src/core/errors.js";
 import type { Message, ModelRequest, Part, Usage } from "../../src/core/types.js";
 import { resolveConfig as anthropicConfig } from "../../src/providers/anthropic/config.js";
 import * as anthropic from "../../src/providers/anthropic/index.js";
-import {
-  buildRequest as anthropicBody,
-  requestHeaders as anthropicHeaders,
-} from "../../src/providers/anthropic/request.js";
+import { requestHeaders as anthropicHeaders } from "../../src/providers/anthropic/platform.js";
+import { buildRequest as anthropicBody } from "../../src/providers/anthropic/request.js";
 import { parseUsage as anthropicUsage } from "../../src/providers/anthropic/response.js";
 import * as azure from "../../src/providers/azure/index.js";
 import { resolveConfig as bedrockConfig } from "../../src/providers/bedrock/config.js";

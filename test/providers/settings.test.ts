@@ -11,7 +11,7 @@ import type { ModelRequest, ToolSpec } from "../../src/core/types.js";
 import { AWS_KEYS, createModel, type Provider } from "../contract/adapters.js";
 import { runCassette, WEATHER } from "../contract/table.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
-import { aws4fetchHeaders } from "./bedrock/sigv4-reference.js";
+import { aws4fetchHeaders } from "../transport/auth/sigv4-reference.js";
 
 const SONNET = { model: "claude-sonnet-4-5", maxTokens: 4096 };
 const CLAUDE_BEDROCK = { model: "us.anthropic.claude-sonnet-4-5-20250929-v1:0" };

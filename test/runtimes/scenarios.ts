@@ -32,6 +32,7 @@ import * as gemini from "golem/gemini";
 import * as openai from "golem/openai";
 import { type Cassette, parseCassette, replayFetch } from "golem/testing";
 import * as vertex from "golem/vertex";
+import { type RecorderResult, recorderProbe } from "./recorder.js";
 import { type SeamResult, seamProbe } from "./seam.js";
 
 /** Cassettes by "<provider>/<scenario>", as parsed JSON. */
@@ -81,6 +82,8 @@ export interface MatrixResult {
   sigv4: { fixedTime: string };
   /** The model middleware seam and golem/sse (seam.ts). */
   seam: SeamResult;
+  /** Calls recorded through golem/testing's recorder in the runtime, then replayed from it. */
+  recorder: RecorderResult[];
 }
 
 type Fetch = ReturnType<typeof replayFetch>;
@@ -134,7 +137,7 @@ function autoToolChoice(model: Model): Model {
 }
 
 interface AgentCase {
-  model: (fetch: Fetch, streaming: boolean) => Model;
+  model: (fetch: typeof globalThis.fetch, streaming: boolean) => Model;
   tool: typeof weather;
   prompt: string;
   instructions?: string;
@@ -296,11 +299,24 @@ function responsesCase(cassette: Cassette): AgentCase {
 
 /** Runs the two-step tool loop of a cassette through the agent (`run`, or `runStream`). */
 async function agentCase(name: string, cassette: Cassette): Promise<CaseResult> {
+  const fetch = replayFetch(cassette);
+  const { result, deltas } = await runAgent(name, cassette, fetch);
+  fetch.assertDone();
+  return {
+    name,
+    requests: fetch.requests.length,
+    deltas,
+    messages: result.messages,
+    usage: result.usage,
+  };
+}
+
+/** The agent run of {@link agentCase} through any fetch (the recorder's, an opened cassette's). */
+export async function runAgent(name: string, cassette: Cassette, fetch: typeof globalThis.fetch) {
   const c = name.startsWith("openai/responses-")
     ? responsesCase(cassette)
     : (PLATFORM_CASES[name] ?? AGENT_CASES[cassette.provider]);
   if (!c) throw new Error(`no agent case for ${cassette.provider}`);
-  const fetch = replayFetch(cassette);
   const agent = new Agent({
     model: c.model(fetch, cassette.streaming),
     tools: [c.tool],
@@ -315,15 +331,8 @@ async function agentCase(name: string, cassette: Cassette): Promise<CaseResult> 
   } else {
     result = await agent.run(c.prompt);
   }
-  fetch.assertDone();
   if (result.steps !== 2) throw new Error(`${name}: ${result.steps} steps, expected 2`);
-  return {
-    name,
-    requests: fetch.requests.length,
-    deltas,
-    messages: result.messages,
-    usage: result.usage,
-  };
+  return { result, deltas };
 }
 
 interface WireMessage {
@@ -573,7 +582,12 @@ export async function runMatrix(cassettes: CassetteSet): Promise<MatrixResult> {
     );
   }
   const converse = parseCassette(cassettes["bedrock/thinking-tool-loop"]);
-  return { cases, sigv4: await sigv4Probe(converse), seam: await seamProbe(cassettes) };
+  return {
+    cases,
+    sigv4: await sigv4Probe(converse),
+    seam: await seamProbe(cassettes),
+    recorder: await recorderProbe(cassettes, runAgent),
+  };
 }
 
 const SIGV4 =

@@ -43,7 +43,7 @@ describe("cassetteHandlers with msw", () => {
       error: {
         type: "cassette_mismatch",
         message:
-          "fake/two-turns: request #1 differs from the recording:\n  body.stream: expected true, got false",
+          "fake/two-turns: request #1 (POST https://api.example.test/v1/messages?key=<redacted>&beta=true) differs from the recording at body.stream:\n  body.stream: expected true, got false",
       },
     });
     expect(() => assertDone()).toThrow("body.stream: expected true, got false");

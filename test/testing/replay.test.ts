@@ -13,6 +13,7 @@ import {
 } from "./fixtures.js";
 
 const decoder = new TextDecoder();
+const REDACTED_URL = URL_WITH_KEY.replace("live-key-123", "<redacted>");
 
 async function chunksOf(response: Response): Promise<string[]> {
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
@@ -126,11 +127,13 @@ describe("replayFetch", () => {
     const err = await mismatch(replay(URL_WITH_KEY, post(changed)));
     expect(err.message).toBe(
       [
-        "fake/two-turns: request #2 differs from the recording:",
+        `fake/two-turns: request #2 (POST ${REDACTED_URL}) differs from the recording at body.messages[0].content:`,
         '  body.messages[0].content: expected "hi", got "hello"',
         '  body.messages[1].content[0].signature: expected "S+/=", got "S+/-"',
       ].join("\n"),
     );
+    expect(err.request).toBe(2);
+    expect(err.field).toBe("body.messages[0].content");
     expect(replay.mismatches).toStrictEqual([err.message.replace("fake/two-turns: ", "")]);
   });
 
@@ -148,8 +151,9 @@ describe("replayFetch", () => {
     const url = "https://api.example.test/v1/complete?key=k&beta=true";
     const err = await mismatch(replay(url, post(FIRST_BODY)));
     expect(err.message).toContain(
-      `  url: expected https://api.example.test/v1/messages?beta=true&key=<redacted>, got ${url}`,
+      "  url: expected https://api.example.test/v1/messages?beta=true&key=<redacted>, got https://api.example.test/v1/complete?key=<redacted>&beta=true",
     );
+    expect(err.field).toBe("url");
   });
 
   it("throws on a different origin unless ignoreOrigin is set", async () => {
@@ -232,8 +236,11 @@ describe("replayFetch", () => {
     await replay(URL_WITH_KEY, post(SECOND_BODY));
     const err = await mismatch(replay(URL_WITH_KEY, post(SECOND_BODY)));
     expect(err.message).toBe(
-      `fake/two-turns: unexpected request #3 (POST ${URL_WITH_KEY}): the cassette has 2`,
+      `fake/two-turns: unexpected request #3 (POST ${REDACTED_URL}): the cassette has 2`,
     );
+    expect(err.message).not.toContain("live-key-123");
+    expect(err.request).toBe(3);
+    expect(err.field).toBeUndefined();
   });
 
   it("assertDone reports interactions that were never requested", async () => {
@@ -249,7 +256,9 @@ describe("replayFetch", () => {
     const replay = replayFetch(twoTurnCassette());
     await replay(URL_WITH_KEY, post({ other: true })).catch(() => {});
     await replay(URL_WITH_KEY, post(SECOND_BODY));
-    expect(() => replay.assertDone()).toThrow("request #1 differs from the recording");
+    expect(() => replay.assertDone()).toThrow(
+      `request #1 (POST ${REDACTED_URL}) differs from the recording at body.model`,
+    );
   });
 
   it("errors the body with the signal's reason when aborted mid-body", async () => {

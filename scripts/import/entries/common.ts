@@ -1,4 +1,4 @@
-import { REDACTED } from "../../capture/redact.js";
+import { REDACTED } from "../../../src/testing/redact.js";
 
 /** The request headers each adapter sends (secrets redacted as `scripts/capture` does). */
 export const HEADERS = {

@@ -1,20 +1,28 @@
 import { type Env, envVar } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
+import { type AwsCredentialSource, checkAwsCredentials } from "../../transport/auth/aws.js";
+import type { Credentials as AwsCredentials } from "../../transport/auth/sigv4.js";
 import {
-  type AwsCredentialSource,
-  type AwsCredentials,
-  checkAwsCredentials,
-} from "../../transport/auth/aws.js";
+  type KeySet,
+  type ResolvedTransport,
+  refuseUnknownKeys,
+  resolveTransport,
+  TRANSPORT_KEYS,
+  type TransportConfig,
+} from "../../transport/options.js";
 import {
-  type Config as ClaudeOptions,
-  type ResolvedConfig as ClaudeResolved,
-  resolveConfig as resolveClaude,
-} from "../anthropic/config.js";
+  type MessagesOptions,
+  OPTION_KEYS,
+  type ResolvedOptions,
+  resolveOptions,
+} from "../anthropic/options.js";
 
 export type { AwsCredentialSource, AwsCredentials };
 
 /** `anthropicAws.create` options: where and as whom, plus golem/anthropic's own options. */
-export interface Config extends Omit<ClaudeOptions, "apiKey"> {
+export interface Config extends MessagesOptions, TransportConfig {
+  /** An Anthropic model id, e.g. `claude-sonnet-4-6`. */
+  model: string;
   /** The AWS region of the endpoint. @defaultValue `AWS_REGION`, else `AWS_DEFAULT_REGION` */
   region?: string;
   /** Sent as `anthropic-workspace-id` (required). @defaultValue `ANTHROPIC_AWS_WORKSPACE_ID` */
@@ -33,8 +41,8 @@ export interface Config extends Omit<ClaudeOptions, "apiKey"> {
 export type AwsAuth = { apiKey: string } | { credentials: AwsCredentialSource };
 
 /** A checked config: the Anthropic wire's options plus region, workspace and auth. */
-export interface ResolvedConfig {
-  wire: ClaudeResolved;
+export interface ResolvedConfig extends ResolvedTransport {
+  wire: ResolvedOptions;
   region: string;
   workspaceId: string;
   auth: AwsAuth;
@@ -42,9 +50,15 @@ export interface ResolvedConfig {
 
 /** The SigV4 signing name of Claude Platform on AWS. */
 export const SIGNING_SERVICE = "aws-external-anthropic";
-/** The wire's own check wants a key; this platform never sends the wire's key. */
-const UNUSED_KEY = "unused-on-aws";
-const OWN_KEYS = ["region", "workspaceId", "apiKey", "credentials"];
+const CONFIG_KEYS: KeySet<Config> = {
+  ...TRANSPORT_KEYS,
+  ...OPTION_KEYS,
+  model: true,
+  region: true,
+  workspaceId: true,
+  apiKey: true,
+  credentials: true,
+};
 
 /** The regional endpoint, `/v1` included. */
 export function defaultBaseURL(region: string): string {
@@ -66,17 +80,14 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
       "anthropic-aws: `workspaceId` is required (or ANTHROPIC_AWS_WORKSPACE_ID): the workspace every request targets",
     );
   }
+  refuseUnknownKeys("anthropic-aws", config, CONFIG_KEYS);
+  if (typeof config.model !== "string" || config.model === "") {
+    throw new ConfigError('anthropic-aws: `model` is required (e.g. "claude-sonnet-4-6")');
+  }
   const auth = resolveAuth(config, env);
-  const own = Object.fromEntries(Object.entries(config).filter(([k]) => !OWN_KEYS.includes(k)));
-  const wire = resolveClaude(
-    {
-      ...(own as unknown as ClaudeOptions),
-      apiKey: UNUSED_KEY,
-      baseURL: config.baseURL ?? defaultBaseURL(region),
-    },
-    {},
-  );
-  return { wire, region, workspaceId, auth };
+  const wire = resolveOptions("anthropic-aws", config.model, config);
+  const transport = resolveTransport("anthropic-aws", config, defaultBaseURL(region));
+  return { wire, region, workspaceId, auth, ...transport };
 }
 
 function resolveAuth(config: Config, env: Env): AwsAuth {

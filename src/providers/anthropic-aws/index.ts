@@ -8,8 +8,9 @@ import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
 import type { Model } from "../../core/types.js";
 import { createHTTPModel } from "../../transport/http-model.js";
+import { messagesWire } from "../anthropic/call.js";
 import { type Config, resolveConfig } from "./config.js";
-import { claudeCall, createAuth, PLATFORM } from "./platform.js";
+import { awsPlatform, PLATFORM } from "./platform.js";
 
 export { AuthError } from "../../core/errors.js";
 export type { AwsCredentialSource, AwsCredentials, Config } from "./config.js";
@@ -34,7 +35,5 @@ export type APIError = CoreAPIError;
  */
 export function create(config: Config): Model {
   const cfg = resolveConfig(config, readEnv());
-  const auth = createAuth(cfg.auth, cfg.region);
-  const call = claudeCall(cfg, auth, (fields) => new APIError(fields));
-  return createHTTPModel(PLATFORM, cfg.wire.model, call);
+  return createHTTPModel(messagesWire(cfg.wire, PLATFORM), awsPlatform(cfg), APIError);
 }

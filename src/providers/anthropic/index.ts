@@ -7,19 +7,11 @@ import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
 import type { Model } from "../../core/types.js";
 import { createHTTPModel } from "../../transport/http-model.js";
-import { createSSEReader } from "../../transport/sse.js";
+import { messagesWire } from "./call.js";
 import { type Config, resolveConfig } from "./config.js";
-import { buildRequest, PROVIDER, requestHeaders, requestUrl } from "./request.js";
-import { parseErrorBody, parseResponse } from "./response.js";
-import { createStreamState } from "./stream.js";
+import { anthropicPlatform } from "./platform.js";
 
-export type {
-  CacheConfig,
-  Config,
-  ContextManagement,
-  Effort,
-  ThinkingConfig,
-} from "./config.js";
+export type { CacheConfig, Config, ContextManagement, Effort, ThinkingConfig } from "./config.js";
 export type { ContextEdit } from "./wire.js";
 
 /** An error answer from Anthropic: `status`, `type` (e.g. `overloaded_error`), `requestId`. */
@@ -37,25 +29,5 @@ export type APIError = CoreAPIError;
  */
 export function create(config: Config): Model {
   const cfg = resolveConfig(config, readEnv());
-  return createHTTPModel(PROVIDER, cfg.model, {
-    request: (req, streaming) => ({
-      url: requestUrl(cfg),
-      headers: requestHeaders(cfg),
-      body: JSON.stringify(buildRequest(req, cfg, streaming)),
-      fetch: cfg.fetch,
-      timeoutMs: cfg.timeoutMs,
-      maxRetries: cfg.maxRetries,
-      secrets: [cfg.apiKey],
-      toError: (res) =>
-        new APIError(parseErrorBody(res.status, res.text, res.headers, res.retryable)),
-    }),
-    parse: (body) => parseResponse(body),
-    open: (res) => ({
-      reader: createSSEReader(res.body),
-      machine: createStreamState(
-        (fields) => new APIError(fields),
-        res.response.headers.get("request-id") ?? undefined,
-      ),
-    }),
-  });
+  return createHTTPModel(messagesWire(cfg, "anthropic"), anthropicPlatform(cfg), APIError);
 }

@@ -4,7 +4,6 @@ import type { Delta, Message, ProviderPart } from "../../core/types.js";
 import { createTextBuffer, NO_DELTAS, type TextBuffer } from "../../transport/model-stream.js";
 
 /** The name parts from this adapter carry in `provider`. */
-export const PROVIDER = "anthropic";
 
 /**
  * Turns Messages API content blocks into one assistant message whose parts keep the blocks'
@@ -47,7 +46,7 @@ interface Slot {
 const START = "content_block_start";
 
 /** Creates an empty {@link MessageBuilder}. */
-export function createMessageBuilder(): MessageBuilder {
+export function createMessageBuilder(provider: string): MessageBuilder {
   const parts = createPartsBuilder();
   const slots: (Slot | undefined)[] = [];
 
@@ -55,9 +54,7 @@ export function createMessageBuilder(): MessageBuilder {
   const opened = (slot: Slot, kind: "text" | "thinking"): number => {
     if (slot.part < 0) {
       slot.part = parts.start(
-        kind === "text"
-          ? { type: "text", text: "" }
-          : { type: "thinking", text: "", provider: PROVIDER },
+        kind === "text" ? { type: "text", text: "" } : { type: "thinking", text: "", provider },
       );
     }
     return slot.part;
@@ -89,7 +86,7 @@ export function createMessageBuilder(): MessageBuilder {
       }
       case "redacted_thinking": {
         const redacted = stringField(b, "data", what, index, true);
-        const part = parts.start({ type: "thinking", redacted, provider: PROVIDER });
+        const part = parts.start({ type: "thinking", redacted, provider });
         slots[index] = { kind: "done", part };
         return [{ type: "thinking", index: part, redacted }];
       }
@@ -110,7 +107,7 @@ export function createMessageBuilder(): MessageBuilder {
         if (typeof b.type !== "string") {
           throw new StreamError(`anthropic: ${what} for block ${index} without a string \`type\``);
         }
-        const value: ProviderPart = { type: "provider", provider: PROVIDER, value: b };
+        const value: ProviderPart = { type: "provider", provider, value: b };
         const part = parts.start(value);
         slots[index] = whole ? { kind: "done", part } : { kind: "provider", part, block: b };
         return NO_DELTAS;
@@ -171,7 +168,7 @@ export function createMessageBuilder(): MessageBuilder {
         const json = input.text();
         block.input = json === "" ? {} : JSON.parse(json);
       }
-      return [{ type: "provider", index: slot.part, provider: PROVIDER, value: block }];
+      return [{ type: "provider", index: slot.part, provider, value: block }];
     },
 
     message: () => ({ role: "assistant", content: parts.parts() }),

@@ -13,11 +13,9 @@ import {
   type MediaPlace,
   type MediaRule,
 } from "../../transport/media.js";
-import { mergeHeaders } from "../../transport/options.js";
 import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
 import { appendTurn } from "../../transport/turns.js";
-import { checkSettings, type ResolvedConfig } from "./config.js";
-import { PROVIDER } from "./parts.js";
+import { checkSettings, type ResolvedOptions } from "./options.js";
 import type {
   CacheControlEphemeral,
   ContentBlockParam,
@@ -31,8 +29,6 @@ import type {
   ToolResultBlockParam,
 } from "./wire.js";
 
-export { PROVIDER };
-
 /** The call settings the Messages API has, by their wire names (`max_tokens` is set apart). */
 const SETTING_FIELDS = {
   temperature: "temperature",
@@ -40,34 +36,6 @@ const SETTING_FIELDS = {
   topK: "top_k",
   stopSequences: "stop_sequences",
 };
-export const ANTHROPIC_VERSION = "2023-06-01";
-/** The beta `context_management` needs. */
-export const CONTEXT_MANAGEMENT_BETA = "context-management-2025-06-27";
-
-/** The Messages endpoint. */
-export function requestUrl(cfg: Pick<ResolvedConfig, "baseURL">): string {
-  return `${cfg.baseURL}/messages`;
-}
-
-/** The headers golem sends (before the caller's own `headers`). */
-export function requestHeaders(
-  cfg: Pick<ResolvedConfig, "apiKey" | "headers"> &
-    Partial<Pick<ResolvedConfig, "contextManagement">>,
-): Record<string, string> {
-  const headers = mergeHeaders({ "anthropic-version": ANTHROPIC_VERSION }, cfg.headers, {
-    "content-type": "application/json",
-    "x-api-key": cfg.apiKey,
-  });
-  if (cfg.contextManagement) {
-    // Joined with the caller's own betas, if any.
-    const caller = headers["anthropic-beta"];
-    headers["anthropic-beta"] = caller
-      ? `${caller},${CONTEXT_MANAGEMENT_BETA}`
-      : CONTEXT_MANAGEMENT_BETA;
-  }
-  return headers;
-}
-
 /**
  * History -> Messages API body. An assistant message goes back part for part in its order
  * (Anthropic checks thinking blocks against their place in the turn); thinking from another
@@ -77,17 +45,18 @@ export function requestHeaders(
  */
 export function buildRequest(
   req: ModelRequest,
-  cfg: Pick<ResolvedConfig, "model" | "settings" | "thinking" | "effort"> &
-    Partial<Pick<ResolvedConfig, "cache" | "contextManagement">>,
+  cfg: Pick<ResolvedOptions, "model" | "settings" | "thinking" | "effort"> &
+    Partial<Pick<ResolvedOptions, "cache" | "contextManagement" | "provider">>,
   stream: boolean,
 ): MessageCreateParams {
-  const s = callSettings("anthropic", cfg.settings, req);
-  checkSettings(cfg.model, cfg.thinking, { ...req, ...s });
+  const provider = cfg.provider ?? "anthropic";
+  const s = callSettings(provider, cfg.settings, req);
+  checkSettings(cfg.model, cfg.thinking, { ...req, ...s }, provider);
   const marks: Mark[] = [];
   const body: MessageCreateParams = {
     model: cfg.model,
     max_tokens: s.maxTokens ?? cfg.settings.maxTokens,
-    messages: buildMessages(req.messages, marks),
+    messages: buildMessages(req.messages, marks, provider),
   };
   const system = [
     req.system,
@@ -110,11 +79,16 @@ export function buildRequest(
   return withExtraBody(body, cfg.settings, req);
 }
 
-function buildMessages(messages: readonly Message[], marks: Mark[]): MessageParam[] {
+function buildMessages(
+  messages: readonly Message[],
+  marks: Mark[],
+  provider: string,
+): MessageParam[] {
   const out: MessageParam[] = [];
   for (const [index, m] of messages.entries()) {
     if (m.role === "user") appendTurn(out, "user", userContent(m, index));
-    else if (m.role === "assistant") appendTurn(out, "assistant", assistantContent(m, index));
+    else if (m.role === "assistant")
+      appendTurn(out, "assistant", assistantContent(m, index, provider));
     else if (m.role === "tool") appendTurn(out, "user", [toolResult(m, index)]);
     // "system" messages are sent as the top-level `system`.
     if (m.cache && m.role !== "system") marks.push(markAt(out, index));
@@ -205,22 +179,27 @@ function mediaBlock(p: MediaPart, j: number, index: number, place: MediaPlace): 
 
 const decodeText = (data: string) => new TextDecoder().decode(base64ToBytes(data));
 
-function assistantContent(m: Message, index: number): ContentBlockParam[] {
+function assistantContent(m: Message, index: number, provider: string): ContentBlockParam[] {
   const content: ContentBlockParam[] = [];
   for (const [j, part] of partsOf(m).entries()) {
-    const block = assistantBlock(part, j, index);
+    const block = assistantBlock(part, j, index, provider);
     if (block) content.push(block);
   }
   return content;
 }
 
-function assistantBlock(part: Part, j: number, index: number): ContentBlockParam | undefined {
+function assistantBlock(
+  part: Part,
+  j: number,
+  index: number,
+  provider: string,
+): ContentBlockParam | undefined {
   switch (part.type) {
     case "text":
       // A foreign signature or phase stays behind; the text goes.
       return part.text === "" ? undefined : { type: "text", text: part.text };
     case "thinking":
-      if (part.provider !== undefined && part.provider !== PROVIDER) return undefined;
+      if (part.provider !== undefined && part.provider !== provider) return undefined;
       if (part.redacted !== undefined) return { type: "redacted_thinking", data: part.redacted };
       // Anthropic verifies every thinking block; one without a signature can only fail.
       if (part.signature === undefined || part.text === undefined) return undefined;
@@ -234,7 +213,7 @@ function assistantBlock(part: Part, j: number, index: number): ContentBlockParam
       };
     case "provider":
       // Server tool use and its result are one provider part each: both go, or neither.
-      return part.provider === PROVIDER ? (part.value as ContentBlockParam) : undefined;
+      return part.provider === provider ? (part.value as ContentBlockParam) : undefined;
     default:
       // Images and files the model sent (none today) have no way back in an assistant turn.
       checkMedia("anthropic", MEDIA, part, j, index, "assistant");

@@ -1,7 +1,7 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
 import { checkedResponse, parseErrorJSON } from "../../transport/json.js";
-import { createMessageBuilder, PROVIDER } from "./parts.js";
+import { createMessageBuilder } from "./parts.js";
 import type { ErrorBody, WireMessage, WireUsage } from "./wire.js";
 
 /**
@@ -9,16 +9,16 @@ import type { ErrorBody, WireMessage, WireUsage } from "./wire.js";
  * order (see {@link createMessageBuilder}). A body without the fields golem reads is a
  * {@link StreamError} naming the first one missing.
  */
-export function parseResponse(body: unknown): ModelResponse {
-  return checkedResponse(PROVIDER, () => readMessage(body));
+export function parseResponse(body: unknown, provider = "anthropic"): ModelResponse {
+  return checkedResponse(provider, () => readMessage(body, provider));
 }
 
-function readMessage(body: unknown): ModelResponse {
+function readMessage(body: unknown, provider: string): ModelResponse {
   const msg = body as WireMessage | null;
   if (typeof msg !== "object" || msg === null || !Array.isArray(msg.content)) {
     throw new StreamError("anthropic answered without a `content` array");
   }
-  const builder = createMessageBuilder();
+  const builder = createMessageBuilder(provider);
   for (const [i, block] of msg.content.entries()) builder.block(i, block);
   return {
     message: builder.message(),
@@ -52,13 +52,14 @@ export function parseErrorBody(
   text: string,
   headers: Headers,
   retryable: boolean,
+  provider = "anthropic",
 ): APIErrorFields {
   const body = parseErrorJSON(text);
   const error = (body as Partial<ErrorBody> | undefined)?.error;
   const requestId =
     headers.get("request-id") ?? (body as Partial<ErrorBody>)?.request_id ?? undefined;
   return {
-    provider: PROVIDER,
+    provider,
     status,
     type: typeof error?.type === "string" ? error.type : undefined,
     message: typeof error?.message === "string" ? error.message : describeBody(status, text),
@@ -96,10 +97,11 @@ const STATUS_OF_TYPE: Record<string, number> = {
 export function parseErrorEvent(
   error: { type?: string; message?: string } | undefined,
   requestId: string | undefined,
+  provider = "anthropic",
 ): APIErrorFields {
   const type = error?.type;
   return {
-    provider: PROVIDER,
+    provider,
     // An unknown type keeps the stream's own 200.
     status: (type && STATUS_OF_TYPE[type]) || 200,
     type,

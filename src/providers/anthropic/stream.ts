@@ -18,8 +18,9 @@ export type ErrorFactory = (fields: ReturnType<typeof parseErrorEvent>) => Error
 export function createStreamState(
   toError: ErrorFactory,
   requestId?: string,
+  provider = "anthropic",
 ): StreamMachine<SSERecord> {
-  const builder = createMessageBuilder();
+  const builder = createMessageBuilder(provider);
   let usage: WireUsage = {};
   let stopReason = "";
   let started = false;
@@ -61,7 +62,11 @@ export function createStreamState(
           return NO_DELTAS;
         case "error":
           throw toError(
-            parseErrorEvent(event.error as { type?: string; message?: string }, requestId),
+            parseErrorEvent(
+              event.error as { type?: string; message?: string },
+              requestId,
+              provider,
+            ),
           );
         default:
           return NO_DELTAS; // ping and event types added later

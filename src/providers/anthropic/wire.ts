@@ -3,7 +3,7 @@
  * @see https://docs.claude.com/en/api/messages
  */
 
-import type { ThinkingParam } from "../../transport/claude-config.js";
+import type { ThinkingParam } from "../../rules/claude.js";
 
 /** The `thinking` field; golem/bedrock sends the same JSON, so one type serves both. */
 export type ThinkingConfigParam = ThinkingParam;

@@ -1,11 +1,12 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings } from "../../core/types.js";
+import { checkSettings } from "../../rules/openai.js";
 import {
   type KeySet,
   mergeHeaders,
   type ResolvedCallOptions,
-  refuseUnknownKeys,
+  refuseBadConfig,
   resolveBaseURL,
   resolveCallOptions,
   resolveHeaders,
@@ -14,16 +15,22 @@ import {
 } from "../../transport/options.js";
 import { SETTING_KEYS } from "../../transport/settings.js";
 import {
+  type Api,
   type ChatOptions,
   type PromptCacheConfig,
+  type ReasoningSummary,
+  resolveApi,
   resolveChatOptions,
+  resolveReasoningSummary,
   type ThinkingConfig,
-} from "../openai/config.js";
-import { type Api, resolveApi, resolveReasoningSummary } from "../openai/responses-config.js";
-import type { ReasoningSummary } from "../openai/responses-wire.js";
-import { checkSettings } from "../openai/settings.js";
+} from "../openai/options.js";
 
-export type { ThinkingConfig } from "../openai/config.js";
+export type {
+  Api,
+  ReasoningEffort,
+  ReasoningSummaryOption,
+  ThinkingConfig,
+} from "../openai/options.js";
 
 /** `azure.create` options. */
 export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConfig, CallSettings {
@@ -96,10 +103,7 @@ const CONFIG_KEYS: KeySet<Config> = {
 
 /** Checks an `azure.create` config; throws `ConfigError` naming the option to fix. */
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
-  if (typeof config !== "object" || config === null) {
-    throw new ConfigError("azure: create() needs a config object");
-  }
-  refuseUnknownKeys("azure", config, CONFIG_KEYS);
+  refuseBadConfig("azure", config, CONFIG_KEYS, "azure: create() needs a config object");
   const { deployment, apiVersion } = config;
   if (typeof deployment !== "string" || deployment === "") {
     throw new ConfigError("azure: deployment is required (the deployment name in your resource)");

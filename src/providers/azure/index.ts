@@ -1,23 +1,24 @@
 /**
  * golem/azure: Azure OpenAI Chat Completions (v1 or deployment URLs) or, with
  * `api: "responses"`, the Responses API, with an API key or an Entra ID token. Request,
- * response and stream handling are openai's; URL and auth differ.
+ * response and stream handling are openai's wires; URL and auth are this platform's.
  * @module
  */
 import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
 import type { Model } from "../../core/types.js";
 import { createHTTPModel } from "../../transport/http-model.js";
-import { chatCall, type OpenAIFamily, responsesCall } from "../openai/calls.js";
-import { parseErrorBody } from "../openai/response.js";
+import { chatWire, responsesWire } from "../openai/call.js";
 import { type Config, resolveConfig } from "./config.js";
-import { createTokenSigner, requestUrl } from "./request.js";
-import { requestIdOf } from "./response.js";
-import { responsesUrl } from "./responses-request.js";
+import { azurePlatform } from "./platform.js";
 
-export type { Api, ReasoningSummaryOption } from "../openai/responses-config.js";
-export type { ReasoningEffort } from "../openai/wire.js";
-export type { Config, ThinkingConfig } from "./config.js";
+export type {
+  Api,
+  Config,
+  ReasoningEffort,
+  ReasoningSummaryOption,
+  ThinkingConfig,
+} from "./config.js";
 
 /** An error answer from Azure OpenAI; also a golem `APIError`. */
 export const APIError = /* @__PURE__ */ defineAPIError();
@@ -39,33 +40,8 @@ export type APIError = CoreAPIError;
  */
 export function create(config: Config): Model {
   const cfg = resolveConfig(config, readEnv());
-  const responses = cfg.api === "responses";
-  const url = responses ? responsesUrl(cfg) : requestUrl(cfg);
-  const { auth } = cfg;
-  const family: OpenAIFamily = {
-    provider: "azure",
-    transport(body) {
-      // Per call, so tokens seen by this call's attempts are scrubbed from its error bodies.
-      const secrets = "apiKey" in auth ? [auth.apiKey] : [];
-      return {
-        url,
-        headers: cfg.headers,
-        body,
-        fetch: cfg.fetch,
-        timeoutMs: cfg.timeoutMs,
-        maxRetries: cfg.maxRetries,
-        sign: "token" in auth ? createTokenSigner(auth.token, secrets) : undefined,
-        secrets,
-        toError: (res) =>
-          new APIError(parseErrorBody(res.status, res.text, res.headers, res.retryable, "azure")),
-      };
-    },
-    requestIdOf,
-    toError: (fields) => new APIError(fields),
-  };
   // The Responses API always names the deployment as `model`, on both URL forms.
-  const call = responses
-    ? responsesCall(family, { ...cfg, model: cfg.deployment })
-    : chatCall(family, cfg);
-  return createHTTPModel("azure", cfg.deployment, call);
+  const wire =
+    cfg.api === "responses" ? responsesWire({ ...cfg, model: cfg.deployment }) : chatWire(cfg);
+  return createHTTPModel(wire, azurePlatform(cfg), APIError);
 }

@@ -1,37 +1,28 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
-import type { CallSettings, ModelRequest } from "../../core/types.js";
-import { type CacheConfig, type ResolvedCache, resolveCache } from "../../transport/cache.js";
-import {
-  checkClaudeSettings,
-  type Effort,
-  resolveEffort,
-  resolveThinking,
-  type ThinkingConfig,
-} from "../../transport/claude-config.js";
+import type { Credentials } from "../../transport/auth/sigv4.js";
 import {
   type KeySet,
   type ResolvedTransport,
-  refuseUnknownKeys,
+  refuseBadConfig,
   resolveTransport,
   TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
-import { pickSettings, refuseSettings, SETTING_KEYS } from "../../transport/settings.js";
-import type { ThinkingConfigParam } from "./wire.js";
+import {
+  type ConverseOptions,
+  OPTION_KEYS,
+  type ResolvedOptions,
+  resolveExtras,
+  resolveSettings,
+} from "./options.js";
 
 /** `thinking` and `effort` take the same choices as `golem/anthropic`. */
-export type { CacheConfig, Effort, ThinkingConfig };
-
-/** AWS credentials for SigV4 signing. */
-export interface Credentials {
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken?: string;
-}
+export type { CacheConfig, Effort, ThinkingConfig } from "./options.js";
+export type { Credentials };
 
 /** Settings of `bedrock.create`. */
-export interface Config extends TransportConfig, CallSettings {
+export interface Config extends TransportConfig, ConverseOptions {
   /** @defaultValue the `AWS_REGION`, else the `AWS_DEFAULT_REGION` environment variable */
   region?: string;
   /** A foundation model id, an inference profile id (`us.anthropic…`) or an ARN. */
@@ -47,16 +38,6 @@ export interface Config extends TransportConfig, CallSettings {
    * @defaultValue the `AWS_BEARER_TOKEN_BEDROCK` environment variable
    */
   apiKey?: string;
-  /** Omitted: no `thinking` field is sent, and the model's default applies. */
-  thinking?: ThinkingConfig;
-  /** Sent as `outputConfig.effort`. */
-  effort?: Effort;
-  /**
-   * Prompt caching: golem puts `cachePoint` blocks after the tools, after the system prompt
-   * and after the last message (docs/caching.md), for models that take them. Without it only
-   * `Message.cache` marks are sent.
-   */
-  cache?: CacheConfig;
 }
 
 /** How requests are authorised: SigV4 (fixed or from a provider) or a bearer API key. */
@@ -66,77 +47,39 @@ export type Auth =
   | { bearer: string };
 
 /** A checked config with environment fallbacks applied. */
-export interface ResolvedConfig extends ResolvedTransport {
+export interface ResolvedConfig extends ResolvedTransport, ResolvedOptions {
   region: string;
-  model: string;
-  /** `create()`'s call settings, the defaults of every call. */
-  settings: CallSettings;
   auth: Auth;
-  thinking: ThinkingConfigParam | undefined;
-  effort: Effort | undefined;
-  cache: ResolvedCache | undefined;
 }
 
 const CONFIG_KEYS: KeySet<Config> = {
   ...TRANSPORT_KEYS,
-  ...SETTING_KEYS,
+  ...OPTION_KEYS,
   region: true,
   model: true,
   credentials: true,
   apiKey: true,
-  thinking: true,
-  effort: true,
-  cache: true,
 };
 
 /** Checks `bedrock.create`'s config against the environment; every complaint is a {@link ConfigError}. */
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
-  if (typeof config !== "object" || config === null) {
-    throw new ConfigError("bedrock.create needs a config object");
-  }
-  refuseUnknownKeys("bedrock", config, CONFIG_KEYS);
+  refuseBadConfig("bedrock", config, CONFIG_KEYS, "bedrock.create needs a config object");
   const region = resolveRegion(config.region, env);
   if (typeof config.model !== "string" || config.model === "") {
     throw new ConfigError(
       'bedrock: `model` is required (e.g. "us.anthropic.claude-sonnet-4-5-20250929-v1:0")',
     );
   }
-  const settings = pickSettings("bedrock", config);
-  const thinking = resolveThinking("bedrock", config.thinking, settings.maxTokens);
-  checkSettings(config.model, thinking, settings);
+  const { settings, thinking } = resolveSettings("bedrock", config.model, config);
   return {
     region,
     model: config.model,
     settings,
     auth: resolveAuth(config, env),
     thinking,
-    effort: resolveEffort("bedrock", config.effort),
-    cache: resolveCache("bedrock", config.cache),
+    ...resolveExtras("bedrock", config),
     ...resolveTransport("bedrock", config, `https://bedrock-runtime.${region}.amazonaws.com`),
   };
-}
-
-/** Claude on Bedrock: the Converse API has `topK` only as Claude's own `top_k`. */
-export const isClaude = (model: string) => model.includes("anthropic.claude");
-
-/**
- * Bedrock's rules for one call's settings: no `seed` (Converse has no field for it), `topK` only
- * for Claude (sent as `additionalModelRequestFields.top_k`), and Claude's own rules for Claude.
- */
-export function checkSettings(
-  model: string,
-  thinking: ThinkingConfigParam | undefined,
-  s: CallSettings & Pick<ModelRequest, "toolChoice">,
-): void {
-  refuseSettings("bedrock", s, ["seed"], "has no Converse field; leave it out");
-  if (!isClaude(model)) {
-    refuseSettings(
-      "bedrock",
-      s,
-      ["topK"],
-      "is sent for Claude models only; pass the model's own field in `extraBody.additionalModelRequestFields`",
-    );
-  } else checkClaudeSettings("bedrock", model, thinking, s);
 }
 
 function resolveRegion(region: string | undefined, env: Env): string {
@@ -183,6 +126,7 @@ function checkApiKey(apiKey: unknown): string {
   return apiKey;
 }
 
+/** Checks SigV4 credentials; a {@link ConfigError} names what is missing, never a value. */
 /** Checks SigV4 credentials; a {@link ConfigError} names what is missing, never a value. */
 export function checkCredentials(c: Credentials): Credentials {
   const ok = (v: unknown) => typeof v === "string" && v !== "";

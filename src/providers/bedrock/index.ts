@@ -5,29 +5,12 @@
  * @module
  */
 import { readEnv } from "../../core/env.js";
-import {
-  AuthError,
-  type APIError as CoreAPIError,
-  defineAPIError,
-  StreamError,
-} from "../../core/errors.js";
-import type { Model, ModelRequest } from "../../core/types.js";
-import { createEventStreamReader } from "../../transport/event-stream.js";
+import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
+import type { Model } from "../../core/types.js";
 import { createHTTPModel } from "../../transport/http-model.js";
-import { mergeHeaders } from "../../transport/options.js";
-import { redactSecrets } from "../../transport/redact.js";
-import type { RequestOptions, StreamResponse } from "../../transport/request.js";
-import {
-  type Config,
-  type Credentials,
-  checkCredentials,
-  type ResolvedConfig,
-  resolveConfig,
-} from "./config.js";
-import { buildRequest, PROVIDER, requestUrl } from "./request.js";
-import { parseErrorBody, parseResponse } from "./response.js";
-import { type SigningKeyCache, signRequest } from "./sign.js";
-import { createStreamState } from "./stream.js";
+import { converseWire } from "./call.js";
+import { type Config, resolveConfig } from "./config.js";
+import { bedrockPlatform } from "./platform.js";
 
 export type { CacheConfig, Config, Credentials, Effort, ThinkingConfig } from "./config.js";
 
@@ -50,88 +33,5 @@ export type APIError = CoreAPIError;
  */
 export function create(config: Config): Model {
   const cfg = resolveConfig(config, readEnv());
-  // One per model: the derived SigV4 signing key, kept once per day and region (sign.ts).
-  const cache: SigningKeyCache = new Map();
-  return createHTTPModel(PROVIDER, cfg.model, {
-    request: (req, streaming) => requestOptions(cfg, cache, req, streaming),
-    parse: (body) => parseResponse(body),
-    async open(res, secrets) {
-      await refuseJSONStream(res, secrets);
-      return {
-        reader: createEventStreamReader(res.body),
-        machine: createStreamState(
-          (fields) => new APIError(fields),
-          res.response.headers.get("x-amzn-requestid") ?? undefined,
-        ),
-      };
-    },
-  });
-}
-
-/**
- * A 200 with a JSON body instead of an event stream means the request reached another
- * operation (an unencoded `/` in the model id does that: vercel/ai#17523); say so plainly
- * rather than as a broken frame.
- */
-async function refuseJSONStream(res: StreamResponse, secrets: readonly string[]): Promise<void> {
-  const type = res.response.headers.get("content-type") ?? "";
-  if (!type.includes("json")) return;
-  const text = redactSecrets(await new Response(res.body).text().catch(() => ""), secrets);
-  const start = text.length > 200 ? `${text.slice(0, 200)}...` : text;
-  throw new StreamError(`bedrock answered the stream with JSON, not an event stream: ${start}`);
-}
-
-function requestOptions(
-  cfg: ResolvedConfig,
-  cache: SigningKeyCache,
-  req: ModelRequest,
-  streaming: boolean,
-): Omit<RequestOptions, "signal"> {
-  const { auth } = cfg;
-  const bearer = "bearer" in auth ? { authorization: `Bearer ${auth.bearer}` } : {};
-  const headers = mergeHeaders({}, cfg.headers, { "content-type": "application/json", ...bearer });
-  const options: Omit<RequestOptions, "signal"> = {
-    url: requestUrl(cfg, streaming),
-    headers,
-    body: JSON.stringify(buildRequest(req, cfg, streaming)),
-    fetch: cfg.fetch,
-    timeoutMs: cfg.timeoutMs,
-    maxRetries: cfg.maxRetries,
-    toError: (res) =>
-      new APIError(parseErrorBody(res.status, res.text, res.headers, res.retryable)),
-  };
-  if ("bearer" in auth) {
-    // A Bedrock API key replaces SigV4 entirely.
-    options.secrets = [auth.bearer];
-  } else if ("sigv4Provider" in auth) {
-    // Asked per attempt (the provider caches and refreshes), and once more after a 401.
-    const secrets: string[] = [];
-    options.secrets = secrets;
-    options.onUnauthorized = () => true;
-    options.sign = async (signable) => {
-      const credentials = await providedCredentials(auth.sigv4Provider);
-      secrets.push(credentials.accessKeyId, credentials.secretAccessKey);
-      if (credentials.sessionToken) secrets.push(credentials.sessionToken);
-      return signRequest(signable, credentials, cfg.region, cache);
-    };
-  } else if ("sigv4" in auth) {
-    const { sigv4 } = auth;
-    // Signed per attempt: the date in the signature changes between retries.
-    options.sign = (signable) => signRequest(signable, sigv4, cfg.region, cache);
-    // The access key id too: it names the account, and the Authorization header carries it.
-    options.secrets = sigv4.sessionToken
-      ? [sigv4.accessKeyId, sigv4.secretAccessKey, sigv4.sessionToken]
-      : [sigv4.accessKeyId, sigv4.secretAccessKey];
-  }
-  return options;
-}
-
-/** The provider's current credentials, checked; any failure an {@link AuthError}. */
-async function providedCredentials(provider: () => Promise<Credentials>): Promise<Credentials> {
-  try {
-    return checkCredentials(await provider());
-  } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
-    throw new AuthError(`bedrock: the credentials provider failed: ${why}`, {}, { cause: err });
-  }
+  return createHTTPModel(converseWire(cfg, "bedrock"), bedrockPlatform(cfg), APIError);
 }

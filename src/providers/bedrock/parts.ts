@@ -3,7 +3,6 @@ import { isNonEmptyString } from "../../core/issue.js";
 import { createPartsBuilder } from "../../core/parts.js";
 import type { Delta, Message, Part, ProviderPart, ThinkingPart } from "../../core/types.js";
 import { NO_DELTAS } from "../../transport/model-stream.js";
-import { PROVIDER } from "./request.js";
 import type {
   ContentBlockDelta,
   ContentBlockStart,
@@ -63,11 +62,11 @@ const KIND_NAMES = [
 
 // What a streamed text or reasoning block opens with (parts.start copies it).
 const EMPTY_TEXT: Part = { type: "text", text: "" };
-const EMPTY_THINKING: Part = { type: "thinking", text: "", provider: PROVIDER };
 
 /** Creates an empty {@link MessageBuilder}. */
-export function createMessageBuilder(): MessageBuilder {
+export function createMessageBuilder(provider: string): MessageBuilder {
   const parts = createPartsBuilder();
+  const EMPTY_THINKING: Part = { type: "thinking", text: "", provider };
   // Arrays indexed by contentBlockIndex (small and dense), not Maps: this runs per frame.
   const kinds: number[] = [];
   const partOf: number[] = [];
@@ -132,7 +131,7 @@ export function createMessageBuilder(): MessageBuilder {
       if (piece === "") return NO_DELTAS;
       if (at(index, REDACTED) >= 0) (pending[index] as string[]).push(piece);
       else {
-        const part: Part = { type: "thinking", redacted: piece, provider: PROVIDER };
+        const part: Part = { type: "thinking", redacted: piece, provider };
         openAtStop(index, REDACTED, part, [piece]);
       }
       return NO_DELTAS; // its delta comes at contentBlockStop, with the payload whole
@@ -155,11 +154,11 @@ export function createMessageBuilder(): MessageBuilder {
       if (r && typeof r.redactedContent === "string") {
         // Kept as the base64 text it arrives as: Bedrock takes back exactly that.
         if (r.redactedContent !== "") {
-          parts.start({ type: "thinking", redacted: r.redactedContent, provider: PROVIDER });
+          parts.start({ type: "thinking", redacted: r.redactedContent, provider });
         }
       } else if (r && typeof r.reasoningText?.text === "string") {
         const { text, signature } = r.reasoningText;
-        const part: ThinkingPart = { type: "thinking", text, provider: PROVIDER };
+        const part: ThinkingPart = { type: "thinking", text, provider };
         if (typeof signature === "string" && signature !== "") part.signature = signature;
         if (text !== "" || part.signature !== undefined) parts.start(part);
       } else if (typeof block.text === "string") {
@@ -174,7 +173,7 @@ export function createMessageBuilder(): MessageBuilder {
         const args = JSON.stringify(input ?? {});
         parts.start({ type: "tool-call", id: toolUseId, name, arguments: args });
       } else {
-        parts.start({ type: "provider", provider: PROVIDER, value: block });
+        parts.start({ type: "provider", provider, value: block });
       }
     },
 
@@ -192,7 +191,7 @@ export function createMessageBuilder(): MessageBuilder {
         // The part holds the very array the entries are gathered in.
         const content: ToolResultBlockDelta[] = [];
         const value = { toolResult: { ...result, content } };
-        openAtStop(index, RESULT, { type: "provider", provider: PROVIDER, value }, content);
+        openAtStop(index, RESULT, { type: "provider", provider, value }, content);
         return NO_DELTAS;
       }
       const t = tool as NonNullable<ContentBlockStart["toolUse"]>;
@@ -200,7 +199,7 @@ export function createMessageBuilder(): MessageBuilder {
       if (!isNonEmptyString(t.name)) throw startError(index, "toolUse.name");
       if (t.type) {
         const value = { toolUse: { ...t, input: {} } };
-        openAtStop(index, SERVER_CALL, { type: "provider", provider: PROVIDER, value }, "");
+        openAtStop(index, SERVER_CALL, { type: "provider", provider, value }, "");
         return NO_DELTAS;
       }
       const part: Part = { type: "tool-call", id: t.toolUseId, name: t.name, arguments: "" };
@@ -250,7 +249,7 @@ export function createMessageBuilder(): MessageBuilder {
       // One delta, whole: redacted pieces do not add up as text, nor does a block golem keeps as is.
       return part.type === "thinking"
         ? [{ type: "thinking", index: i, redacted: part.redacted as string }]
-        : [{ type: "provider", index: i, provider: PROVIDER, value: part.value }];
+        : [{ type: "provider", index: i, provider, value: part.value }];
     },
 
     message() {

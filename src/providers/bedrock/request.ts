@@ -14,7 +14,7 @@ import {
 } from "../../transport/media.js";
 import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
 import { appendTurn } from "../../transport/turns.js";
-import { checkSettings, type ResolvedConfig } from "./config.js";
+import { checkSettings, type ResolvedOptions } from "./options.js";
 import type {
   CachePointBlock,
   ContentBlock,
@@ -30,23 +30,12 @@ import type {
 } from "./wire.js";
 
 /** The adapter name that parts this adapter produced carry in `provider`. */
-export const PROVIDER = "bedrock";
-
 const INFERENCE_FIELDS = {
   maxTokens: "maxTokens",
   temperature: "temperature",
   topP: "topP",
   stopSequences: "stopSequences",
 };
-
-/**
- * The Converse URL; the model id (foundation id, inference profile or ARN) is one path label,
- * so `:` and `/` are percent-encoded (a literal `/` routes to another operation: vercel/ai#17523).
- */
-export function requestUrl(cfg: ResolvedConfig, stream: boolean): string {
-  const op = stream ? "converse-stream" : "converse";
-  return `${cfg.baseURL}/model/${encodeURIComponent(cfg.model)}/${op}`;
-}
 
 /**
  * Builds the Converse body (the same for ConverseStream). An assistant message goes back part
@@ -57,11 +46,12 @@ export function requestUrl(cfg: ResolvedConfig, stream: boolean): string {
  */
 export function buildRequest(
   req: ModelRequest,
-  cfg: Omit<ResolvedConfig, "cache"> & Partial<Pick<ResolvedConfig, "cache">>,
+  cfg: Omit<ResolvedOptions, "cache"> & Partial<Pick<ResolvedOptions, "cache">>,
   _stream: boolean,
 ): ConverseRequest {
-  const s = callSettings("bedrock", cfg.settings, req);
-  checkSettings(cfg.model, cfg.thinking, { ...req, ...s });
+  const provider = cfg.provider ?? "bedrock";
+  const s = callSettings(provider, cfg.settings, req);
+  checkSettings(cfg.model, cfg.thinking, { ...req, ...s }, provider);
   const system: SystemContentBlock[] = req.system ? [{ text: req.system }] : [];
   const messages: WireMessage[] = [];
   const marks: Mark[] = [];
@@ -74,7 +64,7 @@ export function buildRequest(
     }
     const content =
       m.role === "assistant"
-        ? buildAssistantContent(m, i)
+        ? buildAssistantContent(m, i, provider)
         : m.role === "tool"
           ? [buildToolResult(m, i)]
           : buildUserContent(m, i);
@@ -281,7 +271,7 @@ function unsupported(type: string, index: number): HistoryError {
 }
 
 /** The parts in their order (docs/architecture.md, "Replay rules"). */
-function buildAssistantContent(m: Message, index: number): ContentBlock[] {
+function buildAssistantContent(m: Message, index: number, provider: string): ContentBlock[] {
   const content: ContentBlock[] = [];
   for (const [j, part] of partsOf(m).entries()) {
     switch (part.type) {
@@ -290,7 +280,7 @@ function buildAssistantContent(m: Message, index: number): ContentBlock[] {
         if (part.text !== "") content.push({ text: part.text });
         break;
       case "thinking":
-        if (part.provider !== undefined && part.provider !== PROVIDER) break;
+        if (part.provider !== undefined && part.provider !== provider) break;
         if (part.redacted !== undefined) {
           content.push({ reasoningContent: { redactedContent: part.redacted } });
         } else if (part.signature !== undefined && part.text !== undefined) {
@@ -309,7 +299,7 @@ function buildAssistantContent(m: Message, index: number): ContentBlock[] {
         });
         break;
       case "provider":
-        if (part.provider === PROVIDER) content.push(part.value as ContentBlock);
+        if (part.provider === provider) content.push(part.value as ContentBlock);
         break;
       default:
         checkMedia("bedrock", MEDIA, part, j, index, "assistant");

@@ -2,15 +2,14 @@ import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
 import { checkedResponse, parseErrorJSON } from "../../transport/json.js";
 import { createMessageBuilder } from "./parts.js";
-import { PROVIDER } from "./request.js";
 import type { ConverseResponse, ErrorBody, OutputContentBlock, TokenUsage } from "./wire.js";
 
 /** Turns a Converse response body into golem's response, block for block (parts.ts). */
-export function parseResponse(body: unknown): ModelResponse {
-  return checkedResponse(PROVIDER, () => readConverse(body));
+export function parseResponse(body: unknown, provider = "bedrock"): ModelResponse {
+  return checkedResponse(provider, () => readConverse(body, provider));
 }
 
-function readConverse(body: unknown): ModelResponse {
+function readConverse(body: unknown, provider: string): ModelResponse {
   const res = body as Partial<ConverseResponse> | null;
   const content = res?.output?.message?.content;
   if (!Array.isArray(content))
@@ -20,7 +19,7 @@ function readConverse(body: unknown): ModelResponse {
   if (typeof res.usage !== "object" || res.usage === null) {
     throw new StreamError("bedrock: the response has no usage");
   }
-  const builder = createMessageBuilder();
+  const builder = createMessageBuilder(provider);
   for (const [i, block] of (content as (OutputContentBlock | null)[]).entries()) {
     if (typeof block !== "object" || block === null || Array.isArray(block)) {
       throw new StreamError(`bedrock: output.message.content[${i}] is not an object`);
@@ -57,6 +56,7 @@ export function parseErrorBody(
   text: string,
   headers: Headers,
   retryable: boolean,
+  provider = "bedrock",
 ): APIErrorFields {
   const body = parseErrorJSON(text);
   const fields = typeof body === "object" && body !== null ? (body as ErrorBody) : {};
@@ -66,7 +66,7 @@ export function parseErrorBody(
     fields.Message ??
     (typeof body === "string" && body !== "" ? body : `HTTP ${status}`);
   const out: APIErrorFields = {
-    provider: PROVIDER,
+    provider,
     status,
     message: String(message),
     body,

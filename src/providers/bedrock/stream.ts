@@ -5,7 +5,6 @@ import { parseErrorJSON } from "../../transport/json.js";
 import { NO_DELTAS, type StreamMachine } from "../../transport/model-stream.js";
 import { isRetryableStatus } from "../../transport/retry.js";
 import { createMessageBuilder } from "./parts.js";
-import { PROVIDER } from "./request.js";
 import { exceptionStatus, parseUsage } from "./response.js";
 import type {
   ContentBlockDeltaEvent,
@@ -26,9 +25,10 @@ export type ErrorFactory = (fields: APIErrorFields) => APIError;
 export function createStreamState(
   toError: ErrorFactory,
   requestId?: string,
+  provider = "bedrock",
 ): StreamMachine<EventStreamMessage> {
   const decoder = new TextDecoder();
-  const builder = createMessageBuilder();
+  const builder = createMessageBuilder(provider);
   let usage: Usage | undefined;
   let stopReason: string | undefined;
 
@@ -76,10 +76,16 @@ export function createStreamState(
           return onEvent(headers[":event-type"], message.payload);
         case "exception":
           throw toError(
-            exceptionFields(headers, decoder.decode(message.payload), requestId, response()),
+            exceptionFields(
+              headers,
+              decoder.decode(message.payload),
+              requestId,
+              response(),
+              provider,
+            ),
           );
         case "error":
-          throw toError(errorFields(headers, requestId, response()));
+          throw toError(errorFields(headers, requestId, response(), provider));
         default:
           return NO_DELTAS;
       }
@@ -109,6 +115,7 @@ function exceptionFields(
   payload: string,
   requestId: string | undefined,
   partial: ModelResponse,
+  provider: string,
 ): APIErrorFields {
   const type = String(headers[":exception-type"] ?? "exception");
   const body = parseErrorJSON(payload);
@@ -116,7 +123,7 @@ function exceptionFields(
   const message = fields.message ?? fields.Message ?? (payload || type);
   const status = exceptionStatus(type);
   return {
-    provider: PROVIDER,
+    provider,
     status,
     type,
     message: String(message),
@@ -132,12 +139,13 @@ function errorFields(
   headers: Record<string, EventStreamHeaderValue>,
   requestId: string | undefined,
   partial: ModelResponse,
+  provider: string,
 ): APIErrorFields {
   const type = String(headers[":error-code"] ?? "error");
   const status = exceptionStatus(type);
   const message = String(headers[":error-message"] ?? type);
   return {
-    provider: PROVIDER,
+    provider,
     status,
     type,
     message,

@@ -5,7 +5,7 @@
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Converse.html
  */
 
-import type { Effort, ThinkingParam } from "../../transport/claude-config.js";
+import type { Effort, ThinkingParam } from "../../rules/claude.js";
 
 /** Claude's thinking switch, passed through `additionalModelRequestFields` (snake_case). */
 export type ThinkingConfigParam = ThinkingParam;

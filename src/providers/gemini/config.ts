@@ -1,6 +1,5 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
-import type { CallSettings } from "../../core/types.js";
 import {
   type KeySet,
   type ResolvedTransport,
@@ -9,56 +8,36 @@ import {
   TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
-import { pickSettings, SETTING_KEYS } from "../../transport/settings.js";
-import type { GenerationConfig, ThinkingConfig as WireThinkingConfig } from "./wire.js";
+import {
+  type GeminiOptions,
+  isObject,
+  OPTION_KEYS,
+  type Problem,
+  type ResolvedOptions,
+  resolveOptions,
+  thinkingProblem,
+  unless,
+} from "./options.js";
 
-/** How much Gemini thinks and whether it returns thought summaries. */
-export interface ThinkingConfig {
-  /** Return thought summaries as thinking blocks (`thinkingConfig.includeThoughts`). */
-  includeThoughts?: boolean;
-  /** Token budget (`thinkingBudget`): `-1` dynamic, `0` off where allowed. Not with `level`. */
-  budget?: number;
-  /** Gemini 3 thinking level (`thinkingLevel`, sent upper case). Not with `budget`. */
-  level?: "minimal" | "low" | "medium" | "high";
-}
+export type { ThinkingConfig } from "./options.js";
 
 /** Options of `gemini.create`. */
-export interface Config extends TransportConfig, CallSettings {
+export interface Config extends TransportConfig, GeminiOptions {
   /** API key, sent as `x-goog-api-key`. @defaultValue `GEMINI_API_KEY`, then `GOOGLE_API_KEY` */
   apiKey?: string;
   /** Model id (`gemini-3-pro-preview`) or a full path (`tunedModels/x`). */
   model: string;
-  thinking?: ThinkingConfig;
-  /**
-   * An explicit cache's resource name (`cachedContents/…`), sent as `cachedContent`; the
-   * prompt then continues that cache. Implicit caching needs nothing (docs/caching.md).
-   */
-  cachedContent?: string;
 }
 
 /** A checked config with defaults applied and the thinking options in wire form. */
-export interface ResolvedConfig extends ResolvedTransport {
+export interface ResolvedConfig extends ResolvedTransport, ResolvedOptions {
   apiKey: string;
-  model: string;
-  /** The thinking options; `undefined` when there is nothing to send. */
-  generationConfig: GenerationConfig | undefined;
-  /** `create()`'s call settings, the defaults of every call. */
-  settings: CallSettings;
-  cachedContent?: string | undefined;
 }
 
 /** The Gemini API (not Vertex AI) at its default version, as js-genai uses it. */
 export const DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com/v1beta";
 
-const LEVELS: readonly unknown[] = ["minimal", "low", "medium", "high"];
-
-const OBJECT = "must be an object";
-const BUDGET = "must be an integer: -1 (dynamic), 0 (off) or a token count";
 const MODEL = 'is required: a model id such as "gemini-3-pro-preview"';
-const LEVEL = 'must be "minimal", "low", "medium" or "high"';
-
-/** What is wrong with a config: the option's path (`""` for the config itself) and why. */
-type Problem = readonly [path: string, message: string];
 
 /**
  * The first problem with Gemini's own options (the transport's are checked by
@@ -67,7 +46,7 @@ type Problem = readonly [path: string, message: string];
  * keeps that schema as their reference).
  */
 function configProblem(config: unknown): Problem | undefined {
-  if (!isObject(config)) return ["", OBJECT];
+  if (!isObject(config)) return ["", "must be an object"];
   const c = config as Record<string, unknown>;
   return (
     unless(c.apiKey === undefined || typeof c.apiKey === "string", "apiKey", "must be a string") ??
@@ -82,46 +61,17 @@ function configProblem(config: unknown): Problem | undefined {
   );
 }
 
-function thinkingProblem(thinking: unknown): Problem | undefined {
-  if (!isObject(thinking)) return ["thinking", OBJECT];
-  const t = thinking as Record<string, unknown>;
-  return (
-    unless(
-      t.includeThoughts === undefined || typeof t.includeThoughts === "boolean",
-      "thinking.includeThoughts",
-      "must be a boolean",
-    ) ??
-    unless(isIntFrom(t.budget, -1), "thinking.budget", BUDGET) ??
-    unless(t.level === undefined || LEVELS.includes(t.level), "thinking.level", LEVEL)
-  );
-}
-
-function unless(ok: boolean, path: string, message: string): Problem | undefined {
-  return ok ? undefined : [path, message];
-}
-
-/** Absent, or what `z.int().check(z.gte(min))` accepts: a safe integer >= `min`. */
-function isIntFrom(value: unknown, min: number): boolean {
-  return value === undefined || (Number.isSafeInteger(value) && (value as number) >= min);
-}
-
-function isObject(value: unknown): value is object {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+const CONFIG_KEYS: KeySet<Config> = {
+  ...TRANSPORT_KEYS,
+  ...OPTION_KEYS,
+  apiKey: true,
+  model: true,
+};
 
 /**
  * Checks a config and applies defaults; throws {@link ConfigError} naming the option (and the
  * environment variable that would supply a missing key) before any request is made.
  */
-const CONFIG_KEYS: KeySet<Config> = {
-  ...TRANSPORT_KEYS,
-  ...SETTING_KEYS,
-  apiKey: true,
-  model: true,
-  thinking: true,
-  cachedContent: true,
-};
-
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   const problem = configProblem(config);
   if (problem) throw new ConfigError(`gemini: ${problem[0] || "config"}: ${problem[1]}`);
@@ -135,46 +85,14 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   }
   return {
     apiKey,
-    model: config.model,
-    generationConfig: buildGenerationConfig(config),
-    cachedContent: config.cachedContent,
-    settings: pickSettings("gemini", config),
+    ...resolveOptions("gemini", config.model, config),
     ...resolveTransport("gemini", config, DEFAULT_BASE_URL),
   };
-}
-
-function buildGenerationConfig(config: Config): GenerationConfig | undefined {
-  const out: GenerationConfig = {};
-  const thinking = config.thinking && buildThinkingConfig(config.thinking);
-  if (thinking) out.thinkingConfig = thinking;
-  return Object.keys(out).length > 0 ? out : undefined;
-}
-
-function buildThinkingConfig(t: ThinkingConfig): WireThinkingConfig | undefined {
-  // Both at once is a 400 from the API; say so before sending anything.
-  if (t.budget !== undefined && t.level !== undefined) {
-    throw new ConfigError(
-      "gemini: thinking.budget and thinking.level cannot both be set; pick one",
-    );
-  }
-  const out: WireThinkingConfig = {};
-  if (t.includeThoughts !== undefined) out.includeThoughts = t.includeThoughts;
-  if (t.budget !== undefined) out.thinkingBudget = t.budget;
-  // Upper case as in js-genai's enum and the verified fixture thinking-streaming.json.
-  if (t.level !== undefined) {
-    out.thinkingLevel = t.level.toUpperCase() as NonNullable<WireThinkingConfig["thinkingLevel"]>;
-  }
-  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /** The model's resource path: ids get `models/`, paths such as `tunedModels/x` stay as given. */
 export function modelPath(model: string): string {
   return model.includes("/") ? model : `models/${model}`;
-}
-
-/** Gemini 3 validates function-call signatures strictly; matched by the model name. */
-export function isGemini3(model: string): boolean {
-  return model.includes("gemini-3");
 }
 
 function nonEmpty(v: string | undefined): string | undefined {

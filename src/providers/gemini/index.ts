@@ -7,18 +7,9 @@ import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
 import type { Model } from "../../core/types.js";
 import { createHTTPModel } from "../../transport/http-model.js";
-import { createSSEReader } from "../../transport/sse.js";
+import { generateContentWire } from "./call.js";
 import { type Config, resolveConfig, type ThinkingConfig } from "./config.js";
-import { buildRequest, requestHeaders, requestUrl } from "./request.js";
-import {
-  blockedPromptFields,
-  errorFields,
-  PROVIDER,
-  parseErrorBody,
-  parseResponse,
-} from "./response.js";
-import { createStreamState } from "./stream.js";
-import type { GenerateContentResponse } from "./wire.js";
+import { geminiPlatform } from "./platform.js";
 
 export type { Config, ThinkingConfig };
 
@@ -41,27 +32,5 @@ export type APIError = CoreAPIError;
  */
 export function create(config: Config): Model {
   const cfg = resolveConfig(config, readEnv());
-  return createHTTPModel(PROVIDER, cfg.model, {
-    request: (req, streaming) => ({
-      url: requestUrl(cfg, streaming),
-      headers: requestHeaders(cfg),
-      body: JSON.stringify(buildRequest(req, cfg, streaming)),
-      fetch: cfg.fetch,
-      timeoutMs: cfg.timeoutMs,
-      maxRetries: cfg.maxRetries,
-      secrets: [cfg.apiKey],
-      toError: (res) =>
-        new APIError(parseErrorBody(res.status, res.text, res.headers, res.retryable)),
-    }),
-    parse(body) {
-      // A 200 can still say no: an error object, or a prompt blocked before any candidate.
-      const problem = errorFields(body, 200) ?? blockedPromptFields(body, 200);
-      if (problem) throw new APIError(problem);
-      return parseResponse(body as GenerateContentResponse);
-    },
-    open: (res) => ({
-      reader: createSSEReader(res.body),
-      machine: createStreamState((fields) => new APIError(fields)),
-    }),
-  });
+  return createHTTPModel(generateContentWire(cfg, "gemini"), geminiPlatform(cfg), APIError);
 }

@@ -9,8 +9,6 @@ import type { FunctionCall, Part, PartialArg } from "./wire.js";
  */
 export const GENERATED_ID_PREFIX = "golem_";
 
-const PROVIDER = "gemini";
-
 /**
  * Turns response parts, fed one at a time, into one assistant message whose parts keep the
  * order they came in. `generate` feeds every part of the answer and the stream feeds them as
@@ -50,7 +48,7 @@ interface OpenCall {
 const NONE = -1;
 
 /** Creates an empty {@link MessageBuilder}. */
-export function createMessageBuilder(): MessageBuilder {
+export function createMessageBuilder(provider: string): MessageBuilder {
   const parts = createPartsBuilder();
   /** The thinking part still taking thought pieces, or {@link NONE}. */
   let thought = NONE;
@@ -79,14 +77,13 @@ export function createMessageBuilder(): MessageBuilder {
     let index: number;
     if (part.thought) {
       text = NONE;
-      if (thought === NONE)
-        thought = parts.start({ type: "thinking", text: "", provider: PROVIDER });
+      if (thought === NONE) thought = parts.start({ type: "thinking", text: "", provider });
       index = thought;
     } else {
       thought = NONE;
       if (text === NONE) text = parts.start({ type: "text", text: "" });
       index = text;
-      if (signature !== undefined) (parts.at(index) as TextPart).provider = PROVIDER;
+      if (signature !== undefined) (parts.at(index) as TextPart).provider = provider;
     }
     const delta = (
       piece === "" ? { type: parts.at(index)?.type, index } : parts.appendText(index, piece)
@@ -116,7 +113,7 @@ export function createMessageBuilder(): MessageBuilder {
     const signature = part.thoughtSignature;
     if (signature !== undefined) {
       call.signature = signature;
-      call.provider = PROVIDER;
+      call.provider = provider;
     }
     const index = parts.start(call);
     const delta: Delta = { type: "tool-call", index, id: call.id, name };
@@ -149,7 +146,7 @@ export function createMessageBuilder(): MessageBuilder {
     const deltas: Delta[] = [];
     const wire = parts.at(call.index) as ToolCallPart;
     if (part.thoughtSignature !== undefined && wire.signature === undefined) {
-      wire.provider = PROVIDER;
+      wire.provider = provider;
       deltas.push(parts.sign(call.index, part.thoughtSignature));
     }
     if (!fc.willContinue) deltas.push(...end());
@@ -169,8 +166,8 @@ export function createMessageBuilder(): MessageBuilder {
       if (isTextLike(part)) deltas = addPiece(part);
       else {
         thought = text = NONE;
-        const index = parts.start({ type: "provider", provider: PROVIDER, value: part });
-        deltas = [{ type: "provider", index, provider: PROVIDER, value: part }];
+        const index = parts.start({ type: "provider", provider, value: part });
+        deltas = [{ type: "provider", index, provider, value: part }];
       }
       return closed.length === 0 ? deltas : [...closed, ...deltas];
     },

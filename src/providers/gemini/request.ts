@@ -1,6 +1,7 @@
 import { ConfigError, HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, ToolCallPart } from "../../core/types.js";
+import { isGemini3 } from "../../rules/gemini.js";
 import {
   BOTH,
   checkMedia,
@@ -11,9 +12,8 @@ import {
   mediaError,
   USER,
 } from "../../transport/media.js";
-import { mergeHeaders } from "../../transport/options.js";
 import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
-import { isGemini3, modelPath, type ResolvedConfig } from "./config.js";
+import type { ResolvedOptions } from "./options.js";
 import { GENERATED_ID_PREFIX } from "./parts.js";
 import type {
   Content,
@@ -32,20 +32,6 @@ import type {
  */
 export const SKIP_SIGNATURE_VALIDATOR = "Y29udGV4dF9lbmdpbmVlcmluZ19pc190aGVfd2F5X3RvX2dv";
 
-/** `{base}/models/{model}:generateContent`, or `:streamGenerateContent?alt=sse` for streams. */
-export function requestUrl(cfg: ResolvedConfig, stream: boolean): string {
-  const method = stream ? "streamGenerateContent?alt=sse" : "generateContent";
-  return `${cfg.baseURL}/${modelPath(cfg.model)}:${method}`;
-}
-
-/** The headers of every call; the key travels in `x-goog-api-key`, never in the URL. */
-export function requestHeaders(cfg: ResolvedConfig): Record<string, string> {
-  return mergeHeaders({}, cfg.headers, {
-    "content-type": "application/json",
-    "x-goog-api-key": cfg.apiKey,
-  });
-}
-
 /**
  * Builds the `generateContent` body (the same for streams; only the URL differs). Replays each
  * assistant message as a `model` content whose parts go back in their order, each with the
@@ -54,13 +40,14 @@ export function requestHeaders(cfg: ResolvedConfig): Record<string, string> {
  */
 export function buildRequest(
   req: ModelRequest,
-  cfg: ResolvedConfig,
+  cfg: ResolvedOptions,
   _stream: boolean,
 ): GenerateContentRequest {
   const system: Part[] = req.system ? [{ text: req.system }] : [];
   const contents: Content[] = [];
   const callNames = new Map<string, string>();
   const gemini3 = isGemini3(cfg.model);
+  const provider = cfg.provider ?? "gemini";
   let leftOut = false;
   let afterTool = false;
   // `join`: add to the last content even when nothing was left out before this one.
@@ -77,7 +64,7 @@ export function buildRequest(
   req.messages.forEach((m, i) => {
     if (m.role === "tool") {
       // Consecutive tool results share one `user` content (the last content after a tool result).
-      push("user", [buildFunctionResponse(m, i, callNames, gemini3)], afterTool);
+      push("user", [buildFunctionResponse(m, i, callNames, gemini3, provider)], afterTool);
       afterTool = true;
       return;
     }
@@ -85,11 +72,11 @@ export function buildRequest(
       system.push({ text: textOf(m) });
       return;
     }
-    if (m.role === "user") push("user", buildUserParts(m, i));
+    if (m.role === "user") push("user", buildUserParts(m, i, provider));
     else {
       for (const p of partsOf(m)) if (p.type === "tool-call") callNames.set(p.id, p.name);
       // A message with nothing Gemini can take (only redacted or foreign parts) is left out.
-      push("model", buildModelParts(m, i, gemini3));
+      push("model", buildModelParts(m, i, gemini3, provider));
     }
     // A message left out keeps a run of tool results going.
     if (!leftOut) afterTool = false;
@@ -131,9 +118,9 @@ export function buildRequest(
  */
 function buildGenerationConfig(
   req: ModelRequest,
-  cfg: ResolvedConfig,
+  cfg: ResolvedOptions,
 ): GenerationConfig | undefined {
-  const s = callSettings("gemini", cfg.settings, req);
+  const s = callSettings(cfg.provider ?? "gemini", cfg.settings, req);
   const out: GenerationConfig = wireFields(s, {
     maxTokens: "maxOutputTokens",
     temperature: "temperature",
@@ -206,11 +193,11 @@ function buildMedia(p: MediaPart): Part {
 }
 
 /** A user message's parts in order; `""` is left out, as Gemini takes no empty text part. */
-function buildUserParts(m: Message, index: number): Part[] {
+function buildUserParts(m: Message, index: number, provider: string): Part[] {
   const parts: Part[] = [];
   for (const [j, p] of partsOf(m).entries()) {
     if (isMedia(p)) {
-      checkMedia(PROVIDER, MEDIA, p, j, index, "user");
+      checkMedia(provider, MEDIA, p, j, index, "user");
       parts.push(buildMedia(p));
     } else if (p.type === "text" && p.text !== "") parts.push({ text: p.text });
   }
@@ -223,19 +210,24 @@ function buildUserParts(m: Message, index: number): Part[] {
  * thinking and provider parts are left out and its signatures left off (the text and calls
  * themselves are sent); a redacted part has no Gemini form.
  */
-export function buildModelParts(m: Message, index: number, gemini3: boolean): Part[] {
+export function buildModelParts(
+  m: Message,
+  index: number,
+  gemini3: boolean,
+  provider = "gemini",
+): Part[] {
   const parts: Part[] = [];
   let previousCall = false;
   partsOf(m).forEach((p, j) => {
     let part: Part | undefined;
     switch (p.type) {
       case "thinking":
-        if (p.text !== undefined && p.redacted === undefined && isOwn(p.provider)) {
+        if (p.text !== undefined && p.redacted === undefined && isOwn(p.provider, provider)) {
           part = withSignature({ text: p.text, thought: true }, p.signature);
         }
         break;
       case "text": {
-        const signature = isOwn(p.provider) ? p.signature : undefined;
+        const signature = isOwn(p.provider, provider) ? p.signature : undefined;
         // An empty text part with no signature carries nothing Gemini would take.
         if (p.text !== "" || signature !== undefined) {
           part = withSignature({ text: p.text }, signature);
@@ -246,17 +238,17 @@ export function buildModelParts(m: Message, index: number, gemini3: boolean): Pa
         // Gemini 3 rejects a step whose first call has no signature; a call golem did not get
         // from Gemini (another provider's, hand-made) gets the documented dummy instead. Later
         // calls of a parallel batch are legitimately unsigned and stay so.
-        const own = isOwn(p.provider) ? p.signature : undefined;
+        const own = isOwn(p.provider, provider) ? p.signature : undefined;
         const signature = own ?? (gemini3 && !previousCall ? SKIP_SIGNATURE_VALIDATOR : undefined);
         part = withSignature({ functionCall: buildFunctionCall(p, index, j) }, signature);
         break;
       }
       case "provider":
         // Gemini's own part goes back as it came (signature included).
-        if (p.provider === PROVIDER) part = p.value as Part;
+        if (p.provider === provider) part = p.value as Part;
         break;
       default:
-        checkMedia(PROVIDER, MEDIA, p, j, index, "assistant");
+        checkMedia(provider, MEDIA, p, j, index, "assistant");
     }
     if (part) {
       parts.push(part);
@@ -266,11 +258,9 @@ export function buildModelParts(m: Message, index: number, gemini3: boolean): Pa
   return parts;
 }
 
-const PROVIDER = "gemini";
-
 /** A part with no `provider` is the caller's own, trusted as Gemini's. */
-function isOwn(provider: string | undefined): boolean {
-  return provider === undefined || provider === PROVIDER;
+function isOwn(tag: string | undefined, provider: string): boolean {
+  return tag === undefined || tag === provider;
 }
 
 function buildFunctionCall(call: ToolCallPart, index: number, j: number) {
@@ -292,6 +282,7 @@ function buildFunctionResponse(
   index: number,
   callNames: Map<string, string>,
   gemini3: boolean,
+  provider: string,
 ): Part {
   const id = m.toolCallId as string;
   const functionResponse: NonNullable<Part["functionResponse"]> = {
@@ -304,14 +295,14 @@ function buildFunctionResponse(
     if (!isMedia(p)) continue;
     if (!gemini3) {
       throw mediaError(
-        PROVIDER,
+        provider,
         p,
         j,
         index,
         "takes images and files in tool results only on Gemini 3 models",
       );
     }
-    checkMedia(PROVIDER, MEDIA, p, j, index, "tool");
+    checkMedia(provider, MEDIA, p, j, index, "tool");
     media.push(buildMedia(p));
   }
   if (!isGeneratedId(id)) functionResponse.id = id;

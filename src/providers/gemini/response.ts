@@ -6,7 +6,6 @@ import { createMessageBuilder } from "./parts.js";
 import type { GenerateContentResponse, Status, UsageMetadata } from "./wire.js";
 
 /** The adapter's name, on every block and error it makes. */
-export const PROVIDER = "gemini";
 
 /**
  * Parses a `generateContent` answer: the first candidate's parts become one assistant message
@@ -14,12 +13,12 @@ export const PROVIDER = "gemini";
  * absent). A prompt blocked before generation has no candidate: `index.ts` turns that into an
  * `APIError` ({@link blockedPromptFields}) before calling this.
  */
-export function parseResponse(body: GenerateContentResponse): ModelResponse {
-  return checkedResponse(PROVIDER, () => readResponse(body));
+export function parseResponse(body: GenerateContentResponse, provider = "gemini"): ModelResponse {
+  return checkedResponse(provider, () => readResponse(body, provider));
 }
 
-function readResponse(body: GenerateContentResponse): ModelResponse {
-  const builder = createMessageBuilder();
+function readResponse(body: GenerateContentResponse, provider: string): ModelResponse {
+  const builder = createMessageBuilder(provider);
   const candidate = body.candidates?.[0];
   for (const part of candidate?.content?.parts ?? []) builder.add(part, body.responseId);
   builder.end();
@@ -50,13 +49,17 @@ export function parseUsage(u: UsageMetadata | undefined): Usage {
  * The error fields for a prompt Gemini refused to answer (`promptFeedback.blockReason`, no
  * candidate): `type` is the block reason, nothing is retryable. `undefined` for any other body.
  */
-export function blockedPromptFields(body: unknown, status: number): APIErrorFields | undefined {
+export function blockedPromptFields(
+  body: unknown,
+  status: number,
+  provider = "gemini",
+): APIErrorFields | undefined {
   const b = body as GenerateContentResponse | null;
   const reason = b?.promptFeedback?.blockReason;
   if (!reason || (b?.candidates?.length ?? 0) > 0) return undefined;
   const detail = b?.promptFeedback?.blockReasonMessage;
   return {
-    provider: PROVIDER,
+    provider,
     status,
     type: reason,
     message: `the prompt was blocked (${reason})${detail ? `: ${detail}` : ""}`,
@@ -70,14 +73,18 @@ export function blockedPromptFields(body: unknown, status: number): APIErrorFiel
  * as an HTTP answer or an SSE event; `undefined` when the body is no error. Inside a stream
  * (a 200) `status` is the error's own `code`, the status the same error has outside a stream.
  */
-export function errorFields(body: unknown, status: number): APIErrorFields | undefined {
+export function errorFields(
+  body: unknown,
+  status: number,
+  provider = "gemini",
+): APIErrorFields | undefined {
   const wrapped = Array.isArray(body) ? body[0] : body;
   const error = (wrapped as { error?: Status } | null)?.error;
   if (typeof error !== "object" || error === null) return undefined;
   const code = typeof error.code === "number" ? error.code : status;
   const message = error.message ?? "no message";
   return {
-    provider: PROVIDER,
+    provider,
     status: status === 200 ? code : status,
     type: error.status,
     message: code === status || status === 200 ? message : `${message} (code ${code})`,
@@ -114,13 +121,14 @@ export function parseErrorBody(
   text: string,
   _headers: Headers,
   retryable: boolean,
+  provider = "gemini",
 ): APIErrorFields {
   const body = parseErrorJSON(text);
-  const fields = errorFields(body, status);
+  const fields = errorFields(body, status, provider);
   if (fields) return { ...fields, retryable };
   const start = text.length > 200 ? `${text.slice(0, 200)}...` : text;
   return {
-    provider: PROVIDER,
+    provider,
     status,
     message: start.trim() === "" ? "no error body" : start,
     body,

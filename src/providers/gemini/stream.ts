@@ -16,8 +16,9 @@ import type { GenerateContentResponse, Part, UsageMetadata } from "./wire.js";
 export function createStreamState(
   toError: (fields: APIErrorFields) => Error,
   requestId?: string,
+  provider = "gemini",
 ): StreamMachine<SSERecord> {
-  const builder = createMessageBuilder();
+  const builder = createMessageBuilder(provider);
   let usage: UsageMetadata | undefined;
   let finishReason: string | undefined;
 
@@ -37,7 +38,8 @@ export function createStreamState(
       // Gemini sends no `[DONE]`; tolerate a proxy that adds one.
       if (record.data === "[DONE]") return NO_DELTAS;
       const chunk = JSON.parse(record.data) as GenerateContentResponse;
-      const problem = errorFields(chunk, 200) ?? blockedPromptFields(chunk, 200);
+      const problem =
+        errorFields(chunk, 200, provider) ?? blockedPromptFields(chunk, 200, provider);
       if (problem) {
         if (requestId !== undefined) problem.requestId = requestId;
         problem.partial = response(finishReason ?? "");

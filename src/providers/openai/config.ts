@@ -1,81 +1,42 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings } from "../../core/types.js";
+import { checkSettings } from "../../rules/openai.js";
 import {
   type KeySet,
   mergeHeaders,
   type ResolvedCallOptions,
-  refuseUnknownKeys,
+  refuseBadConfig,
   resolveBaseURL,
   resolveCallOptions,
   resolveHeaders,
   TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
-import { pickSettings, SETTING_KEYS } from "../../transport/settings.js";
+import { SETTING_KEYS } from "../../transport/settings.js";
 import {
   type Api,
-  type ReasoningSummaryOption,
+  type ChatOptions,
+  type PromptCacheConfig,
+  type ReasoningFormat,
+  type ReasoningSummary,
   resolveApi,
+  resolveChatOptions,
   resolveReasoningSummary,
-} from "./responses-config.js";
-import type { ReasoningSummary } from "./responses-wire.js";
-import { checkSettings } from "./settings.js";
-import type { ReasoningEffort } from "./wire.js";
+  type ThinkingConfig,
+} from "./options.js";
+
+export type {
+  Api,
+  ChatOptions,
+  PromptCacheConfig,
+  ReasoningFormat,
+  ReasoningSummaryOption,
+  ThinkingConfig,
+} from "./options.js";
 
 // Plain checks rather than a zod/mini schema: each message names the option (and the
 // environment variable) that fixes it, and the openai and azure entries then carry no zod.
-
-/** How the model reasons and what of it goes back on later turns. */
-export interface ThinkingConfig {
-  /** Sent as `reasoning_effort`; each model accepts a subset. Omitted: the model's default. */
-  reasoningEffort?: ReasoningEffort;
-  /**
-   * Send every assistant message back with `reasoning_content` (its thinking text from this
-   * adapter, `""` when none), as DeepSeek V4 thinking mode with tools requires.
-   * @defaultValue false
-   */
-  replayReasoning?: boolean;
-  /**
-   * `api: "responses"` only: `reasoning.summary`; `"none"` asks for no summaries (orgs that
-   * may not receive them). @defaultValue "auto", or none with `reasoningEffort: "none"`
-   */
-  reasoningSummary?: ReasoningSummaryOption;
-}
-
-/**
- * OpenAI caches prompt prefixes by itself (1024 tokens and more); these steer it, on Chat
- * Completions and Responses alike (Azure too).
- * @see https://platform.openai.com/docs/guides/prompt-caching
- */
-export interface PromptCacheConfig {
-  /** Sent as `prompt_cache_key`: requests with one key share a cache (e.g. one per user or task). */
-  promptCacheKey?: string;
-  /** Sent as `prompt_cache_retention`: `"24h"` keeps cached prefixes up to a day. */
-  promptCacheRetention?: "in_memory" | "24h";
-}
-
-/** What `buildRequest` needs: the model-facing options of a resolved config. */
-export interface ChatOptions extends PromptCacheConfig {
-  /** Which adapter's thinking blocks are this conversation's own (`"openai"`, `"azure"`). */
-  provider: string;
-  /** Omitted: no `model` field (Azure deployment URLs name the model). */
-  model?: string;
-  reasoningEffort?: ReasoningEffort;
-  /** `create()`'s call settings, the defaults of every call. */
-  settings?: CallSettings;
-  replayReasoning: boolean;
-  /** Unset: OpenAI's `reasoning_effort`, DeepSeek's `reasoning_content`. */
-  reasoningFormat?: ReasoningFormat;
-}
-
-/**
- * The reasoning dialect a compatible server speaks on requests (docs/openai.md):
- * `"openrouter"` sends `reasoningEffort` as `reasoning: { effort }` and replayed reasoning as
- * `reasoning`; `"reasoning"` replays it as `reasoning` (vLLM 0.16 and later read only that);
- * `"reasoning_content"` as DeepSeek, DashScope and older vLLM read it.
- */
-export type ReasoningFormat = "openrouter" | "reasoning" | "reasoning_content";
 
 const FORMATS: readonly string[] = ["openrouter", "reasoning", "reasoning_content"];
 
@@ -97,53 +58,6 @@ function resolveReasoningFormat(
     );
   }
   return format;
-}
-
-const EFFORTS: readonly string[] = ["none", "minimal", "low", "medium", "high", "xhigh"];
-
-/** Checks `reasoningEffort`, the call settings and `replayReasoning`. */
-export function resolveChatOptions(
-  config: ThinkingConfig & PromptCacheConfig & CallSettings,
-  provider: string,
-  model: string | undefined,
-): ChatOptions {
-  const out: ChatOptions = {
-    provider,
-    replayReasoning: false,
-    settings: pickSettings(provider, config),
-  };
-  if (model !== undefined) out.model = model;
-  const { promptCacheKey: key, promptCacheRetention: retention } = config;
-  if (key !== undefined) {
-    if (typeof key !== "string" || key === "") {
-      throw new ConfigError(`${provider}: promptCacheKey must be a non-empty string`);
-    }
-    out.promptCacheKey = key;
-  }
-  if (retention !== undefined) {
-    if (retention !== "in_memory" && retention !== "24h") {
-      throw new ConfigError(
-        `${provider}: promptCacheRetention must be "in_memory" or "24h"; got ${JSON.stringify(retention)}`,
-      );
-    }
-    out.promptCacheRetention = retention;
-  }
-  const { reasoningEffort, replayReasoning } = config;
-  if (reasoningEffort !== undefined) {
-    if (!EFFORTS.includes(reasoningEffort)) {
-      throw new ConfigError(
-        `${provider}: reasoningEffort must be one of ${EFFORTS.join(", ")}; got ${JSON.stringify(reasoningEffort)}`,
-      );
-    }
-    out.reasoningEffort = reasoningEffort;
-  }
-  if (replayReasoning !== undefined) {
-    if (typeof replayReasoning !== "boolean") {
-      throw new ConfigError(`${provider}: replayReasoning must be true or false`);
-    }
-    out.replayReasoning = replayReasoning;
-  }
-  return out;
 }
 
 /** OpenAI's own endpoint; set `baseURL` for a compatible server (DeepSeek, vLLM, OpenRouter). */
@@ -207,10 +121,7 @@ const CONFIG_KEYS: KeySet<Config> = {
 
 /** Checks an `openai.create` config; throws `ConfigError` naming the option to fix. */
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
-  if (typeof config !== "object" || config === null) {
-    throw new ConfigError("openai: create() needs a config object");
-  }
-  refuseUnknownKeys("openai", config, CONFIG_KEYS);
+  refuseBadConfig("openai", config, CONFIG_KEYS, "openai: create() needs a config object");
   if (config.apiKey !== undefined && typeof config.apiKey !== "string") {
     throw new ConfigError("openai: `apiKey` must be a string");
   }
@@ -244,17 +155,4 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   if (format !== undefined) out.reasoningFormat = format;
   checkSettings(api === "responses" ? "responses" : "chat", out, out.settings ?? {});
   return out;
-}
-
-/** `prompt_cache_key` and `prompt_cache_retention`, where set (both APIs take them). */
-export function promptCacheFields(cfg: PromptCacheConfig): {
-  prompt_cache_key?: string;
-  prompt_cache_retention?: "in_memory" | "24h";
-} {
-  return {
-    ...(cfg.promptCacheKey !== undefined && { prompt_cache_key: cfg.promptCacheKey }),
-    ...(cfg.promptCacheRetention !== undefined && {
-      prompt_cache_retention: cfg.promptCacheRetention,
-    }),
-  };
 }

@@ -8,14 +8,17 @@ import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
 import type { Model } from "../../core/types.js";
 import { createHTTPModel } from "../../transport/http-model.js";
-import { chatCall, type OpenAIFamily, responsesCall } from "./calls.js";
+import { chatWire, responsesWire } from "./call.js";
 import { type Config, resolveConfig } from "./config.js";
-import { requestUrl } from "./request.js";
-import { parseErrorBody, requestIdOf } from "./response.js";
-import { responsesUrl } from "./responses-request.js";
+import { openaiPlatform } from "./platform.js";
 
-export type { Config, ReasoningFormat, ThinkingConfig } from "./config.js";
-export type { Api, ReasoningSummaryOption } from "./responses-config.js";
+export type {
+  Api,
+  Config,
+  ReasoningFormat,
+  ReasoningSummaryOption,
+  ThinkingConfig,
+} from "./config.js";
 export type { ReasoningEffort } from "./wire.js";
 
 /** An error answer from OpenAI or a compatible server; also a golem `APIError`. */
@@ -41,24 +44,6 @@ export type APIError = CoreAPIError;
  */
 export function create(config: Config): Model {
   const cfg = resolveConfig(config, readEnv());
-  const responses = cfg.api === "responses";
-  const url = responses ? responsesUrl(cfg) : requestUrl(cfg);
-  const family: OpenAIFamily = {
-    provider: "openai",
-    transport: (body) => ({
-      url,
-      headers: cfg.headers,
-      body,
-      fetch: cfg.fetch,
-      timeoutMs: cfg.timeoutMs,
-      maxRetries: cfg.maxRetries,
-      secrets: [cfg.apiKey],
-      toError: (res) =>
-        new APIError(parseErrorBody(res.status, res.text, res.headers, res.retryable, "openai")),
-    }),
-    requestIdOf,
-    toError: (fields) => new APIError(fields),
-  };
-  const call = responses ? responsesCall(family, cfg) : chatCall(family, cfg);
-  return createHTTPModel("openai", cfg.model, call);
+  const wire = cfg.api === "responses" ? responsesWire(cfg) : chatWire(cfg);
+  return createHTTPModel(wire, openaiPlatform(cfg), APIError);
 }

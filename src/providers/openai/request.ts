@@ -1,5 +1,6 @@
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
+import { checkSettings } from "../../rules/openai.js";
 import {
   checkMedia,
   HTTP,
@@ -11,8 +12,8 @@ import {
   urlOf,
 } from "../../transport/media.js";
 import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
-import { type ChatOptions, promptCacheFields } from "./config.js";
-import { checkSettings, jsonSchemaFormat } from "./settings.js";
+import { type ChatOptions, promptCacheFields } from "./options.js";
+import { jsonSchemaFormat } from "./settings.js";
 import type {
   ChatCompletionAssistantMessageParam,
   ChatCompletionContentPart,

@@ -1,5 +1,6 @@
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, ToolSpec } from "../../core/types.js";
+import { checkSettings } from "../../rules/openai.js";
 import {
   BOTH,
   checkMedia,
@@ -11,9 +12,9 @@ import {
   urlOf,
 } from "../../transport/media.js";
 import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
-import { promptCacheFields } from "./config.js";
+import type { ResponsesOptions } from "./options.js";
+import { promptCacheFields } from "./options.js";
 import { EXTENSIONS, filenameOf } from "./request.js";
-import type { ResponsesOptions } from "./responses-config.js";
 import type {
   FunctionTool,
   InputContent,
@@ -25,7 +26,7 @@ import type {
   ToolChoiceFunction,
   ToolChoiceOptions,
 } from "./responses-wire.js";
-import { checkSettings, jsonSchemaFormat } from "./settings.js";
+import { jsonSchemaFormat } from "./settings.js";
 
 /** The Responses endpoint under a base URL (streaming uses the same one). */
 export function responsesUrl(cfg: { baseURL: string }): string {

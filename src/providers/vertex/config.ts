@@ -1,22 +1,33 @@
 import { type Env, envVar } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import { parseServiceAccount, type ServiceAccountKey } from "../../transport/auth/google.js";
-import type { FetchLike } from "../../transport/request.js";
 import {
-  type Config as ClaudeOptions,
-  type ResolvedConfig as ClaudeResolved,
-  resolveConfig as resolveClaude,
-} from "../anthropic/config.js";
+  type KeySet,
+  type ResolvedCallOptions,
+  refuseUnknownKeys,
+  resolveCallOptions,
+  resolveHeaders,
+  TRANSPORT_KEYS,
+  type TransportConfig,
+} from "../../transport/options.js";
 import {
-  type Config as GeminiOptions,
-  type ResolvedConfig as GeminiResolved,
-  resolveConfig as resolveGemini,
-} from "../gemini/config.js";
+  OPTION_KEYS as MESSAGES_KEYS,
+  type MessagesOptions,
+  type ResolvedOptions as MessagesResolved,
+  resolveOptions as resolveMessages,
+} from "../anthropic/options.js";
+import {
+  OPTION_KEYS as GEMINI_KEYS,
+  type GeminiOptions,
+  type ResolvedOptions as GeminiResolved,
+  resolveOptions as resolveGemini,
+  thinkingProblem,
+} from "../gemini/options.js";
 
 export type { ServiceAccountKey };
 
 /** Where and as whom Vertex AI is called; the rest of a config is the publisher's options. */
-export interface VertexOptions {
+export interface VertexOptions extends Omit<TransportConfig, "baseURL"> {
   /** The Google Cloud project id. @defaultValue the `GOOGLE_CLOUD_PROJECT` environment variable */
   project?: string;
   /**
@@ -42,11 +53,9 @@ export interface VertexOptions {
 }
 
 /** `vertex.create` options for Claude: `model` is a Vertex model id (`claude-sonnet-4-5@20250929`). */
-export type ClaudeConfig = VertexOptions &
-  Omit<ClaudeOptions, "apiKey" | "model" | "baseURL"> & { model: `claude-${string}` };
+export type ClaudeConfig = VertexOptions & MessagesOptions & { model: `claude-${string}` };
 /** `vertex.create` options for Gemini: `model` is a Gemini model id (`gemini-2.5-pro`). */
-export type GeminiConfig = VertexOptions &
-  Omit<GeminiOptions, "apiKey" | "model" | "baseURL"> & { model: `gemini-${string}` };
+export type GeminiConfig = VertexOptions & GeminiOptions & { model: `gemini-${string}` };
 /** `vertex.create` options; the model id picks the publisher and so the other options. */
 export type Config = ClaudeConfig | GeminiConfig;
 
@@ -56,21 +65,28 @@ export type VertexAuth =
   | { kind: "apiKey"; apiKey: string }
   | { kind: "serviceAccount"; key: ServiceAccountKey };
 
-interface Common {
+interface Common extends ResolvedCallOptions {
   auth: VertexAuth;
   /** `https://{host}/v1/projects/{project}/locations/{location}` (express: `https://aiplatform.googleapis.com/v1`). */
   root: string;
-  fetch: FetchLike | undefined;
+  /** The caller's extra headers, names lower-cased. */
+  headers: Record<string, string>;
 }
 
 /** A checked config: the publisher wire's options, plus where and how to call. */
 export type ResolvedConfig =
-  | (Common & { publisher: "anthropic"; wire: ClaudeResolved })
+  | (Common & { publisher: "anthropic"; wire: MessagesResolved })
   | (Common & { publisher: "google"; wire: GeminiResolved });
 
-/** The wire's own check wants a key; Vertex never sends the wire's key, so it gets this one. */
-const UNUSED_KEY = "unused-on-vertex";
-const VERTEX_KEYS = ["project", "location", "token", "apiKey", "serviceAccount", "baseURL"];
+const VERTEX_KEYS: KeySet<VertexOptions> = {
+  ...TRANSPORT_KEYS,
+  project: true,
+  location: true,
+  token: true,
+  apiKey: true,
+  serviceAccount: true,
+  baseURL: true,
+};
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._:@-]*$/;
 
 /** Checks a `vertex.create` config; every complaint is a {@link ConfigError}. */
@@ -92,13 +108,30 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     );
   }
   const root = resolveRoot(config, env, auth.kind === "apiKey");
-  const own = Object.fromEntries(Object.entries(config).filter(([k]) => !VERTEX_KEYS.includes(k)));
+  const common = {
+    ...resolveCallOptions("vertex", config),
+    headers: resolveHeaders("vertex", config.headers),
+    auth,
+    root,
+  };
   if (publisher === "anthropic") {
-    const wire = resolveClaude({ ...(own as unknown as ClaudeOptions), apiKey: UNUSED_KEY }, {});
-    return { publisher, wire, auth, root, fetch: wire.fetch };
+    refuseUnknownKeys("vertex", config, { ...VERTEX_KEYS, ...MESSAGES_KEYS, model: true });
+    const wire = resolveMessages("vertex", model, config as ClaudeConfig);
+    return { publisher, wire, ...common };
   }
-  const wire = resolveGemini({ ...(own as unknown as GeminiOptions), apiKey: UNUSED_KEY }, {});
-  return { publisher, wire, auth, root, fetch: wire.fetch };
+  refuseUnknownKeys("vertex", config, { ...VERTEX_KEYS, ...GEMINI_KEYS, model: true });
+  const g = config as GeminiConfig;
+  const problem = g.thinking === undefined ? undefined : thinkingProblem(g.thinking);
+  if (problem) throw new ConfigError(`vertex: ${problem[0]}: ${problem[1]}`);
+  if (
+    g.cachedContent !== undefined &&
+    (typeof g.cachedContent !== "string" || g.cachedContent === "")
+  ) {
+    throw new ConfigError(
+      'vertex: cachedContent: must be a cache name such as "cachedContents/abc123"',
+    );
+  }
+  return { publisher, wire: resolveGemini("vertex", model, g), ...common };
 }
 
 /** `claude-…` is Anthropic's wire, `gemini-…` Google's; any other publisher is refused. */

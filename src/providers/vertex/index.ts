@@ -7,8 +7,10 @@ import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
 import type { Model } from "../../core/types.js";
 import { createHTTPModel } from "../../transport/http-model.js";
+import { messagesWire } from "../anthropic/call.js";
+import { generateContentWire } from "../gemini/call.js";
 import { type Config, resolveConfig } from "./config.js";
-import { claudeCall, createAuth, geminiCall, PLATFORM } from "./platform.js";
+import { PLATFORM, vertexPlatform, withGoogleErrors } from "./platform.js";
 
 export { AuthError } from "../../core/errors.js";
 export type {
@@ -41,9 +43,9 @@ export type APIError = CoreAPIError;
  */
 export function create(config: Config): Model {
   const cfg = resolveConfig(config, readEnv());
-  const auth = createAuth(cfg.auth, cfg.fetch);
-  const toError = (fields: ConstructorParameters<typeof APIError>[0]) => new APIError(fields);
-  const call =
-    cfg.publisher === "anthropic" ? claudeCall(cfg, auth, toError) : geminiCall(cfg, auth, toError);
-  return createHTTPModel(PLATFORM, cfg.wire.model, call);
+  const wire =
+    cfg.publisher === "anthropic"
+      ? withGoogleErrors(messagesWire(cfg.wire, PLATFORM))
+      : generateContentWire(cfg.wire, PLATFORM);
+  return createHTTPModel(wire, vertexPlatform(cfg), APIError);
 }

@@ -1,30 +1,22 @@
 /**
- * SigV4 as an {@link Auth}: fixed AWS credentials or a provider function asked before every
- * attempt (as the AWS SDKs' credential providers are: they cache and refresh on their own),
- * with the signing service and region as parameters.
+ * SigV4 from a credentials provider function (as the AWS SDKs' providers are: they cache and
+ * refresh on their own): asked before every attempt, and once more after a 401. Fixed
+ * credentials use {@link sigv4Auth}.
  */
 import { AuthError, ConfigError } from "../../core/errors.js";
-import { type SigningKeyCache, signV4 } from "../../providers/bedrock/sigv4.js";
 import type { Auth } from "./auth.js";
-
-/** AWS credentials for SigV4 signing. */
-export interface AwsCredentials {
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken?: string;
-}
+import { type Credentials, type SigningKeyCache, signV4 } from "./sigv4.js";
 
 /** Fixed credentials, or a function that returns current ones (e.g. `fromNodeProviderChain()`). */
-export type AwsCredentialSource = AwsCredentials | (() => Promise<AwsCredentials>);
+export type AwsCredentialSource = Credentials | (() => Promise<Credentials>);
+
+/** Credentials sent and kept for scrubbing; a provider hands out a few an hour. */
+const MAX_SECRETS = 24;
 
 /** Checks credentials; `who` and `option` name the config option in the error, never a value. */
-export function checkAwsCredentials(
-  c: unknown,
-  who: string,
-  option = "credentials",
-): AwsCredentials {
+export function checkAwsCredentials(c: unknown, who: string, option = "credentials"): Credentials {
   const ok = (v: unknown) => typeof v === "string" && v !== "" && !hasSpaceOrControl(v);
-  const k = c as Partial<AwsCredentials> | null;
+  const k = c as Partial<Credentials> | null;
   if (
     typeof k !== "object" ||
     k === null ||
@@ -41,29 +33,36 @@ export function checkAwsCredentials(
       `${who}: \`${option}.sessionToken\` must be a non-empty string without spaces`,
     );
   }
-  const { accessKeyId, secretAccessKey, sessionToken } = k as AwsCredentials;
+  const { accessKeyId, secretAccessKey, sessionToken } = k as Credentials;
   return sessionToken
     ? { accessKeyId, secretAccessKey, sessionToken }
     : { accessKeyId, secretAccessKey };
 }
 
 /**
- * Signs every attempt with SigV4 for `service` in `region`. A provider function's failure or
- * bad answer is an {@link AuthError}; after a 401 a provider function is asked once more.
+ * SigV4 for `service` in `region` with credentials from `provider`, asked before every
+ * attempt. A provider that throws or answers without usable credentials is an
+ * {@link AuthError} (naming no value); everything it handed out is among the secrets.
  */
-export function sigV4Auth(
-  source: AwsCredentialSource,
-  scope: { region: string; service: string; who: string; datetime?: () => string },
+export function sigv4ProviderAuth(
+  provider: () => Promise<Credentials>,
+  scope: { region: string; service: string; who: string },
 ): Auth {
   const cache: SigningKeyCache = new Map();
-  const current = async (): Promise<AwsCredentials> => {
-    if (typeof source !== "function") return source;
+  const secrets: string[] = [];
+  const keep = (value: string | undefined) => {
+    if (value === undefined || secrets.includes(value)) return;
+    secrets.push(value);
+    if (secrets.length > MAX_SECRETS) secrets.shift();
+  };
+  const current = async (): Promise<Credentials> => {
     let value: unknown;
     try {
-      value = await source();
+      value = await provider();
     } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
       throw new AuthError(
-        `${scope.who}: the credentials provider failed: ${(err as Error)?.message ?? err}`,
+        `${scope.who}: the credentials provider failed: ${why}`,
         {},
         { cause: err },
       );
@@ -75,19 +74,17 @@ export function sigV4Auth(
     }
   };
   return {
+    secrets,
     async authorize(req) {
       const credentials = await current();
-      const headers = await signV4(req, {
-        credentials,
-        region: scope.region,
-        service: scope.service,
-        cache,
-        datetime: scope.datetime?.(),
-      });
-      const secrets = credentials.sessionToken ? [credentials.sessionToken] : [];
-      return { headers, credential: credentials.secretAccessKey, secrets };
+      keep(credentials.accessKeyId);
+      keep(credentials.secretAccessKey);
+      keep(credentials.sessionToken);
+      const { region, service } = scope;
+      return signV4(req, { credentials, region, service, cache });
     },
-    expire: () => typeof source === "function",
+    // The provider is asked again on the next attempt anyway; a 401 is worth that one attempt.
+    expire: () => true,
   };
 }
 

@@ -7,7 +7,6 @@ import { AuthError, ConfigError } from "../../core/errors.js";
 import { redactSecrets } from "../redact.js";
 import type { FetchLike } from "../request.js";
 import { importRS256Key, signJWT } from "./jwt.js";
-import type { ExpiringToken } from "./refresh.js";
 
 /** The fields golem reads from a service-account key file (the JSON Google hands out). */
 export interface ServiceAccountKey {
@@ -18,6 +17,12 @@ export interface ServiceAccountKey {
   private_key_id?: string;
   /** @defaultValue "https://oauth2.googleapis.com/token" */
   token_uri?: string;
+}
+
+/** An access token and when it stops working (ms since the epoch), as `tokenAuth` keeps it. */
+export interface ExpiringToken {
+  token: string;
+  expiresAt: number;
 }
 
 /** Google's OAuth 2.0 token endpoint, where a service-account assertion is exchanged. */
@@ -81,7 +86,7 @@ export interface ServiceAccountOptions {
 }
 
 /**
- * A token fetcher for {@link createRefreshingToken}: each call signs a new assertion and
+ * A token source for `tokenAuth`: each call signs a new assertion and
  * exchanges it. The private key is imported once, on first use. Failures are
  * {@link AuthError}s with the endpoint's status and `error` code.
  */

@@ -156,7 +156,7 @@ describe("anthropic-aws config", () => {
         AWS_SECRET_ACCESS_KEY: "secret",
       },
     );
-    expect(cfg.wire.baseURL).toBe("https://aws-external-anthropic.eu-west-1.api.aws/v1");
+    expect(cfg.baseURL).toBe("https://aws-external-anthropic.eu-west-1.api.aws/v1");
     expect(cfg.workspaceId).toBe("wrkspc_env");
     expect(cfg.auth).toEqual({
       credentials: { accessKeyId: "AKIDENV", secretAccessKey: "secret" },

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { GolemError } from "../../../src/core/errors.js";
 import type { Message } from "../../../src/core/types.js";
 import { resolveConfig } from "../../../src/providers/azure/config.js";
-import { createTokenSigner, requestUrl } from "../../../src/providers/azure/request.js";
-import { requestIdOf } from "../../../src/providers/azure/response.js";
+import { requestIdOf, requestUrl } from "../../../src/providers/azure/platform.js";
 import { buildRequest } from "../../../src/providers/openai/request.js";
 
 const ENDPOINT = "https://my-resource.openai.azure.com";
@@ -34,35 +32,6 @@ describe("azure requestUrl", () => {
         apiVersion: "2025-04-01-preview",
       }),
     ).toBe("https://gw.example.com/x/chat/completions?api-version=2025-04-01-preview");
-  });
-});
-
-describe("azure createTokenSigner", () => {
-  const req = {
-    method: "POST",
-    url: "u",
-    headers: { "content-type": "application/json" },
-    body: "{}",
-  };
-
-  it("asks for a token on every call, sends it as a bearer and records it as a secret", async () => {
-    const tokens = ["entra-token-one-123", "entra-token-two-456"];
-    const secrets: string[] = [];
-    const sign = createTokenSigner(async () => tokens.shift() ?? "", secrets);
-    expect(await sign(req)).toEqual({
-      "content-type": "application/json",
-      authorization: "Bearer entra-token-one-123",
-    });
-    expect((await sign(req)).authorization).toBe("Bearer entra-token-two-456");
-    expect(secrets).toEqual(["entra-token-one-123", "entra-token-two-456"]);
-    expect(req.headers).toEqual({ "content-type": "application/json" });
-  });
-
-  it("refuses an empty token with a GolemError", async () => {
-    const sign = createTokenSigner(async () => "", []);
-    const error = await sign(req).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(GolemError);
-    expect(error).not.toBeInstanceOf(TypeError);
   });
 });
 

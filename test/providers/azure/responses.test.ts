@@ -4,7 +4,7 @@ import { textOf, thinkingOf, toolCallsOf } from "../../../src/core/parts.js";
 import type { Message } from "../../../src/core/types.js";
 import { resolveConfig } from "../../../src/providers/azure/config.js";
 import { APIError, create } from "../../../src/providers/azure/index.js";
-import { responsesUrl } from "../../../src/providers/azure/responses-request.js";
+import { responsesUrl } from "../../../src/providers/azure/platform.js";
 import * as openai from "../../../src/providers/openai/index.js";
 import {
   type Cassette,

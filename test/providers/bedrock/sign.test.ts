@@ -5,8 +5,12 @@ import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../../src/core/errors.js";
 import { type Credentials, resolveConfig } from "../../../src/providers/bedrock/config.js";
 import { create } from "../../../src/providers/bedrock/index.js";
-import { buildRequest, requestUrl } from "../../../src/providers/bedrock/request.js";
-import { type SigningKeyCache, signRequest } from "../../../src/providers/bedrock/sign.js";
+import {
+  requestUrl,
+  type SigningKeyCache,
+  signRequest,
+} from "../../../src/providers/bedrock/platform.js";
+import { buildRequest } from "../../../src/providers/bedrock/request.js";
 
 // AWS's documentation example credentials, not a real key.
 const KEYS = {

@@ -6,10 +6,10 @@ import { ConfigError } from "../../../src/core/errors.js";
 import {
   type Config,
   DEFAULT_BASE_URL,
-  isGemini3,
   modelPath,
   resolveConfig,
 } from "../../../src/providers/gemini/config.js";
+import { isGemini3 } from "../../../src/rules/gemini.js";
 import { bundledPackages } from "../../core/bundle-inputs.js";
 
 const KEY = { apiKey: "AIza-test-key" };

@@ -2,13 +2,12 @@ import { describe, expect, it } from "vitest";
 import { HistoryError } from "../../../src/core/errors.js";
 import type { Message, ModelRequest } from "../../../src/core/types.js";
 import { type Config, resolveConfig } from "../../../src/providers/gemini/config.js";
+import { requestHeaders, requestUrl } from "../../../src/providers/gemini/platform.js";
 import {
   buildRequest,
   buildToolConfig,
   buildToolResult,
   isGeneratedId,
-  requestHeaders,
-  requestUrl,
   SKIP_SIGNATURE_VALIDATOR,
 } from "../../../src/providers/gemini/request.js";
 import { parseResponse } from "../../../src/providers/gemini/response.js";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Message, Part, ThinkingPart } from "../../../src/core/types.js";
-import type { ResponsesOptions } from "../../../src/providers/openai/responses-config.js";
+import type { ResponsesOptions } from "../../../src/providers/openai/options.js";
 import {
   buildInputItems,
   buildResponsesRequest,

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../../src/core/errors.js";
-import { requestUrl as geminiUrl } from "../../../src/providers/gemini/request.js";
 import { type Config, resolveConfig } from "../../../src/providers/vertex/config.js";
-import { claudeUrl } from "../../../src/providers/vertex/platform.js";
+import { claudeUrl, geminiUrl } from "../../../src/providers/vertex/platform.js";
 
 const token = async () => "ya29.token";
 const CLAUDE = { model: "claude-sonnet-4-5@20250929", maxTokens: 1024, token } as const;
@@ -10,8 +9,7 @@ const CLAUDE = { model: "claude-sonnet-4-5@20250929", maxTokens: 1024, token } a
 function urls(config: Config, env: Record<string, string> = {}) {
   const cfg = resolveConfig(config, env);
   if (cfg.publisher === "anthropic") return [claudeUrl(cfg, false), claudeUrl(cfg, true)];
-  const wire = { ...cfg.wire, baseURL: `${cfg.root}/publishers/google` };
-  return [geminiUrl(wire, false), geminiUrl(wire, true)];
+  return [geminiUrl(cfg, false), geminiUrl(cfg, true)];
 }
 
 describe("vertex URLs", () => {

@@ -79,7 +79,7 @@ describe("vertex with a service account", () => {
     const answers = await Promise.all([model.generate(HI), model.generate(HI), model.generate(HI)]);
     expect(answers.map((a) => a.message.content)).toEqual(
       Array(3).fill([
-        { type: "thinking", text: "Say hi.", signature: "c2lnbmF0dXJl", provider: "anthropic" },
+        { type: "thinking", text: "Say hi.", signature: "c2lnbmF0dXJl", provider: "vertex" },
         { type: "text", text: "Hi!" },
       ]),
     );
@@ -197,6 +197,29 @@ describe("vertex with a service account", () => {
     expect(err).toBeInstanceOf(AuthError);
     expect(err.type).toBe("invalid_grant");
     expect(server.requests.map((r) => r.url)).toEqual(["/token"]);
+  });
+});
+
+describe("vertex with a token function", () => {
+  it("asks it before every attempt, and once more after a 401", async () => {
+    server = await startServer((req, res) =>
+      req.headers.authorization === "Bearer token-one-0123456789"
+        ? json(res, 401, { error: { code: 401, message: "expired", status: "UNAUTHENTICATED" } })
+        : json(res, 200, CLAUDE_ANSWER),
+    );
+    const tokens = ["token-one-0123456789", "token-two-0123456789"];
+    const model = create({
+      project: "p1",
+      model: "claude-sonnet-4-5@20250929",
+      maxTokens: 4096,
+      token: async () => tokens.shift() ?? "",
+      baseURL: `${new URL(server.url).origin}/v1`,
+    });
+    await model.generate(HI);
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual([
+      "Bearer token-one-0123456789",
+      "Bearer token-two-0123456789",
+    ]);
   });
 });
 

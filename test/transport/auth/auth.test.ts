@@ -1,117 +1,111 @@
-import type { ServerResponse } from "node:http";
-import { afterEach, describe, expect, it } from "vitest";
-import { APIError, AuthError } from "../../../src/core/errors.js";
-import {
-  apiKeyAuth,
-  authHooks,
-  refreshingTokenAuth,
-  tokenFunctionAuth,
-} from "../../../src/transport/auth/auth.js";
-import { createRefreshingToken } from "../../../src/transport/auth/refresh.js";
-import { requestText } from "../../../src/transport/request.js";
-import { type Loopback, startServer } from "../loopback.js";
+import { describe, expect, it } from "vitest";
+import { GolemError } from "../../../src/core/errors.js";
+import { apiKeyAuth } from "../../../src/transport/auth/auth.js";
+import { signV4 } from "../../../src/transport/auth/sigv4.js";
+import { sigv4Auth } from "../../../src/transport/auth/sigv4-auth.js";
+import { tokenAuth } from "../../../src/transport/auth/token.js";
+import { KEYS, REQ } from "./sigv4-reference.js";
 
-let server: Loopback | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
+const req = {
+  method: "POST",
+  url: "u",
+  headers: { "content-type": "application/json" },
+  body: "{}",
+};
+
+describe("apiKeyAuth", () => {
+  it.each([
+    ["x-api-key", "sk-ant-0123456789", "", "sk-ant-0123456789"],
+    ["authorization", "sk-proj-0123456789", "Bearer ", "Bearer sk-proj-0123456789"],
+  ])("sends %s and owns the bare key", async (header, key, prefix, sent) => {
+    const auth = apiKeyAuth(header, key, prefix);
+    expect(await auth.authorize(req)).toEqual({
+      "content-type": "application/json",
+      [header]: sent,
+    });
+    expect(auth.secrets).toEqual([key]);
+    expect(req.headers).toEqual({ "content-type": "application/json" });
+  });
 });
 
-const unauthorized = (_req: unknown, res: ServerResponse) => {
-  res.writeHead(401, { "content-type": "application/json" });
-  // A server that quotes the credential it refused: it must not reach the error.
-  res.end(
-    JSON.stringify({
-      error: {
-        message: "bad token",
-        got: _req && (_req as { headers: Record<string, string> }).headers.authorization,
-      },
-    }),
-  );
-};
-const ok = (_req: unknown, res: ServerResponse) => {
-  res.writeHead(200, { "content-type": "application/json" });
-  res.end('{"ok":true}');
-};
-
-function send(url: string, hooks: ReturnType<typeof authHooks>) {
-  return requestText({
-    url,
-    headers: { "content-type": "application/json" },
-    body: "{}",
-    maxRetries: 0,
-    ...hooks,
-    toError: (res) =>
-      new APIError({ provider: "test", status: res.status, message: res.text, retryable: false }),
-  });
-}
-
-describe("auth on a 401", () => {
-  it("asks the token function again once and sends the new token, outside maxRetries", async () => {
-    server = await startServer([unauthorized, ok]);
-    const tokens = ["token-one-0123456789", "token-two-0123456789"];
-    const hooks = authHooks(tokenFunctionAuth(async () => tokens.shift() ?? "", "vertex"));
-    const { text } = await send(server.url, hooks);
-    expect(text).toBe('{"ok":true}');
-    expect(server.requests.map((r) => r.headers.authorization)).toEqual([
-      "Bearer token-one-0123456789",
-      "Bearer token-two-0123456789",
-    ]);
+describe("tokenAuth", () => {
+  it("asks a bare-string source before every attempt and owns each token", async () => {
+    const tokens = ["entra-token-one-123", "entra-token-two-456"];
+    const auth = tokenAuth(async () => tokens.shift() ?? "", { provider: "azure" });
+    expect((await auth.authorize(req)).authorization).toBe("Bearer entra-token-one-123");
+    expect((await auth.authorize(req)).authorization).toBe("Bearer entra-token-two-456");
+    expect(auth.secrets).toEqual(["entra-token-one-123", "entra-token-two-456"]);
+    expect(req.headers).toEqual({ "content-type": "application/json" });
+    // Nothing kept, so a 401 has nothing fresher to offer.
+    expect(auth.expire?.()).toBe(false);
   });
 
-  it("a second 401 is the error, with neither token in it", async () => {
-    server = await startServer(unauthorized);
-    let n = 0;
-    const hooks = authHooks(
-      tokenFunctionAuth(async () => `secret-token-${n++}-abcdefgh`, "vertex"),
-    );
-    const err = (await send(server.url, hooks).catch((e: unknown) => e)) as APIError;
-    expect(err).toBeInstanceOf(APIError);
-    expect(err.status).toBe(401);
-    expect(server.requests).toHaveLength(2);
-    expect(err.message).not.toMatch(/secret-token/);
-    expect(err.message).toContain("<redacted>");
+  it("keeps a token until the margin before it expires, then asks again", async () => {
+    let clock = 0;
+    let calls = 0;
+    const source = async () => ({ token: `token-number-${++calls}`, expiresAt: 100_000 * calls });
+    const auth = tokenAuth(source, { provider: "vertex", marginMs: 10_000, now: () => clock });
+    expect((await auth.authorize(req)).authorization).toBe("Bearer token-number-1");
+    clock = 89_999;
+    expect((await auth.authorize(req)).authorization).toBe("Bearer token-number-1");
+    clock = 90_000;
+    expect((await auth.authorize(req)).authorization).toBe("Bearer token-number-2");
+    expect(calls).toBe(2);
   });
 
-  it("an API key is not sent again: a 401 is the error at once", async () => {
-    server = await startServer(unauthorized);
-    const err = await send(
-      server.url,
-      authHooks(apiKeyAuth("x-goog-api-key", "AIza-key-0123456789")),
-    ).catch((e: unknown) => e);
-    expect((err as APIError).status).toBe(401);
-    expect(server.requests).toHaveLength(1);
-    expect(server.requests[0]?.headers["x-goog-api-key"]).toBe("AIza-key-0123456789");
+  it("shares one fetch among attempts that need a token at once", async () => {
+    let calls = 0;
+    const auth = tokenAuth(async () => ({ token: `shared-token-${++calls}`, expiresAt: 1e15 }), {
+      provider: "vertex",
+    });
+    const sent = await Promise.all([auth.authorize(req), auth.authorize(req), auth.authorize(req)]);
+    expect(sent.map((h) => h.authorization)).toEqual(Array(3).fill("Bearer shared-token-1"));
+    expect(calls).toBe(1);
   });
 
-  it("a refreshing token drops the refused token and fetches another for the retry", async () => {
-    server = await startServer([unauthorized, ok]);
-    const issued = ["cached-token-0123456789", "fresh-token-0123456789"];
-    const source = createRefreshingToken(async () => ({
-      token: issued.shift() ?? "",
-      expiresAt: Date.now() + 3600_000,
-    }));
-    await send(server.url, authHooks(refreshingTokenAuth(source)));
-    expect(server.requests.map((r) => r.headers.authorization)).toEqual([
-      "Bearer cached-token-0123456789",
-      "Bearer fresh-token-0123456789",
-    ]);
+  it("drops a kept token on expire() so the next attempt gets a fresh one", async () => {
+    let calls = 0;
+    const auth = tokenAuth(async () => ({ token: `fresh-token-${++calls}`, expiresAt: 1e15 }), {
+      provider: "vertex",
+    });
+    await auth.authorize(req);
+    expect(auth.expire?.()).toBe(true);
+    expect((await auth.authorize(req)).authorization).toBe("Bearer fresh-token-2");
+    expect(auth.secrets).toEqual(["fresh-token-1", "fresh-token-2"]);
   });
 
-  it.each([
-    [
-      "throws",
-      async () => Promise.reject(new Error("no credentials")),
-      /token\(\) failed: no credentials/,
-    ],
-    ["returns an empty string", async () => "", /did not return a non-empty string/],
-  ])("a token function that %s is an AuthError before any request", async (_, token, message) => {
-    server = await startServer(ok);
-    const err = await send(server.url, authHooks(tokenFunctionAuth(token, "vertex"))).catch(
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(AuthError);
-    expect((err as Error).message).toMatch(message);
-    expect(server.requests).toHaveLength(0);
+  it("refuses an empty token with a GolemError naming the provider", async () => {
+    const auth = tokenAuth(async () => "", { provider: "azure" });
+    const error = await auth.authorize(req).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GolemError);
+    expect(error).not.toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe("azure: token() did not return a non-empty string");
+  });
+});
+
+describe("sigv4Auth", () => {
+  it("signs with the service it is given and owns the credentials", async () => {
+    const datetime = new Date(Date.UTC(2026, 0, 1));
+    const auth = sigv4Auth({
+      credentials: KEYS,
+      region: "us-east-1",
+      service: "aws-external-anthropic",
+    });
+    const clock = Date.now;
+    Date.now = () => datetime.getTime();
+    try {
+      const ours = await auth.authorize(REQ);
+      const reference = await signV4(REQ, {
+        credentials: KEYS,
+        region: "us-east-1",
+        service: "aws-external-anthropic",
+        cache: new Map(),
+      });
+      expect(ours).toEqual(reference);
+      expect(ours.authorization).toContain("/us-east-1/aws-external-anthropic/aws4_request");
+    } finally {
+      Date.now = clock;
+    }
+    expect(auth.secrets).toEqual([KEYS.accessKeyId, KEYS.secretAccessKey]);
   });
 });

@@ -6,7 +6,7 @@ import {
   parseServiceAccount,
 } from "../../../src/transport/auth/google.js";
 import { fromBase64url } from "../../../src/transport/auth/jwt.js";
-import { createRefreshingToken } from "../../../src/transport/auth/refresh.js";
+import { tokenAuth } from "../../../src/transport/auth/token.js";
 import { type Loopback, startServer } from "../loopback.js";
 import { makeTestKeys, serviceAccount, type TestKeys } from "./keys.js";
 
@@ -135,7 +135,11 @@ describe("parseServiceAccount", () => {
   });
 });
 
-describe("a service account's token, cached and refreshed", () => {
+describe("a service account's token, cached and refreshed (tokenAuth over the exchange)", () => {
+  const REQUEST = { method: "POST", url: "https://x.test/", headers: {}, body: "" };
+  const bearerOf = async (auth: ReturnType<typeof tokenAuth>) =>
+    (await auth.authorize(REQUEST)).authorization;
+
   async function counted(tokens: string[], expiresIn = 3600) {
     let n = 0;
     server = await startServer((req, res) =>
@@ -144,38 +148,37 @@ describe("a service account's token, cached and refreshed", () => {
     return serviceAccount(keys.pem, `${new URL(server.url).origin}/token`);
   }
 
-  it("is fetched once for many concurrent calls and reused until the margin", async () => {
+  it("is exchanged once for many concurrent calls and reused until the margin", async () => {
     let now = NOW;
     const key = await counted(["t1", "t2"]);
-    const token = createRefreshingToken(createServiceAccountFetcher(key, { now: () => now }), {
+    const auth = tokenAuth(createServiceAccountFetcher(key, { now: () => now }), {
+      provider: "vertex",
       now: () => now,
       marginMs: 60_000,
     });
-    const all = await Promise.all(Array.from({ length: 5 }, () => token.get()));
-    expect(all).toEqual(["t1", "t1", "t1", "t1", "t1"]);
+    const all = await Promise.all(Array.from({ length: 5 }, () => bearerOf(auth)));
+    expect(all).toEqual(Array(5).fill("Bearer t1"));
     now += 3600_000 - 60_001;
-    expect(await token.get()).toBe("t1");
+    expect(await bearerOf(auth)).toBe("Bearer t1");
     now += 1;
-    expect(await token.get()).toBe("t2");
+    expect(await bearerOf(auth)).toBe("Bearer t2");
     expect(server?.requests).toHaveLength(2);
+    expect(auth.secrets).toEqual(["t1", "t2"]);
   });
 
-  it("a 401's expire refreshes once, even when several calls report the same token", async () => {
-    const key = await counted(["t1", "t2", "t3"]);
-    const token = createRefreshingToken(createServiceAccountFetcher(key, { now: () => NOW }), {
+  it("a 401's expire drops the token, and the next attempt exchanges the key again", async () => {
+    const key = await counted(["t1", "t2"]);
+    const auth = tokenAuth(createServiceAccountFetcher(key, { now: () => NOW }), {
+      provider: "vertex",
       now: () => NOW,
     });
-    const stale = await token.get();
-    token.expire(stale);
-    token.expire(stale);
-    const fresh = await Promise.all([token.get(), token.get()]);
-    expect(fresh).toEqual(["t2", "t2"]);
-    token.expire("t1"); // an older token: ignored
-    expect(await token.get()).toBe("t2");
+    expect(await bearerOf(auth)).toBe("Bearer t1");
+    expect(auth.expire?.()).toBe(true);
+    expect(await Promise.all([bearerOf(auth), bearerOf(auth)])).toEqual(["Bearer t2", "Bearer t2"]);
     expect(server?.requests).toHaveLength(2);
   });
 
-  it("a failed refresh rejects every waiting call with the AuthError and is tried again next time", async () => {
+  it("a failed exchange rejects every waiting call with the AuthError and is tried again next time", async () => {
     let n = 0;
     server = await startServer((req, res) => {
       if (n++ === 0) {
@@ -184,21 +187,10 @@ describe("a service account's token, cached and refreshed", () => {
       } else tokenAnswer("t-after")(req, res);
     });
     const key = serviceAccount(keys.pem, `${new URL(server.url).origin}/token`);
-    const token = createRefreshingToken(createServiceAccountFetcher(key));
-    const failed = await Promise.allSettled([token.get(), token.get()]);
+    const auth = tokenAuth(createServiceAccountFetcher(key), { provider: "vertex" });
+    const failed = await Promise.allSettled([bearerOf(auth), bearerOf(auth)]);
     expect(failed.map((r) => r.status)).toEqual(["rejected", "rejected"]);
     expect((failed[0] as PromiseRejectedResult).reason).toBeInstanceOf(AuthError);
-    expect(await token.get()).toBe("t-after");
-  });
-
-  it("a fetcher's own failure becomes an AuthError with its cause", async () => {
-    const cause = new Error("metadata server down");
-    const token = createRefreshingToken(async () => {
-      throw cause;
-    });
-    const err = (await token.get().catch((e: unknown) => e)) as AuthError;
-    expect(err).toBeInstanceOf(AuthError);
-    expect(err.message).toBe("could not get an access token: metadata server down");
-    expect(err.cause).toBe(cause);
+    expect(await bearerOf(auth)).toBe("Bearer t-after");
   });
 });

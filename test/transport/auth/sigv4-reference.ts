@@ -1,6 +1,5 @@
 import { AwsV4Signer } from "aws4fetch";
-import type { Credentials } from "../../../src/providers/bedrock/config.js";
-import type { SigV4Request } from "../../../src/providers/bedrock/sigv4.js";
+import type { Credentials, SigV4Request } from "../../../src/transport/auth/sigv4.js";
 
 // AWS's documentation example credentials, not a real key.
 export const KEYS = {

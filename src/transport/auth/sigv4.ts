@@ -8,7 +8,13 @@
  * @module
  */
 import { ConfigError } from "../../core/errors.js";
-import type { Credentials } from "./config.js";
+
+/** AWS credentials for SigV4 signing. */
+export interface Credentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
 
 /**
  * Headers left out of the signature: aws4fetch's `UNSIGNABLE_HEADERS` (after the AWS SDK's),

@@ -1,10 +1,11 @@
 import { ConfigError } from "../core/errors.js";
 
 /**
- * Claude's thinking switch and effort, as `golem/anthropic` and `golem/bedrock` both take them.
- * Bedrock passes the very JSON Anthropic's API takes through `additionalModelRequestFields`,
- * so the one check of it lives here, with the other shared config checks, rather
- * than in one provider folder that the other would have to import.
+ * Claude's model-family rules: the thinking switch and effort, as `golem/anthropic` and
+ * `golem/bedrock` both take them, and the documented sampling rules by model. Bedrock passes
+ * the very JSON Anthropic's API takes through `additionalModelRequestFields`, so the one check
+ * of it lives here, read by every wire and platform that serves Claude, rather than in one
+ * provider folder that the others would have to import. Each rule names its source and date.
  */
 
 /** How much the model thinks. */
@@ -36,7 +37,8 @@ export function resolveEffort(provider: string, effort: Effort | undefined): Eff
 }
 
 /**
- * Checks `thinking` and turns it into the wire field. Without `maxTokens` (Bedrock's is
+ * Checks `thinking` and turns it into the wire field. The 1024-token minimum budget is
+ * Anthropic's "Extended thinking" guide (checked 2026-12). Without `maxTokens` (Bedrock's is
  * optional) the model's own cap applies, which cannot be checked here.
  */
 export function resolveThinking(

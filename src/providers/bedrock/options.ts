@@ -1,0 +1,90 @@
+import type { CallSettings, ModelRequest } from "../../core/types.js";
+import {
+  checkClaudeSettings,
+  type Effort,
+  resolveEffort,
+  resolveThinking,
+  type ThinkingConfig,
+} from "../../rules/claude.js";
+import { type CacheConfig, type ResolvedCache, resolveCache } from "../../transport/cache.js";
+import type { KeySet } from "../../transport/options.js";
+import { pickSettings, refuseSettings, SETTING_KEYS } from "../../transport/settings.js";
+import type { ThinkingConfigParam } from "./wire.js";
+
+/** `thinking` and `effort` take the same choices as `golem/anthropic`. */
+export type { CacheConfig, Effort, ThinkingConfig };
+
+/** The Converse wire's own options, on every platform that serves it. */
+export interface ConverseOptions extends CallSettings {
+  /** Omitted: no `thinking` field is sent, and the model's default applies. */
+  thinking?: ThinkingConfig;
+  /** Sent as `outputConfig.effort`. */
+  effort?: Effort;
+  /**
+   * Prompt caching: golem puts `cachePoint` blocks after the tools, after the system prompt
+   * and after the last message (docs/caching.md), for models that take them. Without it only
+   * `Message.cache` marks are sent.
+   */
+  cache?: CacheConfig;
+}
+
+/** What the body builder reads: the checked options, the model and the platform's tag. */
+export interface ResolvedOptions {
+  /** Whose reasoning and provider parts are this conversation's own. @defaultValue "bedrock" */
+  provider?: string;
+  model: string;
+  /** `create()`'s call settings, the defaults of every call. */
+  settings: CallSettings;
+  thinking: ThinkingConfigParam | undefined;
+  effort: Effort | undefined;
+  cache: ResolvedCache | undefined;
+}
+
+/** The keys of {@link ConverseOptions}, for a platform config's key set. */
+export const OPTION_KEYS: KeySet<ConverseOptions> = {
+  ...SETTING_KEYS,
+  thinking: true,
+  effort: true,
+  cache: true,
+};
+
+/** Claude on Bedrock: the Converse API has `topK` only as Claude's own `top_k`. */
+export const isClaude = (model: string) => model.includes("anthropic.claude");
+
+/**
+ * Converse's rules for one call's settings: no `seed` (Converse has no field for it), `topK`
+ * only for Claude (sent as `additionalModelRequestFields.top_k`), and Claude's own rules for
+ * Claude.
+ */
+export function checkSettings(
+  model: string,
+  thinking: ThinkingConfigParam | undefined,
+  s: CallSettings & Pick<ModelRequest, "toolChoice">,
+  provider = "bedrock",
+): void {
+  refuseSettings(provider, s, ["seed"], "has no Converse field; leave it out");
+  if (!isClaude(model)) {
+    refuseSettings(
+      provider,
+      s,
+      ["topK"],
+      "is sent for Claude models only; pass the model's own field in `extraBody.additionalModelRequestFields`",
+    );
+  } else checkClaudeSettings(provider, model, thinking, s);
+}
+
+/** The settings, thinking and its sampling rules, as checked before any request. */
+export function resolveSettings(provider: string, model: string, config: ConverseOptions) {
+  const settings = pickSettings(provider, config);
+  const thinking = resolveThinking(provider, config.thinking, settings.maxTokens);
+  checkSettings(model, thinking, settings, provider);
+  return { settings, thinking };
+}
+
+/** `effort` and `cache`, checked. */
+export function resolveExtras(provider: string, config: ConverseOptions) {
+  return {
+    effort: resolveEffort(provider, config.effort),
+    cache: resolveCache(provider, config.cache),
+  };
+}

@@ -1,0 +1,31 @@
+import type { Wire } from "../../transport/http-model.js";
+import { createSSEReader, type SSERecord } from "../../transport/sse.js";
+import type { ResolvedOptions } from "./options.js";
+import { buildRequest } from "./request.js";
+import { blockedPromptFields, errorFields, parseErrorBody, parseResponse } from "./response.js";
+import { createStreamState } from "./stream.js";
+import type { GenerateContentResponse } from "./wire.js";
+
+/**
+ * The `generateContent` wire, for every platform that serves Gemini: the body from the
+ * checked options, the answer, the stream machine and the error fields, under the platform's
+ * tag (`provider`).
+ */
+export function generateContentWire(options: ResolvedOptions, provider: string): Wire<SSERecord> {
+  const cfg = { ...options, provider };
+  return {
+    body: (req, streaming) => buildRequest(req, cfg, streaming),
+    parse(body, { provider, toError }) {
+      // A 200 can still say no: an error object, or a prompt blocked before any candidate.
+      const problem = errorFields(body, 200, provider) ?? blockedPromptFields(body, 200, provider);
+      if (problem) throw toError(problem);
+      return parseResponse(body as GenerateContentResponse, provider);
+    },
+    errorFields: (res, provider) =>
+      parseErrorBody(res.status, res.text, res.headers, res.retryable, provider),
+    open: (res, ctx) => ({
+      reader: createSSEReader(res.body),
+      machine: createStreamState(ctx.toError, ctx.requestId, ctx.provider),
+    }),
+  };
+}

@@ -1,0 +1,43 @@
+import { apiKeyAuth } from "../../transport/auth/auth.js";
+import { mergeHeaders } from "../../transport/options.js";
+import type { Platform } from "../../transport/platform.js";
+import { modelPath, type ResolvedConfig } from "./config.js";
+
+/** `{base}/models/{model}:generateContent`, or `:streamGenerateContent?alt=sse` for streams. */
+export function requestUrl(
+  cfg: Pick<ResolvedConfig, "baseURL" | "model">,
+  stream: boolean,
+): string {
+  const method = stream ? "streamGenerateContent?alt=sse" : "generateContent";
+  return `${cfg.baseURL}/${modelPath(cfg.model)}:${method}`;
+}
+
+/**
+ * The headers of every call; the key, when given, travels in `x-goog-api-key`, never in the
+ * URL (a platform leaves it to its auth, which adds it per attempt).
+ */
+export function requestHeaders(
+  cfg: Pick<ResolvedConfig, "headers"> & Partial<Pick<ResolvedConfig, "apiKey">>,
+): Record<string, string> {
+  const key: Record<string, string> =
+    cfg.apiKey === undefined ? {} : { "x-goog-api-key": cfg.apiKey };
+  return mergeHeaders({}, cfg.headers, { "content-type": "application/json", ...key });
+}
+
+/** The Gemini API: `generateContent` URLs under `baseURL`, the key in `x-goog-api-key`. */
+export function geminiPlatform(cfg: ResolvedConfig): Platform {
+  return {
+    provider: "gemini",
+    model: cfg.model,
+    urls: {
+      generate: requestUrl(cfg, false),
+      stream: requestUrl(cfg, true),
+      count: `${cfg.baseURL}/${modelPath(cfg.model)}:countTokens`,
+    },
+    auth: apiKeyAuth("x-goog-api-key", cfg.apiKey),
+    headers: requestHeaders({ headers: cfg.headers }),
+    // The Gemini API's answers carry no request id golem reads.
+    requestId: () => undefined,
+    options: cfg,
+  };
+}

@@ -1,0 +1,53 @@
+import type { Wire } from "../../transport/http-model.js";
+import { createSSEReader, type SSERecord } from "../../transport/sse.js";
+import type { ChatOptions, ResponsesOptions } from "./options.js";
+import { buildRequest } from "./request.js";
+import { bodyErrorFields, parseErrorBody, parseResponse } from "./response.js";
+import { buildResponsesRequest } from "./responses-request.js";
+import { parseResponsesResponse, responsesBodyErrorFields } from "./responses-response.js";
+import { createResponsesStreamState } from "./responses-stream.js";
+import { createStreamState } from "./stream.js";
+
+export { requestIdOf } from "./response.js";
+
+/** Both APIs' error answers: OpenAI's error object, or a compatible server's own. */
+const errorFields: Wire<SSERecord>["errorFields"] = (res, provider) =>
+  parseErrorBody(res.status, res.text, res.headers, res.retryable, provider);
+
+/**
+ * The Chat Completions wire, for OpenAI, compatible servers and Azure alike; the tag the
+ * blocks carry is `options.provider`.
+ */
+export function chatWire(options: ChatOptions): Wire<SSERecord> {
+  return {
+    body: (req, streaming) => buildRequest(req, options, streaming),
+    parse(body, { provider, requestId, toError }) {
+      // Some compatible servers answer 200 with `{"error": …}` instead of a completion.
+      const error = bodyErrorFields(body, provider, requestId);
+      if (error) throw toError(error);
+      return parseResponse(body, provider);
+    },
+    errorFields,
+    open: (res, ctx) => ({
+      reader: createSSEReader(res.body),
+      machine: createStreamState(ctx.toError, ctx.requestId, ctx.provider),
+    }),
+  };
+}
+
+/** The Responses API wire, on OpenAI or Azure. */
+export function responsesWire(options: ResponsesOptions): Wire<SSERecord> {
+  return {
+    body: (req, streaming) => buildResponsesRequest(req, options, streaming),
+    parse(body, { provider, requestId, toError }) {
+      const error = responsesBodyErrorFields(body, provider, requestId);
+      if (error) throw toError(error);
+      return parseResponsesResponse(body, provider);
+    },
+    errorFields,
+    open: (res, { provider, requestId, toError }) => ({
+      reader: createSSEReader(res.body),
+      machine: createResponsesStreamState({ provider, requestId, toError }),
+    }),
+  };
+}

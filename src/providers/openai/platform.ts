@@ -1,0 +1,22 @@
+import { apiKeyAuth } from "../../transport/auth/auth.js";
+import type { Platform } from "../../transport/platform.js";
+import type { ResolvedConfig } from "./config.js";
+import { requestUrl } from "./request.js";
+import { requestIdOf } from "./response.js";
+import { responsesUrl } from "./responses-request.js";
+
+/** OpenAI or a compatible server: one URL per API under `baseURL`, the key as a bearer. */
+export function openaiPlatform(cfg: ResolvedConfig): Platform {
+  const url = cfg.api === "responses" ? responsesUrl(cfg) : requestUrl(cfg);
+  // The key is the auth's to send, per attempt.
+  const { authorization: _, ...headers } = cfg.headers;
+  return {
+    provider: "openai",
+    model: cfg.model,
+    urls: { generate: url, stream: url },
+    auth: apiKeyAuth("authorization", cfg.apiKey, "Bearer "),
+    headers,
+    requestId: requestIdOf,
+    options: cfg,
+  };
+}

@@ -1,0 +1,72 @@
+import { GolemError } from "../../core/errors.js";
+import type { Auth } from "./auth.js";
+
+/** What a token source returns: the token, or the token and when it expires. */
+export type TokenResult = string | { token: string; expiresAt?: number };
+
+/** How a {@link tokenAuth} sends and keeps its tokens. */
+export interface TokenAuthOptions {
+  /** Named in the error for a source that returns no token (`"azure"`). */
+  provider: string;
+  /** @defaultValue "authorization" */
+  header?: string;
+  /** @defaultValue "Bearer " */
+  prefix?: string;
+  /** A token with `expiresAt` is asked for again this long before it expires. @defaultValue 60 000 ms */
+  marginMs?: number;
+  /** The clock, for tests. @defaultValue `Date.now` */
+  now?: () => number;
+}
+
+/** Tokens kept for scrubbing; a source normally hands out one token an hour. */
+const MAX_SECRETS = 16;
+
+/**
+ * A bearer token from `source`. A token that says when it expires is kept until `marginMs`
+ * before then; a bare string is asked for again before every attempt (a source that caches,
+ * like an Entra credential, then decides). Attempts that need a token while one is being
+ * fetched share that fetch. `expire()` after a 401 drops a kept token.
+ */
+export function tokenAuth(source: () => Promise<TokenResult>, opts: TokenAuthOptions): Auth {
+  const { header = "authorization", prefix = "Bearer ", marginMs = 60_000 } = opts;
+  const now = opts.now ?? Date.now;
+  const secrets: string[] = [];
+  let kept: { token: string; until: number } | undefined;
+  let pending: Promise<string> | undefined;
+
+  async function fetchToken(): Promise<string> {
+    const result = await source();
+    const token = typeof result === "string" ? result : result?.token;
+    // Caught here, so a broken token source fails clearly instead of sending "Bearer ".
+    if (typeof token !== "string" || token === "") {
+      throw new GolemError(`${opts.provider}: token() did not return a non-empty string`);
+    }
+    if (!secrets.includes(token)) {
+      secrets.push(token);
+      if (secrets.length > MAX_SECRETS) secrets.shift();
+    }
+    const expiresAt = typeof result === "string" ? undefined : result.expiresAt;
+    kept = expiresAt === undefined ? undefined : { token, until: expiresAt - marginMs };
+    return token;
+  }
+
+  function current(): Promise<string> {
+    if (kept !== undefined && now() < kept.until) return Promise.resolve(kept.token);
+    pending ??= fetchToken().finally(() => {
+      pending = undefined;
+    });
+    return pending;
+  }
+
+  return {
+    secrets,
+    async authorize(req) {
+      return { ...req.headers, [header]: `${prefix}${await current()}` };
+    },
+    expire() {
+      const had = kept !== undefined;
+      kept = undefined;
+      return had;
+    },
+  };
+}
