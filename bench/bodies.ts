@@ -194,8 +194,9 @@ export function expected(provider: Provider, spec: BodySpec): ModelResponse {
   const deltas = spec.thinking + spec.text;
   // Chat Completions reasoning carries no signature.
   const signed = provider === "openai" || provider === "azure" ? {} : { signature: SIGNATURE };
-  // The Responses body is read by golem/openai with api: "responses".
-  const adapter = provider === "responses" ? "openai" : provider;
+  // The Responses body is read by golem/openai with api: "responses", whose parts carry the
+  // Responses tag (docs/adr/0019-a-tag-per-openai-wire.md).
+  const adapter = provider === "responses" ? "openai-responses" : provider;
   const message: Message = {
     role: "assistant",
     content: [

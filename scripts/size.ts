@@ -114,17 +114,18 @@ function cases(scale: number): Case[] {
       name: "golem/anthropic",
       code: `export * from "golem/anthropic";`,
       budget: kb(10),
-      ceiling: kb(12.8),
+      // 13.0 before the model rules, capabilities and counting (docs/adr/0017-model-rules-from-capabilities.md).
+      ceiling: kb(15.4),
     },
-    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(16.8) },
-    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(12.5) },
-    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(15) },
-    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(15.3) },
-    { name: "golem/vertex", code: `export * from "golem/vertex";`, ceiling: kb(19.6) },
+    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(18.2) },
+    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(14.2) },
+    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(16.4) },
+    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(16.8) },
+    { name: "golem/vertex", code: `export * from "golem/vertex";`, ceiling: kb(21.6) },
     {
       name: "golem/anthropic-aws",
       code: `export * from "golem/anthropic-aws";`,
-      ceiling: kb(15.5),
+      ceiling: kb(17.4),
     },
     // 3.7 KB before 0.3's recorder, openCassette and scriptedModel (docs/adr/0015-recorder-in-golem-testing.md).
     { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(9.6) },
@@ -147,17 +148,17 @@ function cases(scale: number): Case[] {
       name: "golem/anthropic + golem core",
       code: `export * from "golem/anthropic";\nexport { ${CORE} } from "golem";`,
       budget: kb(10),
-      ceiling: kb(13),
+      ceiling: kb(15.6),
     },
     {
       name: "golem/anthropic + Agent",
       code: `export { create } from "golem/anthropic";\nexport { Agent, jsonTool } from "golem";`,
-      ceiling: kb(15.9),
+      ceiling: kb(18.2),
     },
     {
       name: "every entry but golem/testing",
       code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
-      ceiling: kb(36.7),
+      ceiling: kb(41.4),
     },
     // The budget: <= 30 KB (29.7 KB in 0.1; 38.8 KB with 0.2's features, see the header).
     {
@@ -165,7 +166,7 @@ function cases(scale: number): Case[] {
       code: everything(OLD_ENTRIES),
       budget: kb(30),
       // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015).
-      ceiling: kb(44.3),
+      ceiling: kb(49),
     },
   ];
 }

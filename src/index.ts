@@ -76,5 +76,6 @@ export type {
   ToolCallPart,
   ToolSpec,
   Usage,
+  UsageIteration,
 } from "./core/types.js";
 export { validateHistory } from "./core/validate.js";

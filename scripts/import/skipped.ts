@@ -119,6 +119,35 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "derived: fixtures/anthropic/thinking-tool-loop.json moved to Claude Platform on AWS",
   "anthropic-aws/thinking-tool-loop-stream.json":
     "derived: fixtures/anthropic/thinking-tool-loop-stream.json moved to Claude Platform on AWS",
+  "models/anthropic/model-metadata.json":
+    "synthesized from the documented models API answer (GET /v1/models/{id})",
+  "models/anthropic/model-metadata-alias.json":
+    "synthesized from the documented models API answer (GET /v1/models/{id}), asked by alias",
+  "models/gemini/model-metadata.json": "synthesized from the documented models.get answer",
+  "count/anthropic/count-tokens.json": "synthesized from the documented count_tokens wire format",
+  "count/openai/count-tokens.json": "synthesized from the documented input_tokens wire format",
+  "count/gemini/count-tokens.json": "synthesized from the documented countTokens wire format",
+  "count/bedrock/count-tokens.json": "synthesized from the documented CountTokens wire format",
+  "models/gemini/model-metadata-no-thinking.json":
+    "synthesized from the documented models.get answer (a model that does not think)",
+  "bedrock/typed-tool-use.json":
+    "synthesized from the documented Converse wire format, with the live `type: tool_use`",
+  "bedrock/typed-tool-use-stream.json":
+    "synthesized from the documented ConverseStream wire format, encoded as event-stream frames",
+  "bedrock/split-signature-stream.json":
+    "synthesized from the documented ConverseStream wire format (a signature in two deltas)",
+  "openai/responses-reencrypted-stream.json":
+    "derived from fixtures/openai/responses-thinking-tool-loop-stream.json (re-encrypted at completed)",
+  "anthropic/compaction-turn.json":
+    "synthesized from the documented compaction wire format (made-up summary and usage)",
+  "anthropic/compaction-turn-stream.json":
+    "synthesized: fixtures/anthropic/compaction-turn.json written out as an SSE stream",
+  "openai/responses-empty-summary.json":
+    "derived from fixtures/openai/responses-thinking-tool-loop.json (an empty reasoning summary)",
+  "openai/openrouter-history-on-responses.json":
+    "synthesized: an OpenRouter turn of openrouter-claude-tool-loop.json continued on Responses",
+  "openai/structured-output-zod-chat.json":
+    "synthesized from the documented response_format json_schema wire format (a zod schema)",
 };
 
 /** Files under fixtures/reference/ that no cassette is built from, and why. */

@@ -116,7 +116,32 @@ const media = (stream: boolean): Scenario => ({
 });
 
 /** Scenarios recorded against the Anthropic Messages API. */
+/**
+ * `anthropic.capabilities()` for `asked`: one `GET /v1/models/{id}`, recorded for the rules'
+ * metadata tests. Write it under `--out fixtures/models`, away from the chat cassettes.
+ */
+const metadata = (asked: string): Scenario => {
+  let ctx: ScenarioContext | undefined;
+  return {
+    description: `anthropic.capabilities("${asked}"): the models API answer`,
+    streaming: false,
+    defaultModel: asked,
+    create: (c) => {
+      ctx = c;
+      return make(asked, { maxTokens: 1 })(c);
+    },
+    run: async (model) => {
+      await anthropic.capabilities(model.model, {
+        ...(ctx?.fetch ? { fetch: ctx.fetch } : {}),
+        ...(ctx?.baseURL ? { baseURL: ctx.baseURL } : {}),
+      });
+    },
+  };
+};
+
 export const anthropicScenarios: Record<string, Scenario> = {
+  "model-metadata": metadata("claude-sonnet-5-5"),
+  "model-metadata-alias": metadata("claude-haiku-4-5"),
   "thinking-tool-loop": loop(false),
   "thinking-tool-loop-stream": loop(true),
   "interleaved-tool-loop": interleaved(false),

@@ -129,7 +129,32 @@ const media = (stream: boolean): Scenario => ({
 });
 
 /** Scenarios recorded against the Gemini API (generateContent / streamGenerateContent). */
+/**
+ * `gemini.capabilities()` for `asked`: one `models.get`, recorded for the rules' metadata
+ * tests. Write it under `--out fixtures/models`, away from the chat cassettes.
+ */
+const metadata = (asked: string): Scenario => {
+  let ctx: ScenarioContext | undefined;
+  return {
+    description: `gemini.capabilities("${asked}"): the models.get answer`,
+    streaming: false,
+    defaultModel: asked,
+    create: (c) => {
+      ctx = c;
+      return make(asked, {})(c);
+    },
+    run: async (model) => {
+      await gemini.capabilities(model.model, {
+        ...(ctx?.fetch ? { fetch: ctx.fetch } : {}),
+        ...(ctx?.baseURL ? { baseURL: ctx.baseURL } : {}),
+      });
+    },
+  };
+};
+
 export const geminiScenarios: Record<string, Scenario> = {
+  "model-metadata": metadata("gemini-3.6-flash"),
+  "model-metadata-no-thinking": metadata("gemini-2.0-flash-lite"),
   "structured-output": structured(false),
   "structured-output-stream": structured(true),
   "thinking-tool-loop": loop(false),

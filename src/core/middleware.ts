@@ -1,5 +1,6 @@
-import { ConfigError, GolemError, StreamError } from "./errors.js";
+import { ConfigError, StreamError } from "./errors.js";
 import { createLazyPromise } from "./lazy-promise.js";
+import { readOnce } from "./read-once.js";
 import type {
   CallOptions,
   Delta,
@@ -181,16 +182,9 @@ function watchStream(open: () => Opened): ModelStream {
     },
   };
 
-  return {
-    response: settled.promise,
-    [Symbol.asyncIterator]() {
-      if (phase !== "idle") {
-        throw new GolemError(
-          "This stream is already being read; iterate it once, or await response",
-        );
-      }
-      phase = "iterating";
-      return iterator;
-    },
-  };
+  return readOnce(settled.promise, () => {
+    if (phase !== "idle") return undefined;
+    phase = "iterating";
+    return iterator;
+  });
 }

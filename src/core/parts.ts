@@ -43,8 +43,12 @@ export interface PartsBuilder {
   appendText(index: number, piece: string): Delta;
   /** Appends to a tool call's arguments. */
   appendArguments(index: number, piece: string): Delta;
-  /** Sets the signature of a text, thinking or tool-call part (replacing any before it). */
-  sign(index: number, signature: string): Delta;
+  /**
+   * Appends a piece to the signature of a text, thinking or tool-call part (the whole
+   * signature when it comes at once). The delta carries the piece: a part's signature is its
+   * signature deltas joined, as its text is its text deltas joined.
+   */
+  appendSignature(index: number, piece: string): Delta;
   /** The text or arguments of the part at `index` so far. */
   textAt(index: number): string;
   /** Replaces the text or arguments of the part at `index` (a call's arguments made whole). */
@@ -89,11 +93,11 @@ export function createPartsBuilder(): PartsBuilder {
       slot(index).buffer?.append(piece);
       return { type: "tool-call", index, arguments: piece };
     },
-    sign(index, signature) {
+    appendSignature(index, piece) {
       const part = slot(index).part as { type: Part["type"]; signature?: string };
-      part.signature = signature;
+      part.signature = (part.signature ?? "") + piece;
       const type = part.type === "thinking" || part.type === "tool-call" ? part.type : "text";
-      return { type, index, signature };
+      return { type, index, signature: piece };
     },
     textAt: (index) => slot(index).buffer?.text() ?? "",
     setText(index, text) {

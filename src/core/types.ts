@@ -116,9 +116,27 @@ export type Delta =
 
 /** Token counts of one model call (or a whole run). */
 export interface Usage {
+  /** All input, cached parts included; every sampling step of the call summed. */
   inputTokens: number;
+  /** All output, thinking included; every sampling step of the call summed. */
   outputTokens: number;
   reasoningTokens?: number;
+  cacheReadTokens?: number;
+  cacheWriteTokens?: number;
+  /**
+   * The steps of a call the provider sampled more than once, as it reported them (Anthropic
+   * server-side compaction: a `compaction` step, then the `message` step); the counts above
+   * are their sums. Absent on an ordinary call and on a run's total.
+   */
+  iterations?: UsageIteration[];
+}
+
+/** One sampling step of a model call, counted as {@link Usage} counts a call. */
+export interface UsageIteration {
+  /** The provider's name for the step: `"compaction"`, `"message"`, ... */
+  type: string;
+  inputTokens: number;
+  outputTokens: number;
   cacheReadTokens?: number;
   cacheWriteTokens?: number;
 }
@@ -157,6 +175,12 @@ export interface OutputSpec {
   schema: object;
   name?: string;
   description?: string;
+  /**
+   * OpenAI and Azure: hold the answer to the schema exactly (strict mode), the schema made
+   * into the form strict mode takes; `false` sends it as given, as a guide.
+   * @defaultValue true
+   */
+  strict?: boolean;
 }
 
 /** What a model call sends. */
@@ -197,4 +221,9 @@ export interface Model {
   readonly model: string;
   generate(req: ModelRequest, opts?: CallOptions): Promise<ModelResponse>;
   stream(req: ModelRequest, opts?: CallOptions): ModelStream;
+  /**
+   * The input tokens `generate` would send for `req`, counted by the provider's own endpoint
+   * from the same body (docs/models.md, "Token counting"); absent where golem has none.
+   */
+  countTokens?(req: ModelRequest, opts?: CallOptions): Promise<number | { inputTokens: number }>;
 }

@@ -1,4 +1,7 @@
 import { ConfigError } from "../core/errors.js";
+import type { Message } from "../core/types.js";
+import type { Capabilities } from "./capabilities.js";
+import { checkClaudeModel } from "./claude-checks.js";
 
 /**
  * Claude's model-family rules: the thinking switch and effort, as `golem/anthropic` and
@@ -12,12 +15,15 @@ import { ConfigError } from "../core/errors.js";
 export type ThinkingConfig =
   | { adaptive: true; display?: "summarized" | "omitted" }
   | { budgetTokens: number; display?: "summarized" | "omitted" }
-  | { disabled: true };
+  | { disabled: true }
+  /** No thinking before the first tool call, thinking between tool calls (Claude Sonnet 5.5). */
+  | { betweenTools: true; display?: "summarized" | "omitted" };
 
 /** The `thinking` field both APIs take. */
 export type ThinkingParam =
   | { type: "enabled"; budget_tokens: number; display?: "summarized" | "omitted" }
   | { type: "adaptive"; display?: "summarized" | "omitted" }
+  | { type: "between_tools"; display?: "summarized" | "omitted" }
   | { type: "disabled" };
 
 export type Effort = "low" | "medium" | "high" | "xhigh" | "max";
@@ -51,10 +57,12 @@ export function resolveThinking(
   if (typeof thinking !== "object" || thinking === null) {
     throw fail("`thinking` must be an object");
   }
-  const modes = ["adaptive", "budgetTokens", "disabled"].filter((k) => k in thinking);
+  const modes = ["adaptive", "budgetTokens", "disabled", "betweenTools"].filter(
+    (k) => k in thinking,
+  );
   if (modes.length !== 1) {
     throw fail(
-      "`thinking` takes exactly one of { adaptive: true }, { budgetTokens }, { disabled: true }",
+      "`thinking` takes exactly one of { adaptive: true }, { budgetTokens }, { disabled: true }, { betweenTools: true }",
     );
   }
   const display = "display" in thinking ? thinking.display : undefined;
@@ -70,6 +78,10 @@ export function resolveThinking(
   if ("adaptive" in thinking) {
     if (thinking.adaptive !== true) throw fail("`thinking.adaptive` must be true");
     return display ? { type: "adaptive", display } : { type: "adaptive" };
+  }
+  if ("betweenTools" in thinking) {
+    if (thinking.betweenTools !== true) throw fail("`thinking.betweenTools` must be true");
+    return display ? { type: "between_tools", display } : { type: "between_tools" };
   }
   const budget = thinking.budgetTokens;
   if (
@@ -87,49 +99,42 @@ export function resolveThinking(
     : { type: "enabled", budget_tokens: budget };
 }
 
-/**
- * Models that refuse `temperature`, `top_p` and `top_k` outright, and thinking with a budget
- * (Claude Opus 4.7 and every later model), matched in Anthropic ids and Bedrock ids alike. Checked 2026-12 against
- * Anthropic's "Migrating to Claude Opus 4.7" guide; see docs/adr/0009-call-settings.md.
- */
-const NO_SAMPLING = /claude-(opus-4-[7-9]|(opus|sonnet|haiku)-[5-9])/;
+/** What a call's Claude checks read besides the thinking field. */
+export interface ClaudeCallSettings {
+  maxTokens?: number;
+  temperature?: number;
+  topP?: number;
+  topK?: number;
+  toolChoice?: "auto" | "none" | "required" | { name: string };
+  /** The call's history, for the prefill rule (absent at `create()`). */
+  messages?: readonly Message[];
+}
+
+/** What is known of the model, for the model-specific rules. */
+export interface ClaudeContext {
+  /** Metadata passed to `create()`, if any (the table fills what it does not say). */
+  capabilities?: Capabilities | undefined;
+  effort?: Effort | undefined;
+}
 
 /**
- * Claude's documented rules for the sampling settings, checked before any request (Anthropic
- * and Claude on Bedrock alike): temperature 0..1; with thinking on (enabled or adaptive)
- * temperature only 1, no topK, topP only 0.95..1, no forced tool choice, and `maxTokens` above a thinking budget
- * (Anthropic, "Extended thinking", feature compatibility); no sampling fields at all on the
- * models of {@link NO_SAMPLING}.
+ * Claude's documented rules for one call, before any request (Anthropic and Claude on Bedrock
+ * alike): the API-wide ones (temperature 0..1; with thinking on, temperature only 1, no topK,
+ * topP only 0.95..1, no forced tool choice, `maxTokens` above a budget: Anthropic, "Extended
+ * thinking", feature compatibility), then the model's own from its capabilities
+ * ({@link checkClaudeModel}).
  */
 export function checkClaudeSettings(
   provider: string,
   model: string,
   thinking: ThinkingParam | undefined,
-  s: {
-    maxTokens?: number;
-    temperature?: number;
-    topP?: number;
-    topK?: number;
-    toolChoice?: "auto" | "none" | "required" | { name: string };
-  },
+  s: ClaudeCallSettings,
+  ctx: ClaudeContext = {},
 ): void {
   const fail = (what: string) => new ConfigError(`${provider}: ${what}`);
   if (s.temperature !== undefined && s.temperature > 1) throw fail("`temperature` must be 0..1");
-  if (NO_SAMPLING.test(model)) {
-    for (const k of ["temperature", "topP", "topK"] as const) {
-      if (s[k] !== undefined)
-        throw fail(
-          `\`${k}\` is not accepted by ${model} (Claude Opus 4.7 and later take no sampling settings)`,
-        );
-    }
-  }
+  checkClaudeModel(provider, model, thinking, s, ctx);
   if (thinking === undefined || thinking.type === "disabled") return;
-  // "thinking.type.enabled is not supported for this model" (a 400): they think adaptively only.
-  if (thinking.type === "enabled" && NO_SAMPLING.test(model)) {
-    throw fail(
-      `\`thinking.budgetTokens\` is not accepted by ${model} (Claude Opus 4.7 and later think only adaptively: { adaptive: true } and \`effort\`)`,
-    );
-  }
   if (s.temperature !== undefined && s.temperature !== 1) {
     throw fail("`temperature` may only be 1 while thinking is on");
   }

@@ -1,6 +1,7 @@
 import { GolemError } from "../core/errors.js";
 import { createLazyPromise } from "../core/lazy-promise.js";
 import { partsOf } from "../core/parts.js";
+import { readOnce } from "../core/read-once.js";
 import type {
   CallOptions,
   Delta,
@@ -143,18 +144,11 @@ function streamOf(turn: Turn, signal: AbortSignal | undefined): ModelStream {
       if (!done) settled.reject(new GolemError("The stream was cancelled before it finished"));
     }
   }
-  return {
-    response: settled.promise,
-    [Symbol.asyncIterator]() {
-      if (phase !== "idle") {
-        throw new GolemError(
-          "This stream is already being read; iterate it once, or await response",
-        );
-      }
-      phase = "iterating";
-      return run();
-    },
-  };
+  return readOnce(settled.promise, () => {
+    if (phase !== "idle") return undefined;
+    phase = "iterating";
+    return run();
+  });
 }
 
 /** The deltas a provider would stream for a message: one run per part, in part order. */

@@ -1,5 +1,5 @@
-import { APIError, type APIErrorFields, HistoryError } from "../core/errors.js";
-import type { Model, ModelRequest, ModelResponse } from "../core/types.js";
+import { APIError, type APIErrorFields, ConfigError, HistoryError } from "../core/errors.js";
+import type { CallOptions, Model, ModelRequest, ModelResponse } from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
 import { parseJSONBody } from "./json.js";
 import { createModelStream, type StreamMachine } from "./model-stream.js";
@@ -43,6 +43,18 @@ export interface Wire<R> {
   ):
     | { reader: RecordReader<R>; machine: StreamMachine<R> }
     | Promise<{ reader: RecordReader<R>; machine: StreamMachine<R> }>;
+  /**
+   * Token counting: the generate body as the count endpoint takes it, and the count in its
+   * answer. A string: the API has no count endpoint, and `countTokens` rejects with it as a
+   * {@link ConfigError} after the platform's tag (no guess). Absent: no `countTokens`.
+   */
+  count?: WireCount | string;
+}
+
+/** How a wire counts tokens at its platform's `count` URL. */
+export interface WireCount {
+  body(body: object): object;
+  read(answer: unknown, provider: string): { inputTokens: number };
 }
 
 /** A platform's error class, `err instanceof` it for that platform's calls. */
@@ -76,7 +88,8 @@ export function createHTTPModel<R>(
     transport: (opts: RequestOptions) => Promise<T>,
   ): Promise<T> {
     checkRequest(req);
-    const body = wire.body(req, op === "stream");
+    const built = wire.body(req, op === "stream");
+    const body = op === "count" && typeof wire.count === "object" ? wire.count.body(built) : built;
     // WHOLE-REQUEST CHECKS go here: on the body as an object, as the wire built it and before
     // the platform's patch (the prefix guard: a signed turn replayed under another prefix).
     const { fetch, maxRetries, timeoutMs } = platform.options;
@@ -100,9 +113,17 @@ export function createHTTPModel<R>(
       return transport(opts);
     }
   }
+  const count = wire.count;
   return {
     provider,
     model: platform.model,
+    ...((typeof count === "string" || (count && platform.urls.count)) && {
+      async countTokens(req: ModelRequest, opts?: CallOptions) {
+        if (typeof count !== "object") throw new ConfigError(`${provider}: ${count}`);
+        const { text } = await send(req, "count", opts?.signal, requestText);
+        return count.read(parseJSONBody(text, provider, secrets), provider);
+      },
+    }),
     async generate(req, opts) {
       const { response, text } = await send(req, "generate", opts?.signal, requestText);
       const body = parseJSONBody(text, provider, secrets);

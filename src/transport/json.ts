@@ -1,7 +1,8 @@
-import { GolemError, HistoryError, StreamError } from "../core/errors.js";
+import { type APIErrorFields, GolemError, HistoryError, StreamError } from "../core/errors.js";
 import type { ModelResponse } from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
 import { redactError, redactSecrets } from "./redact.js";
+import type { ErrorResponse } from "./request.js";
 
 /**
  * Parses a successful (2xx) response body; an empty or non-JSON body is a {@link StreamError}
@@ -58,4 +59,30 @@ export function checkedResponse(provider: string, read: () => ModelResponse): Mo
     });
   }
   return response;
+}
+
+/** A wire's reader of an error answer: its body (JSON when it is JSON, else the text). */
+export type ErrorReader = (body: unknown, res: ErrorResponse, provider: string) => APIErrorFields;
+
+/** A wire's `errorFields`: the answer's body parsed by {@link parseErrorJSON}, then `read`. */
+export function errorFieldsOf(
+  read: ErrorReader,
+): (res: ErrorResponse, provider: string) => APIErrorFields {
+  return (res, provider) => read(parseErrorJSON(res.text), res, provider);
+}
+
+/**
+ * The same reader as a wire's `parseErrorBody(status, text, headers, retryable, provider?)`,
+ * `provider` defaulting to `tag`: the form a wire's own tests call.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function errorBodyParser(read: ErrorReader, tag: string) {
+  const fields = errorFieldsOf(read);
+  return (
+    status: number,
+    text: string,
+    headers: Headers,
+    retryable: boolean,
+    provider = tag,
+  ): APIErrorFields => fields({ status, text, headers, retryable }, provider);
 }

@@ -1,5 +1,6 @@
 import { APIError, GolemError, StreamError } from "../core/errors.js";
 import { createLazyPromise } from "../core/lazy-promise.js";
+import { readOnce } from "../core/read-once.js";
 import type { Delta, ModelResponse, ModelStream } from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
 import { abortReason } from "./abort.js";
@@ -160,18 +161,11 @@ export function createModelStream<R>(
     },
   };
 
-  return {
-    response: settled.promise,
-    [Symbol.asyncIterator]() {
-      if (phase !== "idle") {
-        throw new GolemError(
-          "This stream is already being read; iterate it once, or await response",
-        );
-      }
-      phase = "iterating";
-      return iterator;
-    },
-  };
+  return readOnce(settled.promise, () => {
+    if (phase !== "idle") return undefined;
+    phase = "iterating";
+    return iterator;
+  });
 }
 
 /**

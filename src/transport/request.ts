@@ -103,7 +103,8 @@ async function send<T>(
       response = await doFetch(opts.url, {
         method,
         headers,
-        body: opts.body,
+        // A GET (model metadata) may carry no body at all, not even an empty one.
+        body: method === "GET" ? null : opts.body,
         signal: attempt.signal,
       });
     } catch (err) {

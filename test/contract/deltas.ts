@@ -1,9 +1,10 @@
 import type { Delta, Part } from "../../src/core/types.js";
 
 /**
- * The parts a list of deltas adds up to: by `index`, text and arguments appended, id, name,
- * signature and redacted payload set, a provider value set once (a second one for the same
- * index throws). Evidence the deltas do not carry (`provider` on text, thinking and tool-call
+ * The parts a list of deltas adds up to: by `index`, text, arguments, signatures and
+ * redacted payloads appended (a signature or payload is its pieces joined, the one rule of
+ * docs/architecture.md), id and name set, a provider value set once (a second one for the
+ * same index throws). Evidence the deltas do not carry (`provider` on text, thinking and tool-call
  * parts, `phase`) is not there: compare with {@link withoutTags} of the final parts.
  */
 export function accumulate(deltas: readonly Delta[]): Part[] {
@@ -17,15 +18,15 @@ export function accumulate(deltas: readonly Delta[]): Part[] {
       case "text": {
         const p = (part ?? { type: "text", text: "" }) as Extract<Part, { type: "text" }>;
         if (d.text !== undefined) p.text += d.text;
-        if (d.signature !== undefined) p.signature = d.signature;
+        if (d.signature !== undefined) p.signature = (p.signature ?? "") + d.signature;
         parts[d.index] = p;
         break;
       }
       case "thinking": {
         const p = (part ?? { type: "thinking" }) as Extract<Part, { type: "thinking" }>;
         if (d.text !== undefined) p.text = (p.text ?? "") + d.text;
-        if (d.signature !== undefined) p.signature = d.signature;
-        if (d.redacted !== undefined) p.redacted = d.redacted;
+        if (d.signature !== undefined) p.signature = (p.signature ?? "") + d.signature;
+        if (d.redacted !== undefined) p.redacted = (p.redacted ?? "") + d.redacted;
         parts[d.index] = p;
         break;
       }
@@ -37,7 +38,7 @@ export function accumulate(deltas: readonly Delta[]): Part[] {
         if (d.id !== undefined) p.id = d.id;
         if (d.name !== undefined) p.name = d.name;
         if (d.arguments !== undefined) p.arguments += d.arguments;
-        if (d.signature !== undefined) p.signature = d.signature;
+        if (d.signature !== undefined) p.signature = (p.signature ?? "") + d.signature;
         parts[d.index] = p;
         break;
       }

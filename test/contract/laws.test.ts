@@ -36,6 +36,14 @@ const unmarked = (key: string, value: unknown) =>
       ? value.filter((v) => (v as { cachePoint?: unknown } | null)?.cachePoint === undefined)
       : value;
 
+/**
+ * The tag of the parts a row's model gives: the adapter's name, or its Responses tag on the
+ * Responses API (ADR 0019).
+ */
+function tagOf(row: Row, provider: string): string {
+  return row.spec?.config.api === "responses" ? `${provider}-responses` : provider;
+}
+
 /** Providers whose wire keeps an assistant turn's parts in one ordered list. */
 function ordered(row: Row): boolean {
   if (row.provider === "openai") return row.spec?.config.api === "responses";
@@ -68,7 +76,7 @@ function evidence(part: Part, own: string, inOrder: boolean): string[] {
       if (part.provider !== undefined && part.provider !== own) return [];
       // OpenAI Responses sends a summary back in the parts it came in, not as one text.
       return [
-        ...(inOrder && own !== "openai" ? text(part.text) : []),
+        ...(inOrder && !own.endsWith("-responses") ? text(part.text) : []),
         ...text(part.signature),
         ...text(part.redacted),
       ];
@@ -125,7 +133,7 @@ describe.each(ROWS.map((r) => [`${r.provider}/${r.file}`, r] as const))("%s", (_
       const sent = JSON.stringify(r.fetch.requests[n + 1]?.body);
       let at = 0;
       for (const part of partsOf(answer)) {
-        for (const needle of evidence(part, r.model.provider, inOrder)) {
+        for (const needle of evidence(part, tagOf(row, r.model.provider), inOrder)) {
           const found = inOrder ? sent.indexOf(needle, at) : sent.indexOf(needle);
           expect(
             found,

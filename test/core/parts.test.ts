@@ -67,7 +67,7 @@ describe("createPartsBuilder", () => {
     expect(b.length).toBe(0);
     const think = b.start({ type: "thinking", text: "", provider: "anthropic" });
     deltas.push(b.appendText(think, "Let me "), b.appendText(think, "think."));
-    deltas.push(b.sign(think, "sig-1"));
+    deltas.push(b.appendSignature(think, "sig-1"));
     const text = b.start({ type: "text", text: "" });
     deltas.push(b.appendText(text, "Calling."));
     const call = b.start({ type: "tool-call", id: "c1", name: "f", arguments: "" });
@@ -75,9 +75,9 @@ describe("createPartsBuilder", () => {
     const redacted = b.start({ type: "thinking", redacted: "ZW5j", provider: "anthropic" });
     const server = b.start({ type: "provider", provider: "anthropic", value: { id: "srv" } });
     const last = b.start({ type: "text", text: "Done", provider: "gemini" });
-    deltas.push(b.appendText(last, "."), b.sign(last, "t-sig"));
+    deltas.push(b.appendText(last, "."), b.appendSignature(last, "t-sig"));
     const signedCall = b.start({ type: "tool-call", id: "c2", name: "g", arguments: "{}" });
-    deltas.push(b.sign(signedCall, "c-sig"));
+    deltas.push(b.appendSignature(signedCall, "c-sig"));
 
     expect([think, text, call, redacted, server, last, signedCall]).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(b.length).toBe(7);
@@ -114,7 +114,7 @@ describe("createPartsBuilder", () => {
   it("gives a thinking part started without text the text appended to it, or ''", () => {
     const b = createPartsBuilder();
     const signedOnly = b.start({ type: "thinking" });
-    b.sign(signedOnly, "s");
+    b.appendSignature(signedOnly, "s");
     const appended = b.start({ type: "thinking" });
     b.appendText(appended, "late");
     expect(b.parts()).toStrictEqual([
@@ -123,11 +123,20 @@ describe("createPartsBuilder", () => {
     ]);
   });
 
-  it("replaces a signature signed twice", () => {
+  it("appends signature pieces in order, each delta carrying its piece", () => {
     const b = createPartsBuilder();
-    const i = b.start({ type: "thinking", text: "a", signature: "old" });
-    b.sign(i, "new");
-    expect(b.parts()).toStrictEqual([{ type: "thinking", text: "a", signature: "new" }]);
+    const i = b.start({ type: "thinking", text: "a" });
+    expect(b.appendSignature(i, "Ep")).toStrictEqual({
+      type: "thinking",
+      index: 0,
+      signature: "Ep",
+    });
+    expect(b.appendSignature(i, "4x")).toStrictEqual({
+      type: "thinking",
+      index: 0,
+      signature: "4x",
+    });
+    expect(b.parts()).toStrictEqual([{ type: "thinking", text: "a", signature: "Ep4x" }]);
   });
 
   it("setText replaces the text or arguments so far; at() gives the part without them", () => {
@@ -149,7 +158,7 @@ describe("createPartsBuilder", () => {
     const given: Part = { type: "text", text: "a" };
     const i = b.start(given);
     b.appendText(i, "b");
-    b.sign(i, "s");
+    b.appendSignature(i, "s");
     expect(given).toStrictEqual({ type: "text", text: "a" });
     const first = b.parts();
     const second = b.parts();
@@ -173,7 +182,7 @@ describe("createPartsBuilder", () => {
     expect(() => b.appendText(0, "x")).toThrow(new RangeError("no part at index 0"));
     b.start({ type: "text", text: "" });
     expect(() => b.appendArguments(1, "x")).toThrow(RangeError);
-    expect(() => b.sign(-1, "s")).toThrow(RangeError);
+    expect(() => b.appendSignature(-1, "s")).toThrow(RangeError);
     expect(() => b.textAt(2)).toThrow(RangeError);
   });
 
@@ -183,7 +192,7 @@ describe("createPartsBuilder", () => {
       fc.record({
         kind: fc.constantFrom("text" as const, "thinking" as const, "tool-call" as const),
         pieces: fc.array(piece, { maxLength: 4 }),
-        signature: fc.option(fc.string({ minLength: 1, maxLength: 4 })),
+        signature: fc.array(fc.string({ minLength: 1, maxLength: 4 }), { maxLength: 3 }),
       }),
       { maxLength: 6 },
     );
@@ -199,7 +208,7 @@ describe("createPartsBuilder", () => {
           for (const p of step.pieces) {
             deltas.push(step.kind === "tool-call" ? b.appendArguments(i, p) : b.appendText(i, p));
           }
-          if (step.signature !== null) deltas.push(b.sign(i, step.signature));
+          for (const s of step.signature) deltas.push(b.appendSignature(i, s));
         }
         // Joined per index, the deltas give each part's text and signature.
         const joined = new Map<number, { text: string; signature?: string; type: string }>();
@@ -208,7 +217,9 @@ describe("createPartsBuilder", () => {
           expect(entry.type).toBe(d.type);
           if (d.type === "tool-call") entry.text += d.arguments ?? "";
           else if (d.type !== "provider") entry.text += d.text ?? "";
-          if (d.type !== "provider" && d.signature !== undefined) entry.signature = d.signature;
+          if (d.type !== "provider" && d.signature !== undefined) {
+            entry.signature = (entry.signature ?? "") + d.signature;
+          }
           joined.set(d.index, entry);
         }
         const parts = b.parts();
@@ -220,8 +231,9 @@ describe("createPartsBuilder", () => {
           expect(text).toBe(step?.pieces.join(""));
           const entry = joined.get(i);
           expect(entry?.text ?? "").toBe(text);
-          expect((p as { signature?: string }).signature).toBe(step?.signature ?? undefined);
-          expect(entry?.signature).toBe(step?.signature ?? undefined);
+          const signature = step?.signature.length ? step.signature.join("") : undefined;
+          expect((p as { signature?: string }).signature).toBe(signature);
+          expect(entry?.signature).toBe(signature);
         });
       }),
       { numRuns: 200 },

@@ -148,7 +148,7 @@ describe("settings a provider's rules refuse, before any request", () => {
       "anthropic",
       { model: "claude-opus-4-7" },
       { temperature: 1 },
-      "anthropic: `temperature` is not accepted by claude-opus-4-7 (Claude Opus 4.7 and later take no sampling settings)",
+      "anthropic: `temperature` is not accepted by claude-opus-4-7 (https://platform.claude.com/docs/en/about-claude/models/migration-guide#migrating-to-claude-opus-4-7, 2026-12-01)",
     ],
     [
       "anthropic",
@@ -276,12 +276,12 @@ describe("settings a provider's rules refuse, before any request", () => {
     [
       "anthropic",
       { model: "claude-opus-4-7", thinking: { budgetTokens: 2048 } },
-      "anthropic: `thinking.budgetTokens` is not accepted by claude-opus-4-7 (Claude Opus 4.7 and later think only adaptively: { adaptive: true } and `effort`)",
+      "anthropic: `thinking.budgetTokens` is not accepted by claude-opus-4-7; its thinking types are adaptive, disabled (https://platform.claude.com/docs/en/about-claude/models/migration-guide#migrating-to-claude-opus-4-7, 2026-12-01)",
     ],
     [
       "bedrock",
       { model: "global.anthropic.claude-opus-4-7", thinking: { budgetTokens: 2048 } },
-      "bedrock: `thinking.budgetTokens` is not accepted by global.anthropic.claude-opus-4-7 (Claude Opus 4.7 and later think only adaptively: { adaptive: true } and `effort`)",
+      "bedrock: `thinking.budgetTokens` is not accepted by global.anthropic.claude-opus-4-7; its thinking types are adaptive, disabled (https://platform.claude.com/docs/en/about-claude/models/migration-guide#migrating-to-claude-opus-4-7, 2026-12-01)",
     ],
     [
       "gemini",

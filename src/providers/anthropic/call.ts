@@ -1,8 +1,10 @@
 import type { Wire } from "../../transport/http-model.js";
+import { errorFieldsOf } from "../../transport/json.js";
 import { createSSEReader, type SSERecord } from "../../transport/sse.js";
+import { countAnswer, countBody } from "./count.js";
 import type { ResolvedOptions } from "./options.js";
 import { buildRequest } from "./request.js";
-import { parseErrorBody, parseResponse } from "./response.js";
+import { parseResponse, readError } from "./response.js";
 import { createStreamState } from "./stream.js";
 
 /**
@@ -15,11 +17,11 @@ export function messagesWire(options: ResolvedOptions, provider: string): Wire<S
   return {
     body: (req, streaming) => buildRequest(req, cfg, streaming),
     parse: (body, ctx) => parseResponse(body, ctx.provider),
-    errorFields: (res, provider) =>
-      parseErrorBody(res.status, res.text, res.headers, res.retryable, provider),
+    errorFields: errorFieldsOf(readError),
     open: (res, ctx) => ({
       reader: createSSEReader(res.body),
       machine: createStreamState(ctx.toError, ctx.requestId, ctx.provider),
     }),
+    count: { body: countBody, read: countAnswer },
   };
 }

@@ -18,16 +18,29 @@ import {
 export type { CacheConfig, ContextManagement, Effort, ThinkingConfig } from "./options.js";
 export { checkSettings } from "./options.js";
 
+import { checkVersionSettings } from "./version.js";
+
+/** The `anthropic-version` values golem speaks. */
+export type AnthropicVersion = "2023-06-01" | "2026-10-21";
+const VERSIONS: readonly string[] = ["2023-06-01", "2026-10-21"];
+
 /** Settings of `anthropic.create`. */
 export interface Config extends TransportConfig, MessagesOptions {
   /** @defaultValue the `ANTHROPIC_API_KEY` environment variable */
   apiKey?: string;
   model: string;
+  /**
+   * The `anthropic-version` header. `"2026-10-21"` (the newest SDKs' default) refuses
+   * `temperature`, `topP` and `topK`, a document in an assistant message and user text with
+   * citations; golem refuses them before the request. @defaultValue "2023-06-01"
+   */
+  anthropicVersion?: AnthropicVersion;
 }
 
 /** A checked `anthropic.create` config: the key, the Messages options and the transport. */
 export interface ResolvedConfig extends ResolvedTransport, ResolvedOptions {
   apiKey: string;
+  apiVersion: AnthropicVersion;
 }
 
 export const DEFAULT_BASE_URL = "https://api.anthropic.com/v1";
@@ -37,6 +50,7 @@ const CONFIG_KEYS: KeySet<Config> = {
   ...OPTION_KEYS,
   apiKey: true,
   model: true,
+  anthropicVersion: true,
 };
 
 /** Checks `anthropic.create`'s config; every complaint is a {@link ConfigError}. */
@@ -54,9 +68,22 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   if (typeof config.model !== "string" || config.model === "") {
     throw new ConfigError('anthropic: `model` is required (e.g. "claude-sonnet-4-5")');
   }
+  const apiVersion = resolveVersion(config.anthropicVersion);
+  checkVersionSettings(apiVersion, config);
   return {
     apiKey,
+    apiVersion,
     ...resolveOptions("anthropic", config.model, config),
     ...resolveTransport("anthropic", config, DEFAULT_BASE_URL),
   };
+}
+
+function resolveVersion(version: AnthropicVersion | undefined): AnthropicVersion {
+  if (version === undefined) return "2023-06-01";
+  if (!VERSIONS.includes(version)) {
+    throw new ConfigError(
+      `anthropic: \`anthropicVersion\` must be one of ${VERSIONS.join(", ")}, got ${JSON.stringify(version)}`,
+    );
+  }
+  return version;
 }

@@ -1,5 +1,6 @@
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, ModelRequest } from "../../core/types.js";
+import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
 import {
   checkClaudeSettings,
   type Effort,
@@ -34,6 +35,12 @@ export interface MessagesOptions extends CallSettings {
    * sends stays whole (a history processor that drops them costs the cache instead).
    */
   contextManagement?: ContextManagement;
+  /**
+   * What the model takes, from `anthropic.capabilities()` (the models API), checked before
+   * each request; without it golem's dated table is read, and a model it does not know is
+   * sent as asked (docs/models.md).
+   */
+  capabilities?: Capabilities;
 }
 
 /** What the body builder reads: the checked options, the model and the platform's tag. */
@@ -47,6 +54,7 @@ export interface ResolvedOptions {
   effort: Effort | undefined;
   cache: ResolvedCache | undefined;
   contextManagement: ContextManagement | undefined;
+  capabilities?: Capabilities | undefined;
 }
 
 /** The keys of {@link MessagesOptions}, for a platform config's key set. */
@@ -57,6 +65,7 @@ export const OPTION_KEYS: KeySet<MessagesOptions> = {
   effort: true,
   cache: true,
   contextManagement: true,
+  capabilities: true,
 };
 
 /**
@@ -64,13 +73,15 @@ export const OPTION_KEYS: KeySet<MessagesOptions> = {
  * `seed`, which the Messages API has no field for.
  */
 export function checkSettings(
-  model: string,
-  thinking: ThinkingConfigParam | undefined,
-  s: CallSettings & Pick<ModelRequest, "toolChoice">,
+  cfg: Pick<ResolvedOptions, "model" | "thinking" | "effort" | "capabilities">,
+  s: CallSettings & Partial<Pick<ModelRequest, "toolChoice" | "messages">>,
   provider = "anthropic",
 ): void {
   refuseSettings(provider, s, ["seed"], "has no Messages API field; leave it out");
-  checkClaudeSettings(provider, model, thinking, s);
+  checkClaudeSettings(provider, cfg.model, cfg.thinking, s, {
+    capabilities: cfg.capabilities,
+    effort: cfg.effort,
+  });
 }
 
 /** Checks the Messages options of a config; every complaint is a {@link ConfigError}. */
@@ -87,14 +98,19 @@ export function resolveOptions(
   }
   const settings = { ...pickSettings(provider, config), maxTokens };
   const thinking = resolveThinking(provider, config.thinking, maxTokens);
-  checkSettings(model, thinking, settings, provider);
-  return {
+  const capabilities = resolveCapabilities(provider, config.capabilities);
+  const rules = {
     model,
-    settings,
     thinking,
     effort: resolveEffort(provider, config.effort),
+    ...(capabilities && { capabilities }),
+  };
+  checkSettings(rules, settings, provider);
+  return {
+    settings,
+    ...rules,
     cache: resolveCache(provider, config.cache),
-    contextManagement: resolveContextManagement(provider, config.contextManagement, thinking),
+    contextManagement: resolveContextManagement(provider, config.contextManagement, rules),
   };
 }
 
@@ -106,8 +122,9 @@ export function resolveOptions(
 function resolveContextManagement(
   provider: string,
   cm: ContextManagement | undefined,
-  thinking: ThinkingConfigParam | undefined,
+  rules: Pick<ResolvedOptions, "model" | "thinking" | "capabilities">,
 ): ContextManagement | undefined {
+  const { thinking } = rules;
   if (cm !== undefined && !(Array.isArray(cm?.edits) && cm.edits.length > 0)) {
     throw new ConfigError(`${provider}: \`contextManagement\` must be { edits: [...] }`);
   }
@@ -115,6 +132,13 @@ function resolveContextManagement(
   if (off && cm?.edits.some((e) => e.type === "clear_thinking_20251015")) {
     throw new ConfigError(
       `${provider}: the clear_thinking_20251015 edit needs thinking on ({ adaptive: true } or { budgetTokens })`,
+    );
+  }
+  const edits = rules.capabilities?.contextEdits;
+  const refused = cm?.edits.find((e) => edits?.[e.type] === false);
+  if (refused) {
+    throw new ConfigError(
+      `${provider}: the ${refused.type} edit is not supported by ${rules.model} (its capabilities)`,
     );
   }
   return cm;

@@ -35,6 +35,9 @@ export interface MessageBuilder {
 
 type Kind = "thinking" | "text" | "tool" | "provider" | "done";
 
+/** A `content_block_delta`'s `delta`, as parsed. */
+type WireDelta = Record<string, unknown>;
+
 /** Where a wire block lives: its part (`-1` until one is opened) and, for a provider block, its input. */
 interface Slot {
   kind: Kind;
@@ -81,7 +84,7 @@ export function createMessageBuilder(provider: string): MessageBuilder {
         const deltas: Delta[] = [];
         if (thinking !== "") deltas.push(...text(slot, "thinking", thinking));
         // A stream starts the block with `signature: ""`: no signature yet.
-        if (signature) deltas.push(parts.sign(opened(slot, "thinking"), signature));
+        if (signature) deltas.push(parts.appendSignature(opened(slot, "thinking"), signature));
         return deltas;
       }
       case "redacted_thinking": {
@@ -130,31 +133,47 @@ export function createMessageBuilder(provider: string): MessageBuilder {
         );
       }
       const type = d.type as string;
-      if (slot.kind === "text" && type === "text_delta") {
-        return text(slot, "text", stringField(d, "text", type, index));
-      }
-      if (slot.kind === "thinking") {
-        if (type === "thinking_delta") {
-          return text(slot, "thinking", stringField(d, "thinking", type, index));
-        }
-        if (type === "signature_delta") {
-          // The signature arrives whole in one delta; replace, never append.
-          const signature = stringField(d, "signature", type, index, true);
-          return [parts.sign(opened(slot, "thinking"), signature)];
-        }
-      }
-      if (type === "input_json_delta") {
-        const piece = stringField(d, "partial_json", type, index);
-        if (slot.kind === "tool") {
+      const kind = slot.kind;
+      // Every delta type the streaming docs list has its place here; an unknown one, or a
+      // known one on a block it does not belong to, is refused (StreamError, with the
+      // partial), never dropped: a part missing what its block carried would go back wrong.
+      switch (type) {
+        case "text_delta":
+          if (kind === "text") return text(slot, kind, stringField(d, "text", type, index));
+          break;
+        case "citations_delta":
+          // golem keeps a cited text's text, not its citations, from a body and a stream alike.
+          if (kind === "text") return NO_DELTAS;
+          break;
+        case "thinking_delta":
+          if (kind === "thinking") return text(slot, kind, stringField(d, "thinking", type, index));
+          break;
+        case "signature_delta":
+          // A piece of the signature (in practice the whole of it, once): pieces append.
+          if (kind === "thinking") {
+            const piece = stringField(d, "signature", type, index, true);
+            return [parts.appendSignature(opened(slot, kind), piece)];
+          }
+          break;
+        case "input_json_delta": {
+          const piece = stringField(d, "partial_json", type, index);
           // The first fragment is often "": it adds nothing, so it makes no delta.
-          return piece === "" ? NO_DELTAS : [parts.appendArguments(slot.part, piece)];
+          if (kind === "tool")
+            return piece === "" ? NO_DELTAS : [parts.appendArguments(slot.part, piece)];
+          if (kind === "provider") {
+            slot.input ??= createTextBuffer();
+            slot.input.append(piece);
+            return NO_DELTAS;
+          }
+          break;
         }
-        if (slot.kind === "provider") {
-          slot.input ??= createTextBuffer();
-          slot.input.append(piece);
-        }
+        case "compaction_delta":
+          if (kind === "provider" && slot.block?.type === "compaction") {
+            compact(slot.block, d);
+            return NO_DELTAS;
+          }
       }
-      return NO_DELTAS; // citations_delta and delta types added later
+      throw new StreamError(`anthropic: ${type} for block ${index}, a ${kind} block`);
     },
 
     stop(index) {
@@ -195,4 +214,17 @@ function stringField(
 /** `o[key]` as a string, `""` when absent or null. */
 function optionalString(o: Record<string, unknown>, key: string, what: string, index: number) {
   return o[key] == null ? "" : stringField(o, key, what, index);
+}
+
+/**
+ * A `compaction_delta` into its block, which starts as `content: null`: the summary (one
+ * delta in practice; pieces would append) and the other fields (`encrypted_content`, opaque,
+ * to go back verbatim) as they came. A `null` adds nothing (`content: null`: compaction failed).
+ */
+function compact(block: Record<string, unknown>, d: WireDelta): void {
+  for (const [key, value] of Object.entries(d)) {
+    if (key === "type" || value == null) continue;
+    const before = block[key];
+    block[key] = key === "content" && typeof before === "string" ? before + value : value;
+  }
 }

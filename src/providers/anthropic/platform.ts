@@ -2,10 +2,17 @@ import { apiKeyAuth } from "../../transport/auth/auth.js";
 import { mergeHeaders } from "../../transport/options.js";
 import type { Platform } from "../../transport/platform.js";
 import type { ResolvedConfig } from "./config.js";
+import { checkVersionBody, VERSION_WITHOUT_SAMPLING } from "./version.js";
+import type { ContextManagement } from "./wire.js";
 
 export const ANTHROPIC_VERSION = "2023-06-01";
-/** The beta `context_management` needs. */
+/** The beta the clearing edits of `context_management` need. */
 export const CONTEXT_MANAGEMENT_BETA = "context-management-2025-06-27";
+/**
+ * The beta the `compact_20260112` edit needs.
+ * @see https://platform.claude.com/docs/en/build-with-claude/compaction
+ */
+export const COMPACTION_BETA = "compact-2026-01-12";
 
 /** The Messages endpoint. */
 export function requestUrl(cfg: Pick<ResolvedConfig, "baseURL">): string {
@@ -18,21 +25,39 @@ export function requestUrl(cfg: Pick<ResolvedConfig, "baseURL">): string {
  */
 export function requestHeaders(
   cfg: Pick<ResolvedConfig, "headers"> &
-    Partial<Pick<ResolvedConfig, "apiKey" | "contextManagement">>,
+    Partial<Pick<ResolvedConfig, "apiKey" | "contextManagement" | "apiVersion">>,
 ): Record<string, string> {
-  const key: Record<string, string> = cfg.apiKey === undefined ? {} : { "x-api-key": cfg.apiKey };
-  const headers = mergeHeaders({ "anthropic-version": ANTHROPIC_VERSION }, cfg.headers, {
+  const headers = messagesHeaders(cfg);
+  return cfg.apiKey === undefined ? headers : { ...headers, "x-api-key": cfg.apiKey };
+}
+
+/** {@link requestHeaders} without the key: what every Messages platform sends. */
+function messagesHeaders(
+  cfg: Pick<ResolvedConfig, "headers"> &
+    Partial<Pick<ResolvedConfig, "contextManagement" | "apiVersion">>,
+): Record<string, string> {
+  const version = cfg.apiVersion ?? ANTHROPIC_VERSION;
+  const headers = mergeHeaders({ "anthropic-version": version }, cfg.headers, {
     "content-type": "application/json",
-    ...key,
   });
   if (cfg.contextManagement) {
     // Joined with the caller's own betas, if any.
     const caller = headers["anthropic-beta"];
-    headers["anthropic-beta"] = caller
-      ? `${caller},${CONTEXT_MANAGEMENT_BETA}`
-      : CONTEXT_MANAGEMENT_BETA;
+    const betas = contextBetas(cfg.contextManagement);
+    headers["anthropic-beta"] = (caller ? [caller, ...betas] : betas).join(",");
   }
   return headers;
+}
+
+/**
+ * The betas the edits ask for: compaction has its own (the compaction docs ask for it on
+ * every compacting request), the clearing edits share the context-management one.
+ */
+function contextBetas(cm: ContextManagement): string[] {
+  const betas = cm.edits.map((e) =>
+    String(e.type).startsWith("compact_") ? COMPACTION_BETA : CONTEXT_MANAGEMENT_BETA,
+  );
+  return [...new Set(betas)];
 }
 
 /** The Anthropic API: the Messages endpoint, `x-api-key`, the version header. */
@@ -43,7 +68,9 @@ export function anthropicPlatform(cfg: ResolvedConfig): Platform {
     model: cfg.model,
     urls: { generate: url, stream: url, count: `${url}/count_tokens` },
     auth: apiKeyAuth("x-api-key", cfg.apiKey),
-    headers: requestHeaders({ headers: cfg.headers, contextManagement: cfg.contextManagement }),
+    headers: messagesHeaders(cfg),
+    // The version's refusals, on the body as sent (extraBody included).
+    ...(cfg.apiVersion === VERSION_WITHOUT_SAMPLING && { patch: checkVersionBody }),
     requestId: (headers) => headers.get("request-id") ?? undefined,
     options: cfg,
   };

@@ -46,12 +46,12 @@ const SETTING_FIELDS = {
 export function buildRequest(
   req: ModelRequest,
   cfg: Pick<ResolvedOptions, "model" | "settings" | "thinking" | "effort"> &
-    Partial<Pick<ResolvedOptions, "cache" | "contextManagement" | "provider">>,
+    Partial<Pick<ResolvedOptions, "cache" | "contextManagement" | "provider" | "capabilities">>,
   stream: boolean,
 ): MessageCreateParams {
   const provider = cfg.provider ?? "anthropic";
   const s = callSettings(provider, cfg.settings, req);
-  checkSettings(cfg.model, cfg.thinking, { ...req, ...s }, provider);
+  checkSettings(cfg, { ...req, ...s }, provider);
   const marks: Mark[] = [];
   const body: MessageCreateParams = {
     model: cfg.model,

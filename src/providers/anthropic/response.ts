@@ -1,8 +1,10 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
-import type { ModelResponse, Usage } from "../../core/types.js";
-import { checkedResponse, parseErrorJSON } from "../../transport/json.js";
+import type { ModelResponse, Usage, UsageIteration } from "../../core/types.js";
+import { checkedResponse, errorBodyParser } from "../../transport/json.js";
+import type { ErrorResponse } from "../../transport/request.js";
+import { usageWithCache } from "../../transport/usage.js";
 import { createMessageBuilder } from "./parts.js";
-import type { ErrorBody, WireMessage, WireUsage } from "./wire.js";
+import type { ErrorBody, IterationUsage, WireMessage, WireUsage } from "./wire.js";
 
 /**
  * A Messages API response body -> golem's response: every content block becomes a part, in
@@ -29,32 +31,51 @@ function readMessage(body: unknown, provider: string): ModelResponse {
 
 /**
  * Anthropic's `input_tokens` excludes cached input; golem's `inputTokens` is all input, with
- * the cached parts also given on their own. `output_tokens` already includes thinking.
+ * the cached parts also given on their own. `output_tokens` already includes thinking. With
+ * server-side compaction the top-level counts leave the compaction step out, and only the
+ * sum of `iterations` is what the call used and is billed for: golem's counts are that sum,
+ * and the steps are kept (`Usage.iterations`).
+ * @see https://platform.claude.com/docs/en/build-with-claude/compaction
  */
 export function parseUsage(u: WireUsage | undefined): Usage {
-  const cacheRead = u?.cache_read_input_tokens;
-  const cacheWrite = u?.cache_creation_input_tokens;
-  const usage: Usage = {
-    inputTokens: (u?.input_tokens ?? 0) + (cacheRead ?? 0) + (cacheWrite ?? 0),
-    outputTokens: u?.output_tokens ?? 0,
-  };
+  const steps = u?.iterations;
+  const iterations = Array.isArray(steps) && steps.length > 0 ? steps.map(parseIteration) : [];
+  const usage = countUsage(iterations.length > 0 ? undefined : u);
+  for (const step of iterations) {
+    usage.inputTokens += step.inputTokens;
+    usage.outputTokens += step.outputTokens;
+    // A cache count is there when a step sent it.
+    for (const key of ["cacheReadTokens", "cacheWriteTokens"] as const) {
+      if (step[key] !== undefined) usage[key] = (usage[key] ?? 0) + step[key];
+    }
+  }
   const thinkingTokens = u?.output_tokens_details?.thinking_tokens;
   if (typeof thinkingTokens === "number") usage.reasoningTokens = thinkingTokens;
-  // A count that was sent is kept, 0 included; one that was not (or null) stays absent.
-  if (typeof cacheRead === "number") usage.cacheReadTokens = cacheRead;
-  if (typeof cacheWrite === "number") usage.cacheWriteTokens = cacheWrite;
+  if (iterations.length > 0) usage.iterations = iterations;
   return usage;
 }
 
+const parseIteration = (step: IterationUsage | null): UsageIteration => ({
+  type: String(step?.type),
+  ...countUsage(step),
+});
+
+/** The counts of one usage object (a call's or one step's), cached input added to input. */
+function countUsage(u: Omit<WireUsage, "iterations"> | null | undefined): Usage {
+  return usageWithCache(
+    u?.input_tokens,
+    u?.output_tokens,
+    u?.cache_read_input_tokens,
+    u?.cache_creation_input_tokens,
+  );
+}
+
 /** An error answer -> the fields of `anthropic.APIError`. */
-export function parseErrorBody(
-  status: number,
-  text: string,
-  headers: Headers,
-  retryable: boolean,
-  provider = "anthropic",
-): APIErrorFields {
-  const body = parseErrorJSON(text);
+export const parseErrorBody = /* @__PURE__ */ errorBodyParser(readError, "anthropic");
+
+/** An error answer, its body parsed, -> the fields of its `APIError`. */
+export function readError(body: unknown, res: ErrorResponse, provider: string): APIErrorFields {
+  const { status, text, headers, retryable } = res;
   const error = (body as Partial<ErrorBody> | undefined)?.error;
   const requestId =
     headers.get("request-id") ?? (body as Partial<ErrorBody>)?.request_id ?? undefined;

@@ -109,6 +109,8 @@ export interface MessageCreateParams {
 /**
  * Server-side context editing (beta `context-management-2025-06-27`): the API clears old
  * thinking or tool results before the model reads the prompt; the history sent stays whole.
+ * A `compact_20260112` edit (beta `compact-2026-01-12`) instead answers with a `compaction`
+ * block that stands for everything before it.
  * @see https://platform.claude.com/docs/en/build-with-claude/context-editing
  */
 export interface ContextManagement {
@@ -134,6 +136,16 @@ export type ContextEdit =
       clear_tool_inputs?: boolean | string[];
       /** Tools whose uses are never cleared. */
       exclude_tools?: string[];
+    }
+  | {
+      /** Server-side compaction (beta `compact-2026-01-12`): a summary block replaces older turns. */
+      type: "compact_20260112";
+      /** When compaction starts (default 150,000 input tokens, at least 50,000). */
+      trigger?: { type: "input_tokens"; value: number };
+      /** Stop after the compaction block (`stop_reason: "compaction"`). */
+      pause_after_compaction?: boolean;
+      /** Replaces the default summarization prompt. */
+      instructions?: string;
     };
 
 export type ContentBlock =
@@ -149,6 +161,21 @@ export interface WireUsage {
   cache_creation_input_tokens?: number | null;
   cache_read_input_tokens?: number | null;
   output_tokens_details?: { thinking_tokens?: number | null } | null;
+  /**
+   * Server-side compaction: one entry per sampling step (`compaction`, then `message`); the
+   * top-level counts leave the compaction step out.
+   * @see https://platform.claude.com/docs/en/build-with-claude/compaction
+   */
+  iterations?: IterationUsage[] | null;
+}
+
+/** The usage of one sampling step of a compacting call. */
+export interface IterationUsage {
+  type: "compaction" | "message" | (string & {});
+  input_tokens?: number | null;
+  output_tokens?: number | null;
+  cache_creation_input_tokens?: number | null;
+  cache_read_input_tokens?: number | null;
 }
 
 export type StopReason =
@@ -182,6 +209,9 @@ export type ContentBlockDelta =
   | { type: "thinking_delta"; thinking: string }
   | { type: "signature_delta"; signature: string }
   | { type: "input_json_delta"; partial_json: string }
+  | { type: "citations_delta"; citation: unknown }
+  /** A compaction block's summary (`null` when compaction failed) and its opaque metadata. */
+  | { type: "compaction_delta"; content?: string | null; encrypted_content?: string | null }
   | { type: string & {} };
 
 /** Events of a `stream: true` response; unknown types may be added and are ignored. */

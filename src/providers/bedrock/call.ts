@@ -2,11 +2,13 @@ import { StreamError } from "../../core/errors.js";
 import type { EventStreamMessage } from "../../transport/event-stream.js";
 import { createEventStreamReader } from "../../transport/event-stream.js";
 import type { Wire } from "../../transport/http-model.js";
+import { errorFieldsOf } from "../../transport/json.js";
 import { redactSecrets } from "../../transport/redact.js";
 import type { StreamResponse } from "../../transport/request.js";
+import { countAnswer, countBody } from "./count.js";
 import type { ResolvedOptions } from "./options.js";
 import { buildRequest } from "./request.js";
-import { parseErrorBody, parseResponse } from "./response.js";
+import { parseResponse, readError } from "./response.js";
 import { createStreamState } from "./stream.js";
 
 /**
@@ -19,8 +21,7 @@ export function converseWire(options: ResolvedOptions, provider: string): Wire<E
   return {
     body: (req, streaming) => buildRequest(req, cfg, streaming),
     parse: (body, ctx) => parseResponse(body, ctx.provider),
-    errorFields: (res, tag) =>
-      parseErrorBody(res.status, res.text, res.headers, res.retryable, tag),
+    errorFields: errorFieldsOf(readError),
     async open(res, ctx) {
       await refuseJSONStream(res, ctx.secrets);
       return {
@@ -28,6 +29,7 @@ export function converseWire(options: ResolvedOptions, provider: string): Wire<E
         machine: createStreamState(ctx.toError, ctx.requestId, ctx.provider),
       };
     },
+    count: { body: countBody, read: countAnswer },
   };
 }
 

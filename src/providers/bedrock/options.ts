@@ -59,8 +59,9 @@ export const isClaude = (model: string) => model.includes("anthropic.claude");
 export function checkSettings(
   model: string,
   thinking: ThinkingConfigParam | undefined,
-  s: CallSettings & Pick<ModelRequest, "toolChoice">,
+  s: CallSettings & Partial<Pick<ModelRequest, "toolChoice" | "messages">>,
   provider = "bedrock",
+  effort?: Effort,
 ): void {
   refuseSettings(provider, s, ["seed"], "has no Converse field; leave it out");
   if (!isClaude(model)) {
@@ -70,7 +71,7 @@ export function checkSettings(
       ["topK"],
       "is sent for Claude models only; pass the model's own field in `extraBody.additionalModelRequestFields`",
     );
-  } else checkClaudeSettings(provider, model, thinking, s);
+  } else checkClaudeSettings(provider, model, thinking, s, { effort });
 }
 
 /** The settings, thinking and its sampling rules, as checked before any request. */

@@ -22,11 +22,13 @@ import type {
  * - `text` -> a text part (an empty one opens none: Bedrock refuses blank text back);
  * - `toolUse` -> a tool call whose arguments are `JSON.stringify(input)` of a body, or the
  *   streamed `input` text as it arrived;
- * - a built-in tool's `toolUse` (with `type`, e.g. `"server_tool_use"`) and its `toolResult`
- *   in the assistant's own content (Nova's `nova_code_interpreter`, documented at
+ * - a built-in tool's `toolUse` (`"type": "server_tool_use"`) and its `toolResult` in the
+ *   assistant's own content (Nova's `nova_code_interpreter`, documented at
  *   https://docs.aws.amazon.com/nova/latest/userguide/tool-built-in.html), and any block golem
  *   does not model -> a provider part holding the block as a body carries it. Bedrock ran such
- *   a tool itself: as a tool call an agent would try to run it again.
+ *   a tool itself: as a tool call an agent would try to run it again. Any other `toolUse` is
+ *   the caller's to run, `"type": "tool_use"` included: the live API sends that on ordinary
+ *   calls (fixtures/bedrock/typed-tool-use.json).
  */
 export interface MessageBuilder {
   /** One whole block of a Converse body's `output.message.content` (its index `i`, for errors). */
@@ -143,9 +145,9 @@ export function createMessageBuilder(provider: string): MessageBuilder {
     if (text === "" && signature === "") return NO_DELTAS;
     const i = at(index, THINKING, EMPTY_THINKING);
     if (text !== "") return [parts.appendText(i, text)];
-    // A signature arrives whole in every capture; should one be split, the pieces join.
-    const before = (parts.at(i) as ThinkingPart).signature;
-    return [parts.sign(i, before === undefined ? signature : before + signature)];
+    // A signature can arrive in pieces (fixtures/bedrock/split-signature-stream.json): each
+    // delta carries its piece, and the pieces join.
+    return [parts.appendSignature(i, signature)];
   };
 
   return {
@@ -163,7 +165,7 @@ export function createMessageBuilder(provider: string): MessageBuilder {
         if (text !== "" || part.signature !== undefined) parts.start(part);
       } else if (typeof block.text === "string") {
         if (block.text !== "") parts.start({ type: "text", text: block.text });
-      } else if (block.toolUse && !block.toolUse.type) {
+      } else if (block.toolUse && !isServerTool(block.toolUse)) {
         const { toolUseId, name, input } = block.toolUse;
         if (!isNonEmptyString(toolUseId) || !isNonEmptyString(name)) {
           throw new StreamError(
@@ -197,7 +199,7 @@ export function createMessageBuilder(provider: string): MessageBuilder {
       const t = tool as NonNullable<ContentBlockStart["toolUse"]>;
       if (!isNonEmptyString(t.toolUseId)) throw startError(index, "toolUse.toolUseId");
       if (!isNonEmptyString(t.name)) throw startError(index, "toolUse.name");
-      if (t.type) {
+      if (isServerTool(t)) {
         const value = { toolUse: { ...t, input: {} } };
         openAtStop(index, SERVER_CALL, { type: "provider", provider, value }, "");
         return NO_DELTAS;
@@ -257,6 +259,14 @@ export function createMessageBuilder(provider: string): MessageBuilder {
       return { role: "assistant", content: parts.parts() };
     },
   };
+}
+
+/**
+ * Whether a `toolUse` is a tool Bedrock ran itself: `server_tool_use` is the one documented
+ * value of its `type` (ToolUseBlock, ToolUseBlockStart in the API reference).
+ */
+function isServerTool(toolUse: { type?: unknown }): boolean {
+  return toolUse.type === "server_tool_use";
 }
 
 /**

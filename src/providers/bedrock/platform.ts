@@ -9,6 +9,7 @@ export type { SigningKeyCache } from "../../transport/auth/sigv4.js";
 
 import type { SignableRequest } from "../../transport/request.js";
 import { checkCredentials, type ResolvedConfig } from "./config.js";
+import { countUrl } from "./count.js";
 
 /** Bedrock's SigV4 signing name: `bedrock`, not the host's `bedrock-runtime`. */
 export const SIGNING_SERVICE = "bedrock";
@@ -46,7 +47,11 @@ export function bedrockPlatform(cfg: ResolvedConfig): Platform {
   return {
     provider: "bedrock",
     model: cfg.model,
-    urls: { generate: requestUrl(cfg, false), stream: requestUrl(cfg, true) },
+    urls: {
+      generate: requestUrl(cfg, false),
+      stream: requestUrl(cfg, true),
+      count: countUrl(cfg.baseURL, cfg.model),
+    },
     // A Bedrock API key replaces SigV4 entirely.
     auth:
       "bearer" in auth

@@ -51,7 +51,7 @@ export function buildRequest(
 ): ConverseRequest {
   const provider = cfg.provider ?? "bedrock";
   const s = callSettings(provider, cfg.settings, req);
-  checkSettings(cfg.model, cfg.thinking, { ...req, ...s }, provider);
+  checkSettings(cfg.model, cfg.thinking, { ...req, ...s }, provider, cfg.effort);
   const system: SystemContentBlock[] = req.system ? [{ text: req.system }] : [];
   const messages: WireMessage[] = [];
   const marks: Mark[] = [];

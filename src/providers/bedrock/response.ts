@@ -1,6 +1,8 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
-import { checkedResponse, parseErrorJSON } from "../../transport/json.js";
+import { checkedResponse, errorBodyParser } from "../../transport/json.js";
+import type { ErrorResponse } from "../../transport/request.js";
+import { usageWithCache } from "../../transport/usage.js";
 import { createMessageBuilder } from "./parts.js";
 import type { ConverseResponse, ErrorBody, OutputContentBlock, TokenUsage } from "./wire.js";
 
@@ -36,29 +38,23 @@ function readConverse(body: unknown, provider: string): ModelResponse {
  * @see https://docs.aws.amazon.com/bedrock/latest/userguide/prompt-caching.html
  */
 export function parseUsage(u: Partial<TokenUsage> | undefined): Usage {
-  const read = u?.cacheReadInputTokens;
-  const write = u?.cacheWriteInputTokens;
-  const usage: Usage = {
-    inputTokens: (u?.inputTokens ?? 0) + (read ?? 0) + (write ?? 0),
-    outputTokens: u?.outputTokens ?? 0,
-  };
-  if (typeof read === "number") usage.cacheReadTokens = read;
-  if (typeof write === "number") usage.cacheWriteTokens = write;
-  return usage;
+  return usageWithCache(
+    u?.inputTokens,
+    u?.outputTokens,
+    u?.cacheReadInputTokens,
+    u?.cacheWriteInputTokens,
+  );
 }
 
 /**
  * Reads a restJson1 error: the type from `x-amzn-errortype`, else the body's `code` or
  * `__type`; the message from `message` or `Message`; the request id from `x-amzn-requestid`.
  */
-export function parseErrorBody(
-  status: number,
-  text: string,
-  headers: Headers,
-  retryable: boolean,
-  provider = "bedrock",
-): APIErrorFields {
-  const body = parseErrorJSON(text);
+export const parseErrorBody = /* @__PURE__ */ errorBodyParser(readError, "bedrock");
+
+/** An error answer, its body parsed, -> the fields of its `APIError`. */
+export function readError(body: unknown, res: ErrorResponse, provider: string): APIErrorFields {
+  const { status, headers, retryable } = res;
   const fields = typeof body === "object" && body !== null ? (body as ErrorBody) : {};
   const rawType = headers.get("x-amzn-errortype") ?? fields.code ?? fields.__type;
   const message =

@@ -178,7 +178,12 @@ export type ContentBlockDelta = Partial<{
 
 /** How a block that is not reasoning or text starts (`ContentBlockStart`). */
 export type ContentBlockStart = Partial<{
-  toolUse: { toolUseId: string; name: string; type?: string };
+  /** `type`: `"server_tool_use"` for a tool Bedrock runs itself; `"tool_use"` (sent live, not documented) or absent otherwise. */
+  toolUse: {
+    toolUseId: string;
+    name: string;
+    type?: "server_tool_use" | "tool_use" | (string & {});
+  };
   /** A built-in tool's result, in the assistant's own message (Nova code interpreter). */
   toolResult: { toolUseId: string; type?: string; status?: string };
 }>;

@@ -1,8 +1,10 @@
 import type { Wire } from "../../transport/http-model.js";
+import { errorFieldsOf } from "../../transport/json.js";
 import { createSSEReader, type SSERecord } from "../../transport/sse.js";
+import { countAnswer, countBody } from "./count.js";
 import type { ResolvedOptions } from "./options.js";
 import { buildRequest } from "./request.js";
-import { blockedPromptFields, errorFields, parseErrorBody, parseResponse } from "./response.js";
+import { blockedPromptFields, errorFields, parseResponse, readError } from "./response.js";
 import { createStreamState } from "./stream.js";
 import type { GenerateContentResponse } from "./wire.js";
 
@@ -21,11 +23,11 @@ export function generateContentWire(options: ResolvedOptions, provider: string):
       if (problem) throw toError(problem);
       return parseResponse(body as GenerateContentResponse, provider);
     },
-    errorFields: (res, provider) =>
-      parseErrorBody(res.status, res.text, res.headers, res.retryable, provider),
+    errorFields: errorFieldsOf(readError),
     open: (res, ctx) => ({
       reader: createSSEReader(res.body),
       machine: createStreamState(ctx.toError, ctx.requestId, ctx.provider),
     }),
+    count: { body: (body) => countBody(body, cfg.model), read: countAnswer },
   };
 }

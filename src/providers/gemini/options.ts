@@ -1,5 +1,7 @@
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings } from "../../core/types.js";
+import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
+import { checkGeminiModel } from "../../rules/gemini.js";
 import type { KeySet } from "../../transport/options.js";
 import { pickSettings, SETTING_KEYS } from "../../transport/settings.js";
 import type { GenerationConfig, ThinkingConfig as WireThinkingConfig } from "./wire.js";
@@ -22,6 +24,12 @@ export interface GeminiOptions extends CallSettings {
    * prompt then continues that cache. Implicit caching needs nothing (docs/caching.md).
    */
   cachedContent?: string;
+  /**
+   * What the model takes, from `gemini.capabilities()` (`models.get`), checked before each
+   * request; without it golem's dated table is read, and a model it does not know is sent as
+   * asked (docs/models.md).
+   */
+  capabilities?: Capabilities;
 }
 
 /** What the body builder reads: the checked options, the model and the platform's tag. */
@@ -34,6 +42,9 @@ export interface ResolvedOptions {
   /** `create()`'s call settings, the defaults of every call. */
   settings: CallSettings;
   cachedContent?: string | undefined;
+  capabilities?: Capabilities | undefined;
+  /** `thinking` was configured (for the capabilities check of each call). */
+  thinks?: boolean;
 }
 
 /** The keys of {@link GeminiOptions}, for a platform config's key set. */
@@ -41,6 +52,7 @@ export const OPTION_KEYS: KeySet<GeminiOptions> = {
   ...SETTING_KEYS,
   thinking: true,
   cachedContent: true,
+  capabilities: true,
 };
 
 const LEVELS: readonly unknown[] = ["minimal", "low", "medium", "high"];
@@ -86,11 +98,19 @@ export function resolveOptions(
   model: string,
   config: GeminiOptions,
 ): ResolvedOptions {
-  return {
+  const capabilities = resolveCapabilities(provider, config.capabilities);
+  const rules = {
     model,
+    ...(capabilities && { capabilities }),
+    ...(config.thinking !== undefined && { thinks: true }),
+  };
+  const settings = pickSettings(provider, config);
+  checkGeminiModel({ ...rules, thinking: rules.thinks === true }, settings, undefined, provider);
+  return {
+    ...rules,
     generationConfig: buildGenerationConfig(provider, config),
     cachedContent: config.cachedContent,
-    settings: pickSettings(provider, config),
+    settings,
   };
 }
 

@@ -89,7 +89,7 @@ export function createMessageBuilder(provider: string): MessageBuilder {
       piece === "" ? { type: parts.at(index)?.type, index } : parts.appendText(index, piece)
     ) as Delta & { signature?: string };
     if (signature !== undefined) {
-      parts.sign(index, signature);
+      parts.appendSignature(index, signature); // a part is signed once: it ends here
       delta.signature = signature;
       thought = text = NONE;
     }
@@ -147,7 +147,7 @@ export function createMessageBuilder(provider: string): MessageBuilder {
     const wire = parts.at(call.index) as ToolCallPart;
     if (part.thoughtSignature !== undefined && wire.signature === undefined) {
       wire.provider = provider;
-      deltas.push(parts.sign(call.index, part.thoughtSignature));
+      deltas.push(parts.appendSignature(call.index, part.thoughtSignature));
     }
     if (!fc.willContinue) deltas.push(...end());
     return deltas.length > 0 ? deltas : NO_DELTAS;

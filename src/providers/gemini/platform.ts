@@ -19,9 +19,13 @@ export function requestUrl(
 export function requestHeaders(
   cfg: Pick<ResolvedConfig, "headers"> & Partial<Pick<ResolvedConfig, "apiKey">>,
 ): Record<string, string> {
-  const key: Record<string, string> =
-    cfg.apiKey === undefined ? {} : { "x-goog-api-key": cfg.apiKey };
-  return mergeHeaders({}, cfg.headers, { "content-type": "application/json", ...key });
+  const headers = generateContentHeaders(cfg);
+  return cfg.apiKey === undefined ? headers : { ...headers, "x-goog-api-key": cfg.apiKey };
+}
+
+/** {@link requestHeaders} without the key: what every `generateContent` platform sends. */
+function generateContentHeaders(cfg: Pick<ResolvedConfig, "headers">): Record<string, string> {
+  return mergeHeaders({}, cfg.headers, { "content-type": "application/json" });
 }
 
 /** The Gemini API: `generateContent` URLs under `baseURL`, the key in `x-goog-api-key`. */
@@ -35,7 +39,7 @@ export function geminiPlatform(cfg: ResolvedConfig): Platform {
       count: `${cfg.baseURL}/${modelPath(cfg.model)}:countTokens`,
     },
     auth: apiKeyAuth("x-goog-api-key", cfg.apiKey),
-    headers: requestHeaders({ headers: cfg.headers }),
+    headers: generateContentHeaders(cfg),
     // The Gemini API's answers carry no request id golem reads.
     requestId: () => undefined,
     options: cfg,

@@ -1,7 +1,7 @@
 import { ConfigError, HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, ToolCallPart } from "../../core/types.js";
-import { isGemini3 } from "../../rules/gemini.js";
+import { checkGeminiModel, isGemini3 } from "../../rules/gemini.js";
 import {
   BOTH,
   checkMedia,
@@ -120,7 +120,9 @@ function buildGenerationConfig(
   req: ModelRequest,
   cfg: ResolvedOptions,
 ): GenerationConfig | undefined {
-  const s = callSettings(cfg.provider ?? "gemini", cfg.settings, req);
+  const provider = cfg.provider ?? "gemini";
+  const s = callSettings(provider, cfg.settings, req);
+  checkGeminiModel({ ...cfg, thinking: cfg.thinks === true }, s, req.messages, provider);
   const out: GenerationConfig = wireFields(s, {
     maxTokens: "maxOutputTokens",
     temperature: "temperature",

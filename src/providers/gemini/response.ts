@@ -1,6 +1,7 @@
 import type { APIErrorFields } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
-import { checkedResponse, parseErrorJSON } from "../../transport/json.js";
+import { checkedResponse, errorBodyParser } from "../../transport/json.js";
+import type { ErrorResponse } from "../../transport/request.js";
 import { isRetryableStatus } from "../../transport/retry.js";
 import { createMessageBuilder } from "./parts.js";
 import type { GenerateContentResponse, Status, UsageMetadata } from "./wire.js";
@@ -116,14 +117,11 @@ function retryInfoMs(details: unknown): number | undefined {
  * The fields of a failed HTTP answer; bodies that are not Google's error JSON are quoted.
  * `retryable` is the transport's verdict for this answer.
  */
-export function parseErrorBody(
-  status: number,
-  text: string,
-  _headers: Headers,
-  retryable: boolean,
-  provider = "gemini",
-): APIErrorFields {
-  const body = parseErrorJSON(text);
+export const parseErrorBody = /* @__PURE__ */ errorBodyParser(readError, "gemini");
+
+/** An error answer, its body parsed, -> the fields of its `APIError`. */
+export function readError(body: unknown, res: ErrorResponse, provider: string): APIErrorFields {
+  const { status, text, retryable } = res;
   const fields = errorFields(body, status, provider);
   if (fields) return { ...fields, retryable };
   const start = text.length > 200 ? `${text.slice(0, 200)}...` : text;

@@ -1,8 +1,10 @@
 import type { Wire } from "../../transport/http-model.js";
+import { errorFieldsOf } from "../../transport/json.js";
 import { createSSEReader, type SSERecord } from "../../transport/sse.js";
+import { countAnswer, countBody, NO_CHAT_COUNT } from "./count.js";
 import type { ChatOptions, ResponsesOptions } from "./options.js";
 import { buildRequest } from "./request.js";
-import { bodyErrorFields, parseErrorBody, parseResponse } from "./response.js";
+import { bodyErrorFields, parseResponse, readError } from "./response.js";
 import { buildResponsesRequest } from "./responses-request.js";
 import { parseResponsesResponse, responsesBodyErrorFields } from "./responses-response.js";
 import { createResponsesStreamState } from "./responses-stream.js";
@@ -11,8 +13,7 @@ import { createStreamState } from "./stream.js";
 export { requestIdOf } from "./response.js";
 
 /** Both APIs' error answers: OpenAI's error object, or a compatible server's own. */
-const errorFields: Wire<SSERecord>["errorFields"] = (res, provider) =>
-  parseErrorBody(res.status, res.text, res.headers, res.retryable, provider);
+const errorFields = errorFieldsOf(readError);
 
 /**
  * The Chat Completions wire, for OpenAI, compatible servers and Azure alike; the tag the
@@ -32,6 +33,7 @@ export function chatWire(options: ChatOptions): Wire<SSERecord> {
       reader: createSSEReader(res.body),
       machine: createStreamState(ctx.toError, ctx.requestId, ctx.provider),
     }),
+    count: NO_CHAT_COUNT,
   };
 }
 
@@ -49,5 +51,6 @@ export function responsesWire(options: ResponsesOptions): Wire<SSERecord> {
       reader: createSSEReader(res.body),
       machine: createResponsesStreamState({ provider, requestId, toError }),
     }),
+    count: { body: countBody, read: countAnswer },
   };
 }

@@ -1,6 +1,7 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings } from "../../core/types.js";
+import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
 import { checkSettings } from "../../rules/openai.js";
 import {
   type KeySet,
@@ -91,6 +92,12 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
    * @defaultValue "openrouter" when `baseURL` is on openrouter.ai, else OpenAI's and DeepSeek's
    */
   reasoningFormat?: ReasoningFormat;
+  /**
+   * What the model takes, from `openai.capabilities()` (OpenAI's published model data, dated);
+   * without it the same table is read for `model`, and a model it does not know is sent as
+   * asked (docs/models.md).
+   */
+  capabilities?: Capabilities;
 }
 
 /** A checked `Config` with the key and defaults filled in. */
@@ -117,6 +124,7 @@ const CONFIG_KEYS: KeySet<Config> = {
   promptCacheKey: true,
   promptCacheRetention: true,
   reasoningFormat: true,
+  capabilities: true,
 };
 
 /** Checks an `openai.create` config; throws `ConfigError` naming the option to fix. */
@@ -153,6 +161,8 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   };
   if (summary !== undefined) out.reasoningSummary = summary;
   if (format !== undefined) out.reasoningFormat = format;
+  const caps = resolveCapabilities("openai", config.capabilities);
+  if (caps !== undefined) out.capabilities = caps;
   checkSettings(api === "responses" ? "responses" : "chat", out, out.settings ?? {});
   return out;
 }

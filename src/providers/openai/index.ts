@@ -7,11 +7,14 @@
 import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
 import type { Model } from "../../core/types.js";
+import type { Capabilities } from "../../rules/capabilities.js";
+import { openaiTable } from "../../rules/openai-models.js";
 import { createHTTPModel } from "../../transport/http-model.js";
 import { chatWire, responsesWire } from "./call.js";
 import { type Config, resolveConfig } from "./config.js";
 import { openaiPlatform } from "./platform.js";
 
+export type { Capabilities } from "../../rules/capabilities.js";
 export type {
   Api,
   Config,
@@ -46,4 +49,16 @@ export function create(config: Config): Model {
   const cfg = resolveConfig(config, readEnv());
   const wire = cfg.api === "responses" ? responsesWire(cfg) : chatWire(cfg);
   return createHTTPModel(wire, openaiPlatform(cfg), APIError);
+}
+
+/**
+ * What `model` takes as OpenAI publishes it (model pages and the latest-model guide: reasoning
+ * efforts, function tools on Chat Completions), from golem's dated table: OpenAI's models API
+ * reports no capabilities. Undefined for a model the table does not know (it is then sent as
+ * asked). Useful where the id is not the model's: pass it to `create({ capabilities })`.
+ * @example
+ * const caps = await openai.capabilities("gpt-6.1-sol");
+ */
+export async function capabilities(model: string): Promise<Capabilities | undefined> {
+  return openaiTable(model);
 }

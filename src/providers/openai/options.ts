@@ -1,5 +1,6 @@
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings } from "../../core/types.js";
+import type { Capabilities } from "../../rules/capabilities.js";
 import { pickSettings } from "../../transport/settings.js";
 import type { ReasoningSummary } from "./responses-wire.js";
 import type { ReasoningEffort } from "./wire.js";
@@ -48,6 +49,8 @@ export interface ChatOptions extends PromptCacheConfig {
   replayReasoning: boolean;
   /** Unset: OpenAI's `reasoning_effort`, DeepSeek's `reasoning_content`. */
   reasoningFormat?: ReasoningFormat;
+  /** What the model takes (`openai.capabilities()`), over golem's table. */
+  capabilities?: Capabilities;
 }
 
 /**
@@ -75,6 +78,8 @@ export interface ResponsesOptions extends PromptCacheConfig {
   reasoningSummary?: ReasoningSummary;
   /** `create()`'s call settings, the defaults of every call. */
   settings?: CallSettings;
+  /** What the model takes (`openai.capabilities()`), over golem's table. */
+  capabilities?: Capabilities;
 }
 
 const APIS: readonly string[] = ["chat-completions", "responses"];
@@ -129,7 +134,7 @@ export function resolveReasoningSummary(
   return reasoningSummary === "none" ? undefined : reasoningSummary;
 }
 
-const EFFORTS: readonly string[] = ["none", "minimal", "low", "medium", "high", "xhigh"];
+const EFFORTS: readonly string[] = ["none", "minimal", "low", "medium", "high", "xhigh", "max"];
 
 /** Checks `reasoningEffort`, the call settings and `replayReasoning`. */
 export function resolveChatOptions(

@@ -92,11 +92,17 @@ export function createMessageBuilder(provider: string, fragments = true): Messag
     return d.id === undefined && d.name === undefined && d.arguments === undefined ? undefined : d;
   };
 
-  /** A redacted thinking part at `at` (made when undefined) now holding `data`. */
-  const redact = (at: number | undefined, data: string): [number, Delta] => {
-    if (at === undefined) at = parts.start({ type: "thinking", redacted: data, provider });
-    else (parts.at(at) as ThinkingPart).redacted = data;
-    return [at, { type: "thinking", index: at, redacted: data }];
+  /**
+   * A redacted thinking part at `at` (made when undefined) with `piece` appended to its
+   * payload; the delta carries the piece, as a signature delta does (docs/architecture.md).
+   */
+  const redact = (at: number | undefined, piece: string): [number, Delta] => {
+    if (at === undefined) at = parts.start({ type: "thinking", redacted: piece, provider });
+    else {
+      const part = parts.at(at) as ThinkingPart;
+      part.redacted = (part.redacted ?? "") + piece;
+    }
+    return [at, { type: "thinking", index: at, redacted: piece }];
   };
 
   /** One entry or fragment: joined to the open entry it continues, else a new entry. */
@@ -113,9 +119,10 @@ export function createMessageBuilder(provider: string, fragments = true): Messag
       if (piece === undefined && !signed) return;
       entry.part ??= parts.start({ type: "thinking", provider });
       if (piece !== undefined) out.push(parts.appendText(entry.part, piece));
-      if (signed) out.push(parts.sign(entry.part, v.signature as string));
+      // The fragment's piece: the pieces join as the entry's signature does.
+      if (signed) out.push(parts.appendSignature(entry.part, f.signature as string));
     } else if (v.type === "reasoning.encrypted" && isNonEmptyString(f.data)) {
-      const [at, d] = redact(entry.part, v.data as string);
+      const [at, d] = redact(entry.part, f.data);
       entry.part = at;
       out.push(d);
     }
@@ -138,9 +145,7 @@ export function createMessageBuilder(provider: string, fragments = true): Messag
       // DashScope sends it whole; pieces, if a server split it, are joined.
       const secret = m.encrypted_content;
       if (isNonEmptyString(secret)) {
-        const before =
-          encrypted === undefined ? "" : (parts.at(encrypted) as ThinkingPart).redacted;
-        const [at, d] = redact(encrypted, before + secret);
+        const [at, d] = redact(encrypted, secret);
         encrypted = at;
         out = append(out, d);
       }

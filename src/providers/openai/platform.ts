@@ -1,6 +1,7 @@
 import { apiKeyAuth } from "../../transport/auth/auth.js";
 import type { Platform } from "../../transport/platform.js";
 import type { ResolvedConfig } from "./config.js";
+import { countUrl } from "./count.js";
 import { requestUrl } from "./request.js";
 import { requestIdOf } from "./response.js";
 import { responsesUrl } from "./responses-request.js";
@@ -13,7 +14,11 @@ export function openaiPlatform(cfg: ResolvedConfig): Platform {
   return {
     provider: "openai",
     model: cfg.model,
-    urls: { generate: url, stream: url },
+    urls: {
+      generate: url,
+      stream: url,
+      count: cfg.api === "responses" ? countUrl(cfg.baseURL) : undefined,
+    },
     auth: apiKeyAuth("authorization", cfg.apiKey, "Bearer "),
     headers,
     requestId: requestIdOf,

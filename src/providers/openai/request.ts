@@ -1,6 +1,6 @@
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
-import { checkSettings } from "../../rules/openai.js";
+import { checkChatTools, checkSettings } from "../../rules/openai.js";
 import {
   checkMedia,
   HTTP,
@@ -42,6 +42,7 @@ export function buildRequest(
 ): ChatCompletionCreateParams {
   const s = callSettings(cfg.provider, cfg.settings, req);
   checkSettings("chat", cfg, s);
+  checkChatTools(cfg, req.tools?.length ?? 0);
   const messages: ChatCompletionMessageParam[] = [];
   if (req.system !== undefined && req.system !== "") {
     messages.push({ role: "system", content: req.system });

@@ -1,6 +1,8 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
-import { checkedResponse, parseErrorJSON } from "../../transport/json.js";
+import { checkedResponse, errorBodyParser } from "../../transport/json.js";
+import type { ErrorResponse } from "../../transport/request.js";
+import { withCounts } from "../../transport/usage.js";
 import { createMessageBuilder } from "./parts.js";
 import type {
   ChatCompletion,
@@ -74,17 +76,12 @@ function argumentsText(args: unknown): string {
  */
 export function parseUsage(u: CompletionUsage | null | undefined): Usage {
   if (typeof u !== "object" || u === null) return { inputTokens: 0, outputTokens: 0 };
-  const usage: Usage = {
-    inputTokens: u.prompt_tokens ?? 0,
-    outputTokens: u.completion_tokens ?? 0,
-  };
-  const reasoning = u.completion_tokens_details?.reasoning_tokens;
-  if (typeof reasoning === "number") usage.reasoningTokens = reasoning;
-  const cached = u.prompt_tokens_details?.cached_tokens;
-  if (typeof cached === "number") usage.cacheReadTokens = cached;
-  const written = u.prompt_tokens_details?.cache_write_tokens;
-  if (typeof written === "number") usage.cacheWriteTokens = written;
-  return usage;
+  return withCounts(
+    { inputTokens: u.prompt_tokens ?? 0, outputTokens: u.completion_tokens ?? 0 },
+    u.completion_tokens_details?.reasoning_tokens,
+    u.prompt_tokens_details?.cached_tokens,
+    u.prompt_tokens_details?.cache_write_tokens,
+  );
 }
 
 /**
@@ -96,14 +93,11 @@ export function requestIdOf(headers: Headers): string | undefined {
 }
 
 /** What an error answer (secrets already removed) says, as APIError fields. */
-export function parseErrorBody(
-  status: number,
-  text: string,
-  headers: Headers,
-  retryable: boolean,
-  provider = "openai",
-): APIErrorFields {
-  const body = parseErrorJSON(text);
+export const parseErrorBody = /* @__PURE__ */ errorBodyParser(readError, "openai");
+
+/** An error answer, its body parsed, -> the fields of its `APIError`. */
+export function readError(body: unknown, res: ErrorResponse, provider: string): APIErrorFields {
+  const { status, headers, retryable } = res;
   const error = errorObjectOf(body);
   const fallback =
     typeof body === "string" && body.trim() !== "" ? clip(body.trim()) : `HTTP ${status}`;

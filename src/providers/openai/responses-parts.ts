@@ -50,8 +50,19 @@ interface ItemState {
   phase: Phase | undefined;
 }
 
-/** Creates an empty {@link ResponsesMessageBuilder}; `provider` tags thinking, phase, items. */
-export function createResponsesMessageBuilder(provider: string): ResponsesMessageBuilder {
+/**
+ * The tag of the parts the Responses API gives (`"openai-responses"`, `"azure-responses"`):
+ * not the Chat Completions parts' `"openai"` / `"azure"`, so each builder knows which wire a
+ * part came from and leaves out what its own wire cannot take
+ * (docs/adr/0019-a-tag-per-openai-wire.md). The model's `provider` stays the adapter's name.
+ */
+export function responsesTag(provider: string): string {
+  return `${provider}-responses`;
+}
+
+/** Creates an empty {@link ResponsesMessageBuilder}; thinking, phase and items get {@link responsesTag}. */
+export function createResponsesMessageBuilder(adapter: string): ResponsesMessageBuilder {
+  const provider = responsesTag(adapter);
   const b = createPartsBuilder();
   // By output_index (small and dense), an array, not a Map: this runs per event.
   const items: ItemState[] = [];
@@ -111,7 +122,12 @@ export function createResponsesMessageBuilder(provider: string): ResponsesMessag
     const signature = item.encrypted_content;
     if (typeof signature !== "string" || signature === "") return;
     const first = state.parts.find((at) => at !== undefined) ?? partAt(state, 0, true);
-    if ((b.at(first) as ThinkingPart).signature !== signature) out.push(b.sign(first, signature));
+    // Signed once, by the first finished item that has it (`output_item.done` in a stream):
+    // OpenAI encrypts the reasoning anew each time it serializes it, so `response.completed`
+    // carries other bytes for the same item (fixtures/openai/responses-reencrypted-stream.json).
+    if ((b.at(first) as ThinkingPart).signature === undefined) {
+      out.push(b.appendSignature(first, signature));
+    }
   };
 
   const doneMessage = (state: ItemState, item: ResponseOutputMessage, out: Delta[]): void => {

@@ -1,5 +1,5 @@
 import { partsOf, textOf } from "../../core/parts.js";
-import type { Message, ModelRequest, ToolSpec } from "../../core/types.js";
+import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
 import { checkSettings } from "../../rules/openai.js";
 import {
   BOTH,
@@ -15,6 +15,7 @@ import { callSettings, wireFields, withExtraBody } from "../../transport/setting
 import type { ResponsesOptions } from "./options.js";
 import { promptCacheFields } from "./options.js";
 import { EXTENSIONS, filenameOf } from "./request.js";
+import { responsesTag } from "./responses-parts.js";
 import type {
   FunctionTool,
   InputContent,
@@ -134,7 +135,7 @@ function buildMedia(p: MediaPart, index: number, j: number): InputContent {
 
 /**
  * An assistant message's parts as items, in their order (docs/adr/0007-responses-items-as-parts.md):
- * a signed thinking part of this adapter (or untagged) opens a `reasoning` item whose
+ * a signed thinking part of this wire ({@link ownTags}; or untagged) opens a `reasoning` item whose
  * `encrypted_content` is its signature, and the unsigned ones right after it are its further
  * summary parts; an unsigned part opening no item is left out (stateless replay needs the
  * encrypted content). Consecutive text parts with the same phase are one message item; a call
@@ -146,10 +147,11 @@ function buildAssistantItems(m: Message, provider: string): ResponseInputItem[] 
   const items: ResponseInputItem[] = [];
   let reasoning: ResponseReasoningItemParam | undefined;
   let message: ResponseOutputMessageParam | undefined;
+  const tags = ownTags(partsOf(m), provider);
   for (const p of partsOf(m)) {
-    // Untagged or this adapter's (images and files were refused before).
+    // Untagged or this wire's (images and files were refused before).
     const tag = (p as { provider?: string }).provider;
-    const own = tag === undefined || tag === provider;
+    const own = tag === undefined || tags.includes(tag);
     if (p.type === "text") {
       if (p.text === "") continue;
       reasoning = undefined;
@@ -168,7 +170,9 @@ function buildAssistantItems(m: Message, provider: string): ResponseInputItem[] 
         reasoning = { type: "reasoning", summary: [], encrypted_content: p.signature };
         items.push(reasoning);
       }
-      reasoning?.summary.push({ type: "summary_text", text: p.text });
+      // An item that came with `summary: []` is one signed part with text "": it goes back
+      // with `summary: []`, as it came (fixtures/openai/responses-empty-summary.json).
+      if (p.text !== "") reasoning?.summary.push({ type: "summary_text", text: p.text });
       continue;
     }
     reasoning = undefined;
@@ -181,6 +185,22 @@ function buildAssistantItems(m: Message, provider: string): ResponseInputItem[] 
   // (fixtures/openai/responses-modified-history.json).
   while ((items.at(-1) as { type?: unknown } | undefined)?.type === "reasoning") items.pop();
   return items;
+}
+
+/**
+ * The tags whose parts are this wire's in one message: the Responses tag, and the adapter's
+ * bare name that 0.2 gave Responses and Chat Completions parts alike, unless the message holds
+ * an OpenRouter `reasoning.*` entry. Such a message came from Chat Completions, whose thinking
+ * signatures and entries the Responses API refuses as reasoning items (ADR 0019).
+ */
+function ownTags(parts: readonly Part[], provider: string): string[] {
+  const chat = parts.some((p) => p.type === "provider" && isChatEntry(p.value));
+  return chat ? [responsesTag(provider)] : [responsesTag(provider), provider];
+}
+
+/** An OpenRouter `reasoning_details` entry (`reasoning.text`, `.summary`, `.encrypted`). */
+function isChatEntry(value: unknown): boolean {
+  return `${(value as { type?: unknown } | null)?.type}`.startsWith("reasoning.");
 }
 
 function buildTool(t: ToolSpec): FunctionTool {

@@ -1,6 +1,7 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import { toolCallsOf } from "../../core/parts.js";
 import type { Message, ModelResponse, Usage } from "../../core/types.js";
+import { withCounts } from "../../transport/usage.js";
 import { errorFields, errorObjectOf } from "./response.js";
 import { createResponsesMessageBuilder } from "./responses-parts.js";
 import type { ResponseObject, ResponseUsage } from "./responses-wire.js";
@@ -42,14 +43,12 @@ export function missingCallField(message: Message): string {
  */
 export function parseResponsesUsage(u: ResponseUsage | null | undefined): Usage {
   if (typeof u !== "object" || u === null) return { inputTokens: 0, outputTokens: 0 };
-  const usage: Usage = { inputTokens: u.input_tokens ?? 0, outputTokens: u.output_tokens ?? 0 };
-  const reasoning = u.output_tokens_details?.reasoning_tokens;
-  if (typeof reasoning === "number") usage.reasoningTokens = reasoning;
-  const cached = u.input_tokens_details?.cached_tokens;
-  if (typeof cached === "number") usage.cacheReadTokens = cached;
-  const written = u.input_tokens_details?.cache_write_tokens;
-  if (typeof written === "number") usage.cacheWriteTokens = written;
-  return usage;
+  return withCounts(
+    { inputTokens: u.input_tokens ?? 0, outputTokens: u.output_tokens ?? 0 },
+    u.output_tokens_details?.reasoning_tokens,
+    u.input_tokens_details?.cached_tokens,
+    u.input_tokens_details?.cache_write_tokens,
+  );
 }
 
 /**

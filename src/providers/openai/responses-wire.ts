@@ -30,7 +30,7 @@ export interface ResponseCreateParams {
       type: "json_schema";
       name: string;
       schema: object;
-      strict: true;
+      strict: boolean;
       description?: string;
     };
   };

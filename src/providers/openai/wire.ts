@@ -5,7 +5,7 @@
  */
 
 /** `reasoning_effort` values golem accepts (each model takes a subset). */
-export type ReasoningEffort = "none" | "minimal" | "low" | "medium" | "high" | "xhigh";
+export type ReasoningEffort = "none" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max";
 
 /** The body of `POST /chat/completions`. */
 export interface ChatCompletionCreateParams {
@@ -26,7 +26,7 @@ export interface ChatCompletionCreateParams {
   seed?: number;
   response_format?: {
     type: "json_schema";
-    json_schema: { name: string; schema: object; strict: true; description?: string };
+    json_schema: { name: string; schema: object; strict: boolean; description?: string };
   };
   stream?: true;
   stream_options?: { include_usage: boolean };

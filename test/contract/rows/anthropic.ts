@@ -78,7 +78,27 @@ export const cacheLoop = loop(
   toolResults("14:05"),
 );
 
+/** Server-side compaction, triggered at the documented minimum. */
+const COMPACTING = {
+  ...SONNET_46,
+  maxTokens: 4096,
+  contextManagement: {
+    edits: [{ type: "compact_20260112", trigger: { type: "input_tokens", value: 50000 } }],
+  },
+};
+const tripLoop = loop(
+  {},
+  [user("Let's settle day three of the Florence trip.")],
+  andThen("And the Wednesday dinner?"),
+);
+
 export const ANTHROPIC: Record<string, RowSpec> = {
+  "compaction-turn": { config: COMPACTING, run: tripLoop },
+  "compaction-turn-stream": {
+    config: COMPACTING,
+    run: tripLoop,
+    twin: { file: "compaction-turn", exact: true },
+  },
   "cache-tool-loop": {
     config: { ...SONNET_46, cache: "auto" },
     run: cacheLoop,

@@ -16,6 +16,13 @@ const SONNET_37 = {
   model: "us.anthropic.claude-3-7-sonnet-20250219-v1:0",
   thinking: { budgetTokens: 1024 },
 };
+/** Claude Sonnet 4.5 without thinking: its client calls carry `"type": "tool_use"`. */
+const SONNET_45 = { model: "us.anthropic.claude-sonnet-4-5-20250929-v1:0", maxTokens: 1024 };
+const weatherLoop = loop(
+  { tools: [WEATHER] },
+  [user("What's the weather in Florence, Italy?")],
+  toolResults("40 C"),
+);
 const SONNET_4 = {
   model: "us.anthropic.claude-sonnet-4-20250514-v1:0",
   thinking: { budgetTokens: 1024 },
@@ -121,4 +128,14 @@ export const BEDROCK: Record<string, RowSpec> = {
     run: (call, c) => loop({}, [user(firstUserText(c))])(call, c),
   },
   "exception-stream": { config: SONNET_4, run: loop({}, [user("Hello")]), fails: true },
+  "typed-tool-use": { config: SONNET_45, run: weatherLoop },
+  "typed-tool-use-stream": {
+    config: SONNET_45,
+    run: weatherLoop,
+    twin: { file: "typed-tool-use" },
+  },
+  "split-signature-stream": {
+    config: SONNET_37,
+    run: loop({}, [user("What is 17 * 23?")], andThen("Add 9.")),
+  },
 };

@@ -1,9 +1,19 @@
+import { z } from "zod";
 import { DASHSCOPE_THINKING } from "../../../scripts/scenarios/openai.js";
 import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import { thinkingOf } from "../../../src/core/parts.js";
 import type { Message, ToolSpec } from "../../../src/core/types.js";
+import { parseResponse } from "../../../src/providers/openai/response.js";
 import type { Cassette } from "../../../src/testing/index.js";
-import { loop, mediaRun, type RowSpec, toolResults, user, WEATHER } from "../table.js";
+import {
+  loadCassette,
+  loop,
+  mediaRun,
+  type RowSpec,
+  toolResults,
+  user,
+  WEATHER,
+} from "../table.js";
 
 interface ChatMessage {
   role: string;
@@ -14,6 +24,31 @@ interface ChatBody {
   messages: ChatMessage[];
   tools: { function: ToolSpec }[];
 }
+
+/**
+ * Turn 1 of the OpenRouter Claude loop as golem parses it (Chat Completions parts: thinking
+ * signed by Claude, OpenRouter's reasoning_details entries, the call).
+ */
+const OPENROUTER_TURN: Message = parseResponse(
+  loadCassette("openai", "openrouter-claude-tool-loop").interactions[0]?.response.body,
+  "openai",
+).message;
+
+/**
+ * The input side of docs/agent.md's zod output schema, as the agent sends it (without
+ * `$schema`): `sky` has a default, so it is not required, and no object is closed.
+ */
+const FORECAST_INPUT_SCHEMA = (() => {
+  const forecast = z.object({
+    city: z.string(),
+    tempC: z.number(),
+    sky: z.enum(["clear", "cloudy", "rain"]).default("clear"),
+  });
+  const { $schema: _, ...schema } = forecast["~standard"].jsonSchema.input({
+    target: "draft-2020-12",
+  });
+  return schema;
+})();
 
 const chatBody = (c: Cassette, i: number) => c.interactions[i]?.request.body as ChatBody;
 
@@ -210,6 +245,14 @@ export const OPENAI: Record<string, RowSpec> = {
   },
   ...OPENAI_DIALECTS,
   "structured-output-chat": { config: GPT54_CHAT, run: (call) => call(REPORT_REQUEST) },
+  "structured-output-zod-chat": {
+    config: GPT54_CHAT,
+    run: (call) =>
+      call({
+        messages: [user("Weather in Paris?")],
+        output: { name: "forecast", schema: FORECAST_INPUT_SCHEMA },
+      }),
+  },
   "structured-output-chat-stream": {
     config: GPT54_CHAT,
     run: (call) => call(REPORT_REQUEST),
@@ -250,6 +293,25 @@ export const OPENAI: Record<string, RowSpec> = {
     config: GPT5_RESPONSES,
     run: planLoop,
     twin: { file: "responses-thinking-tool-loop", exact: true },
+  },
+  "responses-reencrypted-stream": {
+    config: GPT5_RESPONSES,
+    run: planLoop,
+    twin: { file: "responses-thinking-tool-loop", exact: true },
+  },
+  "responses-empty-summary": { config: GPT5_RESPONSES, run: planLoop },
+  "openrouter-history-on-responses": {
+    config: { model: "gpt-5", api: "responses" },
+    run: (call) =>
+      call({
+        system: "You are a helpful assistant",
+        tools: [WEATHER],
+        messages: [
+          user("What's the weather in Florence, Italy?"),
+          OPENROUTER_TURN,
+          { role: "tool", toolCallId: "toolu_vrtx_01Hx4kQ9eMadeUpToolUseId", content: "40 C" },
+        ],
+      }),
   },
   "responses-modified-history": { config: GPT5_RESPONSES, run: modifiedHistory },
   "responses-text-stream": {

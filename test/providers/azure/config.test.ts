@@ -110,7 +110,7 @@ describe("azure resolveConfig", () => {
     ],
     [
       "an unknown effort",
-      { endpoint: ENDPOINT, deployment: "d", apiKey: KEY, reasoningEffort: "max" as never },
+      { endpoint: ENDPOINT, deployment: "d", apiKey: KEY, reasoningEffort: "maximum" as never },
       {},
       /reasoningEffort/,
     ],

@@ -128,7 +128,7 @@ describe("azure create with api: responses", () => {
         type: "thinking",
         text: "**Checking the weather**\n\nCall the tool.",
         signature: "gAAAAB-azure-enc-1",
-        provider: "azure",
+        provider: "azure-responses",
       },
     ]);
     const turn2 = await model.generate({
@@ -243,7 +243,7 @@ describe("azure create with api: responses", () => {
     expect(error).not.toBeInstanceOf(openai.APIError);
   });
 
-  it("streams with blocks tagged azure", async () => {
+  it("streams with blocks tagged azure-responses", async () => {
     const events = [
       { type: "response.output_item.done", output_index: 0, item: REASONING },
       { type: "response.output_item.done", output_index: 1, item: CALL },
@@ -263,7 +263,7 @@ describe("azure create with api: responses", () => {
     );
     const model = await responsesModel(fetch);
     const res = await model.stream({ messages: [USER], tools: [WEATHER] }).response;
-    expect(thinkingOf(res.message)[0]?.provider).toBe("azure");
+    expect(thinkingOf(res.message)[0]?.provider).toBe("azure-responses");
     expect(toolCallsOf(res.message)).toEqual([
       { type: "tool-call", id: "call_az1", name: "weather", arguments: CALL.arguments },
     ]);

@@ -87,9 +87,9 @@ describe("openai resolveConfig", () => {
     ["an empty model", { apiKey: KEY, model: "" }, {}, /model is required/],
     [
       "an unknown effort",
-      { apiKey: KEY, model: "m", reasoningEffort: "max" as never },
+      { apiKey: KEY, model: "m", reasoningEffort: "maximum" as never },
       {},
-      /reasoningEffort must be one of none, minimal, low, medium, high, xhigh; got "max"/,
+      /reasoningEffort must be one of none, minimal, low, medium, high, xhigh, max; got "maximum"/,
     ],
     ["a fractional maxTokens", { apiKey: KEY, model: "m", maxTokens: 1.5 }, {}, /maxTokens/],
     ["a zero maxTokens", { apiKey: KEY, model: "m", maxTokens: 0 }, {}, /maxTokens/],

@@ -278,7 +278,33 @@ describe("openai stream with reasoning_details", () => {
     ]);
   });
 
-  it("joins encrypted_content that comes in pieces into one redacted part", () => {
+  it("joins OpenRouter signature and data fragments, each delta carrying only its piece", () => {
+    const text = (f: Detail) =>
+      delta({ reasoning_details: [{ type: "reasoning.text", index: 0, ...f }] });
+    const data = (d: string) =>
+      delta({ reasoning_details: [{ type: "reasoning.encrypted", index: 1, data: d }] });
+    const { m, deltas } = stream([
+      text({ text: "Think." }),
+      text({ signature: "Eq1" }),
+      text({ signature: "Eq2" }),
+      data("ENC-a"),
+      data("ENC-b"),
+      delta({ content: "Hi" }, "stop"),
+    ]);
+    expect(deltas.slice(0, 5)).toEqual([
+      { type: "thinking", index: 0, text: "Think." },
+      { type: "thinking", index: 0, signature: "Eq1" },
+      { type: "thinking", index: 0, signature: "Eq2" },
+      { type: "thinking", index: 1, redacted: "ENC-a" },
+      { type: "thinking", index: 1, redacted: "ENC-b" },
+    ]);
+    expect(thinkingOf(m.finish().message)).toEqual([
+      { type: "thinking", text: "Think.", signature: "Eq1Eq2", provider: "openai" },
+      { type: "thinking", redacted: "ENC-aENC-b", provider: "openai" },
+    ]);
+  });
+
+  it("joins encrypted_content that comes in pieces into one redacted part, a delta per piece", () => {
     const { m, deltas } = stream([
       delta({ reasoning_content: "Sum." }),
       delta({ encrypted_content: "abc" }),
@@ -286,7 +312,7 @@ describe("openai stream with reasoning_details", () => {
     ]);
     expect(deltas.slice(1)).toEqual([
       { type: "thinking", index: 1, redacted: "abc" },
-      { type: "thinking", index: 1, redacted: "abcdef" },
+      { type: "thinking", index: 1, redacted: "def" },
     ]);
     expect(thinkingOf(m.finish().message)[1]).toEqual({
       type: "thinking",
@@ -324,7 +350,20 @@ describe("openai buildRequest reasoning dialects", () => {
     }
   });
 
-  it("sends no Responses API item as a reasoning_details entry (both APIs tag their parts openai)", () => {
+  it("leaves out Responses parts (openai-responses): their thinking and items have no place here", () => {
+    const m = reply(
+      { type: "thinking", text: "Plan.", signature: "gAAAA-enc", provider: "openai-responses" },
+      { type: "provider", provider: "openai-responses", value: { type: "web_search_call" } },
+    );
+    const replayed = { ...CFG, replayReasoning: true };
+    expect(sendBack(m, replayed)).toEqual({
+      role: "assistant",
+      content: "Yes.",
+      reasoning_content: "",
+    });
+  });
+
+  it("sends no Responses API item as a reasoning_details entry (0.2 tagged both APIs' parts openai)", () => {
     // Before reasoning_details, Chat Completions sent no provider part at all.
     const item = { type: "web_search_call", id: "ws_1", status: "completed" };
     expect(sendBack(reply(provider(item), provider(entry)), CFG)).toEqual({

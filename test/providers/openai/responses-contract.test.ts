@@ -44,7 +44,7 @@ const summaryParts = (reasoning: WireItem | undefined) =>
     type: "thinking",
     text: p.text,
     ...(i === 0 ? { signature: reasoning?.encrypted_content } : {}),
-    provider: "openai",
+    provider: "openai-responses",
   }));
 
 describe("openai responses-thinking-tool-loop", () => {

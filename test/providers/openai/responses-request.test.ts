@@ -238,6 +238,37 @@ describe("buildResponsesRequest", () => {
     ]);
   });
 
+  it("sends parts tagged openai-responses, and 0.2's openai-tagged ones, as its own", () => {
+    const call = { type: "tool-call", id: "c1", name: "f", arguments: "{}" } as const;
+    for (const tag of ["openai-responses", "openai"]) {
+      const items = buildInputItems(assistantOf(signed("t", "enc-1", tag), call), "openai");
+      expect(items[0]).toEqual({
+        type: "reasoning",
+        summary: summary("t"),
+        encrypted_content: "enc-1",
+      });
+    }
+    const azure = buildInputItems(
+      assistantOf(signed("t", "enc-1", "openai-responses"), call),
+      "azure",
+    );
+    expect(azure).toEqual([{ type: "function_call", call_id: "c1", name: "f", arguments: "{}" }]);
+  });
+
+  it("leaves out a Chat Completions turn's evidence: OpenRouter entries and the thinking beside them", () => {
+    const entry = { type: "reasoning.text", text: "t", signature: "claude-sig", index: 0 };
+    const items = buildInputItems(
+      assistantOf(
+        signed("t", "claude-sig", "openai"),
+        { type: "tool-call", id: "c1", name: "f", arguments: "{}" },
+        { type: "provider", provider: "openai", value: entry },
+        { type: "provider", provider: "openai", value: { type: "reasoning.encrypted", data: "d" } },
+      ),
+      "openai",
+    );
+    expect(items).toEqual([{ type: "function_call", call_id: "c1", name: "f", arguments: "{}" }]);
+  });
+
   it("leaves out unsigned thinking with no signed part before it, and redacted parts", () => {
     const items = buildInputItems(
       assistantOf(

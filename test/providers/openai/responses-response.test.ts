@@ -52,7 +52,7 @@ describe("parseResponsesResponse", () => {
             type: "thinking",
             text: "**Plan**\n\nAdd first, then multiply.",
             signature: "gAAAAB-enc1",
-            provider: "openai",
+            provider: "openai-responses",
           },
           { type: "tool-call", id: "call_1", name: "calc", arguments: '{"a":12,"b":7,"op":"add"}' },
         ],
@@ -94,10 +94,10 @@ describe("parseResponsesResponse", () => {
       content: [
         {
           type: "provider",
-          provider: "azure",
+          provider: "azure-responses",
           value: { type: "web_search_call", id: "ws_1", status: "completed" },
         },
-        { type: "text", text: "Checking. ", phase: "commentary", provider: "azure" },
+        { type: "text", text: "Checking. ", phase: "commentary", provider: "azure-responses" },
         { type: "text", text: "It is 38." },
         { type: "text", text: " Done." },
       ],
@@ -105,7 +105,7 @@ describe("parseResponsesResponse", () => {
     expect(res.usage).toEqual({ inputTokens: 0, outputTokens: 0 });
   });
 
-  it("keeps several reasoning items in place among the other items, tagged with the provider", () => {
+  it("keeps several reasoning items in place among the other items, tagged with the Responses tag", () => {
     const res = parseResponsesResponse(
       {
         status: "completed",
@@ -123,9 +123,9 @@ describe("parseResponsesResponse", () => {
       "azure",
     );
     expect(res.message.content).toEqual([
-      { type: "thinking", text: "", signature: "enc-1", provider: "azure" },
+      { type: "thinking", text: "", signature: "enc-1", provider: "azure-responses" },
       { type: "text", text: "Hm." },
-      { type: "thinking", text: "b", signature: "enc-2", provider: "azure" },
+      { type: "thinking", text: "b", signature: "enc-2", provider: "azure-responses" },
       { type: "tool-call", id: "c", name: "f", arguments: "{}" },
     ]);
   });
@@ -162,24 +162,24 @@ describe("reasoning items", () => {
         encrypted_content: "enc",
       }),
     ).toEqual([
-      { type: "thinking", text: "**One**\n\nA.", signature: "enc", provider: "openai" },
-      { type: "thinking", text: "**Two**\n\nB.", provider: "openai" },
+      { type: "thinking", text: "**One**\n\nA.", signature: "enc", provider: "openai-responses" },
+      { type: "thinking", text: "**Two**\n\nB.", provider: "openai-responses" },
     ]);
   });
 
   it("makes an empty signed part for a summary-less item, and nothing without encrypted content", () => {
     expect(parts({ type: "reasoning", summary: [], encrypted_content: "e" })).toEqual([
-      { type: "thinking", text: "", signature: "e", provider: "openai" },
+      { type: "thinking", text: "", signature: "e", provider: "openai-responses" },
     ]);
     expect(parts({ type: "reasoning", summary: [], encrypted_content: null })).toEqual([]);
     expect(parts({ type: "reasoning", summary: [{ type: "summary_text", text: "t" }] })).toEqual([
-      { type: "thinking", text: "t", provider: "openai" },
+      { type: "thinking", text: "t", provider: "openai-responses" },
     ]);
   });
 
   it("keeps a built-in tool item or an unknown item whole, as the same object", () => {
     const item = { type: "mcp_call", id: "mcp_1", name: "f", arguments: "{}", output: "ok" };
-    expect(parts(item)).toEqual([{ type: "provider", provider: "openai", value: item }]);
+    expect(parts(item)).toEqual([{ type: "provider", provider: "openai-responses", value: item }]);
   });
 });
 

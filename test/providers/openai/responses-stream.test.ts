@@ -116,7 +116,7 @@ describe("createResponsesStreamState", () => {
     expect(thinkingOf(m.finish().message)[0]?.signature).toBe("gAAAAB-enc1");
     const early = feed(SPEC_C5.slice(0, 6));
     expect(early.m.partial().message.content).toEqual([
-      { type: "thinking", text: PLAN, provider: "openai" },
+      { type: "thinking", text: PLAN, provider: "openai-responses" },
     ]);
   });
 
@@ -154,8 +154,13 @@ describe("createResponsesStreamState", () => {
       { type: "thinking", index: 0, signature: "gAAAAB-enc1" },
     ]);
     expect(m.finish().message.content).toEqual([
-      { type: "thinking", text: "**One**\n\nA.", signature: "gAAAAB-enc1", provider: "openai" },
-      { type: "thinking", text: "**Two**\n\nB.", provider: "openai" },
+      {
+        type: "thinking",
+        text: "**One**\n\nA.",
+        signature: "gAAAAB-enc1",
+        provider: "openai-responses",
+      },
+      { type: "thinking", text: "**Two**\n\nB.", provider: "openai-responses" },
     ]);
     expect(m.finish()).toEqual(
       parseResponsesResponse({ status: "completed", output: [two] }, "openai"),
@@ -234,7 +239,7 @@ describe("createResponsesStreamState", () => {
       { type: "thinking", index: 1, text: "**Query**" },
       { type: "thinking", index: 1, text: "\n\nUse the news." },
       { type: "thinking", index: 0, signature: "enc-r1" },
-      { type: "provider", index: 2, provider: "openai", value: search },
+      { type: "provider", index: 2, provider: "openai-responses", value: search },
       { type: "text", index: 3, text: "Searching." },
       { type: "thinking", index: 4, text: "**Read**" },
       { type: "thinking", index: 5, text: "**Answer**" },
@@ -248,14 +253,14 @@ describe("createResponsesStreamState", () => {
         type: "thinking",
         text: "**Search**\n\nLook it up.",
         signature: "enc-r1",
-        provider: "openai",
+        provider: "openai-responses",
       },
-      { type: "thinking", text: "**Query**\n\nUse the news.", provider: "openai" },
-      { type: "provider", provider: "openai", value: search },
-      { type: "text", text: "Searching.", phase: "commentary", provider: "openai" },
-      { type: "thinking", text: "**Read**", signature: "enc-r2", provider: "openai" },
-      { type: "thinking", text: "**Answer**", provider: "openai" },
-      { type: "text", text: "Found it.", phase: "final_answer", provider: "openai" },
+      { type: "thinking", text: "**Query**\n\nUse the news.", provider: "openai-responses" },
+      { type: "provider", provider: "openai-responses", value: search },
+      { type: "text", text: "Searching.", phase: "commentary", provider: "openai-responses" },
+      { type: "thinking", text: "**Read**", signature: "enc-r2", provider: "openai-responses" },
+      { type: "thinking", text: "**Answer**", provider: "openai-responses" },
+      { type: "text", text: "Found it.", phase: "final_answer", provider: "openai-responses" },
     ]);
     expect(res).toEqual(
       parseResponsesResponse({ status: "completed", output, usage: USAGE }, "openai"),
@@ -290,7 +295,7 @@ describe("createResponsesStreamState", () => {
     ]);
     expect(deltas).toEqual([{ type: "thinking", index: 0, signature: "enc-2" }]);
     expect(m.finish().message.content).toEqual([
-      { type: "thinking", text: "", signature: "enc-2", provider: "openai" },
+      { type: "thinking", text: "", signature: "enc-2", provider: "openai-responses" },
     ]);
   });
 
@@ -367,7 +372,7 @@ describe("createResponsesStreamState", () => {
       ...pieces.map((delta) => ev("response.reasoning_summary_text.delta", { ...rs, delta })),
     );
     expect(m.partial().message.content).toEqual([
-      { type: "thinking", text: pieces.join(""), provider: "openai" },
+      { type: "thinking", text: pieces.join(""), provider: "openai-responses" },
     ]);
     expect(push(ev("response.output_item.done", { output_index: 0, item: reasoning }))).toEqual([
       { type: "thinking", index: 0, text: "tail" },
@@ -388,7 +393,12 @@ describe("createResponsesStreamState", () => {
       JSON.stringify({
         role: "assistant",
         content: [
-          { type: "thinking", text: summary, signature: "gAAAAB-enc1", provider: "openai" },
+          {
+            type: "thinking",
+            text: summary,
+            signature: "gAAAAB-enc1",
+            provider: "openai-responses",
+          },
           { type: "text", text: words.join("") },
         ],
       }),
@@ -434,7 +444,7 @@ describe("createResponsesStreamState", () => {
     expect((error as StreamError).partial?.message).toEqual({
       role: "assistant",
       content: [
-        { type: "thinking", text: PLAN, signature: "gAAAAB-enc1", provider: "openai" },
+        { type: "thinking", text: PLAN, signature: "gAAAAB-enc1", provider: "openai-responses" },
         { type: "tool-call", id: "call_1", name: "calc", arguments: '{"a":12,' },
       ],
     });

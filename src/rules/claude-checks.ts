@@ -1,0 +1,110 @@
+/**
+ * The model-specific Claude rules, read from the model's capabilities (metadata passed to
+ * `create()` over the dated table of claude-models.ts). What neither knows is not checked.
+ * @module
+ */
+import { ConfigError, HistoryError } from "../core/errors.js";
+import { type Capabilities, mergeCapabilities, supported } from "./capabilities.js";
+import type { ClaudeCallSettings, ClaudeContext, ThinkingParam } from "./claude.js";
+import { BETWEEN_TOOLS_EFFORTS, claudeTable } from "./claude-models.js";
+
+const SAMPLING = ["temperature", "topP", "topK"] as const;
+
+/** The config option behind each wire thinking type, for messages. */
+const OPTION: Record<ThinkingParam["type"], string> = {
+  adaptive: "adaptive",
+  enabled: "budgetTokens",
+  disabled: "disabled",
+  between_tools: "betweenTools",
+};
+
+/** The capabilities the rules read for `model`: the caller's metadata over the table row. */
+export function claudeCapabilities(
+  model: string,
+  metadata: Capabilities | undefined,
+): Capabilities | undefined {
+  return mergeCapabilities(metadata, claudeTable(model));
+}
+
+/**
+ * The rules of this model and API version: sampling fields, thinking modes, effort levels,
+ * `maxTokens` within the model's cap, forced tool choice, prefill. Each complaint names the
+ * model and, for a table row, where the rule is documented.
+ */
+export function checkClaudeModel(
+  provider: string,
+  model: string,
+  thinking: ThinkingParam | undefined,
+  s: ClaudeCallSettings,
+  ctx: ClaudeContext,
+): void {
+  const fail = (what: string, why = "") =>
+    new ConfigError(`${provider}: ${what}${why ? ` (${why})` : ""}`);
+  const caps = claudeCapabilities(model, ctx.capabilities);
+  if (!caps) return;
+  const source = `${caps.reference ?? `${model}'s capabilities`}, ${caps.checked}`;
+  if (caps.sampling === false) {
+    for (const k of SAMPLING) {
+      if (s[k] !== undefined) throw fail(`\`${k}\` is not accepted by ${model}`, source);
+    }
+  }
+  checkThinking(model, thinking, caps, ctx, fail, source);
+  if (caps.effort && ctx.effort !== undefined && caps.effort[ctx.effort] === false) {
+    throw fail(
+      `effort ${JSON.stringify(ctx.effort)} is not accepted by ${model}; it takes ${supported(caps.effort).join(", ")}`,
+      source,
+    );
+  }
+  if (caps.maxOutputTokens !== undefined && (s.maxTokens ?? 0) > caps.maxOutputTokens) {
+    throw fail(
+      `\`maxTokens\` ${s.maxTokens} is above ${model}'s cap of ${caps.maxOutputTokens}`,
+      source,
+    );
+  }
+  if (caps.forcedToolChoice === false && isForced(s.toolChoice)) {
+    throw fail(
+      `a forced \`toolChoice\` ("required" or { name }) is not accepted by ${model}`,
+      source,
+    );
+  }
+  const last = s.messages?.length ? s.messages.length - 1 : -1;
+  if (caps.prefill === false && s.messages?.[last]?.role === "assistant") {
+    throw new HistoryError(
+      `${provider}: ${model} does not continue an assistant message (no prefill); end with a user message (${source})`,
+      last,
+    );
+  }
+}
+
+function checkThinking(
+  model: string,
+  thinking: ThinkingParam | undefined,
+  caps: Capabilities,
+  ctx: ClaudeContext,
+  fail: (what: string, why?: string) => ConfigError,
+  source: string,
+): void {
+  if (thinking === undefined) return;
+  const modes = caps.thinking ?? {};
+  if (modes[thinking.type] === false) {
+    const takes = supported(modes);
+    throw fail(
+      `\`thinking.${OPTION[thinking.type]}\` is not accepted by ${model}${takes.length ? `; its thinking types are ${takes.join(", ")}` : ""}`,
+      source,
+    );
+  }
+  if (
+    thinking.type === "between_tools" &&
+    ctx.effort !== undefined &&
+    !BETWEEN_TOOLS_EFFORTS.includes(ctx.effort)
+  ) {
+    throw fail(
+      `\`betweenTools\` thinking is not accepted at effort "${ctx.effort}"; use ${BETWEEN_TOOLS_EFFORTS.join(", ")}`,
+      source,
+    );
+  }
+}
+
+function isForced(choice: ClaudeCallSettings["toolChoice"]): boolean {
+  return choice === "required" || typeof choice === "object";
+}

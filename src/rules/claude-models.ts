@@ -1,0 +1,125 @@
+/**
+ * Claude models golem knows, by family and version: a dated fallback for what Anthropic's
+ * models API does not report (sampling, forced tool choice, prefill, `disabled` and
+ * `between_tools` thinking) or when no metadata was fetched. A model in no row is unknown: it
+ * is sent as asked and only the API-wide rules run (docs/models.md). Each row cites the
+ * page that documents it and the day it was checked.
+ * @module
+ */
+import type { Capabilities } from "./capabilities.js";
+import { claudeVersion, versionText } from "./version.js";
+
+/**
+ * One table row: the versions it covers and what they take. Every row refuses sampling, and
+ * every row was checked on {@link CHECKED}; both are added by {@link claudeTable}. `page` is
+ * the documenting page under {@link DOCS}.
+ */
+interface Row extends Omit<Capabilities, "model" | "source" | "checked" | "reference"> {
+  family: string;
+  versions: readonly string[];
+  page: string;
+}
+
+const DOCS = "https://platform.claude.com/docs/en/";
+const CHECKED = "2026-12-01";
+
+/** Adaptive thinking only: a budget and `disabled` are both a 400. */
+const ALWAYS_ADAPTIVE = { adaptive: true, enabled: false, disabled: false, between_tools: false };
+/** Adaptive, or off; a budget is a 400 (Opus 4.7 and later). */
+const ADAPTIVE_OR_OFF = { adaptive: true, enabled: false, disabled: true, between_tools: false };
+
+const ROWS: readonly Row[] = [
+  // sampling parameters and budget_tokens are a 400
+  {
+    family: "opus",
+    versions: ["4.7", "4.8"],
+    thinking: ADAPTIVE_OR_OFF,
+    page: "about-claude/models/migration-guide#migrating-to-claude-opus-4-7",
+  },
+  // thinking on by default; disabled accepted
+  {
+    family: "opus",
+    versions: ["5.0"],
+    thinking: ADAPTIVE_OR_OFF,
+    page: "about-claude/models/whats-new-opus-5",
+  },
+  // thinking can't be disabled; forced tool use returns an error
+  {
+    family: "opus",
+    versions: ["5.5"],
+    thinking: ALWAYS_ADAPTIVE,
+    forcedToolChoice: false,
+    page: "models/opus-5-5/whats-new-opus-5-5",
+  },
+  // Sonnet 5 accepts adaptive and disabled
+  {
+    family: "sonnet",
+    versions: ["5.0"],
+    thinking: ADAPTIVE_OR_OFF,
+    page: "models/sonnet-5-5/whats-new-sonnet-5-5",
+  },
+  // turn off up-front thinking with between_tools; disabled is a 400; forced tool use returns an error
+  {
+    family: "sonnet",
+    versions: ["5.5"],
+    thinking: { adaptive: true, enabled: false, disabled: false, between_tools: true },
+    forcedToolChoice: false,
+    page: "models/sonnet-5-5/whats-new-sonnet-5-5",
+  },
+  // remove temperature, top_p and top_k; end messages with a user turn
+  {
+    family: "haiku",
+    versions: ["5.5"],
+    thinking: { adaptive: true, enabled: false },
+    prefill: false,
+    page: "models/haiku-5-5/migration-guide",
+  },
+  // disabled and budget_tokens are a 400; Mythos 5 shares Fable 5's settings
+  {
+    family: "fable",
+    versions: ["5.0"],
+    thinking: ALWAYS_ADAPTIVE,
+    page: "models/fable-5/migration-guide",
+  },
+  {
+    family: "mythos",
+    versions: ["5.0"],
+    thinking: ALWAYS_ADAPTIVE,
+    page: "models/fable-5/migration-guide",
+  },
+  // the first three breaking changes also apply on Claude Fable 5.1
+  {
+    family: "fable",
+    versions: ["5.1", "5.2"],
+    thinking: ALWAYS_ADAPTIVE,
+    forcedToolChoice: false,
+    page: "models/opus-5-5/whats-new-opus-5-5",
+  },
+  {
+    family: "mythos",
+    versions: ["5.1", "5.2"],
+    thinking: ALWAYS_ADAPTIVE,
+    forcedToolChoice: false,
+    page: "models/opus-5-5/whats-new-opus-5-5",
+  },
+];
+
+/** The efforts `between_tools` thinking takes (Sonnet 5.5; a 400 at `xhigh` and `max`). */
+export const BETWEEN_TOOLS_EFFORTS: readonly string[] = ["low", "medium", "high"];
+
+/** The table's row for a Claude id as {@link Capabilities}, or undefined for a model it does not know. */
+export function claudeTable(model: string): Capabilities | undefined {
+  const v = claudeVersion(model);
+  if (!v) return undefined;
+  const row = ROWS.find((r) => r.family === v.family && r.versions.includes(versionText(v)));
+  if (!row) return undefined;
+  const { family: _f, versions: _v, page, ...values } = row;
+  return {
+    model,
+    source: "table",
+    sampling: false,
+    ...values,
+    reference: DOCS + page,
+    checked: CHECKED,
+  };
+}

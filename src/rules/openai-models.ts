@@ -1,0 +1,82 @@
+/**
+ * OpenAI models golem knows, by GPT version and tier: what OpenAI publishes on its model pages
+ * and latest-model guide (its models API reports no capabilities), dated. A model in no row
+ * is unknown: it is sent as asked, and only the API-wide checks run (docs/models.md).
+ * @module
+ */
+import type { Capabilities, Support } from "./capabilities.js";
+import { gptVersion, versionText } from "./version.js";
+
+/** One table row: the versions and tiers it covers and what they take (all checked on {@link CHECKED}). */
+interface Row extends Omit<Capabilities, "model" | "source" | "checked"> {
+  versions: readonly string[];
+  /** The id's tier after the version (`sol`, `luna`); omitted: any. */
+  tiers?: readonly string[];
+  reference: string;
+}
+
+const MODELS = "https://developers.openai.com/api/docs/models";
+const CHECKED = "2026-12-01";
+
+const NONE_TO_MAX: Support = {
+  none: true,
+  minimal: true,
+  low: true,
+  medium: true,
+  high: true,
+  xhigh: true,
+  max: true,
+};
+/** GPT-6.1 Sol and 6.2 dropped `none` and `minimal`. */
+const LOW_TO_MAX: Support = { ...NONE_TO_MAX, none: false, minimal: false };
+
+const ROWS: readonly Row[] = [
+  {
+    // GPT-5.6 adds effort `max` (and `reasoning.mode`, `reasoning.context`).
+    versions: ["5.6"],
+    effort: NONE_TO_MAX,
+    reference: "https://developers.openai.com/api/docs/guides/latest-model",
+  },
+  {
+    // none..max; function tools on Chat Completions only with reasoning effort none.
+    versions: ["6.0"],
+    tiers: ["sol", "luna"],
+    effort: NONE_TO_MAX,
+    chatTools: "effort-none",
+    reference: `${MODELS}/gpt-6-sol`,
+  },
+  {
+    // low..max; tool calling needs the Responses API (Chat Completions only without tools).
+    versions: ["6.1"],
+    tiers: ["sol"],
+    effort: LOW_TO_MAX,
+    chatTools: false,
+    reference: `${MODELS}/gpt-6.1-sol`,
+  },
+  {
+    // low..max; function tools routed through the Responses API.
+    versions: ["6.2"],
+    tiers: ["astra"],
+    effort: LOW_TO_MAX,
+    chatTools: false,
+    reference: `${MODELS}/gpt-6.2-astra`,
+  },
+  {
+    versions: ["6.2"],
+    tiers: ["sol"],
+    effort: LOW_TO_MAX,
+    reference: `${MODELS}/gpt-6.2-sol`,
+  },
+];
+
+/** The table's row for an OpenAI id as {@link Capabilities}, or undefined for one it does not know. */
+export function openaiTable(model: string): Capabilities | undefined {
+  const v = gptVersion(model);
+  if (!v) return undefined;
+  const row = ROWS.find(
+    (r) => r.versions.includes(versionText(v)) && (!r.tiers || r.tiers.includes(v.family)),
+  );
+  if (!row) return undefined;
+  const { versions: _v, tiers: _t, ...values } = row;
+  return { model, source: "table", ...values, checked: CHECKED };
+}

@@ -1,0 +1,59 @@
+/**
+ * Model ids parsed into a family and a version, so a rule names "Opus 5.5" rather than a
+ * pattern over the id: `claude-opus-5-5`, `claude-opus-4-7-20260416`, Bedrock's
+ * `us.anthropic.claude-sonnet-5-5-v1:0`, Vertex's `claude-opus-5@20261001`, `gpt-6.1-sol`,
+ * `models/gemini-3.6-flash`. An id that does not parse is unknown to every table.
+ * @module
+ */
+
+/** A model's family (`opus`, `sol`, `flash`), version, and the id it came from. */
+export interface ModelVersion {
+  family: string;
+  major: number;
+  minor: number;
+}
+
+/**
+ * Claude: `claude-<family>-<major>[-<minor>]`, the minor one or two digits (a date suffix such
+ * as `-20250514` is not a minor), anywhere in the id (Bedrock and Vertex prefixes).
+ */
+const CLAUDE = /(?:^|[./])claude-([a-z]+)-(\d+)(?:-(\d{1,2}))?(?![\d.])/;
+
+/** OpenAI GPT: `gpt-<major>[.<minor>][-<tier>]`; the tier is the family (`sol`, `mini`, `""`). */
+const GPT = /^gpt-(\d+)(?:\.(\d+))?(?:-([a-z]+))?/;
+
+/** Gemini: `gemini-<major>[.<minor>]-<tier>` (`flash`, `flash-lite`, `pro`), `models/` allowed. */
+const GEMINI = /^(?:models\/)?gemini-(\d+)(?:\.(\d+))?-([a-z]+(?:-lite)?)/;
+
+function parse(re: RegExp, id: string, order: "family-first" | "version-first") {
+  const m = re.exec(id);
+  if (!m) return undefined;
+  const [family, major, minor] =
+    order === "family-first" ? [m[1], m[2], m[3]] : [m[3] ?? "", m[1], m[2]];
+  return { family: family ?? "", major: Number(major), minor: minor ? Number(minor) : 0 };
+}
+
+/** A Claude id's family and version (`claude-opus-4-7` → opus 4.7); undefined otherwise. */
+export function claudeVersion(id: string): ModelVersion | undefined {
+  return parse(CLAUDE, id, "family-first");
+}
+
+/** A GPT id's tier and version (`gpt-6.1-sol` → sol 6.1, `gpt-5` → "" 5.0). */
+export function gptVersion(id: string): ModelVersion | undefined {
+  return parse(GPT, id, "version-first");
+}
+
+/** A Gemini id's tier and version (`gemini-3.6-flash` → flash 3.6). */
+export function geminiVersion(id: string): ModelVersion | undefined {
+  return parse(GEMINI, id, "version-first");
+}
+
+/** `v` is at least `major.minor`. */
+export function atLeast(v: ModelVersion, major: number, minor = 0): boolean {
+  return v.major > major || (v.major === major && v.minor >= minor);
+}
+
+/** `"5.5"` for a version, as rows and messages write it. */
+export function versionText(v: ModelVersion): string {
+  return `${v.major}.${v.minor}`;
+}

@@ -1,0 +1,152 @@
+/**
+ * The late-2026 OpenAI rules through `openai.create()`: effort `max`, the efforts each GPT-6
+ * model takes, GPT-6 function tools on Chat Completions (a ConfigError naming
+ * `api: "responses"`), sampling by parsed version; each refusal sends nothing, each allowed
+ * neighbour goes out.
+ */
+import { describe, expect, it } from "vitest";
+import { ConfigError } from "../../src/core/errors.js";
+import type { ModelRequest } from "../../src/core/types.js";
+import * as openai from "../../src/providers/openai/index.js";
+import { createModel } from "../contract/adapters.js";
+import { WEATHER } from "../contract/table.js";
+import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
+
+const MODELS = "https://developers.openai.com/api/docs/models";
+
+async function call(config: Record<string, unknown>, req: Partial<ModelRequest> = {}) {
+  const { fetch, calls } = scriptedFetch([jsonResponse(400, { error: { message: "no" } })]);
+  const error = await (async () => {
+    const model = await createModel("openai", { maxRetries: 0, ...config }, fetch);
+    return model.generate({ messages: [{ role: "user", content: "Hi" }], ...req });
+  })().catch((e: unknown) => e);
+  const body = calls[0] ? (JSON.parse(calls[0].body) as Record<string, unknown>) : undefined;
+  return { error, body, calls };
+}
+
+const tools = { tools: [WEATHER] };
+
+describe("OpenAI rules refuse before the request", () => {
+  it.each<[string, Record<string, unknown>, Partial<ModelRequest>, string]>([
+    [
+      "GPT-6.1 Sol dropped effort none",
+      { model: "gpt-6.1-sol", reasoningEffort: "none" },
+      {},
+      `openai: reasoningEffort "none" is not accepted by gpt-6.1-sol; it takes low, medium, high, xhigh, max (${MODELS}/gpt-6.1-sol, 2026-12-01)`,
+    ],
+    [
+      "GPT-6.2 Astra dropped minimal (Responses API too)",
+      { model: "gpt-6.2-astra", reasoningEffort: "minimal", api: "responses" },
+      {},
+      `openai: reasoningEffort "minimal" is not accepted by gpt-6.2-astra; it takes low, medium, high, xhigh, max (${MODELS}/gpt-6.2-astra, 2026-12-01)`,
+    ],
+    [
+      "GPT-6.1 Sol: tools on Chat Completions",
+      { model: "gpt-6.1-sol", reasoningEffort: "high" },
+      tools,
+      `openai: gpt-6.1-sol takes function tools on Chat Completions only through the Responses API; create it with api: "responses" (${MODELS}/gpt-6.1-sol, 2026-12-01)`,
+    ],
+    [
+      "GPT-6.2 Astra: tools on Chat Completions",
+      { model: "gpt-6.2-astra" },
+      tools,
+      `openai: gpt-6.2-astra takes function tools on Chat Completions only through the Responses API; create it with api: "responses" (${MODELS}/gpt-6.2-astra, 2026-12-01)`,
+    ],
+    [
+      "GPT-6 Sol: tools on Chat Completions at effort high",
+      { model: "gpt-6-sol", reasoningEffort: "high" },
+      tools,
+      `openai: gpt-6-sol takes function tools on Chat Completions only through the Responses API; create it with api: "responses" (or reasoningEffort: "none") (${MODELS}/gpt-6-sol, 2026-12-01)`,
+    ],
+    [
+      "GPT-6 Luna: tools on Chat Completions at the default effort",
+      { model: "gpt-6-luna" },
+      tools,
+      `openai: gpt-6-luna takes function tools on Chat Completions only through the Responses API; create it with api: "responses" (or reasoningEffort: "none") (${MODELS}/gpt-6-sol, 2026-12-01)`,
+    ],
+    [
+      "GPT-6 Sol: sampling without effort none",
+      { model: "gpt-6-sol", reasoningEffort: "low" },
+      { temperature: 0.2 },
+      'openai: `temperature` is accepted by gpt-6-sol only with reasoningEffort "none"',
+    ],
+    [
+      "an unknown effort",
+      { model: "gpt-6-sol", reasoningEffort: "ultra" },
+      {},
+      'openai: reasoningEffort must be one of none, minimal, low, medium, high, xhigh, max; got "ultra"',
+    ],
+  ])("%s", async (_name, config, req, message) => {
+    const { error, calls } = await call(config, req);
+    expect(calls).toHaveLength(0);
+    expect(error).toEqual(new ConfigError(message));
+  });
+});
+
+describe("OpenAI rules allow what the provider allows", () => {
+  it.each<[string, Record<string, unknown>, Partial<ModelRequest>, object]>([
+    [
+      "GPT-5.6 takes effort max",
+      { model: "gpt-5.6", reasoningEffort: "max" },
+      {},
+      { reasoning_effort: "max" },
+    ],
+    [
+      "GPT-6 Sol takes tools on Chat Completions with effort none",
+      { model: "gpt-6-sol", reasoningEffort: "none" },
+      tools,
+      { reasoning_effort: "none", tools: [{ type: "function" }] },
+    ],
+    [
+      "GPT-6.1 Sol takes tools on the Responses API",
+      { model: "gpt-6.1-sol", api: "responses", reasoningEffort: "max" },
+      tools,
+      { reasoning: { effort: "max" }, tools: [{ type: "function" }] },
+    ],
+    [
+      "GPT-6.1 Sol takes Chat Completions without tools",
+      { model: "gpt-6.1-sol", reasoningEffort: "low" },
+      {},
+      { reasoning_effort: "low" },
+    ],
+    [
+      "GPT-6 Sol takes sampling with effort none",
+      { model: "gpt-6-sol", reasoningEffort: "none" },
+      { temperature: 0.2 },
+      { temperature: 0.2 },
+    ],
+    [
+      "an unknown GPT (gpt-7) is sent as asked",
+      { model: "gpt-7", reasoningEffort: "none" },
+      tools,
+      { reasoning_effort: "none", tools: [{ type: "function" }] },
+    ],
+  ])("%s", async (_name, config, req, wire) => {
+    const { body, calls } = await call(config, req);
+    expect(calls).toHaveLength(1);
+    expect(body).toMatchObject(wire);
+  });
+});
+
+describe("openai.capabilities: OpenAI's published data, dated", () => {
+  it("is the table row for a known model, undefined for one it does not know", async () => {
+    expect(await openai.capabilities("gpt-6.1-sol")).toMatchObject({
+      model: "gpt-6.1-sol",
+      source: "table",
+      checked: "2026-12-01",
+      chatTools: false,
+      effort: { none: false, minimal: false, low: true, max: true },
+    });
+    expect(await openai.capabilities("gpt-7")).toBeUndefined();
+  });
+
+  it("passed to create(), rules an id the table does not know (a deployment alias)", async () => {
+    const capabilities = await openai.capabilities("gpt-6.1-sol");
+    const config = { model: "team-sol", reasoningEffort: "low", capabilities };
+    const refused = await call(config, tools);
+    expect(refused.calls).toHaveLength(0);
+    expect((refused.error as Error).message).toMatch(/create it with api: "responses"/);
+    const allowed = await call(config);
+    expect(allowed.calls).toHaveLength(1);
+  });
+});
