@@ -12,6 +12,8 @@ export default defineConfig({
     gemini: "src/providers/gemini/index.ts",
     openai: "src/providers/openai/index.ts",
     azure: "src/providers/azure/index.ts",
+    vertex: "src/providers/vertex/index.ts",
+    "anthropic-aws": "src/providers/anthropic-aws/index.ts",
     testing: "src/testing/index.ts",
     otel: "src/otel/index.ts",
     sse: "src/sse/index.ts",

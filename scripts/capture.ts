@@ -30,6 +30,8 @@ const SECRET_ENV = [
   "AWS_SECRET_ACCESS_KEY",
   "AWS_SESSION_TOKEN",
   "AWS_BEARER_TOKEN_BEDROCK",
+  "VERTEX_ACCESS_TOKEN",
+  "ANTHROPIC_AWS_API_KEY",
 ];
 
 function usage(): string {

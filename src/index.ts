@@ -38,6 +38,7 @@ export type {
 export {
   APIError,
   type APIErrorFields,
+  AuthError,
   ConfigError,
   ConnectionError,
   GolemError,

@@ -113,6 +113,18 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized from the documented text.format json_schema wire format (made-up encrypted content)",
   "openai/responses-structured-output-stream.json":
     "synthesized from the documented text.format json_schema wire format, as an SSE stream",
+  "vertex/claude-thinking-tool-loop.json":
+    "derived: fixtures/anthropic/thinking-tool-loop.json moved to Vertex's rawPredict URL and body",
+  "vertex/claude-thinking-tool-loop-stream.json":
+    "derived: fixtures/anthropic/thinking-tool-loop-stream.json moved to :streamRawPredict",
+  "vertex/gemini-thinking-tool-loop.json":
+    "derived: fixtures/gemini/thinking-tool-loop.json moved to Vertex's publishers/google URL",
+  "vertex/gemini-thinking-tool-loop-stream.json":
+    "derived: fixtures/gemini/thinking-streaming.json moved to Vertex's publishers/google URL",
+  "anthropic-aws/thinking-tool-loop.json":
+    "derived: fixtures/anthropic/thinking-tool-loop.json moved to Claude Platform on AWS",
+  "anthropic-aws/thinking-tool-loop-stream.json":
+    "derived: fixtures/anthropic/thinking-tool-loop-stream.json moved to Claude Platform on AWS",
   "models/anthropic/model-metadata.json":
     "synthesized from the documented models API answer (GET /v1/models/{id})",
   "models/anthropic/model-metadata-alias.json":

@@ -1,9 +1,11 @@
 import { anthropicScenarios } from "./anthropic.js";
+import { anthropicAwsScenarios } from "./anthropic-aws.js";
 import { azureScenarios } from "./azure.js";
 import { bedrockScenarios } from "./bedrock.js";
 import { geminiScenarios } from "./gemini.js";
 import { openaiScenarios } from "./openai.js";
 import type { Scenario } from "./types.js";
+import { vertexScenarios } from "./vertex.js";
 
 /** Every scenario `npm run capture` knows, by provider. */
 export const SCENARIOS: Record<string, Record<string, Scenario>> = {
@@ -12,4 +14,6 @@ export const SCENARIOS: Record<string, Record<string, Scenario>> = {
   gemini: geminiScenarios,
   openai: openaiScenarios,
   azure: azureScenarios,
+  vertex: vertexScenarios,
+  "anthropic-aws": anthropicAwsScenarios,
 };

@@ -14,3 +14,15 @@ export function readEnv(): Env {
     return {};
   }
 }
+
+/**
+ * One variable of `env`, or `undefined` where reading it throws: Deno without --allow-env
+ * refuses each read of `process.env.X`, not only the access to `process.env`.
+ */
+export function envVar(env: Env, name: string): string | undefined {
+  try {
+    return env[name];
+  } catch {
+    return undefined;
+  }
+}

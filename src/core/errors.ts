@@ -114,3 +114,23 @@ export class TimeoutError extends GolemError {
 export class ConnectionError extends GolemError {
   override name = "ConnectionError";
 }
+
+/**
+ * A credential could not be had: a token source failed or returned nothing, or a token
+ * endpoint refused a service-account key. `status` and `type` are the token endpoint's (e.g.
+ * 400 `invalid_grant`) when it answered. Never carries the key, the assertion or a token.
+ */
+export class AuthError extends GolemError {
+  override name = "AuthError";
+  declare status?: number;
+  declare type?: string;
+  constructor(
+    message: string,
+    fields: { status?: number; type?: string } = {},
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    if (fields.status !== undefined) this.status = fields.status;
+    if (fields.type !== undefined) this.type = fields.type;
+  }
+}

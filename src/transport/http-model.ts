@@ -32,6 +32,11 @@ export interface WireContext {
  * answer, stream machine, error fields), taken by every platform that speaks it.
  */
 export interface Wire<R> {
+  /**
+   * Which API this is (`"anthropic"` Messages, `"bedrock"` Converse, `"gemini"`
+   * generateContent, `"openai"` Chat or Responses), for the checks every platform of it shares.
+   */
+  api: "anthropic" | "bedrock" | "gemini" | "openai";
   /** The request body, as an object, for one call. */
   body(req: ModelRequest, streaming: boolean): object;
   /** A 2xx JSON body -> the response; throws `ctx.toError(…)` for an error hidden in a 2xx. */
@@ -99,7 +104,7 @@ export function createHTTPModel<R>(
     transport: (opts: RequestOptions) => Promise<T>,
     onFinish?: (finish: Finish | undefined) => void,
   ): Promise<T> {
-    checkRequest(provider, req);
+    checkRequest(provider, wire.api, req);
     const built = wire.body(req, op === "stream");
     // Whole-request checks: on the body as an object, as the wire built it and before the
     // platform's patch (the prefix guard: a signed turn replayed under another prefix). A
@@ -194,10 +199,10 @@ function finishing<R>(machine: StreamMachine<R>, finish: Finish): StreamMachine<
  * The history is valid and not empty (no provider answers a request without messages), and
  * nothing in the request is what the provider refuses whatever the model.
  */
-function checkRequest(provider: string, req: ModelRequest): void {
+function checkRequest(provider: string, api: string, req: ModelRequest): void {
   validateHistory(req.messages);
   if (req.messages.length === 0) {
     throw new HistoryError("messages is empty: a request needs at least one message");
   }
-  checkModelRequest(provider, req);
+  checkModelRequest(provider, api, req);
 }

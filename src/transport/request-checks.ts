@@ -27,8 +27,9 @@ const OBJECT_ARGUMENTS: ReadonlySet<string> = new Set(["anthropic", "bedrock", "
  * for the APIs that take objects, tool-call arguments that are JSON but not an object
  * (`HistoryError` naming the message).
  */
-export function checkModelRequest(provider: string, req: ModelRequest): void {
-  const pattern = TOOL_NAME[provider] ?? TOOL_NAME_DEFAULT;
+export function checkModelRequest(provider: string, api: string, req: ModelRequest): void {
+  // By the API, not the platform: Claude on Vertex takes Anthropic's names, Gemini there Gemini's.
+  const pattern = TOOL_NAME[api] ?? TOOL_NAME_DEFAULT;
   for (const [i, tool] of (req.tools ?? []).entries()) {
     if (typeof tool?.name !== "string" || !pattern.test(tool.name)) {
       throw new ConfigError(
@@ -46,7 +47,7 @@ export function checkModelRequest(provider: string, req: ModelRequest): void {
       `${provider}: output.schema must be a JSON Schema object, got ${show(req.output?.schema)}`,
     );
   }
-  if (OBJECT_ARGUMENTS.has(provider)) checkObjectArguments(provider, req);
+  if (OBJECT_ARGUMENTS.has(api)) checkObjectArguments(provider, req);
 }
 
 function checkObjectArguments(provider: string, req: ModelRequest): void {

@@ -6,8 +6,23 @@
 import type { APIError as CoreAPIError } from "../../src/core/errors.js";
 import type { Delta, Model } from "../../src/core/types.js";
 
-export type Provider = "anthropic" | "bedrock" | "gemini" | "openai" | "azure";
-export const PROVIDERS: readonly Provider[] = ["anthropic", "bedrock", "gemini", "openai", "azure"];
+export type Provider =
+  | "anthropic"
+  | "bedrock"
+  | "gemini"
+  | "openai"
+  | "azure"
+  | "vertex"
+  | "anthropic-aws";
+export const PROVIDERS: readonly Provider[] = [
+  "anthropic",
+  "bedrock",
+  "gemini",
+  "openai",
+  "azure",
+  "vertex",
+  "anthropic-aws",
+];
 
 type Fetch = typeof globalThis.fetch;
 
@@ -25,6 +40,12 @@ export const FAKE_AUTH = {
   gemini: { apiKey: "AIza-test-key" },
   openai: { apiKey: "sk-test-0123456789abcdef" },
   azure: { apiKey: "azure-key-0123456789abcdef" },
+  vertex: {
+    project: "golem",
+    location: "global",
+    token: async () => "ya29.test-token-0123456789",
+  },
+  "anthropic-aws": { region: "us-west-2", workspaceId: "wrkspc1", credentials: AWS_KEYS },
 } satisfies Record<Provider, object>;
 
 /** A provider's module: its `create` and its APIError class. */
@@ -43,6 +64,8 @@ const IMPORT: Record<Provider, () => Promise<AdapterModule>> = {
   gemini: () => import("../../src/providers/gemini/index.js"),
   openai: () => import("../../src/providers/openai/index.js"),
   azure: () => import("../../src/providers/azure/index.js"),
+  vertex: () => import("../../src/providers/vertex/index.js"),
+  "anthropic-aws": () => import("../../src/providers/anthropic-aws/index.js"),
 };
 
 export function adapterModule(provider: Provider): Promise<AdapterModule> {
@@ -62,6 +85,7 @@ export async function createModel(
   // A config that brings its own kind of credentials must not get the fake ones too.
   if ("apiKey" in config || "token" in config) delete auth.credentials;
   if ("credentials" in config || "token" in config) delete auth.apiKey;
+  if ("apiKey" in config || "serviceAccount" in config) delete auth.token;
   const { create } = await adapterModule(provider);
   return create({ ...auth, ...config, fetch } as never);
 }

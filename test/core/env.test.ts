@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { readEnv } from "../../src/core/env.js";
+import { envVar, readEnv } from "../../src/core/env.js";
 
 const realProcess = globalThis.process;
 
@@ -33,5 +33,17 @@ describe("readEnv", () => {
     const env = readEnv();
     globalThis.process = realProcess;
     expect(env).toStrictEqual({});
+  });
+});
+
+describe("envVar", () => {
+  it("reads a variable, and gives undefined where the read itself throws (Deno without --allow-env)", () => {
+    const denied = new Proxy({} as Record<string, string>, {
+      get: () => {
+        throw new Error('NotCapable: Requires env access to "X"');
+      },
+    });
+    expect(envVar({ X: "1" }, "X")).toBe("1");
+    expect(envVar(denied, "X")).toBeUndefined();
   });
 });

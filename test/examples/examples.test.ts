@@ -18,7 +18,8 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 function offlineEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (!/^(AWS_|ANTHROPIC_|GEMINI_|GOOGLE_|OPENAI_|OPENROUTER_|AZURE_)/.test(k)) env[k] = v;
+    if (!/^(AWS_|ANTHROPIC_|GEMINI_|GOOGLE_|OPENAI_|OPENROUTER_|AZURE_|VERTEX_)/.test(k))
+      env[k] = v;
   }
   return env;
 }
@@ -192,5 +193,40 @@ describe("examples, offline", () => {
         "",
       ].join("\n"),
     );
+  });
+
+  it("vertex: runs the weather loop on Claude and on Gemini, each turn's signed parts sent back", async () => {
+    const out = await runExample("examples/vertex/main.ts");
+    /** The JSON of every `data:` line of the last turn's recorded stream. */
+    const lastTurnEvents = (file: string) => {
+      const turns = loadCassette("vertex", file).interactions;
+      const chunks = turns[turns.length - 1]?.response.chunks ?? [];
+      return chunks
+        .join("")
+        .split("\n")
+        .filter((l) => l.startsWith("data:"))
+        .map((l) => JSON.parse(l.slice(5)));
+    };
+    const claudeText = lastTurnEvents("claude-thinking-tool-loop-stream")
+      .map((e) => (e.delta?.type === "text_delta" ? e.delta.text : ""))
+      .join("");
+    const geminiText = lastTurnEvents("gemini-thinking-tool-loop-stream")
+      .flatMap((e) => e.candidates?.[0]?.content?.parts ?? [])
+      .map((p: { text?: string; thought?: boolean }) => (p.thought ? "" : (p.text ?? "")))
+      .join("");
+    const lines = out.trim().split("\n");
+    expect(lines[0]).toMatch(
+      /^\[claude-sonnet-4@20250514\] turn 1: \d+ deltas, signed parts: thinking$/,
+    );
+    expect(lines[1]).toBe(
+      '[claude-sonnet-4@20250514] calls weather({"location": "Florence, Italy"})',
+    );
+    expect(lines[3]).toBe(`[claude-sonnet-4@20250514] ${claudeText.trim()}`);
+    expect(lines[4]).toMatch(
+      /^\[gemini-3-pro-preview\] turn 1: \d+ deltas, signed parts: tool-call$/,
+    );
+    expect(lines[5]).toBe('[gemini-3-pro-preview] calls weather({"location":"Florence, Italy"})');
+    expect(lines[7]).toBe(`[gemini-3-pro-preview] ${geminiText.trim()}`);
+    expect(lines).toHaveLength(8);
   });
 });

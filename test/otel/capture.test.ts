@@ -138,9 +138,25 @@ function partSecrets(messages: Message[], out: Set<string>): void {
   }
 }
 
-const KEYS = Object.values(FAKE_AUTH).flatMap((auth) =>
-  Object.values(auth).flatMap((v) => (typeof v === "string" ? [v] : Object.values(v))),
-);
+/** Where a platform is, not a secret: a region, a project, a workspace id. */
+const PLACES = new Set(["region", "location", "project", "workspaceId"]);
+// A token function (Vertex) holds no key to look for; credentials objects hold strings.
+// Deduplicated: two platforms share the AWS keys, and the count below subtracts these.
+const KEYS = [
+  ...new Set(
+    Object.values(FAKE_AUTH).flatMap((auth) =>
+      Object.entries(auth).flatMap(([name, v]: [string, unknown]) =>
+        PLACES.has(name)
+          ? []
+          : typeof v === "string"
+            ? [v]
+            : typeof v === "object" && v !== null
+              ? Object.values(v).filter((x): x is string => typeof x === "string")
+              : [],
+      ),
+    ),
+  ),
+];
 
 const RUNNABLE = rows(SPECS).filter((r): r is Row & { spec: NonNullable<Row["spec"]> } => !!r.spec);
 

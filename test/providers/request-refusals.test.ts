@@ -17,6 +17,9 @@ const CONFIG: Record<Provider, Record<string, unknown>> = {
   gemini: { model: "gemini-2.5-flash" },
   openai: { model: "gpt-5.1" },
   azure: { endpoint: "https://example.openai.azure.com", deployment: "gpt-5-mini" },
+  // The platforms check by the API they serve: Claude here, so Anthropic's rules.
+  vertex: { model: "claude-sonnet-4-6@20260101", maxTokens: 1024 },
+  "anthropic-aws": { model: "claude-sonnet-4-6", maxTokens: 1024 },
 };
 
 const ASK: Message = { role: "user", content: "go" };
@@ -35,9 +38,15 @@ type Refusal = [
   message: (p: Provider) => string,
 ];
 
-const OBJECT_WIRES: readonly Provider[] = ["anthropic", "bedrock", "gemini"];
+const OBJECT_WIRES: readonly Provider[] = [
+  "anthropic",
+  "bedrock",
+  "gemini",
+  "vertex",
+  "anthropic-aws",
+];
 const STRING_WIRES: readonly Provider[] = ["openai", "azure"];
-const NOT_GEMINI: readonly Provider[] = ["anthropic", "bedrock", "openai", "azure"];
+const NOT_GEMINI: readonly Provider[] = PROVIDERS.filter((p) => p !== "gemini");
 
 const REFUSED: Refusal[] = [
   [
@@ -171,6 +180,15 @@ const allowed = ALLOWED.flatMap(([name, providers, req]) =>
 describe.each(allowed)("%s", (_, provider, req) => {
   it("goes out", async () => {
     const { calls } = await attempt(provider, req, "generate");
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe("Gemini on Vertex", () => {
+  it("takes Gemini's tool names (a dot and a colon), as the generateContent API does", async () => {
+    const { fetch, calls } = scriptedFetch([]);
+    const model = await createModel("vertex", { model: "gemini-2.5-flash" }, fetch);
+    await model.generate({ messages: [ASK], tools: [tool("ns:weather.get")] }).catch(() => {});
     expect(calls).toHaveLength(1);
   });
 });

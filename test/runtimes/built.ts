@@ -13,6 +13,8 @@ export const ENTRIES = [
   "gemini",
   "openai",
   "azure",
+  "vertex",
+  "anthropic-aws",
   "testing",
   "otel",
   "sse",

@@ -3,6 +3,8 @@ import anthropicCacheToolLoopStream from "../../fixtures/anthropic/cache-tool-lo
 import anthropicMedia from "../../fixtures/anthropic/media.json";
 import anthropicThinkingToolLoop from "../../fixtures/anthropic/thinking-tool-loop.json";
 import anthropicThinkingToolLoopStream from "../../fixtures/anthropic/thinking-tool-loop-stream.json";
+import anthropicAwsThinkingToolLoop from "../../fixtures/anthropic-aws/thinking-tool-loop.json";
+import anthropicAwsThinkingToolLoopStream from "../../fixtures/anthropic-aws/thinking-tool-loop-stream.json";
 import azureV1ToolCall from "../../fixtures/azure/v1-tool-call.json";
 import azureV1ToolCallStream from "../../fixtures/azure/v1-tool-call-stream.json";
 import bedrockThinkingToolLoop from "../../fixtures/bedrock/thinking-tool-loop.json";
@@ -14,6 +16,8 @@ import openaiDeepseekThinkingToolLoopStream from "../../fixtures/openai/deepseek
 import openaiResponsesStructuredOutputStream from "../../fixtures/openai/responses-structured-output-stream.json";
 import openaiResponsesThinkingToolLoop from "../../fixtures/openai/responses-thinking-tool-loop.json";
 import openaiResponsesThinkingToolLoopStream from "../../fixtures/openai/responses-thinking-tool-loop-stream.json";
+import vertexClaudeThinkingToolLoopStream from "../../fixtures/vertex/claude-thinking-tool-loop-stream.json";
+import vertexGeminiThinkingToolLoop from "../../fixtures/vertex/gemini-thinking-tool-loop.json";
 import type { CassetteSet } from "./scenarios.js";
 
 /** Every cassette the matrix replays, by "<provider>/<scenario>". */
@@ -30,6 +34,10 @@ export const cassettes: CassetteSet = {
   "azure/v1-tool-call-stream": azureV1ToolCallStream,
   "openai/responses-thinking-tool-loop": openaiResponsesThinkingToolLoop,
   "openai/responses-thinking-tool-loop-stream": openaiResponsesThinkingToolLoopStream,
+  "vertex/claude-thinking-tool-loop-stream": vertexClaudeThinkingToolLoopStream,
+  "vertex/gemini-thinking-tool-loop": vertexGeminiThinkingToolLoop,
+  "anthropic-aws/thinking-tool-loop": anthropicAwsThinkingToolLoop,
+  "anthropic-aws/thinking-tool-loop-stream": anthropicAwsThinkingToolLoopStream,
   "anthropic/media": anthropicMedia,
   "openai/responses-structured-output-stream": openaiResponsesStructuredOutputStream,
   "anthropic/cache-tool-loop-stream": anthropicCacheToolLoopStream,

@@ -25,11 +25,13 @@ import {
   toolCallsOf,
 } from "golem";
 import * as anthropic from "golem/anthropic";
+import * as anthropicAws from "golem/anthropic-aws";
 import * as azure from "golem/azure";
 import * as bedrock from "golem/bedrock";
 import * as gemini from "golem/gemini";
 import * as openai from "golem/openai";
 import { type Cassette, parseCassette, replayFetch } from "golem/testing";
+import * as vertex from "golem/vertex";
 import { type RecorderResult, recorderProbe } from "./recorder.js";
 import { type SeamResult, seamProbe } from "./seam.js";
 
@@ -50,6 +52,11 @@ export const CASSETTES = [
   "azure/v1-tool-call-stream",
   "openai/responses-thinking-tool-loop",
   "openai/responses-thinking-tool-loop-stream",
+  // 0.3's platforms: Claude and Gemini on Vertex AI, Claude Platform on AWS (SigV4 and a key).
+  "vertex/claude-thinking-tool-loop-stream",
+  "vertex/gemini-thinking-tool-loop",
+  "anthropic-aws/thinking-tool-loop",
+  "anthropic-aws/thinking-tool-loop-stream",
   // 0.2's features, one each: parts from bytes (base64 in the runtime), structured output
   // through the agent, and cache breakpoints over a tool loop.
   "anthropic/media",
@@ -203,6 +210,62 @@ const AGENT_CASES: Record<string, AgentCase> = {
   },
 };
 
+const SONNET_4 = { maxTokens: 4096, thinking: { budgetTokens: 4000 } };
+
+/** The platform cases, by cassette name (a platform folder holds more than one wire). */
+const PLATFORM_CASES: Record<string, AgentCase> = {
+  "vertex/claude-thinking-tool-loop-stream": {
+    ...WEATHER,
+    model: (fetch) =>
+      vertex.create({
+        project: "golem",
+        location: "global",
+        model: "claude-sonnet-4@20250514",
+        ...SONNET_4,
+        token: async () => "ya29.test-token-0123456789",
+        fetch,
+      }),
+  },
+  "vertex/gemini-thinking-tool-loop": {
+    ...WEATHER,
+    model: (fetch) =>
+      autoToolChoice(
+        vertex.create({
+          project: "golem",
+          model: "gemini-3-pro-preview",
+          thinking: { includeThoughts: true, level: "high" },
+          token: async () => "ya29.test-token-0123456789",
+          fetch,
+        }),
+      ),
+  },
+  // Real SigV4 for the aws-external-anthropic service, then a workspace key.
+  "anthropic-aws/thinking-tool-loop": {
+    ...WEATHER,
+    model: (fetch) =>
+      anthropicAws.create({
+        region: "us-west-2",
+        workspaceId: "wrkspc1",
+        model: "claude-sonnet-4-20250514",
+        ...SONNET_4,
+        credentials: async () => CREDENTIALS,
+        fetch,
+      }),
+  },
+  "anthropic-aws/thinking-tool-loop-stream": {
+    ...WEATHER,
+    model: (fetch) =>
+      anthropicAws.create({
+        region: "us-west-2",
+        workspaceId: "wrkspc1",
+        model: "claude-sonnet-4-20250514",
+        ...SONNET_4,
+        apiKey: "aws-workspace-key-0123456789",
+        fetch,
+      }),
+  },
+};
+
 /** The recorded OpenAI Responses planning loop: encrypted reasoning replayed statelessly. */
 function responsesCase(cassette: Cassette): AgentCase {
   const body = cassette.interactions[0]?.request.body as {
@@ -252,7 +315,7 @@ async function agentCase(name: string, cassette: Cassette): Promise<CaseResult> 
 export async function runAgent(name: string, cassette: Cassette, fetch: typeof globalThis.fetch) {
   const c = name.startsWith("openai/responses-")
     ? responsesCase(cassette)
-    : AGENT_CASES[cassette.provider];
+    : (PLATFORM_CASES[name] ?? AGENT_CASES[cassette.provider]);
   if (!c) throw new Error(`no agent case for ${cassette.provider}`);
   const agent = new Agent({
     model: c.model(fetch, cassette.streaming),

@@ -150,7 +150,46 @@ const DASHSCOPE: Case = {
   redacted: ["authorization"],
 };
 
+const VERTEX: Case = {
+  env: {
+    GOOGLE_CLOUD_PROJECT: "golem",
+    VERTEX_ACCESS_TOKEN: "ya29.FAKEcaptureVertexToken0123",
+  },
+  basePath: "/v1",
+  model: "",
+  received: (h) => expect(h.authorization).toBe("Bearer ya29.FAKEcaptureVertexToken0123"),
+  redacted: ["authorization"],
+};
+
+/** Claude Platform on AWS: SigV4 with fake keys, then a fake workspace key. */
+const ANTHROPIC_AWS_ENV = { AWS_REGION: "us-west-2", ANTHROPIC_AWS_WORKSPACE_ID: "wrkspc1" };
+
 const CASES: [string, string, Case][] = [
+  [
+    "anthropic-aws",
+    "thinking-tool-loop",
+    {
+      env: { ...AWS, ...ANTHROPIC_AWS_ENV, AWS_SESSION_TOKEN: "", ANTHROPIC_AWS_API_KEY: "" },
+      basePath: "/v1",
+      model: "claude-sonnet-4-20250514",
+      received: (h) =>
+        expect(h.authorization).toMatch(
+          /^AWS4-HMAC-SHA256 Credential=AKIAFAKECAPTURE0001\/\d{8}\/us-west-2\/aws-external-anthropic\//,
+        ),
+      redacted: ["authorization"],
+    },
+  ],
+  [
+    "anthropic-aws",
+    "thinking-tool-loop-stream",
+    {
+      env: { ...ANTHROPIC_AWS_ENV, ANTHROPIC_AWS_API_KEY: "sk-ant-FAKEcaptureAwsKey0123456789" },
+      basePath: "/v1",
+      model: "claude-sonnet-4-20250514",
+      received: (h) => expect(h.authorization).toBe("Bearer sk-ant-FAKEcaptureAwsKey0123456789"),
+      redacted: ["authorization"],
+    },
+  ],
   ["anthropic", "thinking-tool-loop", { ...ANTHROPIC, model: "claude-sonnet-4-20250514" }],
   ["anthropic", "thinking-tool-loop-stream", { ...ANTHROPIC, model: "claude-sonnet-4-20250514" }],
   ["anthropic", "redacted-thinking", { ...ANTHROPIC, model: "claude-sonnet-4-5-20250929" }],
@@ -208,6 +247,21 @@ const CASES: [string, string, Case][] = [
       redacted: ["authorization"],
     },
   ],
+  ...(
+    [
+      "claude-thinking-tool-loop",
+      "claude-thinking-tool-loop-stream",
+      "gemini-thinking-tool-loop",
+      "gemini-thinking-tool-loop-stream",
+    ] as const
+  ).map((scenario): [string, string, Case] => [
+    "vertex",
+    scenario,
+    {
+      ...VERTEX,
+      model: scenario.startsWith("claude") ? "claude-sonnet-4@20250514" : "gemini-3-pro-preview",
+    },
+  ]),
   ["openai", "deepseek-thinking-tool-loop", DEEPSEEK],
   ["openai", "deepseek-thinking-tool-loop-stream", DEEPSEEK],
   ["openai", "tools-with-effort-400", OPENAI],

@@ -18,6 +18,7 @@ import type { MessageCreateParams } from "./wire.js";
 export function messagesWire(options: ResolvedOptions, provider: string): Wire<SSERecord> {
   const cfg = { ...options, provider };
   return {
+    api: "anthropic",
     body: (req, streaming) => buildRequest(req, cfg, streaming),
     check: (req, body) =>
       guardPrefix(

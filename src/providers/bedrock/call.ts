@@ -22,6 +22,7 @@ import type { ConverseRequest } from "./wire.js";
 export function converseWire(options: ResolvedOptions, provider: string): Wire<EventStreamMessage> {
   const cfg = { ...options, provider };
   return {
+    api: "bedrock",
     body: (req, streaming) => buildRequest(req, cfg, streaming),
     check: (req, body) =>
       guardPrefix(CONVERSE_PREFIX, body as ConverseRequest, req.messages, cfg.prefixCheck ?? "off")

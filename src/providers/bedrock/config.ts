@@ -30,10 +30,11 @@ export interface Config extends TransportConfig, ConverseOptions {
   /** A foundation model id, an inference profile id (`us.anthropic…`) or an ARN. */
   model: string;
   /**
-   * Signed with SigV4.
+   * Signed with SigV4: fixed credentials, or a function returning current ones (an AWS SDK
+   * credential provider), asked before every attempt and once more after a 401.
    * @defaultValue `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY` and `AWS_SESSION_TOKEN`
    */
-  credentials?: Credentials;
+  credentials?: Credentials | (() => Promise<Credentials>);
   /**
    * A Bedrock API key, sent as `Authorization: Bearer`; no SigV4 then.
    * @defaultValue the `AWS_BEARER_TOKEN_BEDROCK` environment variable
@@ -41,8 +42,11 @@ export interface Config extends TransportConfig, ConverseOptions {
   apiKey?: string;
 }
 
-/** How requests are authorised: SigV4 or a bearer API key. */
-export type Auth = { sigv4: Credentials } | { bearer: string };
+/** How requests are authorised: SigV4 (fixed or from a provider) or a bearer API key. */
+export type Auth =
+  | { sigv4: Credentials }
+  | { sigv4Provider: () => Promise<Credentials> }
+  | { bearer: string };
 
 /** A checked config with environment fallbacks applied. */
 export interface ResolvedConfig extends ResolvedTransport, ResolvedOptions {
@@ -102,6 +106,7 @@ function resolveRegion(region: string | undefined, env: Env): string {
  */
 function resolveAuth(config: Config, env: Env): Auth {
   if (config.apiKey !== undefined) return { bearer: checkApiKey(config.apiKey) };
+  if (typeof config.credentials === "function") return { sigv4Provider: config.credentials };
   if (config.credentials !== undefined) return { sigv4: checkCredentials(config.credentials) };
   if (env.AWS_BEARER_TOKEN_BEDROCK) return { bearer: env.AWS_BEARER_TOKEN_BEDROCK };
   const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey } = env;
@@ -128,7 +133,9 @@ function checkApiKey(apiKey: unknown): string {
   return apiKey;
 }
 
-function checkCredentials(c: Credentials): Credentials {
+/** Checks SigV4 credentials; a {@link ConfigError} names what is missing, never a value. */
+/** Checks SigV4 credentials; a {@link ConfigError} names what is missing, never a value. */
+export function checkCredentials(c: Credentials): Credentials {
   const ok = (v: unknown) => typeof v === "string" && v !== "";
   if (typeof c !== "object" || c === null || !ok(c.accessKeyId) || !ok(c.secretAccessKey)) {
     throw new ConfigError(

@@ -1,4 +1,5 @@
-import { apiKeyAuth } from "../../transport/auth/auth.js";
+import { AuthError } from "../../core/errors.js";
+import { type Auth, apiKeyAuth } from "../../transport/auth/auth.js";
 import { type Credentials, type SigningKeyCache, signV4 } from "../../transport/auth/sigv4.js";
 import { sigv4Auth } from "../../transport/auth/sigv4-auth.js";
 import { mergeHeaders } from "../../transport/options.js";
@@ -7,7 +8,7 @@ import type { Platform } from "../../transport/platform.js";
 export type { SigningKeyCache } from "../../transport/auth/sigv4.js";
 
 import type { SignableRequest } from "../../transport/request.js";
-import type { ResolvedConfig } from "./config.js";
+import { checkCredentials, type ResolvedConfig } from "./config.js";
 import { countUrl } from "./count.js";
 
 /** Bedrock's SigV4 signing name: `bedrock`, not the host's `bedrock-runtime`. */
@@ -55,9 +56,42 @@ export function bedrockPlatform(cfg: ResolvedConfig): Platform {
     auth:
       "bearer" in auth
         ? apiKeyAuth("authorization", auth.bearer, "Bearer ")
-        : sigv4Auth({ credentials: auth.sigv4, region, service: SIGNING_SERVICE }),
+        : "sigv4Provider" in auth
+          ? providerAuth(auth.sigv4Provider, region)
+          : sigv4Auth({ credentials: auth.sigv4, region, service: SIGNING_SERVICE }),
     headers: mergeHeaders({}, cfg.headers, { "content-type": "application/json" }),
     requestId: (headers) => headers.get("x-amzn-requestid") ?? undefined,
     options: cfg,
+  };
+}
+
+/**
+ * SigV4 with credentials from a provider function (an AWS SDK credential provider caches and
+ * refreshes on its own), asked before every attempt and once more after a 401. Checked with
+ * Bedrock's own credential check: `transport/auth/aws.ts` would cost this bundle 0.5 KB.
+ */
+function providerAuth(provider: () => Promise<Credentials>, region: string): Auth {
+  const cache: SigningKeyCache = new Map();
+  const secrets: string[] = [];
+  return {
+    secrets,
+    async authorize(req) {
+      let credentials: Credentials;
+      try {
+        credentials = checkCredentials(await provider());
+      } catch (err) {
+        const why = err instanceof Error ? err.message : String(err);
+        throw new AuthError(`bedrock: the credentials provider failed: ${why}`, {}, { cause: err });
+      }
+      for (const s of [
+        credentials.accessKeyId,
+        credentials.secretAccessKey,
+        credentials.sessionToken,
+      ]) {
+        if (s !== undefined && !secrets.includes(s)) secrets.push(s);
+      }
+      return signRequest(req, credentials, region, cache);
+    },
+    expire: () => true,
   };
 }

@@ -16,6 +16,7 @@ import type { GenerateContentResponse } from "./wire.js";
 export function generateContentWire(options: ResolvedOptions, provider: string): Wire<SSERecord> {
   const cfg = { ...options, provider };
   return {
+    api: "gemini",
     body: (req, streaming) => buildRequest(req, cfg, streaming),
     parse(body, { provider, toError }) {
       // A 200 can still say no: an error object, or a prompt blocked before any candidate.

@@ -24,6 +24,7 @@ const errorFields = errorFieldsOf(readError);
  */
 export function chatWire(options: ChatOptions): Wire<SSERecord> {
   return {
+    api: "openai",
     body: (req, streaming) => buildRequest(req, options, streaming),
     parse(body, { provider, requestId, toError }) {
       // Some compatible servers answer 200 with `{"error": …}` instead of a completion.
@@ -44,6 +45,7 @@ export function chatWire(options: ChatOptions): Wire<SSERecord> {
 export function responsesWire(options: ResponsesOptions): Wire<SSERecord> {
   const prefix = responsesPrefix(options.model);
   return {
+    api: "openai",
     body: (req, streaming) => buildResponsesRequest(req, options, streaming),
     check: (req, body) =>
       guardPrefix(prefix, body as ResponseCreateParams, req.messages, options.prefixCheck ?? "off")

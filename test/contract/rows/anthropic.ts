@@ -13,7 +13,7 @@ import {
   WEATHER,
 } from "../table.js";
 
-const SONNET_4 = {
+export const SONNET_4 = {
   model: "claude-sonnet-4-20250514",
   maxTokens: 4096,
   thinking: { budgetTokens: 4000 },
@@ -23,7 +23,8 @@ const SONNET_45 = {
   maxTokens: 4096,
   thinking: { budgetTokens: 1024 },
 };
-const weatherLoop = loop(
+/** The weather loop of the thinking-tool-loop cassettes (also replayed on Vertex). */
+export const weatherLoop = loop(
   { system: "You are a helpful assistant", tools: [WEATHER] },
   [user("What's the weather in Florence, Italy?")],
   toolResults("40 C"),
@@ -221,5 +222,15 @@ export const ANTHROPIC: Record<string, RowSpec> = {
       ],
     ),
     fails: true,
+  },
+};
+
+/** The same loop on Claude Platform on AWS: SigV4 (the registry's keys), then a workspace key. */
+export const ANTHROPIC_AWS: Record<string, RowSpec> = {
+  "thinking-tool-loop": { config: SONNET_4, run: weatherLoop },
+  "thinking-tool-loop-stream": {
+    config: { ...SONNET_4, apiKey: "aws-workspace-key-0123456789" },
+    run: weatherLoop,
+    twin: { file: "thinking-tool-loop" },
   },
 };

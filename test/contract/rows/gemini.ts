@@ -4,11 +4,12 @@ import type { Message, ToolSpec } from "../../../src/core/types.js";
 import type { Cassette } from "../../../src/testing/index.js";
 import { andThen, loop, mediaRun, type RowSpec, toolResults, user, WEATHER } from "../table.js";
 
-const PRO_THINKING = {
+export const PRO_THINKING = {
   model: "gemini-3-pro-preview",
   thinking: { includeThoughts: true, level: "high" },
 };
-const weatherLoop = loop(
+/** The weather loop of the thinking-tool-loop cassettes (also replayed on Vertex). */
+export const weatherLoop = loop(
   {
     system: "You are a helpful assistant",
     tools: [

@@ -1,9 +1,10 @@
 import type { Provider } from "../adapters.js";
 import type { RowSpec } from "../table.js";
-import { ANTHROPIC } from "./anthropic.js";
+import { ANTHROPIC, ANTHROPIC_AWS } from "./anthropic.js";
 import { BEDROCK } from "./bedrock.js";
 import { GEMINI } from "./gemini.js";
 import { AZURE, OPENAI } from "./openai.js";
+import { VERTEX } from "./vertex.js";
 
 /** Every row spec, by provider folder and cassette file name. */
 export const SPECS: Record<Provider, Record<string, RowSpec>> = {
@@ -12,4 +13,6 @@ export const SPECS: Record<Provider, Record<string, RowSpec>> = {
   gemini: GEMINI,
   openai: OPENAI,
   azure: AZURE,
+  vertex: VERTEX,
+  "anthropic-aws": ANTHROPIC_AWS,
 };

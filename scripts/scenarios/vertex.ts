@@ -1,0 +1,73 @@
+import { ConfigError } from "../../src/index.js";
+import * as vertex from "../../src/providers/vertex/index.js";
+import { toolLoop } from "./tool-loop.js";
+import type { Scenario, ScenarioContext } from "./types.js";
+
+/**
+ * The project comes from GOOGLE_CLOUD_PROJECT, the location from GOOGLE_CLOUD_LOCATION or the
+ * scenario's, the token from VERTEX_ACCESS_TOKEN (`gcloud auth print-access-token`).
+ * `--base-url` replaces `https://{host}/v1`.
+ */
+function where(ctx: ScenarioContext, location: string) {
+  const project = ctx.env.GOOGLE_CLOUD_PROJECT;
+  const token = ctx.env.VERTEX_ACCESS_TOKEN;
+  if (!project) throw new ConfigError("vertex scenarios need GOOGLE_CLOUD_PROJECT");
+  if (!token) {
+    throw new ConfigError(
+      "vertex scenarios need VERTEX_ACCESS_TOKEN (e.g. the output of gcloud auth print-access-token)",
+    );
+  }
+  return {
+    project,
+    location: ctx.env.GOOGLE_CLOUD_LOCATION || location,
+    token: async () => token,
+    fetch: ctx.fetch,
+    ...(ctx.baseURL ? { baseURL: ctx.baseURL } : {}),
+  };
+}
+
+const WEATHER_LOOP = {
+  system: "You are a helpful assistant",
+  prompt: "What's the weather in Florence, Italy?",
+};
+
+/** The Anthropic thinking loop (fixtures/anthropic/thinking-tool-loop.json) on Vertex. */
+const claude = (stream: boolean, location: string): Scenario => ({
+  description: `Claude, thinking (budget 4000) + a weather tool, two turns, ${location}${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: "claude-sonnet-4@20250514",
+  create: (ctx) =>
+    vertex.create({
+      ...where(ctx, location),
+      model: (ctx.model ?? "claude-sonnet-4@20250514") as `claude-${string}`,
+      maxTokens: 4096,
+      thinking: { budgetTokens: 4000 },
+    }),
+  run: async (model) => {
+    await toolLoop(model, { ...WEATHER_LOOP, stream });
+  },
+});
+
+/** The Gemini thinking loop (fixtures/gemini/thinking-tool-loop.json) on Vertex. */
+const gemini = (stream: boolean, location: string): Scenario => ({
+  description: `Gemini, thinking level high with thoughts + a weather tool, two turns, ${location}${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: "gemini-3-pro-preview",
+  create: (ctx) =>
+    vertex.create({
+      ...where(ctx, location),
+      model: (ctx.model ?? "gemini-3-pro-preview") as `gemini-${string}`,
+      thinking: { includeThoughts: true, level: "high" },
+    }),
+  run: async (model) => {
+    await toolLoop(model, { ...WEATHER_LOOP, toolChoice: "auto", stream });
+  },
+});
+
+/** Scenarios recorded against Vertex AI, one per cassette in fixtures/vertex. */
+export const vertexScenarios: Record<string, Scenario> = {
+  "claude-thinking-tool-loop": claude(false, "us-east5"),
+  "claude-thinking-tool-loop-stream": claude(true, "global"),
+  "gemini-thinking-tool-loop": gemini(false, "global"),
+  "gemini-thinking-tool-loop-stream": gemini(true, "us-central1"),
+};

@@ -1,0 +1,43 @@
+/**
+ * Claude Platform on AWS as a platform over the Anthropic Messages wire: the regional URL,
+ * SigV4 (service `aws-external-anthropic`) or a workspace key as a bearer token, and the
+ * required `anthropic-workspace-id` header. The body is the first-party API's, unchanged.
+ * @see https://docs.aws.amazon.com/claude-platform/latest/userguide/making-requests.html
+ * @see https://docs.aws.amazon.com/claude-platform/latest/userguide/authentication.html
+ */
+import { type Auth, apiKeyAuth } from "../../transport/auth/auth.js";
+import { sigv4ProviderAuth } from "../../transport/auth/aws.js";
+import { sigv4Auth } from "../../transport/auth/sigv4-auth.js";
+import type { Platform } from "../../transport/platform.js";
+import { requestHeaders, requestUrl } from "../anthropic/platform.js";
+import { type AwsAuth, type ResolvedConfig, SIGNING_SERVICE } from "./config.js";
+
+/** The platform tag: `Model.provider`, every APIError's `provider`, and its parts' tag. */
+export const PLATFORM = "anthropic-aws";
+
+/** One {@link Auth} per model (its SigV4 signing-key cache is shared by the model's calls). */
+export function createAuth(auth: AwsAuth, region: string): Auth {
+  if ("apiKey" in auth) return apiKeyAuth("authorization", auth.apiKey, "Bearer ");
+  const scope = { region, service: SIGNING_SERVICE };
+  return typeof auth.credentials === "function"
+    ? sigv4ProviderAuth(auth.credentials, { ...scope, who: PLATFORM })
+    : sigv4Auth({ ...scope, credentials: auth.credentials });
+}
+
+/** Claude Platform on AWS: `{region endpoint}/v1/messages`, the workspace header. */
+export function awsPlatform(cfg: ResolvedConfig): Platform {
+  const url = requestUrl(cfg);
+  const headers = requestHeaders({
+    headers: cfg.headers,
+    contextManagement: cfg.wire.contextManagement,
+  });
+  return {
+    provider: PLATFORM,
+    model: cfg.wire.model,
+    urls: { generate: url, stream: url },
+    auth: createAuth(cfg.auth, cfg.region),
+    headers: { ...headers, "anthropic-workspace-id": cfg.workspaceId },
+    requestId: (h) => h.get("request-id") ?? undefined,
+    options: cfg,
+  };
+}

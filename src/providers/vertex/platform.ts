@@ -1,0 +1,102 @@
+/**
+ * Vertex AI as a platform over two wires: the URL of each operation, the auth, the headers and
+ * Claude's body patch. Bodies, answers and streams are the Anthropic and Gemini wires' own.
+ * @see https://platform.claude.com/docs/en/build-with-claude/claude-on-vertex-ai
+ * @see https://cloud.google.com/vertex-ai/generative-ai/docs/start/express-mode/vertex-ai-express-mode-api-reference
+ */
+import { type Auth, apiKeyAuth } from "../../transport/auth/auth.js";
+import { createServiceAccountFetcher } from "../../transport/auth/google.js";
+import { tokenAuth } from "../../transport/auth/token.js";
+import type { Wire } from "../../transport/http-model.js";
+import { mergeHeaders } from "../../transport/options.js";
+import type { Platform } from "../../transport/platform.js";
+import { requestHeaders as claudeHeaders } from "../anthropic/platform.js";
+import { parseErrorBody as googleErrorBody } from "../gemini/response.js";
+import type { ResolvedConfig, VertexAuth } from "./config.js";
+
+/** The platform tag: `Model.provider`, every APIError's `provider`, and its parts' tag. */
+export const PLATFORM = "vertex";
+/** The Messages API version Vertex takes, in the body instead of a header. */
+export const VERTEX_ANTHROPIC_VERSION = "vertex-2023-10-16";
+/** A service account's token is replaced this long before it expires (google-auth-library's). */
+const SERVICE_ACCOUNT_MARGIN_MS = 5 * 60_000;
+
+type Claude = Extract<ResolvedConfig, { publisher: "anthropic" }>;
+
+/**
+ * One {@link Auth} per model, so a service account's token is shared by all its calls. The
+ * caller's token function is asked before every attempt, and once more after a 401.
+ */
+export function createAuth(auth: VertexAuth, cfg: Pick<ResolvedConfig, "fetch">): Auth {
+  if (auth.kind === "apiKey") return apiKeyAuth("x-goog-api-key", auth.apiKey);
+  if (auth.kind === "token") {
+    const each = tokenAuth(auth.token, { provider: PLATFORM });
+    return { secrets: each.secrets, authorize: (req) => each.authorize(req), expire: () => true };
+  }
+  const fetchToken = createServiceAccountFetcher(auth.key, { fetch: cfg.fetch });
+  return tokenAuth(fetchToken, { provider: PLATFORM, marginMs: SERVICE_ACCOUNT_MARGIN_MS });
+}
+
+/** `…/publishers/anthropic/models/{model}:rawPredict`, or `:streamRawPredict` for streams. */
+export function claudeUrl(cfg: Pick<Claude, "root" | "wire">, stream: boolean): string {
+  const op = stream ? "streamRawPredict" : "rawPredict";
+  return `${cfg.root}/publishers/anthropic/models/${cfg.wire.model}:${op}`;
+}
+
+/** `…/publishers/google/models/{model}:generateContent`, or the SSE stream. */
+export function geminiUrl(cfg: Pick<ResolvedConfig, "root" | "wire">, stream: boolean): string {
+  const op = stream ? "streamGenerateContent?alt=sse" : "generateContent";
+  return `${cfg.root}/publishers/google/models/${cfg.wire.model}:${op}`;
+}
+
+/** The Messages body with Vertex's two differences: no `model`, and `anthropic_version` in it. */
+export function claudePatch(body: object): object {
+  const { model: _inTheURL, ...rest } = body as Record<string, unknown>;
+  return { anthropic_version: VERTEX_ANTHROPIC_VERSION, ...rest };
+}
+
+/** Vertex AI for the config's publisher. */
+export function vertexPlatform(cfg: ResolvedConfig): Platform {
+  const base = {
+    provider: PLATFORM,
+    model: cfg.wire.model,
+    auth: createAuth(cfg.auth, cfg),
+    options: cfg,
+  };
+  if (cfg.publisher === "anthropic") {
+    // The version travels in the body; the key is the auth's.
+    const { "anthropic-version": _, ...headers } = claudeHeaders({
+      headers: cfg.headers,
+      contextManagement: cfg.wire.contextManagement,
+    });
+    return {
+      ...base,
+      urls: { generate: claudeUrl(cfg, false), stream: claudeUrl(cfg, true) },
+      headers,
+      patch: claudePatch,
+      requestId: (h) => h.get("request-id") ?? undefined,
+    };
+  }
+  return {
+    ...base,
+    urls: { generate: geminiUrl(cfg, false), stream: geminiUrl(cfg, true) },
+    headers: mergeHeaders({}, cfg.headers, { "content-type": "application/json" }),
+    requestId: () => undefined,
+  };
+}
+
+/**
+ * Claude's wire, reading errors in either shape: Google's front end answers auth and quota
+ * errors as `{ error: { code, status, message } }`, the model as Anthropic does. Whichever
+ * names a type is kept.
+ */
+export function withGoogleErrors<R>(wire: Wire<R>): Wire<R> {
+  return {
+    ...wire,
+    errorFields(res, provider) {
+      const fields = wire.errorFields(res, provider);
+      if (fields.type !== undefined) return fields;
+      return googleErrorBody(res.status, res.text, res.headers, res.retryable, provider);
+    },
+  };
+}

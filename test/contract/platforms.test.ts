@@ -1,0 +1,75 @@
+/**
+ * The same conversation on every platform of a wire: the recorded request bodies of a
+ * conversation on a platform equal the first-party API's, but for that platform's documented
+ * differences. Each cassette is also a contract row, so these are the bodies golem builds.
+ */
+import { describe, expect, it } from "vitest";
+import { loadCassette } from "./table.js";
+
+type Body = Record<string, unknown>;
+
+interface PlatformRow {
+  /** The first-party cassette (provider folder / file) and the platform's. */
+  from: [string, string];
+  to: [string, string];
+  /** The documented differences, applied to a first-party body. */
+  patch(body: Body): Body;
+}
+
+/** Claude on Vertex: no `model` (it is in the URL), `anthropic_version` in the body. */
+function vertexClaude(body: Body): Body {
+  const { model: _, ...rest } = body;
+  return { ...rest, anthropic_version: "vertex-2023-10-16" };
+}
+
+const ROWS: Record<string, PlatformRow> = {
+  "Claude Platform on AWS": {
+    from: ["anthropic", "thinking-tool-loop"],
+    to: ["anthropic-aws", "thinking-tool-loop"],
+    patch: (body) => body,
+  },
+  "Claude Platform on AWS, streamed": {
+    from: ["anthropic", "thinking-tool-loop-stream"],
+    to: ["anthropic-aws", "thinking-tool-loop-stream"],
+    patch: (body) => body,
+  },
+  "Claude on Vertex AI": {
+    from: ["anthropic", "thinking-tool-loop"],
+    to: ["vertex", "claude-thinking-tool-loop"],
+    patch: vertexClaude,
+  },
+  "Claude on Vertex AI, streamed": {
+    from: ["anthropic", "thinking-tool-loop-stream"],
+    to: ["vertex", "claude-thinking-tool-loop-stream"],
+    patch: vertexClaude,
+  },
+  "Gemini on Vertex AI": {
+    from: ["gemini", "thinking-tool-loop"],
+    to: ["vertex", "gemini-thinking-tool-loop"],
+    patch: (body) => body,
+  },
+  "Gemini on Vertex AI, streamed": {
+    from: ["gemini", "thinking-streaming"],
+    to: ["vertex", "gemini-thinking-tool-loop-stream"],
+    patch: (body) => body,
+  },
+};
+
+describe.each(Object.entries(ROWS))("%s", (_, row) => {
+  const first = loadCassette(...row.from);
+  const platform = loadCassette(...row.to);
+
+  it("sends the first-party bodies with only the platform's documented differences", () => {
+    expect(platform.interactions).toHaveLength(first.interactions.length);
+    for (const [i, interaction] of platform.interactions.entries()) {
+      const expected = row.patch(first.interactions[i]?.request.body as Body);
+      expect(interaction.request.body).toEqual(expected);
+    }
+  });
+
+  it("gets the same answers, so thinking and signatures replay the same way", () => {
+    const answers = (c: typeof first) =>
+      c.interactions.map((x) => x.response.body ?? x.response.chunks);
+    expect(answers(platform)).toEqual(answers(first));
+  });
+});

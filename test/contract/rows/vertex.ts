@@ -1,0 +1,22 @@
+import type { RowSpec } from "../table.js";
+import { weatherLoop as claudeLoop, SONNET_4 } from "./anthropic.js";
+import { weatherLoop as geminiLoop, PRO_THINKING } from "./gemini.js";
+
+/** The Anthropic capture's model under its Vertex id. */
+const CLAUDE = { ...SONNET_4, model: "claude-sonnet-4@20250514" };
+
+/** The same conversations as fixtures/anthropic and fixtures/gemini, moved to Vertex AI. */
+export const VERTEX: Record<string, RowSpec> = {
+  "claude-thinking-tool-loop": { config: { ...CLAUDE, location: "us-east5" }, run: claudeLoop },
+  "claude-thinking-tool-loop-stream": {
+    config: CLAUDE,
+    run: claudeLoop,
+    twin: { file: "claude-thinking-tool-loop" },
+  },
+  "gemini-thinking-tool-loop": { config: PRO_THINKING, run: geminiLoop },
+  "gemini-thinking-tool-loop-stream": {
+    config: { ...PRO_THINKING, location: "us-central1" },
+    run: geminiLoop,
+    twin: { file: "gemini-thinking-tool-loop" },
+  },
+};
