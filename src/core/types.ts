@@ -256,6 +256,8 @@ export interface ModelResponse {
   stopReason: string;
   /** What the provider (or golem's prefix check) dropped or let through from the input. */
   inputTransformations?: InputTransformation[];
+  /** Why the provider stopped, in its own words, as sent (Anthropic's `stop_details`). */
+  stopDetails?: unknown;
 }
 
 /** Per-call options. */

@@ -23,6 +23,13 @@ import type { ContextManagement, ThinkingConfigParam } from "./wire.js";
 
 export type { CacheConfig, ContextManagement, Effort, ThinkingConfig };
 
+/**
+ * Where a request the model declines goes next, server-side: `"default"` (the model Anthropic
+ * recommends for the refusal's category) or the models to try in order.
+ * @see https://platform.claude.com/docs/en/build-with-claude/refusals-and-fallback
+ */
+export type Fallbacks = "default" | readonly { model: string }[];
+
 /** The Messages wire's own options, on every platform that serves it. */
 export interface MessagesOptions extends CallSettings {
   /** Output token cap (`max_tokens`); thinking counts against it. A call may override it. */
@@ -57,6 +64,12 @@ export interface MessagesOptions extends CallSettings {
    * sent as asked (docs/models.md).
    */
   capabilities?: Capabilities;
+  /**
+   * Sent as `fallbacks`, with the `anthropic-beta: server-side-fallback-2026-07-01` header: a
+   * request the model refuses (`stop_reason: "refusal"`) is retried by the API on another
+   * model, and the answer carries a `fallback` block where the model changed.
+   */
+  fallbacks?: Fallbacks;
 }
 
 /** What the body builder reads: the checked options, the model and the platform's tag. */
@@ -73,6 +86,8 @@ export interface ResolvedOptions {
   /** Absent: off. */
   prefixCheck?: PrefixCheck;
   capabilities?: Capabilities | undefined;
+  /** Absent: no `fallbacks` field. */
+  fallbacks?: Fallbacks;
 }
 
 /** The keys of {@link MessagesOptions}, for a platform config's key set. */
@@ -85,6 +100,7 @@ export const OPTION_KEYS: KeySet<MessagesOptions> = {
   contextManagement: { edits: true },
   prefixCheck: true,
   capabilities: true,
+  fallbacks: true,
 };
 
 /**
@@ -126,8 +142,10 @@ export function resolveOptions(
   };
   checkSettings(rules, settings, provider);
   const prefixCheck = resolvePrefixCheck(provider, config.prefixCheck, claudeBindsPrefix(model));
+  const fallbacks = resolveFallbacks(provider, config.fallbacks);
   return {
     ...(prefixCheck !== "off" && { prefixCheck }),
+    ...(fallbacks !== undefined && { fallbacks }),
     settings,
     ...rules,
     cache: resolveCache(provider, config.cache),
@@ -163,4 +181,24 @@ function resolveContextManagement(
     );
   }
   return cm;
+}
+
+/**
+ * `fallbacks` is `"default"` or a non-empty list of `{ model }`; the docs name no other field
+ * of an entry, so any other shape is refused here rather than by a 400.
+ */
+function resolveFallbacks(provider: string, fallbacks: unknown): Fallbacks | undefined {
+  if (fallbacks === undefined || fallbacks === "default") return fallbacks;
+  const entry = (e: unknown) =>
+    typeof e === "object" &&
+    e !== null &&
+    Object.keys(e).length === 1 &&
+    typeof (e as { model?: unknown }).model === "string" &&
+    (e as { model: string }).model !== "";
+  if (!Array.isArray(fallbacks) || fallbacks.length === 0 || !fallbacks.every(entry)) {
+    throw new ConfigError(
+      `${provider}: \`fallbacks\` must be "default" or a non-empty list of { model: "..." }`,
+    );
+  }
+  return fallbacks as Fallbacks;
 }

@@ -14,6 +14,11 @@ export const CONTEXT_MANAGEMENT_BETA = "context-management-2025-06-27";
  * @see https://platform.claude.com/docs/en/build-with-claude/compaction
  */
 export const COMPACTION_BETA = "compact-2026-01-12";
+/**
+ * The beta `fallbacks` needs.
+ * @see https://platform.claude.com/docs/en/build-with-claude/refusals-and-fallback
+ */
+export const SERVER_SIDE_FALLBACK_BETA = "server-side-fallback-2026-07-01";
 
 /** The Messages endpoint. */
 export function requestUrl(cfg: Pick<ResolvedConfig, "baseURL">): string {
@@ -29,7 +34,13 @@ export function requestHeaders(
     Partial<
       Pick<
         ResolvedConfig,
-        "apiKey" | "contextManagement" | "apiVersion" | "model" | "thinking" | "prefixCheck"
+        | "apiKey"
+        | "contextManagement"
+        | "apiVersion"
+        | "model"
+        | "thinking"
+        | "prefixCheck"
+        | "fallbacks"
       >
     >,
 ): Record<string, string> {
@@ -43,7 +54,7 @@ function messagesHeaders(
     Partial<
       Pick<
         ResolvedConfig,
-        "contextManagement" | "apiVersion" | "model" | "thinking" | "prefixCheck"
+        "contextManagement" | "apiVersion" | "model" | "thinking" | "prefixCheck" | "fallbacks"
       >
     >,
 ): Record<string, string> {
@@ -54,6 +65,7 @@ function messagesHeaders(
   const betas = [
     ...(cfg.contextManagement ? contextBetas(cfg.contextManagement) : []),
     ...(blockBinding(cfg) ? [THINKING_BINDING_BETA] : []),
+    ...(cfg.fallbacks ? [SERVER_SIDE_FALLBACK_BETA] : []),
   ];
   // Joined with the caller's own betas, if any.
   const caller = headers["anthropic-beta"];

@@ -70,7 +70,7 @@ export function buildRequest(
     Partial<
       Pick<
         ResolvedOptions,
-        "cache" | "contextManagement" | "provider" | "capabilities" | "prefixCheck"
+        "cache" | "contextManagement" | "provider" | "capabilities" | "prefixCheck" | "fallbacks"
       >
     >,
   stream: boolean,
@@ -103,6 +103,7 @@ export function buildRequest(
   if (req.toolChoice !== undefined) body.tool_choice = buildToolChoice(req.toolChoice);
   Object.assign(body, wireFields(s, SETTING_FIELDS));
   if (cfg.contextManagement) body.context_management = cfg.contextManagement;
+  if (cfg.fallbacks) body.fallbacks = cfg.fallbacks;
   if (stream) body.stream = true;
   placeCacheControl(body, req.messages, marks, cfg.cache, hoisted);
   return withExtraBody(body, cfg.settings, req);

@@ -40,6 +40,8 @@ function readMessage(body: unknown, provider: string): ModelResponse {
   };
   const transformations = parseInputTransformations(msg.input_transformations);
   if (transformations) response.inputTransformations = transformations;
+  const details = (msg as { stop_details?: unknown }).stop_details;
+  if (details !== null && details !== undefined) response.stopDetails = details;
   return response;
 }
 

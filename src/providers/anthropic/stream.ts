@@ -23,6 +23,7 @@ export function createStreamState(
   const builder = createMessageBuilder(provider);
   let usage: WireUsage = {};
   let stopReason = "";
+  let stopDetails: unknown;
   let started = false;
   let stopped = false;
   let transformations: InputTransformation[] | undefined;
@@ -30,6 +31,7 @@ export function createStreamState(
   const response = (): ModelResponse => {
     const out: ModelResponse = { message: builder.message(), usage: parseUsage(usage), stopReason };
     if (transformations) out.inputTransformations = transformations;
+    if (stopDetails !== undefined) out.stopDetails = stopDetails;
     return out;
   };
   // `input_transformations` rides the message: on message_start, or restated on message_delta.
@@ -58,13 +60,15 @@ export function createStreamState(
           return builder.stop(event.index as number);
         case "message_delta": {
           const e = event as {
-            delta?: { stop_reason?: string | null };
+            delta?: { stop_reason?: string | null; stop_details?: unknown };
             usage?: WireUsage;
             input_transformations?: WireInputTransformation[] | null;
           };
           noteTransformations(e.input_transformations);
           const reason = e.delta?.stop_reason;
           if (typeof reason === "string" && reason !== "") stopReason = reason;
+          const details = e.delta?.stop_details;
+          if (details !== null && details !== undefined) stopDetails = details;
           // message_delta usage is cumulative and nullable: keep what it does not restate.
           for (const [k, v] of Object.entries(e.usage ?? {})) {
             if (v !== null && v !== undefined) (usage as Record<string, unknown>)[k] = v;

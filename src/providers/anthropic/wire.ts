@@ -116,6 +116,8 @@ export interface MessageCreateParams {
   tools?: Tool[];
   tool_choice?: ToolChoice;
   context_management?: ContextManagement;
+  /** Beta `server-side-fallback-2026-07-01`. */
+  fallbacks?: "default" | readonly { model: string }[];
   temperature?: number;
   top_p?: number;
   top_k?: number;

@@ -117,6 +117,14 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   if (publisher === "anthropic") {
     refuseUnknownKeys("vertex", config, { ...VERTEX_KEYS, ...MESSAGES_KEYS, model: true });
     const wire = resolveMessages("vertex", model, config as ClaudeConfig);
+    // The fallback-credit docs: the server-side-fallback beta is a 400 on Claude Models on
+    // Google Cloud (Google managed), which is what this endpoint is.
+    // https://platform.claude.com/docs/en/build-with-claude/fallback-credit
+    if (wire.fallbacks !== undefined) {
+      throw new ConfigError(
+        "vertex: `fallbacks` (server-side fallback) is not served on Vertex AI",
+      );
+    }
     return { publisher, wire, ...common };
   }
   refuseUnknownKeys("vertex", config, { ...VERTEX_KEYS, ...GEMINI_KEYS, model: true });

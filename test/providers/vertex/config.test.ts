@@ -58,6 +58,12 @@ describe("vertex URLs", () => {
     expect(urls(CLAUDE, { GOOGLE_CLOUD_PROJECT: "p" })[0]).toContain("/locations/global/");
   });
 
+  it("refuses `fallbacks`, which Vertex AI answers with a 400, before any request", () => {
+    const config = { ...CLAUDE, project: "p", fallbacks: "default" } as const;
+    expect(() => resolveConfig(config, {})).toThrow(ConfigError);
+    expect(() => resolveConfig(config, {})).toThrow(/`fallbacks`.*not served on Vertex AI/);
+  });
+
   it("checks the publisher's own options with its wire's rules", () => {
     const cfg = resolveConfig(
       { ...CLAUDE, maxTokens: 4096, project: "p", thinking: { budgetTokens: 1024 } },

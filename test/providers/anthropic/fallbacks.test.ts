@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import { APIError, ConfigError } from "../../../src/core/errors.js";
+import type { Delta } from "../../../src/core/types.js";
+import { resolveConfig } from "../../../src/providers/anthropic/config.js";
+import { requestHeaders } from "../../../src/providers/anthropic/platform.js";
+import { buildRequest } from "../../../src/providers/anthropic/request.js";
+import { parseResponse } from "../../../src/providers/anthropic/response.js";
+import { createStreamState } from "../../../src/providers/anthropic/stream.js";
+
+// Wire facts (synthesized, not recorded): the `fallbacks` field and its beta, `stop_reason:
+// "refusal"` with `stop_details` { type, category, explanation }, from
+// https://platform.claude.com/docs/en/build-with-claude/refusals-and-fallback and
+// https://platform.claude.com/docs/en/build-with-claude/handling-stop-reasons.
+const base = { apiKey: "sk-ant-test", model: "claude-sonnet-4-5", maxTokens: 1024 };
+const REFUSAL = { type: "refusal", category: "cyber", explanation: "Declined by a classifier." };
+const FALLBACK_BLOCK = {
+  type: "fallback",
+  from: { model: "claude-fable-5" },
+  to: { model: "claude-opus-5" },
+};
+
+describe("anthropic fallbacks option", () => {
+  it.each([
+    ["an empty list", []],
+    ["a bare string", "claude-opus-5"],
+    ["an entry without a model", [{}]],
+    ["an empty model", [{ model: "" }]],
+    ["an entry with another field", [{ model: "claude-opus-5", max_tokens: 10 }]],
+    ["an object", { model: "claude-opus-5" }],
+  ])("refuses %s with a ConfigError", (_, fallbacks) => {
+    const config = { ...base, fallbacks } as unknown as Parameters<typeof resolveConfig>[0];
+    expect(() => resolveConfig(config, {})).toThrow(ConfigError);
+    expect(() => resolveConfig(config, {})).toThrow(/`fallbacks` must be/);
+  });
+
+  it.each([
+    ["default", "default" as const],
+    ["a list of models", [{ model: "claude-opus-5" }, { model: "claude-sonnet-5-5" }]],
+  ])("sends %s as `fallbacks` with the server-side-fallback beta", (_, fallbacks) => {
+    const cfg = resolveConfig({ ...base, fallbacks }, {});
+    expect(buildRequest({ messages: [{ role: "user", content: "hi" }] }, cfg, false)).toMatchObject(
+      { fallbacks },
+    );
+    expect(requestHeaders(cfg)["anthropic-beta"]).toBe("server-side-fallback-2026-07-01");
+  });
+
+  it("joins the beta with the caller's own and sends neither field nor beta without the option", () => {
+    const withCaller = resolveConfig(
+      { ...base, fallbacks: "default", headers: { "anthropic-beta": "x" } },
+      {},
+    );
+    expect(requestHeaders(withCaller)["anthropic-beta"]).toBe("x,server-side-fallback-2026-07-01");
+    const plain = resolveConfig(base, {});
+    expect(
+      buildRequest({ messages: [{ role: "user", content: "hi" }] }, plain, false),
+    ).not.toHaveProperty("fallbacks");
+    expect(requestHeaders(plain)).not.toHaveProperty("anthropic-beta");
+  });
+});
+
+const rec = (data: Record<string, unknown>) => ({
+  event: data.type as string,
+  data: JSON.stringify(data),
+});
+
+function streamed(delta: Record<string, unknown>, blocks: unknown[] = []) {
+  const machine = createStreamState((f) => new APIError(f), "req_1");
+  const deltas: Delta[] = [];
+  const events = [
+    rec({
+      type: "message_start",
+      message: {
+        id: "m",
+        type: "message",
+        role: "assistant",
+        model: "c",
+        content: [],
+        stop_reason: null,
+        usage: { input_tokens: 3, output_tokens: 0 },
+      },
+    }),
+    ...blocks.flatMap((content_block, index) => [
+      rec({ type: "content_block_start", index, content_block }),
+      rec({ type: "content_block_stop", index }),
+    ]),
+    rec({ type: "message_delta", delta, usage: { output_tokens: 1 } }),
+    rec({ type: "message_stop" }),
+  ];
+  for (const e of events) deltas.push(...machine.push(e));
+  return machine.finish();
+}
+
+describe("anthropic refusals and fallback blocks", () => {
+  const json = (extra: object, content: unknown[] = []) =>
+    parseResponse({
+      id: "msg_1",
+      type: "message",
+      role: "assistant",
+      model: "claude-fable-5",
+      content,
+      usage: { input_tokens: 3, output_tokens: 1 },
+      ...extra,
+    });
+
+  it("keeps stop_reason refusal and its stop_details as sent, JSON and stream", () => {
+    const r = json({ stop_reason: "refusal", stop_details: REFUSAL });
+    expect(r.stopReason).toBe("refusal");
+    expect(r.stopDetails).toEqual(REFUSAL);
+    const s = streamed({ stop_reason: "refusal", stop_details: REFUSAL });
+    expect(s.stopReason).toBe("refusal");
+    expect(s.stopDetails).toEqual(REFUSAL);
+  });
+
+  it("leaves stopDetails out when stop_details is null or absent", () => {
+    expect(json({ stop_reason: "end_turn", stop_details: null })).not.toHaveProperty("stopDetails");
+    expect(json({ stop_reason: "end_turn" })).not.toHaveProperty("stopDetails");
+    expect(streamed({ stop_reason: "end_turn", stop_details: null })).not.toHaveProperty(
+      "stopDetails",
+    );
+  });
+
+  it("keeps a fallback block as a provider part in its place, JSON and stream", () => {
+    const content = [FALLBACK_BLOCK, { type: "text", text: "Here is the answer." }];
+    const expected = [
+      { type: "provider", provider: "anthropic", value: FALLBACK_BLOCK },
+      { type: "text", text: "Here is the answer." },
+    ];
+    expect(json({ stop_reason: "end_turn" }, content).message.content).toEqual(expected);
+    const s = streamed({ stop_reason: "end_turn" }, [FALLBACK_BLOCK]);
+    expect(s.message.content).toEqual([expected[0]]);
+  });
+
+  it("sums a fallback turn's usage iterations and keeps each step", () => {
+    const usage = {
+      input_tokens: 40,
+      output_tokens: 12,
+      iterations: [
+        { type: "message", input_tokens: 40, output_tokens: 2 },
+        { type: "fallback_message", input_tokens: 40, output_tokens: 12 },
+      ],
+    };
+    const r = json({ stop_reason: "end_turn", usage }, [FALLBACK_BLOCK]);
+    expect(r.usage).toMatchObject({ inputTokens: 80, outputTokens: 14 });
+    expect(r.usage.iterations?.map((i) => i.type)).toEqual(["message", "fallback_message"]);
+  });
+});
