@@ -256,6 +256,10 @@ export interface ModelResponse {
   stopReason: string;
   /** What the provider (or golem's prefix check) dropped or let through from the input. */
   inputTransformations?: InputTransformation[];
+  /** The provider's id of this response (Anthropic, OpenAI, Gemini `responseId`); Converse sends none. */
+  id?: string;
+  /** The model the provider says answered (Gemini `modelVersion`), which may differ from the one asked for. */
+  model?: string;
 }
 
 /** Per-call options. */
