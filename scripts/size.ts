@@ -159,7 +159,7 @@ function cases(scale: number): Case[] {
     {
       name: "every entry but golem/testing",
       code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
-      ceiling: kb(49.0),
+      ceiling: kb(49.2), // +0.2 KB: the response id and model every wire reads.
     },
     // The budget: <= 40 KB (38.8 KB with 0.2's features; see the header).
     {
@@ -167,7 +167,8 @@ function cases(scale: number): Case[] {
       code: everything(OLD_ENTRIES),
       budget: kb(40),
       // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015).
-      ceiling: kb(56.4),
+      // +0.2 KB: every wire reads the response id and model (gen_ai.response.id / .model).
+      ceiling: kb(56.6),
     },
   ];
 }
