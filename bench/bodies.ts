@@ -213,25 +213,35 @@ export function expected(provider: Provider, spec: BodySpec): ModelResponse {
         cacheReadTokens: 0,
         cacheWriteTokens: 0,
       };
-      return { message, usage, stopReason: "end_turn" };
+      return { message, usage, stopReason: "end_turn", id: "msg_bench", model: "claude-bench" };
     }
     case "bedrock":
       return { message, usage: { inputTokens: 100, outputTokens: deltas }, stopReason: "end_turn" };
     case "gemini": {
       const usage = { inputTokens: 100, outputTokens: deltas, reasoningTokens: spec.thinking };
-      return { message, usage, stopReason: "STOP" };
+      return {
+        message,
+        usage,
+        stopReason: "STOP",
+        id: "bench-response",
+        model: "gemini-3-pro-preview",
+      };
     }
     case "openai":
     case "azure": {
       const usage = { inputTokens: 100, outputTokens: deltas, reasoningTokens: spec.thinking };
-      return { message, usage, stopReason: "stop" };
+      const { id, model } = provider === "openai" ? OPENAI_HEAD : AZURE_HEAD;
+      return { message, usage, stopReason: "stop", id, model };
     }
     case "responses": {
       const usage = { inputTokens: 100, outputTokens: deltas, reasoningTokens: spec.thinking };
-      return { message, usage, stopReason: "completed" };
+      return { message, usage, stopReason: "completed", id: "resp_bench", model: "gpt-5.4" };
     }
   }
 }
+
+/** The response id and model every Gemini chunk restates. */
+const GEMINI_IDENTITY = { modelVersion: "gemini-3-pro-preview", responseId: "bench-response" };
 
 type EventSource = (spec: BodySpec) => Iterable<string | Uint8Array>;
 
@@ -325,8 +335,7 @@ function* geminiEvents(spec: BodySpec): Generator<string> {
     `data: ${geminiJSON({
       candidates: [{ content: { parts: [part], role: "model" }, index: 0, ...extra }],
       usageMetadata: { promptTokenCount: 100, totalTokenCount: 100 },
-      modelVersion: "gemini-3-pro-preview",
-      responseId: "bench-response",
+      ...GEMINI_IDENTITY,
     })}\r\n\r\n`;
   let left = spec.thinking;
   for (const p of pieces(spec)) {
@@ -349,21 +358,22 @@ function* geminiEvents(spec: BodySpec): Generator<string> {
       totalTokenCount: 100 + spec.thinking + spec.text,
       thoughtsTokenCount: spec.thinking,
     },
-    modelVersion: "gemini-3-pro-preview",
-    responseId: "bench-response",
+    ...GEMINI_IDENTITY,
   })}\r\n\r\n`;
 }
 
 // OpenAI-compatible Chat Completions with reasoning_content:
 // fixtures/openai/deepseek-thinking-tool-loop-stream.json.
+const OPENAI_HEAD = {
+  id: "0841b0a3-0321-47fa-a8a5-f08e5a4b3cb3",
+  object: "chat.completion.chunk",
+  created: 1781082253,
+  model: "deepseek-v4-flash",
+  system_fingerprint: "fp_8b330d02d0_prod0820_fp8_kvcache_20260402",
+};
+
 function* openaiEvents(spec: BodySpec): Generator<string> {
-  const head = {
-    id: "0841b0a3-0321-47fa-a8a5-f08e5a4b3cb3",
-    object: "chat.completion.chunk",
-    created: 1781082253,
-    model: "deepseek-v4-flash",
-    system_fingerprint: "fp_8b330d02d0_prod0820_fp8_kvcache_20260402",
-  };
+  const head = OPENAI_HEAD;
   const chunk = (delta: object, finish: string | null = null, usage: object | null = null) =>
     `data: ${JSON.stringify({
       ...head,
@@ -392,14 +402,16 @@ function openaiUsage(spec: BodySpec) {
 // Azure OpenAI v1 Chat Completions (a reasoning deployment): content_filter_results on every
 // choice, prompt_filter_results first, usage in a last chunk without choices
 // (fixtures/azure/v1-tool-call-stream.json).
+const AZURE_HEAD = {
+  created: 1782321630,
+  id: "chatcmpl-DuLZ0dgARywxlk2z1MS2qGUsf5mIi",
+  model: "deepseek-r1",
+  object: "chat.completion.chunk",
+  system_fingerprint: null,
+};
+
 function* azureEvents(spec: BodySpec): Generator<string> {
-  const head = {
-    created: 1782321630,
-    id: "chatcmpl-DuLZ0dgARywxlk2z1MS2qGUsf5mIi",
-    model: "deepseek-r1",
-    object: "chat.completion.chunk",
-    system_fingerprint: null,
-  };
+  const head = AZURE_HEAD;
   const chunk = (delta: object, finish: string | null = null) =>
     `data: ${JSON.stringify({
       choices: [

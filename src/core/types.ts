@@ -258,6 +258,10 @@ export interface ModelResponse {
   inputTransformations?: InputTransformation[];
   /** Why the provider stopped, in its own words, as sent (Anthropic's `stop_details`). */
   stopDetails?: unknown;
+  /** The provider's id of this response (Anthropic, OpenAI, Gemini `responseId`); Converse sends none. */
+  id?: string;
+  /** The model the provider says answered (Gemini `modelVersion`), which may differ from the one asked for. */
+  model?: string;
 }
 
 /** Per-call options. */

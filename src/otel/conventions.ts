@@ -19,6 +19,8 @@ export const ATTR = {
   stream: "gen_ai.request.stream",
   outputType: "gen_ai.output.type",
   finishReasons: "gen_ai.response.finish_reasons",
+  responseId: "gen_ai.response.id",
+  responseModel: "gen_ai.response.model",
   timeToFirstChunk: "gen_ai.response.time_to_first_chunk",
   inputTokens: "gen_ai.usage.input_tokens",
   outputTokens: "gen_ai.usage.output_tokens",

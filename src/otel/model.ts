@@ -129,6 +129,8 @@ function setResponse(span: Span, response: ModelResponse, capture: boolean): voi
     [ATTR.finishReasons]: [response.stopReason],
     ...usageAttributes(response.usage),
   });
+  if (response.id !== undefined) span.setAttribute(ATTR.responseId, response.id);
+  if (response.model !== undefined) span.setAttribute(ATTR.responseModel, response.model);
   if (isRefusal(response.stopReason)) {
     span.addEvent(GOLEM.refusal, { [ATTR.finishReasons]: [response.stopReason] });
   }

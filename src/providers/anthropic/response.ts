@@ -5,6 +5,7 @@ import type {
   Usage,
   UsageIteration,
 } from "../../core/types.js";
+import { identityOf } from "../../transport/identity.js";
 import { checkedResponse, errorBodyParser } from "../../transport/json.js";
 import type { ErrorResponse } from "../../transport/request.js";
 import { usageWithCache } from "../../transport/usage.js";
@@ -37,6 +38,7 @@ function readMessage(body: unknown, provider: string): ModelResponse {
     message: builder.message(),
     usage: parseUsage(msg.usage),
     stopReason: typeof msg.stop_reason === "string" ? msg.stop_reason : "",
+    ...identityOf(msg.id, msg.model),
   };
   const transformations = parseInputTransformations(msg.input_transformations);
   if (transformations) response.inputTransformations = transformations;

@@ -1,10 +1,16 @@
 import { StreamError } from "../../core/errors.js";
 import type { InputTransformation, ModelResponse } from "../../core/types.js";
+import { identityOf } from "../../transport/identity.js";
 import { NO_DELTAS, type StreamMachine } from "../../transport/model-stream.js";
 import type { SSERecord } from "../../transport/sse.js";
 import { createMessageBuilder } from "./parts.js";
 import { parseErrorEvent, parseInputTransformations, parseUsage } from "./response.js";
-import type { MessageStreamEvent, WireInputTransformation, WireUsage } from "./wire.js";
+import type {
+  MessageStreamEvent,
+  WireInputTransformation,
+  WireMessage,
+  WireUsage,
+} from "./wire.js";
 
 /** Builds the provider's `APIError` from fields; passed in by index.ts to avoid a cycle. */
 export type ErrorFactory = (fields: ReturnType<typeof parseErrorEvent>) => Error;
@@ -27,9 +33,15 @@ export function createStreamState(
   let started = false;
   let stopped = false;
   let transformations: InputTransformation[] | undefined;
+  let identity: Pick<ModelResponse, "id" | "model"> = {};
 
   const response = (): ModelResponse => {
-    const out: ModelResponse = { message: builder.message(), usage: parseUsage(usage), stopReason };
+    const out: ModelResponse = {
+      message: builder.message(),
+      usage: parseUsage(usage),
+      stopReason,
+      ...identity,
+    };
     if (transformations) out.inputTransformations = transformations;
     if (stopDetails !== undefined) out.stopDetails = stopDetails;
     return out;
@@ -44,14 +56,14 @@ export function createStreamState(
       if (record.event === "ping") return NO_DELTAS;
       const event = JSON.parse(record.data) as MessageStreamEvent & Record<string, unknown>;
       switch (event.type) {
-        case "message_start":
+        case "message_start": {
+          const message = (event as { message: WireMessage }).message;
           started = true;
-          usage = { ...(event as { message: { usage: WireUsage } }).message.usage };
-          noteTransformations(
-            (event as { message: { input_transformations?: WireInputTransformation[] } }).message
-              .input_transformations,
-          );
+          usage = { ...message.usage };
+          identity = identityOf(message.id, message.model);
+          noteTransformations(message.input_transformations);
           return NO_DELTAS;
+        }
         case "content_block_start":
           return builder.start(event.index as number, event.content_block);
         case "content_block_delta":

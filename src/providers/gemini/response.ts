@@ -1,5 +1,6 @@
 import type { APIErrorFields } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
+import { identityOf } from "../../transport/identity.js";
 import { checkedResponse, errorBodyParser } from "../../transport/json.js";
 import type { ErrorResponse } from "../../transport/request.js";
 import { isRetryableStatus } from "../../transport/retry.js";
@@ -27,6 +28,7 @@ function readResponse(body: GenerateContentResponse, provider: string): ModelRes
     message: builder.message(),
     usage: parseUsage(body.usageMetadata),
     stopReason: candidate?.finishReason ?? body.promptFeedback?.blockReason ?? "",
+    ...identityOf(body.responseId, body.modelVersion),
   };
 }
 

@@ -1,5 +1,6 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { Delta, ModelResponse } from "../../core/types.js";
+import { identityOf } from "../../transport/identity.js";
 import { NO_DELTAS, type StreamMachine } from "../../transport/model-stream.js";
 import type { SSERecord } from "../../transport/sse.js";
 import { createMessageBuilder } from "./parts.js";
@@ -21,11 +22,14 @@ export function createStreamState(
   const builder = createMessageBuilder(provider);
   let usage: UsageMetadata | undefined;
   let finishReason: string | undefined;
+  let id: string | undefined;
+  let model: string | undefined;
 
   const response = (stopReason: string): ModelResponse => ({
     message: builder.message(),
     usage: parseUsage(usage),
     stopReason,
+    ...identityOf(id, model),
   });
   const check = (part: Part): Part => {
     const problem = partProblem(part);
@@ -46,6 +50,9 @@ export function createStreamState(
         throw toError(problem);
       }
       if (chunk.usageMetadata) usage = chunk.usageMetadata;
+      // Every chunk restates them; the first one that has them is kept.
+      id ||= chunk.responseId;
+      model ||= chunk.modelVersion;
       // A chunk may carry no candidate at all (usage only).
       const candidate = chunk.candidates?.[0];
       if (!candidate) return NO_DELTAS;

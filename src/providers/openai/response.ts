@@ -1,5 +1,6 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
+import { identityOf } from "../../transport/identity.js";
 import { checkedResponse, errorBodyParser } from "../../transport/json.js";
 import type { ErrorResponse } from "../../transport/request.js";
 import { withCounts } from "../../transport/usage.js";
@@ -45,6 +46,7 @@ function readCompletion(body: unknown, provider: string): ModelResponse {
     message: builder.message(),
     usage: parseUsage(completion.usage),
     stopReason: choice?.finish_reason ?? "",
+    ...identityOf(completion.id, completion.model),
   };
 }
 

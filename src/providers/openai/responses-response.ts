@@ -1,6 +1,7 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import { toolCallsOf } from "../../core/parts.js";
 import type { InputTransformation, Message, ModelResponse, Usage } from "../../core/types.js";
+import { identityOf } from "../../transport/identity.js";
 import { withCounts } from "../../transport/usage.js";
 import { errorFields, errorObjectOf } from "./response.js";
 import { createResponsesMessageBuilder } from "./responses-parts.js";
@@ -25,6 +26,7 @@ export function parseResponsesResponse(body: unknown, provider: string): ModelRe
     message: builder.message(),
     usage: parseResponsesUsage(res.usage),
     stopReason: mapStatus(res),
+    ...identityOf(res.id, res.model),
   };
   const transformations = parseInputTransformations(res.input_transformations);
   if (transformations) response.inputTransformations = transformations;

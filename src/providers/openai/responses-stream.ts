@@ -1,5 +1,6 @@
 import { StreamError } from "../../core/errors.js";
 import type { Delta, ModelResponse } from "../../core/types.js";
+import { identityOf } from "../../transport/identity.js";
 import { NO_DELTAS, type StreamMachine } from "../../transport/model-stream.js";
 import type { SSERecord } from "../../transport/sse.js";
 import { errorFields } from "./response.js";
@@ -27,12 +28,15 @@ export function createResponsesStreamState(ctx: StreamContext): StreamMachine<SS
   const builder = createResponsesMessageBuilder(ctx.provider);
   /** The response object of the terminal event (with usage and status); set, the stream is done. */
   let end: ResponseObject | undefined;
+  /** The response object of `response.created`, which names the response before it ends. */
+  let head: ResponseObject | undefined;
 
   const response = (): ModelResponse => {
     const out: ModelResponse = {
       message: builder.message(),
       usage: parseResponsesUsage(end?.usage),
       stopReason: end ? mapStatus(end) : "",
+      ...identityOf(end?.id ?? head?.id, end?.model ?? head?.model),
     };
     const transformations = parseInputTransformations(end?.input_transformations);
     if (transformations) out.inputTransformations = transformations;
@@ -64,6 +68,9 @@ export function createResponsesStreamState(ctx: StreamContext): StreamMachine<SS
         return builder.text(e.output_index ?? 0, e.content_index ?? 0, text(e));
       case "response.function_call_arguments.delta":
         return builder.arguments(e.output_index ?? 0, text(e));
+      case "response.created":
+        head = e.response;
+        return NO_DELTAS;
       case "response.output_item.added":
         return e.item ? builder.added(e.output_index ?? 0, e.item) : NO_DELTAS;
       case "response.output_item.done":

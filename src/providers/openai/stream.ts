@@ -1,5 +1,6 @@
 import { type APIError, type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { Delta, ModelResponse } from "../../core/types.js";
+import { identityOf } from "../../transport/identity.js";
 import { parseErrorJSON } from "../../transport/json.js";
 import { NO_DELTAS, type StreamMachine } from "../../transport/model-stream.js";
 import type { SSERecord } from "../../transport/sse.js";
@@ -30,15 +31,21 @@ export function createStreamState(
   let usage: CompletionUsage | undefined;
   let stopReason: string | undefined;
   let done = false;
+  let id: string | undefined;
+  let model: string | undefined;
 
   const response = (): ModelResponse => ({
     message: builder.message(),
     usage: parseUsage(usage),
     stopReason: stopReason ?? "",
+    ...identityOf(id, model),
   });
 
   const onChunk = (chunk: ChatCompletionChunk): readonly Delta[] => {
     if (chunk.usage) usage = chunk.usage;
+    // Every chunk restates them (Azure's first one empty); the first one that has them is kept.
+    id ||= chunk.id;
+    model ||= chunk.model;
     const choice = chunk.choices?.[0];
     if (choice === undefined) return NO_DELTAS;
     if (choice.finish_reason) stopReason = choice.finish_reason;

@@ -161,6 +161,7 @@ export interface CompletionUsage {
 export interface ChatCompletionChunk {
   id?: string;
   object?: "chat.completion.chunk";
+  model?: string;
   /** Empty on the usage-only last chunk and on Azure's `prompt_filter_results` chunk. */
   choices?: ChatCompletionChunkChoice[];
   /** With `stream_options.include_usage`: on a last chunk with empty `choices`, or (DeepSeek) on the finish chunk. */

@@ -58,6 +58,8 @@ describe("anthropic parseResponse", () => {
         cacheWriteTokens: 5,
       },
       stopReason: "tool_use",
+      id: "msg_1",
+      model: "claude",
     });
   });
 
@@ -117,6 +119,8 @@ describe("anthropic parseResponse", () => {
       },
       usage: { inputTokens: 3, outputTokens: 4 },
       stopReason: "end_turn",
+      id: "msg_1",
+      model: "claude",
     });
   });
 

@@ -131,6 +131,8 @@ describe("anthropic stream state", () => {
       ],
       stop_reason: "tool_use",
       usage: { input_tokens: 7, output_tokens: 40 },
+      id: "m",
+      model: "c",
     });
     const streamed = machine.finish();
     expect(streamed).toEqual({
@@ -244,6 +246,8 @@ describe("anthropic stream state", () => {
       content: [SEARCH_USE, SEARCH_RESULT, { type: "text", text: "Sunny." }],
       usage: { input_tokens: 7, output_tokens: 9 },
       stop_reason: "tool_use",
+      id: "m",
+      model: "c",
     });
     expect(machine.finish()).toEqual(generated);
   });

@@ -24,6 +24,8 @@ describe("azure v1-tool-call", () => {
       },
       usage: { inputTokens: 145, outputTokens: 154, reasoningTokens: 128, cacheReadTokens: 0 },
       stopReason: "tool_calls",
+      id: "chatcmpl-DuLZ0dgARywxlk2z1MS2qGUsf5mIi",
+      model: "gpt-5-mini-2025-08-07",
     });
     const answer = turns[1]?.response?.message.content as { type: string; text: string }[];
     expect(answer.map((p) => p.type)).toEqual(["text"]);

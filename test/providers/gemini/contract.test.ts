@@ -71,6 +71,8 @@ describe("gemini thinking-streaming (fantasy, verified live)", () => {
       },
       usage: { inputTokens: 65, outputTokens: 110, reasoningTokens: 94 },
       stopReason: "STOP",
+      id: "yACzaZiFOp3Uz7IP577z4Qk",
+      model: "gemini-3.1-pro-preview",
     });
     const part = sent(r, 1).contents[1]?.parts[0];
     expect(part?.thoughtSignature).toBe(signature);
@@ -182,6 +184,8 @@ describe("gemini cross-provider-tool-call (pydantic-ai, verified live)", () => {
       },
       usage: { inputTokens: 107, outputTokens: 146, reasoningTokens: 123 },
       stopReason: "STOP",
+      id: "TeAgaaKoDO-tz7IPmu30uQo",
+      model: "gemini-3-pro-preview",
     });
   });
 });

@@ -54,6 +54,8 @@ describe("parseResponse", () => {
       },
       usage: { inputTokens: 12, outputTokens: 147, reasoningTokens: 140 },
       stopReason: "STOP",
+      id: "r-abc123",
+      model: "gemini-3-flash-preview",
     });
   });
 

@@ -38,6 +38,7 @@ function asOneBody(lines: string[]): GenerateContentResponse {
     ],
     usageMetadata: last.usageMetadata ?? {},
     responseId: last.responseId ?? "",
+    ...(last.modelVersion === undefined ? {} : { modelVersion: last.modelVersion }),
   };
 }
 
@@ -142,6 +143,7 @@ describe("createStreamState", () => {
       ],
       usageMetadata: chunks[chunks.length - 1].usageMetadata,
       responseId: "_vr4aYiWEJnYodAPkujX0QM",
+      modelVersion: chunks[0].modelVersion,
     };
     expect(streamed).toEqual(parseResponse(whole));
   });
@@ -195,6 +197,8 @@ describe("createStreamState", () => {
       },
       usage: { inputTokens: 95, outputTokens: 97, reasoningTokens: 68 },
       stopReason: "",
+      id: "ywCzae2oL5ODz7IP29qJmQw",
+      model: "gemini-3.1-pro-preview",
     });
   });
 

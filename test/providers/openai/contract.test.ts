@@ -46,6 +46,8 @@ describe("openai deepseek-thinking-tool-loop", () => {
       },
       usage: { inputTokens: 563, outputTokens: 116, reasoningTokens: 60, cacheReadTokens: 512 },
       stopReason: "tool_calls",
+      id: "0841b0a3-0321-47fa-a8a5-f08e5a4b3cb3",
+      model: "deepseek-v4-flash",
     });
     expect(toolCallsOf(turns[1]!.response!.message)).toEqual([
       {

@@ -42,6 +42,7 @@ describe("openai generate", () => {
       message: { role: "assistant", content: [{ type: "text", text: "Hello." }] },
       usage: { inputTokens: 5, outputTokens: 2 },
       stopReason: "stop",
+      id: "chatcmpl-1",
     });
   });
 

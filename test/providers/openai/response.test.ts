@@ -33,6 +33,7 @@ describe("openai parseResponse", () => {
       message: { role: "assistant", content: [{ type: "text", text: "Yes." }] },
       usage: { inputTokens: 40, outputTokens: 210, reasoningTokens: 192, cacheReadTokens: 0 },
       stopReason: "stop",
+      id: "chatcmpl-x1",
     });
   });
 

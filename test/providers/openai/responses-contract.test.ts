@@ -67,6 +67,8 @@ describe("openai responses-thinking-tool-loop", () => {
       },
       usage: { inputTokens: 124, outputTokens: 1926, reasoningTokens: 1792, cacheReadTokens: 0 },
       stopReason: "completed",
+      id: "resp_68c42d28772c819684459966ee2201ed0e8bc41441c948f6",
+      model: "gpt-5-2025-08-07",
     });
     const answer = turns[1]!.response!.message;
     expect(JSON.stringify(answer.content)).toMatch(

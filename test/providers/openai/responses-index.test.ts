@@ -60,6 +60,7 @@ const PARSED = {
   },
   usage: { inputTokens: 5, outputTokens: 20, reasoningTokens: 14, cacheReadTokens: 0 },
   stopReason: "completed",
+  id: "resp_1",
 };
 
 const cassette = (body: object, responses: CassetteResponse[]): Cassette =>

@@ -59,6 +59,8 @@ describe("parseResponsesResponse", () => {
       },
       usage: { inputTokens: 134, outputTokens: 58, reasoningTokens: 30, cacheReadTokens: 0 },
       stopReason: "completed",
+      id: "resp_01",
+      model: "gpt-5.4",
     });
   });
 
