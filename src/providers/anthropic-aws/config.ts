@@ -5,7 +5,8 @@ import type { Credentials as AwsCredentials } from "../../transport/auth/sigv4.j
 import {
   type KeySet,
   type ResolvedTransport,
-  refuseUnknownKeys,
+  refuseBadConfig,
+  refuseMixedCredentials,
   resolveTransport,
   TRANSPORT_KEYS,
   type TransportConfig,
@@ -67,9 +68,13 @@ export function defaultBaseURL(region: string): string {
 
 /** Checks an `anthropicAws.create` config; every complaint is a {@link ConfigError}. */
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
-  if (typeof config !== "object" || config === null) {
-    throw new ConfigError("anthropic-aws.create needs a config object");
-  }
+  refuseBadConfig(
+    "anthropic-aws",
+    config,
+    CONFIG_KEYS,
+    "anthropic-aws.create needs a config object",
+  );
+  refuseMixedCredentials("anthropic-aws", config, ["apiKey", "credentials"]);
   const region = config.region ?? envVar(env, "AWS_REGION") ?? envVar(env, "AWS_DEFAULT_REGION");
   if (typeof region !== "string" || !/^[a-z0-9-]+$/.test(region)) {
     throw new ConfigError('anthropic-aws: `region` is required (or AWS_REGION), e.g. "us-west-2"');
@@ -80,7 +85,6 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
       "anthropic-aws: `workspaceId` is required (or ANTHROPIC_AWS_WORKSPACE_ID): the workspace every request targets",
     );
   }
-  refuseUnknownKeys("anthropic-aws", config, CONFIG_KEYS);
   if (typeof config.model !== "string" || config.model === "") {
     throw new ConfigError('anthropic-aws: `model` is required (e.g. "claude-sonnet-4-6")');
   }
@@ -91,9 +95,6 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
 }
 
 function resolveAuth(config: Config, env: Env): AwsAuth {
-  if (config.apiKey !== undefined && config.credentials !== undefined) {
-    throw new ConfigError("anthropic-aws: pass `apiKey` or `credentials`, not both");
-  }
   if (config.apiKey !== undefined) {
     if (typeof config.apiKey !== "string" || config.apiKey === "") {
       throw new ConfigError("anthropic-aws: `apiKey` must be a non-empty string");
