@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GolemError } from "../../src/core/errors.js";
+import type { Message } from "../../src/core/types.js";
 import { validateHistory } from "../../src/core/validate.js";
 import {
   type Cassette,
@@ -19,6 +20,7 @@ import {
   byteEdits,
   Counter,
   editJSON,
+  fuzzRuns,
   type Json,
   type JsonEdit,
   jsonEdit,
@@ -118,7 +120,34 @@ function checkOutcome(result: CallResult, mode: Mode): void {
   const message = result.response?.message;
   expect(message?.role).toBe("assistant");
   if (mode === "generate") {
-    expect(() => validateHistory([...REQUEST.messages, message as never])).not.toThrow();
+    const checked = withJSONArguments(message as Message);
+    expect(() => validateHistory([...REQUEST.messages, checked])).not.toThrow();
+  }
+}
+
+/**
+ * The message with each tool call's arguments that are not JSON read as `{}`. golem keeps a
+ * model's broken arguments as it sent them (a real model does send them, cut off or unquoted)
+ * and the agent stops on them with a HistoryError naming the message (test/agent/tool-call.test.ts);
+ * every other part of the message must still be valid history.
+ */
+function withJSONArguments(message: Message): Message {
+  const content = Array.isArray(message.content)
+    ? message.content.map((p) =>
+        p.type === "tool-call" && p.arguments !== "" && !parses(p.arguments)
+          ? { ...p, arguments: "{}" }
+          : p,
+      )
+    : message.content;
+  return { ...message, content } as Message;
+}
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -193,7 +222,7 @@ describe.each([...ADAPTERS, OPENAI_RESPONSES].map((a): [string, Adapter] => [lab
         fc.asyncProperty(fc.constantFrom(...streams), byteEdits, offsets, async (b, edits, cuts) =>
           checkOutcome(await run(a, "stream", applyEdits(b.bytes, edits), cuts), "stream"),
         ),
-        { numRuns: 100 },
+        fuzzRuns(100),
       );
     });
 
@@ -203,7 +232,7 @@ describe.each([...ADAPTERS, OPENAI_RESPONSES].map((a): [string, Adapter] => [lab
         fc.asyncProperty(fc.constantFrom(...streams), structural, offsets, async (b, edits, cuts) =>
           checkOutcome(await run(a, "stream", edit(b.bytes, edits), cuts), "stream"),
         ),
-        { numRuns: 150 },
+        fuzzRuns(150),
       );
     });
 
@@ -222,7 +251,7 @@ describe.each([...ADAPTERS, OPENAI_RESPONSES].map((a): [string, Adapter] => [lab
             checkOutcome(await run(a, "generate", body, []), "generate");
           },
         ),
-        { numRuns: 150 },
+        fuzzRuns(150),
       );
     });
   },

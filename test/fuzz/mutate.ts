@@ -234,3 +234,14 @@ export class Counter {
     this.count += n;
   }
 }
+
+/**
+ * Runs are random; a failure prints its seed and path. `FUZZ_SEED=<seed> FUZZ_PATH=<path>`
+ * replays that one counterexample.
+ */
+export function fuzzRuns(numRuns: number): fc.Parameters<unknown> {
+  const seed = process.env.FUZZ_SEED;
+  if (seed === undefined) return { numRuns };
+  const path = process.env.FUZZ_PATH;
+  return { numRuns, seed: Number(seed), ...(path === undefined ? {} : { path }) };
+}
