@@ -70,6 +70,7 @@ export {
 export type {
   CallOptions,
   CallSettings,
+  ConversationUpdate,
   Delta,
   FilePart,
   ImagePart,

@@ -102,6 +102,30 @@ export interface Message {
    * leave it as it is.
    */
   prefix?: PrefixRecord;
+  /**
+   * System messages only: an append-only change to the model's tools and settings from this
+   * point of the conversation on (the message's text, when not empty, is a new instruction).
+   * Each adapter sends it in its provider's append-only form where there is one.
+   */
+  update?: ConversationUpdate;
+}
+
+/**
+ * What changes from a point of a conversation on, written where it happens instead of into the
+ * request's top-level fields, so every earlier turn keeps the prefix its reasoning was bound to
+ * (Anthropic `tool_addition` / `tool_removal` / a message's `output_config`; OpenAI Responses
+ * `additional_tools` / `configuration_update`). Where a provider has no such form, the adapter
+ * folds it into the top-level fields, which changes the prefix (documented per adapter).
+ */
+export interface ConversationUpdate {
+  /** Tools the model may call from here on, besides those it had. */
+  addTools?: ToolSpec[];
+  /** Names of tools the model may no longer call from here on. */
+  removeTools?: string[];
+  /** Reasoning effort from here on, in the provider's own level names (`"low"`, `"max"`). */
+  effort?: string;
+  /** Structured output from here on; `null` returns to free text. */
+  output?: OutputSpec | null;
 }
 
 /**
