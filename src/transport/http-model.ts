@@ -131,7 +131,7 @@ export function createHTTPModel<R>(
     try {
       return await transport(opts);
     } catch (err) {
-      if (!(err instanceof APIError && err.status === 401 && auth.expire?.())) throw err;
+      if (!(err instanceof APIError && isExpiredCredential(err) && auth.expire?.())) throw err;
       return transport(opts);
     }
   }
@@ -181,6 +181,14 @@ export function createHTTPModel<R>(
       }, opts?.signal);
     },
   };
+}
+
+/**
+ * A 401, or AWS's 403 for expired credentials (`ExpiredTokenException`): either may pass with
+ * a fresh credential, so the auth gets its one more attempt.
+ */
+function isExpiredCredential(err: APIError): boolean {
+  return err.status === 401 || (err.status === 403 && /^ExpiredToken/.test(err.type ?? ""));
 }
 
 /** What completes a response after the whole-request check: its prefix record. */

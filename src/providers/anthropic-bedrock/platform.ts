@@ -1,0 +1,77 @@
+/**
+ * Amazon Bedrock's Messages API as a platform over the Anthropic Messages wire: the
+ * `/anthropic/v1/messages` URL of the bedrock-runtime or bedrock-mantle host, SigV4 (service
+ * `bedrock` or `bedrock-mantle`) or a Bedrock API key as a bearer token. The body is the
+ * first-party API's, `model` the Bedrock model id; the version and betas travel as headers.
+ * @see https://docs.aws.amazon.com/bedrock/latest/userguide/inference-messages-api.html
+ * @see https://docs.aws.amazon.com/bedrock/latest/userguide/api-keys.html
+ */
+import type { APIErrorFields } from "../../core/errors.js";
+import { type Auth, apiKeyAuth } from "../../transport/auth/auth.js";
+import { sigv4ProviderAuth } from "../../transport/auth/aws.js";
+import { sigv4Auth } from "../../transport/auth/sigv4-auth.js";
+import type { Wire } from "../../transport/http-model.js";
+import type { Platform } from "../../transport/platform.js";
+import type { ErrorResponse } from "../../transport/request.js";
+import { requestHeaders, requestUrl } from "../anthropic/platform.js";
+import { type BedrockAuth, type Endpoint, type ResolvedConfig, SIGNING_SERVICE } from "./config.js";
+
+/** The platform tag: `Model.provider`, every APIError's `provider`, and its parts' tag. */
+export const PLATFORM = "anthropic-bedrock";
+
+/** One {@link Auth} per model (its SigV4 signing-key cache is shared by the model's calls). */
+export function createAuth(auth: BedrockAuth, region: string, endpoint: Endpoint): Auth {
+  if ("apiKey" in auth) return apiKeyAuth("authorization", auth.apiKey, "Bearer ");
+  const scope = { region, service: SIGNING_SERVICE[endpoint] };
+  return typeof auth.credentials === "function"
+    ? sigv4ProviderAuth(auth.credentials, { ...scope, who: PLATFORM })
+    : sigv4Auth({ ...scope, credentials: auth.credentials });
+}
+
+/** Bedrock's Messages API: `{endpoint}/anthropic/v1/messages`, Anthropic's headers. */
+export function bedrockMessagesPlatform(cfg: ResolvedConfig): Platform {
+  const url = requestUrl(cfg);
+  const { wire } = cfg;
+  return {
+    provider: PLATFORM,
+    model: wire.model,
+    urls: { generate: url, stream: url },
+    auth: createAuth(cfg.auth, cfg.region, cfg.endpoint),
+    // The binding beta goes with the body's `thinking.block_binding`, as on the first-party API.
+    headers: requestHeaders({
+      headers: cfg.headers,
+      contextManagement: wire.contextManagement,
+      model: wire.model,
+      thinking: wire.thinking,
+      ...(wire.prefixCheck !== undefined && { prefixCheck: wire.prefixCheck }),
+    }),
+    requestId: (h) => h.get("x-amzn-requestid") ?? h.get("request-id") ?? undefined,
+    options: cfg,
+  };
+}
+
+/**
+ * Claude's wire, reading errors in either shape: AWS's front end answers auth, signature and
+ * throttling errors as `{ "message": … }` with the type in `x-amzn-errortype`
+ * (`ExpiredTokenException:…`), the model as Anthropic does. Whichever names a type is kept.
+ */
+export function withAwsErrors<R>(wire: Wire<R>): Wire<R> {
+  return {
+    ...wire,
+    errorFields(res, provider) {
+      const fields = wire.errorFields(res, provider);
+      return fields.type === undefined ? awsErrorFields(fields, res) : fields;
+    },
+  };
+}
+
+function awsErrorFields(fields: APIErrorFields, res: ErrorResponse): APIErrorFields {
+  const type = res.headers.get("x-amzn-errortype")?.split(":")[0];
+  const body = fields.body as { message?: unknown; Message?: unknown } | undefined;
+  const message = body?.message ?? body?.Message;
+  return {
+    ...fields,
+    ...(type && { type }),
+    ...(typeof message === "string" && { message }),
+  };
+}

@@ -1,0 +1,288 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { AwsV4Signer } from "aws4fetch";
+import { afterEach, describe, expect, it } from "vitest";
+import { AuthError, ConfigError } from "../../../src/core/errors.js";
+import { type Config, resolveConfig } from "../../../src/providers/anthropic-bedrock/config.js";
+import { APIError, create } from "../../../src/providers/anthropic-bedrock/index.js";
+import { type Loopback, startServer } from "../../transport/loopback.js";
+
+// AWS's documentation example credentials, not a real key.
+const KEYS = {
+  accessKeyId: "AKIDEXAMPLE",
+  secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY",
+};
+const SESSION = { ...KEYS, sessionToken: "IQoJb3JpZ2luX2VjEXAMPLESESSIONTOKEN" };
+const BASE = { region: "us-east-1", model: "global.anthropic.claude-sonnet-4-6", maxTokens: 1024 };
+const HI = { messages: [{ role: "user" as const, content: "Hi" }] };
+const ANSWER = {
+  id: "msg_bdrk_01",
+  type: "message",
+  role: "assistant",
+  content: [{ type: "text", text: "Hi!" }],
+  stop_reason: "end_turn",
+  usage: { input_tokens: 3, output_tokens: 2 },
+};
+
+let server: Loopback | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const ok = (_req: unknown, res: ServerResponse) => {
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(JSON.stringify(ANSWER));
+};
+/** AWS's front end on expired credentials: a 403, the type in a header, quoting the token. */
+const expired = (req: IncomingMessage, res: ServerResponse) => {
+  res.writeHead(403, {
+    "content-type": "application/json",
+    "x-amzn-errortype": "ExpiredTokenException:http://internal.amazon.com/coral/com.amazon.coral/",
+  });
+  const token = String(req.headers["x-amz-security-token"] ?? "");
+  res.end(JSON.stringify({ message: `The security token ${token} is expired` }));
+};
+const denied = (_req: IncomingMessage, res: ServerResponse) => {
+  res.writeHead(403, {
+    "content-type": "application/json",
+    "x-amzn-errortype": "AccessDeniedException",
+  });
+  res.end(JSON.stringify({ message: "not authorized to perform bedrock:InvokeModel" }));
+};
+const unauthorized = (_req: IncomingMessage, res: ServerResponse) => {
+  res.writeHead(401, { "content-type": "application/json" });
+  res.end(
+    JSON.stringify({ type: "error", error: { type: "authentication_error", message: "no" } }),
+  );
+};
+
+async function serve(handlers: Parameters<typeof startServer>[0]) {
+  server = await startServer(handlers);
+  return `${new URL(server.url).origin}/anthropic/v1`;
+}
+
+/** aws4fetch's signature of the request the server saw, for `service`. */
+async function referenceSignature(baseURL: string, service: string, extra: Record<string, string>) {
+  const seen = server?.requests[0];
+  const h = seen?.headers ?? {};
+  const signer = new AwsV4Signer({
+    method: "POST",
+    url: `${baseURL}/messages`,
+    headers: { "content-type": "application/json", "anthropic-version": "2023-06-01", ...extra },
+    body: seen?.body ?? "",
+    ...SESSION,
+    service,
+    region: "us-east-1",
+    datetime: String(h["x-amz-date"]),
+  });
+  return (await signer.sign()).headers.get("authorization");
+}
+
+describe("Bedrock's Messages API", () => {
+  it.each([
+    ["runtime", "bedrock"],
+    ["mantle", "bedrock-mantle"],
+  ] as const)(
+    "on %s signs with SigV4 for service %s exactly as aws4fetch does",
+    async (endpoint, service) => {
+      const baseURL = await serve(ok);
+      await create({ ...BASE, endpoint, credentials: SESSION, baseURL }).generate(HI);
+      const seen = server?.requests[0];
+      expect(seen?.url).toBe("/anthropic/v1/messages");
+      const h = seen?.headers ?? {};
+      expect(h["anthropic-version"]).toBe("2023-06-01");
+      expect(h["x-api-key"]).toBeUndefined();
+      expect(h["x-amz-security-token"]).toBe(SESSION.sessionToken);
+      expect(h.authorization).toMatch(
+        new RegExp(
+          `^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/\\d{8}/us-east-1/${service}/aws4_request, `,
+        ),
+      );
+      expect(h.authorization).toBe(await referenceSignature(baseURL, service, {}));
+      // The first-party body: the model id in it, no `anthropic_version`.
+      const body = JSON.parse(seen?.body ?? "{}");
+      expect(body.model).toBe("global.anthropic.claude-sonnet-4-6");
+      expect(body).not.toHaveProperty("anthropic_version");
+    },
+  );
+
+  it("sends a Bedrock API key as a bearer token, unsigned", async () => {
+    const baseURL = await serve(ok);
+    await create({ ...BASE, baseURL, apiKey: "ABSKQmVkcm9ja0FQSUtleS1example" }).generate(HI);
+    const h = server?.requests[0]?.headers ?? {};
+    expect(h.authorization).toBe("Bearer ABSKQmVkcm9ja0FQSUtleS1example");
+    expect(h["x-amz-date"]).toBeUndefined();
+  });
+
+  it("sends the binding beta with a binding model's block_binding, signed with it", async () => {
+    const baseURL = await serve(ok);
+    const model = "global.anthropic.claude-opus-5-5";
+    await create({
+      ...BASE,
+      model,
+      credentials: SESSION,
+      baseURL,
+      thinking: { adaptive: true },
+    }).generate(HI);
+    const seen = server?.requests[0];
+    expect(seen?.headers["anthropic-beta"]).toBe("thinking-binding-controls-2026-08-01");
+    expect(JSON.parse(seen?.body ?? "{}").thinking.block_binding).toEqual({
+      prefix_mismatch_behavior: "error",
+    });
+    const beta = { "anthropic-beta": "thinking-binding-controls-2026-08-01" };
+    expect(seen?.headers.authorization).toBe(await referenceSignature(baseURL, "bedrock", beta));
+  });
+
+  it.each([
+    ["a 401", unauthorized],
+    ["an expired-token 403", expired],
+  ])(
+    "asks a credentials provider before every attempt and once more after %s",
+    async (_, first) => {
+      const baseURL = await serve([first, ok]);
+      const issued = [
+        { ...SESSION, accessKeyId: "AKIDFIRST" },
+        { ...SESSION, accessKeyId: "AKIDSECOND" },
+      ];
+      let asked = 0;
+      const model = create({ ...BASE, baseURL, credentials: async () => issued[asked++] ?? KEYS });
+      await model.generate(HI);
+      expect(asked).toBe(2);
+      expect(server?.requests.map((r) => String(r.headers.authorization).split("/")[0])).toEqual([
+        "AWS4-HMAC-SHA256 Credential=AKIDFIRST",
+        "AWS4-HMAC-SHA256 Credential=AKIDSECOND",
+      ]);
+    },
+  );
+
+  it("a streamed call also gets its one more attempt after an expired-token 403", async () => {
+    const sse = (_req: IncomingMessage, res: ServerResponse) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      const start = {
+        type: "message_start",
+        message: { ...ANSWER, content: [], stop_reason: null },
+      };
+      res.end(
+        `event: message_start\ndata: ${JSON.stringify(start)}\n\n` +
+          `event: content_block_start\ndata: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}\n\n` +
+          `event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hi!"}}\n\n` +
+          `event: content_block_stop\ndata: {"type":"content_block_stop","index":0}\n\n` +
+          `event: message_delta\ndata: {"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":2}}\n\n` +
+          `event: message_stop\ndata: {"type":"message_stop"}\n\n`,
+      );
+    };
+    const baseURL = await serve([expired, sse]);
+    let asked = 0;
+    const model = create({
+      ...BASE,
+      baseURL,
+      credentials: async () => {
+        asked++;
+        return SESSION;
+      },
+    });
+    const { message } = await model.stream(HI).response;
+    expect(message.content).toEqual([{ type: "text", text: "Hi!" }]);
+    expect(asked).toBe(2);
+  });
+
+  it("an access-denied 403 is not retried: its AWS type and message, no secret in it", async () => {
+    const baseURL = await serve(denied);
+    let asked = 0;
+    const err = (await create({
+      ...BASE,
+      baseURL,
+      credentials: async () => {
+        asked++;
+        return SESSION;
+      },
+    })
+      .generate(HI)
+      .catch((e: unknown) => e)) as APIError;
+    expect(err).toBeInstanceOf(APIError);
+    expect(err.provider).toBe("anthropic-bedrock");
+    expect(err.status).toBe(403);
+    expect(err.type).toBe("AccessDeniedException");
+    expect(err.message).toContain("not authorized to perform bedrock:InvokeModel");
+    expect(asked).toBe(1);
+    expect(server?.requests).toHaveLength(1);
+  });
+
+  it("fixed credentials are not sent again after an expired-token 403, and the error hides the token", async () => {
+    const baseURL = await serve(expired);
+    const err = (await create({ ...BASE, baseURL, credentials: SESSION })
+      .generate(HI)
+      .catch((e: unknown) => e)) as APIError;
+    expect(err).toBeInstanceOf(APIError);
+    expect(err.type).toBe("ExpiredTokenException");
+    expect(server?.requests).toHaveLength(1);
+    expect(err.message).toContain("The security token <redacted> is expired");
+    expect(JSON.stringify(err.body)).not.toContain(SESSION.sessionToken);
+  });
+
+  it("a credentials provider that fails is an AuthError before any request", async () => {
+    const baseURL = await serve(ok);
+    const model = create({
+      ...BASE,
+      baseURL,
+      credentials: async () => Promise.reject(new Error("sso session expired")),
+    });
+    const err = await model.generate(HI).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AuthError);
+    expect((err as Error).message).toMatch(/credentials provider failed: sso session expired/);
+    expect(server?.requests).toHaveLength(0);
+  });
+});
+
+describe("anthropic-bedrock config", () => {
+  it("calls each endpoint's regional host and reads region and credentials from the environment", () => {
+    const env = {
+      AWS_REGION: "eu-west-1",
+      AWS_ACCESS_KEY_ID: "AKIDENV",
+      AWS_SECRET_ACCESS_KEY: "s",
+    };
+    const runtime = resolveConfig({ model: "eu.anthropic.claude-sonnet-4-6", maxTokens: 1 }, env);
+    expect(runtime.baseURL).toBe("https://bedrock-runtime.eu-west-1.amazonaws.com/anthropic/v1");
+    expect(runtime.auth).toEqual({ credentials: { accessKeyId: "AKIDENV", secretAccessKey: "s" } });
+    const mantle = resolveConfig({ ...BASE, endpoint: "mantle" }, env);
+    expect(mantle.baseURL).toBe("https://bedrock-mantle.us-east-1.api.aws/anthropic/v1");
+    const keyed = resolveConfig({ ...BASE }, { ...env, AWS_BEARER_TOKEN_BEDROCK: "key-from-env" });
+    expect(keyed.auth).toEqual({ apiKey: "key-from-env" });
+  });
+
+  it.each([
+    ["no region", { ...BASE, region: undefined, apiKey: "k" }, /`region` is required/],
+    [
+      "an unknown endpoint",
+      { ...BASE, endpoint: "converse", apiKey: "k" },
+      /"runtime" or "mantle"/,
+    ],
+    ["no model", { ...BASE, model: "", apiKey: "k" }, /`model` is required/],
+    ["no credentials", { ...BASE }, /no credentials; pass `apiKey`/],
+    ["both kinds of credentials", { ...BASE, apiKey: "k", credentials: KEYS }, /not both/],
+    [
+      "credentials without a secret",
+      { ...BASE, credentials: { accessKeyId: "A" } },
+      /needs a non-empty `accessKeyId` and `secretAccessKey`/,
+    ],
+    [
+      "server-side fallbacks, which Bedrock does not document",
+      { ...BASE, apiKey: "k", fallbacks: "default" },
+      /`fallbacks` \(server-side fallback\) is not documented on Amazon Bedrock/,
+    ],
+    [
+      "thinking over maxTokens (the Anthropic wire's rule)",
+      { ...BASE, apiKey: "k", thinking: { budgetTokens: 4000 } },
+      /budgetTokens/,
+    ],
+  ])("refuses %s with a ConfigError", (_, config, message) => {
+    let err: unknown;
+    try {
+      resolveConfig(config as unknown as Config, {});
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as Error).message).toMatch(message);
+  });
+});
