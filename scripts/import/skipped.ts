@@ -125,6 +125,10 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "derived: fixtures/anthropic/thinking-tool-loop.json moved to Claude Platform on AWS",
   "anthropic-aws/thinking-tool-loop-stream.json":
     "derived: fixtures/anthropic/thinking-tool-loop-stream.json moved to Claude Platform on AWS",
+  "anthropic-bedrock/thinking-tool-loop.json":
+    "derived: fixtures/anthropic/thinking-tool-loop.json moved to Bedrock's Messages API (bedrock-runtime)",
+  "anthropic-bedrock/thinking-tool-loop-stream.json":
+    "derived: fixtures/anthropic/thinking-tool-loop-stream.json moved to Bedrock's Messages API (bedrock-mantle)",
   "models/anthropic/model-metadata.json":
     "synthesized from the documented models API answer (GET /v1/models/{id})",
   "models/anthropic/model-metadata-alias.json":

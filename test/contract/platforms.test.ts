@@ -22,6 +22,11 @@ function vertexClaude(body: Body): Body {
   return { ...rest, anthropic_version: "vertex-2023-10-16" };
 }
 
+/** Claude on Bedrock's Messages API: `model` is the Bedrock model id; the rest as sent to Anthropic. */
+function bedrockModel(model: string): (body: Body) => Body {
+  return (body) => ({ ...body, model });
+}
+
 const ROWS: Record<string, PlatformRow> = {
   "Claude Platform on AWS": {
     from: ["anthropic", "thinking-tool-loop"],
@@ -32,6 +37,16 @@ const ROWS: Record<string, PlatformRow> = {
     from: ["anthropic", "thinking-tool-loop-stream"],
     to: ["anthropic-aws", "thinking-tool-loop-stream"],
     patch: (body) => body,
+  },
+  "Claude on Bedrock's Messages API (bedrock-runtime)": {
+    from: ["anthropic", "thinking-tool-loop"],
+    to: ["anthropic-bedrock", "thinking-tool-loop"],
+    patch: bedrockModel("us.anthropic.claude-sonnet-4-20250514-v1:0"),
+  },
+  "Claude on Bedrock's Messages API (bedrock-mantle), streamed": {
+    from: ["anthropic", "thinking-tool-loop-stream"],
+    to: ["anthropic-bedrock", "thinking-tool-loop-stream"],
+    patch: bedrockModel("anthropic.claude-sonnet-4-20250514"),
   },
   "Claude on Vertex AI": {
     from: ["anthropic", "thinking-tool-loop"],

@@ -234,3 +234,24 @@ export const ANTHROPIC_AWS: Record<string, RowSpec> = {
     twin: { file: "thinking-tool-loop" },
   },
 };
+
+/**
+ * The same loop on Bedrock's Messages API: the runtime endpoint with SigV4 (the registry's
+ * keys) and an inference profile id, then Mantle with a Bedrock API key and a Mantle model id.
+ */
+export const ANTHROPIC_BEDROCK: Record<string, RowSpec> = {
+  "thinking-tool-loop": {
+    config: { ...SONNET_4, model: "us.anthropic.claude-sonnet-4-20250514-v1:0" },
+    run: weatherLoop,
+  },
+  "thinking-tool-loop-stream": {
+    config: {
+      ...SONNET_4,
+      model: "anthropic.claude-sonnet-4-20250514",
+      endpoint: "mantle",
+      apiKey: "bedrock-api-key-0123456789",
+    },
+    run: weatherLoop,
+    twin: { file: "thinking-tool-loop" },
+  },
+};
