@@ -26,6 +26,7 @@ import {
 } from "golem";
 import * as anthropic from "golem/anthropic";
 import * as anthropicAws from "golem/anthropic-aws";
+import * as anthropicBedrock from "golem/anthropic-bedrock";
 import * as azure from "golem/azure";
 import * as bedrock from "golem/bedrock";
 import * as gemini from "golem/gemini";
@@ -57,6 +58,8 @@ export const CASSETTES = [
   "vertex/gemini-thinking-tool-loop",
   "anthropic-aws/thinking-tool-loop",
   "anthropic-aws/thinking-tool-loop-stream",
+  "anthropic-bedrock/thinking-tool-loop",
+  "anthropic-bedrock/thinking-tool-loop-stream",
   // 0.2's features, one each: parts from bytes (base64 in the runtime), structured output
   // through the agent, and cache breakpoints over a tool loop.
   "anthropic/media",
@@ -261,6 +264,31 @@ const PLATFORM_CASES: Record<string, AgentCase> = {
         model: "claude-sonnet-4-20250514",
         ...SONNET_4,
         apiKey: "aws-workspace-key-0123456789",
+        fetch,
+      }),
+  },
+  // Bedrock's Messages API: real SigV4 for service bedrock on bedrock-runtime, then Mantle
+  // with a Bedrock API key.
+  "anthropic-bedrock/thinking-tool-loop": {
+    ...WEATHER,
+    model: (fetch) =>
+      anthropicBedrock.create({
+        region: "us-east-1",
+        model: "us.anthropic.claude-sonnet-4-20250514-v1:0",
+        ...SONNET_4,
+        credentials: async () => CREDENTIALS,
+        fetch,
+      }),
+  },
+  "anthropic-bedrock/thinking-tool-loop-stream": {
+    ...WEATHER,
+    model: (fetch) =>
+      anthropicBedrock.create({
+        region: "us-east-1",
+        endpoint: "mantle",
+        model: "anthropic.claude-sonnet-4-20250514",
+        ...SONNET_4,
+        apiKey: "bedrock-api-key-0123456789",
         fetch,
       }),
   },
