@@ -195,6 +195,22 @@ describe("examples, offline", () => {
     );
   });
 
+  it("anthropic-bedrock: runs the weather loop on bedrock-runtime and on bedrock-mantle, the signed thinking sent back", async () => {
+    const out = await runExample("examples/anthropic-bedrock/main.ts");
+    const [answer] = answers<AnthropicAnswer>("anthropic-bedrock", "thinking-tool-loop").slice(-1);
+    const text = answer?.content.find((b) => b.type === "text")?.text?.trim();
+    const loop = (label: string, args: string) => [
+      `[${label}] turn 1: signed parts: thinking`,
+      `[${label}] calls weather(${args})`,
+      `[${label}] turn 2: signed parts: none`,
+      `[${label}] ${text}`,
+    ];
+    expect(out.trim().split("\n")).toEqual([
+      ...loop("bedrock-runtime", '{"location":"Florence, Italy"}'),
+      ...loop("bedrock-mantle", '{"location": "Florence, Italy"}'),
+    ]);
+  });
+
   it("vertex: runs the weather loop on Claude and on Gemini, each turn's signed parts sent back", async () => {
     const out = await runExample("examples/vertex/main.ts");
     /** The JSON of every `data:` line of the last turn's recorded stream. */

@@ -190,6 +190,34 @@ const CASES: [string, string, Case][] = [
       redacted: ["authorization"],
     },
   ],
+  [
+    "anthropic-bedrock",
+    "thinking-tool-loop",
+    {
+      env: { ...AWS, AWS_SESSION_TOKEN: "" },
+      basePath: "/anthropic/v1",
+      model: "us.anthropic.claude-sonnet-4-20250514-v1:0",
+      received: (h) =>
+        expect(h.authorization).toMatch(
+          /^AWS4-HMAC-SHA256 Credential=AKIAFAKECAPTURE0001\/\d{8}\/us-east-1\/bedrock\//,
+        ),
+      redacted: ["authorization"],
+    },
+  ],
+  [
+    "anthropic-bedrock",
+    "thinking-tool-loop-stream",
+    {
+      env: {
+        AWS_REGION: "us-east-1",
+        AWS_BEARER_TOKEN_BEDROCK: "ABSKFAKEcaptureBedrockKey0123456789",
+      },
+      basePath: "/anthropic/v1",
+      model: "anthropic.claude-sonnet-4-20250514",
+      received: (h) => expect(h.authorization).toBe("Bearer ABSKFAKEcaptureBedrockKey0123456789"),
+      redacted: ["authorization"],
+    },
+  ],
   ["anthropic", "thinking-tool-loop", { ...ANTHROPIC, model: "claude-sonnet-4-20250514" }],
   ["anthropic", "thinking-tool-loop-stream", { ...ANTHROPIC, model: "claude-sonnet-4-20250514" }],
   ["anthropic", "redacted-thinking", { ...ANTHROPIC, model: "claude-sonnet-4-5-20250929" }],
