@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { AuthError, ConfigError } from "../../../src/core/errors.js";
 import { type Config, resolveConfig } from "../../../src/providers/anthropic-bedrock/config.js";
 import { APIError, create } from "../../../src/providers/anthropic-bedrock/index.js";
+import * as bedrock from "../../../src/providers/bedrock/index.js";
 import { type Loopback, startServer } from "../../transport/loopback.js";
 
 // AWS's documentation example credentials, not a real key.
@@ -184,6 +185,34 @@ describe("Bedrock's Messages API", () => {
     const { message } = await model.stream(HI).response;
     expect(message.content).toEqual([{ type: "text", text: "Hi!" }]);
     expect(asked).toBe(2);
+  });
+
+  it("golem/bedrock's credentials provider gets the same one more attempt after an expired-token 403", async () => {
+    const converse = (_req: IncomingMessage, res: ServerResponse) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          output: { message: { role: "assistant", content: [{ text: "Hi!" }] } },
+          stopReason: "end_turn",
+          usage: { inputTokens: 3, outputTokens: 2, totalTokens: 5 },
+        }),
+      );
+    };
+    server = await startServer([expired, converse]);
+    let asked = 0;
+    const model = bedrock.create({
+      region: "us-east-1",
+      model: "us.anthropic.claude-sonnet-4-6",
+      baseURL: new URL(server.url).origin,
+      credentials: async () => {
+        asked++;
+        return SESSION;
+      },
+    });
+    const { message } = await model.generate(HI);
+    expect(message.content).toEqual([{ type: "text", text: "Hi!" }]);
+    expect(asked).toBe(2);
+    expect(server.requests).toHaveLength(2);
   });
 
   it("an access-denied 403 is not retried: its AWS type and message, no secret in it", async () => {
