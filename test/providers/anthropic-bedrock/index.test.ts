@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AwsV4Signer } from "aws4fetch";
 import { afterEach, describe, expect, it } from "vitest";
-import { AuthError, ConfigError } from "../../../src/core/errors.js";
+import { AuthError, ConfigError, HistoryError } from "../../../src/core/errors.js";
+import type { Message } from "../../../src/core/types.js";
 import { type Config, resolveConfig } from "../../../src/providers/anthropic-bedrock/config.js";
 import { APIError, create } from "../../../src/providers/anthropic-bedrock/index.js";
 import * as bedrock from "../../../src/providers/bedrock/index.js";
+import { jsonResponse, scriptedFetch } from "../../helpers/fetch.js";
 import { type Loopback, startServer } from "../../transport/loopback.js";
 
 // AWS's documentation example credentials, not a real key.
@@ -260,6 +262,37 @@ describe("Bedrock's Messages API", () => {
     expect(err).toBeInstanceOf(AuthError);
     expect((err as Error).message).toMatch(/credentials provider failed: sso session expired/);
     expect(server?.requests).toHaveLength(0);
+  });
+});
+
+describe("the prefix guard on Bedrock's Messages API", () => {
+  it("refuses a changed system prompt under replayed signed thinking before any request", async () => {
+    const turn = {
+      ...ANSWER,
+      content: [
+        { type: "thinking", thinking: "Need the weather.", signature: "sig-1" },
+        { type: "text", text: "Cold." },
+      ],
+    };
+    const { fetch, calls } = scriptedFetch([jsonResponse(200, turn)]);
+    const model = create({
+      ...BASE,
+      model: "global.anthropic.claude-opus-5-5",
+      apiKey: "k",
+      fetch,
+    });
+    const history: Message[] = [{ role: "user", content: "Weather in Oslo?" }];
+    const first = await model.generate({ system: "You are terse.", messages: history });
+    expect(JSON.parse(calls[0]?.body ?? "{}").thinking.block_binding).toEqual({
+      prefix_mismatch_behavior: "error",
+    });
+    history.push(first.message, { role: "user", content: "And tomorrow?" });
+    const err = await model
+      .generate({ system: "You are chatty.", messages: history })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HistoryError);
+    expect((err as Error).message).toMatch(/system/);
+    expect(calls).toHaveLength(1);
   });
 });
 
