@@ -14,6 +14,7 @@ export default defineConfig({
     azure: "src/providers/azure/index.ts",
     vertex: "src/providers/vertex/index.ts",
     "anthropic-aws": "src/providers/anthropic-aws/index.ts",
+    "anthropic-foundry": "src/providers/anthropic-foundry/index.ts",
     testing: "src/testing/index.ts",
     otel: "src/otel/index.ts",
     sse: "src/sse/index.ts",

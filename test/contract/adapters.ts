@@ -13,7 +13,8 @@ export type Provider =
   | "openai"
   | "azure"
   | "vertex"
-  | "anthropic-aws";
+  | "anthropic-aws"
+  | "anthropic-foundry";
 export const PROVIDERS: readonly Provider[] = [
   "anthropic",
   "bedrock",
@@ -22,6 +23,7 @@ export const PROVIDERS: readonly Provider[] = [
   "azure",
   "vertex",
   "anthropic-aws",
+  "anthropic-foundry",
 ];
 
 type Fetch = typeof globalThis.fetch;
@@ -46,6 +48,7 @@ export const FAKE_AUTH = {
     token: async () => "ya29.test-token-0123456789",
   },
   "anthropic-aws": { region: "us-west-2", workspaceId: "wrkspc1", credentials: AWS_KEYS },
+  "anthropic-foundry": { resource: "my-resource", apiKey: "foundry-key-0123456789abcdef" },
 } satisfies Record<Provider, object>;
 
 /** A provider's module: its `create` and its APIError class. */
@@ -66,6 +69,7 @@ const IMPORT: Record<Provider, () => Promise<AdapterModule>> = {
   azure: () => import("../../src/providers/azure/index.js"),
   vertex: () => import("../../src/providers/vertex/index.js"),
   "anthropic-aws": () => import("../../src/providers/anthropic-aws/index.js"),
+  "anthropic-foundry": () => import("../../src/providers/anthropic-foundry/index.js"),
 };
 
 export function adapterModule(provider: Provider): Promise<AdapterModule> {

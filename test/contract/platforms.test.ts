@@ -33,6 +33,16 @@ const ROWS: Record<string, PlatformRow> = {
     to: ["anthropic-aws", "thinking-tool-loop-stream"],
     patch: (body) => body,
   },
+  "Claude in Microsoft Foundry": {
+    from: ["anthropic", "thinking-tool-loop"],
+    to: ["anthropic-foundry", "thinking-tool-loop"],
+    patch: (body) => body,
+  },
+  "Claude in Microsoft Foundry, streamed": {
+    from: ["anthropic", "thinking-tool-loop-stream"],
+    to: ["anthropic-foundry", "thinking-tool-loop-stream"],
+    patch: (body) => body,
+  },
   "Claude on Vertex AI": {
     from: ["anthropic", "thinking-tool-loop"],
     to: ["vertex", "claude-thinking-tool-loop"],

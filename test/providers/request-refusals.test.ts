@@ -20,6 +20,7 @@ const CONFIG: Record<Provider, Record<string, unknown>> = {
   // The platforms check by the API they serve: Claude here, so Anthropic's rules.
   vertex: { model: "claude-sonnet-4-6@20260101", maxTokens: 1024 },
   "anthropic-aws": { model: "claude-sonnet-4-6", maxTokens: 1024 },
+  "anthropic-foundry": { model: "claude-sonnet-4-6", maxTokens: 1024 },
 };
 
 const ASK: Message = { role: "user", content: "go" };
@@ -44,6 +45,7 @@ const OBJECT_WIRES: readonly Provider[] = [
   "gemini",
   "vertex",
   "anthropic-aws",
+  "anthropic-foundry",
 ];
 const STRING_WIRES: readonly Provider[] = ["openai", "azure"];
 const NOT_GEMINI: readonly Provider[] = PROVIDERS.filter((p) => p !== "gemini");

@@ -15,6 +15,7 @@ export const ENTRIES = [
   "azure",
   "vertex",
   "anthropic-aws",
+  "anthropic-foundry",
   "testing",
   "otel",
   "sse",

@@ -1,6 +1,6 @@
 import type { Provider } from "../adapters.js";
 import type { RowSpec } from "../table.js";
-import { ANTHROPIC, ANTHROPIC_AWS } from "./anthropic.js";
+import { ANTHROPIC, ANTHROPIC_AWS, ANTHROPIC_FOUNDRY } from "./anthropic.js";
 import { BEDROCK } from "./bedrock.js";
 import { GEMINI } from "./gemini.js";
 import { AZURE, OPENAI } from "./openai.js";
@@ -15,4 +15,5 @@ export const SPECS: Record<Provider, Record<string, RowSpec>> = {
   azure: AZURE,
   vertex: VERTEX,
   "anthropic-aws": ANTHROPIC_AWS,
+  "anthropic-foundry": ANTHROPIC_FOUNDRY,
 };
