@@ -1,5 +1,6 @@
 import { anthropicScenarios } from "./anthropic.js";
 import { anthropicAwsScenarios } from "./anthropic-aws.js";
+import { anthropicFoundryScenarios } from "./anthropic-foundry.js";
 import { azureScenarios } from "./azure.js";
 import { bedrockScenarios } from "./bedrock.js";
 import { geminiScenarios } from "./gemini.js";
@@ -16,4 +17,5 @@ export const SCENARIOS: Record<string, Record<string, Scenario>> = {
   azure: azureScenarios,
   vertex: vertexScenarios,
   "anthropic-aws": anthropicAwsScenarios,
+  "anthropic-foundry": anthropicFoundryScenarios,
 };

@@ -5,6 +5,7 @@ import anthropicThinkingToolLoop from "../../fixtures/anthropic/thinking-tool-lo
 import anthropicThinkingToolLoopStream from "../../fixtures/anthropic/thinking-tool-loop-stream.json";
 import anthropicAwsThinkingToolLoop from "../../fixtures/anthropic-aws/thinking-tool-loop.json";
 import anthropicAwsThinkingToolLoopStream from "../../fixtures/anthropic-aws/thinking-tool-loop-stream.json";
+import anthropicFoundryThinkingToolLoopStream from "../../fixtures/anthropic-foundry/thinking-tool-loop-stream.json";
 import azureV1ToolCall from "../../fixtures/azure/v1-tool-call.json";
 import azureV1ToolCallStream from "../../fixtures/azure/v1-tool-call-stream.json";
 import bedrockThinkingToolLoop from "../../fixtures/bedrock/thinking-tool-loop.json";
@@ -38,6 +39,7 @@ export const cassettes: CassetteSet = {
   "vertex/gemini-thinking-tool-loop": vertexGeminiThinkingToolLoop,
   "anthropic-aws/thinking-tool-loop": anthropicAwsThinkingToolLoop,
   "anthropic-aws/thinking-tool-loop-stream": anthropicAwsThinkingToolLoopStream,
+  "anthropic-foundry/thinking-tool-loop-stream": anthropicFoundryThinkingToolLoopStream,
   "anthropic/media": anthropicMedia,
   "openai/responses-structured-output-stream": openaiResponsesStructuredOutputStream,
   "anthropic/cache-tool-loop-stream": anthropicCacheToolLoopStream,

@@ -190,6 +190,34 @@ const CASES: [string, string, Case][] = [
       redacted: ["authorization"],
     },
   ],
+  [
+    "anthropic-foundry",
+    "thinking-tool-loop",
+    {
+      env: {
+        ANTHROPIC_FOUNDRY_API_KEY: "fdFAKEcaptureFoundryKey0123456789",
+        ANTHROPIC_FOUNDRY_TOKEN: "",
+      },
+      basePath: "/anthropic/v1",
+      model: "claude-sonnet-4-20250514",
+      received: (h) => expect(h["x-api-key"]).toBe("fdFAKEcaptureFoundryKey0123456789"),
+      redacted: ["x-api-key"],
+    },
+  ],
+  [
+    "anthropic-foundry",
+    "thinking-tool-loop-stream",
+    {
+      env: {
+        ANTHROPIC_FOUNDRY_API_KEY: "",
+        ANTHROPIC_FOUNDRY_TOKEN: "eyFAKEcaptureFoundryEntraToken0123",
+      },
+      basePath: "/anthropic/v1",
+      model: "claude-sonnet-4-20250514",
+      received: (h) => expect(h.authorization).toBe("Bearer eyFAKEcaptureFoundryEntraToken0123"),
+      redacted: ["authorization"],
+    },
+  ],
   ["anthropic", "thinking-tool-loop", { ...ANTHROPIC, model: "claude-sonnet-4-20250514" }],
   ["anthropic", "thinking-tool-loop-stream", { ...ANTHROPIC, model: "claude-sonnet-4-20250514" }],
   ["anthropic", "redacted-thinking", { ...ANTHROPIC, model: "claude-sonnet-4-5-20250929" }],
