@@ -281,6 +281,7 @@ const CASES: [string, string, Case][] = [
       "claude-thinking-tool-loop-stream",
       "gemini-thinking-tool-loop",
       "gemini-thinking-tool-loop-stream",
+      "gemini-partial-args-stream",
     ] as const
   ).map((scenario): [string, string, Case] => [
     "vertex",
