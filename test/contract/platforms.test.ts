@@ -43,6 +43,16 @@ const ROWS: Record<string, PlatformRow> = {
     to: ["anthropic-foundry", "thinking-tool-loop-stream"],
     patch: (body) => body,
   },
+  "Claude Models on Google Cloud (Anthropic managed)": {
+    from: ["anthropic", "thinking-tool-loop"],
+    to: ["anthropic-google-cloud", "thinking-tool-loop"],
+    patch: (body) => body,
+  },
+  "Claude Models on Google Cloud (Anthropic managed), streamed": {
+    from: ["anthropic", "thinking-tool-loop-stream"],
+    to: ["anthropic-google-cloud", "thinking-tool-loop-stream"],
+    patch: (body) => body,
+  },
   "Claude on Vertex AI": {
     from: ["anthropic", "thinking-tool-loop"],
     to: ["vertex", "claude-thinking-tool-loop"],

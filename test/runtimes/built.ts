@@ -16,6 +16,7 @@ export const ENTRIES = [
   "vertex",
   "anthropic-aws",
   "anthropic-foundry",
+  "anthropic-google-cloud",
   "testing",
   "otel",
   "sse",

@@ -244,3 +244,13 @@ export const ANTHROPIC_FOUNDRY: Record<string, RowSpec> = {
     twin: { file: "thinking-tool-loop" },
   },
 };
+
+/** Claude Models on Google Cloud (Anthropic managed): a Google token, both rows. */
+export const ANTHROPIC_GOOGLE_CLOUD: Record<string, RowSpec> = {
+  "thinking-tool-loop": { config: SONNET_4, run: weatherLoop },
+  "thinking-tool-loop-stream": {
+    config: SONNET_4,
+    run: weatherLoop,
+    twin: { file: "thinking-tool-loop" },
+  },
+};
