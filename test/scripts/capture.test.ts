@@ -218,6 +218,20 @@ const CASES: [string, string, Case][] = [
       redacted: ["authorization"],
     },
   ],
+  ...(["thinking-tool-loop", "thinking-tool-loop-stream"] as const).map(
+    (scenario): [string, string, Case] => [
+      "anthropic-google-cloud",
+      scenario,
+      {
+        env: { GOOGLE_CLOUD_ACCESS_TOKEN: "ya29.FAKEcaptureGoogleCloudToken0123" },
+        basePath: "/v1alpha/projects/golem/locations/global/workspaces/wrkspc1/invoke/v1",
+        model: "claude-sonnet-4-20250514",
+        received: (h) =>
+          expect(h.authorization).toBe("Bearer ya29.FAKEcaptureGoogleCloudToken0123"),
+        redacted: ["authorization"],
+      },
+    ],
+  ),
   ["anthropic", "thinking-tool-loop", { ...ANTHROPIC, model: "claude-sonnet-4-20250514" }],
   ["anthropic", "thinking-tool-loop-stream", { ...ANTHROPIC, model: "claude-sonnet-4-20250514" }],
   ["anthropic", "redacted-thinking", { ...ANTHROPIC, model: "claude-sonnet-4-5-20250929" }],
