@@ -15,6 +15,8 @@ export default defineConfig({
     vertex: "src/providers/vertex/index.ts",
     "anthropic-aws": "src/providers/anthropic-aws/index.ts",
     "anthropic-bedrock": "src/providers/anthropic-bedrock/index.ts",
+    "anthropic-foundry": "src/providers/anthropic-foundry/index.ts",
+    "anthropic-google-cloud": "src/providers/anthropic-google-cloud/index.ts",
     testing: "src/testing/index.ts",
     otel: "src/otel/index.ts",
     sse: "src/sse/index.ts",

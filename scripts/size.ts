@@ -45,6 +45,8 @@ const WIRE_NAMES: Record<string, string[]> = {
   vertex: ["rawPredict", "vertex-2023-10-16", "aiplatform.googleapis.com"],
   "anthropic-aws": ["aws-external-anthropic", "anthropic-workspace-id"],
   "anthropic-bedrock": ["bedrock-mantle", "/anthropic/v1"],
+  "anthropic-foundry": ["services.ai.azure.com", "ANTHROPIC_FOUNDRY_API_KEY"],
+  "anthropic-google-cloud": ["claude.googleapis.com", "ANTHROPIC_GOOGLE_CLOUD_WORKSPACE_ID"],
 };
 
 /**
@@ -70,6 +72,8 @@ const ALLOWED: Record<string, string[]> = {
   vertex: ["vertex", "anthropic", "gemini"],
   "anthropic-aws": ["anthropic-aws", "anthropic"],
   "anthropic-bedrock": ["anthropic-bedrock", "anthropic"],
+  "anthropic-foundry": ["anthropic-foundry", "anthropic"],
+  "anthropic-google-cloud": ["anthropic-google-cloud", "anthropic"],
 };
 
 /** Which auth schemes an entry's platforms use (an API key in a header of its own is the default). */
@@ -101,7 +105,16 @@ interface Row extends Case {
 
 /** The entries of 0.2, whose sum has the budget; later ones are measured on their own. */
 const OLD_ENTRIES = ENTRIES.filter(
-  (e) => !["otel", "sse", "vertex", "anthropic-aws", "anthropic-bedrock"].includes(e),
+  (e) =>
+    ![
+      "otel",
+      "sse",
+      "vertex",
+      "anthropic-aws",
+      "anthropic-bedrock",
+      "anthropic-foundry",
+      "anthropic-google-cloud",
+    ].includes(e),
 );
 
 const everything = (entries: string[]) =>
@@ -137,6 +150,16 @@ function cases(scale: number): Case[] {
       name: "golem/anthropic-bedrock",
       code: `export * from "golem/anthropic-bedrock";`,
       ceiling: kb(22.5),
+    },
+    {
+      name: "golem/anthropic-foundry",
+      code: `export * from "golem/anthropic-foundry";`,
+      ceiling: kb(20.7),
+    },
+    {
+      name: "golem/anthropic-google-cloud",
+      code: `export * from "golem/anthropic-google-cloud";`,
+      ceiling: kb(21.9),
     },
     // 3.7 KB before 0.3's recorder, openCassette and scriptedModel (docs/adr/0015-recorder-in-golem-testing.md).
     { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(9.3) },

@@ -129,6 +129,20 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "derived: fixtures/anthropic/thinking-tool-loop.json moved to Bedrock's Messages API (bedrock-runtime)",
   "anthropic-bedrock/thinking-tool-loop-stream.json":
     "derived: fixtures/anthropic/thinking-tool-loop-stream.json moved to Bedrock's Messages API (bedrock-mantle)",
+  "anthropic-foundry/thinking-tool-loop.json":
+    "derived: fixtures/anthropic/thinking-tool-loop.json moved to Claude in Microsoft Foundry",
+  "anthropic-foundry/thinking-tool-loop-stream.json":
+    "derived: fixtures/anthropic/thinking-tool-loop-stream.json moved to Claude in Microsoft Foundry",
+  "anthropic-google-cloud/thinking-tool-loop.json":
+    "derived: fixtures/anthropic/thinking-tool-loop.json moved to Claude on Google Cloud (Anthropic managed)",
+  "anthropic-google-cloud/thinking-tool-loop-stream.json":
+    "derived: fixtures/anthropic/thinking-tool-loop-stream.json moved to Claude on Google Cloud (Anthropic managed)",
+  "vertex/gemini-partial-args-stream.json":
+    "derived: fixtures/vertex/gemini-thinking-tool-loop-stream.json with the call streamed in partialArgs",
+  "count/vertex/claude-count-tokens.json":
+    "synthesized from the documented count-tokens:rawPredict wire format",
+  "count/vertex/gemini-count-tokens.json":
+    "synthesized from the documented Vertex countTokens wire format",
   "models/anthropic/model-metadata.json":
     "synthesized from the documented models API answer (GET /v1/models/{id})",
   "models/anthropic/model-metadata-alias.json":

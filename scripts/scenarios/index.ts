@@ -1,6 +1,8 @@
 import { anthropicScenarios } from "./anthropic.js";
 import { anthropicAwsScenarios } from "./anthropic-aws.js";
 import { anthropicBedrockScenarios } from "./anthropic-bedrock.js";
+import { anthropicFoundryScenarios } from "./anthropic-foundry.js";
+import { anthropicGoogleCloudScenarios } from "./anthropic-google-cloud.js";
 import { azureScenarios } from "./azure.js";
 import { bedrockScenarios } from "./bedrock.js";
 import { geminiScenarios } from "./gemini.js";
@@ -18,4 +20,6 @@ export const SCENARIOS: Record<string, Record<string, Scenario>> = {
   vertex: vertexScenarios,
   "anthropic-aws": anthropicAwsScenarios,
   "anthropic-bedrock": anthropicBedrockScenarios,
+  "anthropic-foundry": anthropicFoundryScenarios,
+  "anthropic-google-cloud": anthropicGoogleCloudScenarios,
 };

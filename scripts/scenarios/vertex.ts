@@ -48,9 +48,14 @@ const claude = (stream: boolean, location: string): Scenario => ({
   },
 });
 
+/** Asks Vertex to stream a call's arguments in `partialArgs` fragments (Gemini 3+, Vertex only). */
+const STREAM_ARGUMENTS = {
+  toolConfig: { functionCallingConfig: { streamFunctionCallArguments: true } },
+};
+
 /** The Gemini thinking loop (fixtures/gemini/thinking-tool-loop.json) on Vertex. */
-const gemini = (stream: boolean, location: string): Scenario => ({
-  description: `Gemini, thinking level high with thoughts + a weather tool, two turns, ${location}${stream ? ", streamed" : ""}`,
+const gemini = (stream: boolean, location: string, streamArguments = false): Scenario => ({
+  description: `Gemini, thinking level high with thoughts + a weather tool, two turns, ${location}${stream ? ", streamed" : ""}${streamArguments ? ", arguments streamed in partialArgs" : ""}`,
   streaming: stream,
   defaultModel: "gemini-3-pro-preview",
   create: (ctx) =>
@@ -58,6 +63,7 @@ const gemini = (stream: boolean, location: string): Scenario => ({
       ...where(ctx, location),
       model: (ctx.model ?? "gemini-3-pro-preview") as `gemini-${string}`,
       thinking: { includeThoughts: true, level: "high" },
+      ...(streamArguments ? { extraBody: STREAM_ARGUMENTS } : {}),
     }),
   run: async (model) => {
     await toolLoop(model, { ...WEATHER_LOOP, toolChoice: "auto", stream });
@@ -70,4 +76,5 @@ export const vertexScenarios: Record<string, Scenario> = {
   "claude-thinking-tool-loop-stream": claude(true, "global"),
   "gemini-thinking-tool-loop": gemini(false, "global"),
   "gemini-thinking-tool-loop-stream": gemini(true, "us-central1"),
+  "gemini-partial-args-stream": gemini(true, "us-central1", true),
 };

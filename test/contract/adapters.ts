@@ -14,7 +14,9 @@ export type Provider =
   | "azure"
   | "vertex"
   | "anthropic-aws"
-  | "anthropic-bedrock";
+  | "anthropic-bedrock"
+  | "anthropic-foundry"
+  | "anthropic-google-cloud";
 export const PROVIDERS: readonly Provider[] = [
   "anthropic",
   "bedrock",
@@ -24,6 +26,8 @@ export const PROVIDERS: readonly Provider[] = [
   "vertex",
   "anthropic-aws",
   "anthropic-bedrock",
+  "anthropic-foundry",
+  "anthropic-google-cloud",
 ];
 
 type Fetch = typeof globalThis.fetch;
@@ -49,6 +53,12 @@ export const FAKE_AUTH = {
   },
   "anthropic-aws": { region: "us-west-2", workspaceId: "wrkspc1", credentials: AWS_KEYS },
   "anthropic-bedrock": { region: "us-east-1", credentials: AWS_KEYS },
+  "anthropic-foundry": { resource: "my-resource", apiKey: "foundry-key-0123456789abcdef" },
+  "anthropic-google-cloud": {
+    project: "golem",
+    workspaceId: "wrkspc1",
+    token: async () => "ya29.test-token-0123456789",
+  },
 } satisfies Record<Provider, object>;
 
 /** A provider's module: its `create` and its APIError class. */
@@ -70,6 +80,8 @@ const IMPORT: Record<Provider, () => Promise<AdapterModule>> = {
   vertex: () => import("../../src/providers/vertex/index.js"),
   "anthropic-aws": () => import("../../src/providers/anthropic-aws/index.js"),
   "anthropic-bedrock": () => import("../../src/providers/anthropic-bedrock/index.js"),
+  "anthropic-foundry": () => import("../../src/providers/anthropic-foundry/index.js"),
+  "anthropic-google-cloud": () => import("../../src/providers/anthropic-google-cloud/index.js"),
 };
 
 export function adapterModule(provider: Provider): Promise<AdapterModule> {

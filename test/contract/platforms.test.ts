@@ -48,6 +48,26 @@ const ROWS: Record<string, PlatformRow> = {
     to: ["anthropic-bedrock", "thinking-tool-loop-stream"],
     patch: bedrockModel("anthropic.claude-sonnet-4-20250514"),
   },
+  "Claude in Microsoft Foundry": {
+    from: ["anthropic", "thinking-tool-loop"],
+    to: ["anthropic-foundry", "thinking-tool-loop"],
+    patch: (body) => body,
+  },
+  "Claude in Microsoft Foundry, streamed": {
+    from: ["anthropic", "thinking-tool-loop-stream"],
+    to: ["anthropic-foundry", "thinking-tool-loop-stream"],
+    patch: (body) => body,
+  },
+  "Claude Models on Google Cloud (Anthropic managed)": {
+    from: ["anthropic", "thinking-tool-loop"],
+    to: ["anthropic-google-cloud", "thinking-tool-loop"],
+    patch: (body) => body,
+  },
+  "Claude Models on Google Cloud (Anthropic managed), streamed": {
+    from: ["anthropic", "thinking-tool-loop-stream"],
+    to: ["anthropic-google-cloud", "thinking-tool-loop-stream"],
+    patch: (body) => body,
+  },
   "Claude on Vertex AI": {
     from: ["anthropic", "thinking-tool-loop"],
     to: ["vertex", "claude-thinking-tool-loop"],

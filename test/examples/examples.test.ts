@@ -245,4 +245,22 @@ describe("examples, offline", () => {
     expect(lines[7]).toBe(`[gemini-3-pro-preview] ${geminiText.trim()}`);
     expect(lines).toHaveLength(8);
   });
+
+  it("anthropic-foundry: runs the weather loop with a token function, the signed thinking sent back", async () => {
+    const out = await runExample("examples/anthropic-foundry/main.ts");
+    const turns = loadCassette("anthropic-foundry", "thinking-tool-loop-stream").interactions;
+    const answer = (turns[turns.length - 1]?.response.chunks ?? [])
+      .join("")
+      .split("\n")
+      .filter((l) => l.startsWith("data:"))
+      .map((l) => JSON.parse(l.slice(5)))
+      .map((e) => (e.delta?.type === "text_delta" ? e.delta.text : ""))
+      .join("");
+    const lines = out.trim().split("\n");
+    expect(lines[0]).toMatch(/^turn 1: \d+ deltas, 1 signed thinking block\(s\)$/);
+    expect(lines[1]).toBe('calls weather({"location": "Florence, Italy"})');
+    expect(lines[2]).toMatch(/^turn 2: \d+ deltas, 0 signed thinking block\(s\)$/);
+    expect(lines[3]).toBe(answer.trim());
+    expect(lines).toHaveLength(4);
+  });
 });

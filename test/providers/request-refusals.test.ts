@@ -21,6 +21,8 @@ const CONFIG: Record<Provider, Record<string, unknown>> = {
   vertex: { model: "claude-sonnet-4-6@20260101", maxTokens: 1024 },
   "anthropic-aws": { model: "claude-sonnet-4-6", maxTokens: 1024 },
   "anthropic-bedrock": { model: "global.anthropic.claude-sonnet-4-6", maxTokens: 1024 },
+  "anthropic-foundry": { model: "claude-sonnet-4-6", maxTokens: 1024 },
+  "anthropic-google-cloud": { model: "claude-sonnet-4-6", maxTokens: 1024 },
 };
 
 const ASK: Message = { role: "user", content: "go" };
@@ -46,6 +48,8 @@ const OBJECT_WIRES: readonly Provider[] = [
   "vertex",
   "anthropic-aws",
   "anthropic-bedrock",
+  "anthropic-foundry",
+  "anthropic-google-cloud",
 ];
 const STRING_WIRES: readonly Provider[] = ["openai", "azure"];
 const NOT_GEMINI: readonly Provider[] = PROVIDERS.filter((p) => p !== "gemini");

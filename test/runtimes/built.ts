@@ -16,6 +16,8 @@ export const ENTRIES = [
   "vertex",
   "anthropic-aws",
   "anthropic-bedrock",
+  "anthropic-foundry",
+  "anthropic-google-cloud",
   "testing",
   "otel",
   "sse",

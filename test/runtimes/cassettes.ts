@@ -7,6 +7,7 @@ import anthropicAwsThinkingToolLoop from "../../fixtures/anthropic-aws/thinking-
 import anthropicAwsThinkingToolLoopStream from "../../fixtures/anthropic-aws/thinking-tool-loop-stream.json";
 import anthropicBedrockThinkingToolLoop from "../../fixtures/anthropic-bedrock/thinking-tool-loop.json";
 import anthropicBedrockThinkingToolLoopStream from "../../fixtures/anthropic-bedrock/thinking-tool-loop-stream.json";
+import anthropicFoundryThinkingToolLoopStream from "../../fixtures/anthropic-foundry/thinking-tool-loop-stream.json";
 import azureV1ToolCall from "../../fixtures/azure/v1-tool-call.json";
 import azureV1ToolCallStream from "../../fixtures/azure/v1-tool-call-stream.json";
 import bedrockThinkingToolLoop from "../../fixtures/bedrock/thinking-tool-loop.json";
@@ -42,6 +43,7 @@ export const cassettes: CassetteSet = {
   "anthropic-aws/thinking-tool-loop-stream": anthropicAwsThinkingToolLoopStream,
   "anthropic-bedrock/thinking-tool-loop": anthropicBedrockThinkingToolLoop,
   "anthropic-bedrock/thinking-tool-loop-stream": anthropicBedrockThinkingToolLoopStream,
+  "anthropic-foundry/thinking-tool-loop-stream": anthropicFoundryThinkingToolLoopStream,
   "anthropic/media": anthropicMedia,
   "openai/responses-structured-output-stream": openaiResponsesStructuredOutputStream,
   "anthropic/cache-tool-loop-stream": anthropicCacheToolLoopStream,

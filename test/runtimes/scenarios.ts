@@ -27,6 +27,7 @@ import {
 import * as anthropic from "golem/anthropic";
 import * as anthropicAws from "golem/anthropic-aws";
 import * as anthropicBedrock from "golem/anthropic-bedrock";
+import * as anthropicFoundry from "golem/anthropic-foundry";
 import * as azure from "golem/azure";
 import * as bedrock from "golem/bedrock";
 import * as gemini from "golem/gemini";
@@ -60,6 +61,8 @@ export const CASSETTES = [
   "anthropic-aws/thinking-tool-loop-stream",
   "anthropic-bedrock/thinking-tool-loop",
   "anthropic-bedrock/thinking-tool-loop-stream",
+  // Claude in Microsoft Foundry with an Entra ID token function.
+  "anthropic-foundry/thinking-tool-loop-stream",
   // 0.2's features, one each: parts from bytes (base64 in the runtime), structured output
   // through the agent, and cache breakpoints over a tool loop.
   "anthropic/media",
@@ -289,6 +292,17 @@ const PLATFORM_CASES: Record<string, AgentCase> = {
         model: "anthropic.claude-sonnet-4-20250514",
         ...SONNET_4,
         apiKey: "bedrock-api-key-0123456789",
+        fetch,
+      }),
+  },
+  "anthropic-foundry/thinking-tool-loop-stream": {
+    ...WEATHER,
+    model: (fetch) =>
+      anthropicFoundry.create({
+        resource: "my-resource",
+        model: "claude-sonnet-4-20250514",
+        ...SONNET_4,
+        token: async () => ({ token: "entra-token-0123456789", expiresAt: Date.now() + 3_600_000 }),
         fetch,
       }),
   },

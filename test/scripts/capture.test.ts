@@ -218,6 +218,48 @@ const CASES: [string, string, Case][] = [
       redacted: ["authorization"],
     },
   ],
+  [
+    "anthropic-foundry",
+    "thinking-tool-loop",
+    {
+      env: {
+        ANTHROPIC_FOUNDRY_API_KEY: "fdFAKEcaptureFoundryKey0123456789",
+        ANTHROPIC_FOUNDRY_TOKEN: "",
+      },
+      basePath: "/anthropic/v1",
+      model: "claude-sonnet-4-20250514",
+      received: (h) => expect(h["x-api-key"]).toBe("fdFAKEcaptureFoundryKey0123456789"),
+      redacted: ["x-api-key"],
+    },
+  ],
+  [
+    "anthropic-foundry",
+    "thinking-tool-loop-stream",
+    {
+      env: {
+        ANTHROPIC_FOUNDRY_API_KEY: "",
+        ANTHROPIC_FOUNDRY_TOKEN: "eyFAKEcaptureFoundryEntraToken0123",
+      },
+      basePath: "/anthropic/v1",
+      model: "claude-sonnet-4-20250514",
+      received: (h) => expect(h.authorization).toBe("Bearer eyFAKEcaptureFoundryEntraToken0123"),
+      redacted: ["authorization"],
+    },
+  ],
+  ...(["thinking-tool-loop", "thinking-tool-loop-stream"] as const).map(
+    (scenario): [string, string, Case] => [
+      "anthropic-google-cloud",
+      scenario,
+      {
+        env: { GOOGLE_CLOUD_ACCESS_TOKEN: "ya29.FAKEcaptureGoogleCloudToken0123" },
+        basePath: "/v1alpha/projects/golem/locations/global/workspaces/wrkspc1/invoke/v1",
+        model: "claude-sonnet-4-20250514",
+        received: (h) =>
+          expect(h.authorization).toBe("Bearer ya29.FAKEcaptureGoogleCloudToken0123"),
+        redacted: ["authorization"],
+      },
+    ],
+  ),
   ["anthropic", "thinking-tool-loop", { ...ANTHROPIC, model: "claude-sonnet-4-20250514" }],
   ["anthropic", "thinking-tool-loop-stream", { ...ANTHROPIC, model: "claude-sonnet-4-20250514" }],
   ["anthropic", "redacted-thinking", { ...ANTHROPIC, model: "claude-sonnet-4-5-20250929" }],
@@ -281,6 +323,7 @@ const CASES: [string, string, Case][] = [
       "claude-thinking-tool-loop-stream",
       "gemini-thinking-tool-loop",
       "gemini-thinking-tool-loop-stream",
+      "gemini-partial-args-stream",
     ] as const
   ).map((scenario): [string, string, Case] => [
     "vertex",

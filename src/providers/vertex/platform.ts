@@ -7,9 +7,10 @@
 import { type Auth, apiKeyAuth } from "../../transport/auth/auth.js";
 import { createServiceAccountFetcher } from "../../transport/auth/google.js";
 import { tokenAuth } from "../../transport/auth/token.js";
+import { pickFields } from "../../transport/count.js";
 import type { Wire } from "../../transport/http-model.js";
 import { mergeHeaders } from "../../transport/options.js";
-import type { Platform } from "../../transport/platform.js";
+import type { Operation, Platform } from "../../transport/platform.js";
 import { requestHeaders as claudeHeaders } from "../anthropic/platform.js";
 import { parseErrorBody as googleErrorBody } from "../gemini/response.js";
 import type { ResolvedConfig, VertexAuth } from "./config.js";
@@ -49,10 +50,45 @@ export function geminiUrl(cfg: Pick<ResolvedConfig, "root" | "wire">, stream: bo
   return `${cfg.root}/publishers/google/models/${cfg.wire.model}:${op}`;
 }
 
-/** The Messages body with Vertex's two differences: no `model`, and `anthropic_version` in it. */
-export function claudePatch(body: object): object {
+/** `…/publishers/anthropic/models/count-tokens:rawPredict`: one URL for every Claude model. */
+export const claudeCountUrl = (cfg: Pick<Claude, "root">) =>
+  `${cfg.root}/publishers/anthropic/models/count-tokens:rawPredict`;
+
+/** `…/publishers/google/models/{model}:countTokens`. */
+export const geminiCountUrl = (cfg: Pick<ResolvedConfig, "root" | "wire">) =>
+  `${cfg.root}/publishers/google/models/${cfg.wire.model}:countTokens`;
+
+/**
+ * The Messages body with Vertex's two differences: `anthropic_version` in it, and no `model`
+ * (it is in the URL), except on the count endpoint, whose URL names no model.
+ * @see https://cloud.google.com/vertex-ai/generative-ai/docs/partner-models/claude/count-tokens
+ */
+export function claudePatch(body: object, op?: Operation): object {
+  if (op === "count") return { anthropic_version: VERTEX_ANTHROPIC_VERSION, ...body };
   const { model: _inTheURL, ...rest } = body as Record<string, unknown>;
   return { anthropic_version: VERTEX_ANTHROPIC_VERSION, ...rest };
+}
+
+/**
+ * What Vertex's `countTokens` takes of a generate body (Vertex AI REST reference,
+ * projects.locations.publishers.models.countTokens, checked 2026-12-02): the input, the tools
+ * and `generationConfig`, at the top level. The Gemini API wraps the body as
+ * `generateContentRequest`; Vertex has no such field, nor `toolConfig`, `safetySettings` or
+ * `cachedContent`, which change no input token here.
+ * @see https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/projects.locations.publishers.models/countTokens
+ */
+export const GEMINI_COUNT_FIELDS: readonly string[] = [
+  "contents",
+  "systemInstruction",
+  "tools",
+  "generationConfig",
+];
+
+/** The Gemini wire's count body as Vertex's `countTokens` takes it; other bodies unchanged. */
+export function geminiPatch(body: object, op?: Operation): object {
+  if (op !== "count") return body;
+  const inner = (body as { generateContentRequest?: object }).generateContentRequest ?? body;
+  return pickFields(inner, GEMINI_COUNT_FIELDS);
 }
 
 /** Vertex AI for the config's publisher. */
@@ -71,7 +107,11 @@ export function vertexPlatform(cfg: ResolvedConfig): Platform {
     });
     return {
       ...base,
-      urls: { generate: claudeUrl(cfg, false), stream: claudeUrl(cfg, true) },
+      urls: {
+        generate: claudeUrl(cfg, false),
+        stream: claudeUrl(cfg, true),
+        count: claudeCountUrl(cfg),
+      },
       headers,
       patch: claudePatch,
       requestId: (h) => h.get("request-id") ?? undefined,
@@ -79,8 +119,13 @@ export function vertexPlatform(cfg: ResolvedConfig): Platform {
   }
   return {
     ...base,
-    urls: { generate: geminiUrl(cfg, false), stream: geminiUrl(cfg, true) },
+    urls: {
+      generate: geminiUrl(cfg, false),
+      stream: geminiUrl(cfg, true),
+      count: geminiCountUrl(cfg),
+    },
     headers: mergeHeaders({}, cfg.headers, { "content-type": "application/json" }),
+    patch: geminiPatch,
     requestId: () => undefined,
   };
 }

@@ -255,3 +255,23 @@ export const ANTHROPIC_BEDROCK: Record<string, RowSpec> = {
     twin: { file: "thinking-tool-loop" },
   },
 };
+
+/** Claude in Microsoft Foundry: a resource key, and an Entra ID token for the streamed row. */
+export const ANTHROPIC_FOUNDRY: Record<string, RowSpec> = {
+  "thinking-tool-loop": { config: SONNET_4, run: weatherLoop },
+  "thinking-tool-loop-stream": {
+    config: { ...SONNET_4, token: async () => "entra-token-0123456789" },
+    run: weatherLoop,
+    twin: { file: "thinking-tool-loop" },
+  },
+};
+
+/** Claude Models on Google Cloud (Anthropic managed): a Google token, both rows. */
+export const ANTHROPIC_GOOGLE_CLOUD: Record<string, RowSpec> = {
+  "thinking-tool-loop": { config: SONNET_4, run: weatherLoop },
+  "thinking-tool-loop-stream": {
+    config: SONNET_4,
+    run: weatherLoop,
+    twin: { file: "thinking-tool-loop" },
+  },
+};

@@ -1,6 +1,12 @@
 import type { Provider } from "../adapters.js";
 import type { RowSpec } from "../table.js";
-import { ANTHROPIC, ANTHROPIC_AWS, ANTHROPIC_BEDROCK } from "./anthropic.js";
+import {
+  ANTHROPIC,
+  ANTHROPIC_AWS,
+  ANTHROPIC_BEDROCK,
+  ANTHROPIC_FOUNDRY,
+  ANTHROPIC_GOOGLE_CLOUD,
+} from "./anthropic.js";
 import { BEDROCK } from "./bedrock.js";
 import { GEMINI } from "./gemini.js";
 import { AZURE, OPENAI } from "./openai.js";
@@ -16,4 +22,6 @@ export const SPECS: Record<Provider, Record<string, RowSpec>> = {
   vertex: VERTEX,
   "anthropic-aws": ANTHROPIC_AWS,
   "anthropic-bedrock": ANTHROPIC_BEDROCK,
+  "anthropic-foundry": ANTHROPIC_FOUNDRY,
+  "anthropic-google-cloud": ANTHROPIC_GOOGLE_CLOUD,
 };

@@ -19,4 +19,14 @@ export const VERTEX: Record<string, RowSpec> = {
     run: geminiLoop,
     twin: { file: "gemini-thinking-tool-loop" },
   },
+  // The same turn with the call's arguments streamed in partialArgs fragments (Vertex only).
+  "gemini-partial-args-stream": {
+    config: {
+      ...PRO_THINKING,
+      location: "us-central1",
+      extraBody: { toolConfig: { functionCallingConfig: { streamFunctionCallArguments: true } } },
+    },
+    run: geminiLoop,
+    twin: { file: "gemini-thinking-tool-loop" },
+  },
 };

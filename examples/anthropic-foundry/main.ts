@@ -1,0 +1,74 @@
+/**
+ * Claude in Microsoft Foundry: the weather conversation, streamed, thinking on, with a token
+ * function standing in for Entra ID. golem sends each turn's thinking blocks and signatures
+ * back on the next, exactly, and asks the function again when a token is refused.
+ *
+ * With ANTHROPIC_FOUNDRY_RESOURCE and either ANTHROPIC_FOUNDRY_TOKEN (`az account
+ * get-access-token --scope https://ai.azure.com/.default --query accessToken -o tsv`) or
+ * ANTHROPIC_FOUNDRY_API_KEY set, it calls your resource (the deployment named by
+ * ANTHROPIC_FOUNDRY_DEPLOYMENT, else claude-sonnet-4-20250514). Without them it replays
+ * fixtures/anthropic-foundry/thinking-tool-loop-stream.json, checking that every request it sends
+ * is the recorded one.
+ *
+ *   npm run example:foundry
+ */
+import { readFileSync } from "node:fs";
+import { type Message, partsOf, textOf, toolCallsOf } from "golem";
+import * as anthropicFoundry from "golem/anthropic-foundry";
+import { parseCassette, replayFetch } from "golem/testing";
+
+const resource = process.env.ANTHROPIC_FOUNDRY_RESOURCE;
+const token = process.env.ANTHROPIC_FOUNDRY_TOKEN;
+const live = Boolean(resource && (token || process.env.ANTHROPIC_FOUNDRY_API_KEY));
+
+/** Where and as whom: the live resource, or the recorded exchange. */
+function connection() {
+  // A real app passes a function that asks @azure/identity (or its own cache) each time.
+  if (live) return { resource: resource ?? "", ...(token ? { token: async () => token } : {}) };
+  const url = new URL(
+    "../../fixtures/anthropic-foundry/thinking-tool-loop-stream.json",
+    import.meta.url,
+  );
+  const fetch = replayFetch(parseCassette(readFileSync(url, "utf8")));
+  return { resource: "my-resource", token: async () => "offline", fetch };
+}
+
+const model = anthropicFoundry.create({
+  ...connection(),
+  model: process.env.ANTHROPIC_FOUNDRY_DEPLOYMENT ?? "claude-sonnet-4-20250514",
+  maxTokens: 4096,
+  thinking: { budgetTokens: 4000 },
+});
+
+const WEATHER = {
+  name: "weather",
+  description: "Get weather information for a location",
+  parameters: {
+    type: "object",
+    properties: { location: { type: "string", description: "the city" } },
+    required: ["location"],
+  },
+};
+
+const history: Message[] = [{ role: "user", content: "What's the weather in Florence, Italy?" }];
+for (let turn = 1; turn <= 2; turn++) {
+  const stream = model.stream({
+    system: "You are a helpful assistant",
+    messages: history,
+    tools: [WEATHER],
+  });
+  let deltas = 0;
+  for await (const _ of stream) deltas++;
+  const { message } = await stream.response;
+  const signed = partsOf(message).filter((p) => p.type === "thinking" && p.signature).length;
+  console.log(`turn ${turn}: ${deltas} deltas, ${signed} signed thinking block(s)`);
+  const text = textOf(message).trim();
+  if (text) console.log(text);
+  history.push(message);
+  const calls = toolCallsOf(message);
+  if (calls.length === 0) break;
+  for (const call of calls) {
+    console.log(`calls ${call.name}(${call.arguments})`);
+    history.push({ role: "tool", toolCallId: call.id, content: "40 C" });
+  }
+}
