@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LOCAL_TIME, WEATHER } from "../../../scripts/scenarios/tool-loop.js";
 import { HistoryError } from "../../../src/core/errors.js";
 import type {
   ConversationUpdate,
@@ -9,6 +10,7 @@ import type {
 import { create } from "../../../src/providers/openai/index.js";
 import type { ResponsesOptions } from "../../../src/providers/openai/options.js";
 import { buildResponsesRequest } from "../../../src/providers/openai/responses-request.js";
+import { runCassette } from "../../contract/table.js";
 import { jsonResponse, scriptedFetch } from "../../helpers/fetch.js";
 
 // The append-only forms of https://developers.openai.com/api/docs/guides/keep-prefix-unchanged:
@@ -172,4 +174,48 @@ describe("an update's effort the model does not take", () => {
       reasoning: { effort: "minimal" },
     });
   });
+});
+
+describe("the append-only updates cassette (gpt-6.2, prefixCheck error by default)", () => {
+  it("passes the prefix check with the update items in place, and records each turn", async () => {
+    const r = await runCassette("openai", "responses-append-only-updates");
+    expect(r.error).toBeUndefined();
+    const last = r.fetch.requests[2]?.body as { input: { role?: string; type?: string }[] };
+    expect(last.input.map((i) => i.type ?? i.role)).toEqual([
+      "user",
+      "reasoning",
+      "function_call",
+      "function_call_output",
+      "developer",
+      "additional_tools",
+      "configuration_update",
+      "reasoning",
+      "function_call",
+      "function_call_output",
+    ]);
+    expect(r.turns.map((t) => t.response?.message.prefix?.count)).toEqual([1, 7, 10]);
+  });
+
+  it.each<[string, ConversationUpdate]>([
+    ["its effort", { addTools: [LOCAL_TIME], effort: "low" }],
+    ["its tools", { addTools: [], effort: "high" }],
+  ])(
+    "refuses a later request whose earlier update changed %s, before any request",
+    async (_, update) => {
+      const r = await runCassette("openai", "responses-append-only-updates");
+      const turns = r.turns.map((t) => t.request.messages);
+      const last = r.turns[2];
+      if (!last?.response) throw new Error("the cassette's last turn has no answer");
+      const history = [...(turns[2] ?? []), last.response.message, user];
+      const edited = history.map((m, i) => (i === 3 ? { ...m, update } : m));
+      const { fetch, calls } = scriptedFetch([]);
+      const model = create({ apiKey: "k", model: "gpt-6.2", api: "responses", fetch });
+      const err = await model
+        .generate({ system: "You are a helpful assistant", tools: [WEATHER], messages: edited })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(HistoryError);
+      expect(err).toMatchObject({ index: 3 });
+      expect(calls).toHaveLength(0);
+    },
+  );
 });
