@@ -69,6 +69,13 @@ const ROWS: readonly Row[] = [
   },
 ];
 
+/**
+ * The first GPT version whose reasoning the Responses API binds to its prefix ("starting with
+ * newer frontier models": GPT-6.2 and later; before it, `instructions` are prefix too).
+ * @see https://developers.openai.com/api/docs/guides/keep-prefix-unchanged
+ */
+export const OPENAI_BINDS_SINCE = "6.2";
+
 /** The table's row for an OpenAI id as {@link Capabilities}, or undefined for one it does not know. */
 export function openaiTable(model: string): Capabilities | undefined {
   const v = gptVersion(model);
