@@ -74,3 +74,14 @@ export async function droppedTurn(call: Call): Promise<void> {
     ],
   });
 }
+
+/**
+ * A request the first model declines and a fallback model answers in the same response (a
+ * `fallback` block marks the change), then a follow-up: the fallback turn goes back as it came.
+ */
+export async function fallbackTurn(call: Call): Promise<void> {
+  const history: Message[] = [user("How do lock-picking tools work, in general terms?")];
+  const first = await call({ messages: [...history] });
+  history.push(first.message, user("And how do locks resist them?"));
+  await call({ messages: [...history] });
+}
