@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  claudeBindsPrefix,
-  claudeTakesMidSystem,
-  openaiBindsPrefix,
-  openaiInstructionsInPrefix,
-} from "../../src/rules/append-only.js";
+import { claudeBindsPrefix, claudeTakesMidSystem } from "../../src/rules/append-only.js";
+import { openaiBindsPrefix, openaiInstructionsInPrefix } from "../../src/rules/openai-models.js";
 
 // Preserved thinking's supportedModels and the mid-conversation-system-messages models list
 // (platform.claude.com, 2026-12-01); OpenAI's keep-prefix-unchanged guide (GPT-6.2 on). Later
