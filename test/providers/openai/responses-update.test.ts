@@ -7,6 +7,7 @@ import type {
   ModelRequest,
   ToolSpec,
 } from "../../../src/core/types.js";
+import * as azure from "../../../src/providers/azure/index.js";
 import { create } from "../../../src/providers/openai/index.js";
 import type { ResponsesOptions } from "../../../src/providers/openai/options.js";
 import { buildResponsesRequest } from "../../../src/providers/openai/responses-request.js";
@@ -218,4 +219,29 @@ describe("the append-only updates cassette (gpt-6.2, prefixCheck error by defaul
       expect(calls).toHaveLength(0);
     },
   );
+});
+
+describe("an update on Azure's Responses API (the same wire)", () => {
+  it("goes as the same items, in place", async () => {
+    const done = { id: "r", object: "response", status: "completed", model: "m", output: [] };
+    const { fetch, calls } = scriptedFetch([jsonResponse(200, done)]);
+    const model = azure.create({
+      endpoint: "https://example-resource.openai.azure.com",
+      deployment: "gpt-6-2-prod",
+      apiKey: "k",
+      api: "responses",
+      fetch,
+    });
+    await model.generate({
+      tools: [tool("weather")],
+      messages: [user, system("Use metric.", { addTools: [tool("clock")], effort: "high" })],
+    });
+    const body = JSON.parse(calls[0]?.body ?? "{}");
+    expect(body.input.slice(1)).toEqual([
+      { role: "developer", content: "Use metric." },
+      { type: "additional_tools", role: "developer", tools: [wireTool("clock")] },
+      { type: "configuration_update", reasoning: { effort: "high" } },
+    ]);
+    expect(body.tools).toEqual([wireTool("weather")]);
+  });
 });
