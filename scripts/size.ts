@@ -138,8 +138,8 @@ function cases(scale: number): Case[] {
     },
     { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(22.5) },
     { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(16.2) },
-    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(21.5) },
-    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(21.9) },
+    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(21.8) },
+    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(22.3) },
     { name: "golem/vertex", code: `export * from "golem/vertex";`, ceiling: kb(26.5) },
     {
       name: "golem/anthropic-aws",
@@ -192,7 +192,7 @@ function cases(scale: number): Case[] {
     {
       name: "every entry but golem/testing",
       code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
-      ceiling: kb(49.4),
+      ceiling: kb(49.7),
     },
     // The budget: <= 40 KB (38.8 KB with 0.2's features; see the header).
     {
@@ -200,7 +200,7 @@ function cases(scale: number): Case[] {
       code: everything(OLD_ENTRIES),
       budget: kb(40),
       // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015).
-      ceiling: kb(56.9),
+      ceiling: kb(57.2),
     },
   ];
 }

@@ -8,6 +8,10 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized from the documented preserved-thinking wire (placeholder signatures)",
   "openai/responses-preserved-reasoning-loop.json":
     "synthesized from the documented keep-prefix-unchanged wire (placeholder encrypted content)",
+  "openai/responses-append-only-updates.json":
+    "synthesized from the documented append-only items (developer message, additional_tools, configuration_update)",
+  "anthropic/fallback-turn.json":
+    "synthesized from the documented fallback block, fallbacks option and usage iterations",
   "anthropic/drop-block.json":
     "synthesized from the documented drop_block control and input_transformations",
   "anthropic/media.json":

@@ -1,5 +1,5 @@
 import * as anthropic from "../../src/providers/anthropic/index.js";
-import { droppedTurn, lateInstructionLoop } from "./append-only.js";
+import { droppedTurn, fallbackTurn, lateInstructionLoop } from "./append-only.js";
 import { cacheLoop } from "./cache-loop.js";
 import { mediaConversation } from "./media.js";
 import {
@@ -151,6 +151,14 @@ export const anthropicScenarios: Record<string, Scenario> = {
     defaultModel: "claude-opus-5-5",
     create: make("claude-opus-5-5", OPUS_55),
     run: (model) => lateInstructionLoop((req) => model.generate(req)),
+  },
+  "fallback-turn": {
+    description:
+      "a request the first model declines, answered by the server-side fallback, then a follow-up",
+    streaming: false,
+    defaultModel: "claude-fable-5-1",
+    create: make("claude-fable-5-1", { ...OPUS_55, fallbacks: "default" }),
+    run: (model) => fallbackTurn((req) => model.generate(req)),
   },
   "drop-block": {
     description: "an unrecorded turn under a changed system prompt, prefixCheck drop (drop_block)",

@@ -6,7 +6,7 @@ import {
   toolCallsOf,
 } from "../../src/index.js";
 import * as openai from "../../src/providers/openai/index.js";
-import { lateInstructionLoop } from "./append-only.js";
+import { lateInstructionLoop, midRunUpdateLoop } from "./append-only.js";
 import { mediaConversation } from "./media.js";
 import { call, expectError, REPORT_REQUEST, toolLoop, toolResults } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
@@ -303,6 +303,14 @@ export const openaiScenarios: Record<string, Scenario> = {
     defaultModel: "gpt-6.2",
     create: make("gpt-6.2", { api: "responses", reasoningEffort: "medium" }),
     run: (model) => lateInstructionLoop((req) => model.generate(req)),
+  },
+  "responses-append-only-updates": {
+    description:
+      "a Responses tool loop changed mid-run by an update (instruction, tool added, effort) as append-only items (gpt-6.2)",
+    streaming: false,
+    defaultModel: "gpt-6.2",
+    create: make("gpt-6.2", { api: "responses", reasoningEffort: "medium" }),
+    run: (model) => midRunUpdateLoop((req) => model.generate(req)),
   },
   "chat-media": media("chat", false),
   "chat-media-stream": media("chat", true),

@@ -104,6 +104,25 @@ const ROWS: readonly Row[] = [
   },
 ];
 
+/**
+ * The version from which each Claude family keeps a rule of append-only conversations; later
+ * versions keep it (the prefix-checks page: "enforced ... for later models"), so these are
+ * first versions rather than rows. `bindsPrefix`: preserved thinking's prefix check (the
+ * page's supportedModels, 2026-12-01). `midSystem`: `role: "system"` messages in the middle of
+ * `messages` (Opus 4.8 and later, Fable and Mythos 5 and later, Sonnet 5.5, Haiku 5.5; not
+ * Sonnet 5).
+ * @see https://platform.claude.com/docs/en/build-with-claude/preserved-thinking/prefix-checks
+ * @see https://docs.aws.amazon.com/bedrock/latest/userguide/claude-messages-thinking-block-binding.html
+ * @see https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages
+ */
+export const CLAUDE_SINCE: Readonly<Record<string, { bindsPrefix: string; midSystem: string }>> = {
+  fable: { bindsPrefix: "5.1", midSystem: "5.0" },
+  mythos: { bindsPrefix: "5.1", midSystem: "5.0" },
+  opus: { bindsPrefix: "5.5", midSystem: "4.8" },
+  sonnet: { bindsPrefix: "5.5", midSystem: "5.5" },
+  haiku: { bindsPrefix: "5.5", midSystem: "5.5" },
+};
+
 /** The efforts `between_tools` thinking takes (Sonnet 5.5; a 400 at `xhigh` and `max`). */
 export const BETWEEN_TOOLS_EFFORTS: readonly string[] = ["low", "medium", "high"];
 

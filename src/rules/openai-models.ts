@@ -5,7 +5,7 @@
  * @module
  */
 import type { Capabilities, Support } from "./capabilities.js";
-import { gptVersion, versionText } from "./version.js";
+import { gptVersion, type ModelVersion, since, versionText } from "./version.js";
 
 /** One table row: the versions and tiers it covers and what they take (all checked on {@link CHECKED}). */
 interface Row extends Omit<Capabilities, "model" | "source" | "checked"> {
@@ -68,6 +68,29 @@ const ROWS: readonly Row[] = [
     reference: `${MODELS}/gpt-6.2-sol`,
   },
 ];
+
+/**
+ * The first GPT version whose reasoning the Responses API binds to its prefix ("starting with
+ * newer frontier models": GPT-6.2 and later; before it, `instructions` are prefix too).
+ * @see https://developers.openai.com/api/docs/guides/keep-prefix-unchanged
+ */
+export const OPENAI_BINDS_SINCE = "6.2";
+
+/** A GPT id's version after a path or prefix (`openai/gpt-6.2`, `ft:gpt-6.2:…`), any case. */
+function gptOf(model: string): ModelVersion | undefined {
+  const m = /(?:^|[/.:])(gpt-.*)$/.exec(model.toLowerCase());
+  return m?.[1] === undefined ? undefined : gptVersion(m[1]);
+}
+
+/** Whether OpenAI drops reasoning items that follow a prefix change (GPT-6.2 and later). */
+export function openaiBindsPrefix(model: string): boolean {
+  return since(gptOf(model), OPENAI_BINDS_SINCE);
+}
+
+/** Whether request-level `instructions` lead the prefix (models before GPT-6.2). */
+export function openaiInstructionsInPrefix(model: string): boolean {
+  return !openaiBindsPrefix(model);
+}
 
 /** The table's row for an OpenAI id as {@link Capabilities}, or undefined for one it does not know. */
 export function openaiTable(model: string): Capabilities | undefined {

@@ -53,6 +53,13 @@ export function atLeast(v: ModelVersion, major: number, minor = 0): boolean {
   return v.major > major || (v.major === major && v.minor >= minor);
 }
 
+/** Whether `v` is at least the version written `first` (`"5.5"`); false for no version. */
+export function since(v: ModelVersion | undefined, first: string | undefined): boolean {
+  if (!v || first === undefined) return false;
+  const [major, minor] = first.split(".").map(Number);
+  return atLeast(v, major ?? 0, minor ?? 0);
+}
+
 /** `"5.5"` for a version, as rows and messages write it. */
 export function versionText(v: ModelVersion): string {
   return `${v.major}.${v.minor}`;

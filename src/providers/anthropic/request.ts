@@ -293,7 +293,8 @@ function assistantBlock(
         input: parseArguments(part.arguments, index),
       };
     case "provider":
-      // Server tool use and its result are one provider part each: both go, or neither.
+      // Server tool use and its result are one provider part each: both go, or neither. A
+      // `fallback` block goes back in its place too (docs/adr/0029-fallback-replay-and-responses-updates.md).
       return part.provider === provider ? (part.value as ContentBlockParam) : undefined;
     default:
       // Images and files the model sent (none today) have no way back in an assistant turn.

@@ -1,7 +1,7 @@
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, PrefixCheck } from "../../core/types.js";
-import { openaiBindsPrefix } from "../../rules/append-only.js";
 import type { Capabilities } from "../../rules/capabilities.js";
+import { openaiBindsPrefix } from "../../rules/openai-models.js";
 import { resolvePrefixCheck } from "../../transport/prefix/options.js";
 import { pickSettings } from "../../transport/settings.js";
 import type { ReasoningSummary } from "./responses-wire.js";

@@ -1,4 +1,4 @@
-import { openaiInstructionsInPrefix } from "../../rules/append-only.js";
+import { openaiInstructionsInPrefix } from "../../rules/openai-models.js";
 import {
   type DroppedBlock,
   originsOf,

@@ -1,5 +1,5 @@
 import { partsOf, textOf } from "../../core/parts.js";
-import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
+import type { Message, ModelRequest, Part } from "../../core/types.js";
 import { checkSettings } from "../../rules/openai.js";
 import {
   BOTH,
@@ -17,16 +17,15 @@ import type { ResponsesOptions } from "./options.js";
 import { promptCacheFields } from "./options.js";
 import { EXTENSIONS, filenameOf } from "./request.js";
 import { responsesTag } from "./responses-parts.js";
+import { buildTool, buildToolChoice } from "./responses-tools.js";
+import { buildUpdateItems } from "./responses-update.js";
 import type {
-  FunctionTool,
   InputContent,
   ProviderItemParam,
   ResponseCreateParams,
   ResponseInputItem,
   ResponseOutputMessageParam,
   ResponseReasoningItemParam,
-  ToolChoiceFunction,
-  ToolChoiceOptions,
 } from "./responses-wire.js";
 import { jsonSchemaFormat } from "./settings.js";
 
@@ -37,7 +36,8 @@ export function responsesUrl(cfg: { baseURL: string }): string {
 
 /**
  * The Responses body for a request: stateless (`store: false`) with encrypted reasoning
- * included, `system` as `instructions`, and the history as `input` items.
+ * included, `system` as `instructions`, and the history as `input` items (a system message's
+ * `update` as the append-only items of responses-update.ts).
  */
 export function buildResponsesRequest(
   req: ModelRequest,
@@ -50,7 +50,11 @@ export function buildResponsesRequest(
   const origins: Origin[][] = [];
   for (const [i, m] of req.messages.entries()) {
     const parts: number[] = [];
-    for (const [n, item] of buildInputItems(m, cfg.provider, i, parts).entries()) {
+    const items =
+      m.role === "system" && m.update
+        ? buildUpdateItems({ ...m, update: m.update }, cfg, i)
+        : buildInputItems(m, cfg.provider, i, parts);
+    for (const [n, item] of items.entries()) {
       input.push(item);
       origins.push([[i, parts[n] ?? -1]]);
     }
@@ -64,7 +68,8 @@ export function buildResponsesRequest(
   };
   if (req.system !== undefined && req.system !== "") body.instructions = req.system;
   if (req.tools !== undefined && req.tools.length > 0) body.tools = req.tools.map(buildTool);
-  if (req.toolChoice !== undefined) body.tool_choice = buildToolChoice(req.toolChoice);
+  const toolChoice = buildToolChoice(req);
+  if (toolChoice !== undefined) body.tool_choice = toolChoice;
   if (cfg.reasoningEffort !== undefined || cfg.reasoningSummary !== undefined) {
     body.reasoning = {};
     if (cfg.reasoningEffort !== undefined) body.reasoning.effort = cfg.reasoningEffort;
@@ -223,24 +228,4 @@ function ownTags(parts: readonly Part[], provider: string): string[] {
 /** An OpenRouter `reasoning_details` entry (`reasoning.text`, `.summary`, `.encrypted`). */
 function isChatEntry(value: unknown): boolean {
   return `${(value as { type?: unknown } | null)?.type}`.startsWith("reasoning.");
-}
-
-function buildTool(t: ToolSpec): FunctionTool {
-  // `strict` defaults to true here, which refuses most hand-written schemas (ADR 0003): false
-  // unless the tool asks for it.
-  const tool: FunctionTool = {
-    type: "function",
-    name: t.name,
-    parameters: t.parameters,
-    strict: t.strict === true,
-  };
-  if (t.description !== "") tool.description = t.description;
-  return tool;
-}
-
-function buildToolChoice(
-  choice: NonNullable<ModelRequest["toolChoice"]>,
-): ToolChoiceOptions | ToolChoiceFunction {
-  if (typeof choice === "string") return choice;
-  return { type: "function", name: choice.name };
 }

@@ -14,7 +14,7 @@ export interface ResponseCreateParams {
   instructions?: string;
   input: ResponseInputItem[];
   tools?: FunctionTool[];
-  tool_choice?: ToolChoiceOptions | ToolChoiceFunction;
+  tool_choice?: ToolChoiceOptions | ToolChoiceFunction | ToolChoiceAllowed;
   reasoning?: Reasoning;
   /** golem always asks for `reasoning.encrypted_content`, the payload replay needs. */
   include: "reasoning.encrypted_content"[];
@@ -25,16 +25,17 @@ export interface ResponseCreateParams {
   prompt_cache_retention?: "in_memory" | "24h";
   temperature?: number;
   top_p?: number;
-  text?: {
-    format: {
-      type: "json_schema";
-      name: string;
-      schema: object;
-      strict: boolean;
-      description?: string;
-    };
-  };
+  text?: { format: JsonSchemaFormat };
   stream?: true;
+}
+
+/** `text.format` for structured output. */
+export interface JsonSchemaFormat {
+  type: "json_schema";
+  name: string;
+  schema: object;
+  strict: boolean;
+  description?: string;
 }
 
 /** The `reasoning` request object; `summary` omitted means no summaries. */
@@ -48,6 +49,16 @@ export type ToolChoiceOptions = "auto" | "none" | "required";
 export interface ToolChoiceFunction {
   type: "function";
   name: string;
+}
+
+/**
+ * `tool_choice` that limits the model to some of the tools it has, leaving `tools` (and so the
+ * prefix) as it was.
+ */
+export interface ToolChoiceAllowed {
+  type: "allowed_tools";
+  mode: "auto" | "required";
+  tools: { type: "function"; name: string }[];
 }
 
 /** A function tool; `strict` defaults to true on this API, so golem says false unless asked (ADR 0003). */
@@ -66,7 +77,26 @@ export type ResponseInputItem =
   | ResponseReasoningItemParam
   | ResponseFunctionToolCallParam
   | FunctionCallOutput
+  | AdditionalToolsItem
+  | ConfigurationUpdateItem
   | ProviderItemParam;
+
+/** Tools the model may call from this point of the input on, besides the request's `tools`. */
+export interface AdditionalToolsItem {
+  type: "additional_tools";
+  role: "developer";
+  tools: FunctionTool[];
+}
+
+/**
+ * Settings from this point of the input on, until the next such item: reasoning effort, and
+ * the output format (`{ type: "text" }` returns to free text).
+ */
+export interface ConfigurationUpdateItem {
+  type: "configuration_update";
+  reasoning?: { effort: ReasoningEffort };
+  text?: { format: JsonSchemaFormat | { type: "text" } };
+}
 
 /**
  * A user or system message: a string as the captured requests send it, or (for a message

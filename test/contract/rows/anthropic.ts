@@ -103,6 +103,10 @@ const tripLoop = loop(
 export const ANTHROPIC: Record<string, RowSpec> = {
   "preserved-thinking-loop": { config: OPUS_55, run: lateInstructionLoop },
   "drop-block": { config: { ...OPUS_55, prefixCheck: "drop" }, run: droppedTurn },
+  "fallback-turn": {
+    config: { ...OPUS_55, model: "claude-fable-5-1", fallbacks: "default" },
+    run: (call) => appendOnly.fallbackTurn(call),
+  },
   "compaction-turn": { config: COMPACTING, run: tripLoop },
   "compaction-turn-stream": {
     config: COMPACTING,

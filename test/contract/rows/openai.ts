@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { lateInstructionLoop } from "../../../scripts/scenarios/append-only.js";
+import { lateInstructionLoop, midRunUpdateLoop } from "../../../scripts/scenarios/append-only.js";
 import { DASHSCOPE_THINKING } from "../../../scripts/scenarios/openai.js";
 import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import { thinkingOf } from "../../../src/core/parts.js";
@@ -362,4 +362,10 @@ export const responsesLateInstruction: RowSpec["run"] = (call) => lateInstructio
 OPENAI["responses-preserved-reasoning-loop"] = {
   config: GPT62_RESPONSES,
   run: responsesLateInstruction,
+};
+
+/** A late instruction, a tool added and an effort change as one update, mid-run (gpt-6.2). */
+OPENAI["responses-append-only-updates"] = {
+  config: GPT62_RESPONSES,
+  run: (call) => midRunUpdateLoop(call),
 };

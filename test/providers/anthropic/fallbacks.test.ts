@@ -6,6 +6,7 @@ import { requestHeaders } from "../../../src/providers/anthropic/platform.js";
 import { buildRequest } from "../../../src/providers/anthropic/request.js";
 import { parseResponse } from "../../../src/providers/anthropic/response.js";
 import { createStreamState } from "../../../src/providers/anthropic/stream.js";
+import { runCassette } from "../../contract/table.js";
 
 // Wire facts (synthesized, not recorded): the `fallbacks` field and its beta, `stop_reason:
 // "refusal"` with `stop_details` { type, category, explanation }, from
@@ -13,6 +14,11 @@ import { createStreamState } from "../../../src/providers/anthropic/stream.js";
 // https://platform.claude.com/docs/en/build-with-claude/handling-stop-reasons.
 const base = { apiKey: "sk-ant-test", model: "claude-sonnet-4-5", maxTokens: 1024 };
 const REFUSAL = { type: "refusal", category: "cyber", explanation: "Declined by a classifier." };
+const FALLBACK_BLOCK_51 = {
+  type: "fallback",
+  from: { model: "claude-fable-5-1" },
+  to: { model: "claude-opus-5-5" },
+};
 const FALLBACK_BLOCK = {
   type: "fallback",
   from: { model: "claude-fable-5" },
@@ -142,5 +148,24 @@ describe("anthropic refusals and fallback blocks", () => {
     const r = json({ stop_reason: "end_turn", usage }, [FALLBACK_BLOCK]);
     expect(r.usage).toMatchObject({ inputTokens: 80, outputTokens: 14 });
     expect(r.usage.iterations?.map((i) => i.type)).toEqual(["message", "fallback_message"]);
+  });
+});
+
+describe("the turn after a server-side fallback (fixtures/anthropic/fallback-turn.json)", () => {
+  // What the refusals-and-fallback page says goes back after a fallback boundary could not be
+  // read from its stored copy (docs/adr/0029-fallback-replay-and-responses-updates.md): until
+  // it is, the fallback turn goes back whole and in order, as every other assistant turn does.
+  it("sends the fallback turn back as it came: the fallback block in place, then the answer", async () => {
+    const r = await runCassette("anthropic", "fallback-turn");
+    expect(r.error).toBeUndefined();
+    const answered = r.cassette.interactions[0]?.response.body as { content: unknown[] };
+    const next = r.fetch.requests[1]?.body as { messages: { role: string; content: unknown }[] };
+    expect(next.messages[1]).toEqual({ role: "assistant", content: answered.content });
+    expect(next.messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
+    expect(r.turns[0]?.response?.message.content).toMatchObject([
+      { type: "provider", provider: "anthropic", value: FALLBACK_BLOCK_51 },
+      { type: "thinking" },
+      { type: "text" },
+    ]);
   });
 });
