@@ -65,6 +65,27 @@ export function claudeTakesMidSystem(model: string): boolean {
   return !!v && !!from && atLeast(v, from[0], from[1]);
 }
 
+/**
+ * A `role: "system"` message's own `output_config.effort` (beta
+ * `mid-conversation-output-config-2026-07-01`): Claude Fable 5.1, Mythos 5.1, Opus 5 and 5.5, on
+ * the Claude API and Google Cloud (2026-12-01); elsewhere effort goes top-level, which is not
+ * part of the prefix preserved thinking checks (a prompt-cache restart only).
+ * @see https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages
+ * @see https://platform.claude.com/docs/en/build-with-claude/preserved-thinking/change-tools-or-instructions
+ */
+const CLAUDE_MESSAGE_EFFORT: Record<string, readonly [number, number]> = {
+  opus: [5, 0],
+  fable: [5, 1],
+  mythos: [5, 1],
+};
+
+/** Whether a Claude model takes effort on a mid-conversation system message. */
+export function claudeTakesMessageEffort(model: string): boolean {
+  const v = claudeVersion(model);
+  const from = v && CLAUDE_MESSAGE_EFFORT[v.family];
+  return !!v && !!from && atLeast(v, from[0], from[1]);
+}
+
 /** `gpt-6.2`, `gpt-6.2-mini`, `gpt-7` -> [major, minor]. */
 function gptVersion(model: string): readonly [number, number] | undefined {
   const m = /(?:^|[/.:])gpt-(\d+)(?:\.(\d+))?/.exec(model.toLowerCase());

@@ -49,6 +49,11 @@ export interface Wire<R> {
    * what completes the response (its prefix record), if anything.
    */
   check?(req: ModelRequest, body: object): Finish | undefined;
+  /**
+   * Headers this body needs besides the platform's (the betas of the blocks it holds); a
+   * value joins the platform's value of the same header with a comma.
+   */
+  headers?(body: object): Record<string, string> | undefined;
   /** A 2xx streaming answer -> where its records come from and the state that reads them. */
   open(
     res: StreamResponse,
@@ -121,7 +126,7 @@ export function createHTTPModel<R>(
       idleTimeoutMs,
       deadlineMs,
       url: platform.urls[op] as string,
-      headers: platform.headers,
+      headers: joinHeaders(platform.headers, wire.headers?.(built)),
       body: JSON.stringify(platform.patch ? platform.patch(body, op) : body),
       sign: (signable) => auth.authorize(signable),
       secrets,
@@ -181,6 +186,20 @@ export function createHTTPModel<R>(
       }, opts?.signal);
     },
   };
+}
+
+/** `base` plus `extra`, a header in both joined as a list (`a,b`), as HTTP joins repeats. */
+function joinHeaders(
+  base: Record<string, string>,
+  extra: Record<string, string> | undefined,
+): Record<string, string> {
+  if (!extra) return base;
+  const out = { ...base };
+  for (const [name, value] of Object.entries(extra)) {
+    const have = out[name];
+    out[name] = have ? `${have},${value}` : value;
+  }
+  return out;
 }
 
 /** What completes a response after the whole-request check: its prefix record. */
