@@ -19,7 +19,7 @@ export function updateProblem(value: unknown): string | undefined {
   if (addTools !== undefined) {
     if (!Array.isArray(addTools)) return "update.addTools is not an array";
     for (const [i, tool] of addTools.entries()) {
-      const problem = toolProblem(tool);
+      const problem = toolSpecProblem(tool);
       if (problem) return `update.addTools[${i}] ${problem}`;
     }
   }
@@ -43,7 +43,8 @@ export function updateProblem(value: unknown): string | undefined {
     : undefined;
 }
 
-function toolProblem(tool: unknown): string | undefined {
+/** What is wrong with a {@link ToolSpec} read from a stored history, or `undefined`. */
+export function toolSpecProblem(tool: unknown): string | undefined {
   if (!isObject(tool)) return "is not a tool spec object";
   if (!isNonEmptyString(tool.name)) return "has no name";
   if (typeof tool.description !== "string") return "has a description that is not a string";

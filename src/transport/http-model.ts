@@ -4,6 +4,7 @@ import { validateHistory } from "../core/validate.js";
 import { parseJSONBody } from "./json.js";
 import { createModelStream, type StreamMachine } from "./model-stream.js";
 import type { Operation, Platform } from "./platform.js";
+import { recordingSetup } from "./prefix/setup.js";
 import { redactError, redactStreamErrors } from "./redact.js";
 import {
   type ErrorResponse,
@@ -114,7 +115,7 @@ export function createHTTPModel<R>(
     // Whole-request checks: on the body as an object, as the wire built it and before the
     // platform's patch (the prefix guard: a signed turn replayed under another prefix). A
     // count sends the same body, so it is checked too, and its answer has nothing to complete.
-    const finish = wire.check?.(req, built);
+    const finish = recordingSetup(wire.check?.(req, built), req);
     onFinish?.(finish);
     const body = op === "count" && typeof wire.count === "object" ? wire.count.body(built) : built;
     const { fetch, maxRetries, timeoutMs, idleTimeoutMs, deadlineMs } = platform.options;
