@@ -8,6 +8,8 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized from the documented preserved-thinking wire (placeholder signatures)",
   "openai/responses-preserved-reasoning-loop.json":
     "synthesized from the documented keep-prefix-unchanged wire (placeholder encrypted content)",
+  "anthropic/agent-updates.json":
+    "synthesized from the documented append-only forms (tool_addition, per-message effort), recorded from the agent-updates scenario over scripted answers (placeholder signatures)",
   "anthropic/drop-block.json":
     "synthesized from the documented drop_block control and input_transformations",
   "anthropic/media.json":
