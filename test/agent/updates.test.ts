@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { Agent, type Message, type Tool, tool } from "../../src/index.js";
+import { Agent, HistoryError, type Message, type Tool, tool } from "../../src/index.js";
 import { create } from "../../src/providers/anthropic/index.js";
+import * as bedrock from "../../src/providers/bedrock/index.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
 import { ScriptedModel, answer as scripted } from "./scripted-model.js";
 
@@ -171,6 +172,40 @@ describe("an agent continuing a bound history keeps its prefix", () => {
       role: "system",
       content: [{ type: "text", text: "Answer in French." }],
     });
+  });
+
+  it("on Converse (no append-only form) the folded change is refused by the prefix check", async () => {
+    const converse = (text: string) => ({
+      output: {
+        message: {
+          role: "assistant",
+          content: [
+            { reasoningContent: { reasoningText: { text: "t", signature: "s1" } } },
+            { text },
+          ],
+        },
+      },
+      stopReason: "end_turn",
+      usage: { inputTokens: 10, outputTokens: 5, totalTokens: 15 },
+    });
+    const { fetch, calls } = scriptedFetch([jsonResponse(200, converse("Cold."))]);
+    const model = bedrock.create({
+      region: "us-east-1",
+      apiKey: "bearer",
+      model: "us.anthropic.claude-fable-5-1-v1:0",
+      fetch,
+    });
+    const first = await new Agent({ model, instructions: "Be terse.", tools: [weather] }).run(
+      "Weather?",
+    );
+    expect(first.messages[1]?.prefix?.setup?.system).toBe("Be terse.");
+    const later = new Agent({ model, instructions: "Be terse.", tools: [weather, time] });
+    const err = await later
+      .runWithHistory(first.messages, "And the time?")
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HistoryError);
+    expect((err as HistoryError).path).toBe("tools[1]");
+    expect(calls).toHaveLength(1);
   });
 
   it("without a recorded setup, behaves as before: the agent's own go top-level", async () => {

@@ -1,4 +1,4 @@
-import type { ModelRequest, ModelResponse, PrefixSetup } from "../../core/types.js";
+import type { ModelRequest, ModelResponse, PrefixSetup, ToolSpec } from "../../core/types.js";
 
 /** What completes a response: its prefix record, and here the setup on a first record. */
 type Finish = (response: ModelResponse) => ModelResponse;
@@ -17,7 +17,10 @@ export function recordingSetup(finish: Finish | undefined, req: ModelRequest): F
     if (!record) return out;
     const setup: PrefixSetup = {};
     if (req.system !== undefined) setup.system = req.system;
-    if (req.tools !== undefined && req.tools.length > 0) setup.tools = req.tools;
+    // A copy: the record must not change when the caller's tool list does.
+    if (req.tools !== undefined && req.tools.length > 0) {
+      setup.tools = JSON.parse(JSON.stringify(req.tools)) as ToolSpec[];
+    }
     return { ...out, message: { ...out.message, prefix: { ...record, setup } } };
   };
 }
