@@ -1,4 +1,3 @@
-import { canonicalJSON } from "../core/hash.js";
 import { textOf } from "../core/parts.js";
 import type { ConversationUpdate, Message, PrefixSetup, ToolSpec } from "../core/types.js";
 
@@ -53,8 +52,9 @@ function inForce(original: PrefixSetup, later: readonly Message[]) {
   return { system, tools };
 }
 
-const NONE: ReadonlySet<string> = new Set();
-const same = (a: ToolSpec, b: ToolSpec) => canonicalJSON(a, NONE) === canonicalJSON(b, NONE);
+// As JSON text: the agent builds its specs the same way every time, and a stored setup keeps
+// their key order, so a tool that did not change reads the same (the hashing code stays out).
+const same = (a: ToolSpec, b: ToolSpec) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The update that takes `before` to `after`: tools gone, tools new or redefined. */
 function toolChanges(before: ToolSpec[], after: ToolSpec[]): ConversationUpdate | undefined {
