@@ -12,9 +12,10 @@ export interface RunSetup {
 /**
  * The top-level system and tools of a run over `history`. When the history records the setup
  * it was produced under (the first recorded turn's `prefix.setup`), the run keeps it, so
- * every earlier turn keeps its prefix, and the agent's own instructions and tools, where they
- * differ from those in force (the setup plus the history's updates), go into one appended
- * system message: its text the new instructions, its `update` the tools added and removed.
+ * every earlier turn keeps its prefix, and the agent's own instructions (unless the history
+ * states them already) and tools (where they differ from the setup plus the history's
+ * updates) go into one appended system message: its text the new instructions, its `update`
+ * the tools added and removed.
  * Without a recorded setup, the agent's own go top-level, as before.
  */
 export function planRun(
@@ -25,8 +26,9 @@ export function planRun(
   const at = history.findIndex((m) => m.prefix?.setup !== undefined);
   const original = history[at]?.prefix?.setup;
   if (!original) return { system, tools, update: undefined };
-  const now = inForce(original, history.slice(at + 1));
-  const changed = system !== undefined && system !== "" && system !== now.system;
+  const later = history.slice(at + 1);
+  const now = inForce(original, later);
+  const changed = system !== undefined && system !== "" && !stated(system, original, later);
   const update = toolChanges(now.tools, tools ?? []);
   const keep: RunSetup = { system: original.system, tools: original.tools, update: undefined };
   if (!changed && !update) return keep;
@@ -35,21 +37,30 @@ export function planRun(
   return { ...keep, update: message };
 }
 
-/** The instructions and tools in force after `later`: the last instruction, the tool updates. */
+/**
+ * Whether the history already states `system`: as its setup or as a later system message. A
+ * caller's own late instruction ("answer in French") adds to the agent's, so it does not make
+ * them differ; going back to instructions stated earlier appends nothing (append them again
+ * yourself if a later one must stop applying).
+ */
+function stated(system: string, original: PrefixSetup, later: readonly Message[]): boolean {
+  return (
+    system === original.system || later.some((m) => m.role === "system" && textOf(m) === system)
+  );
+}
+
+/** The tools in force after `later`: the setup's, with the updates applied in order. */
 function inForce(original: PrefixSetup, later: readonly Message[]) {
-  let system = original.system;
   let tools = [...(original.tools ?? [])];
   for (const m of later) {
     if (m.role !== "system") continue;
-    const text = textOf(m);
-    if (text !== "") system = text;
     const removed = new Set(m.update?.removeTools ?? []);
     tools = tools.filter((t) => !removed.has(t.name));
     for (const add of m.update?.addTools ?? []) {
       tools = [...tools.filter((t) => t.name !== add.name), add];
     }
   }
-  return { system, tools };
+  return { tools };
 }
 
 // As JSON text: the agent builds its specs the same way every time, and a stored setup keeps
