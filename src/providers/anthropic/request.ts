@@ -146,8 +146,10 @@ function buildMessages(
     parts?: number[],
   ) => appendTurn(out, role, content, origins, originsFor(index, content.length, parts));
   for (const [index, m] of messages.entries()) {
-    if (m.role === "user") add("user", userContent(m, index), index);
-    else if (m.role === "assistant") {
+    if (m.role === "user") {
+      checkAfterSystem(out, index);
+      add("user", userContent(m, index), index);
+    } else if (m.role === "assistant") {
       const parts: number[] = [];
       add("assistant", assistantContent(m, index, provider, parts), index, parts);
     } else if (m.role === "tool") add("user", [toolResult(m, index)], index);
@@ -176,6 +178,21 @@ function systemContent(m: Message, out: readonly MessageParam[], index: number):
   }
   const text = textOf(m);
   return text === "" ? [] : [{ type: "text", text }];
+}
+
+/**
+ * A system message with content must end the messages or be followed by the assistant's turn
+ * (a 400 otherwise); one with only `output_config` may come before a user message.
+ * @see https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages
+ */
+function checkAfterSystem(out: readonly MessageParam[], index: number): void {
+  const last = out[out.length - 1];
+  if (last?.role === "system" && last.content.length > 0) {
+    throw new HistoryError(
+      "a user message right after a system message is refused by this model: the system message must end the request or be followed by the assistant's turn; put it after this user message",
+      index,
+    );
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Agent } from "../../../src/agent/agent.js";
+import { HistoryError } from "../../../src/core/errors.js";
 import type { Message } from "../../../src/core/types.js";
 import { create } from "../../../src/providers/anthropic/index.js";
 import { jsonResponse, scriptedFetch, sseEvents } from "../../helpers/fetch.js";
@@ -67,14 +68,20 @@ describe("the prefix record on streams and agent runs", () => {
       role: "system",
       content: [{ type: "text", text: "Be verbose." }],
     });
-    // The same instructions again, and a late one as a system message in place: sent as is.
+    // The same instructions again: nothing appended.
     const same = new Agent({ model, instructions: "Be brief." });
-    const late: Message[] = [...history, { role: "user", content: "x" }];
-    const run = await same.runWithHistory(
-      [...late, { role: "system", content: "Answer in French." }],
-      "again",
-    );
+    const run = await same.runWithHistory(history, "again");
     expect(calls).toHaveLength(3);
-    expect(run.messages.at(-2)?.role).toBe("user");
+    expect(run.messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    // A late instruction right before the prompt would be a 400: refused before any request.
+    const late: Message[] = [
+      ...history,
+      { role: "user", content: "x" },
+      { role: "system", content: "Answer in French." },
+    ];
+    const err = await same.runWithHistory(late, "again").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HistoryError);
+    expect(err).toMatchObject({ index: 4 });
+    expect(calls).toHaveLength(3);
   });
 });

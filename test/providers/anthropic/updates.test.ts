@@ -217,6 +217,20 @@ describe("anthropic append-only updates, by model and platform", () => {
     expect(err.message).toContain(text);
   });
 
+  it("refuses a user message right after a system message with content; an effort-only one may precede it", () => {
+    const followed = (update: ConversationUpdate, text = ""): ModelRequest => ({
+      tools: [WEATHER],
+      messages: [
+        ASK,
+        { role: "system", content: text, update },
+        { role: "user", content: "Go on." },
+      ],
+    });
+    expect(bad(followed({ removeTools: ["weather"] }), cfg("claude-opus-5-5")).index).toBe(2);
+    const ok = buildRequest(followed({ effort: "low" }), cfg("claude-opus-5-5"), false);
+    expect(ok.messages.map((m) => m.role)).toEqual(["user", "system", "user"]);
+  });
+
   it("refuses an update right after an assistant turn (the API's placement rule)", () => {
     const req: ModelRequest = {
       messages: [
