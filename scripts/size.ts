@@ -127,24 +127,24 @@ const CORE =
 function cases(scale: number): Case[] {
   const kb = (n: number) => n * KB * scale;
   return [
-    { name: "golem", code: `export * from "golem";`, ceiling: kb(8.7) },
+    { name: "golem", code: `export * from "golem";`, ceiling: kb(9.6) },
     {
       name: "golem/anthropic",
       code: `export * from "golem/anthropic";`,
       budget: kb(13),
       // 13.0 before the model rules, capabilities and counting (docs/adr/0017-model-rules-from-capabilities.md),
       // 15.4 before the prefix check (docs/adr/0024-prefix-check.md).
-      ceiling: kb(20.8),
+      ceiling: kb(22.7),
     },
-    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(22.5) },
-    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(16.2) },
-    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(21.8) },
-    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(22.3) },
-    { name: "golem/vertex", code: `export * from "golem/vertex";`, ceiling: kb(26.5) },
+    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(23.7) },
+    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(17.4) },
+    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(22.6) },
+    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(23.1) },
+    { name: "golem/vertex", code: `export * from "golem/vertex";`, ceiling: kb(28.6) },
     {
       name: "golem/anthropic-aws",
       code: `export * from "golem/anthropic-aws";`,
-      ceiling: kb(22.3),
+      ceiling: kb(24.3),
     },
     {
       name: "golem/anthropic-bedrock",
@@ -171,28 +171,28 @@ function cases(scale: number): Case[] {
     {
       name: "golem: Agent only",
       code: `export { Agent, jsonTool } from "golem";`,
-      ceiling: kb(6.4),
+      ceiling: kb(7.4),
     },
     {
       name: "golem: Agent + tool()",
       code: `export { Agent, tool } from "golem";`,
-      ceiling: kb(6.5),
+      ceiling: kb(7.5),
     },
     {
       name: "golem/anthropic + golem core",
       code: `export * from "golem/anthropic";\nexport { ${CORE} } from "golem";`,
       budget: kb(13),
-      ceiling: kb(20.9),
+      ceiling: kb(22.9),
     },
     {
       name: "golem/anthropic + Agent",
       code: `export { create } from "golem/anthropic";\nexport { Agent, jsonTool } from "golem";`,
-      ceiling: kb(24.0),
+      ceiling: kb(26.3),
     },
     {
       name: "every entry but golem/testing",
       code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
-      ceiling: kb(49.7),
+      ceiling: kb(51.9),
     },
     // The budget: <= 40 KB (38.8 KB with 0.2's features; see the header).
     {
@@ -200,7 +200,7 @@ function cases(scale: number): Case[] {
       code: everything(OLD_ENTRIES),
       budget: kb(40),
       // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015).
-      ceiling: kb(57.2),
+      ceiling: kb(59.4),
     },
   ];
 }

@@ -84,6 +84,7 @@ export type {
   Part,
   PrefixCheck,
   PrefixRecord,
+  PrefixSetup,
   ProviderPart,
   Role,
   TextPart,

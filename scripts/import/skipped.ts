@@ -12,6 +12,8 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized from the documented append-only items (developer message, additional_tools, configuration_update)",
   "anthropic/fallback-turn.json":
     "synthesized from the documented fallback block, fallbacks option and usage iterations",
+  "anthropic/agent-updates.json":
+    "synthesized from the documented append-only forms (tool_addition, per-message effort), recorded from the agent-updates scenario over scripted answers (placeholder signatures)",
   "anthropic/drop-block.json":
     "synthesized from the documented drop_block control and input_transformations",
   "anthropic/media.json":

@@ -1,5 +1,5 @@
 import * as anthropic from "../../src/providers/anthropic/index.js";
-import { droppedTurn, fallbackTurn, lateInstructionLoop } from "./append-only.js";
+import { agentUpdatesLoop, droppedTurn, fallbackTurn, lateInstructionLoop } from "./append-only.js";
 import { cacheLoop } from "./cache-loop.js";
 import { mediaConversation } from "./media.js";
 import {
@@ -159,6 +159,14 @@ export const anthropicScenarios: Record<string, Scenario> = {
     defaultModel: "claude-fable-5-1",
     create: make("claude-fable-5-1", { ...OPUS_55, fallbacks: "default" }),
     run: (model) => fallbackTurn((req) => model.generate(req)),
+  },
+  "agent-updates": {
+    description:
+      "agents continue a bound history with a new instruction and tool, then a per-message effort change (append-only updates)",
+    streaming: false,
+    defaultModel: "claude-opus-5-5",
+    create: make("claude-opus-5-5", OPUS_55),
+    run: (model) => agentUpdatesLoop((req) => model.generate(req)),
   },
   "drop-block": {
     description: "an unrecorded turn under a changed system prompt, prefixCheck drop (drop_block)",

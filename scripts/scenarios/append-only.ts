@@ -3,8 +3,17 @@
  * the exchanges the synthesized cassettes stand in for, so a key holder can record them live
  * (`npm run capture -- anthropic preserved-thinking-loop`), and the contract rows replay.
  */
+import { Agent } from "../../src/agent/agent.js";
+import { type Tool, tool } from "../../src/agent/tool.js";
 import { toolCallsOf } from "../../src/core/parts.js";
-import type { Message, ModelRequest, ModelResponse } from "../../src/core/types.js";
+import type { StandardSchemaV1 } from "../../src/core/standard-schema.js";
+import type {
+  Message,
+  Model,
+  ModelRequest,
+  ModelResponse,
+  ToolSpec,
+} from "../../src/core/types.js";
 import { LOCAL_TIME, WEATHER } from "./tool-loop.js";
 
 type Call = (req: ModelRequest) => Promise<ModelResponse>;
@@ -84,4 +93,56 @@ export async function fallbackTurn(call: Call): Promise<void> {
   const first = await call({ messages: [...history] });
   history.push(first.message, user("And how do locks resist them?"));
   await call({ messages: [...history] });
+}
+
+/** A tool for the agent runs below: the spec's JSON Schema, any arguments accepted, `answer` returned. */
+function agentTool(spec: ToolSpec, answer: string): Tool {
+  const accept: StandardSchemaV1 = {
+    "~standard": { version: 1, vendor: "golem-scenario", validate: (value) => ({ value }) },
+  };
+  return tool({ ...spec, parameters: accept, jsonSchema: spec.parameters, execute: () => answer });
+}
+
+/** A {@link Model} over `call`, for the agent (a scenario's model or a contract row's replay). */
+function modelOf(call: Call): Model {
+  return {
+    provider: "scenario",
+    model: "scenario",
+    generate: (req) => call(req),
+    stream: () => {
+      throw new Error("the agent-updates scenario does not stream");
+    },
+  };
+}
+
+/**
+ * Append-only updates driven by the agent on a binding model: agent A (weather) runs a tool
+ * loop; agent B, with a new instruction and a `local_time` tool, continues it: the history's
+ * system and tools stay top-level and B's changes go in one appended system message (text +
+ * `tool_addition`); then the caller lowers the effort with an update-only system message.
+ * Each request is the previous one plus new turns (docs/append-only.md).
+ */
+export async function agentUpdatesLoop(call: Call): Promise<void> {
+  const model = modelOf(call);
+  const weather = agentTool(WEATHER, "40 C");
+  const localTime = agentTool(LOCAL_TIME, "14:05");
+  const first = await new Agent({
+    model,
+    instructions: "You are a helpful assistant",
+    tools: [weather],
+  }).run("What's the weather in Florence, Italy?");
+  const second = await new Agent({
+    model,
+    instructions: "Answer in one short sentence.",
+    tools: [weather, localTime],
+  }).runWithHistory(first.messages, "And the local time there?");
+  await call({
+    system: "You are a helpful assistant",
+    tools: [WEATHER],
+    messages: [
+      ...second.messages,
+      user("Thanks, that is all."),
+      { role: "system", content: "", update: { effort: "low" } },
+    ],
+  });
 }

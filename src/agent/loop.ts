@@ -17,6 +17,7 @@ import type { HistoryProcessor } from "./processors.js";
 import type { Tool } from "./tool.js";
 import { runToolCall } from "./tool-call.js";
 import type { RunEvent, RunResult, StepTransformation } from "./types.js";
+import { planRun, type RunSetup } from "./updates.js";
 import { addUsage, emptyUsage } from "./usage.js";
 
 /** What an agent holds fixed across calls (so the request prefix stays the same). */
@@ -59,11 +60,17 @@ export async function* runSteps<O>(setup: AgentSetup, run: RunInput<O>): Steps<R
   const user: Message = { role: "user", content: prompt };
   messages.push(user);
   yield { type: "message", step: 0, message: user };
+  // The history's own setup stays top-level; what this agent changed is appended (updates.ts).
+  const plan = planRun(history, setup.system, setup.specs);
+  if (plan.update) {
+    messages.push(plan.update);
+    yield { type: "message", step: 0, message: plan.update };
+  }
   let usage = emptyUsage();
   const transformations: StepTransformation[] = [];
   let retries = setup.output?.retries ?? 0;
   for (let step = 1; ; step++) {
-    const request = await buildModelRequest(setup, messages);
+    const request = await buildModelRequest(setup, plan, messages);
     signal?.throwIfAborted();
     const response = streaming
       ? yield* streamCall(setup.model, request, step, signal)
@@ -118,14 +125,18 @@ function checkPrompt(prompt: string | Part[]): void {
 }
 
 /** Runs the processors on a copy of the conversation and checks what they return. */
-async function buildModelRequest(setup: AgentSetup, messages: Message[]): Promise<ModelRequest> {
+async function buildModelRequest(
+  setup: AgentSetup,
+  plan: RunSetup,
+  messages: Message[],
+): Promise<ModelRequest> {
   let sent = messages.slice();
   for (const process of setup.processors) sent = await process(sent);
   validateHistory(sent);
   if (sent.length === 0) throw new HistoryError("the history processors left no message to send");
   const request: ModelRequest = { messages: sent };
-  if (setup.system !== undefined) request.system = setup.system;
-  if (setup.specs !== undefined) request.tools = setup.specs;
+  if (plan.system !== undefined) request.system = plan.system;
+  if (plan.tools !== undefined) request.tools = plan.tools;
   // On every call, tool loop included: the provider decides when the answer is final.
   if (setup.output) request.output = setup.output.spec;
   return request;

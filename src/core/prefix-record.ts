@@ -1,6 +1,17 @@
 import { isNonEmptyString } from "./issue.js";
+import { toolSpecProblem } from "./update.js";
 
-const RECORD_FIELDS = ["wire", "head", "tools", "count", "chain", "from", "steps", "parts"];
+const RECORD_FIELDS = [
+  "wire",
+  "head",
+  "tools",
+  "count",
+  "chain",
+  "from",
+  "steps",
+  "parts",
+  "setup",
+];
 
 const isStringArray = (v: unknown): v is string[] =>
   Array.isArray(v) && v.every((s) => typeof s === "string");
@@ -33,7 +44,25 @@ export function prefixRecordProblem(value: unknown): string | undefined {
     return "prefix.steps is not an array of arrays of strings";
   }
   if (r.steps.length !== r.count - r.from) return "prefix.steps does not cover from..count";
-  return isStringArray(r.parts) ? undefined : "prefix.parts is not an array of strings";
+  if (!isStringArray(r.parts)) return "prefix.parts is not an array of strings";
+  return r.setup === undefined ? undefined : setupProblem(r.setup);
+}
+
+function setupProblem(setup: unknown): string | undefined {
+  if (typeof setup !== "object" || setup === null || Array.isArray(setup)) {
+    return "prefix.setup is not an object";
+  }
+  const { system, tools, ...rest } = setup as Record<string, unknown>;
+  if (Object.keys(rest).length > 0) return "prefix.setup has an unknown field";
+  if (system !== undefined && typeof system !== "string")
+    return "prefix.setup.system is not a string";
+  if (tools === undefined) return undefined;
+  if (!Array.isArray(tools)) return "prefix.setup.tools is not an array";
+  for (const [i, tool] of tools.entries()) {
+    const problem = toolSpecProblem(tool);
+    if (problem) return `prefix.setup.tools[${i}] ${problem}`;
+  }
+  return undefined;
 }
 
 const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;

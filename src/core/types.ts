@@ -149,6 +149,18 @@ export interface PrefixRecord {
   steps: string[][];
   /** One hash per part of this message as it was returned. */
   parts: string[];
+  /**
+   * On the first recorded turn of a conversation only: the request's top-level `system` and
+   * `tools` as golem's types, so a later run (an agent with other instructions or tools) can
+   * keep them and append its changes as updates instead of rewriting the prefix.
+   */
+  setup?: PrefixSetup;
+}
+
+/** The top-level setup a conversation's first recorded turn was produced under. */
+export interface PrefixSetup {
+  system?: string;
+  tools?: ToolSpec[];
 }
 
 /** How a request whose prefix changed under replayed reasoning is handled. */

@@ -3,6 +3,7 @@ import { isNonEmptyString, show } from "./issue.js";
 import { prefixRecordProblem } from "./prefix-record.js";
 import { thinkingBlockProblem } from "./thinking.js";
 import type { Message, Role } from "./types.js";
+import { updateProblem } from "./update.js";
 
 /**
  * The part types each role may hold. A Map: its `get` takes any role as it was stored (an
@@ -94,6 +95,8 @@ function messageProblem(m: Message, callIds: Set<string>, extra?: ExtraCheck): s
       if (part.type === "tool-call") callIds.add(part.id);
     }
   }
+  const update = systemUpdateProblem(m);
+  if (update) return update;
   if (m.role === "tool") {
     if (!isNonEmptyString(m.toolCallId)) return "a tool message needs a toolCallId";
     if (!callIds.has(m.toolCallId)) {
@@ -101,6 +104,22 @@ function messageProblem(m: Message, callIds: Set<string>, extra?: ExtraCheck): s
     }
   }
   return extra?.(m, "message");
+}
+
+/**
+ * An `update` rides only a system message and has its shape; a system message says something:
+ * text, or an update (its text, when empty, adds no instruction).
+ */
+function systemUpdateProblem(m: Message): string | undefined {
+  if (m.update !== undefined) {
+    return m.role === "system"
+      ? updateProblem(m.update)
+      : "update is allowed only on system messages";
+  }
+  if (m.role !== "system") return undefined;
+  const parts = typeof m.content === "string" ? [{ text: m.content }] : m.content;
+  const empty = parts.every((p) => (p as { text?: unknown }).text === "");
+  return empty ? "a system message needs text, or an update when its text is empty" : undefined;
 }
 
 function partProblem(part: unknown, allowed: ReadonlySet<string>, role: Role): string | undefined {

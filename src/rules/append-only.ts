@@ -26,3 +26,16 @@ export function claudeTakesMidSystem(model: string): boolean {
   const v = claudeOf(model);
   return since(v, v && CLAUDE_SINCE[v.family]?.midSystem);
 }
+
+/**
+ * A `role: "system"` message's own `output_config.effort` (beta
+ * `mid-conversation-output-config-2026-07-01`): Claude Fable 5.1, Mythos 5.1, Opus 5 and 5.5, on
+ * the Claude API and Google Cloud (2026-12-01); elsewhere effort goes top-level, which is not
+ * part of the prefix preserved thinking checks (a prompt-cache restart only).
+ * @see https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages
+ * @see https://platform.claude.com/docs/en/build-with-claude/preserved-thinking/change-tools-or-instructions
+ */
+export function claudeTakesMessageEffort(model: string): boolean {
+  const v = claudeOf(model);
+  return since(v, v && CLAUDE_SINCE[v.family]?.messageEffort);
+}

@@ -110,15 +110,18 @@ const ROWS: readonly Row[] = [
  * first versions rather than rows. `bindsPrefix`: preserved thinking's prefix check (the
  * page's supportedModels, 2026-12-01). `midSystem`: `role: "system"` messages in the middle of
  * `messages` (Opus 4.8 and later, Fable and Mythos 5 and later, Sonnet 5.5, Haiku 5.5; not
- * Sonnet 5).
+ * Sonnet 5). `messageEffort`: effort on such a message (Fable and Mythos 5.1, Opus 5 on).
+ * (`messageEffort` from the mid-conversation-system-messages page, 2026-12-01.)
  * @see https://platform.claude.com/docs/en/build-with-claude/preserved-thinking/prefix-checks
  * @see https://docs.aws.amazon.com/bedrock/latest/userguide/claude-messages-thinking-block-binding.html
  * @see https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages
  */
-export const CLAUDE_SINCE: Readonly<Record<string, { bindsPrefix: string; midSystem: string }>> = {
-  fable: { bindsPrefix: "5.1", midSystem: "5.0" },
-  mythos: { bindsPrefix: "5.1", midSystem: "5.0" },
-  opus: { bindsPrefix: "5.5", midSystem: "4.8" },
+export const CLAUDE_SINCE: Readonly<
+  Record<string, { bindsPrefix: string; midSystem: string; messageEffort?: string }>
+> = {
+  fable: { bindsPrefix: "5.1", midSystem: "5.0", messageEffort: "5.1" },
+  mythos: { bindsPrefix: "5.1", midSystem: "5.0", messageEffort: "5.1" },
+  opus: { bindsPrefix: "5.5", midSystem: "4.8", messageEffort: "5.0" },
   sonnet: { bindsPrefix: "5.5", midSystem: "5.5" },
   haiku: { bindsPrefix: "5.5", midSystem: "5.5" },
 };

@@ -37,7 +37,9 @@ export const THINKING_KEYS = {
   display: true,
 } as const;
 
-const EFFORTS: readonly string[] = ["low", "medium", "high", "xhigh", "max"];
+/** The effort levels Claude takes (`output_config.effort`). */
+export const CLAUDE_EFFORTS: readonly string[] = ["low", "medium", "high", "xhigh", "max"];
+const EFFORTS = CLAUDE_EFFORTS;
 const DISPLAYS: readonly string[] = ["summarized", "omitted"];
 const MIN_BUDGET = 1024;
 

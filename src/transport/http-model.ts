@@ -4,6 +4,7 @@ import { validateHistory } from "../core/validate.js";
 import { parseJSONBody } from "./json.js";
 import { createModelStream, type StreamMachine } from "./model-stream.js";
 import type { Operation, Platform } from "./platform.js";
+import { recordingSetup } from "./prefix/setup.js";
 import { redactError, redactStreamErrors } from "./redact.js";
 import {
   type ErrorResponse,
@@ -49,6 +50,11 @@ export interface Wire<R> {
    * what completes the response (its prefix record), if anything.
    */
   check?(req: ModelRequest, body: object): Finish | undefined;
+  /**
+   * Headers this body needs besides the platform's (the betas of the blocks it holds); a
+   * value joins the platform's value of the same header with a comma.
+   */
+  headers?(body: object): Record<string, string> | undefined;
   /** A 2xx streaming answer -> where its records come from and the state that reads them. */
   open(
     res: StreamResponse,
@@ -109,7 +115,7 @@ export function createHTTPModel<R>(
     // Whole-request checks: on the body as an object, as the wire built it and before the
     // platform's patch (the prefix guard: a signed turn replayed under another prefix). A
     // count sends the same body, so it is checked too, and its answer has nothing to complete.
-    const finish = wire.check?.(req, built);
+    const finish = recordingSetup(wire.check?.(req, built), req);
     onFinish?.(finish);
     const body = op === "count" && typeof wire.count === "object" ? wire.count.body(built) : built;
     const { fetch, maxRetries, timeoutMs, idleTimeoutMs, deadlineMs } = platform.options;
@@ -121,7 +127,7 @@ export function createHTTPModel<R>(
       idleTimeoutMs,
       deadlineMs,
       url: platform.urls[op] as string,
-      headers: platform.headers,
+      headers: joinHeaders(platform.headers, wire.headers?.(built)),
       body: JSON.stringify(platform.patch ? platform.patch(body, op) : body),
       sign: (signable) => auth.authorize(signable),
       secrets,
@@ -189,6 +195,20 @@ export function createHTTPModel<R>(
  */
 function isExpiredCredential(err: APIError): boolean {
   return err.status === 401 || (err.status === 403 && /^ExpiredToken/.test(err.type ?? ""));
+}
+
+/** `base` plus `extra`, a header in both joined as a list (`a,b`), as HTTP joins repeats. */
+function joinHeaders(
+  base: Record<string, string>,
+  extra: Record<string, string> | undefined,
+): Record<string, string> {
+  if (!extra) return base;
+  const out = { ...base };
+  for (const [name, value] of Object.entries(extra)) {
+    const have = out[name];
+    out[name] = have ? `${have},${value}` : value;
+  }
+  return out;
 }
 
 /** What completes a response after the whole-request check: its prefix record. */

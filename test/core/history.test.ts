@@ -4,6 +4,7 @@ import { HistoryError } from "../../src/core/errors.js";
 import { parseHistory, serializeHistory } from "../../src/core/history.js";
 import { textOf, toolCallsOf } from "../../src/core/parts.js";
 import type {
+  ConversationUpdate,
   FilePart,
   ImagePart,
   Message,
@@ -84,6 +85,25 @@ describe("parseHistory and serializeHistory round trip", () => {
     const back = roundTrip(history);
     expect(back).toStrictEqual(history);
     expect(back[1]?.content).toStrictEqual(content);
+  });
+
+  it("keeps a system message's update, and refuses one on another role", () => {
+    const history: Message[] = [
+      { role: "user", content: "hi" },
+      {
+        role: "system",
+        content: "",
+        update: {
+          addTools: [{ name: "f", description: "d", parameters: { type: "object" } }],
+          removeTools: ["g"],
+          effort: "low",
+          output: null,
+        },
+      },
+    ];
+    expect(roundTrip(history)).toStrictEqual(history);
+    const wrong = JSON.stringify([{ role: "user", content: "hi", update: { effort: "low" } }]);
+    expect(() => parseHistory(wrong)).toThrow("update is allowed only on system messages");
   });
 
   it("keeps provider parts' values whatever they hold, and media parts", () => {
@@ -471,6 +491,26 @@ const providerPart: fc.Arbitrary<ProviderPart> = fc
   .tuple(provider, fc.json({ maxDepth: 3 }))
   .map(([name, json]) => ({ type: "provider", provider: name, value: JSON.parse(json) }));
 
+const update: fc.Arbitrary<ConversationUpdate> = fc.record(
+  {
+    addTools: fc.array(
+      fc.record(
+        { name: nonEmpty, description: text, parameters: fc.constant({ type: "object" }) },
+        opts,
+      ),
+      { minLength: 1, maxLength: 2 },
+    ),
+    removeTools: fc.array(nonEmpty, { minLength: 1, maxLength: 2 }),
+    effort: fc.constantFrom("low", "max"),
+    output: fc.constantFrom(null, { schema: { type: "object" } }),
+  },
+  { ...opts, requiredKeys: ["effort"] },
+);
+const saysSomething = (content: string | Part[]) =>
+  typeof content === "string"
+    ? content !== ""
+    : content.some((p) => p.type === "text" && p.text !== "");
+
 /** A string, or an ordered list of the parts `part` makes. */
 const contentOf = (part: fc.Arbitrary<Part>) => fc.oneof(text, fc.array(part, { maxLength: 6 }));
 const cache = fc.boolean();
@@ -479,10 +519,13 @@ type Template =
   | Message
   | { role: "tool-template"; pick: number; content: string | Part[]; isError?: boolean };
 const template: fc.Arbitrary<Template> = fc.oneof(
-  fc.record(
-    { role: fc.constant("system" as const), content: contentOf(textPart) },
-    { ...opts, requiredKeys: ["role", "content"] },
-  ),
+  fc
+    .record(
+      { role: fc.constant("system" as const), content: contentOf(textPart), update },
+      { ...opts, requiredKeys: ["role", "content"] },
+    )
+    // A system message says something: text, or an update.
+    .filter((m) => m.update !== undefined || saysSomething(m.content)),
   fc.record(
     {
       role: fc.constant("user" as const),

@@ -45,6 +45,16 @@ describe("validateHistory accepts", () => {
     const history: Message[] = [
       { role: "system", content: "be brief" },
       { role: "system", content: [{ type: "text", text: "and kind" }] },
+      { role: "system", content: "", update: { effort: "low", output: null } },
+      {
+        role: "system",
+        content: "use the new tool",
+        update: {
+          addTools: [{ name: "f", description: "", parameters: { type: "object" }, strict: true }],
+          removeTools: ["g"],
+          output: { schema: { type: "object" }, name: "answer" },
+        },
+      },
       {
         role: "user",
         content: [
@@ -416,6 +426,70 @@ describe("validateHistory rejects", () => {
       [ASK, RESULT, CALL],
       1,
       'toolCallId "call_1" names no tool call of an earlier assistant message',
+    ],
+    [
+      "an update on a user message",
+      [{ ...ASK, update: { effort: "low" } }],
+      0,
+      "update is allowed only on system messages",
+    ],
+    [
+      "a system message with empty text and no update",
+      [ASK, { role: "system", content: "" }],
+      1,
+      "a system message needs text, or an update when its text is empty",
+    ],
+    [
+      "an update that changes nothing",
+      [ASK, { role: "system", content: "", update: { addTools: [] } }],
+      1,
+      "update changes nothing: give addTools, removeTools, effort or output",
+    ],
+    [
+      "an update with a field golem does not know",
+      [ASK, { role: "system", content: "", update: { effort: "low", tools: [] } }],
+      1,
+      'update has an unknown field "tools"',
+    ],
+    [
+      "an added tool without parameters",
+      [
+        ASK,
+        { role: "system", content: "", update: { addTools: [{ name: "f", description: "" }] } },
+      ],
+      1,
+      "update.addTools[0] has parameters that are not a JSON Schema object",
+    ],
+    [
+      "an added tool without a name",
+      [
+        ASK,
+        {
+          role: "system",
+          content: "",
+          update: { addTools: [{ description: "", parameters: {} }] },
+        },
+      ],
+      1,
+      "update.addTools[0] has no name",
+    ],
+    [
+      "a removed tool that is not a name",
+      [ASK, { role: "system", content: "", update: { removeTools: ["f", ""] } }],
+      1,
+      "update.removeTools is not an array of tool names",
+    ],
+    [
+      "an effort that is not a string",
+      [ASK, { role: "system", content: "", update: { effort: 3 } }],
+      1,
+      "update.effort is not a non-empty string: 3",
+    ],
+    [
+      "an output without a schema object",
+      [ASK, { role: "system", content: "", update: { output: { schema: "json" } } }],
+      1,
+      "update.output is neither null nor an object with a schema object",
     ],
   ];
 

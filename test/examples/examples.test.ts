@@ -57,6 +57,16 @@ async function runExample(path: string): Promise<string> {
 }
 
 describe("examples, offline", () => {
+  it("append-only: the second agent's changes are appended, then the effort drops per message", async () => {
+    const out = await runExample("examples/append-only/main.ts");
+    expect(out).toContain("first agent: It is 40 °C in Florence right now.");
+    expect(out).toContain(
+      'appended: {"content":"Answer in one short sentence.","update":{"addTools":[{"name":"local_time"',
+    );
+    expect(out).toContain("second agent: It is 14:05 in Florence.");
+    expect(out).toContain("at effort low: You're welcome.");
+  });
+
   it("thinking: prints the reasoning with its signature, then the answer", async () => {
     const out = await runExample("examples/thinking/main.ts");
     expect(out).toMatch(/thinking: /);

@@ -8,6 +8,7 @@ import { MESSAGES_PREFIX } from "./prefix.js";
 import { buildRequest } from "./request.js";
 import { parseResponse, readError } from "./response.js";
 import { createStreamState } from "./stream.js";
+import { updateBetas } from "./updates.js";
 import type { MessageCreateParams } from "./wire.js";
 
 /**
@@ -27,6 +28,10 @@ export function messagesWire(options: ResolvedOptions, provider: string): Wire<S
         req.messages,
         cfg.prefixCheck ?? "off",
       )?.finish,
+    headers: (body) => {
+      const betas = updateBetas(body as MessageCreateParams);
+      return betas.length > 0 ? { "anthropic-beta": betas.join(",") } : undefined;
+    },
     parse: (body, ctx) => parseResponse(body, ctx.provider),
     errorFields: errorFieldsOf(readError),
     open: (res, ctx) => ({

@@ -6,7 +6,8 @@ const isThinking = (b: ContentBlockParam) =>
 
 /**
  * The Messages API's prefix as preserved thinking compares it: the top-level `system`, the
- * `tools` and every message's blocks, `cache_control` left out ("cache markers are excluded").
+ * `tools` and every message's blocks (and a system message's `output_config`), `cache_control`
+ * left out ("cache markers are excluded"). Top-level effort and `format` are not part of it.
  * @see https://platform.claude.com/docs/en/build-with-claude/preserved-thinking/prefix-checks
  */
 export const MESSAGES_PREFIX: PrefixWire<MessageCreateParams> = {
@@ -15,7 +16,11 @@ export const MESSAGES_PREFIX: PrefixWire<MessageCreateParams> = {
   prefixOf: (body) => ({
     head: { system: body.system },
     tools: body.tools ?? [],
-    messages: body.messages.map((m) => ({ role: m.role, blocks: m.content })),
+    // A system message's own effort is part of it, so it counts as one more block.
+    messages: body.messages.map((m) => ({
+      role: m.role,
+      blocks: m.output_config ? [...m.content, { output_config: m.output_config }] : m.content,
+    })),
     origins: originsOf(body.messages),
   }),
   dropReasoning(body, from, to) {

@@ -1,7 +1,7 @@
 import { HistoryError } from "../../core/errors.js";
 import { base64ToBytes } from "../../core/media.js";
 import { partsOf, textOf } from "../../core/parts.js";
-import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
+import type { Message, ModelRequest, Part } from "../../core/types.js";
 import { claudeBindsPrefix, claudeTakesMidSystem } from "../../rules/append-only.js";
 import { type Mark, markAt, planBreakpoints, type ResolvedCache } from "../../transport/cache.js";
 import {
@@ -18,6 +18,7 @@ import { noteOrigins, type Origin } from "../../transport/prefix/wire-prefix.js"
 import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
 import { appendTurn, originsFor } from "../../transport/turns.js";
 import { checkSettings, type ResolvedOptions } from "./options.js";
+import { tool as buildTool, type CompiledUpdate, compileUpdates } from "./updates.js";
 import type {
   BlockBinding,
   CacheControlEphemeral,
@@ -27,7 +28,6 @@ import type {
   MessageCreateParams,
   MessageParam,
   TextBlockParam,
-  Tool,
   ToolChoice,
   ToolResultBlockParam,
 } from "./wire.js";
@@ -65,7 +65,7 @@ export function blockBinding(
  * alternates roles; consecutive tool results share one user message.
  */
 export function buildRequest(
-  req: ModelRequest,
+  request: ModelRequest,
   cfg: Pick<ResolvedOptions, "model" | "settings" | "thinking" | "effort"> &
     Partial<
       Pick<
@@ -76,6 +76,9 @@ export function buildRequest(
   stream: boolean,
 ): MessageCreateParams {
   const provider = cfg.provider ?? "anthropic";
+  // Append-only updates: in their system messages, or folded top-level (updates.ts).
+  const compiled = compileUpdates(request, cfg.model, provider);
+  const req = compiled.request;
   const s = callSettings(provider, cfg.settings, req);
   checkSettings(cfg, { ...req, ...s }, provider);
   const marks: Mark[] = [];
@@ -83,7 +86,7 @@ export function buildRequest(
   const body: MessageCreateParams = {
     model: cfg.model,
     max_tokens: s.maxTokens ?? cfg.settings.maxTokens,
-    messages: buildMessages(req.messages, marks, provider, hoisted),
+    messages: buildMessages(req.messages, marks, provider, hoisted, compiled.updates),
   };
   const system = [req.system, ...[...hoisted].map((i) => textOf(req.messages[i] as Message))];
   const texts = system.filter((s): s is string => typeof s === "string" && s !== "");
@@ -94,9 +97,10 @@ export function buildRequest(
   if (binding)
     body.thinking = { ...(cfg.thinking ?? { type: "adaptive" }), block_binding: binding };
   // Structured output shares `output_config` with effort (name and description have no field).
-  if (cfg.effort || req.output) {
+  const effort = compiled.effort ?? cfg.effort;
+  if (effort || req.output) {
     body.output_config = {};
-    if (cfg.effort) body.output_config.effort = cfg.effort;
+    if (effort) body.output_config.effort = effort;
     if (req.output) body.output_config.format = { type: "json_schema", schema: req.output.schema };
   }
   if (req.tools && req.tools.length > 0) body.tools = req.tools.map(buildTool);
@@ -112,7 +116,8 @@ export function buildRequest(
 /**
  * The system messages that go into the top-level `system`: those before the first other
  * message, and on a model without mid-conversation system messages all of them (a model that
- * binds reasoning to its prefix takes them, so hoisting never rewrites a bound prefix).
+ * binds reasoning to its prefix takes them, so hoisting never rewrites a bound prefix). A
+ * message with an update stays in place: its blocks have no top-level form.
  * @see https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages
  */
 function hoistedSystem(messages: readonly Message[], midSystem: boolean): Set<number> {
@@ -120,7 +125,7 @@ function hoistedSystem(messages: readonly Message[], midSystem: boolean): Set<nu
   let leading = true;
   for (const [i, m] of messages.entries()) {
     if (m.role !== "system") leading = false;
-    else if (leading || !midSystem) hoisted.add(i);
+    else if ((leading || !midSystem) && m.update === undefined) hoisted.add(i);
   }
   return hoisted;
 }
@@ -130,6 +135,7 @@ function buildMessages(
   marks: Mark[],
   provider: string,
   hoisted: ReadonlySet<number>,
+  updates: ReadonlyMap<number, CompiledUpdate>,
 ): MessageParam[] {
   const out: MessageParam[] = [];
   const origins: Origin[][] = [];
@@ -140,12 +146,19 @@ function buildMessages(
     parts?: number[],
   ) => appendTurn(out, role, content, origins, originsFor(index, content.length, parts));
   for (const [index, m] of messages.entries()) {
-    if (m.role === "user") add("user", userContent(m, index), index);
-    else if (m.role === "assistant") {
+    if (m.role === "user") {
+      checkAfterSystem(out, index);
+      add("user", userContent(m, index), index);
+    } else if (m.role === "assistant") {
       const parts: number[] = [];
       add("assistant", assistantContent(m, index, provider, parts), index, parts);
     } else if (m.role === "tool") add("user", [toolResult(m, index)], index);
-    else if (!hoisted.has(index)) add("system", systemContent(m, out, index), index);
+    else if (!hoisted.has(index)) {
+      const update = updates.get(index);
+      const content = [...systemContent(m, out, index), ...(update?.blocks ?? [])];
+      if (update?.effort === undefined) add("system", content, index);
+      else addEffort(out, origins, content, index, update.effort);
+    }
     if (m.cache && !hoisted.has(index)) marks.push(markAt(out, index));
   }
   noteOrigins(out, origins);
@@ -165,6 +178,46 @@ function systemContent(m: Message, out: readonly MessageParam[], index: number):
   }
   const text = textOf(m);
   return text === "" ? [] : [{ type: "text", text }];
+}
+
+/**
+ * A system message with content must end the messages or be followed by the assistant's turn
+ * (a 400 otherwise); one with only `output_config` may come before a user message.
+ * @see https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages
+ */
+function checkAfterSystem(out: readonly MessageParam[], index: number): void {
+  const last = out[out.length - 1];
+  if (last?.role === "system" && last.content.length > 0) {
+    throw new HistoryError(
+      "a user message right after a system message is refused by this model: the system message must end the request or be followed by the assistant's turn; put it after this user message",
+      index,
+    );
+  }
+}
+
+/**
+ * A system message that carries `output_config.effort`: merged into a system message just
+ * before it that has none, else its own (an effort-only message has empty content, which the
+ * API takes there: "a message with neither content nor output_config fields is rejected").
+ * @see https://platform.claude.com/docs/en/build-with-claude/preserved-thinking/change-tools-or-instructions
+ */
+function addEffort(
+  out: MessageParam[],
+  origins: Origin[][],
+  content: ContentBlockParam[],
+  index: number,
+  effort: string,
+): void {
+  const last = out[out.length - 1];
+  const from = originsFor(index, content.length);
+  if (last?.role === "system" && last.output_config === undefined) {
+    last.content.push(...content);
+    last.output_config = { effort };
+    origins[origins.length - 1]?.push(...from);
+  } else {
+    out.push({ role: "system", content, output_config: { effort } });
+    origins.push(from);
+  }
 }
 
 /**
@@ -323,16 +376,6 @@ function parseArguments(args: string, index: number): unknown {
   } catch {
     throw new HistoryError(`tool call arguments are not JSON: ${args.slice(0, 80)}`, index);
   }
-}
-
-function buildTool(tool: ToolSpec): Tool {
-  const out: Tool = {
-    name: tool.name,
-    description: tool.description,
-    input_schema: tool.parameters,
-  };
-  if (tool.strict !== undefined) out.strict = tool.strict;
-  return out;
 }
 
 function buildToolChoice(choice: NonNullable<ModelRequest["toolChoice"]>): ToolChoice {

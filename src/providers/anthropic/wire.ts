@@ -60,8 +60,37 @@ export interface OtherBlockParam {
   [key: string]: unknown;
 }
 
+/** A tool named as it is declared in the request's `tools`. */
+export interface ToolReference {
+  type: "tool_reference";
+  name: string;
+}
+/** A tool defined by value in a message (beta `inline-tools-2026-09-15`). */
+export interface ToolDefinition {
+  type: "tool_definition";
+  definition: Tool;
+}
+/**
+ * In a mid-conversation system message: offer a tool from here on (beta
+ * `mid-conversation-tool-changes-2026-07-01` by reference, `inline-tools-2026-09-15` by value).
+ * @see https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages
+ */
+export interface ToolAdditionBlockParam {
+  type: "tool_addition";
+  tool: ToolReference | ToolDefinition;
+  cache_control?: CacheControlEphemeral;
+}
+/** In a mid-conversation system message: withdraw a tool from here on (by reference). */
+export interface ToolRemovalBlockParam {
+  type: "tool_removal";
+  tool: ToolReference;
+  cache_control?: CacheControlEphemeral;
+}
+
 export type ContentBlockParam =
   | TextBlockParam
+  | ToolAdditionBlockParam
+  | ToolRemovalBlockParam
   | ThinkingBlockParam
   | RedactedThinkingBlockParam
   | ToolUseBlockParam
@@ -73,6 +102,12 @@ export interface MessageParam {
   /** `system`: a mid-conversation system message, on the models that take one. */
   role: "user" | "assistant" | "system";
   content: ContentBlockParam[];
+  /**
+   * System messages: effort from the next user turn on (beta
+   * `mid-conversation-output-config-2026-07-01`); `format` stays top-level only.
+   * @see https://platform.claude.com/docs/en/build-with-claude/effort#change-effort-mid-conversation-beta
+   */
+  output_config?: { effort: string };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { HistoryError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, ToolSpec } from "../../core/types.js";
+import { CLAUDE_EFFORTS, type Effort } from "../../rules/claude.js";
 import { type Mark, markAt, planBreakpoints, type ResolvedCache } from "../../transport/cache.js";
 import {
   BOTH,
@@ -15,6 +16,7 @@ import {
 import { noteOrigins, type Origin } from "../../transport/prefix/wire-prefix.js";
 import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
 import { appendTurn, originsFor } from "../../transport/turns.js";
+import { foldUpdates } from "../../transport/updates.js";
 import { checkSettings, type ResolvedOptions } from "./options.js";
 import type {
   CachePointBlock,
@@ -46,13 +48,19 @@ const INFERENCE_FIELDS = {
  * the roles to alternate and refuses empty content and blank text.
  */
 export function buildRequest(
-  req: ModelRequest,
+  request: ModelRequest,
   cfg: Omit<ResolvedOptions, "cache"> & Partial<Pick<ResolvedOptions, "cache">>,
   _stream: boolean,
 ): ConverseRequest {
   const provider = cfg.provider ?? "bedrock";
+  // Converse has no append-only form: updates fold into `toolConfig`, `outputConfig` and the
+  // system prompt, which changes the prefix (the prefix check refuses it on a binding model).
+  const folded = foldUpdates(request, provider, CLAUDE_EFFORTS);
+  const req = folded.request;
+  // Checked against Claude's levels by the fold.
+  const effort = (folded.effort as Effort | undefined) ?? cfg.effort;
   const s = callSettings(provider, cfg.settings, req);
-  checkSettings(cfg.model, cfg.thinking, { ...req, ...s }, provider, cfg.effort);
+  checkSettings(cfg.model, cfg.thinking, { ...req, ...s }, provider, effort);
   const system: SystemContentBlock[] = req.system ? [{ text: req.system }] : [];
   const messages: WireMessage[] = [];
   const marks: Mark[] = [];
@@ -93,9 +101,9 @@ export function buildRequest(
     if (cfg.thinking) body.additionalModelRequestFields.thinking = cfg.thinking;
     if (s.topK !== undefined) body.additionalModelRequestFields.top_k = s.topK;
   }
-  if (cfg.effort || req.output) {
+  if (effort || req.output) {
     body.outputConfig = {};
-    if (cfg.effort) body.outputConfig.effort = cfg.effort;
+    if (effort) body.outputConfig.effort = effort;
     if (req.output) {
       const { schema, name, description } = req.output;
       // `JsonSchemaDefinition.schema` is a string: the schema as JSON text.

@@ -13,6 +13,7 @@ import {
   USER,
 } from "../../transport/media.js";
 import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
+import { foldUpdates } from "../../transport/updates.js";
 import type { ResolvedOptions } from "./options.js";
 import { GENERATED_ID_PREFIX } from "./parts.js";
 import type {
@@ -39,10 +40,14 @@ export const SKIP_SIGNATURE_VALIDATOR = "Y29udGV4dF9lbmdpbmVlcmluZ19pc190aGVfd2F
  * is left out, and the contents around it of the same role become one.
  */
 export function buildRequest(
-  req: ModelRequest,
+  request: ModelRequest,
   cfg: ResolvedOptions,
   _stream: boolean,
 ): GenerateContentRequest {
+  // Gemini has no append-only form: updates fold into `tools`, the output schema and the
+  // thinking level (`systemInstruction` takes the text), at the cost of the cached prefix.
+  const folded = foldUpdates(request, cfg.provider ?? "gemini", GEMINI_LEVELS);
+  const req = folded.request;
   const system: Part[] = req.system ? [{ text: req.system }] : [];
   const contents: Content[] = [];
   const callNames = new Map<string, string>();
@@ -69,7 +74,9 @@ export function buildRequest(
       return;
     }
     if (m.role === "system") {
-      system.push({ text: textOf(m) });
+      // An update's message without text has nothing for the system instruction.
+      const text = textOf(m);
+      if (text !== "") system.push({ text });
       return;
     }
     if (m.role === "user") push("user", buildUserParts(m, i, provider));
@@ -83,7 +90,7 @@ export function buildRequest(
   });
   const body: GenerateContentRequest = { contents };
   if (system.length > 0) body.systemInstruction = { parts: system };
-  const generationConfig = buildGenerationConfig(req, cfg);
+  const generationConfig = buildGenerationConfig(req, cfg, folded.effort);
   if (generationConfig) body.generationConfig = generationConfig;
   if (req.tools && req.tools.length > 0) {
     body.tools = [
@@ -119,6 +126,7 @@ export function buildRequest(
 function buildGenerationConfig(
   req: ModelRequest,
   cfg: ResolvedOptions,
+  level: string | undefined,
 ): GenerationConfig | undefined {
   const provider = cfg.provider ?? "gemini";
   const s = callSettings(provider, cfg.settings, req);
@@ -136,7 +144,30 @@ function buildGenerationConfig(
     out.responseJsonSchema = req.output.schema;
   }
   if (cfg.generationConfig) Object.assign(out, cfg.generationConfig);
+  if (level !== undefined) out.thinkingConfig = withLevel(out.thinkingConfig, level, provider);
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** Gemini's thinking levels: an update's effort is sent as `thinkingLevel`. */
+const GEMINI_LEVELS: readonly string[] = ["minimal", "low", "medium", "high"];
+
+/** The thinking config with an update's level; with a `thinkingBudget` it is refused (a 400). */
+function withLevel(
+  thinking: GenerationConfig["thinkingConfig"],
+  level: string,
+  provider: string,
+): NonNullable<GenerationConfig["thinkingConfig"]> {
+  if (thinking?.thinkingBudget !== undefined) {
+    throw new HistoryError(
+      `${provider}: an update's effort is sent as thinkingLevel, which the API refuses beside the model's thinking.budget; create the model with thinking.level instead`,
+    );
+  }
+  return {
+    ...thinking,
+    thinkingLevel: level.toUpperCase() as NonNullable<
+      NonNullable<typeof thinking>["thinkingLevel"]
+    >,
+  };
 }
 
 /**

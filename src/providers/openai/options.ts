@@ -162,7 +162,17 @@ export function resolveReasoningSummary(
   return reasoningSummary === "none" ? undefined : reasoningSummary;
 }
 
-const EFFORTS: readonly string[] = ["none", "minimal", "low", "medium", "high", "xhigh", "max"];
+/** The reasoning efforts OpenAI's wires take (`reasoning_effort`, `reasoning.effort`). */
+export const CHAT_EFFORTS: readonly string[] = [
+  "none",
+  "minimal",
+  "low",
+  "medium",
+  "high",
+  "xhigh",
+  "max",
+];
+const EFFORTS = CHAT_EFFORTS;
 
 /** Checks `reasoningEffort`, the call settings and `replayReasoning`. */
 export function resolveChatOptions(

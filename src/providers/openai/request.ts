@@ -12,7 +12,8 @@ import {
   urlOf,
 } from "../../transport/media.js";
 import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
-import { type ChatOptions, promptCacheFields } from "./options.js";
+import { foldUpdates } from "../../transport/updates.js";
+import { CHAT_EFFORTS, type ChatOptions, promptCacheFields } from "./options.js";
 import { jsonSchemaFormat } from "./settings.js";
 import type {
   ChatCompletionAssistantMessageParam,
@@ -36,12 +37,18 @@ export function requestUrl(cfg: { baseURL: string }): string {
  * is left out.
  */
 export function buildRequest(
-  req: ModelRequest,
+  request: ModelRequest,
   cfg: ChatOptions,
   stream: boolean,
 ): ChatCompletionCreateParams {
+  // Chat has no append-only form for tools and settings: updates fold into `tools`,
+  // `reasoning_effort` and `response_format` (a late system message stays in its place).
+  const folded = foldUpdates(request, cfg.provider, CHAT_EFFORTS);
+  const req = folded.request;
   const s = callSettings(cfg.provider, cfg.settings, req);
-  checkSettings("chat", cfg, s);
+  // The sampling rules read the effort in force, an update's included.
+  const effortNow = folded.effort as NonNullable<ChatOptions["reasoningEffort"]> | undefined;
+  checkSettings("chat", effortNow === undefined ? cfg : { ...cfg, reasoningEffort: effortNow }, s);
   checkChatTools(cfg, req.tools?.length ?? 0);
   const messages: ChatCompletionMessageParam[] = [];
   if (req.system !== undefined && req.system !== "") {
@@ -55,9 +62,10 @@ export function buildRequest(
   if (cfg.model !== undefined) body.model = cfg.model;
   if (req.tools !== undefined && req.tools.length > 0) body.tools = req.tools.map(buildTool);
   if (req.toolChoice !== undefined) body.tool_choice = buildToolChoice(req.toolChoice);
-  if (cfg.reasoningEffort !== undefined) {
-    if (cfg.reasoningFormat === "openrouter") body.reasoning = { effort: cfg.reasoningEffort };
-    else body.reasoning_effort = cfg.reasoningEffort;
+  const effort = effortNow ?? cfg.reasoningEffort;
+  if (effort !== undefined) {
+    if (cfg.reasoningFormat === "openrouter") body.reasoning = { effort };
+    else body.reasoning_effort = effort;
   }
   Object.assign(
     body,

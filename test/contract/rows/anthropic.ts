@@ -85,6 +85,7 @@ const OPUS_55 = { model: "claude-opus-5-5", maxTokens: 8000, thinking: { adaptiv
 /** The append-only conversations, as the capture scenarios run them (docs/append-only.md). */
 const lateInstructionLoop: RowSpec["run"] = (call) => appendOnly.lateInstructionLoop(call);
 const droppedTurn: RowSpec["run"] = (call) => appendOnly.droppedTurn(call);
+const agentUpdates: RowSpec["run"] = (call) => appendOnly.agentUpdatesLoop(call);
 
 /** Server-side compaction, triggered at the documented minimum. */
 const COMPACTING = {
@@ -107,6 +108,7 @@ export const ANTHROPIC: Record<string, RowSpec> = {
     config: { ...OPUS_55, model: "claude-fable-5-1", fallbacks: "default" },
     run: (call) => appendOnly.fallbackTurn(call),
   },
+  "agent-updates": { config: OPUS_55, run: agentUpdates },
   "compaction-turn": { config: COMPACTING, run: tripLoop },
   "compaction-turn-stream": {
     config: COMPACTING,

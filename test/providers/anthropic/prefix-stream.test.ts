@@ -51,23 +51,37 @@ describe("the prefix record on streams and agent runs", () => {
     expect(streamedAnswer.message).toEqual(generated.message);
   });
 
-  it("runWithHistory with other instructions is refused before any request, not sent rewritten", async () => {
+  it("runWithHistory with other instructions keeps the prefix and appends them, not sent rewritten", async () => {
     const { fetch, calls } = scriptedFetch([
       jsonResponse(200, { ...MESSAGE, content: [THINKING, TEXT] }),
+      jsonResponse(200, { ...MESSAGE, content: [TEXT] }),
       jsonResponse(200, { ...MESSAGE, content: [TEXT] }),
     ]);
     const model = create({ apiKey: "k", model: MODEL, maxTokens: 1000, fetch });
     const first = await new Agent({ model, instructions: "Be brief." }).run("hi");
     const history: Message[] = first.messages;
     const changed = new Agent({ model, instructions: "Be verbose." });
-    const err = await changed.runWithHistory(history, "again").catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(HistoryError);
-    expect(err).toMatchObject({ index: 1, path: "system" });
-    expect(calls).toHaveLength(1);
-    // The same instructions again, and a late one as a system message in place: sent.
+    await changed.runWithHistory(history, "again");
+    const sent = JSON.parse(calls[1]?.body ?? "{}");
+    expect(sent.system).toEqual([{ type: "text", text: "Be brief." }]);
+    expect(sent.messages.at(-1)).toEqual({
+      role: "system",
+      content: [{ type: "text", text: "Be verbose." }],
+    });
+    // The same instructions again: nothing appended.
     const same = new Agent({ model, instructions: "Be brief." });
-    const late: Message[] = [...history, { role: "user", content: "x" }];
-    await same.runWithHistory([...late, { role: "system", content: "Answer in French." }], "again");
-    expect(calls).toHaveLength(2);
+    const run = await same.runWithHistory(history, "again");
+    expect(calls).toHaveLength(3);
+    expect(run.messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    // A late instruction right before the prompt would be a 400: refused before any request.
+    const late: Message[] = [
+      ...history,
+      { role: "user", content: "x" },
+      { role: "system", content: "Answer in French." },
+    ];
+    const err = await same.runWithHistory(late, "again").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HistoryError);
+    expect(err).toMatchObject({ index: 4 });
+    expect(calls).toHaveLength(3);
   });
 });
