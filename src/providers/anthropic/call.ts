@@ -1,14 +1,13 @@
 import type { Wire } from "../../transport/http-model.js";
 import { errorFieldsOf } from "../../transport/json.js";
-import { guardPrefix } from "../../transport/prefix/guard.js";
-import { createSSEReader, type SSERecord } from "../../transport/sse.js";
+import type { SSERecord } from "../../transport/sse.js";
+import { openSSE, prefixCheck } from "../../transport/wire-hooks.js";
 import { countAnswer, countBody } from "./count.js";
 import type { ResolvedOptions } from "./options.js";
 import { MESSAGES_PREFIX } from "./prefix.js";
 import { buildRequest } from "./request.js";
 import { parseResponse, readError } from "./response.js";
 import { createStreamState } from "./stream.js";
-import type { MessageCreateParams } from "./wire.js";
 
 /**
  * The Messages wire, for every platform that serves Claude's Messages API: the body from the
@@ -20,19 +19,10 @@ export function messagesWire(options: ResolvedOptions, provider: string): Wire<S
   return {
     api: "anthropic",
     body: (req, streaming) => buildRequest(req, cfg, streaming),
-    check: (req, body) =>
-      guardPrefix(
-        MESSAGES_PREFIX,
-        body as MessageCreateParams,
-        req.messages,
-        cfg.prefixCheck ?? "off",
-      )?.finish,
+    check: prefixCheck(MESSAGES_PREFIX, cfg.prefixCheck),
     parse: (body, ctx) => parseResponse(body, ctx.provider),
     errorFields: errorFieldsOf(readError),
-    open: (res, ctx) => ({
-      reader: createSSEReader(res.body),
-      machine: createStreamState(ctx.toError, ctx.requestId, ctx.provider),
-    }),
+    open: openSSE(createStreamState),
     count: { body: countBody, read: countAnswer },
   };
 }
