@@ -20,8 +20,15 @@ function claudeVersion(model: string): ClaudeVersion | undefined {
   return { family: m[1] as string, major: Number(m[2]), minor: Number(m[3] ?? 0) };
 }
 
-const atLeast = (v: ClaudeVersion, major: number, minor: number) =>
-  v.major > major || (v.major === major && v.minor >= minor);
+/** The first version of each family a rule holds for, as `major * 100 + minor` (5.5 is 505). */
+type Since = Readonly<Record<string, number>>;
+
+/** Whether `model` is a Claude model at or after the version its family has in `table`. */
+function claudeFrom(table: Since, model: string): boolean {
+  const v = claudeVersion(model);
+  const from = v && table[v.family];
+  return !!v && from !== undefined && v.major * 100 + v.minor >= from;
+}
 
 /**
  * Preserved thinking's prefix check: Claude Fable 5.1/5.2, Mythos 5.1/5.2, Opus 5.5, Sonnet
@@ -29,19 +36,11 @@ const atLeast = (v: ClaudeVersion, major: number, minor: number) =>
  * @see https://platform.claude.com/docs/en/build-with-claude/preserved-thinking/prefix-checks
  * @see https://docs.aws.amazon.com/bedrock/latest/userguide/claude-messages-thinking-block-binding.html
  */
-const CLAUDE_BINDS: Record<string, readonly [number, number]> = {
-  fable: [5, 1],
-  mythos: [5, 1],
-  opus: [5, 5],
-  sonnet: [5, 5],
-  haiku: [5, 5],
-};
+const CLAUDE_BINDS: Since = { fable: 501, mythos: 501, opus: 505, sonnet: 505, haiku: 505 };
 
 /** Whether a Claude model checks a replayed thinking block against its prefix. */
 export function claudeBindsPrefix(model: string): boolean {
-  const v = claudeVersion(model);
-  const from = v && CLAUDE_BINDS[v.family];
-  return !!v && !!from && atLeast(v, from[0], from[1]);
+  return claudeFrom(CLAUDE_BINDS, model);
 }
 
 /**
@@ -50,19 +49,11 @@ export function claudeBindsPrefix(model: string): boolean {
  * @see https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages
  * @see https://platform.claude.com/docs/en/about-claude/models/whats-new-claude-4-8
  */
-const CLAUDE_MID_SYSTEM: Record<string, readonly [number, number]> = {
-  opus: [4, 8],
-  fable: [5, 0],
-  mythos: [5, 0],
-  sonnet: [5, 5],
-  haiku: [5, 5],
-};
+const CLAUDE_MID_SYSTEM: Since = { opus: 408, fable: 500, mythos: 500, sonnet: 505, haiku: 505 };
 
 /** Whether a Claude model takes a `role: "system"` message in the middle of `messages`. */
 export function claudeTakesMidSystem(model: string): boolean {
-  const v = claudeVersion(model);
-  const from = v && CLAUDE_MID_SYSTEM[v.family];
-  return !!v && !!from && atLeast(v, from[0], from[1]);
+  return claudeFrom(CLAUDE_MID_SYSTEM, model);
 }
 
 /** `gpt-6.2`, `gpt-6.2-mini`, `gpt-7` -> [major, minor]. */
