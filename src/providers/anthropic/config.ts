@@ -59,12 +59,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   if (config.apiKey !== undefined && typeof config.apiKey !== "string") {
     throw new ConfigError("anthropic: `apiKey` must be a string");
   }
-  const apiKey = config.apiKey ?? env.ANTHROPIC_API_KEY;
-  if (!apiKey) {
-    throw new ConfigError(
-      "anthropic: no API key; pass `apiKey` or set the ANTHROPIC_API_KEY environment variable",
-    );
-  }
+  const apiKey = resolveApiKey(config, env);
   if (typeof config.model !== "string" || config.model === "") {
     throw new ConfigError('anthropic: `model` is required (e.g. "claude-sonnet-4-5")');
   }
@@ -76,6 +71,17 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     ...resolveOptions("anthropic", config.model, config),
     ...resolveTransport("anthropic", config, DEFAULT_BASE_URL),
   };
+}
+
+/** The key: `apiKey`, else `ANTHROPIC_API_KEY`; `create()` and `capabilities()` both need one. */
+export function resolveApiKey(config: { apiKey?: string | undefined }, env: Env): string {
+  const apiKey = config.apiKey ?? env.ANTHROPIC_API_KEY;
+  if (!apiKey) {
+    throw new ConfigError(
+      "anthropic: no API key; pass `apiKey` or set the ANTHROPIC_API_KEY environment variable",
+    );
+  }
+  return apiKey;
 }
 
 function resolveVersion(version: AnthropicVersion | undefined): AnthropicVersion {
