@@ -1,13 +1,6 @@
-import type { Env } from "../../core/env.js";
 import { type Capabilities, mergeCapabilities, type Support } from "../../rules/capabilities.js";
 import { claudeTable } from "../../rules/claude-models.js";
-import {
-  count,
-  type MetadataCall,
-  type ModelsAPI,
-  metadataCall,
-  today,
-} from "../../rules/metadata.js";
+import { count, type ModelsAPI, today } from "../../rules/metadata.js";
 import { type KeySet, TRANSPORT_KEYS, type TransportConfig } from "../../transport/options.js";
 import { type AnthropicVersion, DEFAULT_BASE_URL, resolveApiKey } from "./config.js";
 import { ANTHROPIC_VERSION } from "./platform.js";
@@ -27,27 +20,6 @@ const KEYS: KeySet<CapabilitiesConfig> = {
   anthropicVersion: true,
   signal: true,
 };
-
-/**
- * The models API call for `model` (`GET /v1/models/{model_id}`, an id or an alias), checked
- * before anything is sent.
- */
-export function modelsCall(
-  model: string,
-  config: CapabilitiesConfig,
-  env: Env,
-): Omit<MetadataCall, "toError"> {
-  const target = {
-    fn: "anthropic.capabilities",
-    example: "claude-opus-5-5",
-    keys: KEYS,
-    defaultBaseURL: DEFAULT_BASE_URL,
-    path: (id: string) => `models/${encodeURIComponent(id)}`,
-    headers: { "anthropic-version": config.anthropicVersion ?? ANTHROPIC_VERSION },
-    auth: (key: string) => ({ "x-api-key": key }),
-  };
-  return metadataCall("anthropic", model, config, target, () => resolveApiKey(config, env));
-}
 
 /** `{ supported }` objects by name -> a {@link Support} map (the `supported` flag itself left out). */
 function support(value: unknown): Support | undefined {
@@ -81,9 +53,19 @@ export function parseModelInfo(info: Record<string, unknown>, asked: string): Ca
   return mergeCapabilities(out, claudeTable(id)) as Capabilities;
 }
 
-/** Anthropic's models API, for `anthropic.capabilities`. */
+/**
+ * Anthropic's models API, for `anthropic.capabilities`: `GET /v1/models/{model_id}` (an id or
+ * an alias) with the key and version of `create()`.
+ */
 export const MODELS_API: ModelsAPI<CapabilitiesConfig> = {
-  call: modelsCall,
+  provider: "anthropic",
+  missingModel: 'anthropic.capabilities: a model id is required (e.g. "claude-opus-5-5")',
+  keys: KEYS,
+  defaultBaseURL: DEFAULT_BASE_URL,
+  path: (model) => `models/${encodeURIComponent(model)}`,
+  headers: (config) => ({ "anthropic-version": config.anthropicVersion ?? ANTHROPIC_VERSION }),
+  apiKey: resolveApiKey,
+  auth: (key) => ({ "x-api-key": key }),
   parse: parseModelInfo,
   readError,
 };

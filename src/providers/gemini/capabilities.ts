@@ -2,13 +2,7 @@ import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import { type Capabilities, mergeCapabilities } from "../../rules/capabilities.js";
 import { geminiTable } from "../../rules/gemini.js";
-import {
-  count,
-  type MetadataCall,
-  type ModelsAPI,
-  metadataCall,
-  today,
-} from "../../rules/metadata.js";
+import { count, type ModelsAPI, today } from "../../rules/metadata.js";
 import { type KeySet, TRANSPORT_KEYS, type TransportConfig } from "../../transport/options.js";
 import { DEFAULT_BASE_URL, modelPath } from "./config.js";
 import { readError } from "./response.js";
@@ -21,32 +15,6 @@ export interface CapabilitiesConfig extends TransportConfig {
 }
 
 const KEYS: KeySet<CapabilitiesConfig> = { ...TRANSPORT_KEYS, apiKey: true, signal: true };
-
-/** The `models.get` call for `model` (`GET /v1beta/models/{model}`), checked before anything is sent. */
-export function modelsCall(
-  model: string,
-  config: CapabilitiesConfig,
-  env: Env,
-): Omit<MetadataCall, "toError"> {
-  const target = {
-    fn: "gemini.capabilities",
-    example: "gemini-3.6-flash",
-    keys: KEYS,
-    defaultBaseURL: DEFAULT_BASE_URL,
-    path: modelPath,
-    headers: {},
-    auth: (key: string) => ({ "x-goog-api-key": key }),
-  };
-  return metadataCall("gemini", model, config, target, () => {
-    const apiKey = config.apiKey || env.GEMINI_API_KEY || env.GOOGLE_API_KEY;
-    if (!apiKey) {
-      throw new ConfigError(
-        "gemini: no API key: pass apiKey or set the GEMINI_API_KEY (or GOOGLE_API_KEY) environment variable",
-      );
-    }
-    return apiKey;
-  });
-}
 
 /**
  * A `Model` resource -> {@link Capabilities}: `inputTokenLimit`, `outputTokenLimit`,
@@ -66,9 +34,30 @@ export function parseModel(resource: Record<string, unknown>, asked: string): Ca
   return mergeCapabilities(out, geminiTable(name)) as Capabilities;
 }
 
-/** The Gemini API's `models.get`, for `gemini.capabilities`. */
+/** The key, from the config or `GEMINI_API_KEY`, then `GOOGLE_API_KEY`. */
+function apiKey(config: CapabilitiesConfig, env: Env): string {
+  const key = config.apiKey || env.GEMINI_API_KEY || env.GOOGLE_API_KEY;
+  if (!key) {
+    throw new ConfigError(
+      "gemini: no API key: pass apiKey or set the GEMINI_API_KEY (or GOOGLE_API_KEY) environment variable",
+    );
+  }
+  return key;
+}
+
+/**
+ * The Gemini API's `models.get`, for `gemini.capabilities`: `GET /v1beta/models/{model}` with
+ * the key of `create()`.
+ */
 export const MODELS_API: ModelsAPI<CapabilitiesConfig> = {
-  call: modelsCall,
+  provider: "gemini",
+  missingModel: 'gemini.capabilities: a model id is required (e.g. "gemini-3.6-flash")',
+  path: modelPath,
+  keys: KEYS,
+  defaultBaseURL: DEFAULT_BASE_URL,
+  headers: () => ({}),
+  apiKey,
+  auth: (key) => ({ "x-goog-api-key": key }),
   parse: parseModel,
   readError,
 };
