@@ -2,15 +2,10 @@ import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, ModelRequest, PrefixCheck } from "../../core/types.js";
 import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
 import { checkClaudeSettings, resolveEffort, resolveThinking } from "../../rules/claude.js";
-import {
-  type CacheConfig,
-  CLAUDE_OPTION_KEYS,
-  claudePrefixCheck,
-  type Effort,
-  type ThinkingConfig,
-} from "../../rules/claude-options.js";
+import type { CacheConfig, Effort, ThinkingConfig } from "../../rules/claude-options.js";
+import { CLAUDE_OPTION_KEYS, claudePrefixCheck } from "../../rules/claude-options.js";
 import { type ResolvedCache, resolveCache } from "../../transport/cache.js";
-import type { KeySet } from "../../transport/options.js";
+import { type KeySet, TRANSPORT_KEYS } from "../../transport/options.js";
 import { pickSettings, refuseSettings } from "../../transport/settings.js";
 import type { ContextManagement, ThinkingConfigParam } from "./wire.js";
 
@@ -91,6 +86,9 @@ export const OPTION_KEYS: KeySet<MessagesOptions> = {
   capabilities: true,
   fallbacks: true,
 };
+
+/** A Messages platform config's keys before its own: the transport's, the wire's and `model`. */
+export const PLATFORM_KEYS = { ...TRANSPORT_KEYS, ...OPTION_KEYS, model: true } as const;
 
 /**
  * The Messages API's rules for one call's settings: Claude's (shared with Bedrock) and no

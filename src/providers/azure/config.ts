@@ -113,7 +113,8 @@ const CONFIG_KEYS: KeySet<Config> = {
 
 /** Checks an `azure.create` config; throws `ConfigError` naming the option to fix. */
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
-  refuseBadConfig("azure", config, CONFIG_KEYS, "azure: create() needs a config object");
+  const notObject = "azure: create() needs a config object";
+  refuseBadConfig("azure", config, CONFIG_KEYS, notObject);
   refuseMixedCredentials("azure", config, ["apiKey", "token"]);
   const { deployment, apiVersion } = config;
   if (typeof deployment !== "string" || deployment === "") {

@@ -1,14 +1,9 @@
 import type { CallSettings, ModelRequest, PrefixCheck } from "../../core/types.js";
 import { checkClaudeSettings, resolveEffort, resolveThinking } from "../../rules/claude.js";
-import {
-  type CacheConfig,
-  CLAUDE_OPTION_KEYS,
-  claudePrefixCheck,
-  type Effort,
-  type ThinkingConfig,
-} from "../../rules/claude-options.js";
+import type { CacheConfig, Effort, ThinkingConfig } from "../../rules/claude-options.js";
+import { CLAUDE_OPTION_KEYS, claudePrefixCheck } from "../../rules/claude-options.js";
 import { type ResolvedCache, resolveCache } from "../../transport/cache.js";
-import type { KeySet } from "../../transport/options.js";
+import { type KeySet, TRANSPORT_KEYS } from "../../transport/options.js";
 import { pickSettings, refuseSettings } from "../../transport/settings.js";
 import type { ThinkingConfigParam } from "./wire.js";
 
@@ -52,6 +47,9 @@ export interface ResolvedOptions {
 
 /** The keys of {@link ConverseOptions}, for a platform config's key set. */
 export const OPTION_KEYS: KeySet<ConverseOptions> = CLAUDE_OPTION_KEYS;
+
+/** A Converse platform config's keys before its own: the transport's, the wire's and `model`. */
+export const PLATFORM_KEYS = { ...TRANSPORT_KEYS, ...OPTION_KEYS, model: true } as const;
 
 /** Claude on Bedrock: the Converse API has `topK` only as Claude's own `top_k`. */
 export const isClaude = (model: string) => model.includes("anthropic.claude");
