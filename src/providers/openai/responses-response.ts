@@ -2,8 +2,7 @@ import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import { toolCallsOf } from "../../core/parts.js";
 import type { InputTransformation, Message, ModelResponse, Usage } from "../../core/types.js";
 import { identityOf } from "../../transport/identity.js";
-import { withCounts } from "../../transport/usage.js";
-import { errorFields, errorObjectOf } from "./response.js";
+import { errorFields, errorObjectOf, parseUsage } from "./response.js";
 import { createResponsesMessageBuilder } from "./responses-parts.js";
 import type {
   ResponseInputTransformation,
@@ -73,12 +72,13 @@ export function missingCallField(message: Message): string {
  */
 export function parseResponsesUsage(u: ResponseUsage | null | undefined): Usage {
   if (typeof u !== "object" || u === null) return { inputTokens: 0, outputTokens: 0 };
-  return withCounts(
-    { inputTokens: u.input_tokens ?? 0, outputTokens: u.output_tokens ?? 0 },
-    u.output_tokens_details?.reasoning_tokens,
-    u.input_tokens_details?.cached_tokens,
-    u.input_tokens_details?.cache_write_tokens,
-  );
+  // Chat Completions' counts under other names: one reading of both.
+  return parseUsage({
+    prompt_tokens: u.input_tokens ?? 0,
+    completion_tokens: u.output_tokens ?? 0,
+    prompt_tokens_details: u.input_tokens_details ?? null,
+    completion_tokens_details: u.output_tokens_details ?? null,
+  });
 }
 
 /**
