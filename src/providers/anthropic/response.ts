@@ -7,6 +7,7 @@ import type {
 } from "../../core/types.js";
 import { identityOf } from "../../transport/identity.js";
 import { checkedResponse, errorBodyParser } from "../../transport/json.js";
+import { providerTransformations } from "../../transport/prefix/transformations.js";
 import type { ErrorResponse } from "../../transport/request.js";
 import { usageWithCache } from "../../transport/usage.js";
 import { createMessageBuilder } from "./parts.js";
@@ -57,17 +58,7 @@ function readMessage(body: unknown, provider: string): ModelResponse {
 export function parseInputTransformations(
   list: readonly WireInputTransformation[] | null | undefined,
 ): InputTransformation[] | undefined {
-  if (!Array.isArray(list) || list.length === 0) return undefined;
-  return list.map((raw) => {
-    const entry: InputTransformation = {
-      action: raw?.type === "thinking_mismatch_allowed" ? "allowed" : "dropped",
-      by: "provider",
-      reason: typeof raw?.reason === "string" ? raw.reason : "",
-      raw,
-    };
-    if (typeof raw?.path === "string") entry.path = raw.path;
-    return entry;
-  });
+  return providerTransformations(list, (raw) => raw?.type === "thinking_mismatch_allowed", "path");
 }
 
 /**

@@ -2,29 +2,26 @@ import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, PrefixCheck } from "../../core/types.js";
 import { checkSettings } from "../../rules/openai.js";
+import type { KeySet, ResolvedCallOptions, TransportConfig } from "../../transport/options.js";
 import {
-  type KeySet,
   mergeHeaders,
-  type ResolvedCallOptions,
   refuseBadConfig,
   refuseMixedCredentials,
   resolveBaseURL,
-  resolveCallOptions,
   resolveHeaders,
-  TRANSPORT_KEYS,
-  type TransportConfig,
 } from "../../transport/options.js";
-import { SETTING_KEYS } from "../../transport/settings.js";
+import type {
+  Api,
+  ChatOptions,
+  PromptCacheConfig,
+  ReasoningSummary,
+  ThinkingConfig,
+} from "../openai/options.js";
 import {
-  type Api,
-  type ChatOptions,
-  type PromptCacheConfig,
-  type ReasoningSummary,
+  PLATFORM_KEYS,
   resolveApi,
-  resolveChatOptions,
-  resolveOpenAIPrefixCheck,
   resolveReasoningSummary,
-  type ThinkingConfig,
+  resolveWireOptions,
 } from "../openai/options.js";
 
 export type {
@@ -95,20 +92,13 @@ export interface ResolvedConfig extends ChatOptions, ResolvedCallOptions {
 }
 
 const CONFIG_KEYS: KeySet<Config> = {
-  ...TRANSPORT_KEYS,
-  ...SETTING_KEYS,
+  ...PLATFORM_KEYS,
   endpoint: true,
   deployment: true,
   apiVersion: true,
   api: true,
   apiKey: true,
   token: true,
-  reasoningEffort: true,
-  replayReasoning: true,
-  reasoningSummary: true,
-  prefixCheck: true,
-  promptCacheKey: true,
-  promptCacheRetention: true,
 };
 
 /** Checks an `azure.create` config; throws `ConfigError` naming the option to fix. */
@@ -137,12 +127,10 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   // in the path.
   const model = apiVersion === undefined || api === "responses" ? deployment : undefined;
   const out: ResolvedConfig = {
-    ...resolveChatOptions(config, "azure", model),
-    ...resolveCallOptions("azure", config),
+    ...resolveWireOptions("azure", config, api, model, deployment),
     deployment,
     auth,
     headers,
-    ...resolveOpenAIPrefixCheck("azure", config.prefixCheck, api, deployment),
   };
   if (api === "responses") out.api = api;
   if (summary !== undefined) out.reasoningSummary = summary;

@@ -3,29 +3,26 @@ import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, PrefixCheck } from "../../core/types.js";
 import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
 import { checkSettings } from "../../rules/openai.js";
+import type { KeySet, ResolvedCallOptions, TransportConfig } from "../../transport/options.js";
 import {
-  type KeySet,
   mergeHeaders,
-  type ResolvedCallOptions,
   refuseBadConfig,
   resolveBaseURL,
-  resolveCallOptions,
   resolveHeaders,
-  TRANSPORT_KEYS,
-  type TransportConfig,
 } from "../../transport/options.js";
-import { SETTING_KEYS } from "../../transport/settings.js";
+import type {
+  Api,
+  ChatOptions,
+  PromptCacheConfig,
+  ReasoningFormat,
+  ReasoningSummary,
+  ThinkingConfig,
+} from "./options.js";
 import {
-  type Api,
-  type ChatOptions,
-  type PromptCacheConfig,
-  type ReasoningFormat,
-  type ReasoningSummary,
+  PLATFORM_KEYS,
   resolveApi,
-  resolveChatOptions,
-  resolveOpenAIPrefixCheck,
   resolveReasoningSummary,
-  type ThinkingConfig,
+  resolveWireOptions,
 } from "./options.js";
 
 export type {
@@ -122,17 +119,10 @@ export interface ResolvedConfig extends ChatOptions, ResolvedCallOptions {
 }
 
 const CONFIG_KEYS: KeySet<Config> = {
-  ...TRANSPORT_KEYS,
-  ...SETTING_KEYS,
+  ...PLATFORM_KEYS,
   apiKey: true,
   model: true,
   api: true,
-  reasoningEffort: true,
-  replayReasoning: true,
-  reasoningSummary: true,
-  prefixCheck: true,
-  promptCacheKey: true,
-  promptCacheRetention: true,
   reasoningFormat: true,
   capabilities: true,
 };
@@ -161,14 +151,12 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   });
   const format = resolveReasoningFormat(config.reasoningFormat, baseURL, api);
   const out: ResolvedConfig = {
-    ...resolveChatOptions(config, "openai", config.model),
-    ...resolveCallOptions("openai", config),
+    ...resolveWireOptions("openai", config, api, config.model, config.model),
     model: config.model,
     apiKey,
     baseURL,
     api,
     headers,
-    ...resolveOpenAIPrefixCheck("openai", config.prefixCheck, api, config.model),
   };
   if (summary !== undefined) out.reasoningSummary = summary;
   if (format !== undefined) out.reasoningFormat = format;

@@ -2,8 +2,13 @@ import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, PrefixCheck } from "../../core/types.js";
 import { openaiBindsPrefix } from "../../rules/append-only.js";
 import type { Capabilities } from "../../rules/capabilities.js";
+import {
+  resolveCallOptions,
+  TRANSPORT_KEYS,
+  type TransportConfig,
+} from "../../transport/options.js";
 import { resolvePrefixCheck } from "../../transport/prefix/options.js";
-import { pickSettings } from "../../transport/settings.js";
+import { pickSettings, SETTING_KEYS } from "../../transport/settings.js";
 import type { ReasoningSummary } from "./responses-wire.js";
 import type { ReasoningEffort } from "./wire.js";
 
@@ -84,6 +89,39 @@ export interface ResponsesOptions extends PromptCacheConfig {
   prefixCheck?: PrefixCheck;
   /** What the model takes (`openai.capabilities()`), over golem's table. */
   capabilities?: Capabilities;
+}
+
+/** An OpenAI-family platform config's keys before its own: transport, settings, the wires' options. */
+export const PLATFORM_KEYS = {
+  ...TRANSPORT_KEYS,
+  ...SETTING_KEYS,
+  reasoningEffort: true,
+  replayReasoning: true,
+  reasoningSummary: true,
+  prefixCheck: true,
+  promptCacheKey: true,
+  promptCacheRetention: true,
+} as const;
+
+/** What a platform config of either OpenAI wire takes besides its own keys. */
+type WireConfig = ThinkingConfig & PromptCacheConfig & TransportConfig & CallSettings;
+
+/**
+ * A platform config's wire and call options for `api`: the chat options (`model` in the body
+ * when given), the fetch, retries and limits, and the prefix check of `prefixModel`.
+ */
+export function resolveWireOptions(
+  provider: string,
+  config: WireConfig & { prefixCheck?: PrefixCheck },
+  api: Api,
+  model: string | undefined,
+  prefixModel: string,
+) {
+  return {
+    ...resolveChatOptions(config, provider, model),
+    ...resolveCallOptions(provider, config),
+    ...resolveOpenAIPrefixCheck(provider, config.prefixCheck, api, prefixModel),
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import { toolCallsOf } from "../../core/parts.js";
 import type { InputTransformation, Message, ModelResponse, Usage } from "../../core/types.js";
 import { identityOf } from "../../transport/identity.js";
+import { providerTransformations } from "../../transport/prefix/transformations.js";
 import { errorFields, errorObjectOf, parseUsage } from "./response.js";
 import { createResponsesMessageBuilder } from "./responses-parts.js";
 import type {
@@ -43,17 +44,8 @@ export function parseResponsesResponse(body: unknown, provider: string): ModelRe
 export function parseInputTransformations(
   list: readonly ResponseInputTransformation[] | null | undefined,
 ): InputTransformation[] | undefined {
-  if (!Array.isArray(list) || list.length === 0) return undefined;
-  return list.map((raw) => {
-    const entry: InputTransformation = {
-      action: raw?.action === "removed" || raw?.action === undefined ? "dropped" : "allowed",
-      by: "provider",
-      reason: typeof raw?.reason === "string" ? raw.reason : "",
-      raw,
-    };
-    if (typeof raw?.id === "string") entry.id = raw.id;
-    return entry;
-  });
+  const removed = (action: string | undefined) => action === "removed" || action === undefined;
+  return providerTransformations(list, (raw) => !removed(raw?.action), "id");
 }
 
 /** `"function call N without a call_id"` (or `a name`) for the first such call; else `""`. */
