@@ -2,27 +2,14 @@ import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, PrefixCheck } from "../../core/types.js";
 import { checkSettings } from "../../rules/openai.js";
-import type { KeySet, ResolvedCallOptions, TransportConfig } from "../../transport/options.js";
+import type { KeySet, TransportConfig } from "../../transport/options.js";
 import {
-  mergeHeaders,
   refuseBadConfig,
   refuseMixedCredentials,
   resolveBaseURL,
-  resolveHeaders,
 } from "../../transport/options.js";
-import type {
-  Api,
-  ChatOptions,
-  PromptCacheConfig,
-  ReasoningSummary,
-  ThinkingConfig,
-} from "../openai/options.js";
-import {
-  PLATFORM_KEYS,
-  resolveApi,
-  resolveReasoningSummary,
-  resolveWireOptions,
-} from "../openai/options.js";
+// The wire's options under its own name: this platform adds only its URL, deployment and auth.
+import * as openai from "../openai/options.js";
 
 export type {
   Api,
@@ -32,7 +19,11 @@ export type {
 } from "../openai/options.js";
 
 /** `azure.create` options. */
-export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConfig, CallSettings {
+export interface Config
+  extends openai.ThinkingConfig,
+    openai.PromptCacheConfig,
+    TransportConfig,
+    CallSettings {
   /** The resource URL, e.g. `https://my-resource.openai.azure.com`; not needed with `baseURL`. */
   endpoint?: string;
   /** The deployment name: in the URL with `apiVersion`, else the body's `model`. */
@@ -47,7 +38,7 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
    * Which API to call: Chat Completions, or the Responses API with encrypted reasoning
    * replayed statelessly (docs/azure.md). @defaultValue "chat-completions"
    */
-  api?: Api;
+  api?: openai.Api;
   /** Sent as the `api-key` header. @defaultValue process.env.AZURE_OPENAI_API_KEY */
   apiKey?: string;
   /** An Entra ID token source, called before every attempt: `Authorization: Bearer …`. */
@@ -75,7 +66,7 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
 export type AzureAuth = { apiKey: string } | { token: () => Promise<string> };
 
 /** A checked `Config`. */
-export interface ResolvedConfig extends ChatOptions, ResolvedCallOptions {
+export interface ResolvedConfig extends openai.ResolvedWireConfig {
   deployment: string;
   /** Without trailing slash; absent when `baseURL` is given. */
   endpoint?: string;
@@ -83,21 +74,14 @@ export interface ResolvedConfig extends ChatOptions, ResolvedCallOptions {
   baseURL?: string;
   /** Set only for the Responses API; absent means Chat Completions. */
   api?: "responses";
-  /** `api: "responses"` only: the `reasoning.summary` to send, if any. */
-  reasoningSummary?: ReasoningSummary;
   auth: AzureAuth;
-  /** Every header golem sends, `api-key` included; a token is added per attempt. */
-  headers: Record<string, string>;
-  prefixCheck?: PrefixCheck;
 }
 
 const CONFIG_KEYS: KeySet<Config> = {
-  ...PLATFORM_KEYS,
+  ...openai.PLATFORM_KEYS,
   endpoint: true,
   deployment: true,
   apiVersion: true,
-  api: true,
-  apiKey: true,
   token: true,
 };
 
@@ -115,19 +99,16 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
       "azure: apiVersion must be a non-empty string, or omitted for the v1 API",
     );
   }
-  const api = resolveApi(config.api, "azure");
-  const summary = resolveReasoningSummary(config, api, "azure");
+  const api = openai.resolveApi(config.api, "azure");
+  const summary = openai.resolveReasoningSummary(config, api, "azure");
   const auth = resolveAuth(config, env);
   const key = "apiKey" in auth ? { "api-key": auth.apiKey } : {};
-  const headers = mergeHeaders({}, resolveHeaders("azure", config.headers), {
-    "content-type": "application/json",
-    ...key,
-  });
+  const headers = openai.resolveWireHeaders("azure", config.headers, key);
   // The v1 API and the Responses API take the deployment as `model`; deployment URLs name it
   // in the path.
   const model = apiVersion === undefined || api === "responses" ? deployment : undefined;
   const out: ResolvedConfig = {
-    ...resolveWireOptions("azure", config, api, model, deployment),
+    ...openai.resolveWireOptions("azure", config, api, model, deployment),
     deployment,
     auth,
     headers,

@@ -3,25 +3,15 @@ import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, PrefixCheck } from "../../core/types.js";
 import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
 import { checkSettings } from "../../rules/openai.js";
-import type { KeySet, ResolvedCallOptions, TransportConfig } from "../../transport/options.js";
-import {
-  mergeHeaders,
-  refuseBadConfig,
-  resolveBaseURL,
-  resolveHeaders,
-} from "../../transport/options.js";
-import type {
-  Api,
-  ChatOptions,
-  PromptCacheConfig,
-  ReasoningFormat,
-  ReasoningSummary,
-  ThinkingConfig,
-} from "./options.js";
+import type { KeySet, TransportConfig } from "../../transport/options.js";
+import { refuseBadConfig, resolveBaseURL } from "../../transport/options.js";
+import type { Api, PromptCacheConfig, ReasoningFormat, ThinkingConfig } from "./options.js";
 import {
   PLATFORM_KEYS,
+  type ResolvedWireConfig,
   resolveApi,
   resolveReasoningSummary,
+  resolveWireHeaders,
   resolveWireOptions,
 } from "./options.js";
 
@@ -106,23 +96,16 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
 }
 
 /** A checked `Config` with the key and defaults filled in. */
-export interface ResolvedConfig extends ChatOptions, ResolvedCallOptions {
+export interface ResolvedConfig extends ResolvedWireConfig {
   model: string;
   apiKey: string;
   baseURL: string;
   api: Api;
-  /** `api: "responses"` only: the `reasoning.summary` to send, if any. */
-  reasoningSummary?: ReasoningSummary;
-  /** Every header golem sends, auth included. */
-  headers: Record<string, string>;
-  prefixCheck?: PrefixCheck;
 }
 
 const CONFIG_KEYS: KeySet<Config> = {
   ...PLATFORM_KEYS,
-  apiKey: true,
   model: true,
-  api: true,
   reasoningFormat: true,
   capabilities: true,
 };
@@ -145,8 +128,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   }
   const api = resolveApi(config.api, "openai");
   const summary = resolveReasoningSummary(config, api, "openai");
-  const headers = mergeHeaders({}, resolveHeaders("openai", config.headers), {
-    "content-type": "application/json",
+  const headers = resolveWireHeaders("openai", config.headers, {
     authorization: `Bearer ${apiKey}`,
   });
   const format = resolveReasoningFormat(config.reasoningFormat, baseURL, api);

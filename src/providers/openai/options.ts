@@ -3,7 +3,10 @@ import type { CallSettings, PrefixCheck } from "../../core/types.js";
 import { openaiBindsPrefix } from "../../rules/append-only.js";
 import type { Capabilities } from "../../rules/capabilities.js";
 import {
+  mergeHeaders,
+  type ResolvedCallOptions,
   resolveCallOptions,
+  resolveHeaders,
   TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
@@ -91,10 +94,12 @@ export interface ResponsesOptions extends PromptCacheConfig {
   capabilities?: Capabilities;
 }
 
-/** An OpenAI-family platform config's keys before its own: transport, settings, the wires' options. */
+/** An OpenAI-family platform config's keys before its own: transport, settings, api, key, wire options. */
 export const PLATFORM_KEYS = {
   ...TRANSPORT_KEYS,
   ...SETTING_KEYS,
+  api: true,
+  apiKey: true,
   reasoningEffort: true,
   replayReasoning: true,
   reasoningSummary: true,
@@ -102,6 +107,18 @@ export const PLATFORM_KEYS = {
   promptCacheKey: true,
   promptCacheRetention: true,
 } as const;
+
+/**
+ * What every checked OpenAI-family platform config holds for the wires: the chat options,
+ * the call options, the Responses summary and prefix check, and the headers.
+ */
+export interface ResolvedWireConfig extends ChatOptions, ResolvedCallOptions {
+  /** `api: "responses"` only: the `reasoning.summary` to send, if any. */
+  reasoningSummary?: ReasoningSummary;
+  /** Every header golem sends, the credentials' own included (the platform takes it out). */
+  headers: Record<string, string>;
+  prefixCheck?: PrefixCheck;
+}
 
 /** What a platform config of either OpenAI wire takes besides its own keys. */
 type WireConfig = ThinkingConfig & PromptCacheConfig & TransportConfig & CallSettings;
@@ -122,6 +139,16 @@ export function resolveWireOptions(
     ...resolveCallOptions(provider, config),
     ...resolveOpenAIPrefixCheck(provider, config.prefixCheck, api, prefixModel),
   };
+}
+
+/** Every header a platform sends: the caller's, the JSON content type and `credentials`. */
+export function resolveWireHeaders(
+  provider: string,
+  headers: TransportConfig["headers"],
+  credentials: Record<string, string>,
+): Record<string, string> {
+  const fixed = { "content-type": "application/json", ...credentials };
+  return mergeHeaders({}, resolveHeaders(provider, headers), fixed);
 }
 
 /**
