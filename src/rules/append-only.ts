@@ -4,21 +4,7 @@
  * family. Later models are assumed to keep a rule their predecessors have (the docs say so of
  * the prefix check: "enforced ... for later models").
  */
-
-interface ClaudeVersion {
-  family: string;
-  major: number;
-  minor: number;
-}
-
-/** `claude-opus-5-5`, `anthropic.claude-opus-5-5-v1:0`, `claude-fable-5-1@20261001` -> its version. */
-function claudeVersion(model: string): ClaudeVersion | undefined {
-  const m = /claude-(opus|sonnet|haiku|fable|mythos)-(\d+)(?:-(\d{1,2}))?(?!\d)/.exec(
-    model.toLowerCase(),
-  );
-  if (!m) return undefined;
-  return { family: m[1] as string, major: Number(m[2]), minor: Number(m[3] ?? 0) };
-}
+import { claudeVersion } from "./version.js";
 
 /** The first version of each family a rule holds for, as `major * 100 + minor` (5.5 is 505). */
 type Since = Readonly<Record<string, number>>;
