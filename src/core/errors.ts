@@ -17,7 +17,8 @@ export class HistoryError extends GolemError {
   declare path?: string;
   constructor(message: string, index?: number, options?: ErrorOptions & { path?: string }) {
     super(index === undefined ? message : `messages[${index}]: ${message}`, options);
-    setDefined(this, { index, path: options?.path });
+    if (index !== undefined) this.index = index;
+    if (options?.path !== undefined) this.path = options.path;
   }
 }
 
@@ -63,8 +64,11 @@ export class APIError extends GolemError {
     this.provider = fields.provider;
     this.status = fields.status;
     this.retryable = fields.retryable;
-    const { type, requestId, body, partial, retryAfterMs } = fields;
-    setDefined(this, { type, requestId, body, partial, retryAfterMs });
+    if (fields.type !== undefined) this.type = fields.type;
+    if (fields.requestId !== undefined) this.requestId = fields.requestId;
+    if (fields.body !== undefined) this.body = fields.body;
+    if (fields.partial !== undefined) this.partial = fields.partial;
+    if (fields.retryAfterMs !== undefined) this.retryAfterMs = fields.retryAfterMs;
   }
 }
 
@@ -92,7 +96,7 @@ export class StreamError extends GolemError {
   declare partial?: ModelResponse;
   constructor(message: string, partial?: ModelResponse, options?: ErrorOptions) {
     super(message, options);
-    setDefined(this, { partial });
+    if (partial !== undefined) this.partial = partial;
   }
 }
 
@@ -126,16 +130,7 @@ export class AuthError extends GolemError {
     options?: ErrorOptions,
   ) {
     super(message, options);
-    setDefined(this, { status: fields.status, type: fields.type });
-  }
-}
-
-/**
- * Sets the fields that are defined: an error's optional field is absent, not `undefined`,
- * when it is not known (so `"type" in err` and a logged error say what is known).
- */
-function setDefined(target: object, fields: Record<string, unknown>): void {
-  for (const [k, v] of Object.entries(fields)) {
-    if (v !== undefined) (target as Record<string, unknown>)[k] = v;
+    if (fields.status !== undefined) this.status = fields.status;
+    if (fields.type !== undefined) this.type = fields.type;
   }
 }
