@@ -115,10 +115,11 @@ function cases(scale: number): Case[] {
       code: `export * from "golem/anthropic";`,
       budget: kb(13),
       // 13.0 before the model rules, capabilities and counting (docs/adr/0017-model-rules-from-capabilities.md),
-      // 15.4 before the prefix check (docs/adr/0024-prefix-check.md).
-      ceiling: kb(20.8),
+      // 15.4 before the prefix check (docs/adr/0024-prefix-check.md); 20.6 before the layout's
+      // repeated code was merged (docs/adr/0014-wire-and-platform.md, "Finished").
+      ceiling: kb(20.7),
     },
-    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(22.5) },
+    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(22.4) },
     { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(16.2) },
     { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(21.5) },
     { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(21.9) },
@@ -126,7 +127,7 @@ function cases(scale: number): Case[] {
     {
       name: "golem/anthropic-aws",
       code: `export * from "golem/anthropic-aws";`,
-      ceiling: kb(22.3),
+      ceiling: kb(22.2),
     },
     // 3.7 KB before 0.3's recorder, openCassette and scriptedModel (docs/adr/0015-recorder-in-golem-testing.md).
     { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(9.3) },
@@ -159,7 +160,7 @@ function cases(scale: number): Case[] {
     {
       name: "every entry but golem/testing",
       code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
-      ceiling: kb(49.4),
+      ceiling: kb(49.3),
     },
     // The budget: <= 40 KB (38.8 KB with 0.2's features; see the header).
     {
@@ -167,7 +168,7 @@ function cases(scale: number): Case[] {
       code: everything(OLD_ENTRIES),
       budget: kb(40),
       // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015).
-      ceiling: kb(56.9),
+      ceiling: kb(56.8),
     },
   ];
 }
