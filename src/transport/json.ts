@@ -61,6 +61,18 @@ export function checkedResponse(provider: string, read: () => ModelResponse): Mo
   return response;
 }
 
+/**
+ * A wire's `parseResponse(body, provider?)`: `read` through {@link checkedResponse}, `provider`
+ * defaulting to the wire's first-party `tag`.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function responseParser<B>(
+  read: (body: B, provider: string) => ModelResponse,
+  tag: string,
+): (body: B, provider?: string) => ModelResponse {
+  return (body, provider = tag) => checkedResponse(provider, () => read(body, provider));
+}
+
 /** A wire's reader of an error answer: its body (JSON when it is JSON, else the text). */
 export type ErrorReader = (body: unknown, res: ErrorResponse, provider: string) => APIErrorFields;
 

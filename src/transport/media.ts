@@ -29,6 +29,21 @@ export const BOTH: readonly MediaPlace[] = ["user", "tool"];
 /** An `http(s)://` URL. */
 export const HTTP = /^https?:\/\//i;
 
+/**
+ * One row of a table, on one line: `mediaRule("image", types, 5, BOTH, HTTP)` takes 5 MB
+ * images in user messages and tool results, inline or from an `http(s)` URL.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function mediaRule(
+  part: MediaRule["part"],
+  types: readonly string[],
+  maxMB: number,
+  where: readonly MediaPlace[],
+  url?: RegExp,
+): MediaRule {
+  return { part, types, maxBytes: maxMB * MB, where, ...(url && { url }) };
+}
+
 export function isMedia(p: Part): p is MediaPart {
   return p.type === "image" || p.type === "file";
 }

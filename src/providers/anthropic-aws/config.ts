@@ -2,21 +2,14 @@ import { type Env, envVar } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import { type AwsCredentialSource, checkAwsCredentials } from "../../transport/auth/aws.js";
 import type { Credentials as AwsCredentials } from "../../transport/auth/sigv4.js";
+import type { KeySet, ResolvedTransport, TransportConfig } from "../../transport/options.js";
 import {
-  type KeySet,
-  type ResolvedTransport,
   refuseBadConfig,
   refuseMixedCredentials,
   resolveTransport,
-  TRANSPORT_KEYS,
-  type TransportConfig,
 } from "../../transport/options.js";
-import {
-  type MessagesOptions,
-  OPTION_KEYS,
-  type ResolvedOptions,
-  resolveOptions,
-} from "../anthropic/options.js";
+import type { MessagesOptions, ResolvedOptions } from "../anthropic/options.js";
+import { PLATFORM_KEYS, resolveOptions } from "../anthropic/options.js";
 
 export type { AwsCredentialSource, AwsCredentials };
 
@@ -52,9 +45,7 @@ export interface ResolvedConfig extends ResolvedTransport {
 /** The SigV4 signing name of Claude Platform on AWS. */
 export const SIGNING_SERVICE = "aws-external-anthropic";
 const CONFIG_KEYS: KeySet<Config> = {
-  ...TRANSPORT_KEYS,
-  ...OPTION_KEYS,
-  model: true,
+  ...PLATFORM_KEYS,
   region: true,
   workspaceId: true,
   apiKey: true,
@@ -68,12 +59,8 @@ export function defaultBaseURL(region: string): string {
 
 /** Checks an `anthropicAws.create` config; every complaint is a {@link ConfigError}. */
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
-  refuseBadConfig(
-    "anthropic-aws",
-    config,
-    CONFIG_KEYS,
-    "anthropic-aws.create needs a config object",
-  );
+  const notObject = "anthropic-aws.create needs a config object";
+  refuseBadConfig("anthropic-aws", config, CONFIG_KEYS, notObject);
   refuseMixedCredentials("anthropic-aws", config, ["apiKey", "credentials"]);
   const region = config.region ?? envVar(env, "AWS_REGION") ?? envVar(env, "AWS_DEFAULT_REGION");
   if (typeof region !== "string" || !/^[a-z0-9-]+$/.test(region)) {

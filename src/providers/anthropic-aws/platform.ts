@@ -9,6 +9,7 @@ import { type Auth, apiKeyAuth } from "../../transport/auth/auth.js";
 import { sigv4ProviderAuth } from "../../transport/auth/aws.js";
 import { sigv4Auth } from "../../transport/auth/sigv4-auth.js";
 import type { Platform } from "../../transport/platform.js";
+import { messagesWire } from "../anthropic/call.js";
 import { requestHeaders, requestUrl } from "../anthropic/platform.js";
 import { type AwsAuth, type ResolvedConfig, SIGNING_SERVICE } from "./config.js";
 
@@ -40,4 +41,9 @@ export function awsPlatform(cfg: ResolvedConfig): Platform {
     requestId: (h) => h.get("request-id") ?? undefined,
     options: cfg,
   };
+}
+
+/** What `anthropicAws.create` sends through: the Messages wire on Claude Platform on AWS. */
+export function awsDeployment(cfg: ResolvedConfig) {
+  return [messagesWire(cfg.wire, PLATFORM), awsPlatform(cfg)] as const;
 }

@@ -1,7 +1,7 @@
 import type { Wire } from "../../transport/http-model.js";
 import { errorFieldsOf } from "../../transport/json.js";
-import { guardPrefix } from "../../transport/prefix/guard.js";
-import { createSSEReader, type SSERecord } from "../../transport/sse.js";
+import type { SSERecord } from "../../transport/sse.js";
+import { openSSE, prefixCheck } from "../../transport/wire-hooks.js";
 import { countAnswer, countBody } from "./count.js";
 import type { ResolvedOptions } from "./options.js";
 import { MESSAGES_PREFIX } from "./prefix.js";
@@ -21,23 +21,14 @@ export function messagesWire(options: ResolvedOptions, provider: string): Wire<S
   return {
     api: "anthropic",
     body: (req, streaming) => buildRequest(req, cfg, streaming),
-    check: (req, body) =>
-      guardPrefix(
-        MESSAGES_PREFIX,
-        body as MessageCreateParams,
-        req.messages,
-        cfg.prefixCheck ?? "off",
-      )?.finish,
+    check: prefixCheck(MESSAGES_PREFIX, cfg.prefixCheck),
     headers: (body) => {
       const betas = updateBetas(body as MessageCreateParams);
       return betas.length > 0 ? { "anthropic-beta": betas.join(",") } : undefined;
     },
     parse: (body, ctx) => parseResponse(body, ctx.provider),
     errorFields: errorFieldsOf(readError),
-    open: (res, ctx) => ({
-      reader: createSSEReader(res.body),
-      machine: createStreamState(ctx.toError, ctx.requestId, ctx.provider),
-    }),
+    open: openSSE(createStreamState),
     count: { body: countBody, read: countAnswer },
   };
 }

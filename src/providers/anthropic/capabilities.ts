@@ -1,18 +1,10 @@
-import type { Env } from "../../core/env.js";
-import { ConfigError } from "../../core/errors.js";
 import { type Capabilities, mergeCapabilities, type Support } from "../../rules/capabilities.js";
 import { claudeTable } from "../../rules/claude-models.js";
-import { count, type MetadataCall, today } from "../../rules/metadata.js";
-import {
-  type KeySet,
-  mergeHeaders,
-  refuseUnknownKeys,
-  resolveTransport,
-  TRANSPORT_KEYS,
-  type TransportConfig,
-} from "../../transport/options.js";
-import { type AnthropicVersion, DEFAULT_BASE_URL } from "./config.js";
+import { count, type ModelsAPI, today } from "../../rules/metadata.js";
+import { type KeySet, TRANSPORT_KEYS, type TransportConfig } from "../../transport/options.js";
+import { type AnthropicVersion, DEFAULT_BASE_URL, resolveApiKey } from "./config.js";
 import { ANTHROPIC_VERSION } from "./platform.js";
+import { readError } from "./response.js";
 
 /** What `anthropic.capabilities` needs: the key and transport of `create()`, no model. */
 export interface CapabilitiesConfig extends TransportConfig {
@@ -28,44 +20,6 @@ const KEYS: KeySet<CapabilitiesConfig> = {
   anthropicVersion: true,
   signal: true,
 };
-
-/**
- * The models API call for `model` (`GET /v1/models/{model_id}`, an id or an alias), checked
- * before anything is sent.
- */
-export function metadataCall(
-  model: string,
-  config: CapabilitiesConfig,
-  env: Env,
-): Omit<MetadataCall, "toError"> {
-  if (typeof model !== "string" || model === "") {
-    throw new ConfigError(
-      'anthropic.capabilities: a model id is required (e.g. "claude-opus-5-5")',
-    );
-  }
-  refuseUnknownKeys("anthropic", config, KEYS);
-  const apiKey = config.apiKey ?? env.ANTHROPIC_API_KEY;
-  if (!apiKey) {
-    throw new ConfigError(
-      "anthropic: no API key; pass `apiKey` or set the ANTHROPIC_API_KEY environment variable",
-    );
-  }
-  const t = resolveTransport("anthropic", config, DEFAULT_BASE_URL);
-  return {
-    provider: "anthropic",
-    url: `${t.baseURL}/models/${encodeURIComponent(model)}`,
-    headers: mergeHeaders(
-      { "anthropic-version": config.anthropicVersion ?? ANTHROPIC_VERSION },
-      t.headers,
-      { "x-api-key": apiKey },
-    ),
-    fetch: t.fetch,
-    maxRetries: t.maxRetries,
-    timeoutMs: t.timeoutMs,
-    secrets: [apiKey],
-    signal: config.signal,
-  };
-}
 
 /** `{ supported }` objects by name -> a {@link Support} map (the `supported` flag itself left out). */
 function support(value: unknown): Support | undefined {
@@ -98,3 +52,20 @@ export function parseModelInfo(info: Record<string, unknown>, asked: string): Ca
   for (const [k, v] of fields) if (v !== undefined) Object.assign(out, { [k]: v });
   return mergeCapabilities(out, claudeTable(id)) as Capabilities;
 }
+
+/**
+ * Anthropic's models API, for `anthropic.capabilities`: `GET /v1/models/{model_id}` (an id or
+ * an alias) with the key and version of `create()`.
+ */
+export const MODELS_API: ModelsAPI<CapabilitiesConfig> = {
+  provider: "anthropic",
+  missingModel: 'anthropic.capabilities: a model id is required (e.g. "claude-opus-5-5")',
+  keys: KEYS,
+  defaultBaseURL: DEFAULT_BASE_URL,
+  path: (model) => `models/${encodeURIComponent(model)}`,
+  headers: (config) => ({ "anthropic-version": config.anthropicVersion ?? ANTHROPIC_VERSION }),
+  apiKey: resolveApiKey,
+  auth: (key) => ({ "x-api-key": key }),
+  parse: parseModelInfo,
+  readError,
+};

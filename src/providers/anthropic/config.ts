@@ -1,19 +1,9 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
-import {
-  type KeySet,
-  type ResolvedTransport,
-  refuseBadConfig,
-  resolveTransport,
-  TRANSPORT_KEYS,
-  type TransportConfig,
-} from "../../transport/options.js";
-import {
-  type MessagesOptions,
-  OPTION_KEYS,
-  type ResolvedOptions,
-  resolveOptions,
-} from "./options.js";
+import type { KeySet, ResolvedTransport, TransportConfig } from "../../transport/options.js";
+import { refuseBadConfig, resolveTransport } from "../../transport/options.js";
+import type { MessagesOptions, ResolvedOptions } from "./options.js";
+import { PLATFORM_KEYS, resolveOptions } from "./options.js";
 
 export type { CacheConfig, ContextManagement, Effort, ThinkingConfig } from "./options.js";
 export { checkSettings } from "./options.js";
@@ -45,13 +35,7 @@ export interface ResolvedConfig extends ResolvedTransport, ResolvedOptions {
 
 export const DEFAULT_BASE_URL = "https://api.anthropic.com/v1";
 
-const CONFIG_KEYS: KeySet<Config> = {
-  ...TRANSPORT_KEYS,
-  ...OPTION_KEYS,
-  apiKey: true,
-  model: true,
-  anthropicVersion: true,
-};
+const CONFIG_KEYS: KeySet<Config> = { ...PLATFORM_KEYS, apiKey: true, anthropicVersion: true };
 
 /** Checks `anthropic.create`'s config; every complaint is a {@link ConfigError}. */
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
@@ -59,12 +43,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   if (config.apiKey !== undefined && typeof config.apiKey !== "string") {
     throw new ConfigError("anthropic: `apiKey` must be a string");
   }
-  const apiKey = config.apiKey ?? env.ANTHROPIC_API_KEY;
-  if (!apiKey) {
-    throw new ConfigError(
-      "anthropic: no API key; pass `apiKey` or set the ANTHROPIC_API_KEY environment variable",
-    );
-  }
+  const apiKey = resolveApiKey(config, env);
   if (typeof config.model !== "string" || config.model === "") {
     throw new ConfigError('anthropic: `model` is required (e.g. "claude-sonnet-4-5")');
   }
@@ -76,6 +55,17 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     ...resolveOptions("anthropic", config.model, config),
     ...resolveTransport("anthropic", config, DEFAULT_BASE_URL),
   };
+}
+
+/** The key: `apiKey`, else `ANTHROPIC_API_KEY`; `create()` and `capabilities()` both need one. */
+export function resolveApiKey(config: { apiKey?: string | undefined }, env: Env): string {
+  const apiKey = config.apiKey ?? env.ANTHROPIC_API_KEY;
+  if (!apiKey) {
+    throw new ConfigError(
+      "anthropic: no API key; pass `apiKey` or set the ANTHROPIC_API_KEY environment variable",
+    );
+  }
+  return apiKey;
 }
 
 function resolveVersion(version: AnthropicVersion | undefined): AnthropicVersion {

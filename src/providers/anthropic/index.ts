@@ -3,17 +3,12 @@
  * exact replay.
  * @module
  */
-import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import type { Model } from "../../core/types.js";
-import type { Capabilities } from "../../rules/capabilities.js";
-import { getMetadata } from "../../rules/metadata.js";
-import { createHTTPModel } from "../../transport/http-model.js";
-import { messagesWire } from "./call.js";
-import { type CapabilitiesConfig, metadataCall, parseModelInfo } from "./capabilities.js";
-import { type Config, resolveConfig } from "./config.js";
-import { anthropicPlatform } from "./platform.js";
-import { parseErrorBody } from "./response.js";
+import { capabilitiesFrom } from "../../rules/metadata.js";
+import { platformCreate } from "../../transport/entry.js";
+import { MODELS_API } from "./capabilities.js";
+import { resolveConfig } from "./config.js";
+import { anthropicDeployment } from "./platform.js";
 
 export type { Capabilities } from "../../rules/capabilities.js";
 export type { CapabilitiesConfig } from "./capabilities.js";
@@ -40,10 +35,7 @@ export type APIError = CoreAPIError;
  *   thinking: { budgetTokens: 10000 } });
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  */
-export function create(config: Config): Model {
-  const cfg = resolveConfig(config, readEnv());
-  return createHTTPModel(messagesWire(cfg, "anthropic"), anthropicPlatform(cfg), APIError);
-}
+export const create = /* @__PURE__ */ platformCreate(resolveConfig, anthropicDeployment, APIError);
 
 /**
  * What `model` takes, from Anthropic's models API (`GET /v1/models/{id}`: context window,
@@ -54,15 +46,4 @@ export function create(config: Config): Model {
  * const caps = await anthropic.capabilities("claude-sonnet-5-5");
  * const model = anthropic.create({ model: "claude-sonnet-5-5", maxTokens: 16000, capabilities: caps });
  */
-export async function capabilities(
-  model: string,
-  config: CapabilitiesConfig = {},
-): Promise<Capabilities> {
-  const call = metadataCall(model, config, readEnv());
-  const info = await getMetadata({
-    ...call,
-    toError: (res) =>
-      new APIError(parseErrorBody(res.status, res.text, res.headers, res.retryable)),
-  });
-  return parseModelInfo(info, model);
-}
+export const capabilities = /* @__PURE__ */ capabilitiesFrom(MODELS_API, APIError);

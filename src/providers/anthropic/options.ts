@@ -1,24 +1,12 @@
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, ModelRequest, PrefixCheck } from "../../core/types.js";
-import { claudeBindsPrefix } from "../../rules/append-only.js";
 import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
-import {
-  checkClaudeSettings,
-  type Effort,
-  resolveEffort,
-  resolveThinking,
-  THINKING_KEYS,
-  type ThinkingConfig,
-} from "../../rules/claude.js";
-import {
-  CACHE_KEYS,
-  type CacheConfig,
-  type ResolvedCache,
-  resolveCache,
-} from "../../transport/cache.js";
-import type { KeySet } from "../../transport/options.js";
-import { resolvePrefixCheck } from "../../transport/prefix/options.js";
-import { pickSettings, refuseSettings, SETTING_KEYS } from "../../transport/settings.js";
+import { checkClaudeSettings, resolveEffort, resolveThinking } from "../../rules/claude.js";
+import type { CacheConfig, Effort, ThinkingConfig } from "../../rules/claude-options.js";
+import { CLAUDE_OPTION_KEYS, claudePrefixCheck } from "../../rules/claude-options.js";
+import { type ResolvedCache, resolveCache } from "../../transport/cache.js";
+import { type KeySet, TRANSPORT_KEYS } from "../../transport/options.js";
+import { pickSettings, refuseSettings } from "../../transport/settings.js";
 import type { ContextManagement, ThinkingConfigParam } from "./wire.js";
 
 export type { CacheConfig, ContextManagement, Effort, ThinkingConfig };
@@ -92,16 +80,15 @@ export interface ResolvedOptions {
 
 /** The keys of {@link MessagesOptions}, for a platform config's key set. */
 export const OPTION_KEYS: KeySet<MessagesOptions> = {
-  ...SETTING_KEYS,
+  ...CLAUDE_OPTION_KEYS,
   maxTokens: true,
-  thinking: THINKING_KEYS,
-  effort: true,
-  cache: CACHE_KEYS,
   contextManagement: { edits: true },
-  prefixCheck: true,
   capabilities: true,
   fallbacks: true,
 };
+
+/** A Messages platform config's keys before its own: the transport's, the wire's and `model`. */
+export const PLATFORM_KEYS = { ...TRANSPORT_KEYS, ...OPTION_KEYS, model: true } as const;
 
 /**
  * The Messages API's rules for one call's settings: Claude's (shared with Bedrock) and no
@@ -141,10 +128,10 @@ export function resolveOptions(
     ...(capabilities && { capabilities }),
   };
   checkSettings(rules, settings, provider);
-  const prefixCheck = resolvePrefixCheck(provider, config.prefixCheck, claudeBindsPrefix(model));
+  const prefixCheck = claudePrefixCheck(provider, model, config.prefixCheck);
   const fallbacks = resolveFallbacks(provider, config.fallbacks);
   return {
-    ...(prefixCheck !== "off" && { prefixCheck }),
+    ...prefixCheck,
     ...(fallbacks !== undefined && { fallbacks }),
     settings,
     ...rules,

@@ -1,6 +1,7 @@
 import { apiKeyAuth } from "../../transport/auth/auth.js";
 import { mergeHeaders } from "../../transport/options.js";
 import type { Platform } from "../../transport/platform.js";
+import { messagesWire } from "./call.js";
 import type { ResolvedConfig } from "./config.js";
 import { blockBinding, THINKING_BINDING_BETA } from "./request.js";
 import { checkVersionBody, VERSION_WITHOUT_SAMPLING } from "./version.js";
@@ -98,4 +99,9 @@ export function anthropicPlatform(cfg: ResolvedConfig): Platform {
     requestId: (headers) => headers.get("request-id") ?? undefined,
     options: cfg,
   };
+}
+
+/** What `anthropic.create` sends through: the Messages wire on the Anthropic API. */
+export function anthropicDeployment(cfg: ResolvedConfig) {
+  return [messagesWire(cfg, "anthropic"), anthropicPlatform(cfg)] as const;
 }

@@ -4,19 +4,11 @@ import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part } from "../../core/types.js";
 import { claudeBindsPrefix, claudeTakesMidSystem } from "../../rules/append-only.js";
 import { type Mark, markAt, planBreakpoints, type ResolvedCache } from "../../transport/cache.js";
-import {
-  BOTH,
-  checkMedia,
-  HTTP,
-  isMedia,
-  MB,
-  type MediaPart,
-  type MediaPlace,
-  type MediaRule,
-} from "../../transport/media.js";
+import { checkMedia, isMedia, type MediaPart, type MediaPlace } from "../../transport/media.js";
 import { noteOrigins, type Origin } from "../../transport/prefix/wire-prefix.js";
 import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
 import { appendTurn, originsFor } from "../../transport/turns.js";
+import { MEDIA } from "./media.js";
 import { checkSettings, type ResolvedOptions } from "./options.js";
 import { tool as buildTool, type CompiledUpdate, compileUpdates } from "./updates.js";
 import type {
@@ -252,24 +244,6 @@ function placeCacheControl(
   if (plan.system) mark(body.system);
   if (plan.tools) mark(body.tools);
 }
-
-/**
- * What the Messages API takes, in user messages and inside `tool_result`: images (5 MB each,
- * https://platform.claude.com/docs/en/build-with-claude/vision), PDFs (32 MB per request,
- * https://platform.claude.com/docs/en/build-with-claude/pdf-support) and plain text documents,
- * which travel as text, so never as a URL.
- */
-const MEDIA: readonly MediaRule[] = [
-  {
-    part: "image",
-    types: ["image/jpeg", "image/png", "image/gif", "image/webp"],
-    maxBytes: 5 * MB,
-    url: HTTP,
-    where: BOTH,
-  },
-  { part: "file", types: ["application/pdf"], maxBytes: 32 * MB, url: HTTP, where: BOTH },
-  { part: "file", types: ["text/plain"], maxBytes: 32 * MB, where: BOTH },
-];
 
 /** A user message's or tool result's parts in order; empty text is left out (the API refuses it). */
 function userContent(

@@ -1,31 +1,21 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
-import type {
-  InputTransformation,
-  ModelResponse,
-  Usage,
-  UsageIteration,
-} from "../../core/types.js";
+import type { InputTransformation, ModelResponse } from "../../core/types.js";
 import { identityOf } from "../../transport/identity.js";
-import { checkedResponse, errorBodyParser } from "../../transport/json.js";
+import { errorBodyParser, responseParser } from "../../transport/json.js";
+import { providerTransformations } from "../../transport/prefix/transformations.js";
 import type { ErrorResponse } from "../../transport/request.js";
-import { usageWithCache } from "../../transport/usage.js";
 import { createMessageBuilder } from "./parts.js";
-import type {
-  ErrorBody,
-  IterationUsage,
-  WireInputTransformation,
-  WireMessage,
-  WireUsage,
-} from "./wire.js";
+import { parseUsage } from "./usage.js";
+import type { ErrorBody, WireInputTransformation, WireMessage } from "./wire.js";
+
+export { parseUsage } from "./usage.js";
 
 /**
  * A Messages API response body -> golem's response: every content block becomes a part, in
  * order (see {@link createMessageBuilder}). A body without the fields golem reads is a
  * {@link StreamError} naming the first one missing.
  */
-export function parseResponse(body: unknown, provider = "anthropic"): ModelResponse {
-  return checkedResponse(provider, () => readMessage(body, provider));
-}
+export const parseResponse = /* @__PURE__ */ responseParser(readMessage, "anthropic");
 
 function readMessage(body: unknown, provider: string): ModelResponse {
   const msg = body as WireMessage | null;
@@ -57,58 +47,7 @@ function readMessage(body: unknown, provider: string): ModelResponse {
 export function parseInputTransformations(
   list: readonly WireInputTransformation[] | null | undefined,
 ): InputTransformation[] | undefined {
-  if (!Array.isArray(list) || list.length === 0) return undefined;
-  return list.map((raw) => {
-    const entry: InputTransformation = {
-      action: raw?.type === "thinking_mismatch_allowed" ? "allowed" : "dropped",
-      by: "provider",
-      reason: typeof raw?.reason === "string" ? raw.reason : "",
-      raw,
-    };
-    if (typeof raw?.path === "string") entry.path = raw.path;
-    return entry;
-  });
-}
-
-/**
- * Anthropic's `input_tokens` excludes cached input; golem's `inputTokens` is all input, with
- * the cached parts also given on their own. `output_tokens` already includes thinking. With
- * server-side compaction the top-level counts leave the compaction step out, and only the
- * sum of `iterations` is what the call used and is billed for: golem's counts are that sum,
- * and the steps are kept (`Usage.iterations`).
- * @see https://platform.claude.com/docs/en/build-with-claude/compaction
- */
-export function parseUsage(u: WireUsage | undefined): Usage {
-  const steps = u?.iterations;
-  const iterations = Array.isArray(steps) && steps.length > 0 ? steps.map(parseIteration) : [];
-  const usage = countUsage(iterations.length > 0 ? undefined : u);
-  for (const step of iterations) {
-    usage.inputTokens += step.inputTokens;
-    usage.outputTokens += step.outputTokens;
-    // A cache count is there when a step sent it.
-    for (const key of ["cacheReadTokens", "cacheWriteTokens"] as const) {
-      if (step[key] !== undefined) usage[key] = (usage[key] ?? 0) + step[key];
-    }
-  }
-  const thinkingTokens = u?.output_tokens_details?.thinking_tokens;
-  if (typeof thinkingTokens === "number") usage.reasoningTokens = thinkingTokens;
-  if (iterations.length > 0) usage.iterations = iterations;
-  return usage;
-}
-
-const parseIteration = (step: IterationUsage | null): UsageIteration => ({
-  type: String(step?.type),
-  ...countUsage(step),
-});
-
-/** The counts of one usage object (a call's or one step's), cached input added to input. */
-function countUsage(u: Omit<WireUsage, "iterations"> | null | undefined): Usage {
-  return usageWithCache(
-    u?.input_tokens,
-    u?.output_tokens,
-    u?.cache_read_input_tokens,
-    u?.cache_creation_input_tokens,
-  );
+  return providerTransformations(list, (raw) => raw?.type === "thinking_mismatch_allowed", "path");
 }
 
 /** An error answer -> the fields of `anthropic.APIError`. */

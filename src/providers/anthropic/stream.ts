@@ -4,7 +4,8 @@ import { identityOf } from "../../transport/identity.js";
 import { NO_DELTAS, type StreamMachine } from "../../transport/model-stream.js";
 import type { SSERecord } from "../../transport/sse.js";
 import { createMessageBuilder } from "./parts.js";
-import { parseErrorEvent, parseInputTransformations, parseUsage } from "./response.js";
+import { parseErrorEvent, parseInputTransformations } from "./response.js";
+import { parseUsage } from "./usage.js";
 import type {
   MessageStreamEvent,
   WireInputTransformation,

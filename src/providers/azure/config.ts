@@ -2,30 +2,14 @@ import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, PrefixCheck } from "../../core/types.js";
 import { checkSettings } from "../../rules/openai.js";
+import type { KeySet, TransportConfig } from "../../transport/options.js";
 import {
-  type KeySet,
-  mergeHeaders,
-  type ResolvedCallOptions,
   refuseBadConfig,
   refuseMixedCredentials,
   resolveBaseURL,
-  resolveCallOptions,
-  resolveHeaders,
-  TRANSPORT_KEYS,
-  type TransportConfig,
 } from "../../transport/options.js";
-import { SETTING_KEYS } from "../../transport/settings.js";
-import {
-  type Api,
-  type ChatOptions,
-  type PromptCacheConfig,
-  type ReasoningSummary,
-  resolveApi,
-  resolveChatOptions,
-  resolveOpenAIPrefixCheck,
-  resolveReasoningSummary,
-  type ThinkingConfig,
-} from "../openai/options.js";
+// The wire's options under its own name: this platform adds only its URL, deployment and auth.
+import * as openai from "../openai/options.js";
 
 export type {
   Api,
@@ -35,7 +19,11 @@ export type {
 } from "../openai/options.js";
 
 /** `azure.create` options. */
-export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConfig, CallSettings {
+export interface Config
+  extends openai.ThinkingConfig,
+    openai.PromptCacheConfig,
+    TransportConfig,
+    CallSettings {
   /** The resource URL, e.g. `https://my-resource.openai.azure.com`; not needed with `baseURL`. */
   endpoint?: string;
   /** The deployment name: in the URL with `apiVersion`, else the body's `model`. */
@@ -50,7 +38,7 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
    * Which API to call: Chat Completions, or the Responses API with encrypted reasoning
    * replayed statelessly (docs/azure.md). @defaultValue "chat-completions"
    */
-  api?: Api;
+  api?: openai.Api;
   /** Sent as the `api-key` header. @defaultValue process.env.AZURE_OPENAI_API_KEY */
   apiKey?: string;
   /** An Entra ID token source, called before every attempt: `Authorization: Bearer …`. */
@@ -78,7 +66,7 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
 export type AzureAuth = { apiKey: string } | { token: () => Promise<string> };
 
 /** A checked `Config`. */
-export interface ResolvedConfig extends ChatOptions, ResolvedCallOptions {
+export interface ResolvedConfig extends openai.ResolvedWireConfig {
   deployment: string;
   /** Without trailing slash; absent when `baseURL` is given. */
   endpoint?: string;
@@ -86,34 +74,21 @@ export interface ResolvedConfig extends ChatOptions, ResolvedCallOptions {
   baseURL?: string;
   /** Set only for the Responses API; absent means Chat Completions. */
   api?: "responses";
-  /** `api: "responses"` only: the `reasoning.summary` to send, if any. */
-  reasoningSummary?: ReasoningSummary;
   auth: AzureAuth;
-  /** Every header golem sends, `api-key` included; a token is added per attempt. */
-  headers: Record<string, string>;
-  prefixCheck?: PrefixCheck;
 }
 
 const CONFIG_KEYS: KeySet<Config> = {
-  ...TRANSPORT_KEYS,
-  ...SETTING_KEYS,
+  ...openai.PLATFORM_KEYS,
   endpoint: true,
   deployment: true,
   apiVersion: true,
-  api: true,
-  apiKey: true,
   token: true,
-  reasoningEffort: true,
-  replayReasoning: true,
-  reasoningSummary: true,
-  prefixCheck: true,
-  promptCacheKey: true,
-  promptCacheRetention: true,
 };
 
 /** Checks an `azure.create` config; throws `ConfigError` naming the option to fix. */
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
-  refuseBadConfig("azure", config, CONFIG_KEYS, "azure: create() needs a config object");
+  const notObject = "azure: create() needs a config object";
+  refuseBadConfig("azure", config, CONFIG_KEYS, notObject);
   refuseMixedCredentials("azure", config, ["apiKey", "token"]);
   const { deployment, apiVersion } = config;
   if (typeof deployment !== "string" || deployment === "") {
@@ -124,24 +99,19 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
       "azure: apiVersion must be a non-empty string, or omitted for the v1 API",
     );
   }
-  const api = resolveApi(config.api, "azure");
-  const summary = resolveReasoningSummary(config, api, "azure");
+  const api = openai.resolveApi(config.api, "azure");
+  const summary = openai.resolveReasoningSummary(config, api, "azure");
   const auth = resolveAuth(config, env);
   const key = "apiKey" in auth ? { "api-key": auth.apiKey } : {};
-  const headers = mergeHeaders({}, resolveHeaders("azure", config.headers), {
-    "content-type": "application/json",
-    ...key,
-  });
+  const headers = openai.resolveWireHeaders("azure", config.headers, key);
   // The v1 API and the Responses API take the deployment as `model`; deployment URLs name it
   // in the path.
   const model = apiVersion === undefined || api === "responses" ? deployment : undefined;
   const out: ResolvedConfig = {
-    ...resolveChatOptions(config, "azure", model),
-    ...resolveCallOptions("azure", config),
+    ...openai.resolveWireOptions("azure", config, api, model, deployment),
     deployment,
     auth,
     headers,
-    ...resolveOpenAIPrefixCheck("azure", config.prefixCheck, api, deployment),
   };
   if (api === "responses") out.api = api;
   if (summary !== undefined) out.reasoningSummary = summary;

@@ -4,13 +4,10 @@
  * response and stream handling are openai's wires; URL and auth are this platform's.
  * @module
  */
-import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import type { Model } from "../../core/types.js";
-import { createHTTPModel } from "../../transport/http-model.js";
-import { chatWire, responsesWire } from "../openai/call.js";
-import { type Config, resolveConfig } from "./config.js";
-import { azurePlatform } from "./platform.js";
+import { platformCreate } from "../../transport/entry.js";
+import { resolveConfig } from "./config.js";
+import { azureDeployment } from "./platform.js";
 
 export type {
   Api,
@@ -38,10 +35,4 @@ export type APIError = CoreAPIError;
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  * ```
  */
-export function create(config: Config): Model {
-  const cfg = resolveConfig(config, readEnv());
-  // The Responses API always names the deployment as `model`, on both URL forms.
-  const wire =
-    cfg.api === "responses" ? responsesWire({ ...cfg, model: cfg.deployment }) : chatWire(cfg);
-  return createHTTPModel(wire, azurePlatform(cfg), APIError);
-}
+export const create = /* @__PURE__ */ platformCreate(resolveConfig, azureDeployment, APIError);

@@ -1,7 +1,7 @@
 import { type Auth, apiKeyAuth } from "../../transport/auth/auth.js";
 import { tokenAuth } from "../../transport/auth/token.js";
 import type { Platform } from "../../transport/platform.js";
-import { requestIdOf } from "../openai/call.js";
+import { chatWire, requestIdOf, responsesWire } from "../openai/call.js";
 import type { ResolvedConfig } from "./config.js";
 
 // Azure answers in OpenAI's shapes; its `apim-request-id` is read by openai's `requestIdOf`.
@@ -69,4 +69,12 @@ export function azurePlatform(cfg: ResolvedConfig): Platform {
     requestId: requestIdOf,
     options: cfg,
   };
+}
+
+/** What `azure.create` sends through: the configured API's OpenAI wire on Azure. */
+export function azureDeployment(cfg: ResolvedConfig) {
+  // The Responses API always names the deployment as `model`, on both URL forms.
+  const wire =
+    cfg.api === "responses" ? responsesWire({ ...cfg, model: cfg.deployment }) : chatWire(cfg);
+  return [wire, azurePlatform(cfg)] as const;
 }

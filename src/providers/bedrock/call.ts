@@ -3,16 +3,15 @@ import type { EventStreamMessage } from "../../transport/event-stream.js";
 import { createEventStreamReader } from "../../transport/event-stream.js";
 import type { Wire } from "../../transport/http-model.js";
 import { errorFieldsOf } from "../../transport/json.js";
-import { guardPrefix } from "../../transport/prefix/guard.js";
 import { redactSecrets } from "../../transport/redact.js";
 import type { StreamResponse } from "../../transport/request.js";
+import { prefixCheck } from "../../transport/wire-hooks.js";
 import { countAnswer, countBody } from "./count.js";
 import type { ResolvedOptions } from "./options.js";
 import { CONVERSE_PREFIX } from "./prefix.js";
 import { buildRequest } from "./request.js";
 import { parseResponse, readError } from "./response.js";
 import { createStreamState } from "./stream.js";
-import type { ConverseRequest } from "./wire.js";
 
 /**
  * The Converse wire, for every platform that serves Bedrock's Converse API: the body from the
@@ -24,9 +23,7 @@ export function converseWire(options: ResolvedOptions, provider: string): Wire<E
   return {
     api: "bedrock",
     body: (req, streaming) => buildRequest(req, cfg, streaming),
-    check: (req, body) =>
-      guardPrefix(CONVERSE_PREFIX, body as ConverseRequest, req.messages, cfg.prefixCheck ?? "off")
-        ?.finish,
+    check: prefixCheck(CONVERSE_PREFIX, cfg.prefixCheck),
     parse: (body, ctx) => parseResponse(body, ctx.provider),
     errorFields: errorFieldsOf(readError),
     async open(res, ctx) {

@@ -1,23 +1,14 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import type { Credentials } from "../../transport/auth/sigv4.js";
+import type { KeySet, ResolvedTransport, TransportConfig } from "../../transport/options.js";
 import {
-  type KeySet,
-  type ResolvedTransport,
   refuseBadConfig,
   refuseMixedCredentials,
   resolveTransport,
-  TRANSPORT_KEYS,
-  type TransportConfig,
 } from "../../transport/options.js";
-import {
-  type ConverseOptions,
-  OPTION_KEYS,
-  type ResolvedOptions,
-  resolveExtras,
-  resolvePrefix,
-  resolveSettings,
-} from "./options.js";
+import type { ConverseOptions, ResolvedOptions } from "./options.js";
+import { PLATFORM_KEYS, resolveExtras, resolvePrefix, resolveSettings } from "./options.js";
 
 /** `thinking` and `effort` take the same choices as `golem/anthropic`. */
 export type { CacheConfig, Effort, ThinkingConfig } from "./options.js";
@@ -55,17 +46,16 @@ export interface ResolvedConfig extends ResolvedTransport, ResolvedOptions {
 }
 
 const CONFIG_KEYS: KeySet<Config> = {
-  ...TRANSPORT_KEYS,
-  ...OPTION_KEYS,
+  ...PLATFORM_KEYS,
   region: true,
-  model: true,
   credentials: { accessKeyId: true, secretAccessKey: true, sessionToken: true },
   apiKey: true,
 };
 
 /** Checks `bedrock.create`'s config against the environment; every complaint is a {@link ConfigError}. */
 export function resolveConfig(config: Config, env: Env): ResolvedConfig {
-  refuseBadConfig("bedrock", config, CONFIG_KEYS, "bedrock.create needs a config object");
+  const notObject = "bedrock.create needs a config object";
+  refuseBadConfig("bedrock", config, CONFIG_KEYS, notObject);
   refuseMixedCredentials("bedrock", config, ["apiKey", "credentials"]);
   const region = resolveRegion(config.region, env);
   if (typeof config.model !== "string" || config.model === "") {

@@ -4,13 +4,10 @@
  * replayed exactly.
  * @module
  */
-import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import type { Model } from "../../core/types.js";
-import { createHTTPModel } from "../../transport/http-model.js";
-import { converseWire } from "./call.js";
-import { type Config, resolveConfig } from "./config.js";
-import { bedrockPlatform } from "./platform.js";
+import { platformCreate } from "../../transport/entry.js";
+import { resolveConfig } from "./config.js";
+import { bedrockDeployment } from "./platform.js";
 
 export type { CacheConfig, Config, Credentials, Effort, ThinkingConfig } from "./config.js";
 
@@ -31,7 +28,4 @@ export type APIError = CoreAPIError;
  *   thinking: { budgetTokens: 10000 } });
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  */
-export function create(config: Config): Model {
-  const cfg = resolveConfig(config, readEnv());
-  return createHTTPModel(converseWire(cfg, "bedrock"), bedrockPlatform(cfg), APIError);
-}
+export const create = /* @__PURE__ */ platformCreate(resolveConfig, bedrockDeployment, APIError);

@@ -1,22 +1,10 @@
 import type { CallSettings, ModelRequest, PrefixCheck } from "../../core/types.js";
-import { claudeBindsPrefix } from "../../rules/append-only.js";
-import {
-  checkClaudeSettings,
-  type Effort,
-  resolveEffort,
-  resolveThinking,
-  THINKING_KEYS,
-  type ThinkingConfig,
-} from "../../rules/claude.js";
-import {
-  CACHE_KEYS,
-  type CacheConfig,
-  type ResolvedCache,
-  resolveCache,
-} from "../../transport/cache.js";
-import type { KeySet } from "../../transport/options.js";
-import { resolvePrefixCheck } from "../../transport/prefix/options.js";
-import { pickSettings, refuseSettings, SETTING_KEYS } from "../../transport/settings.js";
+import { checkClaudeSettings, resolveEffort, resolveThinking } from "../../rules/claude.js";
+import type { CacheConfig, Effort, ThinkingConfig } from "../../rules/claude-options.js";
+import { CLAUDE_OPTION_KEYS, claudePrefixCheck } from "../../rules/claude-options.js";
+import { type ResolvedCache, resolveCache } from "../../transport/cache.js";
+import { type KeySet, TRANSPORT_KEYS } from "../../transport/options.js";
+import { pickSettings, refuseSettings } from "../../transport/settings.js";
 import type { ThinkingConfigParam } from "./wire.js";
 
 /** `thinking` and `effort` take the same choices as `golem/anthropic`. */
@@ -58,13 +46,10 @@ export interface ResolvedOptions {
 }
 
 /** The keys of {@link ConverseOptions}, for a platform config's key set. */
-export const OPTION_KEYS: KeySet<ConverseOptions> = {
-  ...SETTING_KEYS,
-  thinking: THINKING_KEYS,
-  effort: true,
-  cache: CACHE_KEYS,
-  prefixCheck: true,
-};
+export const OPTION_KEYS: KeySet<ConverseOptions> = CLAUDE_OPTION_KEYS;
+
+/** A Converse platform config's keys before its own: the transport's, the wire's and `model`. */
+export const PLATFORM_KEYS = { ...TRANSPORT_KEYS, ...OPTION_KEYS, model: true } as const;
 
 /** Claude on Bedrock: the Converse API has `topK` only as Claude's own `top_k`. */
 export const isClaude = (model: string) => model.includes("anthropic.claude");
@@ -102,8 +87,7 @@ export function resolveSettings(provider: string, model: string, config: Convers
 
 /** `prefixCheck`, checked: present unless off (the default on models that do not bind). */
 export function resolvePrefix(provider: string, model: string, config: ConverseOptions) {
-  const check = resolvePrefixCheck(provider, config.prefixCheck, claudeBindsPrefix(model));
-  return check === "off" ? {} : { prefixCheck: check };
+  return claudePrefixCheck(provider, model, config.prefixCheck);
 }
 
 /** `effort` and `cache`, checked. */

@@ -8,6 +8,7 @@ import type { Platform } from "../../transport/platform.js";
 export type { SigningKeyCache } from "../../transport/auth/sigv4.js";
 
 import type { SignableRequest } from "../../transport/request.js";
+import { converseWire } from "./call.js";
 import { checkCredentials, type ResolvedConfig } from "./config.js";
 import { countUrl } from "./count.js";
 
@@ -94,4 +95,9 @@ function providerAuth(provider: () => Promise<Credentials>, region: string): Aut
     },
     expire: () => true,
   };
+}
+
+/** What `bedrock.create` sends through: the Converse wire on Bedrock Runtime. */
+export function bedrockDeployment(cfg: ResolvedConfig) {
+  return [converseWire(cfg, "bedrock"), bedrockPlatform(cfg)] as const;
 }

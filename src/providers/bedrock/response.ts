@@ -1,15 +1,13 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
-import { checkedResponse, errorBodyParser } from "../../transport/json.js";
+import { errorBodyParser, responseParser } from "../../transport/json.js";
 import type { ErrorResponse } from "../../transport/request.js";
 import { usageWithCache } from "../../transport/usage.js";
 import { createMessageBuilder } from "./parts.js";
 import type { ConverseResponse, ErrorBody, OutputContentBlock, TokenUsage } from "./wire.js";
 
 /** Turns a Converse response body into golem's response, block for block (parts.ts). */
-export function parseResponse(body: unknown, provider = "bedrock"): ModelResponse {
-  return checkedResponse(provider, () => readConverse(body, provider));
-}
+export const parseResponse = /* @__PURE__ */ responseParser(readConverse, "bedrock");
 
 function readConverse(body: unknown, provider: string): ModelResponse {
   const res = body as Partial<ConverseResponse> | null;

@@ -76,16 +76,14 @@ export function createStreamState(
           return onEvent(headers[":event-type"], message.payload);
         case "exception":
           throw toError(
-            exceptionFields(
-              headers,
-              decoder.decode(message.payload),
+            exceptionFields(headers, decoder.decode(message.payload), {
               requestId,
-              response(),
+              partial: response(),
               provider,
-            ),
+            }),
           );
         case "error":
-          throw toError(errorFields(headers, requestId, response(), provider));
+          throw toError(errorFields(headers, { requestId, partial: response(), provider }));
         default:
           return NO_DELTAS;
       }
@@ -109,41 +107,39 @@ function blockIndex(e: { contentBlockIndex?: unknown }): number {
   return index;
 }
 
+/** What every error frame's fields carry besides its own: the call's id, tag and partial. */
+interface FrameContext {
+  requestId: string | undefined;
+  partial: ModelResponse;
+  provider: string;
+}
+
 /** An `exception` frame: the service's error, typed by `:exception-type`. */
 function exceptionFields(
   headers: Record<string, EventStreamHeaderValue>,
   payload: string,
-  requestId: string | undefined,
-  partial: ModelResponse,
-  provider: string,
+  ctx: FrameContext,
 ): APIErrorFields {
   const type = String(headers[":exception-type"] ?? "exception");
   const body = parseErrorJSON(payload);
   const fields = typeof body === "object" && body !== null ? (body as ErrorBody) : {};
   const message = fields.message ?? fields.Message ?? (payload || type);
-  const status = exceptionStatus(type);
-  return {
-    provider,
-    status,
-    type,
-    message: String(message),
-    requestId,
-    body,
-    retryable: isRetryableStatus(status),
-    partial,
-  };
+  return { ...frameFields(type, String(message), ctx), body };
 }
 
 /** An `error` frame: the event-stream layer's own error, in `:error-code` / `:error-message`. */
 function errorFields(
   headers: Record<string, EventStreamHeaderValue>,
-  requestId: string | undefined,
-  partial: ModelResponse,
-  provider: string,
+  ctx: FrameContext,
 ): APIErrorFields {
   const type = String(headers[":error-code"] ?? "error");
+  return frameFields(type, String(headers[":error-message"] ?? type), ctx);
+}
+
+/** An error frame's fields: the status its type has, retryable as that status is. */
+function frameFields(type: string, message: string, ctx: FrameContext): APIErrorFields {
   const status = exceptionStatus(type);
-  const message = String(headers[":error-message"] ?? type);
+  const { provider, requestId, partial } = ctx;
   return {
     provider,
     status,

@@ -1,6 +1,7 @@
 import type { Wire } from "../../transport/http-model.js";
 import { errorFieldsOf } from "../../transport/json.js";
-import { createSSEReader, type SSERecord } from "../../transport/sse.js";
+import type { SSERecord } from "../../transport/sse.js";
+import { openSSE } from "../../transport/wire-hooks.js";
 import { countAnswer, countBody } from "./count.js";
 import type { ResolvedOptions } from "./options.js";
 import { buildRequest } from "./request.js";
@@ -25,10 +26,7 @@ export function generateContentWire(options: ResolvedOptions, provider: string):
       return parseResponse(body as GenerateContentResponse, provider);
     },
     errorFields: errorFieldsOf(readError),
-    open: (res, ctx) => ({
-      reader: createSSEReader(res.body),
-      machine: createStreamState(ctx.toError, ctx.requestId, ctx.provider),
-    }),
+    open: openSSE(createStreamState),
     count: { body: (body) => countBody(body, cfg.model), read: countAnswer },
   };
 }

@@ -2,16 +2,10 @@ import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import { type Capabilities, mergeCapabilities } from "../../rules/capabilities.js";
 import { geminiTable } from "../../rules/gemini.js";
-import { count, type MetadataCall, today } from "../../rules/metadata.js";
-import {
-  type KeySet,
-  mergeHeaders,
-  refuseUnknownKeys,
-  resolveTransport,
-  TRANSPORT_KEYS,
-  type TransportConfig,
-} from "../../transport/options.js";
+import { count, type ModelsAPI, today } from "../../rules/metadata.js";
+import { type KeySet, TRANSPORT_KEYS, type TransportConfig } from "../../transport/options.js";
 import { DEFAULT_BASE_URL, modelPath } from "./config.js";
+import { readError } from "./response.js";
 
 /** What `gemini.capabilities` needs: the key and transport of `create()`, no model. */
 export interface CapabilitiesConfig extends TransportConfig {
@@ -21,35 +15,6 @@ export interface CapabilitiesConfig extends TransportConfig {
 }
 
 const KEYS: KeySet<CapabilitiesConfig> = { ...TRANSPORT_KEYS, apiKey: true, signal: true };
-
-/** The `models.get` call for `model` (`GET /v1beta/models/{model}`), checked before anything is sent. */
-export function metadataCall(
-  model: string,
-  config: CapabilitiesConfig,
-  env: Env,
-): Omit<MetadataCall, "toError"> {
-  if (typeof model !== "string" || model === "") {
-    throw new ConfigError('gemini.capabilities: a model id is required (e.g. "gemini-3.6-flash")');
-  }
-  refuseUnknownKeys("gemini", config, KEYS);
-  const apiKey = config.apiKey || env.GEMINI_API_KEY || env.GOOGLE_API_KEY;
-  if (!apiKey) {
-    throw new ConfigError(
-      "gemini: no API key: pass apiKey or set the GEMINI_API_KEY (or GOOGLE_API_KEY) environment variable",
-    );
-  }
-  const t = resolveTransport("gemini", config, DEFAULT_BASE_URL);
-  return {
-    provider: "gemini",
-    url: `${t.baseURL}/${modelPath(model)}`,
-    headers: mergeHeaders({}, t.headers, { "x-goog-api-key": apiKey }),
-    fetch: t.fetch,
-    maxRetries: t.maxRetries,
-    timeoutMs: t.timeoutMs,
-    secrets: [apiKey],
-    signal: config.signal,
-  };
-}
 
 /**
  * A `Model` resource -> {@link Capabilities}: `inputTokenLimit`, `outputTokenLimit`,
@@ -68,3 +33,31 @@ export function parseModel(resource: Record<string, unknown>, asked: string): Ca
   if (typeof resource.thinking === "boolean") out.thinking = { thinking: resource.thinking };
   return mergeCapabilities(out, geminiTable(name)) as Capabilities;
 }
+
+/** The key, from the config or `GEMINI_API_KEY`, then `GOOGLE_API_KEY`. */
+function apiKey(config: CapabilitiesConfig, env: Env): string {
+  const key = config.apiKey || env.GEMINI_API_KEY || env.GOOGLE_API_KEY;
+  if (!key) {
+    throw new ConfigError(
+      "gemini: no API key: pass apiKey or set the GEMINI_API_KEY (or GOOGLE_API_KEY) environment variable",
+    );
+  }
+  return key;
+}
+
+/**
+ * The Gemini API's `models.get`, for `gemini.capabilities`: `GET /v1beta/models/{model}` with
+ * the key of `create()`.
+ */
+export const MODELS_API: ModelsAPI<CapabilitiesConfig> = {
+  provider: "gemini",
+  missingModel: 'gemini.capabilities: a model id is required (e.g. "gemini-3.6-flash")',
+  path: modelPath,
+  keys: KEYS,
+  defaultBaseURL: DEFAULT_BASE_URL,
+  headers: () => ({}),
+  apiKey,
+  auth: (key) => ({ "x-goog-api-key": key }),
+  parse: parseModel,
+  readError,
+};

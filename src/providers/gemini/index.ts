@@ -3,19 +3,16 @@
  * thought summaries and thought signatures kept and replayed exactly.
  * @module
  */
-import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import type { Model } from "../../core/types.js";
-import type { Capabilities } from "../../rules/capabilities.js";
-import { getMetadata } from "../../rules/metadata.js";
-import { createHTTPModel } from "../../transport/http-model.js";
-import { generateContentWire } from "./call.js";
-import { type CapabilitiesConfig, metadataCall, parseModel } from "./capabilities.js";
-import { type Config, resolveConfig, type ThinkingConfig } from "./config.js";
-import { geminiPlatform } from "./platform.js";
-import { parseErrorBody } from "./response.js";
+import { capabilitiesFrom } from "../../rules/metadata.js";
+import { platformCreate } from "../../transport/entry.js";
+import { MODELS_API } from "./capabilities.js";
+import { resolveConfig } from "./config.js";
+import { geminiDeployment } from "./platform.js";
 
-export type { Capabilities, CapabilitiesConfig, Config, ThinkingConfig };
+export type { Capabilities } from "../../rules/capabilities.js";
+export type { CapabilitiesConfig } from "./capabilities.js";
+export type { Config, ThinkingConfig } from "./config.js";
 
 /** Gemini answered with an error: an HTTP status, an error event in a stream, a blocked prompt. */
 export const APIError = /* @__PURE__ */ defineAPIError();
@@ -34,10 +31,7 @@ export type APIError = CoreAPIError;
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  * ```
  */
-export function create(config: Config): Model {
-  const cfg = resolveConfig(config, readEnv());
-  return createHTTPModel(generateContentWire(cfg, "gemini"), geminiPlatform(cfg), APIError);
-}
+export const create = /* @__PURE__ */ platformCreate(resolveConfig, geminiDeployment, APIError);
 
 /**
  * What `model` takes, from the Gemini API's `models.get` (`inputTokenLimit`,
@@ -47,15 +41,4 @@ export function create(config: Config): Model {
  * const caps = await gemini.capabilities("gemini-3.6-flash");
  * const model = gemini.create({ model: "gemini-3.6-flash", capabilities: caps });
  */
-export async function capabilities(
-  model: string,
-  config: CapabilitiesConfig = {},
-): Promise<Capabilities> {
-  const call = metadataCall(model, config, readEnv());
-  const resource = await getMetadata({
-    ...call,
-    toError: (res) =>
-      new APIError(parseErrorBody(res.status, res.text, res.headers, res.retryable)),
-  });
-  return parseModel(resource, model);
-}
+export const capabilities = /* @__PURE__ */ capabilitiesFrom(MODELS_API, APIError);

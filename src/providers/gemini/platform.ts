@@ -1,6 +1,7 @@
 import { apiKeyAuth } from "../../transport/auth/auth.js";
 import { mergeHeaders } from "../../transport/options.js";
 import type { Platform } from "../../transport/platform.js";
+import { generateContentWire } from "./call.js";
 import { modelPath, type ResolvedConfig } from "./config.js";
 
 /** `{base}/models/{model}:generateContent`, or `:streamGenerateContent?alt=sse` for streams. */
@@ -44,4 +45,9 @@ export function geminiPlatform(cfg: ResolvedConfig): Platform {
     requestId: () => undefined,
     options: cfg,
   };
+}
+
+/** What `gemini.create` sends through: the `generateContent` wire on the Gemini API. */
+export function geminiDeployment(cfg: ResolvedConfig) {
+  return [generateContentWire(cfg, "gemini"), geminiPlatform(cfg)] as const;
 }

@@ -1,7 +1,7 @@
 import type { APIErrorFields } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
 import { identityOf } from "../../transport/identity.js";
-import { checkedResponse, errorBodyParser } from "../../transport/json.js";
+import { errorBodyParser, responseParser } from "../../transport/json.js";
 import type { ErrorResponse } from "../../transport/request.js";
 import { isRetryableStatus } from "../../transport/retry.js";
 import { createMessageBuilder } from "./parts.js";
@@ -15,9 +15,7 @@ import type { GenerateContentResponse, Status, UsageMetadata } from "./wire.js";
  * absent). A prompt blocked before generation has no candidate: `index.ts` turns that into an
  * `APIError` ({@link blockedPromptFields}) before calling this.
  */
-export function parseResponse(body: GenerateContentResponse, provider = "gemini"): ModelResponse {
-  return checkedResponse(provider, () => readResponse(body, provider));
-}
+export const parseResponse = /* @__PURE__ */ responseParser(readResponse, "gemini");
 
 function readResponse(body: GenerateContentResponse, provider: string): ModelResponse {
   const builder = createMessageBuilder(provider);

@@ -1,7 +1,7 @@
 import type { Wire } from "../../transport/http-model.js";
 import { errorFieldsOf } from "../../transport/json.js";
-import { guardPrefix } from "../../transport/prefix/guard.js";
 import { createSSEReader, type SSERecord } from "../../transport/sse.js";
+import { openSSE, prefixCheck } from "../../transport/wire-hooks.js";
 import { countAnswer, countBody, NO_CHAT_COUNT } from "./count.js";
 import type { ChatOptions, ResponsesOptions } from "./options.js";
 import { buildRequest } from "./request.js";
@@ -10,7 +10,6 @@ import { responsesPrefix } from "./responses-prefix.js";
 import { buildResponsesRequest } from "./responses-request.js";
 import { parseResponsesResponse, responsesBodyErrorFields } from "./responses-response.js";
 import { createResponsesStreamState } from "./responses-stream.js";
-import type { ResponseCreateParams } from "./responses-wire.js";
 import { createStreamState } from "./stream.js";
 
 export { requestIdOf } from "./response.js";
@@ -33,23 +32,17 @@ export function chatWire(options: ChatOptions): Wire<SSERecord> {
       return parseResponse(body, provider);
     },
     errorFields,
-    open: (res, ctx) => ({
-      reader: createSSEReader(res.body),
-      machine: createStreamState(ctx.toError, ctx.requestId, ctx.provider),
-    }),
+    open: openSSE(createStreamState),
     count: NO_CHAT_COUNT,
   };
 }
 
 /** The Responses API wire, on OpenAI or Azure. */
 export function responsesWire(options: ResponsesOptions): Wire<SSERecord> {
-  const prefix = responsesPrefix(options.model);
   return {
     api: "openai",
     body: (req, streaming) => buildResponsesRequest(req, options, streaming),
-    check: (req, body) =>
-      guardPrefix(prefix, body as ResponseCreateParams, req.messages, options.prefixCheck ?? "off")
-        ?.finish,
+    check: prefixCheck(responsesPrefix(options.model), options.prefixCheck),
     parse(body, { provider, requestId, toError }) {
       const error = responsesBodyErrorFields(body, provider, requestId);
       if (error) throw toError(error);

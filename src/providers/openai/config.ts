@@ -3,29 +3,16 @@ import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, PrefixCheck } from "../../core/types.js";
 import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
 import { checkSettings } from "../../rules/openai.js";
+import type { KeySet, TransportConfig } from "../../transport/options.js";
+import { refuseBadConfig, resolveBaseURL } from "../../transport/options.js";
+import type { Api, PromptCacheConfig, ReasoningFormat, ThinkingConfig } from "./options.js";
 import {
-  type KeySet,
-  mergeHeaders,
-  type ResolvedCallOptions,
-  refuseBadConfig,
-  resolveBaseURL,
-  resolveCallOptions,
-  resolveHeaders,
-  TRANSPORT_KEYS,
-  type TransportConfig,
-} from "../../transport/options.js";
-import { SETTING_KEYS } from "../../transport/settings.js";
-import {
-  type Api,
-  type ChatOptions,
-  type PromptCacheConfig,
-  type ReasoningFormat,
-  type ReasoningSummary,
+  PLATFORM_KEYS,
+  type ResolvedWireConfig,
   resolveApi,
-  resolveChatOptions,
-  resolveOpenAIPrefixCheck,
   resolveReasoningSummary,
-  type ThinkingConfig,
+  resolveWireHeaders,
+  resolveWireOptions,
 } from "./options.js";
 
 export type {
@@ -109,30 +96,16 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
 }
 
 /** A checked `Config` with the key and defaults filled in. */
-export interface ResolvedConfig extends ChatOptions, ResolvedCallOptions {
+export interface ResolvedConfig extends ResolvedWireConfig {
   model: string;
   apiKey: string;
   baseURL: string;
   api: Api;
-  /** `api: "responses"` only: the `reasoning.summary` to send, if any. */
-  reasoningSummary?: ReasoningSummary;
-  /** Every header golem sends, auth included. */
-  headers: Record<string, string>;
-  prefixCheck?: PrefixCheck;
 }
 
 const CONFIG_KEYS: KeySet<Config> = {
-  ...TRANSPORT_KEYS,
-  ...SETTING_KEYS,
-  apiKey: true,
+  ...PLATFORM_KEYS,
   model: true,
-  api: true,
-  reasoningEffort: true,
-  replayReasoning: true,
-  reasoningSummary: true,
-  prefixCheck: true,
-  promptCacheKey: true,
-  promptCacheRetention: true,
   reasoningFormat: true,
   capabilities: true,
 };
@@ -155,20 +128,17 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   }
   const api = resolveApi(config.api, "openai");
   const summary = resolveReasoningSummary(config, api, "openai");
-  const headers = mergeHeaders({}, resolveHeaders("openai", config.headers), {
-    "content-type": "application/json",
+  const headers = resolveWireHeaders("openai", config.headers, {
     authorization: `Bearer ${apiKey}`,
   });
   const format = resolveReasoningFormat(config.reasoningFormat, baseURL, api);
   const out: ResolvedConfig = {
-    ...resolveChatOptions(config, "openai", config.model),
-    ...resolveCallOptions("openai", config),
+    ...resolveWireOptions("openai", config, api, config.model, config.model),
     model: config.model,
     apiKey,
     baseURL,
     api,
     headers,
-    ...resolveOpenAIPrefixCheck("openai", config.prefixCheck, api, config.model),
   };
   if (summary !== undefined) out.reasoningSummary = summary;
   if (format !== undefined) out.reasoningFormat = format;

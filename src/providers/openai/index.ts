@@ -4,15 +4,12 @@
  * `api: "responses"`, the Responses API with encrypted reasoning replayed statelessly.
  * @module
  */
-import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import type { Model } from "../../core/types.js";
 import type { Capabilities } from "../../rules/capabilities.js";
 import { openaiTable } from "../../rules/openai-models.js";
-import { createHTTPModel } from "../../transport/http-model.js";
-import { chatWire, responsesWire } from "./call.js";
-import { type Config, resolveConfig } from "./config.js";
-import { openaiPlatform } from "./platform.js";
+import { platformCreate } from "../../transport/entry.js";
+import { resolveConfig } from "./config.js";
+import { openaiDeployment } from "./platform.js";
 
 export type { Capabilities } from "../../rules/capabilities.js";
 export type {
@@ -45,11 +42,7 @@ export type APIError = CoreAPIError;
  *   apiKey: process.env.DEEPSEEK_API_KEY, replayReasoning: true });
  * ```
  */
-export function create(config: Config): Model {
-  const cfg = resolveConfig(config, readEnv());
-  const wire = cfg.api === "responses" ? responsesWire(cfg) : chatWire(cfg);
-  return createHTTPModel(wire, openaiPlatform(cfg), APIError);
-}
+export const create = /* @__PURE__ */ platformCreate(resolveConfig, openaiDeployment, APIError);
 
 /**
  * What `model` takes as OpenAI publishes it (model pages and the latest-model guide: reasoning

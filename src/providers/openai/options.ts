@@ -2,8 +2,16 @@ import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, PrefixCheck } from "../../core/types.js";
 import type { Capabilities } from "../../rules/capabilities.js";
 import { openaiBindsPrefix } from "../../rules/openai-models.js";
+import {
+  mergeHeaders,
+  type ResolvedCallOptions,
+  resolveCallOptions,
+  resolveHeaders,
+  TRANSPORT_KEYS,
+  type TransportConfig,
+} from "../../transport/options.js";
 import { resolvePrefixCheck } from "../../transport/prefix/options.js";
-import { pickSettings } from "../../transport/settings.js";
+import { pickSettings, SETTING_KEYS } from "../../transport/settings.js";
 import type { ReasoningSummary } from "./responses-wire.js";
 import type { ReasoningEffort } from "./wire.js";
 
@@ -84,6 +92,63 @@ export interface ResponsesOptions extends PromptCacheConfig {
   prefixCheck?: PrefixCheck;
   /** What the model takes (`openai.capabilities()`), over golem's table. */
   capabilities?: Capabilities;
+}
+
+/** An OpenAI-family platform config's keys before its own: transport, settings, api, key, wire options. */
+export const PLATFORM_KEYS = {
+  ...TRANSPORT_KEYS,
+  ...SETTING_KEYS,
+  api: true,
+  apiKey: true,
+  reasoningEffort: true,
+  replayReasoning: true,
+  reasoningSummary: true,
+  prefixCheck: true,
+  promptCacheKey: true,
+  promptCacheRetention: true,
+} as const;
+
+/**
+ * What every checked OpenAI-family platform config holds for the wires: the chat options,
+ * the call options, the Responses summary and prefix check, and the headers.
+ */
+export interface ResolvedWireConfig extends ChatOptions, ResolvedCallOptions {
+  /** `api: "responses"` only: the `reasoning.summary` to send, if any. */
+  reasoningSummary?: ReasoningSummary;
+  /** Every header golem sends, the credentials' own included (the platform takes it out). */
+  headers: Record<string, string>;
+  prefixCheck?: PrefixCheck;
+}
+
+/** What a platform config of either OpenAI wire takes besides its own keys. */
+type WireConfig = ThinkingConfig & PromptCacheConfig & TransportConfig & CallSettings;
+
+/**
+ * A platform config's wire and call options for `api`: the chat options (`model` in the body
+ * when given), the fetch, retries and limits, and the prefix check of `prefixModel`.
+ */
+export function resolveWireOptions(
+  provider: string,
+  config: WireConfig & { prefixCheck?: PrefixCheck },
+  api: Api,
+  model: string | undefined,
+  prefixModel: string,
+) {
+  return {
+    ...resolveChatOptions(config, provider, model),
+    ...resolveCallOptions(provider, config),
+    ...resolveOpenAIPrefixCheck(provider, config.prefixCheck, api, prefixModel),
+  };
+}
+
+/** Every header a platform sends: the caller's, the JSON content type and `credentials`. */
+export function resolveWireHeaders(
+  provider: string,
+  headers: TransportConfig["headers"],
+  credentials: Record<string, string>,
+): Record<string, string> {
+  const fixed = { "content-type": "application/json", ...credentials };
+  return mergeHeaders({}, resolveHeaders(provider, headers), fixed);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { apiKeyAuth } from "../../transport/auth/auth.js";
 import type { Platform } from "../../transport/platform.js";
+import { chatWire, responsesWire } from "./call.js";
 import type { ResolvedConfig } from "./config.js";
 import { countUrl } from "./count.js";
 import { requestUrl } from "./request.js";
@@ -24,4 +25,10 @@ export function openaiPlatform(cfg: ResolvedConfig): Platform {
     requestId: requestIdOf,
     options: cfg,
   };
+}
+
+/** What `openai.create` sends through: the configured API's wire on OpenAI or the server. */
+export function openaiDeployment(cfg: ResolvedConfig) {
+  const wire = cfg.api === "responses" ? responsesWire(cfg) : chatWire(cfg);
+  return [wire, openaiPlatform(cfg)] as const;
 }

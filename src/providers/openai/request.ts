@@ -1,18 +1,10 @@
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
 import { checkChatTools, checkSettings } from "../../rules/openai.js";
-import {
-  checkMedia,
-  HTTP,
-  isMedia,
-  MB,
-  type MediaPart,
-  type MediaRule,
-  USER,
-  urlOf,
-} from "../../transport/media.js";
+import { checkMedia, isMedia, urlOf } from "../../transport/media.js";
 import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
 import { foldUpdates } from "../../transport/updates.js";
+import { CHAT_MEDIA, filenameOf } from "./media.js";
 import { CHAT_EFFORTS, type ChatOptions, promptCacheFields } from "./options.js";
 import { jsonSchemaFormat } from "./settings.js";
 import type {
@@ -121,39 +113,6 @@ function buildMessage(
       return content === "" ? undefined : { role: m.role, content };
     }
   }
-}
-
-/** Images (20 MB each) and PDFs in user messages; a tool message is text only.
- * @see https://platform.openai.com/docs/guides/images-vision
- * @see https://platform.openai.com/docs/guides/pdf-files
- */
-const CHAT_MEDIA: readonly MediaRule[] = [
-  {
-    part: "image",
-    types: ["image/png", "image/jpeg", "image/webp", "image/gif"],
-    maxBytes: 20 * MB,
-    url: HTTP,
-    where: USER,
-  },
-  { part: "file", types: ["application/pdf"], maxBytes: 50 * MB, where: USER },
-];
-
-/** File name extensions by media type, for a file sent without a `filename` (OpenAI needs one). */
-export const EXTENSIONS: Readonly<Record<string, string>> = {
-  "application/pdf": "pdf",
-  "text/plain": "txt",
-  "text/markdown": "md",
-  "text/csv": "csv",
-  "text/html": "html",
-  "application/json": "json",
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
-  "application/vnd.openxmlformats-officedocument.presentationml.presentation": "pptx",
-  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
-};
-
-/** A file's name: its own, or `file-<message>-<part>.<extension>`. */
-export function filenameOf(p: MediaPart, index: number, j: number): string {
-  return (p.type === "file" && p.filename) || `file-${index}-${j}.${EXTENSIONS[p.mediaType]}`;
 }
 
 /** A user message's part; empty text is left out. */

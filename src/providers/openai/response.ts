@@ -1,7 +1,7 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
 import { identityOf } from "../../transport/identity.js";
-import { checkedResponse, errorBodyParser } from "../../transport/json.js";
+import { errorBodyParser, responseParser } from "../../transport/json.js";
 import type { ErrorResponse } from "../../transport/request.js";
 import { withCounts } from "../../transport/usage.js";
 import { createMessageBuilder } from "./parts.js";
@@ -18,9 +18,7 @@ import type {
  * same builder as the stream's deltas (parts.ts). `provider` (`"openai"` or `"azure"`) tags
  * the thinking and provider parts that reasoning makes (parts.ts); OpenAI's own models send none.
  */
-export function parseResponse(body: unknown, provider = "openai"): ModelResponse {
-  return checkedResponse(provider, () => readCompletion(body, provider));
-}
+export const parseResponse = /* @__PURE__ */ responseParser(readCompletion, "openai");
 
 function readCompletion(body: unknown, provider: string): ModelResponse {
   const completion = body as ChatCompletion;

@@ -1,21 +1,12 @@
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part } from "../../core/types.js";
 import { checkSettings } from "../../rules/openai.js";
-import {
-  BOTH,
-  checkMedia,
-  HTTP,
-  isMedia,
-  MB,
-  type MediaPart,
-  type MediaRule,
-  urlOf,
-} from "../../transport/media.js";
+import { checkMedia, isMedia, type MediaPart, urlOf } from "../../transport/media.js";
 import { noteOrigins, type Origin } from "../../transport/prefix/wire-prefix.js";
 import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
+import { filenameOf, RESPONSES_MEDIA } from "./media.js";
 import type { ResponsesOptions } from "./options.js";
 import { promptCacheFields } from "./options.js";
-import { EXTENSIONS, filenameOf } from "./request.js";
 import { responsesTag } from "./responses-parts.js";
 import { buildTool, buildToolChoice } from "./responses-tools.js";
 import { buildUpdateItems } from "./responses-update.js";
@@ -112,29 +103,6 @@ export function buildInputItems(
   const content = buildContent(m, index);
   return content.length === 0 ? [] : [{ role: m.role, content }];
 }
-
-/**
- * Images (20 MB each) and files (50 MB: PDFs, text, office documents) in user messages and in
- * `function_call_output`, inline or from a URL.
- * @see https://platform.openai.com/docs/guides/images-vision
- * @see https://platform.openai.com/docs/guides/file-inputs
- */
-const RESPONSES_MEDIA: readonly MediaRule[] = [
-  {
-    part: "image",
-    types: ["image/png", "image/jpeg", "image/webp", "image/gif"],
-    maxBytes: 20 * MB,
-    url: HTTP,
-    where: BOTH,
-  },
-  {
-    part: "file",
-    types: /* @__PURE__ */ Object.keys(EXTENSIONS),
-    maxBytes: 50 * MB,
-    url: HTTP,
-    where: BOTH,
-  },
-];
 
 /** A message's text, image and file parts as input parts, in order. */
 function buildContent(m: Message, index: number): InputContent[] {

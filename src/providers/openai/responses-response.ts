@@ -2,8 +2,8 @@ import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import { toolCallsOf } from "../../core/parts.js";
 import type { InputTransformation, Message, ModelResponse, Usage } from "../../core/types.js";
 import { identityOf } from "../../transport/identity.js";
-import { withCounts } from "../../transport/usage.js";
-import { errorFields, errorObjectOf } from "./response.js";
+import { providerTransformations } from "../../transport/prefix/transformations.js";
+import { errorFields, errorObjectOf, parseUsage } from "./response.js";
 import { createResponsesMessageBuilder } from "./responses-parts.js";
 import type {
   ResponseInputTransformation,
@@ -44,17 +44,8 @@ export function parseResponsesResponse(body: unknown, provider: string): ModelRe
 export function parseInputTransformations(
   list: readonly ResponseInputTransformation[] | null | undefined,
 ): InputTransformation[] | undefined {
-  if (!Array.isArray(list) || list.length === 0) return undefined;
-  return list.map((raw) => {
-    const entry: InputTransformation = {
-      action: raw?.action === "removed" || raw?.action === undefined ? "dropped" : "allowed",
-      by: "provider",
-      reason: typeof raw?.reason === "string" ? raw.reason : "",
-      raw,
-    };
-    if (typeof raw?.id === "string") entry.id = raw.id;
-    return entry;
-  });
+  const removed = (action: string | undefined) => action === "removed" || action === undefined;
+  return providerTransformations(list, (raw) => !removed(raw?.action), "id");
 }
 
 /** `"function call N without a call_id"` (or `a name`) for the first such call; else `""`. */
@@ -73,12 +64,13 @@ export function missingCallField(message: Message): string {
  */
 export function parseResponsesUsage(u: ResponseUsage | null | undefined): Usage {
   if (typeof u !== "object" || u === null) return { inputTokens: 0, outputTokens: 0 };
-  return withCounts(
-    { inputTokens: u.input_tokens ?? 0, outputTokens: u.output_tokens ?? 0 },
-    u.output_tokens_details?.reasoning_tokens,
-    u.input_tokens_details?.cached_tokens,
-    u.input_tokens_details?.cache_write_tokens,
-  );
+  // Chat Completions' counts under other names: one reading of both.
+  return parseUsage({
+    prompt_tokens: u.input_tokens ?? 0,
+    completion_tokens: u.output_tokens ?? 0,
+    prompt_tokens_details: u.input_tokens_details ?? null,
+    completion_tokens_details: u.output_tokens_details ?? null,
+  });
 }
 
 /**

@@ -3,14 +3,10 @@
  * model id, with an OAuth token function, a service-account key or an express-mode API key.
  * @module
  */
-import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import type { Model } from "../../core/types.js";
-import { createHTTPModel } from "../../transport/http-model.js";
-import { messagesWire } from "../anthropic/call.js";
-import { generateContentWire } from "../gemini/call.js";
-import { type Config, resolveConfig } from "./config.js";
-import { PLATFORM, vertexPlatform, withGoogleErrors } from "./platform.js";
+import { platformCreate } from "../../transport/entry.js";
+import { resolveConfig } from "./config.js";
+import { vertexDeployment } from "./platform.js";
 
 export { AuthError } from "../../core/errors.js";
 export type {
@@ -41,11 +37,4 @@ export type APIError = CoreAPIError;
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  * ```
  */
-export function create(config: Config): Model {
-  const cfg = resolveConfig(config, readEnv());
-  const wire =
-    cfg.publisher === "anthropic"
-      ? withGoogleErrors(messagesWire(cfg.wire, PLATFORM))
-      : generateContentWire(cfg.wire, PLATFORM);
-  return createHTTPModel(wire, vertexPlatform(cfg), APIError);
-}
+export const create = /* @__PURE__ */ platformCreate(resolveConfig, vertexDeployment, APIError);

@@ -11,7 +11,9 @@ import { pickFields } from "../../transport/count.js";
 import type { Wire } from "../../transport/http-model.js";
 import { mergeHeaders } from "../../transport/options.js";
 import type { Operation, Platform } from "../../transport/platform.js";
+import { messagesWire } from "../anthropic/call.js";
 import { requestHeaders as claudeHeaders } from "../anthropic/platform.js";
+import { generateContentWire } from "../gemini/call.js";
 import { parseErrorBody as googleErrorBody } from "../gemini/response.js";
 import type { ResolvedConfig, VertexAuth } from "./config.js";
 
@@ -144,4 +146,13 @@ export function withGoogleErrors<R>(wire: Wire<R>): Wire<R> {
       return googleErrorBody(res.status, res.text, res.headers, res.retryable, provider);
     },
   };
+}
+
+/** What `vertex.create` sends through: the publisher's wire on Vertex AI. */
+export function vertexDeployment(cfg: ResolvedConfig) {
+  const wire =
+    cfg.publisher === "anthropic"
+      ? withGoogleErrors(messagesWire(cfg.wire, PLATFORM))
+      : generateContentWire(cfg.wire, PLATFORM);
+  return [wire, vertexPlatform(cfg)] as const;
 }
