@@ -28,10 +28,9 @@ export function createAuth(auth: AwsAuth, region: string): Auth {
 /** Claude Platform on AWS: `{region endpoint}/v1/messages`, the workspace header. */
 export function awsPlatform(cfg: ResolvedConfig): Platform {
   const url = requestUrl(cfg);
-  const headers = requestHeaders({
-    headers: cfg.headers,
-    contextManagement: cfg.wire.contextManagement,
-  });
+  // The wire's options decide the betas (context management, block binding, fallbacks), as on
+  // every Messages platform: a body with `thinking.block_binding` needs its beta header.
+  const headers = requestHeaders({ ...cfg.wire, headers: cfg.headers });
   return {
     provider: PLATFORM,
     model: cfg.wire.model,

@@ -53,8 +53,9 @@ export interface MessagesOptions extends CallSettings {
    */
   capabilities?: Capabilities;
   /**
-   * Sent as `fallbacks`, with the `anthropic-beta: server-side-fallback-2026-07-01` header: a
-   * request the model refuses (`stop_reason: "refusal"`) is retried by the API on another
+   * Sent as `fallbacks`, with the beta of its form (`"default"`:
+   * `server-side-fallback-2026-07-01`; a list: `server-side-fallback-2026-06-01`): a request the
+   * model refuses (`stop_reason: "refusal"`) is retried by the API on another
    * model, and the answer carries a `fallback` block where the model changed.
    */
   fallbacks?: Fallbacks;

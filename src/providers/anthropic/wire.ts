@@ -151,7 +151,7 @@ export interface MessageCreateParams {
   tools?: Tool[];
   tool_choice?: ToolChoice;
   context_management?: ContextManagement;
-  /** Beta `server-side-fallback-2026-07-01`. */
+  /** Beta `server-side-fallback-2026-07-01` for `"default"`, `-2026-06-01` for a list. */
   fallbacks?: "default" | readonly { model: string }[];
   temperature?: number;
   top_p?: number;

@@ -103,9 +103,10 @@ export function vertexPlatform(cfg: ResolvedConfig): Platform {
   };
   if (cfg.publisher === "anthropic") {
     // The version travels in the body; the key is the auth's.
+    // The wire's options decide the betas (block binding above all: the body carries it).
     const { "anthropic-version": _, ...headers } = claudeHeaders({
+      ...cfg.wire,
       headers: cfg.headers,
-      contextManagement: cfg.wire.contextManagement,
     });
     return {
       ...base,

@@ -39,15 +39,21 @@ describe("anthropic fallbacks option", () => {
     expect(() => resolveConfig(config, {})).toThrow(/`fallbacks` must be/);
   });
 
+  // The refusals-and-fallback page: a list under server-side-fallback-2026-06-01 (its example),
+  // "default" under server-side-fallback-2026-07-01; each form is refused with the other beta.
   it.each([
-    ["default", "default" as const],
-    ["a list of models", [{ model: "claude-opus-5" }, { model: "claude-sonnet-5-5" }]],
-  ])("sends %s as `fallbacks` with the server-side-fallback beta", (_, fallbacks) => {
+    ["default", "default" as const, "server-side-fallback-2026-07-01"],
+    [
+      "a list of models",
+      [{ model: "claude-opus-5" }, { model: "claude-sonnet-5-5" }],
+      "server-side-fallback-2026-06-01",
+    ],
+  ])("sends %s as `fallbacks` with the beta of its form", (_, fallbacks, beta) => {
     const cfg = resolveConfig({ ...base, fallbacks }, {});
     expect(buildRequest({ messages: [{ role: "user", content: "hi" }] }, cfg, false)).toMatchObject(
       { fallbacks },
     );
-    expect(requestHeaders(cfg)["anthropic-beta"]).toBe("server-side-fallback-2026-07-01");
+    expect(requestHeaders(cfg)["anthropic-beta"]).toBe(beta);
   });
 
   it("joins the beta with the caller's own and sends neither field nor beta without the option", () => {

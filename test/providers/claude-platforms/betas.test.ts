@@ -1,0 +1,55 @@
+/**
+ * Every platform that serves Claude's Messages API sends the beta a body field needs: a body
+ * with `thinking.block_binding` (a binding model with the prefix check on) goes with
+ * `thinking-binding-controls-2026-08-01`, whatever the platform (Vertex and Claude Platform on
+ * AWS once left it out, so the API would refuse the field).
+ */
+import { describe, expect, it } from "vitest";
+import { createModel, type Provider } from "../../contract/adapters.js";
+
+const CLAUDE_PLATFORMS: [Provider, string][] = [
+  ["anthropic", "claude-opus-5-5"],
+  ["vertex", "claude-opus-5-5@20261001"],
+  ["anthropic-aws", "claude-opus-5-5"],
+  ["anthropic-bedrock", "anthropic.claude-opus-5-5-v1:0"],
+  ["anthropic-foundry", "claude-opus-5-5"],
+  ["anthropic-google-cloud", "claude-opus-5-5"],
+];
+
+interface Seen {
+  headers: Record<string, string>;
+  body: { thinking?: { block_binding?: unknown } };
+}
+
+async function firstRequest(provider: Provider, config: Record<string, unknown>): Promise<Seen> {
+  let seen: Seen | undefined;
+  const fetch = async (input: string | URL | Request, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((v, k) => {
+      headers[k] = v;
+    });
+    seen = { headers, body: (await request.json()) as Seen["body"] };
+    throw new Error("stop here");
+  };
+  const model = await createModel(provider, config, fetch);
+  await model.generate({ messages: [{ role: "user", content: "hi" }] }).catch(() => {});
+  if (!seen) throw new Error(`${provider} sent nothing`);
+  return seen;
+}
+
+describe.each(CLAUDE_PLATFORMS)("%s", (provider, model) => {
+  const thinking = { model, maxTokens: 2048, thinking: { adaptive: true } };
+
+  it("sends the binding beta with the body's block_binding", async () => {
+    const { headers, body } = await firstRequest(provider, thinking);
+    expect(body.thinking?.block_binding).toEqual({ prefix_mismatch_behavior: "error" });
+    expect(headers["anthropic-beta"]?.split(",")).toContain("thinking-binding-controls-2026-08-01");
+  });
+
+  it("sends neither with the prefix check off", async () => {
+    const { headers, body } = await firstRequest(provider, { ...thinking, prefixCheck: "off" });
+    expect(body.thinking?.block_binding).toBeUndefined();
+    expect(headers["anthropic-beta"] ?? "").not.toContain("thinking-binding-controls");
+  });
+});
