@@ -44,7 +44,8 @@ const WIRE_NAMES: Record<string, string[]> = {
   azure: ["api-version", "openai/deployments", "AZURE_OPENAI_API_KEY"],
   vertex: ["rawPredict", "vertex-2023-10-16", "aiplatform.googleapis.com"],
   "anthropic-aws": ["aws-external-anthropic", "anthropic-workspace-id"],
-  "anthropic-bedrock": ["bedrock-mantle", "/anthropic/v1"],
+  // `/anthropic/v1` is not Bedrock's alone: Foundry's resource serves the same path.
+  "anthropic-bedrock": ["bedrock-mantle", "AWS_BEARER_TOKEN_BEDROCK"],
   "anthropic-foundry": ["services.ai.azure.com", "ANTHROPIC_FOUNDRY_API_KEY"],
   "anthropic-google-cloud": ["claude.googleapis.com", "ANTHROPIC_GOOGLE_CLOUD_WORKSPACE_ID"],
 };
