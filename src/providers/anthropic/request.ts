@@ -78,7 +78,13 @@ export function buildRequest(
   const body: MessageCreateParams = {
     model: cfg.model,
     max_tokens: s.maxTokens ?? cfg.settings.maxTokens,
-    messages: buildMessages(req.messages, marks, provider, hoisted, compiled.updates),
+    messages: buildMessages(
+      req.messages,
+      marks,
+      { provider, fallbacks: !!cfg.fallbacks },
+      hoisted,
+      compiled.updates,
+    ),
   };
   const system = [req.system, ...[...hoisted].map((i) => textOf(req.messages[i] as Message))];
   const texts = system.filter((s): s is string => typeof s === "string" && s !== "");
@@ -122,10 +128,20 @@ function hoistedSystem(messages: readonly Message[], midSystem: boolean): Set<nu
   return hoisted;
 }
 
+/**
+ * Whose blocks go back, and whether `fallback` blocks do: they parse only under the
+ * server-side fallback beta, which golem sends with `fallbacks`, so a request without it would
+ * be a 400 (the SDK's refusal-fallback middleware strips them for the same reason).
+ */
+interface Replay {
+  provider: string;
+  fallbacks: boolean;
+}
+
 function buildMessages(
   messages: readonly Message[],
   marks: Mark[],
-  provider: string,
+  replay: Replay,
   hoisted: ReadonlySet<number>,
   updates: ReadonlyMap<number, CompiledUpdate>,
 ): MessageParam[] {
@@ -143,7 +159,7 @@ function buildMessages(
       add("user", userContent(m, index), index);
     } else if (m.role === "assistant") {
       const parts: number[] = [];
-      add("assistant", assistantContent(m, index, provider, parts), index, parts);
+      add("assistant", assistantContent(m, index, replay, parts), index, parts);
     } else if (m.role === "tool") add("user", [toolResult(m, index)], index);
     else if (!hoisted.has(index)) {
       const update = updates.get(index);
@@ -282,12 +298,12 @@ const decodeText = (data: string) => new TextDecoder().decode(base64ToBytes(data
 function assistantContent(
   m: Message,
   index: number,
-  provider: string,
+  replay: Replay,
   parts?: number[],
 ): ContentBlockParam[] {
   const content: ContentBlockParam[] = [];
   for (const [j, part] of partsOf(m).entries()) {
-    const block = assistantBlock(part, j, index, provider);
+    const block = assistantBlock(part, j, index, replay);
     if (block) {
       content.push(block);
       parts?.push(j);
@@ -300,7 +316,7 @@ function assistantBlock(
   part: Part,
   j: number,
   index: number,
-  provider: string,
+  { provider, fallbacks }: Replay,
 ): ContentBlockParam | undefined {
   switch (part.type) {
     case "text":
@@ -321,8 +337,13 @@ function assistantBlock(
       };
     case "provider":
       // Server tool use and its result are one provider part each: both go, or neither. A
-      // `fallback` block goes back in its place too (docs/adr/0029-fallback-replay-and-responses-updates.md).
-      return part.provider === provider ? (part.value as ContentBlockParam) : undefined;
+      // `fallback` block goes back in its place under the fallbacks beta, else not at all
+      // (docs/adr/0029-fallback-replay-and-responses-updates.md).
+      if (part.provider !== provider) return undefined;
+      if (!fallbacks && (part.value as { type?: unknown } | null)?.type === "fallback") {
+        return undefined;
+      }
+      return part.value as ContentBlockParam;
     default:
       // Images and files the model sent (none today) have no way back in an assistant turn.
       checkMedia("anthropic", MEDIA, part, j, index, "assistant");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { APIError, ConfigError } from "../../../src/core/errors.js";
-import type { Delta } from "../../../src/core/types.js";
+import type { Delta, Message } from "../../../src/core/types.js";
 import { resolveConfig } from "../../../src/providers/anthropic/config.js";
 import { requestHeaders } from "../../../src/providers/anthropic/platform.js";
 import { buildRequest } from "../../../src/providers/anthropic/request.js";
@@ -173,5 +173,48 @@ describe("the turn after a server-side fallback (fixtures/anthropic/fallback-tur
       { type: "thinking" },
       { type: "text" },
     ]);
+  });
+});
+
+describe("a fallback block in history goes back only under the fallbacks beta", () => {
+  // It parses only under the server-side fallback beta; the TypeScript SDK's refusal-fallback
+  // middleware strips it from requests without that beta for the same reason (a 400 otherwise).
+  const history: Message[] = [
+    { role: "user", content: "How do locks work?" },
+    {
+      role: "assistant",
+      content: [
+        { type: "provider", provider: "anthropic", value: FALLBACK_BLOCK },
+        { type: "text", text: "In general terms, ..." },
+      ],
+    },
+    { role: "user", content: "And how do they resist picking?" },
+  ];
+  const assistantOf = (cfg: ReturnType<typeof resolveConfig>) =>
+    (buildRequest({ messages: history }, cfg, false).messages[1]?.content ?? []) as {
+      type: string;
+    }[];
+
+  it("keeps the block in its place when the request asks for fallbacks", () => {
+    const cfg = resolveConfig({ ...base, fallbacks: "default" }, {});
+    expect(assistantOf(cfg).map((b) => b.type)).toEqual(["fallback", "text"]);
+  });
+
+  it("leaves it out of a request without fallbacks, the rest of the turn in order", () => {
+    const cfg = resolveConfig(base, {});
+    expect(assistantOf(cfg).map((b) => b.type)).toEqual(["text"]);
+  });
+
+  it("leaves out a turn that held only the block, as an empty turn is left out", () => {
+    const only: Message[] = [
+      history[0] as Message,
+      {
+        role: "assistant",
+        content: [{ type: "provider", provider: "anthropic", value: FALLBACK_BLOCK }],
+      },
+      history[2] as Message,
+    ];
+    const body = buildRequest({ messages: only }, resolveConfig(base, {}), false);
+    expect(body.messages.map((m) => m.role)).toEqual(["user"]);
   });
 });
