@@ -8,6 +8,7 @@ import anthropicAwsThinkingToolLoopStream from "../../fixtures/anthropic-aws/thi
 import anthropicBedrockThinkingToolLoop from "../../fixtures/anthropic-bedrock/thinking-tool-loop.json";
 import anthropicBedrockThinkingToolLoopStream from "../../fixtures/anthropic-bedrock/thinking-tool-loop-stream.json";
 import anthropicFoundryThinkingToolLoopStream from "../../fixtures/anthropic-foundry/thinking-tool-loop-stream.json";
+import anthropicGoogleCloudThinkingToolLoopStream from "../../fixtures/anthropic-google-cloud/thinking-tool-loop-stream.json";
 import azureV1ToolCall from "../../fixtures/azure/v1-tool-call.json";
 import azureV1ToolCallStream from "../../fixtures/azure/v1-tool-call-stream.json";
 import bedrockThinkingToolLoop from "../../fixtures/bedrock/thinking-tool-loop.json";
@@ -44,6 +45,7 @@ export const cassettes: CassetteSet = {
   "anthropic-bedrock/thinking-tool-loop": anthropicBedrockThinkingToolLoop,
   "anthropic-bedrock/thinking-tool-loop-stream": anthropicBedrockThinkingToolLoopStream,
   "anthropic-foundry/thinking-tool-loop-stream": anthropicFoundryThinkingToolLoopStream,
+  "anthropic-google-cloud/thinking-tool-loop-stream": anthropicGoogleCloudThinkingToolLoopStream,
   "anthropic/media": anthropicMedia,
   "openai/responses-structured-output-stream": openaiResponsesStructuredOutputStream,
   "anthropic/cache-tool-loop-stream": anthropicCacheToolLoopStream,

@@ -28,6 +28,7 @@ import * as anthropic from "golem/anthropic";
 import * as anthropicAws from "golem/anthropic-aws";
 import * as anthropicBedrock from "golem/anthropic-bedrock";
 import * as anthropicFoundry from "golem/anthropic-foundry";
+import * as anthropicGoogleCloud from "golem/anthropic-google-cloud";
 import * as azure from "golem/azure";
 import * as bedrock from "golem/bedrock";
 import * as gemini from "golem/gemini";
@@ -63,6 +64,8 @@ export const CASSETTES = [
   "anthropic-bedrock/thinking-tool-loop-stream",
   // Claude in Microsoft Foundry with an Entra ID token function.
   "anthropic-foundry/thinking-tool-loop-stream",
+  // Claude Models on Google Cloud (Anthropic managed) with a Google token function.
+  "anthropic-google-cloud/thinking-tool-loop-stream",
   // 0.2's features, one each: parts from bytes (base64 in the runtime), structured output
   // through the agent, and cache breakpoints over a tool loop.
   "anthropic/media",
@@ -303,6 +306,18 @@ const PLATFORM_CASES: Record<string, AgentCase> = {
         model: "claude-sonnet-4-20250514",
         ...SONNET_4,
         token: async () => ({ token: "entra-token-0123456789", expiresAt: Date.now() + 3_600_000 }),
+        fetch,
+      }),
+  },
+  "anthropic-google-cloud/thinking-tool-loop-stream": {
+    ...WEATHER,
+    model: (fetch) =>
+      anthropicGoogleCloud.create({
+        project: "golem",
+        workspaceId: "wrkspc1",
+        model: "claude-sonnet-4-20250514",
+        ...SONNET_4,
+        token: async () => "ya29.test-token-0123456789",
         fetch,
       }),
   },
