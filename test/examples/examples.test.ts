@@ -256,9 +256,13 @@ describe("examples, offline", () => {
     expect(lines).toHaveLength(8);
   });
 
-  it("anthropic-foundry: runs the weather loop with a token function, the signed thinking sent back", async () => {
-    const out = await runExample("examples/anthropic-foundry/main.ts");
-    const turns = loadCassette("anthropic-foundry", "thinking-tool-loop-stream").interactions;
+  it.each([
+    ["anthropic-foundry", "with a token function"],
+    ["anthropic-aws", "with a workspace key"],
+    ["anthropic-google-cloud", "with a Google token function"],
+  ] as const)("%s: runs the weather loop %s, the signed thinking sent back", async (platform) => {
+    const out = await runExample(`examples/${platform}/main.ts`);
+    const turns = loadCassette(platform, "thinking-tool-loop-stream").interactions;
     const answer = (turns[turns.length - 1]?.response.chunks ?? [])
       .join("")
       .split("\n")
