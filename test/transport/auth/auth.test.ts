@@ -74,6 +74,33 @@ describe("tokenAuth", () => {
     expect(auth.secrets).toEqual(["fresh-token-1", "fresh-token-2"]);
   });
 
+  it("gives each attempt refused the same token a retry, and all retries one fetch", async () => {
+    let calls = 0;
+    const auth = tokenAuth(async () => ({ token: `kept-token-${++calls}`, expiresAt: 1e15 }), {
+      provider: "vertex",
+    });
+    const refused = await Promise.all([auth.authorize(req), auth.authorize(req)]);
+    expect(refused.map((h) => auth.expire?.(h))).toEqual([true, true]);
+    const retried = await Promise.all([auth.authorize(req), auth.authorize(req)]);
+    expect(retried.map((h) => h.authorization)).toEqual(Array(2).fill("Bearer kept-token-2"));
+    expect(calls).toBe(2);
+  });
+
+  it("keeps a fresh token when a 401 for an older one comes in late", async () => {
+    let calls = 0;
+    const auth = tokenAuth(async () => ({ token: `kept-token-${++calls}`, expiresAt: 1e15 }), {
+      provider: "vertex",
+    });
+    const first = await auth.authorize(req);
+    expect(auth.expire?.(first)).toBe(true);
+    const second = await auth.authorize(req);
+    expect(auth.expire?.(first)).toBe(true);
+    expect((await auth.authorize(req)).authorization).toBe(second.authorization);
+    expect(calls).toBe(2);
+    // A token this auth never sent is not one a fresh token could replace.
+    expect(auth.expire?.({ authorization: "Bearer someone-elses-token" })).toBe(false);
+  });
+
   it("refuses an empty token with a GolemError naming the provider", async () => {
     const auth = tokenAuth(async () => "", { provider: "azure" });
     const error = await auth.authorize(req).catch((e: unknown) => e);
