@@ -1,4 +1,4 @@
-import { GolemError } from "../../core/errors.js";
+import { AuthError, GolemError } from "../../core/errors.js";
 import type { Auth } from "./auth.js";
 
 /** What a token source returns: the token, or the token and when it expires. */
@@ -79,4 +79,29 @@ function remember(list: string[], token: string): void {
   if (list.includes(token)) return;
   list.push(token);
   if (list.length > MAX_SECRETS) list.shift();
+}
+
+/**
+ * A caller's token function as an {@link Auth}: asked before every attempt (unless its token
+ * says when it expires), and once more after a 401 whatever it returned; a function that
+ * throws is an {@link AuthError} naming `provider`, before any request.
+ */
+export function tokenFunctionAuth(token: () => Promise<TokenResult>, provider: string): Auth {
+  const ask = async () => {
+    try {
+      return await token();
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      throw new AuthError(`${provider}: token() failed: ${why}`, {}, { cause: err });
+    }
+  };
+  const each = tokenAuth(ask, { provider });
+  return {
+    secrets: each.secrets,
+    authorize: each.authorize,
+    expire: (refused) => {
+      each.expire?.(refused);
+      return true;
+    },
+  };
 }
