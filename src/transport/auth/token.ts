@@ -1,4 +1,4 @@
-import { AuthError, GolemError } from "../../core/errors.js";
+import { AuthError, ConfigError, GolemError } from "../../core/errors.js";
 import type { Auth } from "./auth.js";
 
 /** What a token source returns: the token, or the token and when it expires. */
@@ -104,4 +104,19 @@ export function tokenFunctionAuth(token: () => Promise<TokenResult>, provider: s
       return true;
     },
   };
+}
+
+/**
+ * A config's `token` checked before any request: a function, else a {@link ConfigError}
+ * naming `who` and what it should return (`kind`, e.g. "an Entra ID access token").
+ */
+export function checkTokenFunction<F extends () => Promise<TokenResult>>(
+  token: F,
+  who: string,
+  kind: string,
+): F {
+  if (typeof token !== "function") {
+    throw new ConfigError(`${who}: \`token\` must be a function returning a promise of ${kind}`);
+  }
+  return token;
 }
