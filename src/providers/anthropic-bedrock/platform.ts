@@ -12,6 +12,7 @@ import { type KeyOrCredentials, keyOrSigV4Auth } from "../../transport/auth/aws.
 import type { Wire } from "../../transport/http-model.js";
 import type { Platform } from "../../transport/platform.js";
 import type { ErrorResponse } from "../../transport/request.js";
+import { messagesWire } from "../anthropic/call.js";
 import { requestHeaders, requestUrl } from "../anthropic/platform.js";
 import { type Endpoint, type ResolvedConfig, SIGNING_SERVICE } from "./config.js";
 
@@ -69,4 +70,9 @@ function awsErrorFields(fields: APIErrorFields, res: ErrorResponse): APIErrorFie
     ...(type && { type }),
     ...(typeof message === "string" && { message }),
   };
+}
+
+/** What `anthropicBedrock.create` sends through: the Messages wire, AWS's errors read too. */
+export function bedrockMessagesDeployment(cfg: ResolvedConfig) {
+  return [withAwsErrors(messagesWire(cfg.wire, PLATFORM)), bedrockMessagesPlatform(cfg)] as const;
 }

@@ -8,6 +8,7 @@
 import { type Auth, apiKeyAuth } from "../../transport/auth/auth.js";
 import { tokenFunctionAuth } from "../../transport/auth/token.js";
 import type { Platform } from "../../transport/platform.js";
+import { messagesWire } from "../anthropic/call.js";
 import { requestHeaders, requestUrl } from "../anthropic/platform.js";
 import type { FoundryAuth, ResolvedConfig } from "./config.js";
 
@@ -37,4 +38,9 @@ export function foundryPlatform(cfg: ResolvedConfig): Platform {
     requestId: (h) => h.get("request-id") ?? undefined,
     options: cfg,
   };
+}
+
+/** What `anthropicFoundry.create` sends through: the Messages wire on Microsoft Foundry. */
+export function foundryDeployment(cfg: ResolvedConfig) {
+  return [messagesWire(cfg.wire, PLATFORM), foundryPlatform(cfg)] as const;
 }

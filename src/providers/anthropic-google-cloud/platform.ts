@@ -8,6 +8,7 @@ import type { Auth } from "../../transport/auth/auth.js";
 import { createServiceAccountFetcher } from "../../transport/auth/google.js";
 import { tokenAuth, tokenFunctionAuth } from "../../transport/auth/token.js";
 import type { Platform } from "../../transport/platform.js";
+import { messagesWire } from "../anthropic/call.js";
 import { requestHeaders, requestUrl } from "../anthropic/platform.js";
 import type { GoogleCloudAuth, ResolvedConfig } from "./config.js";
 
@@ -41,4 +42,9 @@ export function googleCloudPlatform(cfg: ResolvedConfig): Platform {
     requestId: (h) => h.get("request-id") ?? undefined,
     options: cfg,
   };
+}
+
+/** What `anthropicGoogleCloud.create` sends through: the Messages wire on Google Cloud. */
+export function googleDeployment(cfg: ResolvedConfig) {
+  return [messagesWire(cfg.wire, PLATFORM), googleCloudPlatform(cfg)] as const;
 }
