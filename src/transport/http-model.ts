@@ -119,6 +119,8 @@ export function createHTTPModel<R>(
     onFinish?.(finish);
     const body = op === "count" && typeof wire.count === "object" ? wire.count.body(built) : built;
     const { fetch, maxRetries, timeoutMs, idleTimeoutMs, deadlineMs } = platform.options;
+    // The last attempt's credentials: a 401 names what was refused, not what is cached now.
+    let sent: Record<string, string> | undefined;
     const opts: RequestOptions = {
       provider,
       fetch,
@@ -129,7 +131,10 @@ export function createHTTPModel<R>(
       url: platform.urls[op] as string,
       headers: joinHeaders(platform.headers, wire.headers?.(built)),
       body: JSON.stringify(platform.patch ? platform.patch(body, op) : body),
-      sign: (signable) => auth.authorize(signable),
+      sign: async (signable) => {
+        sent = await auth.authorize(signable);
+        return sent;
+      },
       secrets,
       signal,
       toError: (res) => toError(wire.errorFields(res, provider)),
@@ -137,7 +142,7 @@ export function createHTTPModel<R>(
     try {
       return await transport(opts);
     } catch (err) {
-      if (!(err instanceof APIError && isExpiredCredential(err) && auth.expire?.())) throw err;
+      if (!(err instanceof APIError && isExpiredCredential(err) && auth.expire?.(sent))) throw err;
       return transport(opts);
     }
   }

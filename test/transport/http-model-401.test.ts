@@ -124,6 +124,17 @@ describe.each(["generate", "stream"] as const)("createHTTPModel after a 401 (%s)
     expect(asked()).toBe(2);
   });
 
+  it("gives every call refused the same token its retry, with one refresh for all", async () => {
+    const { fetch, credentials } = server(FIRST);
+    const { auth, asked } = keptTokens();
+    const m = model(auth, fetch);
+    const answers = await Promise.all([answer(m, how), answer(m, how), answer(m, how)]);
+    expect(answers).toEqual(Array(3).fill(EXPECTED));
+    expect(asked()).toBe(2);
+    expect(credentials.filter((c) => c === `Bearer ${FIRST}`)).toHaveLength(3);
+    expect(credentials.filter((c) => c === `Bearer ${SECOND}`)).toHaveLength(3);
+  });
+
   it("gives up after the second 401: one fresh token, not a loop", async () => {
     const { fetch, credentials } = server("access-token-0123456789");
     const { auth } = keptTokens();

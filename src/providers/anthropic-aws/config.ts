@@ -1,20 +1,19 @@
 import { type Env, envVar } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
-import { type AwsCredentialSource, checkAwsCredentials } from "../../transport/auth/aws.js";
-import type { Credentials as AwsCredentials } from "../../transport/auth/sigv4.js";
-import type { KeySet, ResolvedTransport, TransportConfig } from "../../transport/options.js";
 import {
-  refuseBadConfig,
-  refuseMixedCredentials,
-  resolveTransport,
-} from "../../transport/options.js";
-import type { MessagesOptions, ResolvedOptions } from "../anthropic/options.js";
-import { PLATFORM_KEYS, resolveOptions } from "../anthropic/options.js";
+  type AwsCredentialSource,
+  type KeyOrCredentials,
+  resolveKeyOrCredentials,
+} from "../../transport/auth/aws.js";
+import type { Credentials as AwsCredentials } from "../../transport/auth/sigv4.js";
+import { type KeySet, refuseBadConfig, refuseMixedCredentials } from "../../transport/options.js";
+// The wire's options under its own name: this platform adds only its region, workspace and auth.
+import * as anthropic from "../anthropic/options.js";
 
 export type { AwsCredentialSource, AwsCredentials };
 
 /** `anthropicAws.create` options: where and as whom, plus golem/anthropic's own options. */
-export interface Config extends MessagesOptions, TransportConfig {
+export interface Config extends anthropic.PlatformConfig {
   /** An Anthropic model id, e.g. `claude-sonnet-4-6`. */
   model: string;
   /** The AWS region of the endpoint. @defaultValue `AWS_REGION`, else `AWS_DEFAULT_REGION` */
@@ -31,21 +30,17 @@ export interface Config extends MessagesOptions, TransportConfig {
   credentials?: AwsCredentialSource;
 }
 
-/** How calls authenticate. */
-export type AwsAuth = { apiKey: string } | { credentials: AwsCredentialSource };
-
 /** A checked config: the Anthropic wire's options plus region, workspace and auth. */
-export interface ResolvedConfig extends ResolvedTransport {
-  wire: ResolvedOptions;
+export interface ResolvedConfig extends anthropic.PlatformResolved {
   region: string;
   workspaceId: string;
-  auth: AwsAuth;
+  auth: KeyOrCredentials;
 }
 
 /** The SigV4 signing name of Claude Platform on AWS. */
 export const SIGNING_SERVICE = "aws-external-anthropic";
 const CONFIG_KEYS: KeySet<Config> = {
-  ...PLATFORM_KEYS,
+  ...anthropic.PLATFORM_KEYS,
   region: true,
   workspaceId: true,
   apiKey: true,
@@ -75,33 +70,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   if (typeof config.model !== "string" || config.model === "") {
     throw new ConfigError('anthropic-aws: `model` is required (e.g. "claude-sonnet-4-6")');
   }
-  const auth = resolveAuth(config, env);
-  const wire = resolveOptions("anthropic-aws", config.model, config);
-  const transport = resolveTransport("anthropic-aws", config, defaultBaseURL(region));
-  return { wire, region, workspaceId, auth, ...transport };
-}
-
-function resolveAuth(config: Config, env: Env): AwsAuth {
-  if (config.apiKey !== undefined) {
-    if (typeof config.apiKey !== "string" || config.apiKey === "") {
-      throw new ConfigError("anthropic-aws: `apiKey` must be a non-empty string");
-    }
-    return { apiKey: config.apiKey };
-  }
-  if (typeof config.credentials === "function") return { credentials: config.credentials };
-  if (config.credentials !== undefined) {
-    return { credentials: checkAwsCredentials(config.credentials, "anthropic-aws") };
-  }
-  const key = envVar(env, "ANTHROPIC_AWS_API_KEY");
-  if (key) return { apiKey: key };
-  const accessKeyId = envVar(env, "AWS_ACCESS_KEY_ID");
-  const secretAccessKey = envVar(env, "AWS_SECRET_ACCESS_KEY");
-  if (accessKeyId && secretAccessKey) {
-    const sessionToken = envVar(env, "AWS_SESSION_TOKEN");
-    const fromEnv = { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
-    return { credentials: checkAwsCredentials(fromEnv, "anthropic-aws") };
-  }
-  throw new ConfigError(
-    "anthropic-aws: no credentials; pass `apiKey` (or ANTHROPIC_AWS_API_KEY) or `credentials` (or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)",
-  );
+  const auth = resolveKeyOrCredentials(config, env, "anthropic-aws", "ANTHROPIC_AWS_API_KEY");
+  const checked = anthropic.resolvePlatform("anthropic-aws", config, defaultBaseURL(region));
+  return { ...checked, region, workspaceId, auth };
 }

@@ -5,24 +5,19 @@
  * @see https://docs.aws.amazon.com/claude-platform/latest/userguide/making-requests.html
  * @see https://docs.aws.amazon.com/claude-platform/latest/userguide/authentication.html
  */
-import { type Auth, apiKeyAuth } from "../../transport/auth/auth.js";
-import { sigv4ProviderAuth } from "../../transport/auth/aws.js";
-import { sigv4Auth } from "../../transport/auth/sigv4-auth.js";
+import type { Auth } from "../../transport/auth/auth.js";
+import { type KeyOrCredentials, keyOrSigV4Auth } from "../../transport/auth/aws.js";
 import type { Platform } from "../../transport/platform.js";
 import { messagesWire } from "../anthropic/call.js";
 import { requestHeaders, requestUrl } from "../anthropic/platform.js";
-import { type AwsAuth, type ResolvedConfig, SIGNING_SERVICE } from "./config.js";
+import { type ResolvedConfig, SIGNING_SERVICE } from "./config.js";
 
 /** The platform tag: `Model.provider`, every APIError's `provider`, and its parts' tag. */
 export const PLATFORM = "anthropic-aws";
 
 /** One {@link Auth} per model (its SigV4 signing-key cache is shared by the model's calls). */
-export function createAuth(auth: AwsAuth, region: string): Auth {
-  if ("apiKey" in auth) return apiKeyAuth("authorization", auth.apiKey, "Bearer ");
-  const scope = { region, service: SIGNING_SERVICE };
-  return typeof auth.credentials === "function"
-    ? sigv4ProviderAuth(auth.credentials, { ...scope, who: PLATFORM })
-    : sigv4Auth({ ...scope, credentials: auth.credentials });
+export function createAuth(auth: KeyOrCredentials, region: string): Auth {
+  return keyOrSigV4Auth(auth, { region, service: SIGNING_SERVICE, who: PLATFORM });
 }
 
 /** Claude Platform on AWS: `{region endpoint}/v1/messages`, the workspace header. */

@@ -1,22 +1,14 @@
 import { type Env, envVar } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
-import { type AwsCredentialSource, checkAwsCredentials } from "../../transport/auth/aws.js";
+import {
+  type AwsCredentialSource,
+  type KeyOrCredentials,
+  resolveKeyOrCredentials,
+} from "../../transport/auth/aws.js";
 import type { Credentials as AwsCredentials } from "../../transport/auth/sigv4.js";
-import {
-  type KeySet,
-  type ResolvedTransport,
-  refuseBadConfig,
-  refuseMixedCredentials,
-  resolveTransport,
-  TRANSPORT_KEYS,
-  type TransportConfig,
-} from "../../transport/options.js";
-import {
-  type MessagesOptions,
-  OPTION_KEYS,
-  type ResolvedOptions,
-  resolveOptions,
-} from "../anthropic/options.js";
+import { type KeySet, refuseBadConfig, refuseMixedCredentials } from "../../transport/options.js";
+// The wire's options under its own name: this platform adds only its endpoint and auth.
+import * as anthropic from "../anthropic/options.js";
 
 export type { AwsCredentialSource, AwsCredentials };
 
@@ -24,7 +16,7 @@ export type { AwsCredentialSource, AwsCredentials };
 export type Endpoint = "runtime" | "mantle";
 
 /** `anthropicBedrock.create` options: where and as whom, plus golem/anthropic's own options. */
-export interface Config extends MessagesOptions, TransportConfig {
+export interface Config extends anthropic.PlatformConfig {
   /**
    * A Bedrock model id or inference profile, sent as `model` in the body, e.g.
    * `global.anthropic.claude-sonnet-4-6` (runtime) or `anthropic.claude-sonnet-4-6` (Mantle).
@@ -48,15 +40,11 @@ export interface Config extends MessagesOptions, TransportConfig {
   credentials?: AwsCredentialSource;
 }
 
-/** How calls authenticate. */
-export type BedrockAuth = { apiKey: string } | { credentials: AwsCredentialSource };
-
 /** A checked config: the Anthropic wire's options plus region, endpoint and auth. */
-export interface ResolvedConfig extends ResolvedTransport {
-  wire: ResolvedOptions;
+export interface ResolvedConfig extends anthropic.PlatformResolved {
   region: string;
   endpoint: Endpoint;
-  auth: BedrockAuth;
+  auth: KeyOrCredentials;
 }
 
 /** The SigV4 signing name of each endpoint. */
@@ -65,9 +53,7 @@ export const SIGNING_SERVICE: Record<Endpoint, string> = {
   mantle: "bedrock-mantle",
 };
 const CONFIG_KEYS: KeySet<Config> = {
-  ...TRANSPORT_KEYS,
-  ...OPTION_KEYS,
-  model: true,
+  ...anthropic.PLATFORM_KEYS,
   region: true,
   endpoint: true,
   apiKey: true,
@@ -106,33 +92,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
       `${WHO}: \`fallbacks\` (server-side fallback) is not documented on Amazon Bedrock`,
     );
   }
-  const auth = resolveAuth(config, env);
-  const wire = resolveOptions(WHO, config.model, config);
-  const transport = resolveTransport(WHO, config, defaultBaseURL(endpoint, region));
-  return { wire, region, endpoint, auth, ...transport };
-}
-
-function resolveAuth(config: Config, env: Env): BedrockAuth {
-  if (config.apiKey !== undefined) {
-    if (typeof config.apiKey !== "string" || config.apiKey === "") {
-      throw new ConfigError(`${WHO}: \`apiKey\` must be a non-empty string`);
-    }
-    return { apiKey: config.apiKey };
-  }
-  if (typeof config.credentials === "function") return { credentials: config.credentials };
-  if (config.credentials !== undefined) {
-    return { credentials: checkAwsCredentials(config.credentials, WHO) };
-  }
-  const key = envVar(env, "AWS_BEARER_TOKEN_BEDROCK");
-  if (key) return { apiKey: key };
-  const accessKeyId = envVar(env, "AWS_ACCESS_KEY_ID");
-  const secretAccessKey = envVar(env, "AWS_SECRET_ACCESS_KEY");
-  if (accessKeyId && secretAccessKey) {
-    const sessionToken = envVar(env, "AWS_SESSION_TOKEN");
-    const fromEnv = { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
-    return { credentials: checkAwsCredentials(fromEnv, WHO) };
-  }
-  throw new ConfigError(
-    `${WHO}: no credentials; pass \`apiKey\` (or AWS_BEARER_TOKEN_BEDROCK) or \`credentials\` (or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)`,
-  );
+  const auth = resolveKeyOrCredentials(config, env, WHO, "AWS_BEARER_TOKEN_BEDROCK");
+  const checked = anthropic.resolvePlatform(WHO, config, defaultBaseURL(endpoint, region));
+  return { ...checked, region, endpoint, auth };
 }

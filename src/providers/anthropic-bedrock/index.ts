@@ -4,13 +4,10 @@
  * replay as in golem/anthropic. Bedrock's Converse API is golem/bedrock.
  * @module
  */
-import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import type { Model } from "../../core/types.js";
-import { createHTTPModel } from "../../transport/http-model.js";
-import { messagesWire } from "../anthropic/call.js";
-import { type Config, resolveConfig } from "./config.js";
-import { bedrockMessagesPlatform, PLATFORM, withAwsErrors } from "./platform.js";
+import { platformCreate } from "../../transport/entry.js";
+import { resolveConfig } from "./config.js";
+import { bedrockMessagesDeployment } from "./platform.js";
 
 export { AuthError } from "../../core/errors.js";
 export type { AwsCredentialSource, AwsCredentials, Config, Endpoint } from "./config.js";
@@ -33,8 +30,8 @@ export type APIError = CoreAPIError;
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  * ```
  */
-export function create(config: Config): Model {
-  const cfg = resolveConfig(config, readEnv());
-  const wire = withAwsErrors(messagesWire(cfg.wire, PLATFORM));
-  return createHTTPModel(wire, bedrockMessagesPlatform(cfg), APIError);
-}
+export const create = /* @__PURE__ */ platformCreate(
+  resolveConfig,
+  bedrockMessagesDeployment,
+  APIError,
+);

@@ -7,25 +7,21 @@
  * @see https://docs.aws.amazon.com/bedrock/latest/userguide/api-keys.html
  */
 import type { APIErrorFields } from "../../core/errors.js";
-import { type Auth, apiKeyAuth } from "../../transport/auth/auth.js";
-import { sigv4ProviderAuth } from "../../transport/auth/aws.js";
-import { sigv4Auth } from "../../transport/auth/sigv4-auth.js";
+import type { Auth } from "../../transport/auth/auth.js";
+import { type KeyOrCredentials, keyOrSigV4Auth } from "../../transport/auth/aws.js";
 import type { Wire } from "../../transport/http-model.js";
 import type { Platform } from "../../transport/platform.js";
 import type { ErrorResponse } from "../../transport/request.js";
+import { messagesWire } from "../anthropic/call.js";
 import { requestHeaders, requestUrl } from "../anthropic/platform.js";
-import { type BedrockAuth, type Endpoint, type ResolvedConfig, SIGNING_SERVICE } from "./config.js";
+import { type Endpoint, type ResolvedConfig, SIGNING_SERVICE } from "./config.js";
 
 /** The platform tag: `Model.provider`, every APIError's `provider`, and its parts' tag. */
 export const PLATFORM = "anthropic-bedrock";
 
 /** One {@link Auth} per model (its SigV4 signing-key cache is shared by the model's calls). */
-export function createAuth(auth: BedrockAuth, region: string, endpoint: Endpoint): Auth {
-  if ("apiKey" in auth) return apiKeyAuth("authorization", auth.apiKey, "Bearer ");
-  const scope = { region, service: SIGNING_SERVICE[endpoint] };
-  return typeof auth.credentials === "function"
-    ? sigv4ProviderAuth(auth.credentials, { ...scope, who: PLATFORM })
-    : sigv4Auth({ ...scope, credentials: auth.credentials });
+export function createAuth(auth: KeyOrCredentials, region: string, endpoint: Endpoint): Auth {
+  return keyOrSigV4Auth(auth, { region, service: SIGNING_SERVICE[endpoint], who: PLATFORM });
 }
 
 /** Bedrock's Messages API: `{endpoint}/anthropic/v1/messages`, Anthropic's headers. */
@@ -74,4 +70,9 @@ function awsErrorFields(fields: APIErrorFields, res: ErrorResponse): APIErrorFie
     ...(type && { type }),
     ...(typeof message === "string" && { message }),
   };
+}
+
+/** What `anthropicBedrock.create` sends through: the Messages wire, AWS's errors read too. */
+export function bedrockMessagesDeployment(cfg: ResolvedConfig) {
+  return [withAwsErrors(messagesWire(cfg.wire, PLATFORM)), bedrockMessagesPlatform(cfg)] as const;
 }

@@ -1,26 +1,14 @@
 import { type Env, envVar } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
-import type { TokenResult } from "../../transport/auth/token.js";
-import {
-  type KeySet,
-  type ResolvedTransport,
-  refuseBadConfig,
-  refuseMixedCredentials,
-  resolveTransport,
-  TRANSPORT_KEYS,
-  type TransportConfig,
-} from "../../transport/options.js";
-import {
-  type MessagesOptions,
-  OPTION_KEYS,
-  type ResolvedOptions,
-  resolveOptions,
-} from "../anthropic/options.js";
+import { checkTokenFunction, type TokenResult } from "../../transport/auth/token.js";
+import { type KeySet, refuseBadConfig, refuseMixedCredentials } from "../../transport/options.js";
+// The wire's options under its own name: this platform adds only its resource and auth.
+import * as anthropic from "../anthropic/options.js";
 
 export type { TokenResult };
 
 /** `anthropicFoundry.create` options: where and as whom, plus golem/anthropic's own options. */
-export interface Config extends MessagesOptions, TransportConfig {
+export interface Config extends anthropic.PlatformConfig {
   /** The deployment name (by default the model id, e.g. `claude-sonnet-4-6`), sent as `model`. */
   model: string;
   /**
@@ -42,15 +30,12 @@ export interface Config extends MessagesOptions, TransportConfig {
 export type FoundryAuth = { apiKey: string } | { token: () => Promise<TokenResult> };
 
 /** A checked config: the Anthropic wire's options plus the endpoint and auth. */
-export interface ResolvedConfig extends ResolvedTransport {
-  wire: ResolvedOptions;
+export interface ResolvedConfig extends anthropic.PlatformResolved {
   auth: FoundryAuth;
 }
 
 const CONFIG_KEYS: KeySet<Config> = {
-  ...TRANSPORT_KEYS,
-  ...OPTION_KEYS,
-  model: true,
+  ...anthropic.PLATFORM_KEYS,
   resource: true,
   apiKey: true,
   token: true,
@@ -79,9 +64,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   const base =
     config.baseURL === undefined ? defaultBaseURL(resolveResource(config, env)) : undefined;
   const auth = resolveAuth(config, env);
-  const wire = resolveOptions("anthropic-foundry", config.model, config);
-  const transport = resolveTransport("anthropic-foundry", config, base ?? "");
-  return { wire, auth, ...transport };
+  return { ...anthropic.resolvePlatform("anthropic-foundry", config, base ?? ""), auth };
 }
 
 function resolveResource(config: Config, env: Env): string {
@@ -100,12 +83,9 @@ function resolveResource(config: Config, env: Env): string {
 
 function resolveAuth(config: Config, env: Env): FoundryAuth {
   if (config.token !== undefined) {
-    if (typeof config.token !== "function") {
-      throw new ConfigError(
-        "anthropic-foundry: `token` must be a function returning a promise of an Entra ID access token",
-      );
-    }
-    return { token: config.token };
+    return {
+      token: checkTokenFunction(config.token, "anthropic-foundry", "an Entra ID access token"),
+    };
   }
   if (config.apiKey !== undefined) {
     if (typeof config.apiKey !== "string" || config.apiKey === "") {

@@ -4,13 +4,10 @@
  * signatures and exact replay as in golem/anthropic.
  * @module
  */
-import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import type { Model } from "../../core/types.js";
-import { createHTTPModel } from "../../transport/http-model.js";
-import { messagesWire } from "../anthropic/call.js";
-import { type Config, resolveConfig } from "./config.js";
-import { foundryPlatform, PLATFORM } from "./platform.js";
+import { platformCreate } from "../../transport/entry.js";
+import { resolveConfig } from "./config.js";
+import { foundryDeployment } from "./platform.js";
 
 export { AuthError } from "../../core/errors.js";
 export type { Config, TokenResult } from "./config.js";
@@ -33,7 +30,4 @@ export type APIError = CoreAPIError;
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  * ```
  */
-export function create(config: Config): Model {
-  const cfg = resolveConfig(config, readEnv());
-  return createHTTPModel(messagesWire(cfg.wire, PLATFORM), foundryPlatform(cfg), APIError);
-}
+export const create = /* @__PURE__ */ platformCreate(resolveConfig, foundryDeployment, APIError);

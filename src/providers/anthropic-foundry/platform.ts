@@ -5,10 +5,10 @@
  * @see https://platform.claude.com/docs/en/build-with-claude/claude-in-microsoft-foundry
  * @see https://learn.microsoft.com/en-us/azure/foundry/foundry-models/how-to/use-foundry-models-claude
  */
-import { AuthError } from "../../core/errors.js";
 import { type Auth, apiKeyAuth } from "../../transport/auth/auth.js";
-import { type TokenResult, tokenAuth } from "../../transport/auth/token.js";
+import { tokenFunctionAuth } from "../../transport/auth/token.js";
 import type { Platform } from "../../transport/platform.js";
+import { messagesWire } from "../anthropic/call.js";
 import { requestHeaders, requestUrl } from "../anthropic/platform.js";
 import type { FoundryAuth, ResolvedConfig } from "./config.js";
 
@@ -18,31 +18,11 @@ export const PLATFORM = "anthropic-foundry";
 /**
  * One {@link Auth} per model. The token function is asked before every attempt (unless its
  * token said when it expires), and once more after a 401 whatever it returned; a function
- * that throws is an {@link AuthError} before any request.
+ * that throws is an `AuthError` before any request.
  */
 export function createAuth(auth: FoundryAuth): Auth {
   if ("apiKey" in auth) return apiKeyAuth("x-api-key", auth.apiKey);
-  const each = tokenAuth(askToken(auth.token), { provider: PLATFORM });
-  return {
-    secrets: each.secrets,
-    authorize: (req) => each.authorize(req),
-    expire: () => {
-      each.expire?.();
-      return true;
-    },
-  };
-}
-
-/** The caller's token function, its failure an {@link AuthError} naming the platform. */
-function askToken(token: () => Promise<TokenResult>): () => Promise<TokenResult> {
-  return async () => {
-    try {
-      return await token();
-    } catch (err) {
-      const why = err instanceof Error ? err.message : String(err);
-      throw new AuthError(`${PLATFORM}: token() failed: ${why}`, {}, { cause: err });
-    }
-  };
+  return tokenFunctionAuth(auth.token, PLATFORM);
 }
 
 /** Claude in Microsoft Foundry: `{resource}/anthropic/v1/messages` and its count endpoint. */
@@ -58,4 +38,9 @@ export function foundryPlatform(cfg: ResolvedConfig): Platform {
     requestId: (h) => h.get("request-id") ?? undefined,
     options: cfg,
   };
+}
+
+/** What `anthropicFoundry.create` sends through: the Messages wire on Microsoft Foundry. */
+export function foundryDeployment(cfg: ResolvedConfig) {
+  return [messagesWire(cfg.wire, PLATFORM), foundryPlatform(cfg)] as const;
 }

@@ -1,27 +1,15 @@
 import { type Env, envVar } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import { parseServiceAccount, type ServiceAccountKey } from "../../transport/auth/google.js";
-import type { TokenResult } from "../../transport/auth/token.js";
-import {
-  type KeySet,
-  type ResolvedTransport,
-  refuseBadConfig,
-  refuseMixedCredentials,
-  resolveTransport,
-  TRANSPORT_KEYS,
-  type TransportConfig,
-} from "../../transport/options.js";
-import {
-  type MessagesOptions,
-  OPTION_KEYS,
-  type ResolvedOptions,
-  resolveOptions,
-} from "../anthropic/options.js";
+import { checkTokenFunction, type TokenResult } from "../../transport/auth/token.js";
+import { type KeySet, refuseBadConfig, refuseMixedCredentials } from "../../transport/options.js";
+// The wire's options under its own name: this platform adds only its gateway URL and auth.
+import * as anthropic from "../anthropic/options.js";
 
 export type { ServiceAccountKey, TokenResult };
 
 /** `anthropicGoogleCloud.create` options: where and as whom, plus golem/anthropic's own options. */
-export interface Config extends MessagesOptions, TransportConfig {
+export interface Config extends anthropic.PlatformConfig {
   /** An Anthropic model id, e.g. `claude-sonnet-4-6`. */
   model: string;
   /**
@@ -49,15 +37,12 @@ export type GoogleCloudAuth =
   | { serviceAccount: ServiceAccountKey };
 
 /** A checked config: the Anthropic wire's options plus the gateway URL and auth. */
-export interface ResolvedConfig extends ResolvedTransport {
-  wire: ResolvedOptions;
+export interface ResolvedConfig extends anthropic.PlatformResolved {
   auth: GoogleCloudAuth;
 }
 
 const CONFIG_KEYS: KeySet<Config> = {
-  ...TRANSPORT_KEYS,
-  ...OPTION_KEYS,
-  model: true,
+  ...anthropic.PLATFORM_KEYS,
   project: true,
   location: true,
   workspaceId: true,
@@ -81,8 +66,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   }
   const base = config.baseURL === undefined ? gatewayURL(config, env) : undefined;
   const auth = resolveAuth(config);
-  const wire = resolveOptions(who, config.model, config);
-  return { wire, auth, ...resolveTransport(who, config, base ?? "") };
+  return { ...anthropic.resolvePlatform(who, config, base ?? ""), auth };
 }
 
 function gatewayURL(config: Config, env: Env): string {
@@ -113,12 +97,7 @@ function gatewayURL(config: Config, env: Env): string {
 
 function resolveAuth(config: Config): GoogleCloudAuth {
   if (config.token !== undefined) {
-    if (typeof config.token !== "function") {
-      throw new ConfigError(
-        "anthropic-google-cloud: `token` must be a function returning a promise of an access token",
-      );
-    }
-    return { token: config.token };
+    return { token: checkTokenFunction(config.token, "anthropic-google-cloud", "an access token") };
   }
   if (config.serviceAccount !== undefined) {
     return { serviceAccount: parseServiceAccount(config.serviceAccount, "anthropic-google-cloud") };

@@ -4,13 +4,10 @@
  * service-account key), with thinking, signatures and exact replay as in golem/anthropic.
  * @module
  */
-import { readEnv } from "../../core/env.js";
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import type { Model } from "../../core/types.js";
-import { createHTTPModel } from "../../transport/http-model.js";
-import { messagesWire } from "../anthropic/call.js";
-import { type Config, resolveConfig } from "./config.js";
-import { googleCloudPlatform, PLATFORM } from "./platform.js";
+import { platformCreate } from "../../transport/entry.js";
+import { resolveConfig } from "./config.js";
+import { googleDeployment } from "./platform.js";
 
 export { AuthError } from "../../core/errors.js";
 export type { Config, ServiceAccountKey, TokenResult } from "./config.js";
@@ -34,7 +31,4 @@ export type APIError = CoreAPIError;
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  * ```
  */
-export function create(config: Config): Model {
-  const cfg = resolveConfig(config, readEnv());
-  return createHTTPModel(messagesWire(cfg.wire, PLATFORM), googleCloudPlatform(cfg), APIError);
-}
+export const create = /* @__PURE__ */ platformCreate(resolveConfig, googleDeployment, APIError);

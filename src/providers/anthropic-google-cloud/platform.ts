@@ -4,11 +4,11 @@
  * token as a bearer. The paths, body, headers and answers are the first-party API's.
  * @see https://platform.claude.com/docs/en/build-with-claude/claude-models-on-google-cloud/anthropic-managed
  */
-import { AuthError } from "../../core/errors.js";
 import type { Auth } from "../../transport/auth/auth.js";
 import { createServiceAccountFetcher } from "../../transport/auth/google.js";
-import { type TokenResult, tokenAuth } from "../../transport/auth/token.js";
+import { tokenAuth, tokenFunctionAuth } from "../../transport/auth/token.js";
 import type { Platform } from "../../transport/platform.js";
+import { messagesWire } from "../anthropic/call.js";
 import { requestHeaders, requestUrl } from "../anthropic/platform.js";
 import type { GoogleCloudAuth, ResolvedConfig } from "./config.js";
 
@@ -26,27 +26,7 @@ export function createAuth(auth: GoogleCloudAuth, cfg: Pick<ResolvedConfig, "fet
     const fetchToken = createServiceAccountFetcher(auth.serviceAccount, { fetch: cfg.fetch });
     return tokenAuth(fetchToken, { provider: PLATFORM, marginMs: SERVICE_ACCOUNT_MARGIN_MS });
   }
-  const each = tokenAuth(askToken(auth.token), { provider: PLATFORM });
-  return {
-    secrets: each.secrets,
-    authorize: (req) => each.authorize(req),
-    expire: () => {
-      each.expire?.();
-      return true;
-    },
-  };
-}
-
-/** The caller's token function, its failure an {@link AuthError} naming the platform. */
-function askToken(token: () => Promise<TokenResult>): () => Promise<TokenResult> {
-  return async () => {
-    try {
-      return await token();
-    } catch (err) {
-      const why = err instanceof Error ? err.message : String(err);
-      throw new AuthError(`${PLATFORM}: token() failed: ${why}`, {}, { cause: err });
-    }
-  };
+  return tokenFunctionAuth(auth.token, PLATFORM);
 }
 
 /** The gateway: `…/workspaces/{id}/invoke/v1/messages` and its count endpoint. */
@@ -62,4 +42,9 @@ export function googleCloudPlatform(cfg: ResolvedConfig): Platform {
     requestId: (h) => h.get("request-id") ?? undefined,
     options: cfg,
   };
+}
+
+/** What `anthropicGoogleCloud.create` sends through: the Messages wire on Google Cloud. */
+export function googleDeployment(cfg: ResolvedConfig) {
+  return [messagesWire(cfg.wire, PLATFORM), googleCloudPlatform(cfg)] as const;
 }

@@ -5,7 +5,13 @@ import { checkClaudeSettings, resolveEffort, resolveThinking } from "../../rules
 import type { CacheConfig, Effort, ThinkingConfig } from "../../rules/claude-options.js";
 import { CLAUDE_OPTION_KEYS, claudePrefixCheck } from "../../rules/claude-options.js";
 import { type ResolvedCache, resolveCache } from "../../transport/cache.js";
-import { type KeySet, TRANSPORT_KEYS } from "../../transport/options.js";
+import {
+  type KeySet,
+  type ResolvedTransport,
+  resolveTransport,
+  TRANSPORT_KEYS,
+  type TransportConfig,
+} from "../../transport/options.js";
 import { pickSettings, refuseSettings } from "../../transport/settings.js";
 import type { ContextManagement, ThinkingConfigParam } from "./wire.js";
 
@@ -90,6 +96,31 @@ export const OPTION_KEYS: KeySet<MessagesOptions> = {
 
 /** A Messages platform config's keys before its own: the transport's, the wire's and `model`. */
 export const PLATFORM_KEYS = { ...TRANSPORT_KEYS, ...OPTION_KEYS, model: true } as const;
+
+/** A Messages platform's `create` options before its own: the wire's, the transport's, `model`. */
+export interface PlatformConfig extends MessagesOptions, TransportConfig {
+  /** The model as the platform names it; the rules read it too. */
+  model: string;
+}
+
+/** A checked {@link PlatformConfig}: the wire's options and the transport settings. */
+export interface PlatformResolved extends ResolvedTransport {
+  wire: ResolvedOptions;
+}
+
+/**
+ * The end of a Messages platform's `resolveConfig`: the wire's options and the transport
+ * settings (`baseURL` when the config has none) checked; complaints are `ConfigError`s naming
+ * `who`.
+ */
+export function resolvePlatform(
+  who: string,
+  config: PlatformConfig,
+  baseURL: string,
+): PlatformResolved {
+  const wire = resolveOptions(who, config.model, config);
+  return { wire, ...resolveTransport(who, config, baseURL) };
+}
 
 /**
  * The Messages API's rules for one call's settings: Claude's (shared with Bedrock) and no

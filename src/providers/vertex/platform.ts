@@ -6,7 +6,7 @@
  */
 import { type Auth, apiKeyAuth } from "../../transport/auth/auth.js";
 import { createServiceAccountFetcher } from "../../transport/auth/google.js";
-import { tokenAuth } from "../../transport/auth/token.js";
+import { tokenAuth, tokenFunctionAuth } from "../../transport/auth/token.js";
 import { pickFields } from "../../transport/count.js";
 import type { Wire } from "../../transport/http-model.js";
 import { mergeHeaders } from "../../transport/options.js";
@@ -32,10 +32,7 @@ type Claude = Extract<ResolvedConfig, { publisher: "anthropic" }>;
  */
 export function createAuth(auth: VertexAuth, cfg: Pick<ResolvedConfig, "fetch">): Auth {
   if (auth.kind === "apiKey") return apiKeyAuth("x-goog-api-key", auth.apiKey);
-  if (auth.kind === "token") {
-    const each = tokenAuth(auth.token, { provider: PLATFORM });
-    return { secrets: each.secrets, authorize: (req) => each.authorize(req), expire: () => true };
-  }
+  if (auth.kind === "token") return tokenFunctionAuth(auth.token, PLATFORM);
   const fetchToken = createServiceAccountFetcher(auth.key, { fetch: cfg.fetch });
   return tokenAuth(fetchToken, { provider: PLATFORM, marginMs: SERVICE_ACCOUNT_MARGIN_MS });
 }

@@ -14,10 +14,12 @@ export interface Auth {
    */
   readonly secrets: readonly string[];
   /**
-   * Forgets a cached credential after a 401; `true` when there was one to forget, so one more
-   * attempt with a fresh credential may succeed.
+   * After a 401 for the attempt that sent `refused` (the headers `authorize` returned; without
+   * them, the current credential): forgets that credential if it is still cached, and says
+   * `true` when one more attempt may get a fresher one. Calls refused the same credential at
+   * once each get `true`, and their next attempts share one refresh.
    */
-  expire?(): boolean;
+  expire?(refused?: Record<string, string>): boolean;
 }
 
 /**

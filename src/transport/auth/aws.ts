@@ -3,12 +3,24 @@
  * refresh on their own): asked before every attempt, and once more after a 401. Fixed
  * credentials use {@link sigv4Auth}.
  */
+import { type Env, envVar } from "../../core/env.js";
 import { AuthError, ConfigError } from "../../core/errors.js";
-import type { Auth } from "./auth.js";
+import { type Auth, apiKeyAuth } from "./auth.js";
 import { type Credentials, type SigningKeyCache, signV4 } from "./sigv4.js";
+import { sigv4Auth } from "./sigv4-auth.js";
 
 /** Fixed credentials, or a function that returns current ones (e.g. `fromNodeProviderChain()`). */
 export type AwsCredentialSource = Credentials | (() => Promise<Credentials>);
+
+/** How a platform that takes an API key or SigV4 credentials authenticates its calls. */
+export type KeyOrCredentials = { apiKey: string } | { credentials: AwsCredentialSource };
+
+/** Where SigV4 signs (`service` in `region`) and whom errors name. */
+export interface SigningScope {
+  region: string;
+  service: string;
+  who: string;
+}
 
 /** Credentials sent and kept for scrubbing; a provider hands out a few an hour. */
 const MAX_SECRETS = 24;
@@ -44,10 +56,7 @@ export function checkAwsCredentials(c: unknown, who: string, option = "credentia
  * attempt. A provider that throws or answers without usable credentials is an
  * {@link AuthError} (naming no value); everything it handed out is among the secrets.
  */
-export function sigv4ProviderAuth(
-  provider: () => Promise<Credentials>,
-  scope: { region: string; service: string; who: string },
-): Auth {
+export function sigv4ProviderAuth(provider: () => Promise<Credentials>, scope: SigningScope): Auth {
   const cache: SigningKeyCache = new Map();
   const secrets: string[] = [];
   const keep = (value: string | undefined) => {
@@ -95,4 +104,51 @@ function hasSpaceOrControl(value: string): boolean {
     if (code <= 0x20 || code === 0x7f) return true;
   }
   return false;
+}
+
+/**
+ * A key-or-SigV4 platform's auth: `apiKey` or `credentials` from the config, else the key in
+ * the `keyVar` environment variable, else `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY` (with
+ * `AWS_SESSION_TOKEN`). Complaints are {@link ConfigError}s naming `who`, never a value.
+ */
+export function resolveKeyOrCredentials(
+  config: { apiKey?: string; credentials?: AwsCredentialSource },
+  env: Env,
+  who: string,
+  keyVar: string,
+): KeyOrCredentials {
+  if (config.apiKey !== undefined) {
+    if (typeof config.apiKey !== "string" || config.apiKey === "") {
+      throw new ConfigError(`${who}: \`apiKey\` must be a non-empty string`);
+    }
+    return { apiKey: config.apiKey };
+  }
+  if (typeof config.credentials === "function") return { credentials: config.credentials };
+  if (config.credentials !== undefined) {
+    return { credentials: checkAwsCredentials(config.credentials, who) };
+  }
+  const key = envVar(env, keyVar);
+  if (key) return { apiKey: key };
+  const accessKeyId = envVar(env, "AWS_ACCESS_KEY_ID");
+  const secretAccessKey = envVar(env, "AWS_SECRET_ACCESS_KEY");
+  if (accessKeyId && secretAccessKey) {
+    const sessionToken = envVar(env, "AWS_SESSION_TOKEN");
+    const fromEnv = { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
+    return { credentials: checkAwsCredentials(fromEnv, who) };
+  }
+  throw new ConfigError(
+    `${who}: no credentials; pass \`apiKey\` (or ${keyVar}) or \`credentials\` (or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)`,
+  );
+}
+
+/**
+ * One {@link Auth} per model (its SigV4 signing-key cache is shared by the model's calls): the
+ * key as a bearer token, or SigV4 with fixed credentials or a provider's.
+ */
+export function keyOrSigV4Auth(auth: KeyOrCredentials, scope: SigningScope): Auth {
+  if ("apiKey" in auth) return apiKeyAuth("authorization", auth.apiKey, "Bearer ");
+  const { region, service } = scope;
+  return typeof auth.credentials === "function"
+    ? sigv4ProviderAuth(auth.credentials, scope)
+    : sigv4Auth({ region, service, credentials: auth.credentials });
 }

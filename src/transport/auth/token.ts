@@ -1,4 +1,4 @@
-import { GolemError } from "../../core/errors.js";
+import { AuthError, ConfigError, GolemError } from "../../core/errors.js";
 import type { Auth } from "./auth.js";
 
 /** What a token source returns: the token, or the token and when it expires. */
@@ -25,12 +25,15 @@ const MAX_SECRETS = 16;
  * A bearer token from `source`. A token that says when it expires is kept until `marginMs`
  * before then; a bare string is asked for again before every attempt (a source that caches,
  * like an Entra credential, then decides). Attempts that need a token while one is being
- * fetched share that fetch. `expire()` after a 401 drops a kept token.
+ * fetched share that fetch. `expire()` after a 401 drops the refused token if it is still the
+ * kept one; every call refused a kept token gets its retry, and the retries share one fetch.
  */
 export function tokenAuth(source: () => Promise<TokenResult>, opts: TokenAuthOptions): Auth {
   const { header = "authorization", prefix = "Bearer ", marginMs = 60_000 } = opts;
   const now = opts.now ?? Date.now;
   const secrets: string[] = [];
+  // Tokens that came with an expiry: a 401 for one of them is worth a retry with a fresh one.
+  const expiring: string[] = [];
   let kept: { token: string; until: number } | undefined;
   let pending: Promise<string> | undefined;
 
@@ -41,12 +44,10 @@ export function tokenAuth(source: () => Promise<TokenResult>, opts: TokenAuthOpt
     if (typeof token !== "string" || token === "") {
       throw new GolemError(`${opts.provider}: token() did not return a non-empty string`);
     }
-    if (!secrets.includes(token)) {
-      secrets.push(token);
-      if (secrets.length > MAX_SECRETS) secrets.shift();
-    }
+    remember(secrets, token);
     const expiresAt = typeof result === "string" ? undefined : result.expiresAt;
     kept = expiresAt === undefined ? undefined : { token, until: expiresAt - marginMs };
+    if (expiresAt !== undefined) remember(expiring, token);
     return token;
   }
 
@@ -63,10 +64,59 @@ export function tokenAuth(source: () => Promise<TokenResult>, opts: TokenAuthOpt
     async authorize(req) {
       return { ...req.headers, [header]: `${prefix}${await current()}` };
     },
-    expire() {
-      const had = kept !== undefined;
-      kept = undefined;
-      return had;
+    expire(refused) {
+      const token = refused === undefined ? kept?.token : refused[header]?.slice(prefix.length);
+      if (token === undefined || !expiring.includes(token)) return false;
+      // Another call refused the same token may have fetched a fresh one already: keep that.
+      if (kept?.token === token) kept = undefined;
+      return true;
     },
   };
+}
+
+/** Adds `token` to a short list once, forgetting the oldest past {@link MAX_SECRETS}. */
+function remember(list: string[], token: string): void {
+  if (list.includes(token)) return;
+  list.push(token);
+  if (list.length > MAX_SECRETS) list.shift();
+}
+
+/**
+ * A caller's token function as an {@link Auth}: asked before every attempt (unless its token
+ * says when it expires), and once more after a 401 whatever it returned; a function that
+ * throws is an {@link AuthError} naming `provider`, before any request.
+ */
+export function tokenFunctionAuth(token: () => Promise<TokenResult>, provider: string): Auth {
+  const ask = async () => {
+    try {
+      return await token();
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      throw new AuthError(`${provider}: token() failed: ${why}`, {}, { cause: err });
+    }
+  };
+  const each = tokenAuth(ask, { provider });
+  return {
+    secrets: each.secrets,
+    authorize: each.authorize,
+    expire: (refused) => {
+      each.expire?.(refused);
+      return true;
+    },
+  };
+}
+
+/**
+ * A config's `token` checked before any request: a function, else a {@link ConfigError}
+ * naming `who` and what it should return (`kind`, e.g. "an Entra ID access token").
+ */
+export function checkTokenFunction<F extends () => Promise<TokenResult>>(
+  token: F,
+  who: string,
+  kind: string,
+): F {
+  if (typeof token !== "function") {
+    throw new ConfigError(`${who}: \`token\` must be a function returning a promise of ${kind}`);
+  }
+  return token;
 }

@@ -109,6 +109,16 @@ describe("vertex with a service account", () => {
     ]);
   });
 
+  it("concurrent calls refused the same token each retry once, after one exchange", async () => {
+    const { model, sent, tokenRequests } = await fakeGoogle(["token-1-0123456789"]);
+    const answers = await Promise.all([model.generate(HI), model.generate(HI), model.generate(HI)]);
+    expect(answers.map((a) => a.message.content)).toHaveLength(3);
+    expect(tokenRequests()).toBe(2);
+    const used = sent().map((r) => r.headers.authorization);
+    expect(used.filter((t) => t === "Bearer token-1-0123456789")).toHaveLength(3);
+    expect(used.filter((t) => t === "Bearer token-2-0123456789")).toHaveLength(3);
+  });
+
   it("a 401 on the fresh token too is vertex's APIError, with no token in it", async () => {
     const { model, tokenRequests } = await fakeGoogle(["token-1-0123456789", "token-2-0123456789"]);
     const err = (await model.generate(HI).catch((e: unknown) => e)) as APIError;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { GolemError } from "../../../src/core/errors.js";
+import { AuthError, GolemError } from "../../../src/core/errors.js";
 import { apiKeyAuth } from "../../../src/transport/auth/auth.js";
 import { signV4 } from "../../../src/transport/auth/sigv4.js";
 import { sigv4Auth } from "../../../src/transport/auth/sigv4-auth.js";
-import { tokenAuth } from "../../../src/transport/auth/token.js";
+import { tokenAuth, tokenFunctionAuth } from "../../../src/transport/auth/token.js";
 import { KEYS, REQ } from "./sigv4-reference.js";
 
 const req = {
@@ -74,6 +74,33 @@ describe("tokenAuth", () => {
     expect(auth.secrets).toEqual(["fresh-token-1", "fresh-token-2"]);
   });
 
+  it("gives each attempt refused the same token a retry, and all retries one fetch", async () => {
+    let calls = 0;
+    const auth = tokenAuth(async () => ({ token: `kept-token-${++calls}`, expiresAt: 1e15 }), {
+      provider: "vertex",
+    });
+    const refused = await Promise.all([auth.authorize(req), auth.authorize(req)]);
+    expect(refused.map((h) => auth.expire?.(h))).toEqual([true, true]);
+    const retried = await Promise.all([auth.authorize(req), auth.authorize(req)]);
+    expect(retried.map((h) => h.authorization)).toEqual(Array(2).fill("Bearer kept-token-2"));
+    expect(calls).toBe(2);
+  });
+
+  it("keeps a fresh token when a 401 for an older one comes in late", async () => {
+    let calls = 0;
+    const auth = tokenAuth(async () => ({ token: `kept-token-${++calls}`, expiresAt: 1e15 }), {
+      provider: "vertex",
+    });
+    const first = await auth.authorize(req);
+    expect(auth.expire?.(first)).toBe(true);
+    const second = await auth.authorize(req);
+    expect(auth.expire?.(first)).toBe(true);
+    expect((await auth.authorize(req)).authorization).toBe(second.authorization);
+    expect(calls).toBe(2);
+    // A token this auth never sent is not one a fresh token could replace.
+    expect(auth.expire?.({ authorization: "Bearer someone-elses-token" })).toBe(false);
+  });
+
   it("refuses an empty token with a GolemError naming the provider", async () => {
     const auth = tokenAuth(async () => "", { provider: "azure" });
     const error = await auth.authorize(req).catch((e: unknown) => e);
@@ -107,5 +134,38 @@ describe("sigv4Auth", () => {
       Date.now = clock;
     }
     expect(auth.secrets).toEqual([KEYS.accessKeyId, KEYS.secretAccessKey]);
+  });
+});
+
+describe("tokenFunctionAuth", () => {
+  it("asks a bare-string function again after any 401", async () => {
+    const tokens = ["caller-token-one-123", "caller-token-two-456"];
+    const auth = tokenFunctionAuth(async () => tokens.shift() ?? "", "anthropic-foundry");
+    const refused = await auth.authorize(req);
+    expect(auth.expire?.(refused)).toBe(true);
+    expect((await auth.authorize(req)).authorization).toBe("Bearer caller-token-two-456");
+    expect(auth.secrets).toEqual(["caller-token-one-123", "caller-token-two-456"]);
+  });
+
+  it("shares one refresh among calls refused the same expiring token", async () => {
+    let calls = 0;
+    const auth = tokenFunctionAuth(
+      async () => ({ token: `caller-token-${++calls}`, expiresAt: 1e15 }),
+      "anthropic-google-cloud",
+    );
+    const refused = await Promise.all([auth.authorize(req), auth.authorize(req)]);
+    expect(refused.map((h) => auth.expire?.(h))).toEqual([true, true]);
+    const retried = await Promise.all([auth.authorize(req), auth.authorize(req)]);
+    expect(retried.map((h) => h.authorization)).toEqual(Array(2).fill("Bearer caller-token-2"));
+    expect(calls).toBe(2);
+  });
+
+  it("turns a function that throws into an AuthError naming the platform", async () => {
+    const cause = new Error("no managed identity");
+    const auth = tokenFunctionAuth(async () => Promise.reject(cause), "vertex");
+    const error = (await auth.authorize(req).catch((e: unknown) => e)) as AuthError;
+    expect(error).toBeInstanceOf(AuthError);
+    expect(error.message).toBe("vertex: token() failed: no managed identity");
+    expect(error.cause).toBe(cause);
   });
 });
