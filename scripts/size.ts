@@ -44,8 +44,9 @@ const WIRE_NAMES: Record<string, string[]> = {
   azure: ["api-version", "openai/deployments", "AZURE_OPENAI_API_KEY"],
   vertex: ["rawPredict", "vertex-2023-10-16", "aiplatform.googleapis.com"],
   "anthropic-aws": ["aws-external-anthropic", "anthropic-workspace-id"],
-  // `/anthropic/v1` is not Bedrock's alone: Foundry's resource serves the same path.
-  "anthropic-bedrock": ["bedrock-mantle", "AWS_BEARER_TOKEN_BEDROCK"],
+  // `/anthropic/v1` alone is not Bedrock's (Foundry's resource serves the same path), nor is
+  // AWS_BEARER_TOKEN_BEDROCK (Converse takes the same key).
+  "anthropic-bedrock": ["bedrock-mantle", ".amazonaws.com/anthropic/v1"],
   "anthropic-foundry": ["services.ai.azure.com", "ANTHROPIC_FOUNDRY_API_KEY"],
   "anthropic-google-cloud": ["claude.googleapis.com", "ANTHROPIC_GOOGLE_CLOUD_WORKSPACE_ID"],
 };
@@ -135,32 +136,32 @@ function cases(scale: number): Case[] {
       budget: kb(13),
       // 13.0 before the model rules, capabilities and counting (docs/adr/0017-model-rules-from-capabilities.md),
       // 15.4 before the prefix check (docs/adr/0024-prefix-check.md).
-      ceiling: kb(22.7),
+      ceiling: kb(23.0),
     },
-    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(23.7) },
-    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(17.4) },
-    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(22.6) },
-    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(23.1) },
-    { name: "golem/vertex", code: `export * from "golem/vertex";`, ceiling: kb(28.6) },
+    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(23.8) },
+    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(17.6) },
+    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(23.2) },
+    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(23.7) },
+    { name: "golem/vertex", code: `export * from "golem/vertex";`, ceiling: kb(29.2) },
     {
       name: "golem/anthropic-aws",
       code: `export * from "golem/anthropic-aws";`,
-      ceiling: kb(24.3),
+      ceiling: kb(24.6),
     },
     {
       name: "golem/anthropic-bedrock",
       code: `export * from "golem/anthropic-bedrock";`,
-      ceiling: kb(22.5),
+      ceiling: kb(24.8),
     },
     {
       name: "golem/anthropic-foundry",
       code: `export * from "golem/anthropic-foundry";`,
-      ceiling: kb(20.7),
+      ceiling: kb(23.0),
     },
     {
       name: "golem/anthropic-google-cloud",
       code: `export * from "golem/anthropic-google-cloud";`,
-      ceiling: kb(21.9),
+      ceiling: kb(24.1),
     },
     // 3.7 KB before 0.3's recorder, openCassette and scriptedModel (docs/adr/0015-recorder-in-golem-testing.md).
     { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(9.3) },
@@ -183,17 +184,17 @@ function cases(scale: number): Case[] {
       name: "golem/anthropic + golem core",
       code: `export * from "golem/anthropic";\nexport { ${CORE} } from "golem";`,
       budget: kb(13),
-      ceiling: kb(22.9),
+      ceiling: kb(23.2),
     },
     {
       name: "golem/anthropic + Agent",
       code: `export { create } from "golem/anthropic";\nexport { Agent, jsonTool } from "golem";`,
-      ceiling: kb(26.3),
+      ceiling: kb(26.6),
     },
     {
       name: "every entry but golem/testing",
       code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
-      ceiling: kb(51.9),
+      ceiling: kb(52.5),
     },
     // The budget: <= 40 KB (38.8 KB with 0.2's features; see the header).
     {
@@ -201,7 +202,7 @@ function cases(scale: number): Case[] {
       code: everything(OLD_ENTRIES),
       budget: kb(40),
       // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015).
-      ceiling: kb(59.4),
+      ceiling: kb(60.0),
     },
   ];
 }
