@@ -260,7 +260,7 @@ describe("examples, offline", () => {
     ["anthropic-foundry", "with a token function"],
     ["anthropic-aws", "with a workspace key"],
     ["anthropic-google-cloud", "with a Google token function"],
-  ] as const)("%s: runs the weather loop %s, the signed thinking sent back", async (platform) => {
+  ] as const)("%s: runs the weather loop %s, the signed thinking sent back", async (platform, _how) => {
     const out = await runExample(`examples/${platform}/main.ts`);
     const turns = loadCassette(platform, "thinking-tool-loop-stream").interactions;
     const answer = (turns[turns.length - 1]?.response.chunks ?? [])
