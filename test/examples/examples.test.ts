@@ -260,21 +260,24 @@ describe("examples, offline", () => {
     ["anthropic-foundry", "with a token function"],
     ["anthropic-aws", "with a workspace key"],
     ["anthropic-google-cloud", "with a Google token function"],
-  ] as const)("%s: runs the weather loop %s, the signed thinking sent back", async (platform) => {
-    const out = await runExample(`examples/${platform}/main.ts`);
-    const turns = loadCassette(platform, "thinking-tool-loop-stream").interactions;
-    const answer = (turns[turns.length - 1]?.response.chunks ?? [])
-      .join("")
-      .split("\n")
-      .filter((l) => l.startsWith("data:"))
-      .map((l) => JSON.parse(l.slice(5)))
-      .map((e) => (e.delta?.type === "text_delta" ? e.delta.text : ""))
-      .join("");
-    const lines = out.trim().split("\n");
-    expect(lines[0]).toMatch(/^turn 1: \d+ deltas, 1 signed thinking block\(s\)$/);
-    expect(lines[1]).toBe('calls weather({"location": "Florence, Italy"})');
-    expect(lines[2]).toMatch(/^turn 2: \d+ deltas, 0 signed thinking block\(s\)$/);
-    expect(lines[3]).toBe(answer.trim());
-    expect(lines).toHaveLength(4);
-  });
+  ] as const)(
+    "%s: runs the weather loop %s, the signed thinking sent back",
+    async (platform, _how) => {
+      const out = await runExample(`examples/${platform}/main.ts`);
+      const turns = loadCassette(platform, "thinking-tool-loop-stream").interactions;
+      const answer = (turns[turns.length - 1]?.response.chunks ?? [])
+        .join("")
+        .split("\n")
+        .filter((l) => l.startsWith("data:"))
+        .map((l) => JSON.parse(l.slice(5)))
+        .map((e) => (e.delta?.type === "text_delta" ? e.delta.text : ""))
+        .join("");
+      const lines = out.trim().split("\n");
+      expect(lines[0]).toMatch(/^turn 1: \d+ deltas, 1 signed thinking block\(s\)$/);
+      expect(lines[1]).toBe('calls weather({"location": "Florence, Italy"})');
+      expect(lines[2]).toMatch(/^turn 2: \d+ deltas, 0 signed thinking block\(s\)$/);
+      expect(lines[3]).toBe(answer.trim());
+      expect(lines).toHaveLength(4);
+    },
+  );
 });
