@@ -1,0 +1,90 @@
+/**
+ * What the Claude platform tests (anthropic-aws, anthropic-bedrock, anthropic-foundry,
+ * anthropic-google-cloud) share: the request and answer they exchange, AWS's example keys, a
+ * loopback server per test, the 401 that quotes the credential it got, and the table of
+ * configs each platform refuses.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { afterEach, expect, it } from "vitest";
+import { ConfigError } from "../../../src/core/errors.js";
+import { type Handler, type Loopback, startServer } from "../../transport/loopback.js";
+
+/** AWS's documentation example credentials, not a real key. */
+export const KEYS = {
+  accessKeyId: "AKIDEXAMPLE",
+  secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY",
+};
+
+/** {@link KEYS} with a session token, which a 4xx body must never quote back to the caller. */
+export const SESSION = { ...KEYS, sessionToken: "IQoJb3JpZ2luX2VjEXAMPLESESSIONTOKEN" };
+
+/** The one-message request every test sends. */
+export const HI = { messages: [{ role: "user" as const, content: "Hi" }] };
+
+/** A Messages API answer saying "Hi!", under the message id `id`. */
+export const answer = (id = "msg_01") => ({
+  id,
+  type: "message",
+  role: "assistant",
+  content: [{ type: "text", text: "Hi!" }],
+  stop_reason: "end_turn",
+  usage: { input_tokens: 3, output_tokens: 2 },
+});
+
+/** A handler answering 200 with `body` as JSON. */
+export const jsonReply =
+  (body: unknown): Handler =>
+  (_req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify(body));
+  };
+
+/** A 401 that quotes the request's `header` back: the value must not reach the error. */
+export const unauthorizedQuoting =
+  (header: string): Handler =>
+  (req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(401, { "content-type": "application/json" });
+    const message = `expired: ${String(req.headers[header] ?? "")}`;
+    res.end(JSON.stringify({ type: "error", error: { type: "authentication_error", message } }));
+  };
+
+/**
+ * A loopback server per test, closed after it: `serve` starts it and returns its origin plus
+ * `basePath` (the platform's path up to `/v1`), `server` is the one running.
+ */
+export function useLoopback(basePath: string) {
+  const state: { server: Loopback | undefined } = { server: undefined };
+  afterEach(async () => {
+    await state.server?.close();
+    state.server = undefined;
+  });
+  return {
+    get server() {
+      return state.server;
+    },
+    async serve(handlers: Handler | Handler[]): Promise<string> {
+      state.server = await startServer(handlers);
+      return `${new URL(state.server.url).origin}${basePath}`;
+    },
+  };
+}
+
+/** One config a platform must refuse: what is wrong, the config, what the message says. */
+export type RefusedConfig = readonly [what: string, config: object, message: RegExp];
+
+/** One test per row: `resolve` throws a ConfigError whose message matches the row's. */
+export function itRefusesEach<C>(
+  resolve: (config: C, env: Record<string, string>) => unknown,
+  cases: RefusedConfig[],
+): void {
+  it.each(cases)("refuses %s with a ConfigError", (_, config, message) => {
+    let err: unknown;
+    try {
+      resolve(config as unknown as C, {});
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as Error).message).toMatch(message);
+  });
+}
