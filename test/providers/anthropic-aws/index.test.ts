@@ -1,6 +1,5 @@
 import { AwsV4Signer } from "aws4fetch";
 import { describe, expect, it } from "vitest";
-import { AuthError } from "../../../src/core/errors.js";
 import { type Config, resolveConfig } from "../../../src/providers/anthropic-aws/config.js";
 import { APIError, create } from "../../../src/providers/anthropic-aws/index.js";
 import {
@@ -87,19 +86,6 @@ describe("Claude Platform on AWS", () => {
     expect(lb.server?.requests).toHaveLength(1);
     expect(err.message).toContain("expired: <redacted>");
     expect(JSON.stringify(err.body)).not.toContain(SESSION.sessionToken);
-  });
-
-  it("a credentials provider that fails is an AuthError before any request", async () => {
-    const baseURL = await serve(ok);
-    const model = create({
-      ...BASE,
-      baseURL,
-      credentials: async () => Promise.reject(new Error("sso session expired")),
-    });
-    const err = await model.generate(HI).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(AuthError);
-    expect((err as Error).message).toMatch(/credentials provider failed: sso session expired/);
-    expect(lb.server?.requests).toHaveLength(0);
   });
 
   it("a provider's credentials without a secret are an AuthError naming no value", async () => {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AwsV4Signer } from "aws4fetch";
 import { describe, expect, it } from "vitest";
-import { AuthError, HistoryError } from "../../../src/core/errors.js";
+import { HistoryError } from "../../../src/core/errors.js";
 import type { Message } from "../../../src/core/types.js";
 import { type Config, resolveConfig } from "../../../src/providers/anthropic-bedrock/config.js";
 import { APIError, create } from "../../../src/providers/anthropic-bedrock/index.js";
@@ -226,19 +226,6 @@ describe("Bedrock's Messages API", () => {
     expect(lb.server?.requests).toHaveLength(1);
     expect(err.message).toContain("The security token <redacted> is expired");
     expect(JSON.stringify(err.body)).not.toContain(SESSION.sessionToken);
-  });
-
-  it("a credentials provider that fails is an AuthError before any request", async () => {
-    const baseURL = await serve(ok);
-    const model = create({
-      ...BASE,
-      baseURL,
-      credentials: async () => Promise.reject(new Error("sso session expired")),
-    });
-    const err = await model.generate(HI).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(AuthError);
-    expect((err as Error).message).toMatch(/credentials provider failed: sso session expired/);
-    expect(lb.server?.requests).toHaveLength(0);
   });
 });
 

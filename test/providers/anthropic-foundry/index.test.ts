@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { AuthError } from "../../../src/core/errors.js";
 import type { Message } from "../../../src/core/types.js";
 import { countBody } from "../../../src/providers/anthropic/count.js";
 import { type Config, resolveConfig } from "../../../src/providers/anthropic-foundry/config.js";
@@ -90,19 +89,6 @@ describe("Claude in Microsoft Foundry", () => {
       "Bearer entra-kept",
       "Bearer entra-kept",
     ]);
-  });
-
-  it("a token function that fails is an AuthError before any request", async () => {
-    const baseURL = await serve(ok);
-    const model = create({
-      ...BASE,
-      baseURL,
-      token: async () => Promise.reject(new Error("no managed identity")),
-    });
-    const err = await model.generate(HI).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(AuthError);
-    expect((err as Error).message).toBe("anthropic-foundry: token() failed: no managed identity");
-    expect(lb.server?.requests).toHaveLength(0);
   });
 
   it("counts tokens at /messages/count_tokens with the body generate would send, minus what count refuses", async () => {

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
-import { AuthError } from "../../../src/core/errors.js";
 import {
   type Config,
   resolveConfig,
@@ -107,19 +106,6 @@ describe("Claude Models on Google Cloud (Anthropic managed)", () => {
     expect(asked).toBe(2);
     expect(sent()).toHaveLength(2);
     expect(err.message).not.toContain("refused-2");
-  });
-
-  it("a token function that fails is an AuthError before any request", async () => {
-    const { origin, sent } = await fakeGoogle();
-    const model = create({
-      ...BASE,
-      baseURL: `${origin}/v1`,
-      token: async () => Promise.reject(new Error("no application default credentials")),
-    });
-    const err = await model.generate(HI).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(AuthError);
-    expect((err as Error).message).toMatch(/token\(\) failed: no application default/);
-    expect(sent()).toHaveLength(0);
   });
 
   it("counts tokens at …/invoke/v1/messages/count_tokens", async () => {
