@@ -1,11 +1,11 @@
 /**
  * The weather conversation every Claude platform example runs (anthropic-aws,
- * anthropic-bedrock, anthropic-foundry, anthropic-google-cloud): the platforms differ in how
- * they connect, not in what is said, so each example's main.ts builds its model and hands it
- * here. Each turn's message goes back into the history as it came, thinking blocks and their
+ * anthropic-bedrock, anthropic-foundry, anthropic-google-cloud, and vertex for Claude and
+ * Gemini): the platforms differ in how they connect, not in what is said, so each example's
+ * main.ts builds its model and hands it here. Each turn's message goes back into the history as it came, thinking blocks and their
  * signatures included, which is what the platforms check on the next turn.
  */
-import { type Message, type Model, partsOf, textOf, toolCallsOf } from "golem";
+import { type Message, type Model, type ModelRequest, partsOf, textOf, toolCallsOf } from "golem";
 
 /** The one tool of the conversation: the model calls it for Florence, then answers. */
 export const WEATHER = {
@@ -36,6 +36,8 @@ export interface WeatherLoopOptions {
   whole?: boolean;
   /** The line printed after each turn; by default its deltas and signed thinking blocks. */
   summary?: (turn: WeatherTurn) => string;
+  /** Sent with every request (Vertex's Gemini example asks for "auto"). */
+  toolChoice?: ModelRequest["toolChoice"];
 }
 
 /** The default turn line: the stream's size and how many thinking blocks came signed. */
@@ -45,9 +47,14 @@ function countSignedThinking({ turn, deltas, message }: WeatherTurn): string {
 }
 
 /** Runs one turn, streamed (counting the events) or whole. */
-async function runTurn(model: Model, messages: Message[], whole: boolean) {
-  const request = { system: "You are a helpful assistant", messages, tools: [WEATHER] };
-  if (whole) return { deltas: 0, message: (await model.generate(request)).message };
+async function runTurn(model: Model, messages: Message[], options: WeatherLoopOptions) {
+  const request: ModelRequest = {
+    system: "You are a helpful assistant",
+    messages,
+    tools: [WEATHER],
+    ...(options.toolChoice ? { toolChoice: options.toolChoice } : {}),
+  };
+  if (options.whole) return { deltas: 0, message: (await model.generate(request)).message };
   const stream = model.stream(request);
   let deltas = 0;
   for await (const _ of stream) deltas++;
@@ -60,7 +67,7 @@ export async function weatherLoop(model: Model, options: WeatherLoopOptions = {}
   const print = (line: string) => console.log(`${prefix}${line}`);
   const history: Message[] = [{ role: "user", content: "What's the weather in Florence, Italy?" }];
   for (let turn = 1; turn <= 2; turn++) {
-    const { deltas, message } = await runTurn(model, history, options.whole ?? false);
+    const { deltas, message } = await runTurn(model, history, options);
     print((options.summary ?? countSignedThinking)({ turn, deltas, message }));
     const text = textOf(message).trim();
     if (text) print(text);
