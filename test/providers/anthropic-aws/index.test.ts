@@ -2,10 +2,10 @@ import { AwsV4Signer } from "aws4fetch";
 import { describe, expect, it } from "vitest";
 import { type Config, resolveConfig } from "../../../src/providers/anthropic-aws/config.js";
 import { APIError, create } from "../../../src/providers/anthropic-aws/index.js";
+import { itRefusesEach } from "../../helpers/config-refusals.js";
 import {
   answer,
   HI,
-  itRefusesEach,
   jsonReply,
   KEYS,
   SESSION,

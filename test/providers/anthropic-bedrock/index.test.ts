@@ -6,16 +6,9 @@ import type { Message } from "../../../src/core/types.js";
 import { type Config, resolveConfig } from "../../../src/providers/anthropic-bedrock/config.js";
 import { APIError, create } from "../../../src/providers/anthropic-bedrock/index.js";
 import * as bedrock from "../../../src/providers/bedrock/index.js";
+import { itRefusesEach } from "../../helpers/config-refusals.js";
 import { jsonResponse, scriptedFetch } from "../../helpers/fetch.js";
-import {
-  answer,
-  HI,
-  itRefusesEach,
-  jsonReply,
-  KEYS,
-  SESSION,
-  useLoopback,
-} from "../claude-platforms/helpers.js";
+import { answer, HI, jsonReply, KEYS, SESSION, useLoopback } from "../claude-platforms/helpers.js";
 
 const BASE = { region: "us-east-1", model: "global.anthropic.claude-sonnet-4-6", maxTokens: 1024 };
 const ANSWER = answer("msg_bdrk_01");

@@ -3,10 +3,10 @@ import type { Message } from "../../../src/core/types.js";
 import { countBody } from "../../../src/providers/anthropic/count.js";
 import { type Config, resolveConfig } from "../../../src/providers/anthropic-foundry/config.js";
 import { APIError, create } from "../../../src/providers/anthropic-foundry/index.js";
+import { itRefusesEach } from "../../helpers/config-refusals.js";
 import {
   answer,
   HI,
-  itRefusesEach,
   jsonReply,
   unauthorizedQuoting,
   useLoopback,

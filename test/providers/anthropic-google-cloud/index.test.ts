@@ -5,8 +5,9 @@ import {
   resolveConfig,
 } from "../../../src/providers/anthropic-google-cloud/config.js";
 import { APIError, create } from "../../../src/providers/anthropic-google-cloud/index.js";
+import { itRefusesEach } from "../../helpers/config-refusals.js";
 import { makeTestKeys, serviceAccount, type TestKeys } from "../../transport/auth/keys.js";
-import { answer, HI, itRefusesEach, useLoopback } from "../claude-platforms/helpers.js";
+import { answer, HI, useLoopback } from "../claude-platforms/helpers.js";
 
 const BASE = { model: "claude-sonnet-4-6", maxTokens: 1024 };
 const WHERE = { project: "p1", workspaceId: "wrkspc1" };

@@ -1,12 +1,10 @@
 /**
  * What the Claude platform tests (anthropic-aws, anthropic-bedrock, anthropic-foundry,
  * anthropic-google-cloud) share: the request and answer they exchange, AWS's example keys, a
- * loopback server per test, the 401 that quotes the credential it got, and the table of
- * configs each platform refuses.
+ * loopback server per test, and the 401 that quotes the credential it got.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { afterEach, expect, it } from "vitest";
-import { ConfigError } from "../../../src/core/errors.js";
+import { afterEach } from "vitest";
 import { type Handler, type Loopback, startServer } from "../../transport/loopback.js";
 
 /** AWS's documentation example credentials, not a real key. */
@@ -67,24 +65,4 @@ export function useLoopback(basePath: string) {
       return `${new URL(state.server.url).origin}${basePath}`;
     },
   };
-}
-
-/** One config a platform must refuse: what is wrong, the config, what the message says. */
-export type RefusedConfig = readonly [what: string, config: object, message: RegExp];
-
-/** One test per row: `resolve` throws a ConfigError whose message matches the row's. */
-export function itRefusesEach<C>(
-  resolve: (config: C, env: Record<string, string>) => unknown,
-  cases: RefusedConfig[],
-): void {
-  it.each(cases)("refuses %s with a ConfigError", (_, config, message) => {
-    let err: unknown;
-    try {
-      resolve(config as unknown as C, {});
-    } catch (e) {
-      err = e;
-    }
-    expect(err).toBeInstanceOf(ConfigError);
-    expect((err as Error).message).toMatch(message);
-  });
 }
