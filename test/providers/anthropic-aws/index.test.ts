@@ -59,22 +59,6 @@ describe("Claude Platform on AWS", () => {
     expect(JSON.parse(seen?.body ?? "{}").model).toBe("claude-sonnet-4-6");
   });
 
-  it("asks a credentials provider before every attempt and once more after a 401", async () => {
-    const baseURL = await serve([unauthorized, ok]);
-    const issued = [
-      { ...KEYS, accessKeyId: "AKIDFIRST" },
-      { ...KEYS, accessKeyId: "AKIDSECOND" },
-    ];
-    let asked = 0;
-    const model = create({ ...BASE, baseURL, credentials: async () => issued[asked++] ?? KEYS });
-    await model.generate(HI);
-    expect(asked).toBe(2);
-    expect(lb.server?.requests.map((r) => String(r.headers.authorization).split("/")[0])).toEqual([
-      "AWS4-HMAC-SHA256 Credential=AKIDFIRST",
-      "AWS4-HMAC-SHA256 Credential=AKIDSECOND",
-    ]);
-  });
-
   it("fixed credentials are not sent again after a 401: the error, with no secret in it", async () => {
     const baseURL = await serve(unauthorized);
     const err = (await create({ ...BASE, baseURL, credentials: SESSION })

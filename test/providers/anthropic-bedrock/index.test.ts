@@ -8,34 +8,27 @@ import { APIError, create } from "../../../src/providers/anthropic-bedrock/index
 import * as bedrock from "../../../src/providers/bedrock/index.js";
 import { itRefusesEach } from "../../helpers/config-refusals.js";
 import { jsonResponse, scriptedFetch } from "../../helpers/fetch.js";
-import { answer, HI, jsonReply, KEYS, SESSION, useLoopback } from "../claude-platforms/helpers.js";
+import {
+  answer,
+  expiredToken,
+  HI,
+  jsonReply,
+  KEYS,
+  SESSION,
+  useLoopback,
+} from "../claude-platforms/helpers.js";
 
 const BASE = { region: "us-east-1", model: "global.anthropic.claude-sonnet-4-6", maxTokens: 1024 };
 const ANSWER = answer("msg_bdrk_01");
 
 const lb = useLoopback("/anthropic/v1");
 const ok = jsonReply(ANSWER);
-/** AWS's front end on expired credentials: a 403, the type in a header, quoting the token. */
-const expired = (req: IncomingMessage, res: ServerResponse) => {
-  res.writeHead(403, {
-    "content-type": "application/json",
-    "x-amzn-errortype": "ExpiredTokenException:http://internal.amazon.com/coral/com.amazon.coral/",
-  });
-  const token = String(req.headers["x-amz-security-token"] ?? "");
-  res.end(JSON.stringify({ message: `The security token ${token} is expired` }));
-};
 const denied = (_req: IncomingMessage, res: ServerResponse) => {
   res.writeHead(403, {
     "content-type": "application/json",
     "x-amzn-errortype": "AccessDeniedException",
   });
   res.end(JSON.stringify({ message: "not authorized to perform bedrock:InvokeModel" }));
-};
-const unauthorized = (_req: IncomingMessage, res: ServerResponse) => {
-  res.writeHead(401, { "content-type": "application/json" });
-  res.end(
-    JSON.stringify({ type: "error", error: { type: "authentication_error", message: "no" } }),
-  );
 };
 
 const serve = lb.serve;
@@ -112,27 +105,6 @@ describe("Bedrock's Messages API", () => {
     expect(seen?.headers.authorization).toBe(await referenceSignature(baseURL, "bedrock", beta));
   });
 
-  it.each([
-    ["a 401", unauthorized],
-    ["an expired-token 403", expired],
-  ])(
-    "asks a credentials provider before every attempt and once more after %s",
-    async (_, first) => {
-      const baseURL = await serve([first, ok]);
-      const issued = [
-        { ...SESSION, accessKeyId: "AKIDFIRST" },
-        { ...SESSION, accessKeyId: "AKIDSECOND" },
-      ];
-      let asked = 0;
-      const model = create({ ...BASE, baseURL, credentials: async () => issued[asked++] ?? KEYS });
-      await model.generate(HI);
-      expect(asked).toBe(2);
-      expect(lb.server?.requests.map((r) => String(r.headers.authorization).split("/")[0])).toEqual(
-        ["AWS4-HMAC-SHA256 Credential=AKIDFIRST", "AWS4-HMAC-SHA256 Credential=AKIDSECOND"],
-      );
-    },
-  );
-
   it("a streamed call also gets its one more attempt after an expired-token 403", async () => {
     const sse = (_req: IncomingMessage, res: ServerResponse) => {
       res.writeHead(200, { "content-type": "text/event-stream" });
@@ -149,7 +121,7 @@ describe("Bedrock's Messages API", () => {
           `event: message_stop\ndata: {"type":"message_stop"}\n\n`,
       );
     };
-    const baseURL = await serve([expired, sse]);
+    const baseURL = await serve([expiredToken, sse]);
     let asked = 0;
     const model = create({
       ...BASE,
@@ -170,7 +142,7 @@ describe("Bedrock's Messages API", () => {
       stopReason: "end_turn",
       usage: { inputTokens: 3, outputTokens: 2, totalTokens: 5 },
     });
-    const origin = new URL(await serve([expired, converse])).origin;
+    const origin = new URL(await serve([expiredToken, converse])).origin;
     let asked = 0;
     const model = bedrock.create({
       region: "us-east-1",
@@ -210,7 +182,7 @@ describe("Bedrock's Messages API", () => {
   });
 
   it("fixed credentials are not sent again after an expired-token 403, and the error hides the token", async () => {
-    const baseURL = await serve(expired);
+    const baseURL = await serve(expiredToken);
     const err = (await create({ ...BASE, baseURL, credentials: SESSION })
       .generate(HI)
       .catch((e: unknown) => e)) as APIError;

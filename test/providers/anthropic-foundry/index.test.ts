@@ -48,19 +48,6 @@ describe("Claude in Microsoft Foundry", () => {
     expect(lb.server?.requests[0]?.headers["x-api-key"]).toBeUndefined();
   });
 
-  it("asks the token function once more after a 401 and retries once", async () => {
-    const baseURL = await serve([unauthorized, ok]);
-    let asked = 0;
-    const model = create({ ...BASE, baseURL, token: async () => `entra-${++asked}` });
-    const { message } = await model.generate(HI);
-    expect(message.content).toEqual([{ type: "text", text: "Hi!" }]);
-    expect(asked).toBe(2);
-    expect(lb.server?.requests.map((r) => r.headers.authorization)).toEqual([
-      "Bearer entra-1",
-      "Bearer entra-2",
-    ]);
-  });
-
   it("a second 401 is the APIError, with no token in it", async () => {
     const baseURL = await serve(unauthorized);
     const model = create({ ...BASE, baseURL, token: async () => "entra-secret-token" });

@@ -46,6 +46,16 @@ export const unauthorizedQuoting =
     res.end(JSON.stringify({ type: "error", error: { type: "authentication_error", message } }));
   };
 
+/** AWS's front end on expired credentials: a 403, the type in a header, quoting the token. */
+export const expiredToken: Handler = (req: IncomingMessage, res: ServerResponse) => {
+  res.writeHead(403, {
+    "content-type": "application/json",
+    "x-amzn-errortype": "ExpiredTokenException:http://internal.amazon.com/coral/com.amazon.coral/",
+  });
+  const token = String(req.headers["x-amz-security-token"] ?? "");
+  res.end(JSON.stringify({ message: `The security token ${token} is expired` }));
+};
+
 /**
  * A loopback server per test, closed after it: `serve` starts it and returns its origin plus
  * `basePath` (the platform's path up to `/v1`), `server` is the one running.
