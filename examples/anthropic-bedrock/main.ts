@@ -14,9 +14,10 @@
  *   npm run example:anthropic-bedrock
  */
 import { readFileSync } from "node:fs";
-import { type Message, type Model, partsOf, textOf, toolCallsOf } from "golem";
+import { partsOf } from "golem";
 import * as anthropicBedrock from "golem/anthropic-bedrock";
 import { parseCassette, replayFetch } from "golem/testing";
+import { type WeatherTurn, weatherLoop } from "../claude-platforms/weather-loop.js";
 
 const region = process.env.AWS_REGION;
 const live = Boolean(region);
@@ -53,37 +54,12 @@ const mantle = anthropicBedrock.create({
   ...(live ? {} : { apiKey: "offline", fetch: replay("thinking-tool-loop-stream") }),
 });
 
-const WEATHER = {
-  name: "weather",
-  description: "Get weather information for a location",
-  parameters: {
-    type: "object",
-    properties: { location: { type: "string", description: "the city" } },
-    required: ["location"],
-  },
-};
-
-/** Two turns: the model calls the tool, then answers from its result. */
-async function weatherLoop(label: string, model: Model, stream: boolean): Promise<void> {
-  const history: Message[] = [{ role: "user", content: "What's the weather in Florence, Italy?" }];
-  for (let turn = 1; turn <= 2; turn++) {
-    const req = { system: "You are a helpful assistant", messages: history, tools: [WEATHER] };
-    const { message } = stream ? await model.stream(req).response : await model.generate(req);
-    const signed = partsOf(message).filter((p) => "signature" in p && p.signature);
-    console.log(
-      `[${label}] turn ${turn}: signed parts: ${signed.map((p) => p.type).join(", ") || "none"}`,
-    );
-    const text = textOf(message).trim();
-    if (text) console.log(`[${label}] ${text}`);
-    history.push(message);
-    const calls = toolCallsOf(message);
-    if (calls.length === 0) break;
-    for (const call of calls) {
-      console.log(`[${label}] calls ${call.name}(${call.arguments})`);
-      history.push({ role: "tool", toolCallId: call.id, content: "40 C" });
-    }
-  }
+/** The turn line of this example: which parts of the answer came signed. */
+function signedParts({ turn, message }: WeatherTurn): string {
+  const signed = partsOf(message).filter((p) => "signature" in p && p.signature);
+  return `turn ${turn}: signed parts: ${signed.map((p) => p.type).join(", ") || "none"}`;
 }
 
-await weatherLoop("bedrock-runtime", runtime, false);
-await weatherLoop("bedrock-mantle", mantle, true);
+// The conversation itself is the same on every Claude platform: ../claude-platforms/weather-loop.ts.
+await weatherLoop(runtime, { label: "bedrock-runtime", whole: true, summary: signedParts });
+await weatherLoop(mantle, { label: "bedrock-mantle", summary: signedParts });

@@ -13,9 +13,9 @@
  *   npm run example:foundry
  */
 import { readFileSync } from "node:fs";
-import { type Message, partsOf, textOf, toolCallsOf } from "golem";
 import * as anthropicFoundry from "golem/anthropic-foundry";
 import { parseCassette, replayFetch } from "golem/testing";
+import { weatherLoop } from "../claude-platforms/weather-loop.js";
 
 const resource = process.env.ANTHROPIC_FOUNDRY_RESOURCE;
 const token = process.env.ANTHROPIC_FOUNDRY_TOKEN;
@@ -40,35 +40,5 @@ const model = anthropicFoundry.create({
   thinking: { budgetTokens: 4000 },
 });
 
-const WEATHER = {
-  name: "weather",
-  description: "Get weather information for a location",
-  parameters: {
-    type: "object",
-    properties: { location: { type: "string", description: "the city" } },
-    required: ["location"],
-  },
-};
-
-const history: Message[] = [{ role: "user", content: "What's the weather in Florence, Italy?" }];
-for (let turn = 1; turn <= 2; turn++) {
-  const stream = model.stream({
-    system: "You are a helpful assistant",
-    messages: history,
-    tools: [WEATHER],
-  });
-  let deltas = 0;
-  for await (const _ of stream) deltas++;
-  const { message } = await stream.response;
-  const signed = partsOf(message).filter((p) => p.type === "thinking" && p.signature).length;
-  console.log(`turn ${turn}: ${deltas} deltas, ${signed} signed thinking block(s)`);
-  const text = textOf(message).trim();
-  if (text) console.log(text);
-  history.push(message);
-  const calls = toolCallsOf(message);
-  if (calls.length === 0) break;
-  for (const call of calls) {
-    console.log(`calls ${call.name}(${call.arguments})`);
-    history.push({ role: "tool", toolCallId: call.id, content: "40 C" });
-  }
-}
+// The conversation itself is the same on every Claude platform: ../claude-platforms/weather-loop.ts.
+await weatherLoop(model);

@@ -12,9 +12,9 @@
  *   npm run example:anthropic-google-cloud
  */
 import { readFileSync } from "node:fs";
-import { type Message, partsOf, textOf, toolCallsOf } from "golem";
 import * as anthropicGoogleCloud from "golem/anthropic-google-cloud";
 import { parseCassette, replayFetch } from "golem/testing";
+import { weatherLoop } from "../claude-platforms/weather-loop.js";
 
 const project = process.env.GOOGLE_CLOUD_PROJECT;
 const workspaceId = process.env.ANTHROPIC_GOOGLE_CLOUD_WORKSPACE_ID;
@@ -39,35 +39,5 @@ const model = anthropicGoogleCloud.create({
   thinking: { budgetTokens: 4000 },
 });
 
-const WEATHER = {
-  name: "weather",
-  description: "Get weather information for a location",
-  parameters: {
-    type: "object",
-    properties: { location: { type: "string", description: "the city" } },
-    required: ["location"],
-  },
-};
-
-const history: Message[] = [{ role: "user", content: "What's the weather in Florence, Italy?" }];
-for (let turn = 1; turn <= 2; turn++) {
-  const stream = model.stream({
-    system: "You are a helpful assistant",
-    messages: history,
-    tools: [WEATHER],
-  });
-  let deltas = 0;
-  for await (const _ of stream) deltas++;
-  const { message } = await stream.response;
-  const signed = partsOf(message).filter((p) => p.type === "thinking" && p.signature).length;
-  console.log(`turn ${turn}: ${deltas} deltas, ${signed} signed thinking block(s)`);
-  const text = textOf(message).trim();
-  if (text) console.log(text);
-  history.push(message);
-  const calls = toolCallsOf(message);
-  if (calls.length === 0) break;
-  for (const call of calls) {
-    console.log(`calls ${call.name}(${call.arguments})`);
-    history.push({ role: "tool", toolCallId: call.id, content: "40 C" });
-  }
-}
+// The conversation itself is the same on every Claude platform: ../claude-platforms/weather-loop.ts.
+await weatherLoop(model);

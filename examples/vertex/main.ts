@@ -12,9 +12,10 @@
  *   npm run example:vertex
  */
 import { readFileSync } from "node:fs";
-import { type Message, type Model, partsOf, textOf, toolCallsOf } from "golem";
+import { partsOf } from "golem";
 import { parseCassette, replayFetch } from "golem/testing";
 import * as vertex from "golem/vertex";
+import { type WeatherTurn, weatherLoop } from "../claude-platforms/weather-loop.js";
 
 const project = process.env.GOOGLE_CLOUD_PROJECT;
 const accessToken = process.env.VERTEX_ACCESS_TOKEN;
@@ -48,44 +49,14 @@ const gemini = vertex.create({
   thinking: { includeThoughts: true, level: "high" },
 });
 
-const WEATHER = {
-  name: "weather",
-  description: "Get weather information for a location",
-  parameters: {
-    type: "object",
-    properties: { location: { type: "string", description: "the city" } },
-    required: ["location"],
-  },
-};
-
-/** Two turns: the model calls the tool, then answers from its result. */
-async function weatherLoop(model: Model): Promise<void> {
-  const history: Message[] = [{ role: "user", content: "What's the weather in Florence, Italy?" }];
-  for (let turn = 1; turn <= 2; turn++) {
-    const stream = model.stream({
-      system: "You are a helpful assistant",
-      messages: history,
-      tools: [WEATHER],
-      ...(model.model.startsWith("gemini") ? { toolChoice: "auto" as const } : {}),
-    });
-    let deltas = 0;
-    for await (const _ of stream) deltas++;
-    const { message } = await stream.response;
-    // Claude signs its thinking blocks, Gemini the part it calls a function on: both go back.
-    const signed = partsOf(message).filter((p) => "signature" in p && p.signature);
-    const kinds = signed.map((p) => p.type).join(", ") || "none";
-    console.log(`[${model.model}] turn ${turn}: ${deltas} deltas, signed parts: ${kinds}`);
-    const text = textOf(message).trim();
-    if (text) console.log(`[${model.model}] ${text}`);
-    history.push(message);
-    const calls = toolCallsOf(message);
-    if (calls.length === 0) break;
-    for (const call of calls) {
-      console.log(`[${model.model}] calls ${call.name}(${call.arguments})`);
-      history.push({ role: "tool", toolCallId: call.id, content: "40 C" });
-    }
-  }
+/** Vertex's turn line: the stream's size and which parts came signed. */
+function signedParts({ turn, deltas, message }: WeatherTurn): string {
+  // Claude signs its thinking blocks, Gemini the part it calls a function on: both go back.
+  const signed = partsOf(message).filter((p) => "signature" in p && p.signature);
+  const kinds = signed.map((p) => p.type).join(", ") || "none";
+  return `turn ${turn}: ${deltas} deltas, signed parts: ${kinds}`;
 }
 
-await weatherLoop(claude);
-await weatherLoop(gemini);
+// The conversation is the one the Claude platform examples run: ../claude-platforms/weather-loop.ts.
+await weatherLoop(claude, { label: claude.model, summary: signedParts });
+await weatherLoop(gemini, { label: gemini.model, summary: signedParts, toolChoice: "auto" });

@@ -1,6 +1,7 @@
 import * as anthropic from "../../src/providers/anthropic/index.js";
 import { agentUpdatesLoop, droppedTurn, fallbackTurn, lateInstructionLoop } from "./append-only.js";
 import { cacheLoop } from "./cache-loop.js";
+import { claudeThinkingLoop } from "./claude-platform.js";
 import { mediaConversation } from "./media.js";
 import {
   call,
@@ -27,19 +28,9 @@ const make =
       ...(ctx.baseURL ? { baseURL: ctx.baseURL } : {}),
     });
 
-const loop = (stream: boolean): Scenario => ({
-  description: `thinking (budget 4000) + a weather tool, two turns${stream ? ", streamed" : ""}`,
-  streaming: stream,
-  defaultModel: "claude-sonnet-4-20250514",
-  create: make("claude-sonnet-4-20250514", { maxTokens: 4096, thinking: { budgetTokens: 4000 } }),
-  run: async (model) => {
-    await toolLoop(model, {
-      system: "You are a helpful assistant",
-      prompt: "What's the weather in Florence, Italy?",
-      stream,
-    });
-  },
-});
+/** The thinking loop every Claude platform also records (fixtures/anthropic/thinking-tool-loop.json). */
+const loop = (stream: boolean): Scenario =>
+  claudeThinkingLoop(stream, (settings) => anthropic.create(settings));
 
 /**
  * Adaptive thinking on Claude 4.6+ interleaves thinking with tool calls, so one turn can be

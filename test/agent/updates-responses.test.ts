@@ -5,26 +5,12 @@
  * @see https://developers.openai.com/api/docs/guides/keep-prefix-unchanged
  */
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
-import { Agent, type Message, type Tool, tool } from "../../src/index.js";
+import { Agent, type Message, type Tool } from "../../src/index.js";
 import { create } from "../../src/providers/openai/index.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
+import { time, weather } from "./update-tools.js";
 
 const MODEL = "gpt-6.2";
-const weather = tool({
-  name: "weather",
-  description: "Weather in a city",
-  parameters: z.object({ city: z.string() }),
-  jsonSchema: { type: "object", properties: { city: { type: "string" } } },
-  execute: () => "-3 C",
-});
-const time = tool({
-  name: "time",
-  description: "The time now",
-  parameters: z.object({}),
-  jsonSchema: { type: "object", properties: {} },
-  execute: () => "12:00",
-});
 
 const reply = (text: string, id: string) => ({
   id: `resp_${id}`,

@@ -1,27 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
-import { Agent, HistoryError, type Message, type Tool, tool } from "../../src/index.js";
+import { Agent, HistoryError, type Message, type Tool } from "../../src/index.js";
 import { create } from "../../src/providers/anthropic/index.js";
 import * as bedrock from "../../src/providers/bedrock/index.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
 import { ScriptedModel, answer as scripted } from "./scripted-model.js";
+import { TIME_ADDITION, time, weather } from "./update-tools.js";
 
 // A model that binds reasoning to its prefix: the agent must keep the history's setup.
 const MODEL = "claude-opus-5-5";
-const weather = tool({
-  name: "weather",
-  description: "Weather in a city",
-  parameters: z.object({ city: z.string() }),
-  jsonSchema: { type: "object", properties: { city: { type: "string" } } },
-  execute: () => "-3 C",
-});
-const time = tool({
-  name: "time",
-  description: "The time now",
-  parameters: z.object({}),
-  jsonSchema: { type: "object", properties: {} },
-  execute: () => "12:00",
-});
 
 const reply = (text: string, sig: string) => ({
   id: "msg",
@@ -90,19 +76,7 @@ describe("an agent continuing a bound history keeps its prefix", () => {
       tools: [weather, time],
       last: {
         role: "system",
-        content: [
-          {
-            type: "tool_addition",
-            tool: {
-              type: "tool_definition",
-              definition: {
-                name: "time",
-                description: "The time now",
-                input_schema: { type: "object", properties: {} },
-              },
-            },
-          },
-        ],
+        content: [TIME_ADDITION],
       },
     },
     {
@@ -113,17 +87,7 @@ describe("an agent continuing a bound history keeps its prefix", () => {
         role: "system",
         content: [
           { type: "tool_removal", tool: { type: "tool_reference", name: "weather" } },
-          {
-            type: "tool_addition",
-            tool: {
-              type: "tool_definition",
-              definition: {
-                name: "time",
-                description: "The time now",
-                input_schema: { type: "object", properties: {} },
-              },
-            },
-          },
+          TIME_ADDITION,
         ],
       },
     },

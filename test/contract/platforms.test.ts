@@ -27,17 +27,32 @@ function bedrockModel(model: string): (body: Body) => Body {
   return (body) => ({ ...body, model });
 }
 
+/** No difference: the platform takes the first-party body as it is. */
+const same = (body: Body): Body => body;
+
+/**
+ * A platform's two rows for Anthropic's thinking loop, whole and streamed: `name` and `name,
+ * streamed`, its cassettes named `{prefix}thinking-tool-loop[-stream]` in `provider`.
+ */
+function claudeLoop(
+  name: string,
+  provider: string,
+  patch: (body: Body) => Body = same,
+  prefix = "",
+): Record<string, PlatformRow> {
+  const row = (file: string): PlatformRow => ({
+    from: ["anthropic", file],
+    to: [provider, `${prefix}${file}`],
+    patch,
+  });
+  return {
+    [name]: row("thinking-tool-loop"),
+    [`${name}, streamed`]: row("thinking-tool-loop-stream"),
+  };
+}
+
 const ROWS: Record<string, PlatformRow> = {
-  "Claude Platform on AWS": {
-    from: ["anthropic", "thinking-tool-loop"],
-    to: ["anthropic-aws", "thinking-tool-loop"],
-    patch: (body) => body,
-  },
-  "Claude Platform on AWS, streamed": {
-    from: ["anthropic", "thinking-tool-loop-stream"],
-    to: ["anthropic-aws", "thinking-tool-loop-stream"],
-    patch: (body) => body,
-  },
+  ...claudeLoop("Claude Platform on AWS", "anthropic-aws"),
   "Claude on Bedrock's Messages API (bedrock-runtime)": {
     from: ["anthropic", "thinking-tool-loop"],
     to: ["anthropic-bedrock", "thinking-tool-loop"],
@@ -48,45 +63,18 @@ const ROWS: Record<string, PlatformRow> = {
     to: ["anthropic-bedrock", "thinking-tool-loop-stream"],
     patch: bedrockModel("anthropic.claude-sonnet-4-20250514"),
   },
-  "Claude in Microsoft Foundry": {
-    from: ["anthropic", "thinking-tool-loop"],
-    to: ["anthropic-foundry", "thinking-tool-loop"],
-    patch: (body) => body,
-  },
-  "Claude in Microsoft Foundry, streamed": {
-    from: ["anthropic", "thinking-tool-loop-stream"],
-    to: ["anthropic-foundry", "thinking-tool-loop-stream"],
-    patch: (body) => body,
-  },
-  "Claude Models on Google Cloud (Anthropic managed)": {
-    from: ["anthropic", "thinking-tool-loop"],
-    to: ["anthropic-google-cloud", "thinking-tool-loop"],
-    patch: (body) => body,
-  },
-  "Claude Models on Google Cloud (Anthropic managed), streamed": {
-    from: ["anthropic", "thinking-tool-loop-stream"],
-    to: ["anthropic-google-cloud", "thinking-tool-loop-stream"],
-    patch: (body) => body,
-  },
-  "Claude on Vertex AI": {
-    from: ["anthropic", "thinking-tool-loop"],
-    to: ["vertex", "claude-thinking-tool-loop"],
-    patch: vertexClaude,
-  },
-  "Claude on Vertex AI, streamed": {
-    from: ["anthropic", "thinking-tool-loop-stream"],
-    to: ["vertex", "claude-thinking-tool-loop-stream"],
-    patch: vertexClaude,
-  },
+  ...claudeLoop("Claude in Microsoft Foundry", "anthropic-foundry"),
+  ...claudeLoop("Claude Models on Google Cloud (Anthropic managed)", "anthropic-google-cloud"),
+  ...claudeLoop("Claude on Vertex AI", "vertex", vertexClaude, "claude-"),
   "Gemini on Vertex AI": {
     from: ["gemini", "thinking-tool-loop"],
     to: ["vertex", "gemini-thinking-tool-loop"],
-    patch: (body) => body,
+    patch: same,
   },
   "Gemini on Vertex AI, streamed": {
     from: ["gemini", "thinking-streaming"],
     to: ["vertex", "gemini-thinking-tool-loop-stream"],
-    patch: (body) => body,
+    patch: same,
   },
 };
 

@@ -1,61 +1,37 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { AwsV4Signer } from "aws4fetch";
-import { afterEach, describe, expect, it } from "vitest";
-import { AuthError, ConfigError } from "../../../src/core/errors.js";
+import { describe, expect, it } from "vitest";
 import { type Config, resolveConfig } from "../../../src/providers/anthropic-aws/config.js";
 import { APIError, create } from "../../../src/providers/anthropic-aws/index.js";
-import { type Loopback, startServer } from "../../transport/loopback.js";
+import { itRefusesEach } from "../../helpers/config-refusals.js";
+import {
+  answer,
+  HI,
+  jsonReply,
+  KEYS,
+  SESSION,
+  unauthorizedQuoting,
+  useLoopback,
+} from "../claude-platforms/helpers.js";
 
-// AWS's documentation example credentials, not a real key.
-const KEYS = {
-  accessKeyId: "AKIDEXAMPLE",
-  secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY",
-};
-const SESSION = { ...KEYS, sessionToken: "IQoJb3JpZ2luX2VjEXAMPLESESSIONTOKEN" };
 const BASE = {
   region: "us-west-2",
   workspaceId: "wrkspc1",
   model: "claude-sonnet-4-6",
   maxTokens: 1024,
 };
-const HI = { messages: [{ role: "user" as const, content: "Hi" }] };
-const ANSWER = {
-  id: "msg_01",
-  type: "message",
-  role: "assistant",
-  content: [{ type: "text", text: "Hi!" }],
-  stop_reason: "end_turn",
-  usage: { input_tokens: 3, output_tokens: 2 },
-};
 
-let server: Loopback | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-const ok = (_req: unknown, res: ServerResponse) => {
-  res.writeHead(200, { "content-type": "application/json" });
-  res.end(JSON.stringify(ANSWER));
-};
+const lb = useLoopback("/v1");
+const ok = jsonReply(answer());
 /** A 401 that quotes the session token it got: it must not reach the error. */
-const unauthorized = (req: IncomingMessage, res: ServerResponse) => {
-  res.writeHead(401, { "content-type": "application/json" });
-  const message = `expired: ${String(req.headers["x-amz-security-token"] ?? "")}`;
-  res.end(JSON.stringify({ type: "error", error: { type: "authentication_error", message } }));
-};
-
-async function serve(handlers: Parameters<typeof startServer>[0]) {
-  server = await startServer(handlers);
-  return `${new URL(server.url).origin}/v1`;
-}
+const unauthorized = unauthorizedQuoting("x-amz-security-token");
+const serve = lb.serve;
 
 describe("Claude Platform on AWS", () => {
   it("signs with SigV4 for aws-external-anthropic exactly as aws4fetch does, with the workspace header", async () => {
     const baseURL = await serve(ok);
     const model = create({ ...BASE, credentials: SESSION, baseURL });
     await model.generate(HI);
-    const seen = server?.requests[0];
+    const seen = lb.server?.requests[0];
     expect(seen?.url).toBe("/v1/messages");
     const h = seen?.headers ?? {};
     expect(h["anthropic-workspace-id"]).toBe("wrkspc1");
@@ -83,22 +59,6 @@ describe("Claude Platform on AWS", () => {
     expect(JSON.parse(seen?.body ?? "{}").model).toBe("claude-sonnet-4-6");
   });
 
-  it("asks a credentials provider before every attempt and once more after a 401", async () => {
-    const baseURL = await serve([unauthorized, ok]);
-    const issued = [
-      { ...KEYS, accessKeyId: "AKIDFIRST" },
-      { ...KEYS, accessKeyId: "AKIDSECOND" },
-    ];
-    let asked = 0;
-    const model = create({ ...BASE, baseURL, credentials: async () => issued[asked++] ?? KEYS });
-    await model.generate(HI);
-    expect(asked).toBe(2);
-    expect(server?.requests.map((r) => String(r.headers.authorization).split("/")[0])).toEqual([
-      "AWS4-HMAC-SHA256 Credential=AKIDFIRST",
-      "AWS4-HMAC-SHA256 Credential=AKIDSECOND",
-    ]);
-  });
-
   it("fixed credentials are not sent again after a 401: the error, with no secret in it", async () => {
     const baseURL = await serve(unauthorized);
     const err = (await create({ ...BASE, baseURL, credentials: SESSION })
@@ -107,22 +67,9 @@ describe("Claude Platform on AWS", () => {
     expect(err).toBeInstanceOf(APIError);
     expect(err.provider).toBe("anthropic-aws");
     expect(err.type).toBe("authentication_error");
-    expect(server?.requests).toHaveLength(1);
+    expect(lb.server?.requests).toHaveLength(1);
     expect(err.message).toContain("expired: <redacted>");
     expect(JSON.stringify(err.body)).not.toContain(SESSION.sessionToken);
-  });
-
-  it("a credentials provider that fails is an AuthError before any request", async () => {
-    const baseURL = await serve(ok);
-    const model = create({
-      ...BASE,
-      baseURL,
-      credentials: async () => Promise.reject(new Error("sso session expired")),
-    });
-    const err = await model.generate(HI).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(AuthError);
-    expect((err as Error).message).toMatch(/credentials provider failed: sso session expired/);
-    expect(server?.requests).toHaveLength(0);
   });
 
   it("a provider's credentials without a secret are an AuthError naming no value", async () => {
@@ -140,8 +87,8 @@ describe("Claude Platform on AWS", () => {
   it("sends a workspace API key as a bearer token", async () => {
     const baseURL = await serve(ok);
     await create({ ...BASE, baseURL, apiKey: "sk-ant-aws-key-0123456789" }).generate(HI);
-    expect(server?.requests[0]?.headers.authorization).toBe("Bearer sk-ant-aws-key-0123456789");
-    expect(server?.requests[0]?.headers["x-amz-date"]).toBeUndefined();
+    expect(lb.server?.requests[0]?.headers.authorization).toBe("Bearer sk-ant-aws-key-0123456789");
+    expect(lb.server?.requests[0]?.headers["x-amz-date"]).toBeUndefined();
   });
 });
 
@@ -165,7 +112,7 @@ describe("anthropic-aws config", () => {
     expect(keyed.auth).toEqual({ apiKey: "key-from-env" });
   });
 
-  it.each([
+  itRefusesEach<Config>(resolveConfig, [
     ["no region", { ...BASE, region: undefined, apiKey: "k" }, /`region` is required/],
     ["no workspace", { ...BASE, workspaceId: undefined, apiKey: "k" }, /`workspaceId` is required/],
     ["no credentials", { ...BASE }, /no credentials; pass `apiKey`/],
@@ -185,14 +132,5 @@ describe("anthropic-aws config", () => {
       { ...BASE, apiKey: "k", thinking: { budgetTokens: 4000 } },
       /budgetTokens/,
     ],
-  ])("refuses %s with a ConfigError", (_, config, message) => {
-    let err: unknown;
-    try {
-      resolveConfig(config as unknown as Config, {});
-    } catch (e) {
-      err = e;
-    }
-    expect(err).toBeInstanceOf(ConfigError);
-    expect((err as Error).message).toMatch(message);
-  });
+  ]);
 });

@@ -1,50 +1,28 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AwsV4Signer } from "aws4fetch";
-import { afterEach, describe, expect, it } from "vitest";
-import { AuthError, ConfigError, HistoryError } from "../../../src/core/errors.js";
+import { describe, expect, it } from "vitest";
+import { HistoryError } from "../../../src/core/errors.js";
 import type { Message } from "../../../src/core/types.js";
 import { type Config, resolveConfig } from "../../../src/providers/anthropic-bedrock/config.js";
 import { APIError, create } from "../../../src/providers/anthropic-bedrock/index.js";
 import * as bedrock from "../../../src/providers/bedrock/index.js";
+import { itRefusesEach } from "../../helpers/config-refusals.js";
 import { jsonResponse, scriptedFetch } from "../../helpers/fetch.js";
-import { type Loopback, startServer } from "../../transport/loopback.js";
+import {
+  answer,
+  expiredToken,
+  HI,
+  jsonReply,
+  KEYS,
+  SESSION,
+  useLoopback,
+} from "../claude-platforms/helpers.js";
 
-// AWS's documentation example credentials, not a real key.
-const KEYS = {
-  accessKeyId: "AKIDEXAMPLE",
-  secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY",
-};
-const SESSION = { ...KEYS, sessionToken: "IQoJb3JpZ2luX2VjEXAMPLESESSIONTOKEN" };
 const BASE = { region: "us-east-1", model: "global.anthropic.claude-sonnet-4-6", maxTokens: 1024 };
-const HI = { messages: [{ role: "user" as const, content: "Hi" }] };
-const ANSWER = {
-  id: "msg_bdrk_01",
-  type: "message",
-  role: "assistant",
-  content: [{ type: "text", text: "Hi!" }],
-  stop_reason: "end_turn",
-  usage: { input_tokens: 3, output_tokens: 2 },
-};
+const ANSWER = answer("msg_bdrk_01");
 
-let server: Loopback | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-const ok = (_req: unknown, res: ServerResponse) => {
-  res.writeHead(200, { "content-type": "application/json" });
-  res.end(JSON.stringify(ANSWER));
-};
-/** AWS's front end on expired credentials: a 403, the type in a header, quoting the token. */
-const expired = (req: IncomingMessage, res: ServerResponse) => {
-  res.writeHead(403, {
-    "content-type": "application/json",
-    "x-amzn-errortype": "ExpiredTokenException:http://internal.amazon.com/coral/com.amazon.coral/",
-  });
-  const token = String(req.headers["x-amz-security-token"] ?? "");
-  res.end(JSON.stringify({ message: `The security token ${token} is expired` }));
-};
+const lb = useLoopback("/anthropic/v1");
+const ok = jsonReply(ANSWER);
 const denied = (_req: IncomingMessage, res: ServerResponse) => {
   res.writeHead(403, {
     "content-type": "application/json",
@@ -52,21 +30,12 @@ const denied = (_req: IncomingMessage, res: ServerResponse) => {
   });
   res.end(JSON.stringify({ message: "not authorized to perform bedrock:InvokeModel" }));
 };
-const unauthorized = (_req: IncomingMessage, res: ServerResponse) => {
-  res.writeHead(401, { "content-type": "application/json" });
-  res.end(
-    JSON.stringify({ type: "error", error: { type: "authentication_error", message: "no" } }),
-  );
-};
 
-async function serve(handlers: Parameters<typeof startServer>[0]) {
-  server = await startServer(handlers);
-  return `${new URL(server.url).origin}/anthropic/v1`;
-}
+const serve = lb.serve;
 
 /** aws4fetch's signature of the request the server saw, for `service`. */
 async function referenceSignature(baseURL: string, service: string, extra: Record<string, string>) {
-  const seen = server?.requests[0];
+  const seen = lb.server?.requests[0];
   const h = seen?.headers ?? {};
   const signer = new AwsV4Signer({
     method: "POST",
@@ -90,7 +59,7 @@ describe("Bedrock's Messages API", () => {
     async (endpoint, service) => {
       const baseURL = await serve(ok);
       await create({ ...BASE, endpoint, credentials: SESSION, baseURL }).generate(HI);
-      const seen = server?.requests[0];
+      const seen = lb.server?.requests[0];
       expect(seen?.url).toBe("/anthropic/v1/messages");
       const h = seen?.headers ?? {};
       expect(h["anthropic-version"]).toBe("2023-06-01");
@@ -112,7 +81,7 @@ describe("Bedrock's Messages API", () => {
   it("sends a Bedrock API key as a bearer token, unsigned", async () => {
     const baseURL = await serve(ok);
     await create({ ...BASE, baseURL, apiKey: "ABSKQmVkcm9ja0FQSUtleS1example" }).generate(HI);
-    const h = server?.requests[0]?.headers ?? {};
+    const h = lb.server?.requests[0]?.headers ?? {};
     expect(h.authorization).toBe("Bearer ABSKQmVkcm9ja0FQSUtleS1example");
     expect(h["x-amz-date"]).toBeUndefined();
   });
@@ -127,7 +96,7 @@ describe("Bedrock's Messages API", () => {
       baseURL,
       thinking: { adaptive: true },
     }).generate(HI);
-    const seen = server?.requests[0];
+    const seen = lb.server?.requests[0];
     expect(seen?.headers["anthropic-beta"]).toBe("thinking-binding-controls-2026-08-01");
     expect(JSON.parse(seen?.body ?? "{}").thinking.block_binding).toEqual({
       prefix_mismatch_behavior: "error",
@@ -135,28 +104,6 @@ describe("Bedrock's Messages API", () => {
     const beta = { "anthropic-beta": "thinking-binding-controls-2026-08-01" };
     expect(seen?.headers.authorization).toBe(await referenceSignature(baseURL, "bedrock", beta));
   });
-
-  it.each([
-    ["a 401", unauthorized],
-    ["an expired-token 403", expired],
-  ])(
-    "asks a credentials provider before every attempt and once more after %s",
-    async (_, first) => {
-      const baseURL = await serve([first, ok]);
-      const issued = [
-        { ...SESSION, accessKeyId: "AKIDFIRST" },
-        { ...SESSION, accessKeyId: "AKIDSECOND" },
-      ];
-      let asked = 0;
-      const model = create({ ...BASE, baseURL, credentials: async () => issued[asked++] ?? KEYS });
-      await model.generate(HI);
-      expect(asked).toBe(2);
-      expect(server?.requests.map((r) => String(r.headers.authorization).split("/")[0])).toEqual([
-        "AWS4-HMAC-SHA256 Credential=AKIDFIRST",
-        "AWS4-HMAC-SHA256 Credential=AKIDSECOND",
-      ]);
-    },
-  );
 
   it("a streamed call also gets its one more attempt after an expired-token 403", async () => {
     const sse = (_req: IncomingMessage, res: ServerResponse) => {
@@ -174,7 +121,7 @@ describe("Bedrock's Messages API", () => {
           `event: message_stop\ndata: {"type":"message_stop"}\n\n`,
       );
     };
-    const baseURL = await serve([expired, sse]);
+    const baseURL = await serve([expiredToken, sse]);
     let asked = 0;
     const model = create({
       ...BASE,
@@ -190,22 +137,17 @@ describe("Bedrock's Messages API", () => {
   });
 
   it("golem/bedrock's credentials provider gets the same one more attempt after an expired-token 403", async () => {
-    const converse = (_req: IncomingMessage, res: ServerResponse) => {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(
-        JSON.stringify({
-          output: { message: { role: "assistant", content: [{ text: "Hi!" }] } },
-          stopReason: "end_turn",
-          usage: { inputTokens: 3, outputTokens: 2, totalTokens: 5 },
-        }),
-      );
-    };
-    server = await startServer([expired, converse]);
+    const converse = jsonReply({
+      output: { message: { role: "assistant", content: [{ text: "Hi!" }] } },
+      stopReason: "end_turn",
+      usage: { inputTokens: 3, outputTokens: 2, totalTokens: 5 },
+    });
+    const origin = new URL(await serve([expiredToken, converse])).origin;
     let asked = 0;
     const model = bedrock.create({
       region: "us-east-1",
       model: "us.anthropic.claude-sonnet-4-6",
-      baseURL: new URL(server.url).origin,
+      baseURL: origin,
       credentials: async () => {
         asked++;
         return SESSION;
@@ -214,7 +156,7 @@ describe("Bedrock's Messages API", () => {
     const { message } = await model.generate(HI);
     expect(message.content).toEqual([{ type: "text", text: "Hi!" }]);
     expect(asked).toBe(2);
-    expect(server.requests).toHaveLength(2);
+    expect(lb.server?.requests).toHaveLength(2);
   });
 
   it("an access-denied 403 is not retried: its AWS type and message, no secret in it", async () => {
@@ -236,32 +178,19 @@ describe("Bedrock's Messages API", () => {
     expect(err.type).toBe("AccessDeniedException");
     expect(err.message).toContain("not authorized to perform bedrock:InvokeModel");
     expect(asked).toBe(1);
-    expect(server?.requests).toHaveLength(1);
+    expect(lb.server?.requests).toHaveLength(1);
   });
 
   it("fixed credentials are not sent again after an expired-token 403, and the error hides the token", async () => {
-    const baseURL = await serve(expired);
+    const baseURL = await serve(expiredToken);
     const err = (await create({ ...BASE, baseURL, credentials: SESSION })
       .generate(HI)
       .catch((e: unknown) => e)) as APIError;
     expect(err).toBeInstanceOf(APIError);
     expect(err.type).toBe("ExpiredTokenException");
-    expect(server?.requests).toHaveLength(1);
+    expect(lb.server?.requests).toHaveLength(1);
     expect(err.message).toContain("The security token <redacted> is expired");
     expect(JSON.stringify(err.body)).not.toContain(SESSION.sessionToken);
-  });
-
-  it("a credentials provider that fails is an AuthError before any request", async () => {
-    const baseURL = await serve(ok);
-    const model = create({
-      ...BASE,
-      baseURL,
-      credentials: async () => Promise.reject(new Error("sso session expired")),
-    });
-    const err = await model.generate(HI).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(AuthError);
-    expect((err as Error).message).toMatch(/credentials provider failed: sso session expired/);
-    expect(server?.requests).toHaveLength(0);
   });
 });
 
@@ -312,7 +241,7 @@ describe("anthropic-bedrock config", () => {
     expect(keyed.auth).toEqual({ apiKey: "key-from-env" });
   });
 
-  it.each([
+  itRefusesEach<Config>(resolveConfig, [
     ["no region", { ...BASE, region: undefined, apiKey: "k" }, /`region` is required/],
     [
       "an unknown endpoint",
@@ -337,14 +266,5 @@ describe("anthropic-bedrock config", () => {
       { ...BASE, apiKey: "k", thinking: { budgetTokens: 4000 } },
       /budgetTokens/,
     ],
-  ])("refuses %s with a ConfigError", (_, config, message) => {
-    let err: unknown;
-    try {
-      resolveConfig(config as unknown as Config, {});
-    } catch (e) {
-      err = e;
-    }
-    expect(err).toBeInstanceOf(ConfigError);
-    expect((err as Error).message).toMatch(message);
-  });
+  ]);
 });

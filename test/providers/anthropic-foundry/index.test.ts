@@ -1,54 +1,33 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { afterEach, describe, expect, it } from "vitest";
-import { AuthError, ConfigError } from "../../../src/core/errors.js";
+import { describe, expect, it } from "vitest";
 import type { Message } from "../../../src/core/types.js";
 import { countBody } from "../../../src/providers/anthropic/count.js";
 import { type Config, resolveConfig } from "../../../src/providers/anthropic-foundry/config.js";
 import { APIError, create } from "../../../src/providers/anthropic-foundry/index.js";
-import { type Loopback, startServer } from "../../transport/loopback.js";
+import { itRefusesEach } from "../../helpers/config-refusals.js";
+import {
+  answer,
+  HI,
+  jsonReply,
+  unauthorizedQuoting,
+  useLoopback,
+} from "../claude-platforms/helpers.js";
 
 const BASE = { model: "claude-sonnet-4-6", maxTokens: 1024 };
 const KEY = "foundry-key-0123456789abcdef";
-const HI = { messages: [{ role: "user" as const, content: "Hi" }] };
-const ANSWER = {
-  id: "msg_01",
-  type: "message",
-  role: "assistant",
-  content: [{ type: "text", text: "Hi!" }],
-  stop_reason: "end_turn",
-  usage: { input_tokens: 3, output_tokens: 2 },
-};
-
-let server: Loopback | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-const json = (body: unknown) => (_req: unknown, res: ServerResponse) => {
-  res.writeHead(200, { "content-type": "application/json" });
-  res.end(JSON.stringify(body));
-};
-const ok = json(ANSWER);
-/** A 401 that quotes the token it got: it must not reach the error. */
-const unauthorized = (req: IncomingMessage, res: ServerResponse) => {
-  res.writeHead(401, { "content-type": "application/json" });
-  const message = `expired: ${String(req.headers.authorization ?? "")}`;
-  res.end(JSON.stringify({ type: "error", error: { type: "authentication_error", message } }));
-};
 
 /** A loopback server standing in for `https://{resource}.services.ai.azure.com/anthropic/v1`. */
-async function serve(handlers: Parameters<typeof startServer>[0]) {
-  server = await startServer(handlers);
-  return `${new URL(server.url).origin}/anthropic/v1`;
-}
+const lb = useLoopback("/anthropic/v1");
+const ok = jsonReply(answer());
+/** A 401 that quotes the token it got: it must not reach the error. */
+const unauthorized = unauthorizedQuoting("authorization");
+const serve = lb.serve;
 
 describe("Claude in Microsoft Foundry", () => {
   it("sends a resource key as x-api-key to /anthropic/v1/messages with the first-party headers", async () => {
     const baseURL = await serve(ok);
     const { message } = await create({ ...BASE, apiKey: KEY, baseURL }).generate(HI);
     expect(message.content).toEqual([{ type: "text", text: "Hi!" }]);
-    const seen = server?.requests[0];
+    const seen = lb.server?.requests[0];
     expect(seen?.url).toBe("/anthropic/v1/messages");
     expect(seen?.headers["x-api-key"]).toBe(KEY);
     expect(seen?.headers["anthropic-version"]).toBe("2023-06-01");
@@ -62,24 +41,11 @@ describe("Claude in Microsoft Foundry", () => {
     const model = create({ ...BASE, baseURL, token: async () => `entra-${++asked}` });
     await model.generate(HI);
     await model.generate(HI);
-    expect(server?.requests.map((r) => r.headers.authorization)).toEqual([
+    expect(lb.server?.requests.map((r) => r.headers.authorization)).toEqual([
       "Bearer entra-1",
       "Bearer entra-2",
     ]);
-    expect(server?.requests[0]?.headers["x-api-key"]).toBeUndefined();
-  });
-
-  it("asks the token function once more after a 401 and retries once", async () => {
-    const baseURL = await serve([unauthorized, ok]);
-    let asked = 0;
-    const model = create({ ...BASE, baseURL, token: async () => `entra-${++asked}` });
-    const { message } = await model.generate(HI);
-    expect(message.content).toEqual([{ type: "text", text: "Hi!" }]);
-    expect(asked).toBe(2);
-    expect(server?.requests.map((r) => r.headers.authorization)).toEqual([
-      "Bearer entra-1",
-      "Bearer entra-2",
-    ]);
+    expect(lb.server?.requests[0]?.headers["x-api-key"]).toBeUndefined();
   });
 
   it("a second 401 is the APIError, with no token in it", async () => {
@@ -89,7 +55,7 @@ describe("Claude in Microsoft Foundry", () => {
     expect(err).toBeInstanceOf(APIError);
     expect(err.provider).toBe("anthropic-foundry");
     expect(err.status).toBe(401);
-    expect(server?.requests).toHaveLength(2);
+    expect(lb.server?.requests).toHaveLength(2);
     expect(err.message).not.toContain("entra-secret-token");
     expect(JSON.stringify(err.body)).not.toContain("entra-secret-token");
   });
@@ -105,32 +71,19 @@ describe("Claude in Microsoft Foundry", () => {
     const model = create({ ...BASE, baseURL, token });
     await Promise.all([model.generate(HI), model.generate(HI), model.generate(HI)]);
     expect(asked).toBe(1);
-    expect(server?.requests.map((r) => r.headers.authorization)).toEqual([
+    expect(lb.server?.requests.map((r) => r.headers.authorization)).toEqual([
       "Bearer entra-kept",
       "Bearer entra-kept",
       "Bearer entra-kept",
     ]);
   });
 
-  it("a token function that fails is an AuthError before any request", async () => {
-    const baseURL = await serve(ok);
-    const model = create({
-      ...BASE,
-      baseURL,
-      token: async () => Promise.reject(new Error("no managed identity")),
-    });
-    const err = await model.generate(HI).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(AuthError);
-    expect((err as Error).message).toBe("anthropic-foundry: token() failed: no managed identity");
-    expect(server?.requests).toHaveLength(0);
-  });
-
   it("counts tokens at /messages/count_tokens with the body generate would send, minus what count refuses", async () => {
-    const baseURL = await serve([ok, json({ input_tokens: 11 })]);
+    const baseURL = await serve([ok, jsonReply({ input_tokens: 11 })]);
     const model = create({ ...BASE, apiKey: KEY, baseURL });
     await model.generate(HI);
     expect(await model.countTokens?.(HI)).toEqual({ inputTokens: 11 });
-    const [generate, count] = server?.requests ?? [];
+    const [generate, count] = lb.server?.requests ?? [];
     expect(count?.url).toBe("/anthropic/v1/messages/count_tokens");
     expect(count?.headers["x-api-key"]).toBe(KEY);
     expect(JSON.parse(count?.body ?? "")).toEqual(countBody(JSON.parse(generate?.body ?? "")));
@@ -154,7 +107,7 @@ describe("Claude in Microsoft Foundry", () => {
       { role: "user", content: "three" },
     ];
     await create({ ...BASE, apiKey: KEY, baseURL }).generate({ messages });
-    const sent = JSON.parse(server?.requests[0]?.body ?? "{}").messages;
+    const sent = JSON.parse(lb.server?.requests[0]?.body ?? "{}").messages;
     expect(sent[1].content).toEqual([{ type: "text", text: "answer on vertex" }]);
     expect(sent[3].content).toEqual([
       { type: "thinking", thinking: "thought on Foundry", signature: "sig-anthropic-foundry" },
@@ -180,7 +133,7 @@ describe("anthropic-foundry config", () => {
     expect(gateway.baseURL).toBe("https://gw.example/claude");
   });
 
-  it.each([
+  itRefusesEach<Config>(resolveConfig, [
     ["no resource", { ...BASE, apiKey: "k" }, /`resource` is required/],
     [
       "a resource that is not a host label",
@@ -211,14 +164,5 @@ describe("anthropic-foundry config", () => {
       { ...BASE, resource: "r", apiKey: "k", thinking: { budgetTokens: 4000 } },
       /budgetTokens/,
     ],
-  ])("refuses %s with a ConfigError", (_, config, message) => {
-    let err: unknown;
-    try {
-      resolveConfig(config as unknown as Config, {});
-    } catch (e) {
-      err = e;
-    }
-    expect(err).toBeInstanceOf(ConfigError);
-    expect((err as Error).message).toMatch(message);
-  });
+  ]);
 });

@@ -1,36 +1,23 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { AuthError, ConfigError } from "../../../src/core/errors.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   type Config,
   resolveConfig,
 } from "../../../src/providers/anthropic-google-cloud/config.js";
 import { APIError, create } from "../../../src/providers/anthropic-google-cloud/index.js";
+import { itRefusesEach } from "../../helpers/config-refusals.js";
 import { makeTestKeys, serviceAccount, type TestKeys } from "../../transport/auth/keys.js";
-import { type Loopback, startServer } from "../../transport/loopback.js";
+import { answer, HI, useLoopback } from "../claude-platforms/helpers.js";
 
 const BASE = { model: "claude-sonnet-4-6", maxTokens: 1024 };
 const WHERE = { project: "p1", workspaceId: "wrkspc1" };
 const TOKEN = async (): Promise<string> => "t";
-const HI = { messages: [{ role: "user" as const, content: "Hi" }] };
-const ANSWER = {
-  id: "msg_01",
-  type: "message",
-  role: "assistant",
-  content: [{ type: "text", text: "Hi!" }],
-  stop_reason: "end_turn",
-  usage: { input_tokens: 3, output_tokens: 2 },
-};
 
 let keys: TestKeys;
-let server: Loopback | undefined;
 beforeAll(async () => {
   keys = await makeTestKeys();
 });
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const lb = useLoopback("");
 
 function json(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { "content-type": "application/json" });
@@ -43,7 +30,7 @@ function json(res: ServerResponse, status: number, body: unknown) {
  */
 async function fakeGoogle(refused: string[] = []) {
   let issued = 0;
-  server = await startServer((req: IncomingMessage, res: ServerResponse) => {
+  const origin = await lb.serve((req: IncomingMessage, res: ServerResponse) => {
     if (req.url === "/token") {
       issued++;
       return json(res, 200, { access_token: `token-${issued}-0123456789`, expires_in: 3599 });
@@ -53,11 +40,10 @@ async function fakeGoogle(refused: string[] = []) {
       const message = `invalid credentials: ${auth}`;
       return json(res, 401, { type: "error", error: { type: "authentication_error", message } });
     }
-    json(res, 200, ANSWER);
+    json(res, 200, answer());
   });
-  const origin = new URL(server.url).origin;
-  const sent = () => (server?.requests ?? []).filter((r) => r.url !== "/token");
-  const tokens = () => (server?.requests ?? []).filter((r) => r.url === "/token").length;
+  const sent = () => (lb.server?.requests ?? []).filter((r) => r.url !== "/token");
+  const tokens = () => (lb.server?.requests ?? []).filter((r) => r.url === "/token").length;
   return { origin, sent, tokens };
 }
 
@@ -123,19 +109,6 @@ describe("Claude Models on Google Cloud (Anthropic managed)", () => {
     expect(err.message).not.toContain("refused-2");
   });
 
-  it("a token function that fails is an AuthError before any request", async () => {
-    const { origin, sent } = await fakeGoogle();
-    const model = create({
-      ...BASE,
-      baseURL: `${origin}/v1`,
-      token: async () => Promise.reject(new Error("no application default credentials")),
-    });
-    const err = await model.generate(HI).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(AuthError);
-    expect((err as Error).message).toMatch(/token\(\) failed: no application default/);
-    expect(sent()).toHaveLength(0);
-  });
-
   it("counts tokens at …/invoke/v1/messages/count_tokens", async () => {
     const { origin, sent } = await fakeGoogle();
     const model = create({ ...BASE, baseURL: `${origin}/v1`, token: async () => "t-0123456789" });
@@ -167,7 +140,7 @@ describe("anthropic-google-cloud config", () => {
     expect(given.auth).toEqual({ token });
   });
 
-  it.each([
+  itRefusesEach<Config>(resolveConfig, [
     ["no project", { ...BASE, workspaceId: "w", token: TOKEN }, /`project` is required/],
     ["no workspace", { ...BASE, project: "p", token: TOKEN }, /`workspaceId` is required/],
     [
@@ -192,14 +165,5 @@ describe("anthropic-google-cloud config", () => {
       { ...BASE, ...WHERE, token: TOKEN, thinking: { budgetTokens: 4000 } },
       /budgetTokens/,
     ],
-  ])("refuses %s with a ConfigError", (_, config, message) => {
-    let err: unknown;
-    try {
-      resolveConfig(config as unknown as Config, {});
-    } catch (e) {
-      err = e;
-    }
-    expect(err).toBeInstanceOf(ConfigError);
-    expect((err as Error).message).toMatch(message);
-  });
+  ]);
 });

@@ -5,6 +5,7 @@ import type { Message, ModelRequest, Part, ToolSpec } from "../../../src/core/ty
 import { create } from "../../../src/providers/anthropic/index.js";
 import { runCassette } from "../../contract/table.js";
 import { jsonResponse, scriptedFetch } from "../../helpers/fetch.js";
+import { answer } from "./answer.js";
 
 // A model that binds thinking to its prefix (preserved thinking's supportedModels).
 const MODEL = "claude-opus-5-5";
@@ -16,15 +17,6 @@ const tool = (name: string): ToolSpec => ({
 });
 const TOOLS = [tool("weather"), tool("time")];
 
-const answer = (content: unknown[], stop = "end_turn") => ({
-  id: "msg",
-  type: "message",
-  role: "assistant",
-  model: MODEL,
-  content,
-  stop_reason: stop,
-  usage: { input_tokens: 10, output_tokens: 5 },
-});
 const TURN_1 = answer(
   [
     { type: "thinking", thinking: "Need the weather.", signature: "sig-1" },

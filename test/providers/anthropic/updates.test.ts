@@ -9,6 +9,7 @@ import type {
 import { create } from "../../../src/providers/anthropic/index.js";
 import { buildRequest } from "../../../src/providers/anthropic/request.js";
 import { jsonResponse, scriptedFetch } from "../../helpers/fetch.js";
+import { answer } from "./answer.js";
 
 const tool = (name: string, description = `the ${name}`): ToolSpec => ({
   name,
@@ -245,15 +246,6 @@ describe("anthropic append-only updates, by model and platform", () => {
 
 describe("anthropic append-only updates, sent", () => {
   const MODEL = "claude-opus-5-5";
-  const answer = (content: unknown[], stop = "end_turn") => ({
-    id: "msg",
-    type: "message",
-    role: "assistant",
-    model: MODEL,
-    content,
-    stop_reason: stop,
-    usage: { input_tokens: 10, output_tokens: 5 },
-  });
 
   it("passes the prefix check after an update and records it; betas per body", async () => {
     const { fetch, calls } = scriptedFetch([

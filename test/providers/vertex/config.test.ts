@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../../src/core/errors.js";
 import { type Config, resolveConfig } from "../../../src/providers/vertex/config.js";
 import { claudeUrl, geminiUrl } from "../../../src/providers/vertex/platform.js";
+import { itRefusesEach } from "../../helpers/config-refusals.js";
 
 const token = async () => "ya29.token";
 const CLAUDE = { model: "claude-sonnet-4-5@20250929", maxTokens: 1024, token } as const;
@@ -81,7 +82,7 @@ describe("vertex config errors", () => {
     client_email: "a@b.iam.gserviceaccount.com",
     private_key: "-----BEGIN PRIVATE KEY-----",
   };
-  it.each([
+  itRefusesEach<Config>(resolveConfig, [
     ["no credentials", { model: "gemini-2.5-pro", project: "p" }, /no credentials; pass `token`/],
     [
       "two kinds of credentials",
@@ -130,14 +131,5 @@ describe("vertex config errors", () => {
       { model: "gemini-2.5-pro", token, project: "p", region: "us" },
       /unknown option `region`/,
     ],
-  ])("refuses %s with a ConfigError", (_, config, message) => {
-    let err: unknown;
-    try {
-      resolveConfig(config as unknown as Config, {});
-    } catch (e) {
-      err = e;
-    }
-    expect(err).toBeInstanceOf(ConfigError);
-    expect((err as Error).message).toMatch(message);
-  });
+  ]);
 });
