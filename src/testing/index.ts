@@ -29,7 +29,7 @@ export { type CassetteChange, compareCassettes } from "./changes.js";
 export { diffJSON } from "./diff.js";
 export { CassetteMismatchError, CassetteSecretError, type MismatchDetails } from "./errors.js";
 export type { CassetteFiles } from "./files.js";
-export { cassetteHandlers, MISMATCH_STATUS, type MswHttp } from "./msw.js";
+export { cassetteHandlers, type MswHttp } from "./msw.js";
 export {
   CASSETTE_MODE_ENV,
   type CassetteMode,

@@ -9,13 +9,14 @@ export interface MswHttp<H = unknown> {
   all(path: string, resolver: (info: { request: Request }) => Promise<Response>): H;
 }
 
-/** HTTP status for a request that does not match the cassette: not retried by golem. */
-export const MISMATCH_STATUS = 418;
+/** The `code` a mismatch carries out of an MSW handler. */
+const MISMATCH_CODE = "ERR_CASSETTE_MISMATCH";
 
 /**
  * MSW handlers that replay a cassette, for tests that use `setupServer`:
- * `server.use(...cassetteHandlers(cassette, http).handlers)`. A request that does not match gets a
- * 418 whose body is the diff; `assertDone()` reports every mismatch afterwards.
+ * `server.use(...cassetteHandlers(cassette, http).handlers)`. A request that does not match
+ * makes the `fetch` reject with the `CassetteMismatchError` itself, so golem's call (`generate`
+ * or `stream`) rejects with it, diff and all; `assertDone()` reports every mismatch afterwards.
  * `http` is passed in so `golem/testing` does not depend on msw.
  */
 export function cassetteHandlers<H = unknown>(
@@ -28,15 +29,18 @@ export function cassetteHandlers<H = unknown>(
     try {
       return await replay(request);
     } catch (err) {
-      if (!(err instanceof CassetteMismatchError)) throw err;
-      return new Response(
-        JSON.stringify({
-          type: "error",
-          error: { type: "cassette_mismatch", message: err.message },
-        }),
-        { status: MISMATCH_STATUS, headers: { "content-type": "application/json" } },
-      );
+      throw err instanceof CassetteMismatchError ? asRequestError(err) : err;
     }
   });
   return { handlers: [handler], assertDone: () => replay.assertDone() };
+}
+
+/**
+ * MSW's interceptors (msw 2.x on Node) make the intercepted `fetch` reject with a thrown error
+ * that has the shape of a Node system error (`code` and `errno`); any other thrown error
+ * becomes a 500 answer. Giving the mismatch that shape is what lets the caller get the very
+ * `CassetteMismatchError` rather than an HTTP error that reads like the provider's.
+ */
+function asRequestError(err: CassetteMismatchError): CassetteMismatchError {
+  return Object.assign(err, { code: MISMATCH_CODE, errno: 0 });
 }

@@ -1,23 +1,24 @@
 import { http } from "msw";
 import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { APIError } from "../../src/core/errors.js";
-import { cassetteHandlers, MISMATCH_STATUS } from "../../src/testing/msw.js";
-import { parseErrorJSON } from "../../src/transport/json.js";
-import { requestText } from "../../src/transport/request.js";
-import {
-  FIRST_BODY,
-  HEADERS,
-  post,
-  SECOND_BODY,
-  twoTurnCassette,
-  URL_WITH_KEY,
-} from "./fixtures.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import * as anthropic from "../../src/providers/anthropic/index.js";
+import { cassetteHandlers } from "../../src/testing/msw.js";
+import { CassetteMismatchError } from "../../src/testing/replay.js";
+import { loadCassette } from "../helpers/cassettes.js";
+import { FIRST_BODY, post, SECOND_BODY, twoTurnCassette, URL_WITH_KEY } from "./fixtures.js";
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
 afterAll(() => server.close());
+
+/** MSW prints an error thrown by a handler; a mismatch test expects one, so keep it quiet. */
+function quietMsw() {
+  return vi.spyOn(console, "error").mockImplementation(() => {});
+}
 
 describe("cassetteHandlers with msw", () => {
   it("replays the cassette to the global fetch, chunks and all", async () => {
@@ -32,30 +33,30 @@ describe("cassetteHandlers with msw", () => {
     expect(() => assertDone()).not.toThrow();
   });
 
-  it("answers a mismatching request with 418 and the diff, and assertDone reports it", async () => {
+  it("makes fetch reject with the CassetteMismatchError itself, and assertDone reports it", async () => {
+    quietMsw();
     const { handlers, assertDone } = cassetteHandlers(twoTurnCassette(), http);
     server.use(...handlers);
-    const response = await fetch(URL_WITH_KEY, post({ ...FIRST_BODY, stream: false }));
-    expect(response.status).toBe(MISMATCH_STATUS);
-    expect(MISMATCH_STATUS).toBe(418);
-    expect(await response.json()).toStrictEqual({
-      type: "error",
-      error: {
-        type: "cassette_mismatch",
-        message:
-          "fake/two-turns: request #1 (POST https://api.example.test/v1/messages?key=<redacted>&beta=true) differs from the recording at body.stream:\n  body.stream: expected true, got false",
-      },
-    });
+    const err = await fetch(URL_WITH_KEY, post({ ...FIRST_BODY, stream: false })).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(CassetteMismatchError);
+    expect(err).toMatchObject({ request: 1, field: "body.stream" });
+    expect((err as Error).message).toBe(
+      "fake/two-turns: request #1 (POST https://api.example.test/v1/messages?key=<redacted>&beta=true) differs from the recording at body.stream:\n  body.stream: expected true, got false",
+    );
     expect(() => assertDone()).toThrow("body.stream: expected true, got false");
   });
 
-  it("answers a request beyond the cassette with 418", async () => {
+  it("rejects a request beyond the cassette the same way", async () => {
+    quietMsw();
     const { handlers } = cassetteHandlers(twoTurnCassette(), http);
     server.use(...handlers);
-    await fetch(URL_WITH_KEY, post(FIRST_BODY));
-    await fetch(URL_WITH_KEY, post(SECOND_BODY));
-    const extra = await fetch(URL_WITH_KEY, post(SECOND_BODY));
-    expect(extra.status).toBe(418);
+    await (await fetch(URL_WITH_KEY, post(FIRST_BODY))).text();
+    await (await fetch(URL_WITH_KEY, post(SECOND_BODY))).text();
+    const extra = await fetch(URL_WITH_KEY, post(SECOND_BODY)).catch((e: unknown) => e);
+    expect(extra).toBeInstanceOf(CassetteMismatchError);
+    expect((extra as Error).message).toContain("unexpected request #3");
   });
 
   it("reports unserved interactions in assertDone", async () => {
@@ -74,31 +75,47 @@ describe("cassetteHandlers with msw", () => {
     );
     expect(response.status).toBe(200);
   });
+});
 
-  it("a mismatch reaches golem's transport as a 418 that is mapped once and not retried", async () => {
-    const { handlers } = cassetteHandlers(twoTurnCassette(), http);
+// The model's own call rejects with the mismatch, JSON and stream, once (never retried).
+describe.each([
+  ["generate", "thinking-tool-loop"],
+  ["stream", "thinking-tool-loop-stream"],
+] as const)("an adapter's %s through cassetteHandlers", (how, scenario) => {
+  const model = anthropic.create({
+    apiKey: "test-key-0123456789",
+    model: "claude-sonnet-4-20250514",
+    maxTokens: 5,
+  });
+  const request = { messages: [{ role: "user" as const, content: "Weather in Oslo?" }] };
+  const call = () =>
+    how === "generate" ? model.generate(request) : model.stream(request).response;
+
+  it("rejects with a CassetteMismatchError naming request #1 and its first differing field", async () => {
+    quietMsw();
+    const { handlers, assertDone } = cassetteHandlers(loadCassette("anthropic", scenario), http);
     server.use(...handlers);
-    let attempts = 0;
-    const err = await requestText({
-      url: URL_WITH_KEY,
-      headers: HEADERS,
-      body: JSON.stringify({ wrong: true }),
-      sign: async (req) => {
-        attempts++;
-        return req.headers;
-      },
-      toError: (res) =>
-        new APIError({
-          provider: "fake",
-          status: res.status,
-          message: "mismatch",
-          body: parseErrorJSON(res.text),
-          retryable: res.retryable,
-        }),
-    }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(APIError);
-    expect((err as APIError).status).toBe(418);
-    expect((err as APIError).retryable).toBe(false);
-    expect(attempts).toBe(1);
+    const err = await call().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CassetteMismatchError);
+    expect(err).toMatchObject({ request: 1, field: "body.max_tokens" });
+    expect((err as Error).message).toContain(
+      `anthropic/${scenario}: request #1 (POST https://api.anthropic.com/v1/messages) differs`,
+    );
+    expect((err as Error).message).not.toContain("test-key-0123456789");
+    // One attempt: a retry would have been request #2.
+    expect(() => assertDone()).toThrow(/^(?![\s\S]*request #2)[\s\S]*request #1/);
+  });
+
+  it("the stream's iterator rejects with it too", async () => {
+    quietMsw();
+    server.use(...cassetteHandlers(loadCassette("anthropic", scenario), http).handlers);
+    const stream = model.stream(request);
+    const err = await (async () => {
+      for await (const _ of stream) {
+        // no delta comes
+      }
+    })().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CassetteMismatchError);
+    await expect(stream.response).rejects.toBe(err);
   });
 });
