@@ -1,8 +1,11 @@
 /**
- * The runtime matrix's recorder case: in each runtime, golem/testing's `recordFetch` records an
- * agent's tool loop (the provider played by a replay of the committed cassette), then
- * `openCassette` replays the cassette just made, from the object (no file system, as in
- * workerd and the edge runtime). The recorded bytes must be the committed ones, the replayed
+ * The runtime matrix's recorder case: in each runtime, an agent's tool loop is recorded (the
+ * provider played by a replay of the committed cassette), then replayed from what was made.
+ * Node, Deno and Bun go through files, the way a user's test does: `openCassette(path,
+ * { mode: "record" })` writes the cassette with `save()` and `openCassette(path, { mode:
+ * "replay" })` reads it back. workerd and the edge runtime have no file system: there
+ * `recordFetch` records and `openCassette` replays the object it made, as a test there replays
+ * an imported cassette. Either way the recorded bytes must be the committed ones, the replayed
  * run must equal the recorded run, and no credential may be in the made cassette.
  */
 import {
@@ -10,10 +13,20 @@ import {
   diffJSON,
   openCassette,
   parseCassette,
+  type ReplayFetch,
   recordFetch,
   replayFetch,
   responseBytes,
 } from "golem/testing";
+
+/**
+ * Where Node, Deno and Bun keep the cassettes they record: a folder the harness made, and a
+ * way to read a file back for the checks (the probe itself reads only through openCassette).
+ */
+export interface CassetteDisk {
+  folder: string;
+  readText(path: string): Promise<string>;
+}
 
 /** What the recorder case produced for one cassette; equal JSON in every runtime. */
 export interface RecorderResult {
@@ -42,30 +55,18 @@ const RECORDED = [
   "openai/responses-thinking-tool-loop-stream",
 ] as const;
 
-/** Records and replays each of {@link RECORDED}; throws on the first difference. */
+/** Records and replays each of {@link RECORDED}, through files when given a disk. */
 export async function recorderProbe(
   cassettes: Record<string, unknown>,
   runAgent: RunAgent,
+  disk?: CassetteDisk,
 ): Promise<RecorderResult[]> {
   const out: RecorderResult[] = [];
   for (const name of RECORDED) {
     const committed = parseCassette(cassettes[name]);
-    const upstream = replayFetch(committed);
-    const recorder = recordFetch(upstream as typeof globalThis.fetch);
-    const recorded = await runAgent(name, committed, recorder.fetch);
-    upstream.assertDone();
-    const made = recorder.cassette({
-      scenario: name,
-      provider: committed.provider,
-      source: "matrix",
-    });
-    check(name, committed, made);
-    const tape = await openCassette(JSON.parse(JSON.stringify(made)) as Cassette);
-    const replayed = await runAgent(name, made, tape.fetch);
-    await tape.save();
-    if (JSON.stringify(replayed) !== JSON.stringify(recorded)) {
-      throw new Error(`${name}: the replay of the recorded cassette ran differently`);
-    }
+    const made = disk
+      ? await viaFile(name, committed, runAgent, disk)
+      : await viaObject(name, committed, runAgent);
     out.push({
       name,
       interactions: made.interactions.length,
@@ -77,6 +78,55 @@ export async function recorderProbe(
     });
   }
   return out;
+}
+
+/** Records with `recordFetch`, replays the object made; returns the made cassette. */
+async function viaObject(name: string, committed: Cassette, runAgent: RunAgent) {
+  const upstream = replayFetch(committed);
+  const recorder = recordFetch(upstream as typeof globalThis.fetch);
+  const recorded = await runAgent(name, committed, recorder.fetch);
+  upstream.assertDone();
+  const made = recorder.cassette({
+    scenario: name,
+    provider: committed.provider,
+    source: "matrix",
+  });
+  check(name, committed, made);
+  const tape = await openCassette(JSON.parse(JSON.stringify(made)) as Cassette);
+  sameRun(name, recorded, await runAgent(name, made, tape.fetch));
+  await tape.save();
+  return made;
+}
+
+/** Records to `<folder>/<name>.json` and replays that file, by path both times. */
+async function viaFile(name: string, committed: Cassette, runAgent: RunAgent, disk: CassetteDisk) {
+  const path = `${disk.folder}/${name}.json`;
+  const upstream: ReplayFetch = replayFetch(committed);
+  const meta = { scenario: name, provider: committed.provider, source: "matrix" };
+  const record = await openCassette(path, {
+    mode: "record",
+    fetch: upstream as typeof globalThis.fetch,
+    meta,
+  });
+  const recorded = await runAgent(name, committed, record.fetch);
+  upstream.assertDone();
+  const changes = await record.save();
+  if (changes.length !== committed.interactions.length || changes.some((c) => c.kind !== "added")) {
+    throw new Error(`${name}: a new file's save() did not report every interaction as added`);
+  }
+  const made = parseCassette(await disk.readText(path));
+  check(name, committed, made);
+  const replay = await openCassette(path, { mode: "replay" });
+  if (replay.mode !== "replay") throw new Error(`${name}: the file did not open for replay`);
+  sameRun(name, recorded, await runAgent(name, made, replay.fetch));
+  await replay.save();
+  return made;
+}
+
+function sameRun(name: string, recorded: unknown, replayed: unknown): void {
+  if (JSON.stringify(replayed) !== JSON.stringify(recorded)) {
+    throw new Error(`${name}: the replay of the recorded cassette ran differently`);
+  }
 }
 
 /** The credentials the matrix's adapters are created with (scenarios.ts). */

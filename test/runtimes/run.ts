@@ -10,10 +10,20 @@
  * `exports`; workerd and the edge runtime get one bundle each, made by esbuild resolving the
  * same package the same way (with the `workerd`/`edge-light` conditions). No
  * network: every fetch is a cassette replay, Deno runs without --allow-net, and miniflare is
- * told not to fetch its `request.cf` data.
+ * told not to fetch its `request.cf` data. Node, Deno and Bun also record cassettes to files
+ * (a folder per runtime under the app directory, the only place Deno may write) and replay
+ * them by path; the harness checks the files are there.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as esbuild from "esbuild";
@@ -76,7 +86,7 @@ async function bundle(): Promise<void> {
       outfile: join(OUT, "cli.mjs"),
       format: "esm",
       platform: "neutral",
-      external: ["golem", "golem/*", "aws4fetch"],
+      external: ["golem", "golem/*", "aws4fetch", "node:*"],
     }),
     esbuild.build({
       ...common,
@@ -109,10 +119,14 @@ async function bundle(): Promise<void> {
   ]);
 }
 
-/** Runs a CLI runtime on the shared bundle and reads the marked line it prints. */
+/**
+ * Runs a CLI runtime on the shared bundle and reads the marked line it prints. The runtime
+ * records its cassettes into a folder of its own, handed over as the last argument.
+ */
 function cli(runtime: string, command: string, args: string[]): Outcome {
   const start = performance.now();
-  const run = spawnSync(command, args, {
+  const tapes = join(OUT, "tapes", runtime.replace(/\W+/g, "-"));
+  const run = spawnSync(command, [...args, tapes], {
     cwd: OUT,
     encoding: "utf8",
     timeout: 60_000,
@@ -124,7 +138,26 @@ function cli(runtime: string, command: string, args: string[]): Outcome {
   if (run.status !== 0 || !line) {
     return { runtime, ms, error: `exit ${run.status}\n${run.stderr}${run.stdout}`.trim() };
   }
-  return { runtime, ms, json: line.slice(MARK.length) };
+  const json = line.slice(MARK.length);
+  const missing = missingTapes(json, tapes);
+  return missing ? { runtime, ms, error: missing } : { runtime, ms, json };
+}
+
+/**
+ * The runtime said it recorded to files and replayed them; the files must be there, each a
+ * cassette with the interactions the result counts. Undefined when they are.
+ */
+function missingTapes(json: string, tapes: string): string | undefined {
+  const { recorder } = JSON.parse(json) as { recorder: { name: string; interactions: number }[] };
+  for (const { name, interactions } of recorder) {
+    const file = join(tapes, `${name}.json`);
+    if (!existsSync(file)) return `the recorder case wrote no ${file}`;
+    const saved = JSON.parse(readFileSync(file, "utf8")) as { interactions?: unknown[] };
+    if (saved.interactions?.length !== interactions) {
+      return `${file} holds ${saved.interactions?.length} interactions, not ${interactions}`;
+    }
+  }
+  return undefined;
 }
 
 async function workerd(): Promise<Outcome> {
@@ -195,6 +228,8 @@ async function runAll(start: number): Promise<void> {
       "run",
       "--quiet",
       `--allow-read=${OUT},${ROOT}`,
+      // The recorder case writes its cassettes under the app directory, nowhere else.
+      `--allow-write=${OUT}`,
       cliBundle,
     ]),
     cli("bun", toolBin("runtimes", "bun"), [cliBundle]),

@@ -35,7 +35,7 @@ import * as gemini from "golem/gemini";
 import * as openai from "golem/openai";
 import { type Cassette, parseCassette, replayFetch } from "golem/testing";
 import * as vertex from "golem/vertex";
-import { type RecorderResult, recorderProbe } from "./recorder.js";
+import { type CassetteDisk, type RecorderResult, recorderProbe } from "./recorder.js";
 import { type SeamResult, seamProbe } from "./seam.js";
 
 /** Cassettes by "<provider>/<scenario>", as parsed JSON. */
@@ -91,7 +91,7 @@ export interface MatrixResult {
   sigv4: { fixedTime: string };
   /** The model middleware seam and golem/sse (seam.ts). */
   seam: SeamResult;
-  /** Calls recorded through golem/testing's recorder in the runtime, then replayed from it. */
+  /** Calls recorded through golem/testing in the runtime, then replayed (files where there are). */
   recorder: RecorderResult[];
 }
 
@@ -625,8 +625,14 @@ function textOfParts(parts: Part[]): string {
   return parts.map((p) => (p.type === "text" ? p.text : "")).join("");
 }
 
-/** Runs every case; throws (loudly) on the first mismatch with the recordings. */
-export async function runMatrix(cassettes: CassetteSet): Promise<MatrixResult> {
+/**
+ * Runs every case; throws (loudly) on the first mismatch with the recordings. With a disk
+ * (Node, Deno, Bun), the recorder case records to files and replays them by path.
+ */
+export async function runMatrix(
+  cassettes: CassetteSet,
+  disk?: CassetteDisk,
+): Promise<MatrixResult> {
   const cases: CaseResult[] = [];
   for (const name of CASSETTES) {
     const cassette = parseCassette(cassettes[name]);
@@ -643,7 +649,7 @@ export async function runMatrix(cassettes: CassetteSet): Promise<MatrixResult> {
     cases,
     sigv4: await sigv4Probe(converse),
     seam: await seamProbe(cassettes),
-    recorder: await recorderProbe(cassettes, runAgent),
+    recorder: await recorderProbe(cassettes, runAgent, disk),
   };
 }
 
