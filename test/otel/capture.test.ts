@@ -95,33 +95,48 @@ describe("capturePart: a part as content capture records it", () => {
 
 /** Keys under which a wire body keeps opaque evidence: signatures, redacted and encrypted payloads. */
 const OPAQUE_KEY = /signature|encrypted|redacted/i;
+/**
+ * Blocks whose `data` is the opaque payload: Anthropic's `redacted_thinking`, OpenRouter's
+ * `reasoning.encrypted` reasoning detail.
+ */
+const OPAQUE_DATA_TYPE = /redacted|encrypted/i;
 
-/** Every opaque string of a cassette's wire JSON (requests, answers and SSE chunks alike). */
-function wireSecrets(
-  value: unknown,
-  key = "",
-  inRedacted = false,
-  out = new Set<string>(),
-): Set<string> {
+/** The kinds of evidence the wire scan found, as `key` or `type.data`, over every row. */
+const KINDS_SEEN = new Set<string>();
+
+/** Every opaque string in a wire JSON value, by its key or its block's type. */
+function opaque(value: unknown, out: Set<string>, key = "", blockType = ""): Set<string> {
   if (typeof value === "string") {
-    if ((OPAQUE_KEY.test(key) || (inRedacted && key === "data")) && value.length >= 8)
+    const data = key === "data" && OPAQUE_DATA_TYPE.test(blockType);
+    if ((data || OPAQUE_KEY.test(key)) && value.length >= 8) {
       out.add(value);
-    // SSE chunks and event payloads are JSON inside strings.
-    for (const m of value.matchAll(
-      /"(\w*(?:signature|encrypted|redacted)\w*)"\s*:\s*"([^"]{8,})"/gi,
-    )) {
-      out.add(m[2] as string);
-    }
-    for (const m of value.matchAll(
-      /"type"\s*:\s*"redacted_thinking"\s*,\s*"data"\s*:\s*"([^"]{8,})"/g,
-    )) {
-      out.add(m[1] as string);
+      KINDS_SEEN.add(data ? `${blockType}.data` : key);
     }
   } else if (Array.isArray(value)) {
-    for (const v of value) wireSecrets(v, key, inRedacted, out);
+    for (const v of value) opaque(v, out, key, blockType);
   } else if (typeof value === "object" && value !== null) {
-    const redacted = inRedacted || (value as { type?: unknown }).type === "redacted_thinking";
-    for (const [k, v] of Object.entries(value)) wireSecrets(v, k, redacted, out);
+    const type = (value as { type?: unknown }).type;
+    const own = typeof type === "string" ? type : blockType;
+    for (const [k, v] of Object.entries(value)) opaque(v, out, k, own);
+  }
+  return out;
+}
+
+/**
+ * Every opaque string of a cassette: request and JSON answer bodies, and each event of a
+ * streamed answer (its chunks joined first, since a chunk may split an event). Bedrock's
+ * binary streams are left to partSecrets: what golem decoded from them.
+ */
+function wireSecrets(cassette: Row["cassette"]): Set<string> {
+  const out = new Set<string>();
+  for (const { request, response } of cassette.interactions) {
+    opaque(request.body, out);
+    opaque(response.body, out);
+    const text = response.chunks?.join("") ?? response.text ?? "";
+    for (const line of text.split("\n")) {
+      const data = line.startsWith("data:") ? line.slice(5).trim() : "";
+      if (data.startsWith("{")) opaque(JSON.parse(data), out);
+    }
   }
   return out;
 }
@@ -133,7 +148,7 @@ function partSecrets(messages: Message[], out: Set<string>): void {
     for (const p of m.content) {
       if ("signature" in p && p.signature) out.add(p.signature);
       if (p.type === "thinking" && p.redacted) out.add(p.redacted);
-      if (p.type === "provider") wireSecrets(p.value, "", false, out);
+      if (p.type === "provider") opaque(p.value, out);
     }
   }
 }
@@ -168,7 +183,7 @@ describe("no signature, redacted payload, encrypted item or key in any span, con
     const run = await runRow(row.provider, row.cassette, row.spec, {
       wrap: (m) => withTracing(m, { tracer: recorder.tracer, captureContent: true }),
     });
-    const secrets = wireSecrets(row.cassette.interactions);
+    const secrets = wireSecrets(row.cassette);
     for (const turn of run.turns) {
       partSecrets(turn.request.messages, secrets);
       if (turn.response) partSecrets([turn.response.message], secrets);
@@ -186,7 +201,18 @@ describe("no signature, redacted payload, encrypted item or key in any span, con
     found.secrets += secrets.size - KEYS.length;
   });
 
-  it("the runs above had evidence to leak, and captured content", () => {
+  it("the runs above had evidence of every kind to leak, and captured content", () => {
+    // Anthropic, Bedrock (JSON), Gemini, OpenAI Responses, OpenRouter; Bedrock's streams via parts.
+    expect([...KINDS_SEEN].sort()).toEqual(
+      expect.arrayContaining([
+        "encrypted_content",
+        "reasoning.encrypted.data",
+        "redactedContent",
+        "redacted_thinking.data",
+        "signature",
+        "thoughtSignature",
+      ]),
+    );
     expect(found.secrets).toBeGreaterThan(50);
     expect(found.captured).toBeGreaterThan(RUNNABLE.length);
   });
