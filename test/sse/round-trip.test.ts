@@ -128,6 +128,79 @@ describe("golem/sse: a run or a model stream to a browser and back", () => {
     expect((error as EventStreamError).type).toBeTypeOf("string");
   });
 
+  it("a run that fails reads back as the same events, then the same error, typed", async () => {
+    const failing = () =>
+      new Agent({
+        model: anthropic.create({
+          apiKey: "test-key-0123456789",
+          model: "claude-sonnet-4-5",
+          maxTokens: 4096,
+          thinking: { budgetTokens: 2048 },
+          fetch: replayFetch(loadCassette("anthropic", "error-event-stream")),
+        }),
+      }).runStream("What is 925 / 5?");
+    const direct: RunEvent[] = [];
+    const run = failing();
+    const expected = await (async () => {
+      for await (const e of run) direct.push(e);
+    })().catch((e: unknown) => e as Error & { status?: number; type?: string });
+    expect(expected).toBeInstanceOf(Error);
+
+    const read = readRunStream(eventStreamResponse(failing()));
+    const events: RunEvent[] = [];
+    const error = await (async () => {
+      for await (const e of read) events.push(e);
+    })().catch((e: unknown) => e);
+    expect(events).toEqual(overJSON(direct));
+    expect(error).toBeInstanceOf(EventStreamError);
+    expect(error).toMatchObject({
+      errorName: (expected as Error).name,
+      message: `${(expected as Error).name}: ${(expected as Error).message}`,
+      status: (expected as { status?: number }).status,
+      type: (expected as { type?: string }).type,
+    });
+    await expect(read.result).rejects.toBe(error);
+  });
+
+  it("a client that stops reading a model stream ends the model's response body", async () => {
+    const replay = replayFetch(loadCassette("anthropic", "thinking-tool-loop-stream"));
+    let cancelled = 0;
+    /** The replayed answer, its body a stream that counts being cancelled. */
+    const watched = async (input: string | URL | Request, init?: RequestInit) => {
+      const answer = await replay(input, init);
+      const reader = (answer.body as ReadableStream<Uint8Array>).getReader();
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const { done, value } = await reader.read();
+          if (done) controller.close();
+          else controller.enqueue(value);
+        },
+        cancel(reason) {
+          cancelled++;
+          return reader.cancel(reason);
+        },
+      });
+      return new Response(body, { status: answer.status, headers: answer.headers });
+    };
+    const model = anthropic.create({
+      apiKey: "test-key-0123456789",
+      model: "claude-sonnet-4-20250514",
+      maxTokens: 4096,
+      thinking: { budgetTokens: 4000 },
+      fetch: watched,
+    });
+    const stream = model.stream({
+      system: "You are a helpful assistant",
+      messages: [{ role: "user", content: PROMPT }],
+      tools: [WEATHER],
+    });
+    for await (const _ of readModelStream(eventStreamResponse(stream))) break;
+    await new Promise((r) => setTimeout(r, 10));
+    // Cancelling a fetch body is what closes the connection: the provider stops generating.
+    expect(cancelled).toBe(1);
+    await expect(stream.response).rejects.toBeInstanceOf(StreamError);
+  });
+
   it("a body that ends without a result is a StreamError", async () => {
     const body = new Response("event: delta\ndata: {}\n\n");
     await expect(readRunStream(body).result).rejects.toBeInstanceOf(StreamError);
