@@ -9,6 +9,7 @@ import * as anthropic from "../../src/providers/anthropic/index.js";
 import {
   type Cassette,
   CassetteMismatchError,
+  CassetteSecretError,
   openCassette,
   parseCassette,
 } from "../../src/testing/index.js";
@@ -214,6 +215,40 @@ describe("openCassette", () => {
       },
     );
     expect((await openCassette(file("weather"), { env: denied })).mode).toBe("replay");
+  });
+
+  it("writes a planted key as <redacted>, and refuses to write a cassette it cannot clean", async () => {
+    const echo = emulator.route([
+      {
+        status: 200,
+        headers: { "content-type": "application/json", "request-id": `req_${KEY}` },
+        chunks: [encoder.encode(JSON.stringify({ echo: `you sent ${KEY}` }))],
+      },
+      {
+        status: 200,
+        // Said to be an event stream but no whole frame: the recorder cannot rewrite it.
+        headers: { "content-type": "application/vnd.amazon.eventstream" },
+        chunks: [encoder.encode(`\u0000\u0001${KEY}`)],
+      },
+    ]);
+    const headers = { "x-api-key": KEY };
+    const clean = await openCassette(file("planted"), { mode: "record" });
+    await (await clean.fetch(`${echo.url}/v1/echo`, { headers })).text();
+    await clean.save();
+    const text = readFileSync(file("planted"), "utf8");
+    expect(text).not.toContain(KEY);
+    expect(parseCassette(text).interactions[0]?.response).toMatchObject({
+      headers: { "request-id": "req_<redacted>" },
+      body: { echo: "you sent <redacted>" },
+    });
+
+    const dirty = await openCassette(file("planted"), { mode: "update" });
+    await (await dirty.fetch(`${echo.url}/v1/echo`, { headers })).arrayBuffer();
+    const refused = await dirty.save().catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(CassetteSecretError);
+    expect((refused as Error).message).not.toContain(KEY);
+    // Nothing was written: the file is the clean one from before.
+    expect(readFileSync(file("planted"), "utf8")).toBe(text);
   });
 
   it("says clearly what is wrong before any request", async () => {
