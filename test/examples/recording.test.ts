@@ -3,10 +3,10 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 /**
- * docs/fixtures.md shows examples/recording as it is: the app, its recorded test and the
- * contract test are the files the suite runs (vitest.config.ts includes examples/**), so the
- * code a reader copies is code that passed. The recorded test's block leaves out only the
- * import of the reader's own app.
+ * docs/fixtures.md shows examples/recording as it is: the app, its recorded test, its MSW test
+ * and the contract test are the files the suite runs (vitest.config.ts includes examples/**),
+ * so the code a reader copies is code that passed. The recorded and MSW tests' blocks leave
+ * out only the import of the reader's own app.
  */
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -27,6 +27,12 @@ describe("docs/fixtures.md, recording your own cassettes", () => {
 
   it("shows its recorded test as it is, but for the import of the app", () => {
     const test = read("examples/recording/agent.test.ts");
+    expect(test).toContain(APP_IMPORT);
+    expect(blocks).toContain(test.replace(APP_IMPORT, ""));
+  });
+
+  it("shows the MSW test as it is, but for the import of the app", () => {
+    const test = read("examples/recording/msw.test.ts");
     expect(test).toContain(APP_IMPORT);
     expect(blocks).toContain(test.replace(APP_IMPORT, ""));
   });
