@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Message, Part } from "../../src/index.js";
 import { captureMessage, capturePart, MARKER, withTracing } from "../../src/otel/index.js";
+import { type CassetteResponse, responseBytes } from "../../src/testing/index.js";
 import { FAKE_AUTH } from "../contract/adapters.js";
 import { SPECS } from "../contract/rows/index.js";
 import { type Row, rows, runRow } from "../contract/table.js";
@@ -123,9 +124,9 @@ function opaque(value: unknown, out: Set<string>, key = "", blockType = ""): Set
 }
 
 /**
- * Every opaque string of a cassette: request and JSON answer bodies, and each event of a
- * streamed answer (its chunks joined first, since a chunk may split an event). Bedrock's
- * binary streams are left to partSecrets: what golem decoded from them.
+ * Every opaque string of a cassette: request and JSON answer bodies, each event of a
+ * streamed answer (its chunks joined first, since a chunk may split an event), and the JSON
+ * payloads inside a Bedrock event stream's binary frames.
  */
 function wireSecrets(cassette: Row["cassette"]): Set<string> {
   const out = new Set<string>();
@@ -137,8 +138,18 @@ function wireSecrets(cassette: Row["cassette"]): Set<string> {
       const data = line.startsWith("data:") ? line.slice(5).trim() : "";
       if (data.startsWith("{")) opaque(JSON.parse(data), out);
     }
+    if (response.chunksBase64) frameSecrets(response, out);
   }
   return out;
+}
+
+/** Opaque strings in the JSON payloads of an event stream's frames, read as latin1 text. */
+function frameSecrets(response: CassetteResponse, out: Set<string>): void {
+  const bytes = Buffer.from(responseBytes(response)).toString("latin1");
+  for (const m of bytes.matchAll(/"(\w*(?:signature|encrypted|redacted)\w*)":"([^"]{8,})"/gi)) {
+    out.add(m[2] as string);
+    KINDS_SEEN.add(`${m[1]} (event stream)`);
+  }
 }
 
 /** The evidence golem parsed into parts: signatures, redacted payloads, provider blocks' opaque strings. */
@@ -202,14 +213,16 @@ describe("no signature, redacted payload, encrypted item or key in any span, con
   });
 
   it("the runs above had evidence of every kind to leak, and captured content", () => {
-    // Anthropic, Bedrock (JSON), Gemini, OpenAI Responses, OpenRouter; Bedrock's streams via parts.
+    // Anthropic, Bedrock (JSON and event stream), Gemini, OpenAI Responses, OpenRouter.
     expect([...KINDS_SEEN].sort()).toEqual(
       expect.arrayContaining([
         "encrypted_content",
         "reasoning.encrypted.data",
         "redactedContent",
+        "redactedContent (event stream)",
         "redacted_thinking.data",
         "signature",
+        "signature (event stream)",
         "thoughtSignature",
       ]),
     );
