@@ -13,7 +13,6 @@ import {
   diffJSON,
   openCassette,
   parseCassette,
-  type ReplayFetch,
   recordFetch,
   replayFetch,
   responseBytes,
@@ -101,7 +100,7 @@ async function viaObject(name: string, committed: Cassette, runAgent: RunAgent) 
 /** Records to `<folder>/<name>.json` and replays that file, by path both times. */
 async function viaFile(name: string, committed: Cassette, runAgent: RunAgent, disk: CassetteDisk) {
   const path = `${disk.folder}/${name}.json`;
-  const upstream: ReplayFetch = replayFetch(committed);
+  const upstream = replayFetch(committed);
   const meta = { scenario: name, provider: committed.provider, source: "matrix" };
   const record = await openCassette(path, {
     mode: "record",
@@ -123,6 +122,7 @@ async function viaFile(name: string, committed: Cassette, runAgent: RunAgent, di
   return made;
 }
 
+/** Throws unless the replayed run came out as the recorded one did. */
 function sameRun(name: string, recorded: unknown, replayed: unknown): void {
   if (JSON.stringify(replayed) !== JSON.stringify(recorded)) {
     throw new Error(`${name}: the replay of the recorded cassette ran differently`);
