@@ -93,12 +93,16 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized from OpenRouter's documented reasoning_details (made-up signature and data)",
   "openai/openrouter-claude-tool-loop-stream.json":
     "synthesized: fixtures/openai/openrouter-claude-tool-loop.json streamed, signature in its own last fragment",
+  "openai/openrouter-split-fragments-stream.json":
+    "derived from fixtures/openai/openrouter-claude-tool-loop-stream.json (signature and data each in two fragments)",
   "openai/openrouter-gemini-tool-loop-stream.json":
     "synthesized from OpenRouter's documented reasoning_details for Gemini (made-up thought signature)",
   "openai/vllm-reasoning-stream.json":
     "synthesized from vLLM's documented streamed `reasoning` field",
   "openai/dashscope-encrypted-content.json":
     "synthesized from DashScope's documented thinking summary and encrypted_content (made-up content)",
+  "openai/dashscope-encrypted-content-stream.json":
+    "synthesized: fixtures/openai/dashscope-encrypted-content.json streamed, encrypted_content in three pieces",
   "anthropic/structured-output.json":
     "synthesized from the documented structured-output wire format (made-up signature)",
   "anthropic/structured-output-stream.json":

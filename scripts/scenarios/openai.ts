@@ -266,6 +266,22 @@ const withDashScopeThinking =
       body: JSON.stringify({ ...JSON.parse(String(init?.body)), ...DASHSCOPE_THINKING }),
     });
 
+/** DashScope Qwen: the thinking summary and encrypted thinking sent back as they came. */
+const dashscope = (stream: boolean): Scenario => ({
+  description: `DashScope Qwen: reasoning_content summary and encrypted_content sent back as they came${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: "qwen4-max",
+  create: (ctx) =>
+    openai.create({
+      model: ctx.model ?? "qwen4-max",
+      baseURL: ctx.baseURL ?? DASHSCOPE_URL,
+      replayReasoning: true,
+      fetch: withDashScopeThinking(ctx.fetch),
+      ...(ctx.env.DASHSCOPE_API_KEY ? { apiKey: ctx.env.DASHSCOPE_API_KEY } : {}),
+    }),
+  run: weatherLoop(stream),
+});
+
 /**
  * An image and a PDF in the prompt; on the Responses API, then an image as a tool result (a
  * Chat Completions tool message is text only, so the chat scenario has no tool).
@@ -336,21 +352,8 @@ export const openaiScenarios: Record<string, Scenario> = {
       }),
     run: weatherLoop(true),
   },
-  "dashscope-encrypted-content": {
-    description:
-      "DashScope Qwen: reasoning_content summary and encrypted_content sent back as they came",
-    streaming: false,
-    defaultModel: "qwen4-max",
-    create: (ctx) =>
-      openai.create({
-        model: ctx.model ?? "qwen4-max",
-        baseURL: ctx.baseURL ?? DASHSCOPE_URL,
-        replayReasoning: true,
-        fetch: withDashScopeThinking(ctx.fetch),
-        ...(ctx.env.DASHSCOPE_API_KEY ? { apiKey: ctx.env.DASHSCOPE_API_KEY } : {}),
-      }),
-    run: weatherLoop(false),
-  },
+  "dashscope-encrypted-content": dashscope(false),
+  "dashscope-encrypted-content-stream": dashscope(true),
   "deepseek-thinking-tool-loop": deepseek(false),
   "deepseek-thinking-tool-loop-stream": deepseek(true),
   "responses-thinking-tool-loop": responsesLoop(false),

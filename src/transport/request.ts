@@ -3,6 +3,7 @@ import { abortReason, createAttemptSignal, sleep } from "./abort.js";
 import { redactError, redactSecrets } from "./redact.js";
 import { retryAfterMs, retryDelay, shouldRetry } from "./retry.js";
 import { withUserAgent } from "./user-agent.js";
+import { streamLimits, watchReader } from "./watch.js";
 
 /** A failed HTTP answer, handed to the provider's mapping. `text` has secrets removed. */
 export interface ErrorResponse {
@@ -63,17 +64,44 @@ export interface StreamResponse {
   release(): void;
 }
 
-/** Sends a request (with retries) and reads the whole successful body as text. */
+/**
+ * Sends a request (with retries) and reads the whole successful body as text. A body that
+ * falls silent for `idleTimeoutMs` (default 10 minutes) ends in a TimeoutError, as a stream's
+ * does: `timeoutMs` and `deadlineMs` are optional, and without them nothing else would end it.
+ */
 export async function requestText(
   opts: RequestOptions,
 ): Promise<{ response: Response; text: string }> {
   return send(opts, async (response, attempt) => {
     try {
-      return { response, text: await response.text() };
+      return { response, text: await readText(response, opts) };
     } finally {
       attempt.release();
     }
   });
+}
+
+/** The body as text, read under the idle limit (the deadline is the attempt's signal's). */
+async function readText(response: Response, opts: RequestOptions): Promise<string> {
+  const body = response.body;
+  if (!body) return response.text();
+  const reader = body.getReader();
+  const watched = watchReader<Uint8Array>(
+    {
+      read: async () => {
+        const r = await reader.read();
+        return r.done ? undefined : [r.value];
+      },
+      cancel: () => reader.cancel(),
+    },
+    streamLimits(opts.provider ?? "golem", { idleTimeoutMs: opts.idleTimeoutMs }, {}),
+  );
+  const decoder = new TextDecoder();
+  let text = "";
+  for (let batch = await watched.read(); batch; batch = await watched.read()) {
+    for (const chunk of batch) text += decoder.decode(chunk, { stream: true });
+  }
+  return text + decoder.decode();
 }
 
 /** Sends a request (with retries) and hands back the successful response's body unread. */
@@ -265,6 +293,8 @@ function classifyBodyFailure(
 ): unknown {
   if (opts.signal?.aborted) return abortReason(opts.signal);
   if (timedOut?.byDeadline) return new TimeoutError(deadlineMessage(opts), { cause: err });
+  // The idle limit's own error (readText): it says what happened already.
+  if (err instanceof TimeoutError) return err;
   if (timedOut) {
     const message = `${who(opts)}the response did not finish within ${opts.timeoutMs} ms`;
     return new TimeoutError(message, { cause: err });

@@ -347,6 +347,7 @@ const CASES: [string, string, Case][] = [
   ],
   ["openai", "vllm-reasoning-stream", VLLM],
   ["openai", "dashscope-encrypted-content", DASHSCOPE],
+  ["openai", "dashscope-encrypted-content-stream", DASHSCOPE],
 ];
 
 describe.each(CASES)("capture %s %s against a loopback provider", (provider, scenario, c) => {

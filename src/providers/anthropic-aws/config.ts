@@ -1,6 +1,7 @@
 import { type Env, envVar } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import {
+  AWS_CREDENTIAL_KEYS,
   type AwsCredentialSource,
   type KeyOrCredentials,
   resolveKeyOrCredentials,
@@ -44,7 +45,7 @@ const CONFIG_KEYS: KeySet<Config> = {
   region: true,
   workspaceId: true,
   apiKey: true,
-  credentials: true,
+  credentials: AWS_CREDENTIAL_KEYS,
 };
 
 /** The regional endpoint, `/v1` included. */

@@ -1,6 +1,7 @@
 import { type Env, envVar } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import {
+  AWS_CREDENTIAL_KEYS,
   type AwsCredentialSource,
   type KeyOrCredentials,
   resolveKeyOrCredentials,
@@ -57,7 +58,7 @@ const CONFIG_KEYS: KeySet<Config> = {
   region: true,
   endpoint: true,
   apiKey: true,
-  credentials: true,
+  credentials: AWS_CREDENTIAL_KEYS,
 };
 const WHO = "anthropic-bedrock";
 

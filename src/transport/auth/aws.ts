@@ -22,6 +22,16 @@ export interface SigningScope {
   who: string;
 }
 
+/**
+ * The keys fixed `credentials` take, for a config's key set: a misspelt one (`sessiontoken`)
+ * is refused like a misspelt option, not dropped to fail later as a 403.
+ */
+export const AWS_CREDENTIAL_KEYS = {
+  accessKeyId: true,
+  secretAccessKey: true,
+  sessionToken: true,
+} as const;
+
 /** Credentials sent and kept for scrubbing; a provider hands out a few an hour. */
 const MAX_SECRETS = 24;
 

@@ -206,6 +206,12 @@ const OPENAI_DIALECTS: Record<string, RowSpec> = {
     run: weatherLoop,
     twin: { file: "openrouter-claude-tool-loop", exact: true },
   },
+  // The same answers with the signature and the encrypted data each in two fragments.
+  "openrouter-split-fragments-stream": {
+    config: { ...OPENROUTER, model: "anthropic/claude-sonnet-4.5" },
+    run: weatherLoop,
+    twin: { file: "openrouter-claude-tool-loop", exact: true },
+  },
   "openrouter-gemini-tool-loop-stream": {
     config: { ...OPENROUTER, model: "google/gemini-3-pro-preview" },
     run: weatherLoop,
@@ -228,6 +234,17 @@ const OPENAI_DIALECTS: Record<string, RowSpec> = {
     run: weatherLoop,
     // As the capture scenario does: golem has no option for DashScope's thinking switches.
     editBody: (body) => ({ ...body, ...DASHSCOPE_THINKING }),
+  },
+  // Streamed, the encrypted content in three pieces.
+  "dashscope-encrypted-content-stream": {
+    config: {
+      model: "qwen4-max",
+      baseURL: "https://dashscope-intl.aliyuncs.com/compatible-mode/v1",
+      replayReasoning: true,
+    },
+    run: weatherLoop,
+    editBody: (body) => ({ ...body, ...DASHSCOPE_THINKING }),
+    twin: { file: "dashscope-encrypted-content", exact: true },
   },
 };
 

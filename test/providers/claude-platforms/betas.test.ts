@@ -2,7 +2,8 @@
  * Every platform that serves Claude's Messages API sends the beta a body field needs: a body
  * with `thinking.block_binding` (a binding model with the prefix check on) goes with
  * `thinking-binding-controls-2026-08-01`, whatever the platform (Vertex and Claude Platform on
- * AWS once left it out, so the API would refuse the field).
+ * AWS once left it out, so the API would refuse the field), and a compaction edit goes with
+ * `compact-2026-01-12` (issue 27).
  */
 import { describe, expect, it } from "vitest";
 import { createModel, type Provider } from "../../contract/adapters.js";
@@ -45,6 +46,17 @@ describe.each(CLAUDE_PLATFORMS)("%s", (provider, model) => {
     const { headers, body } = await firstRequest(provider, thinking);
     expect(body.thinking?.block_binding).toEqual({ prefix_mismatch_behavior: "error" });
     expect(headers["anthropic-beta"]?.split(",")).toContain("thinking-binding-controls-2026-08-01");
+  });
+
+  it("sends the compaction beta with a compaction edit, and the edit in the body", async () => {
+    const { headers, body } = await firstRequest(provider, {
+      ...thinking,
+      contextManagement: { edits: [{ type: "compact_20260112" }] },
+    });
+    expect((body as { context_management?: unknown }).context_management).toEqual({
+      edits: [{ type: "compact_20260112" }],
+    });
+    expect(headers["anthropic-beta"]?.split(",")).toContain("compact-2026-01-12");
   });
 
   it("sends neither with the prefix check off", async () => {

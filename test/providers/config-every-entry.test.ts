@@ -1,0 +1,123 @@
+/**
+ * The two config rules of issue 27, over every adapter and platform entry through the public
+ * `create()`: a key one level down in an option that is an object of known keys is refused as
+ * one at the top is, and two kinds of credentials at once are a ConfigError naming both. Both
+ * throw from `create`, so nothing reaches `fetch`.
+ *
+ * openai and azure take no option that is an object of known keys (`headers`, `extraBody` and
+ * `capabilities` are free-form); anthropic, gemini and openai take one kind of credentials.
+ */
+import { describe, expect, it } from "vitest";
+import { ConfigError } from "../../src/core/errors.js";
+import { AWS_KEYS, createModel, type Provider } from "../contract/adapters.js";
+
+const CLAUDE = { model: "claude-sonnet-4-6", maxTokens: 2048 };
+const BASE: Record<Provider, Record<string, unknown>> = {
+  anthropic: CLAUDE,
+  bedrock: { model: "anthropic.claude-sonnet-4-6" },
+  gemini: { model: "gemini-2.5-flash" },
+  openai: { model: "gpt-5.1" },
+  azure: { endpoint: "https://example.openai.azure.com", deployment: "gpt-5-mini" },
+  vertex: { model: "claude-sonnet-4-6@20260101", maxTokens: 2048 },
+  "anthropic-aws": CLAUDE,
+  "anthropic-bedrock": { model: "global.anthropic.claude-sonnet-4-6", maxTokens: 2048 },
+  "anthropic-foundry": CLAUDE,
+  "anthropic-google-cloud": CLAUDE,
+};
+const VERTEX_GEMINI = { model: "gemini-2.5-flash" };
+
+/** Creates `provider` with `config` over its base, counting what reaches fetch. */
+async function refusal(provider: Provider, config: Record<string, unknown>) {
+  let requests = 0;
+  const fetch = (async () => {
+    requests++;
+    return new Response("{}");
+  }) as typeof globalThis.fetch;
+  const error = await createModel(provider, { ...BASE[provider], ...config }, fetch).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  return { error, requests };
+}
+
+// The Claude options every Messages entry takes, each with a key it does not.
+const CLAUDE_NESTED: [Record<string, unknown>, string][] = [
+  [{ thinking: { budgetTokens: 1024, budget: 1024 } }, "thinking.budget"],
+  [{ cache: { ttl: "1h", type: "ephemeral" } }, "cache.type"],
+  [{ contextManagement: { edits: [], edit: [] } }, "contextManagement.edit"],
+];
+const MISSPELT_SESSION = { credentials: { ...AWS_KEYS, sessiontoken: "IQoJ" } };
+
+const NESTED: [Provider, Record<string, unknown>, string][] = [
+  ...(["anthropic", "anthropic-aws", "anthropic-bedrock", "anthropic-foundry"] as const).flatMap(
+    (p) =>
+      CLAUDE_NESTED.map(([c, key]) => [p, c, key] as [Provider, Record<string, unknown>, string]),
+  ),
+  ...CLAUDE_NESTED.map(
+    ([c, key]) => ["anthropic-google-cloud", c, key] as [Provider, Record<string, unknown>, string],
+  ),
+  ...CLAUDE_NESTED.map(
+    ([c, key]) => ["vertex", c, key] as [Provider, Record<string, unknown>, string],
+  ),
+  [
+    "vertex",
+    { ...VERTEX_GEMINI, thinking: { budget: 1024, budgetTokens: 1 } },
+    "thinking.budgetTokens",
+  ],
+  ["bedrock", { thinking: { budgetTokens: 1024, budget: 1024 } }, "thinking.budget"],
+  ["bedrock", { cache: { ttl: "1h", type: "ephemeral" } }, "cache.type"],
+  ["bedrock", MISSPELT_SESSION, "credentials.sessiontoken"],
+  ["anthropic-aws", MISSPELT_SESSION, "credentials.sessiontoken"],
+  ["anthropic-bedrock", MISSPELT_SESSION, "credentials.sessiontoken"],
+  ["gemini", { thinking: { budget: 1024, budgetTokens: 1024 } }, "thinking.budgetTokens"],
+];
+
+describe.each(NESTED)("%s.create with %o", (provider, config, key) => {
+  it(`refuses \`${key}\` as it refuses an unknown key at the top, before any request`, async () => {
+    const { error, requests } = await refusal(provider, config);
+    expect(error).toBeInstanceOf(ConfigError);
+    const option = key.split(".")[0];
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^${provider}: unknown option \`${key.replace(".", "\\.")}\`; \`${option}\` accepts `,
+      ),
+    );
+    expect(requests).toBe(0);
+  });
+});
+
+const token = async () => "ya29.test-token";
+const SERVICE_ACCOUNT = '{"type":"service_account"}';
+
+/** Two kinds of credentials given at once, and the two names the refusal gives. */
+const MIXED: [Provider, Record<string, unknown>, [string, string]][] = [
+  ["bedrock", { apiKey: "k", credentials: AWS_KEYS }, ["apiKey", "credentials"]],
+  ["azure", { apiKey: "k", token }, ["apiKey", "token"]],
+  ["anthropic-aws", { apiKey: "k", credentials: AWS_KEYS }, ["apiKey", "credentials"]],
+  ["anthropic-bedrock", { apiKey: "k", credentials: AWS_KEYS }, ["apiKey", "credentials"]],
+  ["anthropic-foundry", { apiKey: "k", token }, ["apiKey", "token"]],
+  [
+    "anthropic-google-cloud",
+    { token, serviceAccount: SERVICE_ACCOUNT },
+    ["token", "serviceAccount"],
+  ],
+  ["vertex", { token, serviceAccount: SERVICE_ACCOUNT }, ["token", "serviceAccount"]],
+  ["vertex", { ...VERTEX_GEMINI, apiKey: "k", token }, ["token", "apiKey"]],
+  [
+    "vertex",
+    { ...VERTEX_GEMINI, apiKey: "k", serviceAccount: SERVICE_ACCOUNT },
+    ["apiKey", "serviceAccount"],
+  ],
+];
+
+describe.each(MIXED)("%s.create with %o", (provider, config, [one, other]) => {
+  it(`refuses ${one} and ${other} together (no silent preference), before any request`, async () => {
+    const { error, requests } = await refusal(provider, config);
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message.startsWith(`${provider}: pass `)).toBe(true);
+    expect(message).toContain(one);
+    expect(message).toContain(other);
+    expect(requests).toBe(0);
+  });
+});

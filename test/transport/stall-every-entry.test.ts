@@ -1,0 +1,154 @@
+/**
+ * A server that sends its headers and then falls silent, on every adapter and platform entry
+ * through the public `create()` (issue 27): the idle limit (default ten minutes) and the
+ * call's deadline end it in a TimeoutError, a stream's carrying what arrived as `partial`, and
+ * `generate` too. Each entry answers with the first half of its own recorded answer (the
+ * cassettes of the contract table), then nothing, the connection open.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { TimeoutError } from "../../src/core/errors.js";
+import { partsOf } from "../../src/core/parts.js";
+import type { Delta, Model } from "../../src/core/types.js";
+import { concatBytes, responseChunks } from "../../src/testing/index.js";
+import { createModel, type Provider } from "../contract/adapters.js";
+import { accumulate, withoutTags } from "../contract/deltas.js";
+import { SPECS } from "../contract/rows/index.js";
+import { loadCassette } from "../contract/table.js";
+
+/** An entry, the cassettes its answers come from (streamed, then whole), and its label. */
+const ENTRIES: [label: string, provider: Provider, stream: string, whole: string][] = [
+  ["anthropic", "anthropic", "thinking-tool-loop-stream", "thinking-tool-loop"],
+  ["bedrock", "bedrock", "thinking-tool-loop-stream", "thinking-tool-loop"],
+  ["gemini", "gemini", "thinking-streaming", "thinking-tool-loop"],
+  ["openai (chat)", "openai", "deepseek-thinking-tool-loop-stream", "deepseek-thinking-tool-loop"],
+  [
+    "openai (responses)",
+    "openai",
+    "responses-thinking-tool-loop-stream",
+    "responses-thinking-tool-loop",
+  ],
+  ["azure", "azure", "v1-tool-call-stream", "v1-tool-call"],
+  ["vertex (claude)", "vertex", "claude-thinking-tool-loop-stream", "claude-thinking-tool-loop"],
+  ["vertex (gemini)", "vertex", "gemini-thinking-tool-loop-stream", "gemini-thinking-tool-loop"],
+  ["anthropic-aws", "anthropic-aws", "thinking-tool-loop-stream", "thinking-tool-loop"],
+  ["anthropic-bedrock", "anthropic-bedrock", "thinking-tool-loop-stream", "thinking-tool-loop"],
+  ["anthropic-foundry", "anthropic-foundry", "thinking-tool-loop-stream", "thinking-tool-loop"],
+  [
+    "anthropic-google-cloud",
+    "anthropic-google-cloud",
+    "thinking-tool-loop-stream",
+    "thinking-tool-loop",
+  ],
+];
+
+/**
+ * A fetch that answers with the cassette's first answer but its last chunk (the whole of a
+ * one-chunk answer), then stays open: the records that arrived make deltas, and the stream's
+ * end never comes.
+ */
+function stallingFetch(provider: Provider, file: string) {
+  const answer = loadCassette(provider, file).interactions[0]?.response;
+  if (!answer) throw new Error(`no answer in ${provider}/${file}`);
+  const chunks = responseChunks(answer);
+  const sent = concatBytes(chunks.length > 1 ? chunks.slice(0, -1) : chunks);
+  const cancelled: unknown[] = [];
+  const fetch = (async () =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        start: (c) => c.enqueue(sent.slice()),
+        cancel: (reason) => {
+          cancelled.push(reason);
+        },
+      }),
+      { status: 200, headers: answer.headers },
+    )) as typeof globalThis.fetch;
+  return { fetch, cancelled };
+}
+
+/** The entry's model as its contract row makes it, with `transport` over the row's config. */
+function modelFor(provider: Provider, file: string, transport: Record<string, unknown>) {
+  const spec = SPECS[provider][file];
+  if (!spec) throw new Error(`no row spec for ${provider}/${file}`);
+  const stalling = stallingFetch(provider, file);
+  const model = createModel(provider, { ...spec.config, ...transport }, stalling.fetch);
+  return { model, cancelled: stalling.cancelled };
+}
+
+const REQUEST = { messages: [{ role: "user" as const, content: "What's the weather in Paris?" }] };
+
+/** Streams until the stream fails; the deltas that came first (into `deltas`) and the failure. */
+async function streamUntilFailure(model: Model, deltas: Delta[] = []) {
+  const stream = model.stream(REQUEST);
+  const error = await (async () => {
+    for await (const d of stream) deltas.push(d);
+  })().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  return { deltas, error, response: await stream.response.catch((e: unknown) => e) };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe.each(ENTRIES)("%s", (_, provider, streamFile, wholeFile) => {
+  it("ends a stream silent for idleTimeoutMs in a TimeoutError carrying what arrived", async () => {
+    const { model, cancelled } = modelFor(provider, streamFile, { idleTimeoutMs: 50 });
+    const { deltas, error, response } = await streamUntilFailure(await model);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toBe(`${provider}: the stream sent nothing for 50 ms`);
+    expect(response).toBe(error);
+    const partial = (error as TimeoutError).partial;
+    expect(deltas.length).toBeGreaterThan(0);
+    expect(partial).toBeDefined();
+    expect(accumulate(deltas)).toEqual(
+      withoutTags(partsOf(partial?.message ?? { role: "assistant", content: [] })),
+    );
+    // The body is cancelled, so the connection closes.
+    expect(cancelled).toHaveLength(1);
+  });
+
+  it("ends a stream past deadlineMs in a TimeoutError, even with no idle limit", async () => {
+    const { model } = modelFor(provider, streamFile, {
+      idleTimeoutMs: Number.POSITIVE_INFINITY,
+      deadlineMs: 80,
+    });
+    const { error } = await streamUntilFailure(await model);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toBe(
+      `${provider}: the call did not finish within its deadline of 80 ms`,
+    );
+    expect((error as TimeoutError).partial).toBeDefined();
+  });
+
+  it("ends a silent stream after ten minutes when the config says nothing", async () => {
+    const { model } = modelFor(provider, streamFile, {});
+    const created = await model;
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    let settled: unknown;
+    const deltas: Delta[] = [];
+    const run = streamUntilFailure(created, deltas).then((r) => {
+      settled = r.error;
+    });
+    // Signing and the first records need no timer: let them through in real time.
+    for (let i = 0; i < 2000 && deltas.length === 0; i++) {
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(deltas.length).toBeGreaterThan(0);
+    await vi.advanceTimersByTimeAsync(599_999);
+    expect(settled).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    await run;
+    expect(settled).toBeInstanceOf(TimeoutError);
+    expect((settled as Error).message).toBe(`${provider}: the stream sent nothing for 600000 ms`);
+  });
+
+  it("ends a generate whose body falls silent in a TimeoutError too", async () => {
+    const { model, cancelled } = modelFor(provider, wholeFile, { idleTimeoutMs: 50 });
+    const error = await (await model).generate(REQUEST).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toBe(`${provider}: the stream sent nothing for 50 ms`);
+    expect(cancelled).toHaveLength(1);
+  });
+});
