@@ -35,6 +35,11 @@ export interface Capabilities {
   thinking?: Support;
   /** Effort levels by name (`low` … `max`; OpenAI `none`, `minimal` too). */
   effort?: Support;
+  /**
+   * The only efforts a thinking mode takes, by wire name, where it is limited (Claude Opus 5
+   * `disabled` and Sonnet 5.5 `between_tools`: `low`, `medium`, `high`).
+   */
+  thinkingEfforts?: Record<string, string[]>;
   /** `temperature`, `topP` and `topK` (false: refused, or ignored, at any value). */
   sampling?: boolean;
   /** A forced `toolChoice` (`"required"` or `{ name }`). */

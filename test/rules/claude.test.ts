@@ -75,14 +75,21 @@ const REFUSALS: Refusal[] = [
     "anthropic",
     { model: "claude-sonnet-5-5", thinking: { disabled: true } },
     {},
-    `anthropic: \`thinking.disabled\` is not accepted by claude-sonnet-5-5; its thinking types are adaptive, between_tools (${DOCS}/sonnet-5-5/whats-new-sonnet-5-5, 2026-12-01)`,
+    `anthropic: \`thinking.disabled\` is not accepted by claude-sonnet-5-5; its thinking types are adaptive, between_tools (${DOCS}/sonnet-5-5/migration-guide, 2026-12-01)`,
   ],
   [
     "Sonnet 5.5: between_tools at effort xhigh",
     "anthropic",
     { model: "claude-sonnet-5-5", thinking: { betweenTools: true }, effort: "xhigh" },
     {},
-    `anthropic: \`betweenTools\` thinking is not accepted at effort "xhigh"; use low, medium, high (${DOCS}/sonnet-5-5/whats-new-sonnet-5-5, 2026-12-01)`,
+    `anthropic: \`thinking.betweenTools\` is not accepted by claude-sonnet-5-5 at effort "xhigh"; use low, medium, high (${DOCS}/sonnet-5-5/migration-guide, 2026-12-01)`,
+  ],
+  [
+    "Opus 5 takes thinking disabled only at effort high or below",
+    "anthropic",
+    { model: "claude-opus-5", thinking: { disabled: true }, effort: "max" },
+    {},
+    'anthropic: `thinking.disabled` is not accepted by claude-opus-5 at effort "max"; use low, medium, high (https://platform.claude.com/docs/en/about-claude/models/whats-new-opus-5, 2026-12-01)',
   ],
   [
     "Opus 5.5 refuses between_tools",
@@ -97,7 +104,7 @@ const REFUSALS: Refusal[] = [
       "anthropic",
       { model },
       { tools: [WEATHER], toolChoice: { name: "get_weather" } },
-      `anthropic: a forced \`toolChoice\` ("required" or { name }) is not accepted by ${model} (${DOCS}/${model === "claude-sonnet-5-5" ? "sonnet-5-5/whats-new-sonnet-5-5" : "opus-5-5/whats-new-opus-5-5"}, 2026-12-01)`,
+      `anthropic: a forced \`toolChoice\` ("required" or { name }) is not accepted by ${model} (${DOCS}/${model === "claude-sonnet-5-5" ? "sonnet-5-5/migration-guide" : "opus-5-5/whats-new-opus-5-5"}, 2026-12-01)`,
     ],
   ),
   [
@@ -130,17 +137,21 @@ describe("Claude rules refuse before the request", () => {
     expect(error).toEqual(new ConfigError(message));
   });
 
-  it("Haiku 5.5 refuses an assistant prefill: a HistoryError naming the last message", async () => {
-    const { error, calls } = await call(
-      "anthropic",
-      { model: "claude-haiku-5-5" },
-      { messages: prefill },
-    );
-    expect(calls).toHaveLength(0);
-    expect(error).toBeInstanceOf(HistoryError);
-    expect(error).toMatchObject({ index: 1 });
-    expect((error as Error).message).toContain("claude-haiku-5-5 does not continue an assistant");
-  });
+  it.each([
+    ["claude-haiku-5-5", "haiku-5-5/migration-guide"],
+    ["claude-sonnet-5-5", "sonnet-5-5/migration-guide"],
+  ])(
+    "%s refuses an assistant prefill: a HistoryError naming the last message",
+    async (model, page) => {
+      const { error, calls } = await call("anthropic", { model }, { messages: prefill });
+      expect(calls).toHaveLength(0);
+      expect(error).toBeInstanceOf(HistoryError);
+      expect(error).toMatchObject({ index: 1 });
+      expect((error as Error).message).toBe(
+        `messages[1]: anthropic: ${model} does not continue an assistant message (no prefill); end with a user message (${DOCS}/${page}, 2026-12-01)`,
+      );
+    },
+  );
 
   it.each([
     ["a document block in an assistant message", "assistant", { type: "document" }],
@@ -185,6 +196,27 @@ const ALLOWED: Allowed[] = [
     { model: "claude-opus-5", thinking: { disabled: true } },
     {},
     { thinking: { type: "disabled" } },
+  ],
+  [
+    "Opus 5 takes thinking disabled at effort high",
+    "anthropic",
+    { model: "claude-opus-5", thinking: { disabled: true }, effort: "high" },
+    {},
+    { thinking: { type: "disabled" }, output_config: { effort: "high" } },
+  ],
+  [
+    "Opus 5 takes effort max with adaptive thinking",
+    "anthropic",
+    { model: "claude-opus-5", thinking: { adaptive: true }, effort: "max" },
+    {},
+    { thinking: { type: "adaptive" }, output_config: { effort: "max" } },
+  ],
+  [
+    "Sonnet 5.5 takes a history that ends with the user's turn after an assistant turn",
+    "anthropic",
+    { model: "claude-sonnet-5-5" },
+    { messages: [...prefill, { role: "user", content: "Go on." }] },
+    { messages: [{ role: "user" }, { role: "assistant" }, { role: "user" }] },
   ],
   [
     "Opus 5.5 takes adaptive thinking",
