@@ -80,16 +80,18 @@ export function supported(support: Support): string[] {
   return Object.keys(support).filter((k) => support[k]);
 }
 
-/** Checks a `capabilities` option: absent, or an object with the model it describes. */
+/**
+ * Checks a `capabilities` option: absent, or an object with the model it describes.
+ * `fetcher` names the function that returns one (a platform has none of its own).
+ */
 export function resolveCapabilities(
   provider: string,
   caps: Capabilities | undefined,
+  fetcher: string,
 ): Capabilities | undefined {
   if (caps === undefined) return undefined;
   if (typeof caps !== "object" || caps === null || typeof caps.model !== "string") {
-    throw new ConfigError(
-      `${provider}: \`capabilities\` must be what ${provider}.capabilities() returned`,
-    );
+    throw new ConfigError(`${provider}: \`capabilities\` must be what ${fetcher}() returned`);
   }
   return caps;
 }

@@ -109,7 +109,7 @@ export function resolveOptions(
       `${provider}: prefixCheck takes only "off": Gemini binds no reasoning to the prefix (docs/append-only.md)`,
     );
   }
-  const capabilities = resolveCapabilities(provider, config.capabilities);
+  const capabilities = resolveCapabilities(provider, config.capabilities, "gemini.capabilities");
   const rules = {
     model,
     ...(capabilities && { capabilities }),
