@@ -122,6 +122,27 @@ const REFUSALS: Refusal[] = [
     "anthropic: `temperature` is not accepted (anthropic-version 2026-10-21 removed it)",
   ],
   [
+    "anthropic-version 2026-10-21 refuses temperature even at its default, 1",
+    "anthropic",
+    { model: "claude-sonnet-4-5", anthropicVersion: "2026-10-21" },
+    { temperature: 1 },
+    "anthropic: `temperature` is not accepted (anthropic-version 2026-10-21 removed it)",
+  ],
+  [
+    "anthropic-version 2026-10-21 refuses topK set at create()",
+    "anthropic",
+    { model: "claude-haiku-4-5", anthropicVersion: "2026-10-21", topK: 40 },
+    {},
+    "anthropic: `topK` is not accepted (anthropic-version 2026-10-21 removed it)",
+  ],
+  [
+    "anthropic-version 2026-10-21 refuses top_p sent through extraBody",
+    "anthropic",
+    { model: "claude-haiku-4-5", anthropicVersion: "2026-10-21" },
+    { extraBody: { top_p: 1 } },
+    "anthropic: `topP` is not accepted (anthropic-version 2026-10-21 removed it)",
+  ],
+  [
     "an unknown anthropicVersion",
     "anthropic",
     { model: "claude-sonnet-4-5", anthropicVersion: "2025-01-01" },
@@ -240,6 +261,32 @@ const ALLOWED: Allowed[] = [
     { temperature: 0.3 },
   ],
   [
+    "anthropic-version 2023-06-01 (the default) takes temperature 1",
+    "anthropic",
+    { model: "claude-sonnet-4-5" },
+    { temperature: 1 },
+    { temperature: 1 },
+  ],
+  [
+    "anthropic-version 2026-10-21 takes a user document and user text with empty citations",
+    "anthropic",
+    { model: "claude-sonnet-4-5", anthropicVersion: "2026-10-21" },
+    {
+      extraBody: {
+        messages: [
+          {
+            role: "user",
+            content: [
+              { type: "document", source: { type: "text", media_type: "text/plain", data: "x" } },
+              { type: "text", text: "Sum it up.", citations: [] },
+            ],
+          },
+        ],
+      },
+    },
+    { messages: [{ role: "user", content: [{ type: "document" }, { citations: [] }] }] },
+  ],
+  [
     "Haiku 4.5 takes a prefill",
     "anthropic",
     { model: "claude-haiku-4-5" },
@@ -252,6 +299,13 @@ const ALLOWED: Allowed[] = [
     { model: "claude-opus-6", thinking: { disabled: true } },
     { temperature: 0.5, tools: [WEATHER], toolChoice: "required" },
     { thinking: { type: "disabled" }, temperature: 0.5, tool_choice: { type: "any" } },
+  ],
+  [
+    "Mythos 5.1 takes adaptive thinking at effort max",
+    "anthropic",
+    { model: "claude-mythos-5-1", thinking: { adaptive: true }, effort: "max" },
+    {},
+    { thinking: { type: "adaptive" }, output_config: { effort: "max" } },
   ],
   [
     "Haiku 5.5 on Bedrock takes adaptive thinking",
