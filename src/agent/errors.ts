@@ -43,14 +43,14 @@ export class ContextWindowError extends GolemError {
   maxInputTokens: number;
   constructor(
     message: string,
-    run: { messages: Message[]; usage: Usage; steps: number },
-    tokens: { inputTokens: number; maxInputTokens: number },
+    run?: { messages: Message[]; usage: Usage; steps: number },
+    tokens?: { inputTokens: number; maxInputTokens: number },
   ) {
     super(message);
-    this.messages = run.messages;
-    this.usage = run.usage;
-    this.steps = run.steps;
-    this.inputTokens = tokens.inputTokens;
-    this.maxInputTokens = tokens.maxInputTokens;
+    this.messages = run?.messages ?? [];
+    this.usage = run?.usage ?? { inputTokens: 0, outputTokens: 0 };
+    this.steps = run?.steps ?? 0;
+    this.inputTokens = tokens?.inputTokens ?? 0;
+    this.maxInputTokens = tokens?.maxInputTokens ?? 0;
   }
 }

@@ -124,7 +124,7 @@ async function checkWindow(
   setup: AgentSetup,
   request: ModelRequest,
   signal: AbortSignal | undefined,
-  run: ConstructorParameters<typeof ContextWindowError>[1],
+  run: NonNullable<ConstructorParameters<typeof ContextWindowError>[1]>,
 ): Promise<void> {
   const limit = setup.maxInputTokens ?? Number.POSITIVE_INFINITY;
   const inputTokens = await untilAborted(
