@@ -36,7 +36,7 @@ export function resolveContextWindow(
   }
   if (typeof model.countTokens !== "function") {
     throw new ConfigError(
-      `Agent contextWindow: ${model.provider} model ${model.model} cannot count tokens (it has no countTokens), so the window cannot be checked; golem does not estimate a count (docs/agent.md, "Context window")`,
+      `Agent contextWindow: ${model.provider} model ${model.model} has no countTokens, so the window cannot be checked (golem does not estimate a count)`,
     );
   }
   return limit as number;

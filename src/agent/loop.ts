@@ -134,7 +134,7 @@ async function checkWindow(
   signal?.throwIfAborted();
   if (inputTokens <= limit) return;
   throw new ContextWindowError(
-    `The agent stopped before model call ${run.steps + 1}: its request counts ${inputTokens} input tokens, above the context window of ${limit} (contextWindow). Shorten the history (a history processor) and continue with runWithHistory.`,
+    `The agent stopped before model call ${run.steps + 1}: its request counts ${inputTokens} input tokens, above the context window of ${limit} (contextWindow). Shorten the history and continue with runWithHistory.`,
     run,
     { inputTokens, maxInputTokens: limit },
   );

@@ -184,7 +184,7 @@ describe("Agent contextWindow refused at construction", () => {
       "a model without countTokens",
       noCount,
       100,
-      "cannot count tokens (it has no countTokens), so the window cannot be checked",
+      "has no countTokens, so the window cannot be checked (golem does not estimate a count)",
     ],
     [
       "capabilities that report no maxInputTokens",
