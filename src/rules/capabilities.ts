@@ -33,7 +33,7 @@ export interface Capabilities {
    * `disabled`, `between_tools`; Gemini: `thinking`).
    */
   thinking?: Support;
-  /** Effort levels by name (`low` … `max`; OpenAI `none`, `minimal` too). */
+  /** Effort levels by name (`low` … `max`; OpenAI `none`, `minimal` too; Gemini thinking levels). */
   effort?: Support;
   /**
    * The only efforts a thinking mode takes, by wire name, where it is limited (Claude Opus 5

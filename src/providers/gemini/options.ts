@@ -116,7 +116,13 @@ export function resolveOptions(
     ...(config.thinking !== undefined && { thinks: true }),
   };
   const settings = pickSettings(provider, config);
-  checkGeminiModel({ ...rules, thinking: rules.thinks === true }, settings, undefined, provider);
+  const level = config.thinking?.level;
+  checkGeminiModel(
+    { ...rules, thinking: rules.thinks === true, level },
+    settings,
+    undefined,
+    provider,
+  );
   return {
     ...rules,
     generationConfig: buildGenerationConfig(provider, config),
