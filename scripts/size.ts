@@ -139,7 +139,7 @@ function cases(scale: number): Case[] {
       ceiling: kb(23.0),
     },
     { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(24.0) },
-    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(17.6) },
+    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(17.8) },
     { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(23.2) },
     { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(23.7) },
     { name: "golem/vertex", code: `export * from "golem/vertex";`, ceiling: kb(29.2) },
@@ -194,7 +194,7 @@ function cases(scale: number): Case[] {
     {
       name: "every entry but golem/testing",
       code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
-      ceiling: kb(53.1),
+      ceiling: kb(53.3),
     },
     // The budget: <= 40 KB (38.8 KB with 0.2's features; see the header).
     {
@@ -202,7 +202,7 @@ function cases(scale: number): Case[] {
       code: everything(OLD_ENTRIES),
       budget: kb(40),
       // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015).
-      ceiling: kb(60.6),
+      ceiling: kb(60.8),
     },
   ];
 }
