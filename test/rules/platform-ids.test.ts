@@ -1,8 +1,9 @@
 /**
  * The model rules on every platform entry: each parses its own form of a Claude id (Bedrock's
  * `anthropic.`/`us.anthropic.`/`global.anthropic.` prefixes and `-v1:0` suffixes, Vertex's
- * `@date`, the Claude platforms' plain ids) into the same family and version, so the same
- * row refuses before any request and lets the same neighbour go out. Bedrock Converse takes
+ * `@date`, the Claude platforms' plain ids; Gemini's with or without `models/`, on Vertex
+ * too) into the same family and version, so the same row refuses before any request and
+ * lets the same neighbour go out. Bedrock Converse takes
  * `capabilities` like the other adapters (metadata from `anthropic.capabilities`, or a typed
  * value); an Azure deployment is ruled by the capabilities passed to it.
  */
@@ -208,6 +209,29 @@ describe("Bedrock Converse takes capabilities", () => {
     const { error, calls } = await call("bedrock", config);
     expect(calls).toHaveLength(0);
     expect(error).toEqual(new ConfigError(message));
+  });
+});
+
+describe.each<[Provider, string]>([
+  ["gemini", "gemini-3.8-flash"],
+  ["gemini", "models/gemini-3.8-flash"],
+  ["vertex", "gemini-3.8-flash"],
+])("%s %s is Gemini 3.8 Flash", (provider, model) => {
+  it("refuses temperature and thinking level minimal before any request", async () => {
+    const hot = await call(provider, { model }, { temperature: 0.5 });
+    expect(hot.calls).toHaveLength(0);
+    expect((hot.error as Error).message).toContain(`\`temperature\` is ignored by ${model}`);
+    const minimal = await call(provider, { model, thinking: { level: "minimal" } });
+    expect(minimal.calls).toHaveLength(0);
+    expect((minimal.error as Error).message).toContain(
+      `\`thinking.level\` "minimal" is not accepted by ${model}`,
+    );
+  });
+
+  it("sends thinking level low", async () => {
+    const { body, calls } = await call(provider, { model, thinking: { level: "low" } });
+    expect(calls).toHaveLength(1);
+    expect(body).toMatchObject({ generationConfig: { thinkingConfig: { thinkingLevel: "LOW" } } });
   });
 });
 
