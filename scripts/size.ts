@@ -129,7 +129,7 @@ const CORE =
 function cases(scale: number): Case[] {
   const kb = (n: number) => n * KB * scale;
   return [
-    { name: "golem", code: `export * from "golem";`, ceiling: kb(9.6) },
+    { name: "golem", code: `export * from "golem";`, ceiling: kb(10.1) },
     {
       name: "golem/anthropic",
       code: `export * from "golem/anthropic";`,
@@ -138,8 +138,8 @@ function cases(scale: number): Case[] {
       // 15.4 before the prefix check (docs/adr/0024-prefix-check.md).
       ceiling: kb(23.0),
     },
-    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(23.8) },
-    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(17.6) },
+    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(24.0) },
+    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(17.8) },
     { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(23.2) },
     { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(23.7) },
     { name: "golem/vertex", code: `export * from "golem/vertex";`, ceiling: kb(29.2) },
@@ -173,12 +173,12 @@ function cases(scale: number): Case[] {
     {
       name: "golem: Agent only",
       code: `export { Agent, jsonTool } from "golem";`,
-      ceiling: kb(7.4),
+      ceiling: kb(7.8),
     },
     {
       name: "golem: Agent + tool()",
       code: `export { Agent, tool } from "golem";`,
-      ceiling: kb(7.5),
+      ceiling: kb(7.9),
     },
     {
       name: "golem/anthropic + golem core",
@@ -189,12 +189,12 @@ function cases(scale: number): Case[] {
     {
       name: "golem/anthropic + Agent",
       code: `export { create } from "golem/anthropic";\nexport { Agent, jsonTool } from "golem";`,
-      ceiling: kb(26.6),
+      ceiling: kb(27.0),
     },
     {
       name: "every entry but golem/testing",
       code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
-      ceiling: kb(52.5),
+      ceiling: kb(53.3),
     },
     // The budget: <= 40 KB (38.8 KB with 0.2's features; see the header).
     {
@@ -202,7 +202,7 @@ function cases(scale: number): Case[] {
       code: everything(OLD_ENTRIES),
       budget: kb(40),
       // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015).
-      ceiling: kb(60.0),
+      ceiling: kb(60.8),
     },
   ];
 }

@@ -5,7 +5,8 @@
  */
 
 export { Agent, type AgentOptions } from "./agent/agent.js";
-export { MaxStepsError } from "./agent/errors.js";
+export type { ContextWindow } from "./agent/context.js";
+export { ContextWindowError, MaxStepsError } from "./agent/errors.js";
 export {
   RUN_OBSERVER,
   type RunHooks,

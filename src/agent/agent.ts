@@ -1,6 +1,7 @@
 import { ConfigError } from "../core/errors.js";
 import type { StandardSchemaV1 } from "../core/standard-schema.js";
 import type { CallOptions, Message, Model, Part, ToolSpec } from "../core/types.js";
+import { type ContextWindow, resolveContextWindow } from "./context.js";
 import { type AgentSetup, type RunInput, runSteps } from "./loop.js";
 import { observerOf, observeSteps, type RunObserver } from "./observe.js";
 import { createOutput } from "./output.js";
@@ -49,6 +50,16 @@ export interface AgentOptions<O = string> {
    * own `timeoutMs` wins); the tool's signal aborts then. @defaultValue none
    */
   toolTimeoutMs?: number;
+  /**
+   * Check each step against the model's context window before calling it: a number of input
+   * tokens, or the model's capabilities (`anthropic.capabilities()`, `gemini.capabilities()`),
+   * whose `maxInputTokens` is read. Before every model call the request is counted with
+   * `model.countTokens` (one more request per step, to the provider's count endpoint); above
+   * the limit the run rejects with a `ContextWindowError`, no generate request made. A model
+   * without `countTokens` is a `ConfigError` here: golem does not estimate.
+   * @defaultValue no check
+   */
+  contextWindow?: ContextWindow;
 }
 
 /**
@@ -93,6 +104,7 @@ export class Agent<O = string> {
       processors: [...(opts.historyProcessors ?? [])],
       maxSteps,
       toolTimeoutMs: duration("toolTimeoutMs", opts.toolTimeoutMs),
+      maxInputTokens: resolveContextWindow(opts.contextWindow, opts.model),
       output: createOutput(
         opts.output,
         opts.outputJsonSchema,

@@ -11,7 +11,8 @@ import type {
   ToolSpec,
 } from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
-import { MaxStepsError } from "./errors.js";
+import { countInput } from "./context.js";
+import { ContextWindowError, MaxStepsError } from "./errors.js";
 import { type OutputSetup, readAnswer, retryRequest } from "./output.js";
 import type { HistoryProcessor } from "./processors.js";
 import type { Tool } from "./tool.js";
@@ -32,6 +33,8 @@ export interface AgentSetup {
   readonly toolTimeoutMs: number | undefined;
   /** The structured final answer asked for, when the agent has `output`. */
   readonly output: OutputSetup | undefined;
+  /** The most input tokens a step's request may count (`contextWindow`); absent: no check. */
+  readonly maxInputTokens?: number | undefined;
 }
 
 /** One run's input; `O` is the output's type, which the agent's `output` schema checked. */
@@ -72,6 +75,9 @@ export async function* runSteps<O>(setup: AgentSetup, run: RunInput<O>): Steps<R
   for (let step = 1; ; step++) {
     const request = await buildModelRequest(setup, plan, messages);
     signal?.throwIfAborted();
+    if (setup.maxInputTokens !== undefined) {
+      await checkWindow(setup, request, signal, { messages, usage, steps: step - 1 });
+    }
     const response = streaming
       ? yield* streamCall(setup.model, request, step, signal)
       : await untilAborted(setup.model.generate(request, callOptions(signal)), signal);
@@ -108,6 +114,30 @@ export async function* runSteps<O>(setup: AgentSetup, run: RunInput<O>): Steps<R
     }
     yield* runTools(calls, setup, step, signal, messages);
   }
+}
+
+/**
+ * Counts the step's request with the provider's count endpoint and stops the run, before the
+ * generate request, when it is above the context window; the error keeps the run's work.
+ */
+async function checkWindow(
+  setup: AgentSetup,
+  request: ModelRequest,
+  signal: AbortSignal | undefined,
+  run: NonNullable<ConstructorParameters<typeof ContextWindowError>[1]>,
+): Promise<void> {
+  const limit = setup.maxInputTokens ?? Number.POSITIVE_INFINITY;
+  const inputTokens = await untilAborted(
+    countInput(setup.model, request, callOptions(signal)),
+    signal,
+  );
+  signal?.throwIfAborted();
+  if (inputTokens <= limit) return;
+  throw new ContextWindowError(
+    `The agent stopped before model call ${run.steps + 1}: its request counts ${inputTokens} input tokens, above the context window of ${limit} (contextWindow). Shorten the history and continue with runWithHistory.`,
+    run,
+    { inputTokens, maxInputTokens: limit },
+  );
 }
 
 /**

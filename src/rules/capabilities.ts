@@ -33,8 +33,13 @@ export interface Capabilities {
    * `disabled`, `between_tools`; Gemini: `thinking`).
    */
   thinking?: Support;
-  /** Effort levels by name (`low` … `max`; OpenAI `none`, `minimal` too). */
+  /** Effort levels by name (`low` … `max`; OpenAI `none`, `minimal` too; Gemini thinking levels). */
   effort?: Support;
+  /**
+   * The only efforts a thinking mode takes, by wire name, where it is limited (Claude Opus 5
+   * `disabled` and Sonnet 5.5 `between_tools`: `low`, `medium`, `high`).
+   */
+  thinkingEfforts?: Record<string, string[]>;
   /** `temperature`, `topP` and `topK` (false: refused, or ignored, at any value). */
   sampling?: boolean;
   /** A forced `toolChoice` (`"required"` or `{ name }`). */
@@ -75,16 +80,18 @@ export function supported(support: Support): string[] {
   return Object.keys(support).filter((k) => support[k]);
 }
 
-/** Checks a `capabilities` option: absent, or an object with the model it describes. */
+/**
+ * Checks a `capabilities` option: absent, or an object with the model it describes.
+ * `fetcher` names the function that returns one (a platform has none of its own).
+ */
 export function resolveCapabilities(
   provider: string,
   caps: Capabilities | undefined,
+  fetcher: string,
 ): Capabilities | undefined {
   if (caps === undefined) return undefined;
   if (typeof caps !== "object" || caps === null || typeof caps.model !== "string") {
-    throw new ConfigError(
-      `${provider}: \`capabilities\` must be what ${provider}.capabilities() returned`,
-    );
+    throw new ConfigError(`${provider}: \`capabilities\` must be what ${fetcher}() returned`);
   }
   return caps;
 }

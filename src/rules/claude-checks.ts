@@ -6,7 +6,7 @@
 import { ConfigError, HistoryError } from "../core/errors.js";
 import { type Capabilities, mergeCapabilities, supported } from "./capabilities.js";
 import type { ClaudeCallSettings, ClaudeContext, ThinkingParam } from "./claude.js";
-import { BETWEEN_TOOLS_EFFORTS, claudeTable } from "./claude-models.js";
+import { claudeTable } from "./claude-models.js";
 
 const SAMPLING = ["temperature", "topP", "topK"] as const;
 
@@ -93,13 +93,10 @@ function checkThinking(
       source,
     );
   }
-  if (
-    thinking.type === "between_tools" &&
-    ctx.effort !== undefined &&
-    !BETWEEN_TOOLS_EFFORTS.includes(ctx.effort)
-  ) {
+  const efforts = caps.thinkingEfforts?.[thinking.type];
+  if (efforts && ctx.effort !== undefined && !efforts.includes(ctx.effort)) {
     throw fail(
-      `\`betweenTools\` thinking is not accepted at effort "${ctx.effort}"; use ${BETWEEN_TOOLS_EFFORTS.join(", ")}`,
+      `\`thinking.${OPTION[thinking.type]}\` is not accepted by ${model} at effort "${ctx.effort}"; use ${efforts.join(", ")}`,
       source,
     );
   }

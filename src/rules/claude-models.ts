@@ -27,6 +27,8 @@ const CHECKED = "2026-12-01";
 const ALWAYS_ADAPTIVE = { adaptive: true, enabled: false, disabled: false, between_tools: false };
 /** Adaptive, or off; a budget is a 400 (Opus 4.7 and later). */
 const ADAPTIVE_OR_OFF = { adaptive: true, enabled: false, disabled: true, between_tools: false };
+/** The efforts a limited thinking mode takes: `xhigh` and `max` are a 400 with it. */
+const LOW_TO_HIGH = ["low", "medium", "high"];
 
 const ROWS: readonly Row[] = [
   // sampling parameters and budget_tokens are a 400
@@ -36,11 +38,12 @@ const ROWS: readonly Row[] = [
     thinking: ADAPTIVE_OR_OFF,
     page: "about-claude/models/migration-guide#migrating-to-claude-opus-4-7",
   },
-  // thinking on by default; disabled accepted
+  // thinking on by default; disabled accepted only at effort high or below
   {
     family: "opus",
     versions: ["5.0"],
     thinking: ADAPTIVE_OR_OFF,
+    thinkingEfforts: { disabled: LOW_TO_HIGH },
     page: "about-claude/models/whats-new-opus-5",
   },
   // thinking can't be disabled; forced tool use returns an error
@@ -58,13 +61,16 @@ const ROWS: readonly Row[] = [
     thinking: ADAPTIVE_OR_OFF,
     page: "models/sonnet-5-5/whats-new-sonnet-5-5",
   },
-  // turn off up-front thinking with between_tools; disabled is a 400; forced tool use returns an error
+  // five settings return a 400: thinking budgets, sampling parameters, assistant prefill,
+  // forced tool choice and disabled (use between_tools, at effort low..high only)
   {
     family: "sonnet",
     versions: ["5.5"],
     thinking: { adaptive: true, enabled: false, disabled: false, between_tools: true },
+    thinkingEfforts: { between_tools: LOW_TO_HIGH },
     forcedToolChoice: false,
-    page: "models/sonnet-5-5/whats-new-sonnet-5-5",
+    prefill: false,
+    page: "models/sonnet-5-5/migration-guide",
   },
   // remove temperature, top_p and top_k; end messages with a user turn
   {
@@ -125,9 +131,6 @@ export const CLAUDE_SINCE: Readonly<
   sonnet: { bindsPrefix: "5.5", midSystem: "5.5" },
   haiku: { bindsPrefix: "5.5", midSystem: "5.5" },
 };
-
-/** The efforts `between_tools` thinking takes (Sonnet 5.5; a 400 at `xhigh` and `max`). */
-export const BETWEEN_TOOLS_EFFORTS: readonly string[] = ["low", "medium", "high"];
 
 /** The table's row for a Claude id as {@link Capabilities}, or undefined for a model it does not know. */
 export function claudeTable(model: string): Capabilities | undefined {

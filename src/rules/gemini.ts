@@ -5,7 +5,7 @@
  */
 import { ConfigError, HistoryError } from "../core/errors.js";
 import type { CallSettings, Message } from "../core/types.js";
-import { type Capabilities, mergeCapabilities } from "./capabilities.js";
+import { type Capabilities, mergeCapabilities, supported } from "./capabilities.js";
 import { geminiVersion, versionText } from "./version.js";
 
 /**
@@ -20,6 +20,7 @@ export function isGemini3(model: string): boolean {
 }
 
 const CHECKED = "2026-12-01";
+const WHATS_NEW = "https://ai.google.dev/gemini-api/docs/whats-new-gemini-3.6";
 
 /**
  * Gemini 3.6 Flash and the Flash models after it take no custom `temperature`, `topP` or
@@ -29,19 +30,37 @@ const CHECKED = "2026-12-01";
 const FLASH_NO_SAMPLING: Omit<Capabilities, "model" | "source"> = {
   sampling: false,
   prefill: false,
-  reference: "https://ai.google.dev/gemini-api/docs/whats-new-gemini-3.6",
+  reference: WHATS_NEW,
   checked: CHECKED,
 };
-const ROWS: readonly { tiers: readonly string[]; versions: readonly string[] }[] = [
-  { tiers: ["flash"], versions: ["3.6", "3.7", "3.8"] },
+
+/**
+ * Gemini 3.7 and 3.8 Flash think at `low`, `medium` or `high` only: `minimal` is a 400 (Google
+ * Cloud's Gemini 3.8 Flash developer guide, "supported thinking levels" for 3.8 and 3.7 Flash,
+ * checked 2026-12-02; dzivkovi/video-intel v2.7.1 saw the 400 on both).
+ */
+const FLASH_LOW_TO_HIGH: Omit<Capabilities, "model" | "source"> = {
+  ...FLASH_NO_SAMPLING,
+  effort: { minimal: false, low: true, medium: true, high: true },
+  reference: `${WHATS_NEW}; https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/guides/gemini-3-8-flash`,
+  checked: "2026-12-02",
+};
+
+const ROWS: readonly {
+  tiers: readonly string[];
+  versions: readonly string[];
+  values: Omit<Capabilities, "model" | "source">;
+}[] = [
+  { tiers: ["flash"], versions: ["3.6"], values: FLASH_NO_SAMPLING },
+  { tiers: ["flash"], versions: ["3.7", "3.8"], values: FLASH_LOW_TO_HIGH },
 ];
 
 /** The table's row for a Gemini id, or undefined for one it does not know. */
 export function geminiTable(model: string): Capabilities | undefined {
   const v = geminiVersion(model);
-  const known =
-    v && ROWS.some((r) => r.tiers.includes(v.family) && r.versions.includes(versionText(v)));
-  return known ? { model, source: "table", ...FLASH_NO_SAMPLING } : undefined;
+  const row =
+    v && ROWS.find((r) => r.tiers.includes(v.family) && r.versions.includes(versionText(v)));
+  return row ? { model, source: "table", ...row.values } : undefined;
 }
 
 /** What the Gemini checks read of a resolved config. */
@@ -50,6 +69,8 @@ export interface GeminiRuleConfig {
   capabilities?: Capabilities | undefined;
   /** `thinking` was configured. */
   thinking?: boolean;
+  /** `thinking.level`, where configured (checked against the model's levels). */
+  level?: string | undefined;
 }
 
 /**
@@ -80,6 +101,11 @@ export function checkGeminiModel(
   if (caps.maxTemperature !== undefined && (s.temperature ?? 0) > caps.maxTemperature) {
     throw fail(
       `\`temperature\` ${s.temperature} is above ${cfg.model}'s maxTemperature ${caps.maxTemperature}`,
+    );
+  }
+  if (cfg.level !== undefined && caps.effort?.[cfg.level] === false) {
+    throw fail(
+      `\`thinking.level\` "${cfg.level}" is not accepted by ${cfg.model}; it takes ${supported(caps.effort).join(", ")}`,
     );
   }
   if (cfg.thinking && caps.thinking?.thinking === false) {

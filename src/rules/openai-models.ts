@@ -7,8 +7,9 @@
 import type { Capabilities, Support } from "./capabilities.js";
 import { gptVersion, type ModelVersion, since, versionText } from "./version.js";
 
-/** One table row: the versions and tiers it covers and what they take (all checked on {@link CHECKED}). */
+/** One table row: the versions and tiers it covers and what they take (checked on {@link CHECKED} unless it says). */
 interface Row extends Omit<Capabilities, "model" | "source" | "checked"> {
+  checked?: string;
   versions: readonly string[];
   /** The id's tier after the version (`sol`, `luna`); omitted: any. */
   tiers?: readonly string[];
@@ -27,7 +28,7 @@ const NONE_TO_MAX: Support = {
   xhigh: true,
   max: true,
 };
-/** GPT-6.1 Sol and 6.2 dropped `none` and `minimal`. */
+/** GPT-6 Astra, GPT-6.1 Sol and 6.2 take no `none` or `minimal`. */
 const LOW_TO_MAX: Support = { ...NONE_TO_MAX, none: false, minimal: false };
 
 const ROWS: readonly Row[] = [
@@ -44,6 +45,18 @@ const ROWS: readonly Row[] = [
     effort: NONE_TO_MAX,
     chatTools: "effort-none",
     reference: `${MODELS}/gpt-6-sol`,
+  },
+  {
+    // low..max, no none (docs.oxen.ai's gpt-6-astra reference; docs.laozhang.ai, "gpt-6-astra
+    // and gpt-6.1-sol don't accept none"); function tools only on the Responses API (docs.apiyi.com,
+    // gpt-6-astra: "Chat Completions does not support function tools"). Third-party pages that
+    // restate the model page; read 2026-12-02.
+    versions: ["6.0"],
+    tiers: ["astra"],
+    effort: LOW_TO_MAX,
+    chatTools: false,
+    reference: `${MODELS}/gpt-6-astra`,
+    checked: "2026-12-02",
   },
   {
     // low..max; tool calling needs the Responses API (Chat Completions only without tools).
@@ -100,6 +113,6 @@ export function openaiTable(model: string): Capabilities | undefined {
     (r) => r.versions.includes(versionText(v)) && (!r.tiers || r.tiers.includes(v.family)),
   );
   if (!row) return undefined;
-  const { versions: _v, tiers: _t, ...values } = row;
-  return { model, source: "table", ...values, checked: CHECKED };
+  const { versions: _v, tiers: _t, checked = CHECKED, ...values } = row;
+  return { model, source: "table", ...values, checked };
 }

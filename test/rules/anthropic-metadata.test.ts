@@ -45,7 +45,9 @@ describe("anthropic.capabilities from the models API", () => {
       contextEdits: { clear_thinking_20251015: true, compact_20260112: true },
       sampling: false,
       forcedToolChoice: false,
-      reference: "https://platform.claude.com/docs/en/models/sonnet-5-5/whats-new-sonnet-5-5",
+      prefill: false,
+      thinkingEfforts: { between_tools: ["low", "medium", "high"] },
+      reference: "https://platform.claude.com/docs/en/models/sonnet-5-5/migration-guide",
     });
     expect(caps.checked).toMatch(DAY);
   });

@@ -75,14 +75,21 @@ const REFUSALS: Refusal[] = [
     "anthropic",
     { model: "claude-sonnet-5-5", thinking: { disabled: true } },
     {},
-    `anthropic: \`thinking.disabled\` is not accepted by claude-sonnet-5-5; its thinking types are adaptive, between_tools (${DOCS}/sonnet-5-5/whats-new-sonnet-5-5, 2026-12-01)`,
+    `anthropic: \`thinking.disabled\` is not accepted by claude-sonnet-5-5; its thinking types are adaptive, between_tools (${DOCS}/sonnet-5-5/migration-guide, 2026-12-01)`,
   ],
   [
     "Sonnet 5.5: between_tools at effort xhigh",
     "anthropic",
     { model: "claude-sonnet-5-5", thinking: { betweenTools: true }, effort: "xhigh" },
     {},
-    `anthropic: \`betweenTools\` thinking is not accepted at effort "xhigh"; use low, medium, high (${DOCS}/sonnet-5-5/whats-new-sonnet-5-5, 2026-12-01)`,
+    `anthropic: \`thinking.betweenTools\` is not accepted by claude-sonnet-5-5 at effort "xhigh"; use low, medium, high (${DOCS}/sonnet-5-5/migration-guide, 2026-12-01)`,
+  ],
+  [
+    "Opus 5 takes thinking disabled only at effort high or below",
+    "anthropic",
+    { model: "claude-opus-5", thinking: { disabled: true }, effort: "max" },
+    {},
+    'anthropic: `thinking.disabled` is not accepted by claude-opus-5 at effort "max"; use low, medium, high (https://platform.claude.com/docs/en/about-claude/models/whats-new-opus-5, 2026-12-01)',
   ],
   [
     "Opus 5.5 refuses between_tools",
@@ -97,7 +104,7 @@ const REFUSALS: Refusal[] = [
       "anthropic",
       { model },
       { tools: [WEATHER], toolChoice: { name: "get_weather" } },
-      `anthropic: a forced \`toolChoice\` ("required" or { name }) is not accepted by ${model} (${DOCS}/${model === "claude-sonnet-5-5" ? "sonnet-5-5/whats-new-sonnet-5-5" : "opus-5-5/whats-new-opus-5-5"}, 2026-12-01)`,
+      `anthropic: a forced \`toolChoice\` ("required" or { name }) is not accepted by ${model} (${DOCS}/${model === "claude-sonnet-5-5" ? "sonnet-5-5/migration-guide" : "opus-5-5/whats-new-opus-5-5"}, 2026-12-01)`,
     ],
   ),
   [
@@ -115,6 +122,27 @@ const REFUSALS: Refusal[] = [
     "anthropic: `temperature` is not accepted (anthropic-version 2026-10-21 removed it)",
   ],
   [
+    "anthropic-version 2026-10-21 refuses temperature even at its default, 1",
+    "anthropic",
+    { model: "claude-sonnet-4-5", anthropicVersion: "2026-10-21" },
+    { temperature: 1 },
+    "anthropic: `temperature` is not accepted (anthropic-version 2026-10-21 removed it)",
+  ],
+  [
+    "anthropic-version 2026-10-21 refuses topK set at create()",
+    "anthropic",
+    { model: "claude-haiku-4-5", anthropicVersion: "2026-10-21", topK: 40 },
+    {},
+    "anthropic: `topK` is not accepted (anthropic-version 2026-10-21 removed it)",
+  ],
+  [
+    "anthropic-version 2026-10-21 refuses top_p sent through extraBody",
+    "anthropic",
+    { model: "claude-haiku-4-5", anthropicVersion: "2026-10-21" },
+    { extraBody: { top_p: 1 } },
+    "anthropic: `topP` is not accepted (anthropic-version 2026-10-21 removed it)",
+  ],
+  [
     "an unknown anthropicVersion",
     "anthropic",
     { model: "claude-sonnet-4-5", anthropicVersion: "2025-01-01" },
@@ -130,17 +158,21 @@ describe("Claude rules refuse before the request", () => {
     expect(error).toEqual(new ConfigError(message));
   });
 
-  it("Haiku 5.5 refuses an assistant prefill: a HistoryError naming the last message", async () => {
-    const { error, calls } = await call(
-      "anthropic",
-      { model: "claude-haiku-5-5" },
-      { messages: prefill },
-    );
-    expect(calls).toHaveLength(0);
-    expect(error).toBeInstanceOf(HistoryError);
-    expect(error).toMatchObject({ index: 1 });
-    expect((error as Error).message).toContain("claude-haiku-5-5 does not continue an assistant");
-  });
+  it.each([
+    ["claude-haiku-5-5", "haiku-5-5/migration-guide"],
+    ["claude-sonnet-5-5", "sonnet-5-5/migration-guide"],
+  ])(
+    "%s refuses an assistant prefill: a HistoryError naming the last message",
+    async (model, page) => {
+      const { error, calls } = await call("anthropic", { model }, { messages: prefill });
+      expect(calls).toHaveLength(0);
+      expect(error).toBeInstanceOf(HistoryError);
+      expect(error).toMatchObject({ index: 1 });
+      expect((error as Error).message).toBe(
+        `messages[1]: anthropic: ${model} does not continue an assistant message (no prefill); end with a user message (${DOCS}/${page}, 2026-12-01)`,
+      );
+    },
+  );
 
   it.each([
     ["a document block in an assistant message", "assistant", { type: "document" }],
@@ -187,6 +219,27 @@ const ALLOWED: Allowed[] = [
     { thinking: { type: "disabled" } },
   ],
   [
+    "Opus 5 takes thinking disabled at effort high",
+    "anthropic",
+    { model: "claude-opus-5", thinking: { disabled: true }, effort: "high" },
+    {},
+    { thinking: { type: "disabled" }, output_config: { effort: "high" } },
+  ],
+  [
+    "Opus 5 takes effort max with adaptive thinking",
+    "anthropic",
+    { model: "claude-opus-5", thinking: { adaptive: true }, effort: "max" },
+    {},
+    { thinking: { type: "adaptive" }, output_config: { effort: "max" } },
+  ],
+  [
+    "Sonnet 5.5 takes a history that ends with the user's turn after an assistant turn",
+    "anthropic",
+    { model: "claude-sonnet-5-5" },
+    { messages: [...prefill, { role: "user", content: "Go on." }] },
+    { messages: [{ role: "user" }, { role: "assistant" }, { role: "user" }] },
+  ],
+  [
     "Opus 5.5 takes adaptive thinking",
     "anthropic",
     { model: "claude-opus-5-5", thinking: { adaptive: true } },
@@ -208,6 +261,32 @@ const ALLOWED: Allowed[] = [
     { temperature: 0.3 },
   ],
   [
+    "anthropic-version 2023-06-01 (the default) takes temperature 1",
+    "anthropic",
+    { model: "claude-sonnet-4-5" },
+    { temperature: 1 },
+    { temperature: 1 },
+  ],
+  [
+    "anthropic-version 2026-10-21 takes a user document and user text with empty citations",
+    "anthropic",
+    { model: "claude-sonnet-4-5", anthropicVersion: "2026-10-21" },
+    {
+      extraBody: {
+        messages: [
+          {
+            role: "user",
+            content: [
+              { type: "document", source: { type: "text", media_type: "text/plain", data: "x" } },
+              { type: "text", text: "Sum it up.", citations: [] },
+            ],
+          },
+        ],
+      },
+    },
+    { messages: [{ role: "user", content: [{ type: "document" }, { citations: [] }] }] },
+  ],
+  [
     "Haiku 4.5 takes a prefill",
     "anthropic",
     { model: "claude-haiku-4-5" },
@@ -220,6 +299,13 @@ const ALLOWED: Allowed[] = [
     { model: "claude-opus-6", thinking: { disabled: true } },
     { temperature: 0.5, tools: [WEATHER], toolChoice: "required" },
     { thinking: { type: "disabled" }, temperature: 0.5, tool_choice: { type: "any" } },
+  ],
+  [
+    "Mythos 5.1 takes adaptive thinking at effort max",
+    "anthropic",
+    { model: "claude-mythos-5-1", thinking: { adaptive: true }, effort: "max" },
+    {},
+    { thinking: { type: "adaptive" }, output_config: { effort: "max" } },
   ],
   [
     "Haiku 5.5 on Bedrock takes adaptive thinking",

@@ -59,6 +59,19 @@ describe("Gemini 3.6+ Flash", () => {
     );
   });
 
+  it.each(["gemini-3.7-flash", "gemini-3.8-flash"])(
+    "%s refuses thinking level minimal before the request",
+    async (model) => {
+      const { error, calls } = await call({ model, thinking: { level: "minimal" } });
+      expect(calls).toHaveLength(0);
+      expect(error).toEqual(
+        new ConfigError(
+          `gemini: \`thinking.level\` "minimal" is not accepted by ${model}; it takes low, medium, high (https://ai.google.dev/gemini-api/docs/whats-new-gemini-3.6; https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/guides/gemini-3-8-flash, 2026-12-02)`,
+        ),
+      );
+    },
+  );
+
   it("refuses a request ending with the model's turn (HistoryError naming it)", async () => {
     const messages: Message[] = [...hi, { role: "assistant", content: "Sure:" }];
     const { error, calls } = await call({ model: "gemini-3.8-flash" }, { messages });
@@ -91,6 +104,12 @@ describe("Gemini 3.6+ Flash", () => {
       {
         generationConfig: { maxOutputTokens: 100, thinkingConfig: { thinkingLevel: "LOW" } },
       },
+    ],
+    [
+      "3.8 Flash takes thinking level low",
+      { model: "gemini-3.8-flash", thinking: { level: "low" } },
+      {},
+      { generationConfig: { thinkingConfig: { thinkingLevel: "LOW" } } },
     ],
     [
       "an unknown Gemini (4 Flash) is sent as asked",

@@ -65,6 +65,18 @@ describe("OpenAI rules refuse before the request", () => {
       `openai: gpt-6-luna takes function tools on Chat Completions only through the Responses API; create it with api: "responses" (or reasoningEffort: "none") (${MODELS}/gpt-6-sol, 2026-12-01)`,
     ],
     [
+      "GPT-6 Astra takes no effort none",
+      { model: "gpt-6-astra", reasoningEffort: "none", api: "responses" },
+      {},
+      `openai: reasoningEffort "none" is not accepted by gpt-6-astra; it takes low, medium, high, xhigh, max (${MODELS}/gpt-6-astra, 2026-12-02)`,
+    ],
+    [
+      "GPT-6 Astra: tools on Chat Completions",
+      { model: "gpt-6-astra", reasoningEffort: "high" },
+      tools,
+      `openai: gpt-6-astra takes function tools on Chat Completions only through the Responses API; create it with api: "responses" (${MODELS}/gpt-6-astra, 2026-12-02)`,
+    ],
+    [
       "GPT-6 Sol: sampling without effort none",
       { model: "gpt-6-sol", reasoningEffort: "low" },
       { temperature: 0.2 },
@@ -100,6 +112,12 @@ describe("OpenAI rules allow what the provider allows", () => {
     [
       "GPT-6.1 Sol takes tools on the Responses API",
       { model: "gpt-6.1-sol", api: "responses", reasoningEffort: "max" },
+      tools,
+      { reasoning: { effort: "max" }, tools: [{ type: "function" }] },
+    ],
+    [
+      "GPT-6 Astra takes tools on the Responses API at effort max",
+      { model: "gpt-6-astra", api: "responses", reasoningEffort: "max" },
       tools,
       { reasoning: { effort: "max" }, tools: [{ type: "function" }] },
     ],

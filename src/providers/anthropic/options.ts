@@ -152,7 +152,7 @@ export function resolveOptions(
   }
   const settings = { ...pickSettings(provider, config), maxTokens };
   const thinking = resolveThinking(provider, config.thinking, maxTokens);
-  const capabilities = resolveCapabilities(provider, config.capabilities);
+  const capabilities = resolveCapabilities(provider, config.capabilities, "anthropic.capabilities");
   const rules = {
     model,
     thinking,

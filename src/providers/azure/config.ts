@@ -1,6 +1,7 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, PrefixCheck } from "../../core/types.js";
+import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
 import { checkSettings } from "../../rules/openai.js";
 import type { KeySet, TransportConfig } from "../../transport/options.js";
 import {
@@ -60,6 +61,12 @@ export interface Config
    * that binds reasoning to its prefix, else `"off"`
    */
   prefixCheck?: PrefixCheck;
+  /**
+   * What the deployment's model takes, e.g. `await openai.capabilities("gpt-6.1-sol")`: a
+   * deployment's name need not be its model's, so golem's OpenAI table is read only through
+   * this (docs/models.md).
+   */
+  capabilities?: Capabilities;
 }
 
 /** How requests authenticate: a fixed key, or a token fetched per attempt. */
@@ -83,6 +90,7 @@ const CONFIG_KEYS: KeySet<Config> = {
   deployment: true,
   apiVersion: true,
   token: true,
+  capabilities: true,
 };
 
 /** Checks an `azure.create` config; throws `ConfigError` naming the option to fix. */
@@ -116,6 +124,8 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   if (api === "responses") out.api = api;
   if (summary !== undefined) out.reasoningSummary = summary;
   if (apiVersion !== undefined) out.apiVersion = apiVersion;
+  const caps = resolveCapabilities("azure", config.capabilities, "openai.capabilities");
+  if (caps !== undefined) out.capabilities = caps;
   checkSettings(api === "responses" ? "responses" : "chat", out, out.settings ?? {});
   if (config.baseURL !== undefined) {
     out.baseURL = resolveBaseURL("azure", config.baseURL, "baseURL");

@@ -63,13 +63,14 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
       'bedrock: `model` is required (e.g. "us.anthropic.claude-sonnet-4-5-20250929-v1:0")',
     );
   }
-  const { settings, thinking } = resolveSettings("bedrock", config.model, config);
+  const { settings, thinking, capabilities } = resolveSettings("bedrock", config.model, config);
   return {
     region,
     model: config.model,
     settings,
     auth: resolveAuth(config, env),
     thinking,
+    ...(capabilities && { capabilities }),
     ...resolveExtras("bedrock", config),
     ...resolvePrefix("bedrock", config.model, config),
     ...resolveTransport("bedrock", config, `https://bedrock-runtime.${region}.amazonaws.com`),

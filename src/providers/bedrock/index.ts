@@ -9,6 +9,7 @@ import { platformCreate } from "../../transport/entry.js";
 import { resolveConfig } from "./config.js";
 import { bedrockDeployment } from "./platform.js";
 
+export type { Capabilities } from "../../rules/capabilities.js";
 export type { CacheConfig, Config, Credentials, Effort, ThinkingConfig } from "./config.js";
 
 /**

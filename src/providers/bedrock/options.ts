@@ -1,7 +1,10 @@
+import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, ModelRequest, PrefixCheck } from "../../core/types.js";
+import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
 import { checkClaudeSettings, resolveEffort, resolveThinking } from "../../rules/claude.js";
 import type { CacheConfig, Effort, ThinkingConfig } from "../../rules/claude-options.js";
 import { CLAUDE_OPTION_KEYS, claudePrefixCheck } from "../../rules/claude-options.js";
+import { claudeVersion } from "../../rules/version.js";
 import { type ResolvedCache, resolveCache } from "../../transport/cache.js";
 import { type KeySet, TRANSPORT_KEYS } from "../../transport/options.js";
 import { pickSettings, refuseSettings } from "../../transport/settings.js";
@@ -29,6 +32,13 @@ export interface ConverseOptions extends CallSettings {
    * @defaultValue `"error"` on Claude models that bind reasoning to its prefix, else `"off"`
    */
   prefixCheck?: PrefixCheck;
+  /**
+   * What the Claude model takes, from `anthropic.capabilities()` (the same value for the same
+   * Claude model), checked before each request over golem's dated table; it also makes an id
+   * that names no Claude model (an application inference profile's ARN) read as the Claude
+   * model it describes. Not taken for other models.
+   */
+  capabilities?: Capabilities;
 }
 
 /** What the body builder reads: the checked options, the model and the platform's tag. */
@@ -43,16 +53,22 @@ export interface ResolvedOptions {
   cache: ResolvedCache | undefined;
   /** Absent: off. */
   prefixCheck?: PrefixCheck;
+  capabilities?: Capabilities | undefined;
 }
 
 /** The keys of {@link ConverseOptions}, for a platform config's key set. */
-export const OPTION_KEYS: KeySet<ConverseOptions> = CLAUDE_OPTION_KEYS;
+export const OPTION_KEYS: KeySet<ConverseOptions> = { ...CLAUDE_OPTION_KEYS, capabilities: true };
 
 /** A Converse platform config's keys before its own: the transport's, the wire's and `model`. */
 export const PLATFORM_KEYS = { ...TRANSPORT_KEYS, ...OPTION_KEYS, model: true } as const;
 
-/** Claude on Bedrock: the Converse API has `topK` only as Claude's own `top_k`. */
-export const isClaude = (model: string) => model.includes("anthropic.claude");
+/**
+ * Claude on Bedrock: the Converse API has `topK` only as Claude's own `top_k`. A model id that
+ * names no Claude (an inference profile's ARN) is Claude when its capabilities describe one.
+ */
+export const isClaude = (model: string, capabilities?: Capabilities) =>
+  model.includes("anthropic.claude") ||
+  (capabilities !== undefined && claudeVersion(capabilities.model) !== undefined);
 
 /**
  * Converse's rules for one call's settings: no `seed` (Converse has no field for it), `topK`
@@ -65,24 +81,36 @@ export function checkSettings(
   s: CallSettings & Partial<Pick<ModelRequest, "toolChoice" | "messages">>,
   provider = "bedrock",
   effort?: Effort,
+  capabilities?: Capabilities,
 ): void {
   refuseSettings(provider, s, ["seed"], "has no Converse field; leave it out");
-  if (!isClaude(model)) {
+  if (!isClaude(model, capabilities)) {
     refuseSettings(
       provider,
       s,
       ["topK"],
       "is sent for Claude models only; pass the model's own field in `extraBody.additionalModelRequestFields`",
     );
-  } else checkClaudeSettings(provider, model, thinking, s, { effort });
+  } else checkClaudeSettings(provider, model, thinking, s, { effort, capabilities });
 }
 
-/** The settings, thinking and its sampling rules, as checked before any request. */
+/**
+ * The settings, thinking, capabilities and their rules, as checked before any request.
+ * Capabilities are Claude's: for a model that is no Claude they are a {@link ConfigError}
+ * rather than a value silently not read.
+ */
 export function resolveSettings(provider: string, model: string, config: ConverseOptions) {
   const settings = pickSettings(provider, config);
   const thinking = resolveThinking(provider, config.thinking, settings.maxTokens);
-  checkSettings(model, thinking, settings, provider);
-  return { settings, thinking };
+  const capabilities = resolveCapabilities(provider, config.capabilities, "anthropic.capabilities");
+  if (capabilities && !isClaude(model, capabilities)) {
+    throw new ConfigError(
+      `${provider}: \`capabilities\` are read for Claude models only, and neither ${model} nor ${capabilities.model} is one`,
+    );
+  }
+  const effort = resolveEffort(provider, config.effort);
+  checkSettings(model, thinking, settings, provider, effort, capabilities);
+  return { settings, thinking, ...(capabilities && { capabilities }) };
 }
 
 /** `prefixCheck`, checked: present unless off (the default on models that do not bind). */

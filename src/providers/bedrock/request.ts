@@ -60,7 +60,7 @@ export function buildRequest(
   // Checked against Claude's levels by the fold.
   const effort = (folded.effort as Effort | undefined) ?? cfg.effort;
   const s = callSettings(provider, cfg.settings, req);
-  checkSettings(cfg.model, cfg.thinking, { ...req, ...s }, provider, effort);
+  checkSettings(cfg.model, cfg.thinking, { ...req, ...s }, provider, effort, cfg.capabilities);
   const system: SystemContentBlock[] = req.system ? [{ text: req.system }] : [];
   const messages: WireMessage[] = [];
   const marks: Mark[] = [];

@@ -109,14 +109,20 @@ export function resolveOptions(
       `${provider}: prefixCheck takes only "off": Gemini binds no reasoning to the prefix (docs/append-only.md)`,
     );
   }
-  const capabilities = resolveCapabilities(provider, config.capabilities);
+  const capabilities = resolveCapabilities(provider, config.capabilities, "gemini.capabilities");
   const rules = {
     model,
     ...(capabilities && { capabilities }),
     ...(config.thinking !== undefined && { thinks: true }),
   };
   const settings = pickSettings(provider, config);
-  checkGeminiModel({ ...rules, thinking: rules.thinks === true }, settings, undefined, provider);
+  const level = config.thinking?.level;
+  checkGeminiModel(
+    { ...rules, thinking: rules.thinks === true, level },
+    settings,
+    undefined,
+    provider,
+  );
   return {
     ...rules,
     generationConfig: buildGenerationConfig(provider, config),

@@ -142,7 +142,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   };
   if (summary !== undefined) out.reasoningSummary = summary;
   if (format !== undefined) out.reasoningFormat = format;
-  const caps = resolveCapabilities("openai", config.capabilities);
+  const caps = resolveCapabilities("openai", config.capabilities, "openai.capabilities");
   if (caps !== undefined) out.capabilities = caps;
   checkSettings(api === "responses" ? "responses" : "chat", out, out.settings ?? {});
   return out;
