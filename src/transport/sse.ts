@@ -80,17 +80,3 @@ export function createSSEReader(
     },
   };
 }
-
-/** Every SSE record of a body, one at a time; breaking out cancels the body. */
-export async function* readSSE(body: ReadableStream<Uint8Array>): AsyncGenerator<SSERecord> {
-  const reader = createSSEReader(body);
-  let finished = false;
-  try {
-    for (let batch = await reader.read(); batch; batch = await reader.read()) {
-      yield* batch;
-    }
-    finished = true;
-  } finally {
-    if (!finished) await reader.cancel();
-  }
-}
