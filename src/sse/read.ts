@@ -2,7 +2,7 @@ import type { RunEvent, RunResult, RunStream } from "../agent/types.js";
 import { ConfigError, GolemError, StreamError } from "../core/errors.js";
 import { createLazyPromise } from "../core/lazy-promise.js";
 import type { Delta, ModelResponse, ModelStream } from "../core/types.js";
-import { readSSE, type SSERecord } from "../transport/sse.js";
+import { createSSEReader, type RecordReader, type SSERecord } from "../transport/sse.js";
 import type { ErrorEventData } from "./write.js";
 
 /** The error a reader throws for the server's `error` event: the server's error, by its fields. */
@@ -56,6 +56,8 @@ export function readModelStream(body: EventStreamBody): ModelStream {
 
 type Phase = "idle" | "iterating" | "draining" | "done";
 
+const DONE: IteratorResult<never> = Object.freeze({ done: true, value: undefined });
+
 /** The events of a body until its final event (named `last`), and that event's data. */
 function readEvents<E, F>(
   body: EventStreamBody,
@@ -66,7 +68,10 @@ function readEvents<E, F>(
     throw new ConfigError("the event stream to read must be a Response or a ReadableStream");
   }
   let phase: Phase = "idle";
-  let records: AsyncGenerator<SSERecord> | undefined;
+  let reader: RecordReader<SSERecord> | undefined;
+  // The batch in hand: records are taken from it one per event, without an await between.
+  let batch: readonly SSERecord[] = [];
+  let at = 0;
   const settled = createLazyPromise<F>(() => {
     if (phase !== "idle") return;
     phase = "draining";
@@ -75,33 +80,58 @@ function readEvents<E, F>(
     })().catch(() => {});
   });
 
-  const fail = (err: unknown): never => {
+  const fail = async (err: unknown): Promise<never> => {
     phase = "done";
+    await reader?.cancel();
     settled.reject(err);
     throw err;
   };
 
-  const next = async (): Promise<IteratorResult<E>> => {
-    if (phase === "done") return { done: true, value: undefined };
+  /** The next event from the batch in hand; `undefined` once it is used up (or at the end). */
+  const take = (): IteratorResult<E> | undefined => {
+    while (at < batch.length) {
+      const record = batch[at++] as SSERecord;
+      const data: unknown = JSON.parse(record.data);
+      if (record.event === last) {
+        phase = "done";
+        batch = [];
+        settled.resolve(data as F);
+        return DONE;
+      }
+      if (record.event === "error") throw new EventStreamError(data as ErrorEventData);
+      const event = toEvent(record, data);
+      if (event !== undefined) return { done: false, value: event };
+    }
+    return undefined;
+  };
+
+  /** Reads batches until one holds an event (or the final one). */
+  const refill = async (): Promise<IteratorResult<E>> => {
     try {
-      records ??= readSSE(streamOf(body));
+      reader ??= createSSEReader(streamOf(body));
       for (;;) {
-        const step = await records.next();
-        if (step.done) throw new StreamError(`the event stream ended before its ${last}`);
-        const data: unknown = JSON.parse(step.value.data);
-        if (step.value.event === last) {
-          phase = "done";
-          settled.resolve(data as F);
-          return { done: true, value: undefined };
-        }
-        if (step.value.event === "error") throw new EventStreamError(data as ErrorEventData);
-        const event = toEvent(step.value, data);
-        if (event !== undefined) return { done: false, value: event };
+        const read = await reader.read();
+        if (read === undefined) throw new StreamError(`the event stream ended before its ${last}`);
+        batch = read;
+        at = 0;
+        const step = take();
+        if (step !== undefined) return step;
       }
     } catch (err) {
-      await records?.return(undefined);
       return fail(err);
     }
+  };
+
+  /** An event already in hand comes in an already-resolved promise; else the body is read. */
+  const next = (): Promise<IteratorResult<E>> => {
+    if (phase === "done") return Promise.resolve(DONE);
+    let step: IteratorResult<E> | undefined;
+    try {
+      step = take();
+    } catch (err) {
+      return fail(err);
+    }
+    return step === undefined ? refill() : Promise.resolve(step);
   };
 
   const iterator: AsyncIterator<E> = {
@@ -113,10 +143,10 @@ function readEvents<E, F>(
           new DOMException("The stream was cancelled before it finished", "AbortError"),
         );
         // Cancels the body: the server sees its stream cancelled and stops the run.
-        if (records) await records.return(undefined);
+        if (reader) await reader.cancel();
         else await cancelBody(body);
       }
-      return { done: true, value: undefined };
+      return DONE;
     },
   };
 

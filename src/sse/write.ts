@@ -35,28 +35,42 @@ export function toEventStream(
     throw new ConfigError("toEventStream: source must be a model stream or an agent's run stream");
   }
   const encoder = new TextEncoder();
-  const send = (
-    controller: ReadableStreamDefaultController<Uint8Array>,
-    event: string,
-    data: unknown,
-  ) => controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
   let iterator: AsyncIterator<Delta | RunEvent> | undefined;
+  // An item asked for and not there yet when a chunk went out: the next pull waits for it.
+  let pending: Promise<IteratorResult<Delta | RunEvent>> | undefined;
+  const notReady = Promise.resolve(NOT_READY);
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       iterator ??= source[Symbol.asyncIterator]();
+      let text = "";
+      let ended = true;
       try {
-        const next = await iterator.next();
-        if (!next.done) {
+        let next = await (pending ?? iterator.next());
+        pending = undefined;
+        // The items already at hand (a model stream's deltas of one network chunk) go out as
+        // one chunk: a pull, an encoding and an enqueue per delta cost more than the delta.
+        while (!next.done) {
           const [event, data] = eventOf(source, next.value);
-          send(controller, event, data);
-          return;
+          text += eventText(event, data);
+          const after = iterator.next();
+          const ready = await Promise.race([after, notReady]);
+          if (ready === NOT_READY) {
+            pending = after;
+            ended = false;
+            break;
+          }
+          next = ready;
         }
-        if ("result" in source) send(controller, "result", await source.result);
-        else send(controller, "response", await source.response);
+        if (ended) {
+          const final = "result" in source ? await source.result : await source.response;
+          text += eventText("result" in source ? "result" : "response", final);
+        }
       } catch (err) {
-        send(controller, "error", errorData(err));
+        text += eventText("error", errorData(err));
+        ended = true;
       }
-      controller.close();
+      controller.enqueue(encoder.encode(text));
+      if (ended) controller.close();
     },
     async cancel() {
       await iterator?.return?.();
@@ -76,6 +90,14 @@ export function eventStreamResponse(
   const headers = new Headers(HEADERS);
   for (const [k, v] of new Headers(init.headers)) headers.set(k, v);
   return new Response(toEventStream(source), { ...init, headers });
+}
+
+/** What `Promise.race` sees when the iterator's next item was not ready at once. */
+const NOT_READY = Symbol("not ready");
+
+/** One server-sent event. */
+function eventText(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 /** The event name and data of one item: a delta of a model stream, or a run event without its `type`. */

@@ -72,9 +72,11 @@ export function createModelStream<R>(
     throw error;
   };
 
-  /** The next batch of records, or undefined once the body ended (response then settled). */
-  const read = async (s: StreamSession<R>): Promise<readonly R[] | undefined> => {
-    const batch = await s.reader.read();
+  /**
+   * A batch the reader answered, or undefined once the body ended (response then settled).
+   * Synchronous, so a batch costs the reader's await and no wrapper's.
+   */
+  const arrived = (s: StreamSession<R>, batch: R[] | undefined): R[] | undefined => {
     // The signal is checked here too, not only by the body: a `fetch` the caller passed in
     // (a test double, a proxy) may not tie its body to the signal.
     if (signal?.aborted) throw abortReason(signal);
@@ -109,9 +111,10 @@ export function createModelStream<R>(
   /** Reads batches until one makes a delta; a push that throws surfaces only after the deltas before it. */
   const refill = async (): Promise<IteratorResult<Delta>> => {
     try {
-      const s = await start();
+      // Once open, a batch costs one await less: no `start()` round trip.
+      const s = session ?? (await start());
       for (;;) {
-        const batch = await read(s);
+        const batch = arrived(s, await s.reader.read());
         if (batch === undefined) return DONE;
         records = batch;
         next = 0;
@@ -127,7 +130,9 @@ export function createModelStream<R>(
     try {
       const s = await start();
       const { machine } = s;
-      for (let batch = await read(s); batch !== undefined; batch = await read(s)) {
+      for (;;) {
+        const batch = arrived(s, await s.reader.read());
+        if (batch === undefined) return;
         for (let i = 0; i < batch.length; i++) machine.push(batch[i] as R);
       }
     } catch (err) {

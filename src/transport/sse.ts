@@ -12,6 +12,9 @@ export interface RecordReader<R> {
   cancel(): Promise<void>;
 }
 
+/** The decoder's options for every chunk but the last: one object, not one per chunk. */
+const STREAM = { stream: true };
+
 /** Refuse lines longer than this instead of buffering without bound. */
 export const MAX_SSE_BUFFER = 64 * 1024 * 1024;
 
@@ -64,7 +67,7 @@ export function createSSEReader(
           // a blank line ends the event whatever line end came before.
           parser.feed(`${decoder.decode()}\n\n`);
         } else {
-          parser.feed(decoder.decode(value, { stream: true }));
+          parser.feed(decoder.decode(value, STREAM));
         }
         const out = take();
         if (out) return out;
@@ -76,18 +79,4 @@ export function createSSEReader(
       await reader.cancel().catch(() => {});
     },
   };
-}
-
-/** Every SSE record of a body, one at a time; breaking out cancels the body. */
-export async function* readSSE(body: ReadableStream<Uint8Array>): AsyncGenerator<SSERecord> {
-  const reader = createSSEReader(body);
-  let finished = false;
-  try {
-    for (let batch = await reader.read(); batch; batch = await reader.read()) {
-      yield* batch;
-    }
-    finished = true;
-  } finally {
-    if (!finished) await reader.cancel();
-  }
 }

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { StreamError } from "../../src/core/errors.js";
 import { splitBytes } from "../../src/testing/cassette.js";
-import { createSSEReader, readSSE, type SSERecord } from "../../src/transport/sse.js";
+import { createSSEReader, type SSERecord } from "../../src/transport/sse.js";
 import { cutPoints } from "../helpers/cassettes.js";
 
 const encoder = new TextEncoder();
@@ -226,50 +226,5 @@ describe("createSSEReader on generated streams", () => {
       ),
       { numRuns: 300 },
     );
-  });
-});
-
-describe("readSSE", () => {
-  it("yields every record one at a time", async () => {
-    const data: string[] = [];
-    for await (const r of readSSE(bodyOf(["data: a\n\ndata: b\n\n", "data: c\n\n"])))
-      data.push(r.data);
-    expect(data).toStrictEqual(["a", "b", "c"]);
-  });
-
-  it("cancels the body when the consumer stops early", async () => {
-    let cancelled = false;
-    let pulls = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        pulls++;
-        controller.enqueue(encoder.encode(`data: ${pulls}\n\ndata: again\n\n`));
-      },
-      cancel() {
-        cancelled = true;
-      },
-    });
-    for await (const r of readSSE(body)) {
-      expect(r.data).toBe("1");
-      break;
-    }
-    expect(cancelled).toBe(true);
-  });
-
-  it("does not cancel a body it read to the end", async () => {
-    let cancelled = false;
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(encoder.encode("data: only\n\n"));
-        controller.close();
-      },
-      cancel() {
-        cancelled = true;
-      },
-    });
-    const data: string[] = [];
-    for await (const r of readSSE(body)) data.push(r.data);
-    expect(data).toStrictEqual(["only"]);
-    expect(cancelled).toBe(false);
   });
 });
