@@ -136,13 +136,13 @@ function cases(scale: number): Case[] {
       budget: kb(13),
       // 13.0 before the model rules, capabilities and counting (docs/adr/0017-model-rules-from-capabilities.md),
       // 15.4 before the prefix check (docs/adr/0024-prefix-check.md).
-      ceiling: kb(23.0),
+      ceiling: kb(23.2),
     },
     { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(24.0) },
     { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(17.8) },
     { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(23.2) },
-    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(23.7) },
-    { name: "golem/vertex", code: `export * from "golem/vertex";`, ceiling: kb(29.2) },
+    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(23.9) },
+    { name: "golem/vertex", code: `export * from "golem/vertex";`, ceiling: kb(29.5) },
     {
       name: "golem/anthropic-aws",
       code: `export * from "golem/anthropic-aws";`,
@@ -161,13 +161,13 @@ function cases(scale: number): Case[] {
     {
       name: "golem/anthropic-google-cloud",
       code: `export * from "golem/anthropic-google-cloud";`,
-      ceiling: kb(24.1),
+      ceiling: kb(24.3),
     },
     // 3.7 KB before 0.3's recorder, openCassette and scriptedModel (docs/adr/0015-recorder-in-golem-testing.md).
     { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(9.3) },
     // @opentelemetry/api is the app's own (a peer): left out of the bundle, as an app has it.
     { name: "golem/otel", code: `export * from "golem/otel";`, ceiling: kb(5.1) },
-    { name: "golem/sse", code: `export * from "golem/sse";`, ceiling: kb(3.2) },
+    { name: "golem/sse", code: `export * from "golem/sse";`, ceiling: kb(3.4) },
     { name: "golem: wrapModel", code: `export { wrapModel } from "golem";`, ceiling: kb(1.2) },
     // The agent without parseHistory: its unknown-field table is left out of these.
     {
@@ -189,12 +189,12 @@ function cases(scale: number): Case[] {
     {
       name: "golem/anthropic + Agent",
       code: `export { create } from "golem/anthropic";\nexport { Agent, jsonTool } from "golem";`,
-      ceiling: kb(27.0),
+      ceiling: kb(27.2),
     },
     {
       name: "every entry but golem/testing",
       code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
-      ceiling: kb(53.3),
+      ceiling: kb(53.4),
     },
     // The budget: <= 40 KB (38.8 KB with 0.2's features; see the header).
     {
@@ -202,7 +202,7 @@ function cases(scale: number): Case[] {
       code: everything(OLD_ENTRIES),
       budget: kb(40),
       // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015).
-      ceiling: kb(60.8),
+      ceiling: kb(60.9),
     },
   ];
 }
