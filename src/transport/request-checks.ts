@@ -8,9 +8,14 @@ import type { ModelRequest } from "../core/types.js";
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html
  * @see https://ai.google.dev/api/caching#FunctionDeclaration ("a-z, A-Z, 0-9, or contain
  *   underscores, colons, dots, and dashes, with a maximum length of 64")
+ * Gemini on Vertex (keyed `platform:api`) also wants the first character a letter or an
+ * underscore: every version of Vertex's `FunctionDeclaration.name` says so, while they differ
+ * on colons and on 64 or 128 characters, so only the start is added to the Gemini API's rule.
+ * @see https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/projects.locations.cachedContents#FunctionDeclaration
  */
 const TOOL_NAME: Readonly<Record<string, RegExp>> = {
   gemini: /^[a-zA-Z0-9_.:-]{1,64}$/,
+  "vertex:gemini": /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
 };
 const TOOL_NAME_DEFAULT = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -29,7 +34,7 @@ const OBJECT_ARGUMENTS: ReadonlySet<string> = new Set(["anthropic", "bedrock", "
  */
 export function checkModelRequest(provider: string, api: string, req: ModelRequest): void {
   // By the API, not the platform: Claude on Vertex takes Anthropic's names, Gemini there Gemini's.
-  const pattern = TOOL_NAME[api] ?? TOOL_NAME_DEFAULT;
+  const pattern = TOOL_NAME[`${provider}:${api}`] ?? TOOL_NAME[api] ?? TOOL_NAME_DEFAULT;
   for (const [i, tool] of (req.tools ?? []).entries()) {
     if (typeof tool?.name !== "string" || !pattern.test(tool.name)) {
       throw new ConfigError(

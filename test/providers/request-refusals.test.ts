@@ -197,4 +197,32 @@ describe("Gemini on Vertex", () => {
     await model.generate({ messages: [ASK], tools: [tool("ns:weather.get")] }).catch(() => {});
     expect(calls).toHaveLength(1);
   });
+
+  it.each(["1weather", "-weather", ".weather", ":weather"])(
+    "refuses %s, whose first character is not a letter or an underscore, before any request",
+    async (name) => {
+      const { fetch, calls } = scriptedFetch([]);
+      const model = await createModel("vertex", { model: "gemini-2.5-flash" }, fetch);
+      const error = await model.generate({ messages: [ASK], tools: [tool(name)] }).catch((e) => e);
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toBe(
+        `vertex: tools[0] is named "${name}"; vertex takes tool names matching ^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$`,
+      );
+      expect(calls).toEqual([]);
+    },
+  );
+
+  it.each(["_weather", "Weather:v1.get"])("takes %s", async (name) => {
+    const { fetch, calls } = scriptedFetch([]);
+    const model = await createModel("vertex", { model: "gemini-2.5-flash" }, fetch);
+    await model.generate({ messages: [ASK], tools: [tool(name)] }).catch(() => {});
+    expect(calls).toHaveLength(1);
+  });
+
+  it("leaves the Gemini API's own rule as it is: a name may start with a digit there", async () => {
+    const { fetch, calls } = scriptedFetch([]);
+    const model = await createModel("gemini", CONFIG.gemini, fetch);
+    await model.generate({ messages: [ASK], tools: [tool("1weather")] }).catch(() => {});
+    expect(calls).toHaveLength(1);
+  });
 });
