@@ -10,8 +10,9 @@ import type { Capabilities } from "./capabilities.js";
 import { claudeVersion, versionText } from "./version.js";
 
 /**
- * One table row: the versions it covers and what they take. Every row refuses sampling, and
- * every row was checked on {@link CHECKED}; both are added by {@link claudeTable}. `page` is
+ * One table row: the versions it covers and what they take. A row refuses sampling unless it
+ * says otherwise (only the 4.6 rows do), and every row was checked on {@link CHECKED}; both are
+ * added by {@link claudeTable}. `page` is
  * the documenting page under {@link DOCS}.
  */
 interface Row extends Omit<Capabilities, "model" | "source" | "checked" | "reference"> {
@@ -31,6 +32,21 @@ const ADAPTIVE_OR_OFF = { adaptive: true, enabled: false, disabled: true, betwee
 const LOW_TO_HIGH = ["low", "medium", "high"];
 
 const ROWS: readonly Row[] = [
+  // "Prefilling assistant messages returns a 400 error on Claude 4.6 models"; sampling stays
+  {
+    family: "opus",
+    versions: ["4.6"],
+    sampling: true,
+    prefill: false,
+    page: "about-claude/models/whats-new-claude-4-6#prefill-removal",
+  },
+  {
+    family: "sonnet",
+    versions: ["4.6"],
+    sampling: true,
+    prefill: false,
+    page: "about-claude/models/whats-new-claude-4-6#prefill-removal",
+  },
   // sampling parameters and budget_tokens are a 400
   {
     family: "opus",

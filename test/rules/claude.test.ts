@@ -159,8 +159,10 @@ describe("Claude rules refuse before the request", () => {
   });
 
   it.each([
-    ["claude-haiku-5-5", "haiku-5-5/migration-guide"],
-    ["claude-sonnet-5-5", "sonnet-5-5/migration-guide"],
+    ["claude-haiku-5-5", "models/haiku-5-5/migration-guide"],
+    ["claude-sonnet-5-5", "models/sonnet-5-5/migration-guide"],
+    ["claude-opus-4-6", "about-claude/models/whats-new-claude-4-6#prefill-removal"],
+    ["claude-sonnet-4-6", "about-claude/models/whats-new-claude-4-6#prefill-removal"],
   ])(
     "%s refuses an assistant prefill: a HistoryError naming the last message",
     async (model, page) => {
@@ -169,7 +171,7 @@ describe("Claude rules refuse before the request", () => {
       expect(error).toBeInstanceOf(HistoryError);
       expect(error).toMatchObject({ index: 1 });
       expect((error as Error).message).toBe(
-        `messages[1]: anthropic: ${model} does not continue an assistant message (no prefill); end with a user message (${DOCS}/${page}, 2026-12-01)`,
+        `messages[1]: anthropic: ${model} does not continue an assistant message (no prefill); end with a user message (https://platform.claude.com/docs/en/${page}, 2026-12-01)`,
       );
     },
   );
@@ -285,6 +287,20 @@ const ALLOWED: Allowed[] = [
       },
     },
     { messages: [{ role: "user", content: [{ type: "document" }, { citations: [] }] }] },
+  ],
+  [
+    "Sonnet 4.6 takes sampling (its row refuses only a prefill)",
+    "anthropic",
+    { model: "claude-sonnet-4-6" },
+    { messages: hi, temperature: 0.5, topP: 0.9 },
+    { temperature: 0.5, top_p: 0.9 },
+  ],
+  [
+    "Opus 4.6 takes a history ending with a user message after a prefill was answered",
+    "anthropic",
+    { model: "claude-opus-4-6" },
+    { messages: [...prefill, { role: "user", content: "Go on." }] },
+    { messages: [{ role: "user" }, { role: "assistant" }, { role: "user" }] },
   ],
   [
     "Haiku 4.5 takes a prefill",
