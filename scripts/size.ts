@@ -138,7 +138,8 @@ function cases(scale: number): Case[] {
       // 15.4 before the prefix check (docs/adr/0024-prefix-check.md).
       ceiling: kb(23.2),
     },
-    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(24.0) },
+    // 23.9 before streamed citations, images and unlisted members (docs/adr/0034-bedrock-stream-members.md).
+    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(24.7) },
     { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(17.8) },
     { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(23.2) },
     { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(23.9) },
@@ -194,7 +195,7 @@ function cases(scale: number): Case[] {
     {
       name: "every entry but golem/testing",
       code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
-      ceiling: kb(53.4),
+      ceiling: kb(54.0),
     },
     // The budget: <= 40 KB (38.8 KB with 0.2's features; see the header).
     {
@@ -202,7 +203,7 @@ function cases(scale: number): Case[] {
       code: everything(OLD_ENTRIES),
       budget: kb(40),
       // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015).
-      ceiling: kb(60.9),
+      ceiling: kb(61.5),
     },
   ];
 }

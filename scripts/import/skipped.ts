@@ -168,6 +168,10 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized from the documented Converse wire format, with the live `type: tool_use`",
   "bedrock/typed-tool-use-stream.json":
     "synthesized from the documented ConverseStream wire format, encoded as event-stream frames",
+  "bedrock/citations.json":
+    "synthesized from the documented Converse citationsContent block (a cited note)",
+  "bedrock/citations-stream.json":
+    "synthesized from the documented ConverseStream citation deltas, encoded as event-stream frames",
   "bedrock/split-signature-stream.json":
     "synthesized from the documented ConverseStream wire format (a signature in two deltas)",
   "openai/responses-reencrypted-stream.json":

@@ -3,6 +3,7 @@ import type { Message, Model, ToolSpec } from "../../src/index.js";
 import * as bedrock from "../../src/providers/bedrock/index.js";
 import { REDACTION_TRIGGER } from "./anthropic.js";
 import { cacheLoop } from "./cache-loop.js";
+import { citedConversation } from "./citations.js";
 import { mediaConversation } from "./media.js";
 import { call, expectError, REPORT_REQUEST, toolLoop, WEATHER } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
@@ -11,6 +12,7 @@ const SONNET_4 = "us.anthropic.claude-sonnet-4-20250514-v1:0";
 const SONNET_3_7 = "us.anthropic.claude-3-7-sonnet-20250219-v1:0";
 const OPUS_4_6 = "us.anthropic.claude-opus-4-6-v1";
 const SONNET_4_6 = "us.anthropic.claude-sonnet-4-6";
+const SONNET_4_5 = "us.anthropic.claude-sonnet-4-5-20250929-v1:0";
 
 /**
  * Credentials come from the environment as the adapter reads them: AWS_BEARER_TOKEN_BEDROCK,
@@ -137,6 +139,15 @@ const media = (stream: boolean): Scenario => ({
   run: (model) => mediaConversation((req) => call(model, req, stream), true),
 });
 
+/** A note as a document the model may cite (`citations: true`), then a second turn. */
+const cited = (stream: boolean): Scenario => ({
+  description: `a plain-text document with citations enabled, a cited answer, then a second turn${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: SONNET_4_5,
+  create: make(SONNET_4_5, { maxTokens: 1024, citations: true }),
+  run: (model) => citedConversation((req) => call(model, req, stream)),
+});
+
 /** Scenarios recorded against Bedrock Converse / ConverseStream. */
 export const bedrockScenarios: Record<string, Scenario> = {
   "thinking-tool-loop": loop(false),
@@ -147,6 +158,8 @@ export const bedrockScenarios: Record<string, Scenario> = {
   "interleaved-tool-loop-stream": interleaved(true),
   media: media(false),
   "media-stream": media(true),
+  citations: cited(false),
+  "citations-stream": cited(true),
   "redacted-split-stream": redactedReplay,
   "thinking-stream": {
     description: "thinking (budget 1024), a greeting, streamed",

@@ -282,6 +282,20 @@ const CASES: [string, string, Case][] = [
   ],
   [
     "bedrock",
+    "citations-stream",
+    {
+      ...BEDROCK_SIGV4,
+      env: { ...AWS, AWS_SESSION_TOKEN: "" },
+      model: "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+      received: (h) => {
+        expect(h.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIAFAKECAPTURE0001\//);
+        expect(h["x-amz-security-token"]).toBeUndefined();
+      },
+      redacted: ["authorization"],
+    },
+  ],
+  [
+    "bedrock",
     "redacted-thinking-stream",
     {
       env: { ...AWS, AWS_BEARER_TOKEN_BEDROCK: "ABSKFAKEcaptureBedrockKey0123456789" },

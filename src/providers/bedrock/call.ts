@@ -30,7 +30,7 @@ export function converseWire(options: ResolvedOptions, provider: string): Wire<E
       await refuseJSONStream(res, ctx.secrets);
       return {
         reader: createEventStreamReader(res.body),
-        machine: createStreamState(ctx.toError, ctx.requestId, ctx.provider),
+        machine: createStreamState(ctx.toError, ctx.requestId, ctx.provider, cfg.citations),
       };
     },
     count: { body: countBody, read: countAnswer },

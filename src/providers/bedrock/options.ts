@@ -39,6 +39,14 @@ export interface ConverseOptions extends CallSettings {
    * model it describes. Not taken for other models.
    */
   capabilities?: Capabilities;
+  /**
+   * Lets the model cite the documents of user messages (`citations: { enabled: true }` on each
+   * `document` block). A cited answer's texts come as provider parts holding Bedrock's
+   * `citationsContent` blocks, sent back as they came; a streamed text then arrives whole at
+   * its block's end (docs/bedrock.md, "Citations").
+   * @defaultValue false
+   */
+  citations?: boolean;
 }
 
 /** What the body builder reads: the checked options, the model and the platform's tag. */
@@ -54,10 +62,16 @@ export interface ResolvedOptions {
   /** Absent: off. */
   prefixCheck?: PrefixCheck;
   capabilities?: Capabilities | undefined;
+  /** Documents may be cited: `citations: { enabled: true }` on each. */
+  citations?: boolean;
 }
 
 /** The keys of {@link ConverseOptions}, for a platform config's key set. */
-export const OPTION_KEYS: KeySet<ConverseOptions> = { ...CLAUDE_OPTION_KEYS, capabilities: true };
+export const OPTION_KEYS: KeySet<ConverseOptions> = {
+  ...CLAUDE_OPTION_KEYS,
+  capabilities: true,
+  citations: true,
+};
 
 /** A Converse platform config's keys before its own: the transport's, the wire's and `model`. */
 export const PLATFORM_KEYS = { ...TRANSPORT_KEYS, ...OPTION_KEYS, model: true } as const;
@@ -118,10 +132,15 @@ export function resolvePrefix(provider: string, model: string, config: ConverseO
   return claudePrefixCheck(provider, model, config.prefixCheck);
 }
 
-/** `effort` and `cache`, checked. */
+/** `effort`, `cache` and `citations`, checked. */
 export function resolveExtras(provider: string, config: ConverseOptions) {
+  const { citations } = config;
+  if (citations !== undefined && typeof citations !== "boolean") {
+    throw new ConfigError(`${provider}: \`citations\` must be true or false`);
+  }
   return {
     effort: resolveEffort(provider, config.effort),
     cache: resolveCache(provider, config.cache),
+    ...(citations && { citations }),
   };
 }

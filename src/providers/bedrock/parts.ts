@@ -3,9 +3,22 @@ import { isNonEmptyString } from "../../core/issue.js";
 import { createPartsBuilder } from "../../core/parts.js";
 import type { Delta, Message, Part, ProviderPart, ThinkingPart } from "../../core/types.js";
 import { NO_DELTAS } from "../../transport/model-stream.js";
+import { addBlock } from "./body-blocks.js";
+import {
+  appendResult,
+  deltaError,
+  deltaString,
+  isServerTool,
+  joinBase64,
+  neverStarted,
+  startError,
+  unknownMember,
+} from "./pieces.js";
 import type {
+  CitationsDelta,
   ContentBlockDelta,
   ContentBlockStart,
+  ImageBlockDelta,
   OutputContentBlock,
   ReasoningContentBlockDelta,
   ToolResultBlockDelta,
@@ -28,12 +41,16 @@ import type {
  *   does not model -> a provider part holding the block as a body carries it. Bedrock ran such
  *   a tool itself: as a tool call an agent would try to run it again. Any other `toolUse` is
  *   the caller's to run, `"type": "tool_use"` included: the live API sends that on ordinary
- *   calls (fixtures/bedrock/typed-tool-use.json).
+ *   calls (fixtures/bedrock/typed-tool-use.json);
+ * - a cited text (`citationsContent` in a body; `text` and `citation` deltas of one block in a
+ *   stream) -> a provider part holding the block as a body carries it, and an image the model
+ *   made (`image`) likewise: its text is not the message's text in either path (ADR 0034);
+ * - a start or delta member the API reference does not list -> a StreamError (ADR 0034).
  */
 export interface MessageBuilder {
   /** One whole block of a Converse body's `output.message.content` (its index `i`, for errors). */
   add(block: OutputContentBlock, i: number): void;
-  /** A streamed `contentBlockStart` (tool use and results only; reasoning and text have none). */
+  /** A streamed `contentBlockStart` (tool use, results, images; reasoning and text have none). */
   start(index: number, start: ContentBlockStart): readonly Delta[];
   /** A streamed `contentBlockDelta`; the first one of a reasoning or text block opens its part. */
   delta(index: number, delta: ContentBlockDelta): readonly Delta[];
@@ -52,6 +69,10 @@ const CALL = 4;
 const SERVER_CALL = 5;
 /** A built-in tool's result: its content entries are in `pending`. */
 const RESULT = 6;
+/** A cited text (or, with `citations` on, a text that may turn out cited): its text pieces are in `pending`. */
+const CITED = 7;
+/** An image: its base64 pieces are in `pending`. */
+const IMAGE = 8;
 const KIND_NAMES = [
   "",
   "text",
@@ -60,13 +81,23 @@ const KIND_NAMES = [
   "toolUse",
   "toolUse",
   "toolResult",
+  "citation",
+  "image",
 ];
+
+/** A `citationsContent` block as a body carries it (CitationsContentBlock). */
+interface CitedBlock {
+  citationsContent: { citations: CitationsDelta[]; content: { text: string }[] };
+}
 
 // What a streamed text or reasoning block opens with (parts.start copies it).
 const EMPTY_TEXT: Part = { type: "text", text: "" };
 
-/** Creates an empty {@link MessageBuilder}. */
-export function createMessageBuilder(provider: string): MessageBuilder {
+/**
+ * Creates an empty {@link MessageBuilder}. `citations`: the request let documents be cited,
+ * so a streamed text block is held till its stop, when it shows whether it is cited (ADR 0034).
+ */
+export function createMessageBuilder(provider: string, citations = false): MessageBuilder {
   const parts = createPartsBuilder();
   const EMPTY_THINKING: Part = { type: "thinking", text: "", provider };
   // Arrays indexed by contentBlockIndex (small and dense), not Maps: this runs per frame.
@@ -115,7 +146,12 @@ export function createMessageBuilder(provider: string): MessageBuilder {
     const gathered = pending[index];
     try {
       if (part.type === "thinking") part.redacted = joinBase64(gathered as string[]);
-      else if (kinds[index] === SERVER_CALL) {
+      else if (kinds[index] === CITED) citedAt(index).content = [{ text: joined(index) }];
+      else if (kinds[index] === IMAGE) {
+        (part.value as { image: { source: { bytes: string } } }).image.source.bytes = joinBase64(
+          gathered as string[],
+        );
+      } else if (kinds[index] === SERVER_CALL) {
         // A result's entries need nothing: its part holds their array (see `start`).
         const input = gathered as string;
         (part.value as { toolUse: { input: unknown } }).toolUse.input =
@@ -127,9 +163,55 @@ export function createMessageBuilder(provider: string): MessageBuilder {
     }
   };
 
+  const citedAt = (index: number) =>
+    ((parts.at(partOf[index] as number) as ProviderPart).value as CitedBlock).citationsContent;
+  const joined = (index: number) => (pending[index] as string[]).join("");
+  /** A cited block seen whole without a citation: the plain text it turned out to be. */
+  const plain = (index: number) => kinds[index] === CITED && citedAt(index).citations.length === 0;
+
+  const openCited = (index: number): void => {
+    const value: CitedBlock = { citationsContent: { citations: [], content: [{ text: "" }] } };
+    openAtStop(index, CITED, { type: "provider", provider, value }, []);
+  };
+
+  const text = (index: number, piece: string): readonly Delta[] => {
+    if (piece === "") return NO_DELTAS;
+    if (!kinds[index] && citations) openCited(index);
+    if (kinds[index] === CITED) {
+      (pending[index] as string[]).push(piece);
+      return NO_DELTAS; // a cited text is one provider delta at its stop, as a body's is one part
+    }
+    return [parts.appendText(at(index, TEXT, EMPTY_TEXT), piece)];
+  };
+
+  const citation = (index: number, c: CitationsDelta): readonly Delta[] => {
+    if (typeof c !== "object" || c === null || Array.isArray(c)) {
+      throw deltaError(index, "citation", "n object");
+    }
+    if (kinds[index] === TEXT) {
+      throw new StreamError(
+        `bedrock: a citation for block ${index} after its text streamed; create the model with \`citations: true\``,
+      );
+    }
+    if (at(index, CITED) < 0) openCited(index);
+    citedAt(index).citations.push(c);
+    return NO_DELTAS;
+  };
+
+  const image = (index: number, d: ImageBlockDelta): readonly Delta[] => {
+    if (kinds[index] !== IMAGE) {
+      throw neverStarted("image", index);
+    }
+    if (d.error !== undefined) {
+      throw new StreamError(`bedrock: image block ${index} failed: ${String(d.error?.message)}`);
+    }
+    (pending[index] as string[]).push(deltaString(d.source?.bytes, "image.source.bytes", index));
+    return NO_DELTAS;
+  };
+
   const reasoning = (index: number, d: ReasoningContentBlockDelta): readonly Delta[] => {
     if (d.redactedContent !== undefined) {
-      const piece = reasoningString(d.redactedContent, "redactedContent", index);
+      const piece = deltaString(d.redactedContent, "reasoningContent.redactedContent", index);
       if (piece === "") return NO_DELTAS;
       if (at(index, REDACTED) >= 0) (pending[index] as string[]).push(piece);
       else {
@@ -138,55 +220,39 @@ export function createMessageBuilder(provider: string): MessageBuilder {
       }
       return NO_DELTAS; // its delta comes at contentBlockStop, with the payload whole
     }
-    const text = d.text === undefined ? "" : reasoningString(d.text, "text", index);
+    const piece = d.text === undefined ? "" : deltaString(d.text, "reasoningContent.text", index);
     const signature =
-      d.signature === undefined ? "" : reasoningString(d.signature, "signature", index);
+      d.signature === undefined
+        ? ""
+        : deltaString(d.signature, "reasoningContent.signature", index);
     // An empty text delta precedes the signature (observed); it opens nothing and says nothing.
-    if (text === "" && signature === "") return NO_DELTAS;
+    if (piece === "" && signature === "") return NO_DELTAS;
     const i = at(index, THINKING, EMPTY_THINKING);
-    if (text !== "") return [parts.appendText(i, text)];
+    if (piece !== "") return [parts.appendText(i, piece)];
     // A signature can arrive in pieces (fixtures/bedrock/split-signature-stream.json): each
     // delta carries its piece, and the pieces join.
     return [parts.appendSignature(i, signature)];
   };
 
   return {
-    add(block, i) {
-      const r = block.reasoningContent;
-      if (r && typeof r.redactedContent === "string") {
-        // Kept as the base64 text it arrives as: Bedrock takes back exactly that.
-        if (r.redactedContent !== "") {
-          parts.start({ type: "thinking", redacted: r.redactedContent, provider });
-        }
-      } else if (r && typeof r.reasoningText?.text === "string") {
-        const { text, signature } = r.reasoningText;
-        const part: ThinkingPart = { type: "thinking", text, provider };
-        if (typeof signature === "string" && signature !== "") part.signature = signature;
-        if (text !== "" || part.signature !== undefined) parts.start(part);
-      } else if (typeof block.text === "string") {
-        if (block.text !== "") parts.start({ type: "text", text: block.text });
-      } else if (block.toolUse && !isServerTool(block.toolUse)) {
-        const { toolUseId, name, input } = block.toolUse;
-        if (!isNonEmptyString(toolUseId) || !isNonEmptyString(name)) {
-          throw new StreamError(
-            `bedrock: output.message.content[${i}].toolUse has no toolUseId or name`,
-          );
-        }
-        const args = JSON.stringify(input ?? {});
-        parts.start({ type: "tool-call", id: toolUseId, name, arguments: args });
-      } else {
-        parts.start({ type: "provider", provider, value: block });
-      }
-    },
+    add: (block, i) => addBlock(parts, provider, block, i),
 
     start(index, start) {
-      const tool = start.toolUse;
-      const result = start.toolResult;
-      if (!tool && !result) return NO_DELTAS; // images and members added later
+      const { toolUse: tool, toolResult: result, image: picture } = start;
+      if (!tool && !result && !picture) {
+        if (Object.keys(start).length > 0) throw unknownMember("contentBlockStart", index, start);
+        return NO_DELTAS;
+      }
       if (kinds[index]) {
         throw new StreamError(
           `bedrock: contentBlockStart for block ${index}, which already started`,
         );
+      }
+      if (picture) {
+        if (!isNonEmptyString(picture.format)) throw startError(index, "image.format");
+        const value = { image: { format: picture.format, source: { bytes: "" } } };
+        openAtStop(index, IMAGE, { type: "provider", provider, value }, []);
+        return NO_DELTAS;
       }
       if (result) {
         if (!isNonEmptyString(result.toolUseId)) throw startError(index, "toolResult.toolUseId");
@@ -212,19 +278,14 @@ export function createMessageBuilder(provider: string): MessageBuilder {
 
     delta(index, delta) {
       if (delta.reasoningContent) return reasoning(index, delta.reasoningContent);
-      if (delta.text !== undefined) {
-        if (typeof delta.text !== "string") throw deltaError(index, "text");
-        if (delta.text === "") return NO_DELTAS;
-        const i = at(index, TEXT, EMPTY_TEXT);
-        return [parts.appendText(i, delta.text)];
-      }
+      if (delta.text !== undefined) return text(index, deltaString(delta.text, "text", index));
       if (delta.toolUse) {
         const input = delta.toolUse.input;
         if (typeof input !== "string") throw deltaError(index, "toolUse.input");
         const kind = kinds[index];
         if (kind === SERVER_CALL) pending[index] += input;
         else if (kind !== CALL) {
-          throw new StreamError(`bedrock: toolUse input for block ${index}, which never started`);
+          throw neverStarted("toolUse input", index);
         } else if (input !== "") {
           // The text as it arrived: no parse and stringify, so the call goes back as sent.
           return [parts.appendArguments(partOf[index] as number, input)];
@@ -233,20 +294,35 @@ export function createMessageBuilder(provider: string): MessageBuilder {
       }
       if (delta.toolResult) {
         if (kinds[index] !== RESULT) {
-          throw new StreamError(`bedrock: toolResult for block ${index}, which never started`);
+          throw neverStarted("toolResult", index);
         }
         appendResult(pending[index] as ToolResultBlockDelta[], delta.toolResult);
+        return NO_DELTAS;
       }
-      return NO_DELTAS; // citations, images and members added later
+      if (delta.citation !== undefined) return citation(index, delta.citation);
+      if (delta.image) return image(index, delta.image);
+      if (Object.keys(delta).length > 0) throw unknownMember("contentBlockDelta", index, delta);
+      return NO_DELTAS;
     },
 
     stop(index) {
-      // Only redacted and built-in tool blocks are open till their stop (and only till then).
+      // Only blocks made whole at their stop are open till then (and only till then).
       const o = open.indexOf(index);
       if (o < 0) return NO_DELTAS;
       open.splice(o, 1);
-      settle(index, true);
       const i = partOf[index] as number;
+      if (plain(index)) {
+        // Its part becomes the text part it turned out to be, in place (a provider part has
+        // no text buffer, so the part's own `text` is what the message reads).
+        const text = joined(index);
+        const part = parts.at(i) as Partial<ProviderPart> & { type: string; text?: string };
+        delete part.provider;
+        delete part.value;
+        Object.assign(part, { type: "text", text });
+        kinds[index] = TEXT;
+        return [{ type: "text", index: i, text }];
+      }
+      settle(index, true);
       const part = parts.at(i) as ThinkingPart | ProviderPart;
       // One delta, whole: redacted pieces do not add up as text, nor does a block golem keeps as is.
       return part.type === "thinking"
@@ -256,53 +332,11 @@ export function createMessageBuilder(provider: string): MessageBuilder {
 
     message() {
       for (const index of open) settle(index, false);
-      return { role: "assistant", content: parts.parts() };
+      const content = parts.parts();
+      for (const index of open) {
+        if (plain(index)) content[partOf[index] as number] = { type: "text", text: joined(index) };
+      }
+      return { role: "assistant", content };
     },
   };
-}
-
-/**
- * Whether a `toolUse` is a tool Bedrock ran itself: `server_tool_use` is the one documented
- * value of its `type` (ToolUseBlock, ToolUseBlockStart in the API reference).
- */
-function isServerTool(toolUse: { type?: unknown }): boolean {
-  return toolUse.type === "server_tool_use";
-}
-
-/**
- * Redacted pieces joined as bytes: each piece is base64 of its own bytes, so their base64
- * texts do not concatenate (fixtures/bedrock/redacted-split-stream.json). One piece stays
- * the text it came as.
- */
-function joinBase64(pieces: readonly string[]): string {
-  if (pieces.length === 1) return pieces[0] as string;
-  let bytes = "";
-  for (const piece of pieces) bytes += atob(piece);
-  return btoa(bytes);
-}
-
-/** A result's pieces as a body holds them: consecutive text pieces make one text entry. */
-function appendResult(content: ToolResultBlockDelta[], pieces: readonly ToolResultBlockDelta[]) {
-  for (const piece of pieces) {
-    const last = content[content.length - 1];
-    if (typeof piece.text === "string" && typeof last?.text === "string") last.text += piece.text;
-    else content.push({ ...piece });
-  }
-}
-
-function reasoningString(v: unknown, key: string, index: number): string {
-  if (typeof v !== "string") throw deltaError(index, `reasoningContent.${key}`);
-  return v;
-}
-
-function startError(index: number, key: string): StreamError {
-  return new StreamError(
-    `bedrock: contentBlockStart for block ${index} without a non-empty \`${key}\``,
-  );
-}
-
-function deltaError(index: number, key: string): StreamError {
-  return new StreamError(
-    `bedrock: contentBlockDelta for block ${index} without a string \`${key}\``,
-  );
 }

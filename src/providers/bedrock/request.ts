@@ -88,7 +88,7 @@ export function buildRequest(
   });
   noteOrigins(messages, origins);
 
-  uniqueDocumentNames(messages);
+  uniqueDocumentNames(messages, cfg.citations === true);
   const body: ConverseRequest = { messages };
   if (system.length > 0) body.system = system;
   // `InferenceConfiguration` names them as golem does; `topK` is Claude's own field below.
@@ -243,8 +243,9 @@ function documentName(filename: string | undefined, index: number, j: number): s
 /**
  * Converse refuses a request whose documents share a name, case aside ("Messages can't contain
  * duplicate document names": vercel/ai#20366, maximhq/bifrost#7003): a repeat gets " (2)", " (3)".
+ * With `cite`, a user message's documents may be cited (`citations: { enabled: true }`).
  */
-function uniqueDocumentNames(messages: WireMessage[]): void {
+function uniqueDocumentNames(messages: WireMessage[], cite: boolean): void {
   const seen = new Set<string>();
   for (const m of messages) {
     if (m.role !== "user") continue;
@@ -258,6 +259,7 @@ function uniqueDocumentNames(messages: WireMessage[]): void {
           name = `${doc.name.slice(0, 190)} (${n})`;
         seen.add(name.toLowerCase());
         doc.name = name;
+        if (cite && !inner) doc.citations = { enabled: true };
       }
     }
   }

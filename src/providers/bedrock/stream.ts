@@ -19,16 +19,17 @@ export type ErrorFactory = (fields: APIErrorFields) => APIError;
 /**
  * ConverseStream as a state machine: one decoded event-stream frame in, the deltas the message
  * builder makes of it out (parts.ts), so the final response equals `parseResponse` of the same
- * content, part for part.
+ * content, part for part. `citations`: the request let documents be cited (ADR 0034).
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ConverseStream.html
  */
 export function createStreamState(
   toError: ErrorFactory,
   requestId?: string,
   provider = "bedrock",
+  citations = false,
 ): StreamMachine<EventStreamMessage> {
   const decoder = new TextDecoder();
-  const builder = createMessageBuilder(provider);
+  const builder = createMessageBuilder(provider, citations);
   let usage: Usage | undefined;
   let stopReason: string | undefined;
 
@@ -64,7 +65,9 @@ export function createStreamState(
         usage = parseUsage((event as ConverseStreamOutput["metadata"]).usage);
         return NO_DELTAS;
       default:
-        return NO_DELTAS; // messageStart and event types added later
+        // messageStart, and event types added later: a new event is a new kind of news, not
+        // a piece of a block (members added to a block are StreamErrors: parts.ts, ADR 0034).
+        return NO_DELTAS;
     }
   };
 

@@ -44,6 +44,11 @@ export interface DocumentBlock {
   format: string;
   name: string;
   source: MediaSource;
+  /**
+   * `{ enabled: true }` lets the model cite the document (CitationsConfig):
+   * https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_CitationsConfig.html
+   */
+  citations?: { enabled: boolean };
 }
 export type MediaBlock = { image: ImageBlock } | { document: DocumentBlock };
 
@@ -169,11 +174,30 @@ export type ReasoningContentBlockDelta = Partial<{
 /** One piece of a built-in tool's result (`ToolResultBlockDelta`): text or JSON. */
 export type ToolResultBlockDelta = Partial<{ text: string; json: unknown }>;
 
+/**
+ * One citation of a cited text (`CitationsDelta`: `title`, `source`, `sourceContent`,
+ * `location`), kept as it came: it becomes one entry of the block's `citations`.
+ * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_CitationsDelta.html
+ */
+export type CitationsDelta = Record<string, unknown>;
+
+/**
+ * A piece of a streamed image (`ImageBlockDelta`): its bytes as base64, or an error.
+ * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ImageBlockDelta.html
+ */
+export type ImageBlockDelta = Partial<{
+  source: { bytes?: unknown };
+  error: { message?: unknown };
+}>;
+
+/** The members of a `contentBlockDelta`: exactly one per delta (a union). */
 export type ContentBlockDelta = Partial<{
   text: string;
   reasoningContent: ReasoningContentBlockDelta;
   toolUse: { input: string };
   toolResult: ToolResultBlockDelta[];
+  citation: CitationsDelta;
+  image: ImageBlockDelta;
 }>;
 
 /** How a block that is not reasoning or text starts (`ContentBlockStart`). */
@@ -186,6 +210,8 @@ export type ContentBlockStart = Partial<{
   };
   /** A built-in tool's result, in the assistant's own message (Nova code interpreter). */
   toolResult: { toolUseId: string; type?: string; status?: string };
+  /** An image the model makes (`ImageBlockStart`); its bytes follow in `image` deltas. */
+  image: { format: string };
 }>;
 
 export interface ContentBlockStartEvent {

@@ -1,3 +1,4 @@
+import { citedConversation } from "../../../scripts/scenarios/citations.js";
 import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import { AWS_SESSION } from "../adapters.js";
 import {
@@ -68,6 +69,9 @@ const interleavedLoop = loop(
   toolResults("40 C", "14:05"),
 );
 
+/** Documents may be cited: fixtures/bedrock/citations*.json. */
+const CITED_SONNET_45 = { ...SONNET_45, citations: true };
+
 const MEDIA_SONNET_4 = { model: "us.anthropic.claude-sonnet-4-20250514-v1:0", maxTokens: 1024 };
 
 export const BEDROCK: Record<string, RowSpec> = {
@@ -79,6 +83,12 @@ export const BEDROCK: Record<string, RowSpec> = {
   },
   media: { config: MEDIA_SONNET_4, run: mediaRun(true) },
   "media-stream": { config: MEDIA_SONNET_4, run: mediaRun(true), twin: { file: "media" } },
+  citations: { config: CITED_SONNET_45, run: citedConversation },
+  "citations-stream": {
+    config: CITED_SONNET_45,
+    run: citedConversation,
+    twin: { file: "citations", exact: true },
+  },
   "structured-output": {
     config: {
       model: "us.anthropic.claude-sonnet-4-6",

@@ -21,6 +21,13 @@ function complaint(config: Config, env: Record<string, string> = {}): string {
 }
 
 describe("bedrock config", () => {
+  it("takes `citations` as true or false only", () => {
+    expect(resolveConfig({ ...base, citations: true }, {}).citations).toBe(true);
+    expect(resolveConfig({ ...base, citations: false }, {}).citations).toBe(undefined);
+    const bad = { ...base, citations: "yes" } as unknown as Config;
+    expect(complaint(bad)).toBe("bedrock: `citations` must be true or false");
+  });
+
   it("resolves defaults: base URL from the region, 2 retries, nothing optional sent", () => {
     expect(resolveConfig(base, {})).toEqual({
       region: "us-east-1",

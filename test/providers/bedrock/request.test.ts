@@ -295,4 +295,29 @@ describe("bedrock buildRequest", () => {
     buildRequest(req, cfg(), false);
     expect(req).toEqual(copy);
   });
+
+  it("with citations on, lets a user message's documents be cited, not a tool result's", () => {
+    const doc = { type: "file", mediaType: "text/plain", data: "aGk=", filename: "a.txt" } as const;
+    const req: ModelRequest = {
+      messages: [
+        { role: "user", content: [doc, { type: "text", text: "Cite it." }] },
+        {
+          role: "assistant",
+          content: [{ type: "tool-call", id: "t1", name: "read", arguments: "{}" }],
+        },
+        { role: "tool", toolCallId: "t1", content: [{ ...doc, filename: "b.txt" }] },
+      ],
+    };
+    const body = buildRequest(req, cfg({ citations: true }), false);
+    expect(body.messages[0]?.content[0]).toEqual({
+      document: {
+        format: "txt",
+        name: "a",
+        source: { bytes: "aGk=" },
+        citations: { enabled: true },
+      },
+    });
+    expect(JSON.stringify(body.messages[2])).not.toContain("citations");
+    expect(JSON.stringify(buildRequest(req, cfg(), false))).not.toContain("citations");
+  });
 });
