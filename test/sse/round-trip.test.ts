@@ -25,16 +25,29 @@ import { loadCassette } from "../helpers/cassettes.js";
 const weather = jsonTool({ ...WEATHER, execute: () => "40 C" });
 const PROMPT = "What's the weather in Florence, Italy?";
 
-/** The recorded two-step Anthropic tool loop (streamed), as an agent. */
-function agentOverCassette() {
-  const fetch = replayFetch(loadCassette("anthropic", "thinking-tool-loop-stream"));
-  const model = anthropic.create({
+/** The model the recorded tool loop was made with, answering through `fetch`. */
+const loopModel = (fetch: typeof globalThis.fetch) =>
+  anthropic.create({
     apiKey: "test-key-0123456789",
     model: "claude-sonnet-4-20250514",
     maxTokens: 4096,
     thinking: { budgetTokens: 4000 },
     fetch,
   });
+
+/** The model of the recorded error event, replaying it. */
+const errorModel = () =>
+  anthropic.create({
+    apiKey: "test-key-0123456789",
+    model: "claude-sonnet-4-5",
+    maxTokens: 4096,
+    thinking: { budgetTokens: 2048 },
+    fetch: replayFetch(loadCassette("anthropic", "error-event-stream")),
+  });
+
+/** The recorded two-step Anthropic tool loop, as an agent (`name`: the cassette). */
+function agentOverCassette(name = "thinking-tool-loop-stream") {
+  const model = loopModel(replayFetch(loadCassette("anthropic", name)));
   return new Agent({ model, tools: [weather], instructions: "You are a helpful assistant" });
 }
 
@@ -60,18 +73,7 @@ describe("golem/sse: a run or a model stream to a browser and back", () => {
   });
 
   it("awaiting only the result reads the whole stream and equals run's result", async () => {
-    const replay = replayFetch(loadCassette("anthropic", "thinking-tool-loop"));
-    const viaRun = await new Agent({
-      model: anthropic.create({
-        apiKey: "test-key-0123456789",
-        model: "claude-sonnet-4-20250514",
-        maxTokens: 4096,
-        thinking: { budgetTokens: 4000 },
-        fetch: replay,
-      }),
-      tools: [weather],
-      instructions: "You are a helpful assistant",
-    }).run(PROMPT);
+    const viaRun = await agentOverCassette("thinking-tool-loop").run(PROMPT);
     const read = readRunStream(toEventStream(agentOverCassette().runStream(PROMPT)));
     const result = await read.result;
     // The streamed and the non-streamed cassettes hold different answers: compare the shape.
@@ -83,14 +85,7 @@ describe("golem/sse: a run or a model stream to a browser and back", () => {
   });
 
   it("a model stream's deltas and response round-trip", async () => {
-    const fetch = replayFetch(loadCassette("anthropic", "thinking-tool-loop-stream"));
-    const model = anthropic.create({
-      apiKey: "test-key-0123456789",
-      model: "claude-sonnet-4-20250514",
-      maxTokens: 4096,
-      thinking: { budgetTokens: 4000 },
-      fetch,
-    });
+    const model = loopModel(replayFetch(loadCassette("anthropic", "thinking-tool-loop-stream")));
     const request = {
       system: "You are a helpful assistant",
       messages: [{ role: "user" as const, content: PROMPT }],
@@ -111,14 +106,7 @@ describe("golem/sse: a run or a model stream to a browser and back", () => {
   });
 
   it("the server's error rejects the reader with an EventStreamError naming it", async () => {
-    const fetch = replayFetch(loadCassette("anthropic", "error-event-stream"));
-    const model = anthropic.create({
-      apiKey: "test-key-0123456789",
-      model: "claude-sonnet-4-5",
-      maxTokens: 4096,
-      thinking: { budgetTokens: 2048 },
-      fetch,
-    });
+    const model = errorModel();
     const read = readModelStream(
       toEventStream(model.stream({ messages: [{ role: "user", content: "What is 925 / 5?" }] })),
     );
@@ -129,16 +117,7 @@ describe("golem/sse: a run or a model stream to a browser and back", () => {
   });
 
   it("a run that fails reads back as the same events, then the same error, typed", async () => {
-    const failing = () =>
-      new Agent({
-        model: anthropic.create({
-          apiKey: "test-key-0123456789",
-          model: "claude-sonnet-4-5",
-          maxTokens: 4096,
-          thinking: { budgetTokens: 2048 },
-          fetch: replayFetch(loadCassette("anthropic", "error-event-stream")),
-        }),
-      }).runStream("What is 925 / 5?");
+    const failing = () => new Agent({ model: errorModel() }).runStream("What is 925 / 5?");
     const direct: RunEvent[] = [];
     const run = failing();
     const expected = await (async () => {
@@ -182,13 +161,7 @@ describe("golem/sse: a run or a model stream to a browser and back", () => {
       });
       return new Response(body, { status: answer.status, headers: answer.headers });
     };
-    const model = anthropic.create({
-      apiKey: "test-key-0123456789",
-      model: "claude-sonnet-4-20250514",
-      maxTokens: 4096,
-      thinking: { budgetTokens: 4000 },
-      fetch: watched,
-    });
+    const model = loopModel(watched);
     const stream = model.stream({
       system: "You are a helpful assistant",
       messages: [{ role: "user", content: PROMPT }],
