@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   Agent,
   ConfigError,
@@ -168,9 +168,8 @@ describe("golem/sse: a run or a model stream to a browser and back", () => {
       tools: [WEATHER],
     });
     for await (const _ of readModelStream(eventStreamResponse(stream))) break;
-    await new Promise((r) => setTimeout(r, 10));
     // Cancelling a fetch body is what closes the connection: the provider stops generating.
-    expect(cancelled).toBe(1);
+    await vi.waitFor(() => expect(cancelled).toBe(1));
     await expect(stream.response).rejects.toBeInstanceOf(StreamError);
   });
 
@@ -183,8 +182,7 @@ describe("golem/sse: a run or a model stream to a browser and back", () => {
     const model = new ScriptedModel([{ ...answer("a long answer"), hold: true }]);
     const response = eventStreamResponse(new Agent({ model }).runStream("hi"));
     for await (const e of readRunStream(response)) if (e.type === "delta") break;
-    await new Promise((r) => setTimeout(r, 10));
-    expect(model.calls[0]?.signal?.aborted).toBe(true);
+    await vi.waitFor(() => expect(model.calls[0]?.signal?.aborted).toBe(true));
   });
 
   it("refuses a source or a body it cannot use, before reading anything", () => {
