@@ -1,5 +1,6 @@
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
+import { AWS_CREDENTIAL_KEYS } from "../../transport/auth/aws.js";
 import type { Credentials } from "../../transport/auth/sigv4.js";
 import type { KeySet, ResolvedTransport, TransportConfig } from "../../transport/options.js";
 import {
@@ -48,7 +49,7 @@ export interface ResolvedConfig extends ResolvedTransport, ResolvedOptions {
 const CONFIG_KEYS: KeySet<Config> = {
   ...PLATFORM_KEYS,
   region: true,
-  credentials: { accessKeyId: true, secretAccessKey: true, sessionToken: true },
+  credentials: AWS_CREDENTIAL_KEYS,
   apiKey: true,
 };
 
@@ -124,7 +125,6 @@ function checkApiKey(apiKey: unknown): string {
   return apiKey;
 }
 
-/** Checks SigV4 credentials; a {@link ConfigError} names what is missing, never a value. */
 /** Checks SigV4 credentials; a {@link ConfigError} names what is missing, never a value. */
 export function checkCredentials(c: Credentials): Credentials {
   const ok = (v: unknown) => typeof v === "string" && v !== "";
