@@ -2,26 +2,15 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { PROVIDERS } from "../contract/adapters.js";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 
-/** The package entries, by dist file name ("index" is `golem` itself). */
-export const ENTRIES = [
-  "index",
-  "anthropic",
-  "bedrock",
-  "gemini",
-  "openai",
-  "azure",
-  "vertex",
-  "anthropic-aws",
-  "anthropic-bedrock",
-  "anthropic-foundry",
-  "anthropic-google-cloud",
-  "testing",
-  "otel",
-  "sse",
-];
+/**
+ * The package entries, by dist file name ("index" is `golem` itself): the core, every adapter
+ * and platform of the contract table, and the three entries that are neither.
+ */
+export const ENTRIES = ["index", ...PROVIDERS, "testing", "otel", "sse"];
 
 /** The import specifier of an entry: `golem` or `golem/<name>`. */
 export function specifier(entry: string): string {
