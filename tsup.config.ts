@@ -1,26 +1,12 @@
 import { readFileSync } from "node:fs";
 import { defineConfig } from "tsup";
+import { packageEntries } from "./scripts/entries.js";
 
 /** package.json's version, the one source of `VERSION` (src/core/version.ts). */
 const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
 
 export default defineConfig({
-  entry: {
-    index: "src/index.ts",
-    anthropic: "src/providers/anthropic/index.ts",
-    bedrock: "src/providers/bedrock/index.ts",
-    gemini: "src/providers/gemini/index.ts",
-    openai: "src/providers/openai/index.ts",
-    azure: "src/providers/azure/index.ts",
-    vertex: "src/providers/vertex/index.ts",
-    "anthropic-aws": "src/providers/anthropic-aws/index.ts",
-    "anthropic-bedrock": "src/providers/anthropic-bedrock/index.ts",
-    "anthropic-foundry": "src/providers/anthropic-foundry/index.ts",
-    "anthropic-google-cloud": "src/providers/anthropic-google-cloud/index.ts",
-    testing: "src/testing/index.ts",
-    otel: "src/otel/index.ts",
-    sse: "src/sse/index.ts",
-  },
+  entry: Object.fromEntries(packageEntries().map((e) => [e.name, e.source])),
   format: ["esm", "cjs"],
   dts: true,
   clean: true,

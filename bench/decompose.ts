@@ -8,13 +8,13 @@
  */
 import { createParser } from "eventsource-parser";
 import type { APIError, APIErrorFields } from "../src/core/errors.js";
-import * as anthropic from "../src/providers/anthropic/stream.js";
-import * as gemini from "../src/providers/gemini/stream.js";
-import { createResponsesStreamState } from "../src/providers/openai/responses-stream.js";
-import * as openai from "../src/providers/openai/stream.js";
-import type { StreamMachine } from "../src/transport/model-stream.js";
+import type { StreamMachine } from "../src/send/model-stream.js";
 import { createSSEReader, type RecordReader, type SSERecord } from "../src/transport/sse.js";
 import { watchReader } from "../src/transport/watch.js";
+import * as gemini from "../src/wires/generate-content/stream.js";
+import * as anthropic from "../src/wires/messages/stream.js";
+import * as openai from "../src/wires/openai-chat/stream.js";
+import { createResponsesStreamState } from "../src/wires/openai-responses/stream.js";
 import { contentType, type Provider, streamResponse } from "./bodies.js";
 import { perChunkEvents, separatorOf } from "./floors.js";
 import { compare } from "./measure.js";

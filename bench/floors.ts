@@ -21,7 +21,7 @@
  * keeping the text costs on its own (the floors keep nothing).
  */
 import { crc32 } from "node:zlib";
-import { createTextBuffer } from "../src/transport/model-stream.js";
+import { createTextBuffer } from "../src/send/model-stream.js";
 
 /** Hands out the `data:` text of each event of a body, one at a time; undefined at the end. */
 export interface EventSource {

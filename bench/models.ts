@@ -4,11 +4,11 @@
  * `response`).
  */
 import type { Model, ModelResponse } from "../src/core/types.js";
-import * as anthropic from "../src/providers/anthropic/index.js";
-import * as azure from "../src/providers/azure/index.js";
-import * as bedrock from "../src/providers/bedrock/index.js";
-import * as gemini from "../src/providers/gemini/index.js";
-import * as openai from "../src/providers/openai/index.js";
+import * as anthropic from "../src/platforms/anthropic/index.js";
+import * as azure from "../src/platforms/azure/index.js";
+import * as bedrock from "../src/platforms/bedrock/index.js";
+import * as gemini from "../src/platforms/gemini/index.js";
+import * as openai from "../src/platforms/openai/index.js";
 import type { Provider } from "./bodies.js";
 
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;

@@ -6,9 +6,9 @@
  */
 import { partsOf } from "../src/core/parts.js";
 import type { Message, ModelResponse, ToolSpec } from "../src/core/types.js";
-import { MESSAGES_PREFIX } from "../src/providers/anthropic/prefix.js";
-import { buildRequest } from "../src/providers/anthropic/request.js";
-import { guardPrefix } from "../src/transport/prefix/guard.js";
+import { guardPrefix } from "../src/kit/prefix/guard.js";
+import { MESSAGES_PREFIX } from "../src/wires/messages/prefix.js";
+import { buildRequest } from "../src/wires/messages/request.js";
 import { median } from "./measure.js";
 
 const CFG = {

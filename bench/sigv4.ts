@@ -9,7 +9,7 @@
 import { Sha256 } from "@aws-crypto/sha256-js";
 import { SignatureV4 } from "@smithy/signature-v4";
 import { AwsV4Signer } from "aws4fetch";
-import { type SigningKeyCache, signRequest } from "../src/providers/bedrock/platform.js";
+import { type SigningKeyCache, signRequest } from "../src/platforms/bedrock/platform.js";
 import { median } from "./measure.js";
 
 const URL_ =

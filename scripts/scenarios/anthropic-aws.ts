@@ -1,4 +1,4 @@
-import * as anthropicAws from "../../src/providers/anthropic-aws/index.js";
+import * as anthropicAws from "../../src/platforms/anthropic-aws/index.js";
 import { claudePlatformScenarios } from "./claude-platform.js";
 import type { Scenario } from "./types.js";
 

@@ -1,4 +1,4 @@
-import * as anthropicBedrock from "../../src/providers/anthropic-bedrock/index.js";
+import * as anthropicBedrock from "../../src/platforms/anthropic-bedrock/index.js";
 import { claudePlatformScenarios } from "./claude-platform.js";
 import type { Scenario } from "./types.js";
 

@@ -1,5 +1,5 @@
 import { ConfigError } from "../../src/index.js";
-import * as anthropicFoundry from "../../src/providers/anthropic-foundry/index.js";
+import * as anthropicFoundry from "../../src/platforms/anthropic-foundry/index.js";
 import { claudePlatformScenarios } from "./claude-platform.js";
 import type { Scenario } from "./types.js";
 

@@ -1,5 +1,5 @@
 import { ConfigError } from "../../src/index.js";
-import * as anthropicGoogleCloud from "../../src/providers/anthropic-google-cloud/index.js";
+import * as anthropicGoogleCloud from "../../src/platforms/anthropic-google-cloud/index.js";
 import { claudePlatformScenarios } from "./claude-platform.js";
 import type { Scenario } from "./types.js";
 

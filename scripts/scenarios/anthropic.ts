@@ -1,4 +1,4 @@
-import * as anthropic from "../../src/providers/anthropic/index.js";
+import * as anthropic from "../../src/platforms/anthropic/index.js";
 import { agentUpdatesLoop, droppedTurn, fallbackTurn, lateInstructionLoop } from "./append-only.js";
 import { cacheLoop } from "./cache-loop.js";
 import { claudeThinkingLoop } from "./claude-platform.js";

@@ -1,5 +1,5 @@
 import { ConfigError } from "../../src/index.js";
-import * as azure from "../../src/providers/azure/index.js";
+import * as azure from "../../src/platforms/azure/index.js";
 import { toolLoop } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 

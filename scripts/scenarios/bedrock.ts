@@ -1,6 +1,6 @@
 import { toolCallsOf } from "../../src/core/parts.js";
 import type { Message, Model, ToolSpec } from "../../src/index.js";
-import * as bedrock from "../../src/providers/bedrock/index.js";
+import * as bedrock from "../../src/platforms/bedrock/index.js";
 import { REDACTION_TRIGGER } from "./anthropic.js";
 import { cacheLoop } from "./cache-loop.js";
 import { citedConversation } from "./citations.js";

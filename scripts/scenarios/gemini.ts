@@ -1,5 +1,5 @@
 import type { Message, ToolCallPart, ToolSpec } from "../../src/index.js";
-import * as gemini from "../../src/providers/gemini/index.js";
+import * as gemini from "../../src/platforms/gemini/index.js";
 import { mediaConversation } from "./media.js";
 import { call, expectError, REPORT_REQUEST, type ToolAnswer, toolLoop } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";

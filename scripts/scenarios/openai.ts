@@ -5,7 +5,7 @@ import {
   type ToolSpec,
   toolCallsOf,
 } from "../../src/index.js";
-import * as openai from "../../src/providers/openai/index.js";
+import * as openai from "../../src/platforms/openai/index.js";
 import { lateInstructionLoop, midRunUpdateLoop } from "./append-only.js";
 import { mediaConversation } from "./media.js";
 import { call, expectError, REPORT_REQUEST, toolLoop, toolResults } from "./tool-loop.js";

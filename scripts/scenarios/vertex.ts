@@ -1,5 +1,5 @@
 import { ConfigError } from "../../src/index.js";
-import * as vertex from "../../src/providers/vertex/index.js";
+import * as vertex from "../../src/platforms/vertex/index.js";
 import { toolLoop } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 

@@ -1,4 +1,4 @@
-import type { StreamMachine } from "./model-stream.js";
+import type { StreamMachine } from "../send/model-stream.js";
 
 /** What stands in for a secret wherever one would have appeared. */
 export const REDACTED = "<redacted>";

@@ -14,8 +14,8 @@ import {
   type Model,
   type RunEvent,
 } from "../../src/index.js";
-import * as anthropic from "../../src/providers/anthropic/index.js";
-import * as openai from "../../src/providers/openai/index.js";
+import * as anthropic from "../../src/platforms/anthropic/index.js";
+import * as openai from "../../src/platforms/openai/index.js";
 import { type CassetteResponse, replayFetch } from "../../src/testing/index.js";
 import { loadCassette } from "../helpers/cassettes.js";
 import { inlineCassette, jsonResponse, scriptedFetch } from "../helpers/fetch.js";

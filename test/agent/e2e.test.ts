@@ -9,11 +9,11 @@ import {
   textOf,
   toolCallsOf,
 } from "../../src/index.js";
-import * as anthropic from "../../src/providers/anthropic/index.js";
-import * as azure from "../../src/providers/azure/index.js";
-import * as bedrock from "../../src/providers/bedrock/index.js";
-import * as gemini from "../../src/providers/gemini/index.js";
-import * as openai from "../../src/providers/openai/index.js";
+import * as anthropic from "../../src/platforms/anthropic/index.js";
+import * as azure from "../../src/platforms/azure/index.js";
+import * as bedrock from "../../src/platforms/bedrock/index.js";
+import * as gemini from "../../src/platforms/gemini/index.js";
+import * as openai from "../../src/platforms/openai/index.js";
 import { type Cassette, replayFetch } from "../../src/testing/index.js";
 import { LOCAL_TIME } from "../contract/rows/anthropic.js";
 import { WEATHER } from "../contract/table.js";

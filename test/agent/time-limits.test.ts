@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Agent, TimeoutError, tool } from "../../src/index.js";
-import * as anthropic from "../../src/providers/anthropic/index.js";
+import * as anthropic from "../../src/platforms/anthropic/index.js";
 import { concatBytes, responseChunks } from "../../src/testing/index.js";
 import { FAKE_AUTH } from "../contract/adapters.js";
 import { loadCassette } from "../contract/table.js";

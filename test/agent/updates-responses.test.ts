@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { Agent, type Message, type Tool } from "../../src/index.js";
-import { create } from "../../src/providers/openai/index.js";
+import { create } from "../../src/platforms/openai/index.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
 import { time, weather } from "./update-tools.js";
 

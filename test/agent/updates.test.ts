@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Agent, HistoryError, type Message, type Tool } from "../../src/index.js";
-import { create } from "../../src/providers/anthropic/index.js";
-import * as bedrock from "../../src/providers/bedrock/index.js";
+import { create } from "../../src/platforms/anthropic/index.js";
+import * as bedrock from "../../src/platforms/bedrock/index.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
 import { ScriptedModel, answer as scripted } from "./scripted-model.js";
 import { TIME_ADDITION, time, weather } from "./update-tools.js";

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { Delta, ModelResponse } from "../../src/core/types.js";
-import { decodeFrames } from "../../src/transport/event-stream.js";
 import {
   createModelStream,
   createTextBuffer,
   NO_DELTAS,
   type StreamMachine,
-} from "../../src/transport/model-stream.js";
+} from "../../src/send/model-stream.js";
+import { decodeFrames } from "../../src/transport/event-stream.js";
 import type { RecordReader } from "../../src/transport/sse.js";
 import { encodeFrame } from "../providers/bedrock/frames.js";
 

@@ -72,16 +72,16 @@ export interface AdapterModule {
  * whole table.
  */
 const IMPORT: Record<Provider, () => Promise<AdapterModule>> = {
-  anthropic: () => import("../../src/providers/anthropic/index.js"),
-  bedrock: () => import("../../src/providers/bedrock/index.js"),
-  gemini: () => import("../../src/providers/gemini/index.js"),
-  openai: () => import("../../src/providers/openai/index.js"),
-  azure: () => import("../../src/providers/azure/index.js"),
-  vertex: () => import("../../src/providers/vertex/index.js"),
-  "anthropic-aws": () => import("../../src/providers/anthropic-aws/index.js"),
-  "anthropic-bedrock": () => import("../../src/providers/anthropic-bedrock/index.js"),
-  "anthropic-foundry": () => import("../../src/providers/anthropic-foundry/index.js"),
-  "anthropic-google-cloud": () => import("../../src/providers/anthropic-google-cloud/index.js"),
+  anthropic: () => import("../../src/platforms/anthropic/index.js"),
+  bedrock: () => import("../../src/platforms/bedrock/index.js"),
+  gemini: () => import("../../src/platforms/gemini/index.js"),
+  openai: () => import("../../src/platforms/openai/index.js"),
+  azure: () => import("../../src/platforms/azure/index.js"),
+  vertex: () => import("../../src/platforms/vertex/index.js"),
+  "anthropic-aws": () => import("../../src/platforms/anthropic-aws/index.js"),
+  "anthropic-bedrock": () => import("../../src/platforms/anthropic-bedrock/index.js"),
+  "anthropic-foundry": () => import("../../src/platforms/anthropic-foundry/index.js"),
+  "anthropic-google-cloud": () => import("../../src/platforms/anthropic-google-cloud/index.js"),
 };
 
 export function adapterModule(provider: Provider): Promise<AdapterModule> {

@@ -1,10 +1,10 @@
 import type { APIError as CoreAPIError } from "../../src/core/errors.js";
 import type { Model } from "../../src/core/types.js";
-import * as anthropic from "../../src/providers/anthropic/index.js";
-import * as azure from "../../src/providers/azure/index.js";
-import * as bedrock from "../../src/providers/bedrock/index.js";
-import * as gemini from "../../src/providers/gemini/index.js";
-import * as openai from "../../src/providers/openai/index.js";
+import * as anthropic from "../../src/platforms/anthropic/index.js";
+import * as azure from "../../src/platforms/azure/index.js";
+import * as bedrock from "../../src/platforms/bedrock/index.js";
+import * as gemini from "../../src/platforms/gemini/index.js";
+import * as openai from "../../src/platforms/openai/index.js";
 import { AWS_SESSION, FAKE_AUTH } from "../contract/adapters.js";
 import { encodeFrame } from "../providers/bedrock/frames.js";
 import { bodies, frames, sseEvents } from "./bodies.js";

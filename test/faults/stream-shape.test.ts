@@ -3,11 +3,11 @@ import { HistoryError, StreamError } from "../../src/core/errors.js";
 import { partsOf } from "../../src/core/parts.js";
 import type { Delta, Model, ModelResponse } from "../../src/core/types.js";
 import { validateHistory } from "../../src/core/validate.js";
-import * as anthropic from "../../src/providers/anthropic/index.js";
-import * as bedrock from "../../src/providers/bedrock/index.js";
-import * as gemini from "../../src/providers/gemini/index.js";
-import * as openai from "../../src/providers/openai/index.js";
-import { createModelStream, NO_DELTAS } from "../../src/transport/model-stream.js";
+import * as anthropic from "../../src/platforms/anthropic/index.js";
+import * as bedrock from "../../src/platforms/bedrock/index.js";
+import * as gemini from "../../src/platforms/gemini/index.js";
+import * as openai from "../../src/platforms/openai/index.js";
+import { createModelStream, NO_DELTAS } from "../../src/send/model-stream.js";
 import { encodeFrame } from "../providers/bedrock/frames.js";
 import { accumulate, call, REQUEST, withoutTags } from "./calls.js";
 

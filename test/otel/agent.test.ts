@@ -2,7 +2,7 @@ import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { describe, expect, it } from "vitest";
 import { Agent, jsonTool, type Message, textOf } from "../../src/index.js";
 import { withTracing } from "../../src/otel/index.js";
-import * as anthropic from "../../src/providers/anthropic/index.js";
+import * as anthropic from "../../src/platforms/anthropic/index.js";
 import { replayFetch } from "../../src/testing/index.js";
 import { answer, call, callTools, ScriptedModel } from "../agent/scripted-model.js";
 import { WEATHER } from "../contract/table.js";

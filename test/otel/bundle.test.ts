@@ -32,7 +32,7 @@ describe("entry boundaries", () => {
   it.each(["anthropic", "bedrock", "gemini", "openai", "azure"])(
     "golem/%s holds no middleware, observer, tracing or event-stream code",
     async (provider) => {
-      const sources = await sourcesIn(`src/providers/${provider}/index.ts`);
+      const sources = await sourcesIn(`src/platforms/${provider}/index.ts`);
       expect(sources.length).toBeGreaterThan(5);
       expect(
         sources.filter((s) => /core\/middleware|agent\/observe|src\/otel\/|src\/sse\//.test(s)),
@@ -43,6 +43,6 @@ describe("entry boundaries", () => {
   it.each(["otel", "sse"])("golem/%s holds no adapter code", async (entry) => {
     const sources = await sourcesIn(`src/${entry}/index.ts`);
     expect(sources.some((s) => s.startsWith(`src/${entry}/`))).toBe(true);
-    expect(sources.filter((s) => s.startsWith("src/providers/"))).toEqual([]);
+    expect(sources.filter((s) => /^src\/(platforms|wires)\//.test(s))).toEqual([]);
   });
 });

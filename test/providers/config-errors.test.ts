@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, HistoryError } from "../../src/core/errors.js";
 import type { Model } from "../../src/core/types.js";
-import * as anthropic from "../../src/providers/anthropic/index.js";
-import * as azure from "../../src/providers/azure/index.js";
-import * as bedrock from "../../src/providers/bedrock/index.js";
-import * as gemini from "../../src/providers/gemini/index.js";
-import * as openai from "../../src/providers/openai/index.js";
+import * as anthropic from "../../src/platforms/anthropic/index.js";
+import * as azure from "../../src/platforms/azure/index.js";
+import * as bedrock from "../../src/platforms/bedrock/index.js";
+import * as gemini from "../../src/platforms/gemini/index.js";
+import * as openai from "../../src/platforms/openai/index.js";
 
 /** Where a newcomer got stuck: each adapter's smallest valid config, and its `create`. */
 const ADAPTERS: [string, Record<string, unknown>, (config: never) => Model][] = [

@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ModelRequest } from "../../src/core/types.js";
-import * as anthropicCount from "../../src/providers/anthropic/count.js";
-import * as bedrockCount from "../../src/providers/bedrock/count.js";
-import * as geminiCount from "../../src/providers/gemini/count.js";
-import * as openaiCount from "../../src/providers/openai/count.js";
+import * as bedrockCount from "../../src/wires/converse/count.js";
+import * as geminiCount from "../../src/wires/generate-content/count.js";
+import * as anthropicCount from "../../src/wires/messages/count.js";
+import * as openaiCount from "../../src/wires/openai-chat/count.js";
 import { createModel, type Provider } from "../contract/adapters.js";
 import { WEATHER } from "../contract/table.js";
 import { loadCassette } from "../helpers/cassettes.js";

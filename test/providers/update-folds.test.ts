@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { HistoryError } from "../../src/core/errors.js";
 import type { ConversationUpdate, Model, ModelRequest, ToolSpec } from "../../src/core/types.js";
-import * as bedrock from "../../src/providers/bedrock/index.js";
-import * as gemini from "../../src/providers/gemini/index.js";
-import * as openai from "../../src/providers/openai/index.js";
+import * as bedrock from "../../src/platforms/bedrock/index.js";
+import * as gemini from "../../src/platforms/gemini/index.js";
+import * as openai from "../../src/platforms/openai/index.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
 
 // The wires without an append-only form fold an update into their top-level fields (one shared

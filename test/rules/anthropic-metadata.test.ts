@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/core/errors.js";
-import * as anthropic from "../../src/providers/anthropic/index.js";
+import * as anthropic from "../../src/platforms/anthropic/index.js";
 import { replayFetch } from "../../src/testing/index.js";
 import { loadCassette } from "../helpers/cassettes.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";

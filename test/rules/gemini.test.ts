@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, HistoryError } from "../../src/core/errors.js";
 import type { Message, ModelRequest } from "../../src/core/types.js";
-import * as gemini from "../../src/providers/gemini/index.js";
+import * as gemini from "../../src/platforms/gemini/index.js";
 import { isGemini3 } from "../../src/rules/gemini.js";
 import { replayFetch } from "../../src/testing/index.js";
 import { loadCassette } from "../helpers/cassettes.js";

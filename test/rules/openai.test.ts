@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/core/errors.js";
 import type { ModelRequest } from "../../src/core/types.js";
-import * as openai from "../../src/providers/openai/index.js";
+import * as openai from "../../src/platforms/openai/index.js";
 import { createModel } from "../contract/adapters.js";
 import { WEATHER } from "../contract/table.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";

@@ -10,8 +10,8 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/core/errors.js";
 import type { ModelRequest } from "../../src/core/types.js";
-import * as anthropic from "../../src/providers/anthropic/index.js";
-import * as openai from "../../src/providers/openai/index.js";
+import * as anthropic from "../../src/platforms/anthropic/index.js";
+import * as openai from "../../src/platforms/openai/index.js";
 import { replayFetch } from "../../src/testing/index.js";
 import { createModel, type Provider } from "../contract/adapters.js";
 import { WEATHER } from "../contract/table.js";

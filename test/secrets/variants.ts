@@ -1,9 +1,9 @@
 import type { Model } from "../../src/core/types.js";
-import * as anthropic from "../../src/providers/anthropic/index.js";
-import * as azure from "../../src/providers/azure/index.js";
-import * as bedrock from "../../src/providers/bedrock/index.js";
-import * as gemini from "../../src/providers/gemini/index.js";
-import * as openai from "../../src/providers/openai/index.js";
+import * as anthropic from "../../src/platforms/anthropic/index.js";
+import * as azure from "../../src/platforms/azure/index.js";
+import * as bedrock from "../../src/platforms/bedrock/index.js";
+import * as gemini from "../../src/platforms/gemini/index.js";
+import * as openai from "../../src/platforms/openai/index.js";
 import type { AdapterName, Transport } from "../faults/adapters.js";
 
 /** Every fake credential carries this mark; it must never show up anywhere. */

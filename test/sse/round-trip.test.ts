@@ -9,7 +9,7 @@ import {
   StreamError,
   textOf,
 } from "../../src/index.js";
-import * as anthropic from "../../src/providers/anthropic/index.js";
+import * as anthropic from "../../src/platforms/anthropic/index.js";
 import {
   EventStreamError,
   eventStreamResponse,

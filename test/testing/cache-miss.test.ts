@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { dropOldThinking, type HistoryProcessor } from "../../src/agent/processors.js";
 import type { Message, ModelRequest } from "../../src/core/types.js";
 import { Agent, jsonTool } from "../../src/index.js";
-import { buildRequest as anthropicBody } from "../../src/providers/anthropic/request.js";
 import { type CacheMiss, explainCacheMiss, watchCacheMisses } from "../../src/testing/index.js";
+import { buildRequest as anthropicBody } from "../../src/wires/messages/request.js";
 import { answer, ScriptedModel } from "../agent/scripted-model.js";
 import { WEATHER } from "../contract/table.js";
 

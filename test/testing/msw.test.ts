@@ -1,7 +1,7 @@
 import { http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import * as anthropic from "../../src/providers/anthropic/index.js";
+import * as anthropic from "../../src/platforms/anthropic/index.js";
 import { cassetteHandlers } from "../../src/testing/msw.js";
 import { CassetteMismatchError } from "../../src/testing/replay.js";
 import { loadCassette } from "../helpers/cassettes.js";

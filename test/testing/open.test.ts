@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/core/errors.js";
 import { textOf } from "../../src/core/parts.js";
-import * as anthropic from "../../src/providers/anthropic/index.js";
+import * as anthropic from "../../src/platforms/anthropic/index.js";
 import {
   type Cassette,
   CassetteMismatchError,

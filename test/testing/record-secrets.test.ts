@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as anthropic from "../../src/providers/anthropic/index.js";
-import * as bedrock from "../../src/providers/bedrock/index.js";
+import * as anthropic from "../../src/platforms/anthropic/index.js";
+import * as bedrock from "../../src/platforms/bedrock/index.js";
 import {
   CassetteSecretError,
   type Recorder,

@@ -2,13 +2,13 @@
 // a token drops it and the call goes out once more with a fresh one; an API key (nothing to
 // drop) and a token source asked every time (nothing kept) get no second attempt.
 import { describe, expect, it } from "vitest";
+import { type Auth, apiKeyAuth } from "../../src/auth/auth.js";
+import { tokenAuth } from "../../src/auth/token.js";
 import { APIError } from "../../src/core/errors.js";
 import type { Model } from "../../src/core/types.js";
-import { messagesWire } from "../../src/providers/anthropic/call.js";
-import { resolveOptions } from "../../src/providers/anthropic/options.js";
-import { type Auth, apiKeyAuth } from "../../src/transport/auth/auth.js";
-import { tokenAuth } from "../../src/transport/auth/token.js";
-import { createHTTPModel } from "../../src/transport/http-model.js";
+import { createHTTPModel } from "../../src/send/http-model.js";
+import { messagesWire } from "../../src/wires/messages/call.js";
+import { resolveOptions } from "../../src/wires/messages/options.js";
 
 const URL_ = "https://claude.example.test/v1/messages";
 const FIRST = "first-access-token-0123456789";

@@ -6,7 +6,7 @@ import {
   NO_DELTAS,
   type StreamMachine,
   type StreamSession,
-} from "../../src/transport/model-stream.js";
+} from "../../src/send/model-stream.js";
 import type { RecordReader } from "../../src/transport/sse.js";
 import { collect } from "../contract/adapters.js";
 import { rejection } from "../helpers/errors.js";

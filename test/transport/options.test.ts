@@ -1,11 +1,11 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/core/errors.js";
-import * as anthropic from "../../src/providers/anthropic/index.js";
-import * as azure from "../../src/providers/azure/index.js";
-import * as bedrock from "../../src/providers/bedrock/index.js";
-import * as gemini from "../../src/providers/gemini/index.js";
-import * as openai from "../../src/providers/openai/index.js";
+import * as anthropic from "../../src/platforms/anthropic/index.js";
+import * as azure from "../../src/platforms/azure/index.js";
+import * as bedrock from "../../src/platforms/bedrock/index.js";
+import * as gemini from "../../src/platforms/gemini/index.js";
+import * as openai from "../../src/platforms/openai/index.js";
 import { mergeHeaders, resolveBaseURL, resolveHeaders } from "../../src/transport/options.js";
 
 describe("resolveHeaders", () => {

@@ -2,14 +2,14 @@
 // as Claude on Vertex has it) over the Messages wire replays Anthropic cassettes, and every
 // body it sends is the Anthropic body with the patch applied.
 import { describe, expect, it } from "vitest";
+import { tokenAuth } from "../../src/auth/token.js";
 import { APIError } from "../../src/core/errors.js";
 import type { ModelResponse } from "../../src/core/types.js";
-import { messagesWire } from "../../src/providers/anthropic/call.js";
-import { resolveOptions } from "../../src/providers/anthropic/options.js";
+import { createHTTPModel } from "../../src/send/http-model.js";
+import type { Operation, Platform } from "../../src/send/platform.js";
 import { replayFetch } from "../../src/testing/index.js";
-import { tokenAuth } from "../../src/transport/auth/token.js";
-import { createHTTPModel } from "../../src/transport/http-model.js";
-import type { Operation, Platform } from "../../src/transport/platform.js";
+import { messagesWire } from "../../src/wires/messages/call.js";
+import { resolveOptions } from "../../src/wires/messages/options.js";
 import { FAKE_AUTH } from "../contract/adapters.js";
 import { ANTHROPIC } from "../contract/rows/anthropic.js";
 import { type Call, loadCassette, runRow } from "../contract/table.js";

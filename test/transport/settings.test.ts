@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deepMerge, withExtraBody } from "../../src/transport/settings.js";
+import { deepMerge, withExtraBody } from "../../src/kit/settings.js";
 
 describe("deepMerge (extraBody)", () => {
   it("merges plain objects key by key; arrays, scalars and null replace; undefined removes", () => {
@@ -30,7 +30,7 @@ describe("deepMerge (extraBody)", () => {
 
 describe("extraBody and `__proto__`", () => {
   it("refuses a `__proto__` key at any depth of plain objects, which assignment would drop", async () => {
-    const { pickSettings } = await import("../../src/transport/settings.js");
+    const { pickSettings } = await import("../../src/kit/settings.js");
     for (const extra of [
       JSON.parse('{"__proto__":{"a":1}}'),
       { deep: JSON.parse('{"x":{"__proto__":1}}') },

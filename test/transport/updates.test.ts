@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HistoryError } from "../../src/core/errors.js";
 import type { Message, ModelRequest, ToolSpec } from "../../src/core/types.js";
-import { foldUpdates } from "../../src/transport/updates.js";
+import { foldUpdates } from "../../src/kit/updates.js";
 
 const tool = (name: string, description = name): ToolSpec => ({
   name,

@@ -4,8 +4,8 @@ import { DASHSCOPE_THINKING } from "../../../scripts/scenarios/openai.js";
 import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import { thinkingOf } from "../../../src/core/parts.js";
 import type { Message, ToolSpec } from "../../../src/core/types.js";
-import { parseResponse } from "../../../src/providers/openai/response.js";
 import type { Cassette } from "../../../src/testing/index.js";
+import { parseResponse } from "../../../src/wires/openai-chat/response.js";
 import {
   loadCassette,
   loop,

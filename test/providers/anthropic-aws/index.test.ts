@@ -1,7 +1,7 @@
 import { AwsV4Signer } from "aws4fetch";
 import { describe, expect, it } from "vitest";
-import { type Config, resolveConfig } from "../../../src/providers/anthropic-aws/config.js";
-import { APIError, create } from "../../../src/providers/anthropic-aws/index.js";
+import { type Config, resolveConfig } from "../../../src/platforms/anthropic-aws/config.js";
+import { APIError, create } from "../../../src/platforms/anthropic-aws/index.js";
 import { itRefusesEach } from "../../helpers/config-refusals.js";
 import {
   answer,

@@ -3,9 +3,9 @@ import { AwsV4Signer } from "aws4fetch";
 import { describe, expect, it } from "vitest";
 import { HistoryError } from "../../../src/core/errors.js";
 import type { Message } from "../../../src/core/types.js";
-import { type Config, resolveConfig } from "../../../src/providers/anthropic-bedrock/config.js";
-import { APIError, create } from "../../../src/providers/anthropic-bedrock/index.js";
-import * as bedrock from "../../../src/providers/bedrock/index.js";
+import { type Config, resolveConfig } from "../../../src/platforms/anthropic-bedrock/config.js";
+import { APIError, create } from "../../../src/platforms/anthropic-bedrock/index.js";
+import * as bedrock from "../../../src/platforms/bedrock/index.js";
 import { itRefusesEach } from "../../helpers/config-refusals.js";
 import { jsonResponse, scriptedFetch } from "../../helpers/fetch.js";
 import {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Message } from "../../../src/core/types.js";
-import { countBody } from "../../../src/providers/anthropic/count.js";
-import { type Config, resolveConfig } from "../../../src/providers/anthropic-foundry/config.js";
-import { APIError, create } from "../../../src/providers/anthropic-foundry/index.js";
+import { type Config, resolveConfig } from "../../../src/platforms/anthropic-foundry/config.js";
+import { APIError, create } from "../../../src/platforms/anthropic-foundry/index.js";
+import { countBody } from "../../../src/wires/messages/count.js";
 import { itRefusesEach } from "../../helpers/config-refusals.js";
 import {
   answer,

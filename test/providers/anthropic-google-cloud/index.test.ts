@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   type Config,
   resolveConfig,
-} from "../../../src/providers/anthropic-google-cloud/config.js";
-import { APIError, create } from "../../../src/providers/anthropic-google-cloud/index.js";
+} from "../../../src/platforms/anthropic-google-cloud/config.js";
+import { APIError, create } from "../../../src/platforms/anthropic-google-cloud/index.js";
 import { itRefusesEach } from "../../helpers/config-refusals.js";
 import { makeTestKeys, serviceAccount, type TestKeys } from "../../transport/auth/keys.js";
 import { answer, HI, useLoopback } from "../claude-platforms/helpers.js";

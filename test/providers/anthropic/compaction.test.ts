@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { APIError, StreamError } from "../../../src/core/errors.js";
 import type { Delta } from "../../../src/core/types.js";
-import { requestHeaders } from "../../../src/providers/anthropic/platform.js";
-import { parseUsage } from "../../../src/providers/anthropic/response.js";
-import { createStreamState } from "../../../src/providers/anthropic/stream.js";
+import { requestHeaders } from "../../../src/platforms/anthropic/platform.js";
+import { parseUsage } from "../../../src/wires/messages/response.js";
+import { createStreamState } from "../../../src/wires/messages/stream.js";
 import { runCassette } from "../../contract/table.js";
 import { thrown } from "../../helpers/errors.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../../src/core/errors.js";
-import { resolveConfig } from "../../../src/providers/anthropic/config.js";
-import { create } from "../../../src/providers/anthropic/index.js";
+import { resolveConfig } from "../../../src/platforms/anthropic/config.js";
+import { create } from "../../../src/platforms/anthropic/index.js";
 
 const base = { apiKey: "sk-ant-test", model: "claude-sonnet-4-5", maxTokens: 8000 };
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { partsOf, thinkingOf, toolCallsOf } from "../../../src/core/parts.js";
 import type { Delta } from "../../../src/core/types.js";
-import { APIError } from "../../../src/providers/anthropic/index.js";
+import { APIError } from "../../../src/platforms/anthropic/index.js";
 import { replayFetch } from "../../../src/testing/index.js";
 import { createModel } from "../../contract/adapters.js";
 import { loadCassette, runCassette } from "../../contract/table.js";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { APIError, ConfigError } from "../../../src/core/errors.js";
 import type { Delta, Message } from "../../../src/core/types.js";
-import { resolveConfig } from "../../../src/providers/anthropic/config.js";
-import { requestHeaders } from "../../../src/providers/anthropic/platform.js";
-import { buildRequest } from "../../../src/providers/anthropic/request.js";
-import { parseResponse } from "../../../src/providers/anthropic/response.js";
-import { createStreamState } from "../../../src/providers/anthropic/stream.js";
+import { resolveConfig } from "../../../src/platforms/anthropic/config.js";
+import { requestHeaders } from "../../../src/platforms/anthropic/platform.js";
+import { buildRequest } from "../../../src/wires/messages/request.js";
+import { parseResponse } from "../../../src/wires/messages/response.js";
+import { createStreamState } from "../../../src/wires/messages/stream.js";
 import { runCassette } from "../../contract/table.js";
 
 // Wire facts (synthesized, not recorded): the `fallbacks` field and its beta, `stop_reason:

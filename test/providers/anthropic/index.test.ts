@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { StreamError } from "../../../src/core/errors.js";
-import { APIError, create } from "../../../src/providers/anthropic/index.js";
+import { APIError, create } from "../../../src/platforms/anthropic/index.js";
 import { expectAPIError } from "../../helpers/errors.js";
 import { jsonResponse as json, scriptedFetch as scripted } from "../../helpers/fetch.js";
 

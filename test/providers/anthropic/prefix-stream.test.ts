@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Agent } from "../../../src/agent/agent.js";
 import { HistoryError } from "../../../src/core/errors.js";
 import type { Message } from "../../../src/core/types.js";
-import { create } from "../../../src/providers/anthropic/index.js";
+import { create } from "../../../src/platforms/anthropic/index.js";
 import { jsonResponse, scriptedFetch, sseEvents } from "../../helpers/fetch.js";
 
 const MODEL = "claude-opus-5-5";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Message } from "../../../src/core/types.js";
-import { requestHeaders, requestUrl } from "../../../src/providers/anthropic/platform.js";
-import { buildRequest } from "../../../src/providers/anthropic/request.js";
+import { requestHeaders, requestUrl } from "../../../src/platforms/anthropic/platform.js";
+import { buildRequest } from "../../../src/wires/messages/request.js";
 import { SEARCH_RESULT, SEARCH_USE } from "./blocks.js";
 
 const cfg = {

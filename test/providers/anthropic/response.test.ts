@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseErrorBody, parseResponse } from "../../../src/providers/anthropic/response.js";
+import { parseErrorBody, parseResponse } from "../../../src/wires/messages/response.js";
 import { SEARCH_RESULT, SEARCH_USE } from "./blocks.js";
 
 const body = (content: unknown[], usage: object = { input_tokens: 1, output_tokens: 2 }) => ({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { APIError, StreamError } from "../../../src/core/errors.js";
 import type { Delta } from "../../../src/core/types.js";
-import { parseResponse } from "../../../src/providers/anthropic/response.js";
-import { createStreamState } from "../../../src/providers/anthropic/stream.js";
+import { parseResponse } from "../../../src/wires/messages/response.js";
+import { createStreamState } from "../../../src/wires/messages/stream.js";
 import { thrown } from "../../helpers/errors.js";
 import { SEARCH_RESULT, SEARCH_USE } from "./blocks.js";
 

@@ -6,8 +6,8 @@ import type {
   ModelRequest,
   ToolSpec,
 } from "../../../src/core/types.js";
-import { create } from "../../../src/providers/anthropic/index.js";
-import { buildRequest } from "../../../src/providers/anthropic/request.js";
+import { create } from "../../../src/platforms/anthropic/index.js";
+import { buildRequest } from "../../../src/wires/messages/request.js";
 import { jsonResponse, scriptedFetch } from "../../helpers/fetch.js";
 import { answer } from "./answer.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../../src/core/errors.js";
-import { type Config, resolveConfig } from "../../../src/providers/azure/config.js";
-import { create } from "../../../src/providers/azure/index.js";
+import { type Config, resolveConfig } from "../../../src/platforms/azure/config.js";
+import { create } from "../../../src/platforms/azure/index.js";
 
 const KEY = "azure-key-0123456789abcdef";
 const ENDPOINT = "https://my-resource.openai.azure.com";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Message } from "../../../src/core/types.js";
-import { APIError, create } from "../../../src/providers/azure/index.js";
-import * as openai from "../../../src/providers/openai/index.js";
+import { APIError, create } from "../../../src/platforms/azure/index.js";
+import * as openai from "../../../src/platforms/openai/index.js";
 import { type Cassette, type CassetteResponse, replayFetch } from "../../../src/testing/index.js";
 import { expectAPIError } from "../../helpers/errors.js";
 import { inlineCassette } from "../../helpers/fetch.js";

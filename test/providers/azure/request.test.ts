@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Message } from "../../../src/core/types.js";
-import { resolveConfig } from "../../../src/providers/azure/config.js";
-import { requestIdOf, requestUrl } from "../../../src/providers/azure/platform.js";
-import { buildRequest } from "../../../src/providers/openai/request.js";
+import { resolveConfig } from "../../../src/platforms/azure/config.js";
+import { requestIdOf, requestUrl } from "../../../src/platforms/azure/platform.js";
+import { buildRequest } from "../../../src/wires/openai-chat/request.js";
 
 const ENDPOINT = "https://my-resource.openai.azure.com";
 

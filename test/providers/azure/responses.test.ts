@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../../src/core/errors.js";
 import { textOf, thinkingOf, toolCallsOf } from "../../../src/core/parts.js";
 import type { Message } from "../../../src/core/types.js";
-import { resolveConfig } from "../../../src/providers/azure/config.js";
-import { APIError, create } from "../../../src/providers/azure/index.js";
-import { responsesUrl } from "../../../src/providers/azure/platform.js";
-import * as openai from "../../../src/providers/openai/index.js";
+import { resolveConfig } from "../../../src/platforms/azure/config.js";
+import { APIError, create } from "../../../src/platforms/azure/index.js";
+import { responsesUrl } from "../../../src/platforms/azure/platform.js";
+import * as openai from "../../../src/platforms/openai/index.js";
 import {
   type Cassette,
   type CassetteResponse,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../../src/core/errors.js";
-import { type Config, resolveConfig } from "../../../src/providers/bedrock/config.js";
-import { create } from "../../../src/providers/bedrock/index.js";
+import { type Config, resolveConfig } from "../../../src/platforms/bedrock/config.js";
+import { create } from "../../../src/platforms/bedrock/index.js";
 
 const MODEL = "us.anthropic.claude-sonnet-4-5-20250929-v1:0";
 const CREDS = {

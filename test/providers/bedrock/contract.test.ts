@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { thinkingOf } from "../../../src/core/parts.js";
-import { APIError } from "../../../src/providers/bedrock/index.js";
-import { parseResponse } from "../../../src/providers/bedrock/response.js";
+import { APIError } from "../../../src/platforms/bedrock/index.js";
 import { type Cassette, responseBytes } from "../../../src/testing/index.js";
 import { decodeFrames } from "../../../src/transport/event-stream.js";
+import { parseResponse } from "../../../src/wires/converse/response.js";
 import { AWS_SESSION } from "../../contract/adapters.js";
 import { BEDROCK_API_KEY } from "../../contract/rows/bedrock.js";
 import { runCassette } from "../../contract/table.js";

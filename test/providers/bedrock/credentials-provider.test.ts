@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { AuthError } from "../../../src/core/errors.js";
-import { create } from "../../../src/providers/bedrock/index.js";
+import { create } from "../../../src/platforms/bedrock/index.js";
 import { type Loopback, startServer } from "../../transport/loopback.js";
 
 // AWS's documentation example credentials, not a real key.

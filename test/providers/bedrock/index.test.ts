@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { HistoryError, StreamError } from "../../../src/core/errors.js";
 import type { Message } from "../../../src/core/types.js";
-import { APIError, create } from "../../../src/providers/bedrock/index.js";
+import { APIError, create } from "../../../src/platforms/bedrock/index.js";
 import { expectAPIError } from "../../helpers/errors.js";
 import { jsonResponse as json, scriptedFetch as scripted } from "../../helpers/fetch.js";
 import { bodyOf, encodeFrame } from "./frames.js";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { HistoryError } from "../../../src/core/errors.js";
 import { parseHistory, serializeHistory } from "../../../src/core/history.js";
 import type { Message, ModelRequest, ToolSpec } from "../../../src/core/types.js";
-import { create } from "../../../src/providers/bedrock/index.js";
+import { create } from "../../../src/platforms/bedrock/index.js";
 import { jsonResponse, scriptedFetch } from "../../helpers/fetch.js";
 
 // Claude Fable 5.1 runs the prefix check on Bedrock (the thinking-block-binding page).

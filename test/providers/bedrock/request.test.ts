@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { HistoryError } from "../../../src/core/errors.js";
 import type { Message, ModelRequest } from "../../../src/core/types.js";
-import { type Config, resolveConfig } from "../../../src/providers/bedrock/config.js";
-import { requestUrl } from "../../../src/providers/bedrock/platform.js";
-import { buildRequest } from "../../../src/providers/bedrock/request.js";
+import { type Config, resolveConfig } from "../../../src/platforms/bedrock/config.js";
+import { requestUrl } from "../../../src/platforms/bedrock/platform.js";
+import { buildRequest } from "../../../src/wires/converse/request.js";
 
 const CREDS = { accessKeyId: "AKID", secretAccessKey: "secret-0123456789" };
 const cfg = (c: Partial<Config> = {}) =>

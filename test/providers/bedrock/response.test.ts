@@ -5,7 +5,7 @@ import {
   parseErrorBody,
   parseResponse,
   sanitizeErrorType,
-} from "../../../src/providers/bedrock/response.js";
+} from "../../../src/wires/converse/response.js";
 
 const SIG = "EvYBCkgICxABGAIqQA9E+opaque/signature==";
 

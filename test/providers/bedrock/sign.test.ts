@@ -3,14 +3,14 @@ import { SignatureV4 } from "@smithy/signature-v4";
 import { AwsV4Signer } from "aws4fetch";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../../src/core/errors.js";
-import { type Credentials, resolveConfig } from "../../../src/providers/bedrock/config.js";
-import { create } from "../../../src/providers/bedrock/index.js";
+import { type Credentials, resolveConfig } from "../../../src/platforms/bedrock/config.js";
+import { create } from "../../../src/platforms/bedrock/index.js";
 import {
   requestUrl,
   type SigningKeyCache,
   signRequest,
-} from "../../../src/providers/bedrock/platform.js";
-import { buildRequest } from "../../../src/providers/bedrock/request.js";
+} from "../../../src/platforms/bedrock/platform.js";
+import { buildRequest } from "../../../src/wires/converse/request.js";
 
 // AWS's documentation example credentials, not a real key.
 const KEYS = {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { APIError, StreamError } from "../../../src/core/errors.js";
 import type { Delta } from "../../../src/core/types.js";
-import { parseResponse } from "../../../src/providers/bedrock/response.js";
-import { createStreamState } from "../../../src/providers/bedrock/stream.js";
 import type { EventStreamMessage } from "../../../src/transport/event-stream.js";
+import { parseResponse } from "../../../src/wires/converse/response.js";
+import { createStreamState } from "../../../src/wires/converse/stream.js";
 import { thrown } from "../../helpers/errors.js";
 import { eventMessage, exceptionMessage } from "./frames.js";
 

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Model } from "../../../src/core/types.js";
-import * as anthropicAws from "../../../src/providers/anthropic-aws/index.js";
-import * as anthropicBedrock from "../../../src/providers/anthropic-bedrock/index.js";
-import * as anthropicFoundry from "../../../src/providers/anthropic-foundry/index.js";
+import * as anthropicAws from "../../../src/platforms/anthropic-aws/index.js";
+import * as anthropicBedrock from "../../../src/platforms/anthropic-bedrock/index.js";
+import * as anthropicFoundry from "../../../src/platforms/anthropic-foundry/index.js";
 import type { Handler } from "../../transport/loopback.js";
 import {
   answer,

@@ -5,10 +5,10 @@
 import { describe, expect, it } from "vitest";
 import { AuthError } from "../../../src/core/errors.js";
 import type { Model } from "../../../src/core/types.js";
-import * as anthropicAws from "../../../src/providers/anthropic-aws/index.js";
-import * as anthropicBedrock from "../../../src/providers/anthropic-bedrock/index.js";
-import * as anthropicFoundry from "../../../src/providers/anthropic-foundry/index.js";
-import * as anthropicGoogleCloud from "../../../src/providers/anthropic-google-cloud/index.js";
+import * as anthropicAws from "../../../src/platforms/anthropic-aws/index.js";
+import * as anthropicBedrock from "../../../src/platforms/anthropic-bedrock/index.js";
+import * as anthropicFoundry from "../../../src/platforms/anthropic-foundry/index.js";
+import * as anthropicGoogleCloud from "../../../src/platforms/anthropic-google-cloud/index.js";
 import { answer, HI, jsonReply, useLoopback } from "./helpers.js";
 
 const SONNET = { model: "claude-sonnet-4-6", maxTokens: 1024 };

@@ -8,7 +8,7 @@ import {
   DEFAULT_BASE_URL,
   modelPath,
   resolveConfig,
-} from "../../../src/providers/gemini/config.js";
+} from "../../../src/platforms/gemini/config.js";
 import { isGemini3 } from "../../../src/rules/gemini.js";
 import { bundledPackages } from "../../core/bundle-inputs.js";
 
@@ -360,7 +360,7 @@ describe("resolveConfig's checks", () => {
 
 describe("golem/gemini", () => {
   it("bundles without zod: its config is checked with plain code", async () => {
-    const gemini = 'export * from "./src/providers/gemini/index.ts";';
+    const gemini = 'export * from "./src/platforms/gemini/index.ts";';
     expect(await bundledPackages(gemini)).toEqual(["eventsource-parser"]);
   });
 });

@@ -4,9 +4,9 @@
  * test/contract/laws.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import * as gemini from "../../../src/providers/gemini/index.js";
-import { SKIP_SIGNATURE_VALIDATOR } from "../../../src/providers/gemini/request.js";
+import * as gemini from "../../../src/platforms/gemini/index.js";
 import { type Cassette, replayFetch } from "../../../src/testing/index.js";
+import { SKIP_SIGNATURE_VALIDATOR } from "../../../src/wires/generate-content/request.js";
 import { createModel, FAKE_AUTH } from "../../contract/adapters.js";
 import { cassetteFiles, loadCassette, type RowRun, runCassette } from "../../contract/table.js";
 import { expectAPIError } from "../../helpers/errors.js";

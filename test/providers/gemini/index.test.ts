@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, HistoryError, StreamError } from "../../../src/core/errors.js";
 import type { Message } from "../../../src/core/types.js";
-import * as gemini from "../../../src/providers/gemini/index.js";
+import * as gemini from "../../../src/platforms/gemini/index.js";
 import type { Cassette, CassetteResponse } from "../../../src/testing/cassette.js";
 import { replayFetch } from "../../../src/testing/replay.js";
 import { inlineCassette } from "../../helpers/fetch.js";

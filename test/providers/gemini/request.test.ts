@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { HistoryError } from "../../../src/core/errors.js";
 import type { Message, ModelRequest } from "../../../src/core/types.js";
-import { type Config, resolveConfig } from "../../../src/providers/gemini/config.js";
-import { requestHeaders, requestUrl } from "../../../src/providers/gemini/platform.js";
+import { type Config, resolveConfig } from "../../../src/platforms/gemini/config.js";
+import { requestHeaders, requestUrl } from "../../../src/platforms/gemini/platform.js";
 import {
   buildRequest,
   buildToolConfig,
   buildToolResult,
   isGeneratedId,
   SKIP_SIGNATURE_VALIDATOR,
-} from "../../../src/providers/gemini/request.js";
-import { parseResponse } from "../../../src/providers/gemini/response.js";
-import { createStreamState } from "../../../src/providers/gemini/stream.js";
-import type { GenerateContentResponse } from "../../../src/providers/gemini/wire.js";
+} from "../../../src/wires/generate-content/request.js";
+import { parseResponse } from "../../../src/wires/generate-content/response.js";
+import { createStreamState } from "../../../src/wires/generate-content/stream.js";
+import type { GenerateContentResponse } from "../../../src/wires/generate-content/wire.js";
 import { loadCassette } from "../../helpers/cassettes.js";
 
 const cfg = (over: Partial<Config> = {}) =>

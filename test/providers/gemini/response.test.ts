@@ -6,8 +6,8 @@ import {
   parseErrorBody,
   parseResponse,
   parseUsage,
-} from "../../../src/providers/gemini/response.js";
-import type { GenerateContentResponse } from "../../../src/providers/gemini/wire.js";
+} from "../../../src/wires/generate-content/response.js";
+import type { GenerateContentResponse } from "../../../src/wires/generate-content/wire.js";
 
 describe("parseResponse", () => {
   it("turns thought parts into a thinking part and keeps a text part's signature on it", () => {

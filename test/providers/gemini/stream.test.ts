@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { APIError, type APIErrorFields, StreamError } from "../../../src/core/errors.js";
 import { textOf, toolCallsOf } from "../../../src/core/parts.js";
 import type { Delta } from "../../../src/core/types.js";
-import { parseResponse } from "../../../src/providers/gemini/response.js";
-import { createStreamState } from "../../../src/providers/gemini/stream.js";
-import type { GenerateContentResponse, Part } from "../../../src/providers/gemini/wire.js";
+import { parseResponse } from "../../../src/wires/generate-content/response.js";
+import { createStreamState } from "../../../src/wires/generate-content/stream.js";
+import type { GenerateContentResponse, Part } from "../../../src/wires/generate-content/wire.js";
 import { loadCassette } from "../../helpers/cassettes.js";
 import { thrown } from "../../helpers/errors.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../../src/core/errors.js";
-import { type Config, resolveConfig } from "../../../src/providers/openai/config.js";
-import { create } from "../../../src/providers/openai/index.js";
+import { type Config, resolveConfig } from "../../../src/platforms/openai/config.js";
+import { create } from "../../../src/platforms/openai/index.js";
 
 const KEY = "sk-test-0123456789abcdef";
 

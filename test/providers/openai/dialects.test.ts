@@ -7,12 +7,12 @@ import { describe, expect, it } from "vitest";
 import { APIError, type APIErrorFields, ConfigError } from "../../../src/core/errors.js";
 import { thinkingOf } from "../../../src/core/parts.js";
 import type { Delta, Message, Part } from "../../../src/core/types.js";
-import { type ChatOptions, resolveConfig } from "../../../src/providers/openai/config.js";
-import { create } from "../../../src/providers/openai/index.js";
-import { buildRequest } from "../../../src/providers/openai/request.js";
-import { parseResponse } from "../../../src/providers/openai/response.js";
-import { createStreamState } from "../../../src/providers/openai/stream.js";
+import { type ChatOptions, resolveConfig } from "../../../src/platforms/openai/config.js";
+import { create } from "../../../src/platforms/openai/index.js";
 import type { Cassette } from "../../../src/testing/index.js";
+import { buildRequest } from "../../../src/wires/openai-chat/request.js";
+import { parseResponse } from "../../../src/wires/openai-chat/response.js";
+import { createStreamState } from "../../../src/wires/openai-chat/stream.js";
 import { runCassette } from "../../contract/table.js";
 
 type Detail = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HistoryError, StreamError } from "../../../src/core/errors.js";
 import type { Message } from "../../../src/core/types.js";
-import { APIError, create } from "../../../src/providers/openai/index.js";
+import { APIError, create } from "../../../src/platforms/openai/index.js";
 import { type Cassette, type CassetteResponse, replayFetch } from "../../../src/testing/index.js";
 import { collect } from "../../contract/adapters.js";
 import { expectAPIError } from "../../helpers/errors.js";

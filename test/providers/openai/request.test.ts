@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Message, ModelRequest } from "../../../src/core/types.js";
-import type { ChatOptions } from "../../../src/providers/openai/config.js";
+import type { ChatOptions } from "../../../src/platforms/openai/config.js";
 import {
   buildRequest,
   replayedReasoning,
   requestUrl,
-} from "../../../src/providers/openai/request.js";
+} from "../../../src/wires/openai-chat/request.js";
 
 const CFG: ChatOptions = { provider: "openai", model: "gpt-5.4", replayReasoning: false };
 const REPLAY: ChatOptions = { ...CFG, model: "deepseek-v4-pro", replayReasoning: true };

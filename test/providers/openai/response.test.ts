@@ -6,7 +6,7 @@ import {
   parseResponse,
   parseUsage,
   requestIdOf,
-} from "../../../src/providers/openai/response.js";
+} from "../../../src/wires/openai-chat/response.js";
 
 const completion = (message: object, extra: object = {}) => ({
   id: "chatcmpl-x1",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Message } from "../../../src/core/types.js";
-import { buildResponsesRequest } from "../../../src/providers/openai/responses-request.js";
-import { parseResponsesResponse } from "../../../src/providers/openai/responses-response.js";
+import { buildResponsesRequest } from "../../../src/wires/openai-responses/request.js";
+import { parseResponsesResponse } from "../../../src/wires/openai-responses/response.js";
 
 // Server-side compaction on the Responses API (context_management with compact_threshold): the
 // output holds an opaque, encrypted `compaction` item, and with stateless input-array chaining

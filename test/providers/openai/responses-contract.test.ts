@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { thinkingOf, toolCallsOf } from "../../../src/core/parts.js";
-import { APIError } from "../../../src/providers/openai/index.js";
+import { APIError } from "../../../src/platforms/openai/index.js";
 import type { Cassette } from "../../../src/testing/index.js";
 import { FAKE_AUTH } from "../../contract/adapters.js";
 import { runCassette } from "../../contract/table.js";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, HistoryError, StreamError } from "../../../src/core/errors.js";
 import type { Message } from "../../../src/core/types.js";
-import { type Config, resolveConfig } from "../../../src/providers/openai/config.js";
-import { APIError, create } from "../../../src/providers/openai/index.js";
+import { type Config, resolveConfig } from "../../../src/platforms/openai/config.js";
+import { APIError, create } from "../../../src/platforms/openai/index.js";
 import { type Cassette, type CassetteResponse, replayFetch } from "../../../src/testing/index.js";
 import { collect } from "../../contract/adapters.js";
 import { runCassette } from "../../contract/table.js";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { HistoryError } from "../../../src/core/errors.js";
 import { parseHistory, serializeHistory } from "../../../src/core/history.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../../src/core/types.js";
-import { create } from "../../../src/providers/openai/index.js";
+import { create } from "../../../src/platforms/openai/index.js";
 import { runCassette } from "../../contract/table.js";
 import { jsonResponse, scriptedFetch } from "../../helpers/fetch.js";
 

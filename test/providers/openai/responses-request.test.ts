@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Message, Part, ThinkingPart } from "../../../src/core/types.js";
-import type { ResponsesOptions } from "../../../src/providers/openai/options.js";
+import type { ResponsesOptions } from "../../../src/wires/openai-chat/options.js";
 import {
   buildInputItems,
   buildResponsesRequest,
   responsesUrl,
-} from "../../../src/providers/openai/responses-request.js";
-import type { ResponseInputItem } from "../../../src/providers/openai/responses-wire.js";
+} from "../../../src/wires/openai-responses/request.js";
+import type { ResponseInputItem } from "../../../src/wires/openai-responses/wire.js";
 
 const CFG: ResponsesOptions = { provider: "openai", model: "gpt-5.4" };
 const user: Message = { role: "user", content: "Add 12 and 7, then double it." };

@@ -5,7 +5,7 @@ import {
   parseResponsesResponse,
   parseResponsesUsage,
   responsesBodyErrorFields,
-} from "../../../src/providers/openai/responses-response.js";
+} from "../../../src/wires/openai-responses/response.js";
 
 // An abridged Responses API response.
 const SPEC_C4 = {

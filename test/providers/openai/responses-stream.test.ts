@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { APIError, type APIErrorFields, StreamError } from "../../../src/core/errors.js";
 import { textOf, thinkingOf } from "../../../src/core/parts.js";
 import type { Delta } from "../../../src/core/types.js";
-import { parseResponsesResponse } from "../../../src/providers/openai/responses-response.js";
-import { createResponsesStreamState } from "../../../src/providers/openai/responses-stream.js";
 import type { SSERecord } from "../../../src/transport/sse.js";
+import { parseResponsesResponse } from "../../../src/wires/openai-responses/response.js";
+import { createResponsesStreamState } from "../../../src/wires/openai-responses/stream.js";
 import { thrown } from "../../helpers/errors.js";
 
 class TestAPIError extends APIError {}

@@ -7,10 +7,10 @@ import type {
   ModelRequest,
   ToolSpec,
 } from "../../../src/core/types.js";
-import * as azure from "../../../src/providers/azure/index.js";
-import { create } from "../../../src/providers/openai/index.js";
-import type { ResponsesOptions } from "../../../src/providers/openai/options.js";
-import { buildResponsesRequest } from "../../../src/providers/openai/responses-request.js";
+import * as azure from "../../../src/platforms/azure/index.js";
+import { create } from "../../../src/platforms/openai/index.js";
+import type { ResponsesOptions } from "../../../src/wires/openai-chat/options.js";
+import { buildResponsesRequest } from "../../../src/wires/openai-responses/request.js";
 import { runCassette } from "../../contract/table.js";
 import { jsonResponse, scriptedFetch } from "../../helpers/fetch.js";
 

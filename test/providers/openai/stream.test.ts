@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { APIError, type APIErrorFields, StreamError } from "../../../src/core/errors.js";
 import { toolCallsOf } from "../../../src/core/parts.js";
 import type { Delta } from "../../../src/core/types.js";
-import { parseResponse } from "../../../src/providers/openai/response.js";
-import { createStreamState } from "../../../src/providers/openai/stream.js";
 import type { SSERecord } from "../../../src/transport/sse.js";
+import { parseResponse } from "../../../src/wires/openai-chat/response.js";
+import { createStreamState } from "../../../src/wires/openai-chat/stream.js";
 import { thrown } from "../../helpers/errors.js";
 
 class TestAPIError extends APIError {}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../../src/core/errors.js";
-import { buildRequest } from "../../../src/providers/openai/request.js";
-import { strictSchema } from "../../../src/providers/openai/strict-schema.js";
+import { buildRequest } from "../../../src/wires/openai-chat/request.js";
+import { strictSchema } from "../../../src/wires/openai-chat/strict-schema.js";
 import { thrown } from "../../helpers/errors.js";
 
 const object = (properties: object, extra: object = {}) => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../../src/core/errors.js";
-import { type Config, resolveConfig } from "../../../src/providers/vertex/config.js";
-import { claudeUrl, geminiUrl } from "../../../src/providers/vertex/platform.js";
+import { type Config, resolveConfig } from "../../../src/platforms/vertex/config.js";
+import { claudeUrl, geminiUrl } from "../../../src/platforms/vertex/platform.js";
 import { itRefusesEach } from "../../helpers/config-refusals.js";
 
 const token = async () => "ya29.token";

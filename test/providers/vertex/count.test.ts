@@ -4,8 +4,8 @@
  * body `generate` sends on Vertex, field by field, minus what the count endpoint does not take.
  */
 import { describe, expect, it } from "vitest";
-import { create } from "../../../src/providers/vertex/index.js";
-import { GEMINI_COUNT_FIELDS } from "../../../src/providers/vertex/platform.js";
+import { create } from "../../../src/platforms/vertex/index.js";
+import { GEMINI_COUNT_FIELDS } from "../../../src/platforms/vertex/platform.js";
 import { replayFetch } from "../../../src/testing/index.js";
 import { createModel } from "../../contract/adapters.js";
 import { loadCassette } from "../../helpers/cassettes.js";

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AuthError } from "../../../src/core/errors.js";
-import { APIError, create } from "../../../src/providers/vertex/index.js";
+import { APIError, create } from "../../../src/platforms/vertex/index.js";
 import { makeTestKeys, serviceAccount, type TestKeys } from "../../transport/auth/keys.js";
 import { type Loopback, startServer } from "../../transport/loopback.js";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { apiKeyAuth } from "../../../src/auth/auth.js";
+import { signV4 } from "../../../src/auth/sigv4.js";
+import { sigv4Auth } from "../../../src/auth/sigv4-auth.js";
+import { tokenAuth, tokenFunctionAuth } from "../../../src/auth/token.js";
 import { AuthError, GolemError } from "../../../src/core/errors.js";
-import { apiKeyAuth } from "../../../src/transport/auth/auth.js";
-import { signV4 } from "../../../src/transport/auth/sigv4.js";
-import { sigv4Auth } from "../../../src/transport/auth/sigv4-auth.js";
-import { tokenAuth, tokenFunctionAuth } from "../../../src/transport/auth/token.js";
 import { KEYS, REQ } from "./sigv4-reference.js";
 
 const req = {

@@ -2,8 +2,8 @@
 // credentials come from (config first, then the platform's key variable, then the AWS ones),
 // and the Auth each kind becomes.
 import { describe, expect, it } from "vitest";
+import { keyOrSigV4Auth, resolveKeyOrCredentials } from "../../../src/auth/aws.js";
 import { ConfigError } from "../../../src/core/errors.js";
-import { keyOrSigV4Auth, resolveKeyOrCredentials } from "../../../src/transport/auth/aws.js";
 
 const WHO = "some-platform";
 const KEY_VAR = "SOME_PLATFORM_API_KEY";

@@ -1,12 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { AuthError, ConfigError } from "../../../src/core/errors.js";
 import {
   CLOUD_PLATFORM_SCOPE,
   createServiceAccountFetcher,
   parseServiceAccount,
-} from "../../../src/transport/auth/google.js";
-import { fromBase64url } from "../../../src/transport/auth/jwt.js";
-import { tokenAuth } from "../../../src/transport/auth/token.js";
+} from "../../../src/auth/google.js";
+import { fromBase64url } from "../../../src/auth/jwt.js";
+import { tokenAuth } from "../../../src/auth/token.js";
+import { AuthError, ConfigError } from "../../../src/core/errors.js";
 import { type Loopback, startServer } from "../loopback.js";
 import { makeTestKeys, serviceAccount, type TestKeys } from "./keys.js";
 

@@ -1,11 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { base64url, fromBase64url, importRS256Key, signJWT } from "../../../src/auth/jwt.js";
 import { ConfigError } from "../../../src/core/errors.js";
-import {
-  base64url,
-  fromBase64url,
-  importRS256Key,
-  signJWT,
-} from "../../../src/transport/auth/jwt.js";
 import { makeTestKeys, type TestKeys } from "./keys.js";
 
 let keys: TestKeys;

@@ -2,8 +2,9 @@
  * A throwaway RSA key pair made per test run (never a real key) and a service-account JSON
  * around it, for the JWT signer and token-exchange tests.
  */
+
+import type { ServiceAccountKey } from "../../../src/auth/google.js";
 import { bytesToBase64 } from "../../../src/core/media.js";
-import type { ServiceAccountKey } from "../../../src/transport/auth/google.js";
 
 export interface TestKeys {
   publicKey: CryptoKey;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Credentials } from "../../../src/transport/auth/sigv4.js";
-import { type SigningKeyCache, signV4 } from "../../../src/transport/auth/sigv4.js";
+import type { Credentials } from "../../../src/auth/sigv4.js";
+import { type SigningKeyCache, signV4 } from "../../../src/auth/sigv4.js";
 import { aws4fetchHeaders, KEYS, REQ } from "./sigv4-reference.js";
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { AwsV4Signer } from "aws4fetch";
-import type { Credentials, SigV4Request } from "../../../src/transport/auth/sigv4.js";
+import type { Credentials, SigV4Request } from "../../../src/auth/sigv4.js";
 
 // AWS's documentation example credentials, not a real key.
 export const KEYS = {

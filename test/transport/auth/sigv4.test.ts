@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { Credentials } from "../../../src/auth/sigv4.js";
+import { type SigV4Request, signV4, signV4Parts } from "../../../src/auth/sigv4.js";
 import { ConfigError } from "../../../src/core/errors.js";
-import type { Credentials } from "../../../src/transport/auth/sigv4.js";
-import { type SigV4Request, signV4, signV4Parts } from "../../../src/transport/auth/sigv4.js";
 import { aws4fetchHeaders, KEYS, REQ } from "./sigv4-reference.js";
 
 // The published AWS Signature Version 4 test suite (docs.aws.amazon.com/general/latest/gr/

@@ -1,0 +1,34 @@
+/**
+ * golem/anthropic-google-cloud: Claude Models on Google Cloud (Anthropic managed), Anthropic's
+ * Messages API reached through a Google Cloud project (an OAuth token function or a
+ * service-account key), with thinking, signatures and exact replay as in golem/anthropic.
+ * @module
+ */
+import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
+import { platformCreate } from "../../send/entry.js";
+import { resolveConfig } from "./config.js";
+import { googleDeployment } from "./platform.js";
+
+export { AuthError } from "../../core/errors.js";
+export type { Config, ServiceAccountKey, TokenResult } from "./config.js";
+
+/** An error answer from Claude Models on Google Cloud; also a golem `APIError`. */
+export const APIError = /* @__PURE__ */ defineAPIError();
+/** The error of a failed call, `err instanceof APIError` for this adapter's calls. */
+export type APIError = CoreAPIError;
+
+/**
+ * A Claude model on Claude Models on Google Cloud (Anthropic managed). Throws `ConfigError` for
+ * a bad config (no project, no workspace, no credentials) before any request.
+ * @example
+ * ```ts
+ * import * as anthropicGoogleCloud from "golem/anthropic-google-cloud";
+ * const model = anthropicGoogleCloud.create({
+ *   project: "my-project", workspaceId: "wrkspc_01…", model: "claude-sonnet-4-6",
+ *   maxTokens: 16000, thinking: { adaptive: true },
+ *   token: async () => "ya29.…", // e.g. from `gcloud auth print-access-token`
+ * });
+ * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
+ * ```
+ */
+export const create = /* @__PURE__ */ platformCreate(resolveConfig, googleDeployment, APIError);

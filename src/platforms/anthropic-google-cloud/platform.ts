@@ -1,0 +1,50 @@
+/**
+ * Claude Models on Google Cloud (Anthropic managed) as a platform over the Anthropic Messages
+ * wire: Anthropic's own API behind Google's gateway, the workspace in the URL, a Google access
+ * token as a bearer. The paths, body, headers and answers are the first-party API's.
+ * @see https://platform.claude.com/docs/en/build-with-claude/claude-models-on-google-cloud/anthropic-managed
+ */
+import type { Auth } from "../../auth/auth.js";
+import { createServiceAccountFetcher } from "../../auth/google.js";
+import { tokenAuth, tokenFunctionAuth } from "../../auth/token.js";
+import type { Platform } from "../../send/platform.js";
+import { messagesWire } from "../../wires/messages/call.js";
+import { requestHeaders, requestUrl } from "../anthropic/platform.js";
+import type { GoogleCloudAuth, ResolvedConfig } from "./config.js";
+
+/** The platform tag: `Model.provider`, every APIError's `provider`, and its parts' tag. */
+export const PLATFORM = "anthropic-google-cloud";
+/** A service account's token is replaced this long before it expires (google-auth-library's). */
+const SERVICE_ACCOUNT_MARGIN_MS = 5 * 60_000;
+
+/**
+ * One {@link Auth} per model, so a service account's token is shared by all its calls. The
+ * caller's token function is asked before every attempt, and once more after a 401.
+ */
+export function createAuth(auth: GoogleCloudAuth, cfg: Pick<ResolvedConfig, "fetch">): Auth {
+  if ("serviceAccount" in auth) {
+    const fetchToken = createServiceAccountFetcher(auth.serviceAccount, { fetch: cfg.fetch });
+    return tokenAuth(fetchToken, { provider: PLATFORM, marginMs: SERVICE_ACCOUNT_MARGIN_MS });
+  }
+  return tokenFunctionAuth(auth.token, PLATFORM);
+}
+
+/** The gateway: `…/workspaces/{id}/invoke/v1/messages` and its count endpoint. */
+export function googleCloudPlatform(cfg: ResolvedConfig): Platform {
+  const url = requestUrl(cfg);
+  return {
+    provider: PLATFORM,
+    model: cfg.wire.model,
+    urls: { generate: url, stream: url, count: `${url}/count_tokens` },
+    auth: createAuth(cfg.auth, cfg),
+    // The wire's options decide the betas (context management, block binding, fallbacks).
+    headers: requestHeaders({ ...cfg.wire, headers: cfg.headers }),
+    requestId: (h) => h.get("request-id") ?? undefined,
+    options: cfg,
+  };
+}
+
+/** What `anthropicGoogleCloud.create` sends through: the Messages wire on Google Cloud. */
+export function googleDeployment(cfg: ResolvedConfig) {
+  return [messagesWire(cfg.wire, PLATFORM), googleCloudPlatform(cfg)] as const;
+}

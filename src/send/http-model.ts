@@ -1,0 +1,241 @@
+import { APIError, type APIErrorFields, ConfigError, HistoryError } from "../core/errors.js";
+import type { CallOptions, Model, ModelRequest, ModelResponse } from "../core/types.js";
+import { validateHistory } from "../core/validate.js";
+import { recordingSetup } from "../kit/prefix/setup.js";
+import { parseJSONBody } from "../transport/json.js";
+import { redactError, redactStreamErrors } from "../transport/redact.js";
+import {
+  type ErrorResponse,
+  type RequestOptions,
+  requestStream,
+  requestText,
+  type StreamResponse,
+} from "../transport/request.js";
+import type { RecordReader } from "../transport/sse.js";
+import { streamLimits, watchReader } from "../transport/watch.js";
+import { createModelStream, type StreamMachine } from "./model-stream.js";
+import type { Operation, Platform } from "./platform.js";
+import { checkModelRequest } from "./request-checks.js";
+
+/** What a wire's reader of one answer is told about the call. */
+export interface WireContext {
+  /** The platform's tag, for the blocks and errors the answer makes. */
+  provider: string;
+  requestId: string | undefined;
+  /** Builds the platform's own `APIError` from fields the wire read. */
+  toError(fields: APIErrorFields): APIError;
+  /** The auth's secrets, for a wire that quotes what arrived. */
+  secrets: readonly string[];
+}
+
+/**
+ * A wire format, apart from where it is deployed: what each `call.ts` exports (request body,
+ * answer, stream machine, error fields), taken by every platform that speaks it.
+ */
+export interface Wire<R> {
+  /**
+   * Which API this is (`"anthropic"` Messages, `"bedrock"` Converse, `"gemini"`
+   * generateContent, `"openai"` Chat or Responses), for the checks every platform of it shares.
+   */
+  api: "anthropic" | "bedrock" | "gemini" | "openai";
+  /** The request body, as an object, for one call. */
+  body(req: ModelRequest, streaming: boolean): object;
+  /** A 2xx JSON body -> the response; throws `ctx.toError(…)` for an error hidden in a 2xx. */
+  parse(body: unknown, ctx: WireContext): ModelResponse;
+  /** An error answer (secrets already scrubbed from `text`) -> the fields of its `APIError`. */
+  errorFields(res: ErrorResponse, provider: string): APIErrorFields;
+  /**
+   * The whole-request check (the prefix guard), on the body as built and before the
+   * platform's patch: throws before any request, may change `body` in place, and returns
+   * what completes the response (its prefix record), if anything.
+   */
+  check?(req: ModelRequest, body: object): Finish | undefined;
+  /**
+   * Headers this body needs besides the platform's (the betas of the blocks it holds); a
+   * value joins the platform's value of the same header with a comma.
+   */
+  headers?(body: object): Record<string, string> | undefined;
+  /** A 2xx streaming answer -> where its records come from and the state that reads them. */
+  open(
+    res: StreamResponse,
+    ctx: WireContext,
+  ):
+    | { reader: RecordReader<R>; machine: StreamMachine<R> }
+    | Promise<{ reader: RecordReader<R>; machine: StreamMachine<R> }>;
+  /**
+   * Token counting: the generate body as the count endpoint takes it, and the count in its
+   * answer. A string: the API has no count endpoint, and `countTokens` rejects with it as a
+   * {@link ConfigError} after the platform's tag (no guess). Absent: no `countTokens`.
+   */
+  count?: WireCount | string;
+}
+
+/** How a wire counts tokens at its platform's `count` URL. */
+export interface WireCount {
+  body(body: object): object;
+  read(answer: unknown, provider: string): { inputTokens: number };
+}
+
+/** A platform's error class, `err instanceof` it for that platform's calls. */
+export type APIErrorClass = new (fields: APIErrorFields) => APIError;
+
+/**
+ * The one send path: a {@link Model} that speaks `wire` on `platform`. Each call checks the
+ * history, builds the body as an object, runs the whole-request checks, applies the
+ * platform's patch, serializes once, authorizes each attempt (once more after a 401 when the
+ * auth had a token to drop), and scrubs the auth's secrets from every error that leaves.
+ */
+export function createHTTPModel<R>(
+  wire: Wire<R>,
+  platform: Platform,
+  ErrorClass: APIErrorClass,
+): Model {
+  const { provider, auth } = platform;
+  const secrets = auth.secrets;
+  const toError = (fields: APIErrorFields) => new ErrorClass(fields);
+  const context = (headers: Headers): WireContext => ({
+    provider,
+    requestId: platform.requestId(headers),
+    toError,
+    secrets,
+  });
+  /**
+   * Builds, checks, patches and sends one call; once more after a 401 when the auth dropped a
+   * token. `finish` gets what completes the response (the prefix record), before any send.
+   */
+  async function send<T>(
+    req: ModelRequest,
+    op: Operation,
+    signal: AbortSignal | undefined,
+    transport: (opts: RequestOptions) => Promise<T>,
+    onFinish?: (finish: Finish | undefined) => void,
+  ): Promise<T> {
+    checkRequest(provider, wire.api, req);
+    const built = wire.body(req, op === "stream");
+    // Whole-request checks: on the body as an object, as the wire built it and before the
+    // platform's patch (the prefix guard: a signed turn replayed under another prefix). A
+    // count sends the same body, so it is checked too, and its answer has nothing to complete.
+    const finish = recordingSetup(wire.check?.(req, built), req);
+    onFinish?.(finish);
+    const body = op === "count" && typeof wire.count === "object" ? wire.count.body(built) : built;
+    const { fetch, maxRetries, timeoutMs, idleTimeoutMs, deadlineMs } = platform.options;
+    // The last attempt's credentials: a 401 names what was refused, not what is cached now.
+    let sent: Record<string, string> | undefined;
+    const opts: RequestOptions = {
+      provider,
+      fetch,
+      maxRetries,
+      timeoutMs,
+      idleTimeoutMs,
+      deadlineMs,
+      url: platform.urls[op] as string,
+      headers: joinHeaders(platform.headers, wire.headers?.(built)),
+      body: JSON.stringify(platform.patch ? platform.patch(body, op) : body),
+      sign: async (signable) => {
+        sent = await auth.authorize(signable);
+        return sent;
+      },
+      secrets,
+      signal,
+      toError: (res) => toError(wire.errorFields(res, provider)),
+    };
+    try {
+      return await transport(opts);
+    } catch (err) {
+      if (!(err instanceof APIError && isExpiredCredential(err) && auth.expire?.(sent))) throw err;
+      return transport(opts);
+    }
+  }
+  const count = wire.count;
+  return {
+    provider,
+    model: platform.model,
+    ...((typeof count === "string" || (count && platform.urls.count)) && {
+      async countTokens(req: ModelRequest, opts?: CallOptions) {
+        if (typeof count !== "object") throw new ConfigError(`${provider}: ${count}`);
+        const { text } = await send(req, "count", opts?.signal, requestText);
+        return count.read(parseJSONBody(text, provider, secrets), provider);
+      },
+    }),
+    async generate(req, opts) {
+      let finish: Finish | undefined;
+      const { response, text } = await send(req, "generate", opts?.signal, requestText, (f) => {
+        finish = f;
+      });
+      const body = parseJSONBody(text, provider, secrets);
+      try {
+        const parsed = wire.parse(body, context(response.headers));
+        return finish ? finish(parsed) : parsed;
+      } catch (err) {
+        throw redactError(err as APIError, secrets);
+      }
+    },
+    stream(req, opts) {
+      return createModelStream(async () => {
+        let finish: Finish | undefined;
+        const res = await send(req, "stream", opts?.signal, requestStream, (f) => {
+          finish = f;
+        });
+        try {
+          const opened = await wire.open(res, context(res.response.headers));
+          const machine = finish ? finishing(opened.machine, finish) : opened.machine;
+          return {
+            reader: watchReader(opened.reader, streamLimits(provider, platform.options, res)),
+            machine: redactStreamErrors(machine, secrets),
+            release: res.release,
+          };
+        } catch (err) {
+          await res.body.cancel().catch(() => {});
+          res.release();
+          throw redactError(err, secrets);
+        }
+      }, opts?.signal);
+    },
+  };
+}
+
+/**
+ * A 401, or AWS's 403 for expired credentials (`ExpiredTokenException`): either may pass with
+ * a fresh credential, so the auth gets its one more attempt.
+ */
+function isExpiredCredential(err: APIError): boolean {
+  return err.status === 401 || (err.status === 403 && /^ExpiredToken/.test(err.type ?? ""));
+}
+
+/** `base` plus `extra`, a header in both joined as a list (`a,b`), as HTTP joins repeats. */
+function joinHeaders(
+  base: Record<string, string>,
+  extra: Record<string, string> | undefined,
+): Record<string, string> {
+  if (!extra) return base;
+  const out = { ...base };
+  for (const [name, value] of Object.entries(extra)) {
+    const have = out[name];
+    out[name] = have ? `${have},${value}` : value;
+  }
+  return out;
+}
+
+/** What completes a response after the whole-request check: its prefix record. */
+export type Finish = (response: ModelResponse) => ModelResponse;
+
+/** A stream machine whose final response goes through `finish` (the prefix record). */
+function finishing<R>(machine: StreamMachine<R>, finish: Finish): StreamMachine<R> {
+  return {
+    push: (record) => machine.push(record),
+    finish: () => finish(machine.finish()),
+    partial: () => machine.partial(),
+  };
+}
+
+/**
+ * The history is valid and not empty (no provider answers a request without messages), and
+ * nothing in the request is what the provider refuses whatever the model.
+ */
+function checkRequest(provider: string, api: string, req: ModelRequest): void {
+  validateHistory(req.messages);
+  if (req.messages.length === 0) {
+    throw new HistoryError("messages is empty: a request needs at least one message");
+  }
+  checkModelRequest(provider, api, req);
+}

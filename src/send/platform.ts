@@ -1,0 +1,31 @@
+import type { Auth } from "../auth/auth.js";
+import type { ResolvedCallOptions } from "../transport/options.js";
+
+/** What a call does: answer whole, answer as a stream, or (where served) count tokens. */
+export type Operation = "generate" | "stream" | "count";
+
+/**
+ * Where a wire is deployed, as data plus two hooks: the first-party APIs, Bedrock, Azure and
+ * every cloud that serves a known wire are each one of these over that wire's `call.ts`.
+ */
+export interface Platform {
+  /** The tag of this platform's errors and of the blocks its answers make (`"azure"`). */
+  provider: string;
+  /** `Model.model`: the model name as the caller gave it, and the one the rules read. */
+  model: string;
+  /** The URL of each operation; a platform without token counting has no `count`. */
+  urls: { generate: string; stream: string; count?: string | undefined };
+  /** Credentials, per attempt; its secrets are scrubbed from every error. */
+  auth: Auth;
+  /** Every header but the credentials: golem's defaults, the caller's, the content type. */
+  headers: Record<string, string>;
+  /**
+   * What this platform changes in the wire's body, after the whole-request checks and before
+   * the body is serialized (Claude on Vertex: `anthropic_version` in, `model` out).
+   */
+  patch?: ((body: object, op: Operation) => object) | undefined;
+  /** The request id of an answer, from its headers. */
+  requestId(headers: Headers): string | undefined;
+  /** The fetch, retries and timeout of every call. */
+  options: ResolvedCallOptions;
+}

@@ -1,0 +1,34 @@
+/**
+ * The hooks most wires share, so each `call.ts` names only what is its own: the prefix check
+ * over the built body, and an SSE answer read into the wire's stream machine.
+ * @module
+ */
+import type { APIError, APIErrorFields } from "../core/errors.js";
+import type { PrefixCheck } from "../core/types.js";
+import { guardPrefix } from "../kit/prefix/guard.js";
+import type { PrefixWire } from "../kit/prefix/wire-prefix.js";
+import { createSSEReader, type SSERecord } from "../transport/sse.js";
+import type { Wire } from "./http-model.js";
+import type { StreamMachine } from "./model-stream.js";
+
+/** A wire's `check`: its prefix records guarded on the body as built (`mode` absent: off). */
+export function prefixCheck<B>(
+  prefix: PrefixWire<B>,
+  mode: PrefixCheck | undefined,
+): NonNullable<Wire<unknown>["check"]> {
+  return (req, body) => guardPrefix(prefix, body as B, req.messages, mode ?? "off")?.finish;
+}
+
+/** A wire's `open` for an SSE answer: its records, read by the machine `createState` makes. */
+export function openSSE(
+  createState: (
+    toError: (fields: APIErrorFields) => APIError,
+    requestId: string | undefined,
+    provider: string,
+  ) => StreamMachine<SSERecord>,
+): Wire<SSERecord>["open"] {
+  return (res, ctx) => ({
+    reader: createSSEReader(res.body),
+    machine: createState(ctx.toError, ctx.requestId, ctx.provider),
+  });
+}

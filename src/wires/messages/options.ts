@@ -1,0 +1,223 @@
+import { ConfigError } from "../../core/errors.js";
+import type { CallSettings, ModelRequest, PrefixCheck } from "../../core/types.js";
+import { type ResolvedCache, resolveCache } from "../../kit/cache.js";
+import type { CacheConfig, Effort, ThinkingConfig } from "../../kit/claude-options.js";
+import { CLAUDE_OPTION_KEYS, claudePrefixCheck } from "../../kit/claude-options.js";
+import { pickSettings, refuseSettings } from "../../kit/settings.js";
+import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
+import { checkClaudeSettings, resolveEffort, resolveThinking } from "../../rules/claude.js";
+import {
+  type KeySet,
+  type ResolvedTransport,
+  resolveTransport,
+  TRANSPORT_KEYS,
+  type TransportConfig,
+} from "../../transport/options.js";
+import type { ContextManagement, ThinkingConfigParam } from "./wire.js";
+
+export type { CacheConfig, ContextManagement, Effort, ThinkingConfig };
+
+/**
+ * Where a request the model declines goes next, server-side: `"default"` (the model Anthropic
+ * recommends for the refusal's category) or the models to try in order.
+ * @see https://platform.claude.com/docs/en/build-with-claude/refusals-and-fallback
+ */
+export type Fallbacks = "default" | readonly { model: string }[];
+
+/** The Messages wire's own options, on every platform that serves it. */
+export interface MessagesOptions extends CallSettings {
+  /** Output token cap (`max_tokens`); thinking counts against it. A call may override it. */
+  maxTokens: number;
+  /** Omitted: no `thinking` field is sent, and the model's default applies. */
+  thinking?: ThinkingConfig;
+  /** Sent as `output_config.effort`. */
+  effort?: Effort;
+  /**
+   * Prompt caching: golem puts `cache_control` breakpoints after the tools, after the system
+   * prompt and on the last message (docs/caching.md). Without it only `Message.cache` marks
+   * are sent.
+   */
+  cache?: CacheConfig;
+  /**
+   * Sent as `context_management`, with the `anthropic-beta: context-management-2025-06-27`
+   * header: the API clears old thinking or tool results server-side, while the history golem
+   * sends stays whole (a history processor that drops them costs the cache instead).
+   */
+  contextManagement?: ContextManagement;
+  /**
+   * What a request whose prefix changed under replayed thinking gets (docs/append-only.md):
+   * `"error"` a HistoryError before any request, `"drop"` that thinking left out and reported
+   * in `inputTransformations`, `"off"` sent as asked. Also sent as
+   * `thinking.block_binding.prefix_mismatch_behavior` to models that bind.
+   * @defaultValue `"error"` on models that bind thinking to its prefix, else `"off"`
+   */
+  prefixCheck?: PrefixCheck;
+  /**
+   * What the model takes, from `anthropic.capabilities()` (the models API), checked before
+   * each request; without it golem's dated table is read, and a model it does not know is
+   * sent as asked (docs/models.md).
+   */
+  capabilities?: Capabilities;
+  /**
+   * Sent as `fallbacks`, with the beta of its form (`"default"`:
+   * `server-side-fallback-2026-07-01`; a list: `server-side-fallback-2026-06-01`): a request the
+   * model refuses (`stop_reason: "refusal"`) is retried by the API on another
+   * model, and the answer carries a `fallback` block where the model changed.
+   */
+  fallbacks?: Fallbacks;
+}
+
+/** What the body builder reads: the checked options, the model and the platform's tag. */
+export interface ResolvedOptions {
+  /** Whose thinking blocks and provider parts are this conversation's own. @defaultValue "anthropic" */
+  provider?: string;
+  model: string;
+  /** `create()`'s call settings, the defaults of every call. */
+  settings: CallSettings & { maxTokens: number };
+  thinking: ThinkingConfigParam | undefined;
+  effort: Effort | undefined;
+  cache: ResolvedCache | undefined;
+  contextManagement: ContextManagement | undefined;
+  /** Absent: off. */
+  prefixCheck?: PrefixCheck;
+  capabilities?: Capabilities | undefined;
+  /** Absent: no `fallbacks` field. */
+  fallbacks?: Fallbacks;
+}
+
+/** The keys of {@link MessagesOptions}, for a platform config's key set. */
+export const OPTION_KEYS: KeySet<MessagesOptions> = {
+  ...CLAUDE_OPTION_KEYS,
+  maxTokens: true,
+  contextManagement: { edits: true },
+  capabilities: true,
+  fallbacks: true,
+};
+
+/** A Messages platform config's keys before its own: the transport's, the wire's and `model`. */
+export const PLATFORM_KEYS = { ...TRANSPORT_KEYS, ...OPTION_KEYS, model: true } as const;
+
+/** A Messages platform's `create` options before its own: the wire's, the transport's, `model`. */
+export interface PlatformConfig extends MessagesOptions, TransportConfig {
+  /** The model as the platform names it; the rules read it too. */
+  model: string;
+}
+
+/** A checked {@link PlatformConfig}: the wire's options and the transport settings. */
+export interface PlatformResolved extends ResolvedTransport {
+  wire: ResolvedOptions;
+}
+
+/**
+ * The end of a Messages platform's `resolveConfig`: the wire's options and the transport
+ * settings (`baseURL` when the config has none) checked; complaints are `ConfigError`s naming
+ * `who`.
+ */
+export function resolvePlatform(
+  who: string,
+  config: PlatformConfig,
+  baseURL: string,
+): PlatformResolved {
+  const wire = resolveOptions(who, config.model, config);
+  return { wire, ...resolveTransport(who, config, baseURL) };
+}
+
+/**
+ * The Messages API's rules for one call's settings: Claude's (shared with Bedrock) and no
+ * `seed`, which the Messages API has no field for.
+ */
+export function checkSettings(
+  cfg: Pick<ResolvedOptions, "model" | "thinking" | "effort" | "capabilities">,
+  s: CallSettings & Partial<Pick<ModelRequest, "toolChoice" | "messages">>,
+  provider = "anthropic",
+): void {
+  refuseSettings(provider, s, ["seed"], "has no Messages API field; leave it out");
+  checkClaudeSettings(provider, cfg.model, cfg.thinking, s, {
+    capabilities: cfg.capabilities,
+    effort: cfg.effort,
+  });
+}
+
+/** Checks the Messages options of a config; every complaint is a {@link ConfigError}. */
+export function resolveOptions(
+  provider: string,
+  model: string,
+  config: MessagesOptions,
+): ResolvedOptions {
+  const maxTokens = config.maxTokens;
+  if (!Number.isInteger(maxTokens) || maxTokens < 1) {
+    throw new ConfigError(
+      `${provider}: \`maxTokens\` must be a positive integer, got ${String(maxTokens)}`,
+    );
+  }
+  const settings = { ...pickSettings(provider, config), maxTokens };
+  const thinking = resolveThinking(provider, config.thinking, maxTokens);
+  const capabilities = resolveCapabilities(provider, config.capabilities, "anthropic.capabilities");
+  const rules = {
+    model,
+    thinking,
+    effort: resolveEffort(provider, config.effort),
+    ...(capabilities && { capabilities }),
+  };
+  checkSettings(rules, settings, provider);
+  const prefixCheck = claudePrefixCheck(provider, model, config.prefixCheck);
+  const fallbacks = resolveFallbacks(provider, config.fallbacks);
+  return {
+    ...prefixCheck,
+    ...(fallbacks !== undefined && { fallbacks }),
+    settings,
+    ...rules,
+    cache: resolveCache(provider, config.cache),
+    contextManagement: resolveContextManagement(provider, config.contextManagement, rules),
+  };
+}
+
+/**
+ * `contextManagement` needs a list of edits; the API checks each, but refuses clearing
+ * thinking without thinking on (a 400 "requires `thinking` to be enabled or adaptive"), which
+ * is known here before any request.
+ */
+function resolveContextManagement(
+  provider: string,
+  cm: ContextManagement | undefined,
+  rules: Pick<ResolvedOptions, "model" | "thinking" | "capabilities">,
+): ContextManagement | undefined {
+  const { thinking } = rules;
+  if (cm !== undefined && !(Array.isArray(cm?.edits) && cm.edits.length > 0)) {
+    throw new ConfigError(`${provider}: \`contextManagement\` must be { edits: [...] }`);
+  }
+  const off = thinking === undefined || thinking.type === "disabled";
+  if (off && cm?.edits.some((e) => e.type === "clear_thinking_20251015")) {
+    throw new ConfigError(
+      `${provider}: the clear_thinking_20251015 edit needs thinking on ({ adaptive: true } or { budgetTokens })`,
+    );
+  }
+  const edits = rules.capabilities?.contextEdits;
+  const refused = cm?.edits.find((e) => edits?.[e.type] === false);
+  if (refused) {
+    throw new ConfigError(
+      `${provider}: the ${refused.type} edit is not supported by ${rules.model} (its capabilities)`,
+    );
+  }
+  return cm;
+}
+
+/**
+ * `fallbacks` is `"default"` or a non-empty list of `{ model }`; the docs name no other field
+ * of an entry, so any other shape is refused here rather than by a 400.
+ */
+function resolveFallbacks(provider: string, fallbacks: unknown): Fallbacks | undefined {
+  if (fallbacks === undefined || fallbacks === "default") return fallbacks;
+  const entry = (e: unknown) =>
+    typeof e === "object" &&
+    e !== null &&
+    Object.keys(e).length === 1 &&
+    typeof (e as { model?: unknown }).model === "string" &&
+    (e as { model: string }).model !== "";
+  if (!Array.isArray(fallbacks) || fallbacks.length === 0 || !fallbacks.every(entry)) {
+    throw new ConfigError(
+      `${provider}: \`fallbacks\` must be "default" or a non-empty list of { model: "..." }`,
+    );
+  }
+  return fallbacks as Fallbacks;
+}

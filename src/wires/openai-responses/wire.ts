@@ -1,0 +1,283 @@
+/**
+ * Responses API JSON (`POST /responses`) as OpenAI and Azure OpenAI send it, named as the
+ * OpenAI API reference names it. Types only: nothing here runs.
+ * @see https://platform.openai.com/docs/api-reference/responses
+ */
+import type { OpenAIErrorObject, ReasoningEffort } from "../openai-chat/wire.js";
+
+/** `reasoning.summary` values. */
+export type ReasoningSummary = "auto" | "concise" | "detailed";
+
+/** The body of `POST /responses`. */
+export interface ResponseCreateParams {
+  model: string;
+  instructions?: string;
+  input: ResponseInputItem[];
+  tools?: FunctionTool[];
+  tool_choice?: ToolChoiceOptions | ToolChoiceFunction | ToolChoiceAllowed;
+  reasoning?: Reasoning;
+  /** golem always asks for `reasoning.encrypted_content`, the payload replay needs. */
+  include: "reasoning.encrypted_content"[];
+  /** golem always sends `false`: nothing is kept server-side, history travels in `input`. */
+  store: false;
+  max_output_tokens?: number;
+  prompt_cache_key?: string;
+  prompt_cache_retention?: "in_memory" | "24h";
+  temperature?: number;
+  top_p?: number;
+  text?: { format: JsonSchemaFormat };
+  stream?: true;
+}
+
+/** `text.format` for structured output. */
+export interface JsonSchemaFormat {
+  type: "json_schema";
+  name: string;
+  schema: object;
+  strict: boolean;
+  description?: string;
+}
+
+/** The `reasoning` request object; `summary` omitted means no summaries. */
+export interface Reasoning {
+  effort?: ReasoningEffort;
+  summary?: ReasoningSummary;
+}
+
+export type ToolChoiceOptions = "auto" | "none" | "required";
+
+export interface ToolChoiceFunction {
+  type: "function";
+  name: string;
+}
+
+/**
+ * `tool_choice` that limits the model to some of the tools it has, leaving `tools` (and so the
+ * prefix) as it was.
+ */
+export interface ToolChoiceAllowed {
+  type: "allowed_tools";
+  mode: "auto" | "required";
+  tools: { type: "function"; name: string }[];
+}
+
+/** A function tool; `strict` defaults to true on this API, so golem says false unless asked (ADR 0003). */
+export interface FunctionTool {
+  type: "function";
+  name: string;
+  description?: string;
+  parameters: object;
+  strict: boolean;
+}
+
+/** One element of `input`: what golem sends back (never with an item `id`). */
+export type ResponseInputItem =
+  | EasyInputMessage
+  | ResponseOutputMessageParam
+  | ResponseReasoningItemParam
+  | ResponseFunctionToolCallParam
+  | FunctionCallOutput
+  | AdditionalToolsItem
+  | ConfigurationUpdateItem
+  | ProviderItemParam;
+
+/** Tools the model may call from this point of the input on, besides the request's `tools`. */
+export interface AdditionalToolsItem {
+  type: "additional_tools";
+  role: "developer";
+  tools: FunctionTool[];
+}
+
+/**
+ * Settings from this point of the input on, until the next such item: reasoning effort, and
+ * the output format (`{ type: "text" }` returns to free text).
+ */
+export interface ConfigurationUpdateItem {
+  type: "configuration_update";
+  reasoning?: { effort: ReasoningEffort };
+  text?: { format: JsonSchemaFormat | { type: "text" } };
+}
+
+/**
+ * A user or system message: a string as the captured requests send it, or (for a message
+ * given as parts) one `input_text` per text part.
+ */
+export interface EasyInputMessage {
+  role: "user" | "system" | "developer";
+  content: string | InputContent[];
+}
+
+export interface InputText {
+  type: "input_text";
+  text: string;
+}
+
+/** An image: `image_url` is a URL or a `data:` URL. */
+export interface InputImage {
+  type: "input_image";
+  image_url: string;
+  detail: "low" | "high" | "auto";
+}
+
+/** A file: inline as a `data:` URL with its `filename`, or a `file_url` the API fetches. */
+export type InputFile =
+  | { type: "input_file"; file_data: string; filename: string }
+  | { type: "input_file"; file_url: string };
+
+export type InputContent = InputText | InputImage | InputFile;
+
+/**
+ * An output item golem does not model (`web_search_call`, `mcp_call`, …), sent back exactly
+ * as the response gave it.
+ */
+export interface ProviderItemParam {
+  readonly type?: unknown;
+  readonly [key: string]: unknown;
+}
+
+/**
+ * An assistant message replayed as the output item it was, without `id`: the shape OpenAI's
+ * own Codex CLI sends with `store: false` (openai/codex `codex-rs/protocol/src/models.rs`).
+ */
+export interface ResponseOutputMessageParam {
+  type: "message";
+  role: "assistant";
+  content: { type: "output_text"; text: string }[];
+  /** Sent back as it came, and only to the provider that sent it. */
+  phase?: "commentary" | "final_answer";
+}
+
+/** A reasoning item replayed: its summary and `encrypted_content`, never its `id`. */
+export interface ResponseReasoningItemParam {
+  type: "reasoning";
+  summary: SummaryText[];
+  encrypted_content: string;
+}
+
+export interface ResponseFunctionToolCallParam {
+  type: "function_call";
+  call_id: string;
+  name: string;
+  arguments: string;
+}
+
+export interface FunctionCallOutput {
+  type: "function_call_output";
+  call_id: string;
+  /** Text, or (with images or files) an array of input parts. */
+  output: string | InputContent[];
+}
+
+export interface SummaryText {
+  type: "summary_text";
+  text: string;
+}
+
+/** A response object (`Response` in openai-node; renamed so it does not shadow fetch's). */
+export interface ResponseObject {
+  id?: string;
+  object?: "response";
+  status?: ResponseStatus;
+  model?: string;
+  output?: ResponseOutputItem[];
+  usage?: ResponseUsage | null;
+  error?: ResponseError | null;
+  incomplete_details?: { reason?: string } | null;
+  /** Azure only; golem ignores it. */
+  content_filters?: unknown;
+  /** Reasoning items the API dropped after a prefix change (keep-prefix-unchanged guide). */
+  input_transformations?: ResponseInputTransformation[] | null;
+}
+
+/** One entry of `input_transformations`: `{ type: "reasoning", action: "removed", id, reason }`. */
+export interface ResponseInputTransformation {
+  type?: string;
+  action?: string;
+  id?: string;
+  reason?: string;
+}
+
+export type ResponseStatus =
+  | "completed"
+  | "incomplete"
+  | "failed"
+  | "in_progress"
+  | "queued"
+  | "cancelled"
+  | (string & {});
+
+/** An element of `output`; types golem does not model (web search calls, …) are kept whole. */
+export type ResponseOutputItem =
+  | ResponseReasoningItem
+  | ResponseOutputMessage
+  | ResponseFunctionToolCall
+  | { type: string & {}; id?: string };
+
+export interface ResponseReasoningItem {
+  type: "reasoning";
+  id?: string;
+  summary?: SummaryText[];
+  /** Present with `include: ["reasoning.encrypted_content"]`; complete only when the item is done. */
+  encrypted_content?: string | null;
+  status?: string;
+}
+
+export interface ResponseOutputMessage {
+  type: "message";
+  id?: string;
+  role?: "assistant";
+  status?: string;
+  /** `output_text` parts carry the text; `refusal` parts golem does not read. */
+  content?: { type: "output_text" | "refusal" | (string & {}); text?: string }[];
+  /** gpt-5.3-codex and later: `commentary` or `final_answer`, kept on the text parts. */
+  phase?: string;
+}
+
+export interface ResponseFunctionToolCall {
+  type: "function_call";
+  id?: string;
+  call_id?: string;
+  name?: string;
+  arguments?: string;
+  status?: string;
+}
+
+/** `input_tokens` includes `cached_tokens`; `output_tokens` includes `reasoning_tokens`. */
+export interface ResponseUsage {
+  input_tokens?: number;
+  input_tokens_details?: { cached_tokens?: number; cache_write_tokens?: number } | null;
+  output_tokens?: number;
+  output_tokens_details?: { reasoning_tokens?: number } | null;
+  total_tokens?: number;
+}
+
+/** `response.error` of a failed response. */
+export interface ResponseError {
+  code?: string | null;
+  message?: string;
+}
+
+/**
+ * The fields golem reads from one streamed event (`data:` JSON, dispatched on `type`; the
+ * `event:` line repeats it and is not relied on).
+ */
+export interface ResponseStreamEvent {
+  type: string;
+  sequence_number?: number;
+  output_index?: number;
+  summary_index?: number;
+  content_index?: number;
+  item_id?: string;
+  /** Text, summary or arguments fragment. */
+  delta?: string;
+  /** `response.output_item.added` / `.done`. */
+  item?: ResponseOutputItem;
+  /** `response.created`, `.completed`, `.incomplete`, `.failed`. */
+  response?: ResponseObject;
+  /** `error` event, documented shape: `code`, `message`, `param` on the event itself. */
+  code?: string | null;
+  message?: string;
+  param?: string | null;
+  /** `error` event, shape captured for `insufficient_quota`: an `error` object. */
+  error?: OpenAIErrorObject;
+}
