@@ -1,4 +1,4 @@
-import type { SignableRequest } from "../transport/request.js";
+import type { SignableRequest } from "../transport/exchange.js";
 
 /**
  * How a platform proves who is calling. `authorize` runs before every attempt (a SigV4 date

@@ -4,8 +4,8 @@
  * @see https://developers.google.com/identity/protocols/oauth2/service-account#httprest
  */
 import { AuthError, ConfigError } from "../core/errors.js";
+import type { FetchLike } from "../transport/exchange.js";
 import { redactSecrets } from "../transport/redact.js";
-import type { FetchLike } from "../transport/request.js";
 import { importRS256Key, signJWT } from "./jwt.js";
 
 /** The fields golem reads from a service-account key file (the JSON Google hands out). */

@@ -87,21 +87,6 @@ export function wireFields(
   return out;
 }
 
-/**
- * Refuses each setting of `names` that is set, saying `why`: a setting the provider (or this
- * model) has no field for is refused, never silently dropped.
- */
-export function refuseSettings(
-  provider: string,
-  s: CallSettings,
-  names: readonly (keyof CallSettings)[],
-  why: string,
-): void {
-  for (const k of names) {
-    if (s[k] !== undefined) throw new ConfigError(`${provider}: \`${k}\` ${why}`);
-  }
-}
-
 function isPlain(v: unknown): v is Record<string, unknown> {
   return Object.prototype.toString.call(v) === "[object Object]";
 }

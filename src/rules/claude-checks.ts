@@ -1,5 +1,6 @@
 /**
- * The model-specific Claude rules, read from the model's capabilities (metadata passed to
+ * Claude's checks of a call: the API-wide rules ({@link checkClaudeSettings}), then the
+ * model-specific ones, read from the model's capabilities (metadata passed to
  * `create()` over the dated table of claude-models.ts). What neither knows is not checked.
  * @module
  */
@@ -104,4 +105,44 @@ function checkThinking(
 
 function isForced(choice: ClaudeCallSettings["toolChoice"]): boolean {
   return choice === "required" || typeof choice === "object";
+}
+
+/**
+ * Claude's documented rules for one call, before any request (Anthropic and Claude on Bedrock
+ * alike): the API-wide ones (temperature 0..1; with thinking on, temperature only 1, no topK,
+ * topP only 0.95..1, no forced tool choice, `maxTokens` above a budget: Anthropic, "Extended
+ * thinking", feature compatibility), then the model's own from its capabilities
+ * ({@link checkClaudeModel}).
+ */
+export function checkClaudeSettings(
+  provider: string,
+  model: string,
+  thinking: ThinkingParam | undefined,
+  s: ClaudeCallSettings,
+  ctx: ClaudeContext = {},
+): void {
+  const fail = (what: string) => new ConfigError(`${provider}: ${what}`);
+  if (s.temperature !== undefined && s.temperature > 1) throw fail("`temperature` must be 0..1");
+  checkClaudeModel(provider, model, thinking, s, ctx);
+  if (thinking === undefined || thinking.type === "disabled") return;
+  if (s.temperature !== undefined && s.temperature !== 1) {
+    throw fail("`temperature` may only be 1 while thinking is on");
+  }
+  if (s.topK !== undefined) throw fail("`topK` is not accepted while thinking is on");
+  // "Thinking may not be enabled when tool_choice forces tool use" (a 400).
+  if (s.toolChoice === "required" || typeof s.toolChoice === "object") {
+    throw fail(
+      'a forced `toolChoice` ("required" or { name }) is not accepted while thinking is on',
+    );
+  }
+  if (s.topP !== undefined && s.topP < 0.95) {
+    throw fail("`topP` must be 0.95..1 while thinking is on");
+  }
+  if (
+    thinking.type === "enabled" &&
+    s.maxTokens !== undefined &&
+    s.maxTokens <= thinking.budget_tokens
+  ) {
+    throw fail(`\`maxTokens\` must be above thinking.budgetTokens (${thinking.budget_tokens})`);
+  }
 }

@@ -1,7 +1,6 @@
 import { ConfigError } from "../core/errors.js";
 import type { Message } from "../core/types.js";
 import type { Capabilities } from "./capabilities.js";
-import { checkClaudeModel } from "./claude-checks.js";
 
 /**
  * Claude's model-family rules: the thinking switch and effort, as `golem/anthropic` and
@@ -126,44 +125,4 @@ export interface ClaudeContext {
   /** Metadata passed to `create()`, if any (the table fills what it does not say). */
   capabilities?: Capabilities | undefined;
   effort?: Effort | undefined;
-}
-
-/**
- * Claude's documented rules for one call, before any request (Anthropic and Claude on Bedrock
- * alike): the API-wide ones (temperature 0..1; with thinking on, temperature only 1, no topK,
- * topP only 0.95..1, no forced tool choice, `maxTokens` above a budget: Anthropic, "Extended
- * thinking", feature compatibility), then the model's own from its capabilities
- * ({@link checkClaudeModel}).
- */
-export function checkClaudeSettings(
-  provider: string,
-  model: string,
-  thinking: ThinkingParam | undefined,
-  s: ClaudeCallSettings,
-  ctx: ClaudeContext = {},
-): void {
-  const fail = (what: string) => new ConfigError(`${provider}: ${what}`);
-  if (s.temperature !== undefined && s.temperature > 1) throw fail("`temperature` must be 0..1");
-  checkClaudeModel(provider, model, thinking, s, ctx);
-  if (thinking === undefined || thinking.type === "disabled") return;
-  if (s.temperature !== undefined && s.temperature !== 1) {
-    throw fail("`temperature` may only be 1 while thinking is on");
-  }
-  if (s.topK !== undefined) throw fail("`topK` is not accepted while thinking is on");
-  // "Thinking may not be enabled when tool_choice forces tool use" (a 400).
-  if (s.toolChoice === "required" || typeof s.toolChoice === "object") {
-    throw fail(
-      'a forced `toolChoice` ("required" or { name }) is not accepted while thinking is on',
-    );
-  }
-  if (s.topP !== undefined && s.topP < 0.95) {
-    throw fail("`topP` must be 0.95..1 while thinking is on");
-  }
-  if (
-    thinking.type === "enabled" &&
-    s.maxTokens !== undefined &&
-    s.maxTokens <= thinking.budget_tokens
-  ) {
-    throw fail(`\`maxTokens\` must be above thinking.budgetTokens (${thinking.budget_tokens})`);
-  }
 }

@@ -2,20 +2,15 @@ import { APIError, type APIErrorFields, ConfigError, HistoryError } from "../cor
 import type { CallOptions, Model, ModelRequest, ModelResponse } from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
 import { recordingSetup } from "../kit/prefix/setup.js";
+import type { ErrorResponse, RequestOptions, StreamResponse } from "../transport/exchange.js";
 import { parseJSONBody } from "../transport/json.js";
-import { redactError, redactStreamErrors } from "../transport/redact.js";
-import {
-  type ErrorResponse,
-  type RequestOptions,
-  requestStream,
-  requestText,
-  type StreamResponse,
-} from "../transport/request.js";
+import { redactError } from "../transport/redact.js";
+import { requestStream, requestText } from "../transport/request.js";
 import type { RecordReader } from "../transport/sse.js";
 import { streamLimits, watchReader } from "../transport/watch.js";
-import { createModelStream, type StreamMachine } from "./model-stream.js";
+import { createModelStream, redactStreamErrors, type StreamMachine } from "./model-stream.js";
 import type { Operation, Platform } from "./platform.js";
-import { checkModelRequest } from "./request-checks.js";
+import { checkModelRequest, type RequestRules, TOOL_NAME } from "./request-checks.js";
 
 /** What a wire's reader of one answer is told about the call. */
 export interface WireContext {
@@ -33,11 +28,10 @@ export interface WireContext {
  * answer, stream machine, error fields), taken by every platform that speaks it.
  */
 export interface Wire<R> {
-  /**
-   * Which API this is (`"anthropic"` Messages, `"bedrock"` Converse, `"gemini"`
-   * generateContent, `"openai"` Chat or Responses), for the checks every platform of it shares.
-   */
-  api: "anthropic" | "bedrock" | "gemini" | "openai";
+  /** The tool names this wire takes, when not the common {@link TOOL_NAME} pattern. */
+  toolName?: RegExp;
+  /** How its tool calls carry their arguments: a JSON object, or the model's text. */
+  toolArguments: "object" | "text";
   /** The request body, as an object, for one call. */
   body(req: ModelRequest, streaming: boolean): object;
   /** A 2xx JSON body -> the response; throws `ctx.toError(…)` for an error hidden in a 2xx. */
@@ -93,6 +87,11 @@ export function createHTTPModel<R>(
   const { provider, auth } = platform;
   const secrets = auth.secrets;
   const toError = (fields: APIErrorFields) => new ErrorClass(fields);
+  // The platform's tool-name rule where it is stricter than its wire's (Gemini on Vertex).
+  const requestRules: RequestRules = {
+    toolName: platform.toolName ?? wire.toolName ?? TOOL_NAME,
+    toolArguments: wire.toolArguments,
+  };
   const context = (headers: Headers): WireContext => ({
     provider,
     requestId: platform.requestId(headers),
@@ -110,7 +109,7 @@ export function createHTTPModel<R>(
     transport: (opts: RequestOptions) => Promise<T>,
     onFinish?: (finish: Finish | undefined) => void,
   ): Promise<T> {
-    checkRequest(provider, wire.api, req);
+    checkRequest(provider, requestRules, req);
     const built = wire.body(req, op === "stream");
     // Whole-request checks: on the body as an object, as the wire built it and before the
     // platform's patch (the prefix guard: a signed turn replayed under another prefix). A
@@ -232,10 +231,10 @@ function finishing<R>(machine: StreamMachine<R>, finish: Finish): StreamMachine<
  * The history is valid and not empty (no provider answers a request without messages), and
  * nothing in the request is what the provider refuses whatever the model.
  */
-function checkRequest(provider: string, api: string, req: ModelRequest): void {
+function checkRequest(provider: string, rules: RequestRules, req: ModelRequest): void {
   validateHistory(req.messages);
   if (req.messages.length === 0) {
     throw new HistoryError("messages is empty: a request needs at least one message");
   }
-  checkModelRequest(provider, api, req);
+  checkModelRequest(provider, rules, req);
 }

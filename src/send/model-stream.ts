@@ -4,6 +4,7 @@ import { readOnce } from "../core/read-once.js";
 import type { Delta, ModelResponse, ModelStream } from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
 import { abortReason } from "../transport/abort.js";
+import { redactError } from "../transport/redact.js";
 import type { RecordReader } from "../transport/sse.js";
 
 /**
@@ -205,4 +206,31 @@ function toStreamFailure(
   return new StreamError(`${what}: ${(err as Error)?.message ?? String(err)}`, partial, {
     cause: err,
   });
+}
+
+/**
+ * Wraps a stream's state so that every error it throws has the secrets scrubbed (an error
+ * event may echo the key). Nothing changes until something throws.
+ */
+export function redactStreamErrors<R>(
+  machine: StreamMachine<R>,
+  secrets: readonly string[],
+): StreamMachine<R> {
+  return {
+    push(record) {
+      try {
+        return machine.push(record);
+      } catch (err) {
+        throw redactError(err, secrets);
+      }
+    },
+    finish() {
+      try {
+        return machine.finish();
+      } catch (err) {
+        throw redactError(err, secrets);
+      }
+    },
+    partial: () => machine.partial(),
+  };
 }

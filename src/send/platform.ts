@@ -24,6 +24,11 @@ export interface Platform {
    * the body is serialized (Claude on Vertex: `anthropic_version` in, `model` out).
    */
   patch?: ((body: object, op: Operation) => object) | undefined;
+  /**
+   * The tool names this deployment takes, where it is stricter than its wire's rule (a name
+   * outside it is refused before any request).
+   */
+  toolName?: RegExp | undefined;
   /** The request id of an answer, from its headers. */
   requestId(headers: Headers): string | undefined;
   /** The fetch, retries and timeout of every call. */

@@ -3,27 +3,20 @@ import { show } from "../core/issue.js";
 import type { ModelRequest } from "../core/types.js";
 
 /**
- * The tool names each API takes; a name outside them is a 400. Anthropic, Bedrock and OpenAI
- * (Chat, Responses, Azure) share one pattern.
+ * The tool names most wires take (Anthropic Messages, Bedrock Converse, OpenAI Chat and
+ * Responses); a name outside them is a 400. A wire or platform with another rule says so
+ * (`Wire.toolName`, `Platform.toolName`).
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolSpecification.html
- * @see https://ai.google.dev/api/caching#FunctionDeclaration ("a-z, A-Z, 0-9, or contain
- *   underscores, colons, dots, and dashes, with a maximum length of 64")
- * Gemini on Vertex (keyed `platform:api`) also wants the first character a letter or an
- * underscore: every version of Vertex's `FunctionDeclaration.name` says so, while they differ
- * on colons and on 64 or 128 characters, so only the start is added to the Gemini API's rule.
- * @see https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/projects.locations.cachedContents#FunctionDeclaration
  */
-const TOOL_NAME: Readonly<Record<string, RegExp>> = {
-  gemini: /^[a-zA-Z0-9_.:-]{1,64}$/,
-  "vertex:gemini": /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
-};
-const TOOL_NAME_DEFAULT = /^[a-zA-Z0-9_-]{1,64}$/;
+export const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
-/**
- * The APIs whose tool calls carry their arguments as a JSON object (Anthropic `input`,
- * Bedrock `toolUse.input`, Gemini `functionCall.args`); OpenAI's carry a string.
- */
-const OBJECT_ARGUMENTS: ReadonlySet<string> = new Set(["anthropic", "bedrock", "gemini"]);
+/** What the whole-request checks read of the wire and the platform. */
+export interface RequestRules {
+  /** The tool names the wire (or the platform, where it is stricter) takes. */
+  toolName: RegExp;
+  /** How tool-call arguments travel: a JSON object (`"object"`) or the model's own text. */
+  toolArguments: "object" | "text";
+}
 
 /**
  * Refuses, before anything is sent, a request the provider would refuse whatever the
@@ -32,9 +25,8 @@ const OBJECT_ARGUMENTS: ReadonlySet<string> = new Set(["anthropic", "bedrock", "
  * for the APIs that take objects, tool-call arguments that are JSON but not an object
  * (`HistoryError` naming the message).
  */
-export function checkModelRequest(provider: string, api: string, req: ModelRequest): void {
-  // By the API, not the platform: Claude on Vertex takes Anthropic's names, Gemini there Gemini's.
-  const pattern = TOOL_NAME[`${provider}:${api}`] ?? TOOL_NAME[api] ?? TOOL_NAME_DEFAULT;
+export function checkModelRequest(provider: string, rules: RequestRules, req: ModelRequest): void {
+  const pattern = rules.toolName;
   for (const [i, tool] of (req.tools ?? []).entries()) {
     if (typeof tool?.name !== "string" || !pattern.test(tool.name)) {
       throw new ConfigError(
@@ -52,7 +44,7 @@ export function checkModelRequest(provider: string, api: string, req: ModelReque
       `${provider}: output.schema must be a JSON Schema object, got ${show(req.output?.schema)}`,
     );
   }
-  if (OBJECT_ARGUMENTS.has(api)) checkObjectArguments(provider, req);
+  if (rules.toolArguments === "object") checkObjectArguments(provider, req);
 }
 
 function checkObjectArguments(provider: string, req: ModelRequest): void {

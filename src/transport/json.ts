@@ -1,8 +1,8 @@
 import { type APIErrorFields, GolemError, HistoryError, StreamError } from "../core/errors.js";
 import type { ModelResponse } from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
+import type { ErrorResponse } from "./exchange.js";
 import { redactError, redactSecrets } from "./redact.js";
-import type { ErrorResponse } from "./request.js";
 
 /**
  * Parses a successful (2xx) response body; an empty or non-JSON body is a {@link StreamError}

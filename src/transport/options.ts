@@ -1,5 +1,5 @@
 import { ConfigError } from "../core/errors.js";
-import type { FetchLike } from "./request.js";
+import type { FetchLike } from "./exchange.js";
 
 /** The transport settings every adapter's config takes. */
 export interface TransportConfig {

@@ -1,5 +1,3 @@
-import type { StreamMachine } from "../send/model-stream.js";
-
 /** What stands in for a secret wherever one would have appeared. */
 export const REDACTED = "<redacted>";
 
@@ -55,31 +53,4 @@ function replace(target: object, key: string, value: unknown): void {
   } catch {
     // A frozen or exotic error (a DOMException's message): it carries no server text anyway.
   }
-}
-
-/**
- * Wraps a stream's state so that every error it throws has the secrets scrubbed (an error
- * event may echo the key). Nothing changes until something throws.
- */
-export function redactStreamErrors<R>(
-  machine: StreamMachine<R>,
-  secrets: readonly string[],
-): StreamMachine<R> {
-  return {
-    push(record) {
-      try {
-        return machine.push(record);
-      } catch (err) {
-        throw redactError(err, secrets);
-      }
-    },
-    finish() {
-      try {
-        return machine.finish();
-      } catch (err) {
-        throw redactError(err, secrets);
-      }
-    },
-    partial: () => machine.partial(),
-  };
 }

@@ -8,8 +8,7 @@
 import type { Auth } from "../../auth/auth.js";
 import { type KeyOrCredentials, keyOrSigV4Auth } from "../../auth/aws.js";
 import type { Platform } from "../../send/platform.js";
-import { messagesWire } from "../../wires/messages/call.js";
-import { requestHeaders, requestUrl } from "../anthropic/platform.js";
+import { messagesHeaders, messagesUrl, messagesWire } from "../../wires/messages/call.js";
 import { type ResolvedConfig, SIGNING_SERVICE } from "./config.js";
 
 /** The platform tag: `Model.provider`, every APIError's `provider`, and its parts' tag. */
@@ -22,10 +21,10 @@ export function createAuth(auth: KeyOrCredentials, region: string): Auth {
 
 /** Claude Platform on AWS: `{region endpoint}/v1/messages`, the workspace header. */
 export function awsPlatform(cfg: ResolvedConfig): Platform {
-  const url = requestUrl(cfg);
+  const url = messagesUrl(cfg.baseURL);
   // The wire's options decide the betas (context management, block binding, fallbacks), as on
   // every Messages platform: a body with `thinking.block_binding` needs its beta header.
-  const headers = requestHeaders({ ...cfg.wire, headers: cfg.headers });
+  const headers = messagesHeaders({ ...cfg.wire, headers: cfg.headers });
   return {
     provider: PLATFORM,
     model: cfg.wire.model,

@@ -12,9 +12,8 @@ import { type KeyOrCredentials, keyOrSigV4Auth } from "../../auth/aws.js";
 import type { APIErrorFields } from "../../core/errors.js";
 import type { Wire } from "../../send/http-model.js";
 import type { Platform } from "../../send/platform.js";
-import type { ErrorResponse } from "../../transport/request.js";
-import { messagesWire } from "../../wires/messages/call.js";
-import { requestHeaders, requestUrl } from "../anthropic/platform.js";
+import type { ErrorResponse } from "../../transport/exchange.js";
+import { messagesHeaders, messagesUrl, messagesWire } from "../../wires/messages/call.js";
 import { type Endpoint, type ResolvedConfig, SIGNING_SERVICE } from "./config.js";
 
 /** The platform tag: `Model.provider`, every APIError's `provider`, and its parts' tag. */
@@ -27,7 +26,7 @@ export function createAuth(auth: KeyOrCredentials, region: string, endpoint: End
 
 /** Bedrock's Messages API: `{endpoint}/anthropic/v1/messages`, Anthropic's headers. */
 export function bedrockMessagesPlatform(cfg: ResolvedConfig): Platform {
-  const url = requestUrl(cfg);
+  const url = messagesUrl(cfg.baseURL);
   const { wire } = cfg;
   return {
     provider: PLATFORM,
@@ -35,7 +34,7 @@ export function bedrockMessagesPlatform(cfg: ResolvedConfig): Platform {
     urls: { generate: url, stream: url },
     auth: createAuth(cfg.auth, cfg.region, cfg.endpoint),
     // The binding beta goes with the body's `thinking.block_binding`, as on the first-party API.
-    headers: requestHeaders({
+    headers: messagesHeaders({
       headers: cfg.headers,
       contextManagement: wire.contextManagement,
       model: wire.model,

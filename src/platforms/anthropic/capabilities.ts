@@ -2,9 +2,8 @@ import { type Capabilities, mergeCapabilities, type Support } from "../../rules/
 import { claudeTable } from "../../rules/claude-models.js";
 import { count, type ModelsAPI, today } from "../../send/capabilities.js";
 import { type KeySet, TRANSPORT_KEYS, type TransportConfig } from "../../transport/options.js";
-import { readError } from "../../wires/messages/response.js";
+import { ANTHROPIC_VERSION, readError } from "../../wires/messages/call.js";
 import { type AnthropicVersion, DEFAULT_BASE_URL, resolveApiKey } from "./config.js";
-import { ANTHROPIC_VERSION } from "./platform.js";
 
 /** What `anthropic.capabilities` needs: the key and transport of `create()`, no model. */
 export interface CapabilitiesConfig extends TransportConfig {

@@ -13,7 +13,7 @@ export type {
 } from "../../wires/messages/options.js";
 export { checkSettings } from "../../wires/messages/options.js";
 
-import { checkVersionSettings } from "../../wires/messages/version.js";
+import { checkVersionSettings } from "../../wires/messages/call.js";
 
 /** The `anthropic-version` values golem speaks. */
 export type AnthropicVersion = "2023-06-01" | "2026-10-21";

@@ -7,9 +7,8 @@ import { mergeHeaders } from "../../transport/options.js";
 
 export type { SigningKeyCache } from "../../auth/sigv4.js";
 
-import type { SignableRequest } from "../../transport/request.js";
-import { converseWire } from "../../wires/converse/call.js";
-import { countUrl } from "../../wires/converse/count.js";
+import type { SignableRequest } from "../../transport/exchange.js";
+import { converseWire, countUrl } from "../../wires/converse/call.js";
 import { checkCredentials, type ResolvedConfig } from "./config.js";
 
 /** Bedrock's SigV4 signing name: `bedrock`, not the host's `bedrock-runtime`. */

@@ -4,8 +4,8 @@ import { type Capabilities, mergeCapabilities } from "../../rules/capabilities.j
 import { geminiTable } from "../../rules/gemini.js";
 import { count, type ModelsAPI, today } from "../../send/capabilities.js";
 import { type KeySet, TRANSPORT_KEYS, type TransportConfig } from "../../transport/options.js";
-import { readError } from "../../wires/generate-content/response.js";
-import { DEFAULT_BASE_URL, modelPath } from "./config.js";
+import { modelPath, readError } from "../../wires/generate-content/call.js";
+import { DEFAULT_BASE_URL } from "./config.js";
 
 /** What `gemini.capabilities` needs: the key and transport of `create()`, no model. */
 export interface CapabilitiesConfig extends TransportConfig {

@@ -1,8 +1,8 @@
 import { apiKeyAuth } from "../../auth/auth.js";
 import type { Platform } from "../../send/platform.js";
 import { mergeHeaders } from "../../transport/options.js";
-import { generateContentWire } from "../../wires/generate-content/call.js";
-import { modelPath, type ResolvedConfig } from "./config.js";
+import { generateContentWire, modelPath } from "../../wires/generate-content/call.js";
+import type { ResolvedConfig } from "./config.js";
 
 /** `{base}/models/{model}:generateContent`, or `:streamGenerateContent?alt=sse` for streams. */
 export function requestUrl(

@@ -9,6 +9,19 @@ import { blockedPromptFields, errorFields, parseResponse, readError } from "./re
 import { createStreamState } from "./stream.js";
 import type { GenerateContentResponse } from "./wire.js";
 
+export { modelPath } from "./request.js";
+export { readError } from "./response.js";
+
+/** The error fields of an answer in Google's shape (`{ error: { code, status, message } }`). */
+export const generateContentErrors = /* @__PURE__ */ errorFieldsOf(readError);
+
+/**
+ * The function names the Gemini API takes.
+ * @see https://ai.google.dev/api/caching#FunctionDeclaration ("a-z, A-Z, 0-9, or contain
+ *   underscores, colons, dots, and dashes, with a maximum length of 64")
+ */
+export const TOOL_NAME = /^[a-zA-Z0-9_.:-]{1,64}$/;
+
 /**
  * The `generateContent` wire, for every platform that serves Gemini: the body from the
  * checked options, the answer, the stream machine and the error fields, under the platform's
@@ -17,7 +30,8 @@ import type { GenerateContentResponse } from "./wire.js";
 export function generateContentWire(options: ResolvedOptions, provider: string): Wire<SSERecord> {
   const cfg = { ...options, provider };
   return {
-    api: "gemini",
+    toolName: TOOL_NAME,
+    toolArguments: "object",
     body: (req, streaming) => buildRequest(req, cfg, streaming),
     parse(body, { provider, toError }) {
       // A 200 can still say no: an error object, or a prompt blocked before any candidate.
@@ -25,7 +39,7 @@ export function generateContentWire(options: ResolvedOptions, provider: string):
       if (problem) throw toError(problem);
       return parseResponse(body as GenerateContentResponse, provider);
     },
-    errorFields: errorFieldsOf(readError),
+    errorFields: generateContentErrors,
     open: openSSE(createStreamState),
     count: { body: (body) => countBody(body, cfg.model), read: countAnswer },
   };

@@ -1,8 +1,8 @@
 import type { APIErrorFields } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
 import { identityOf } from "../../kit/identity.js";
+import type { ErrorResponse } from "../../transport/exchange.js";
 import { errorBodyParser, responseParser } from "../../transport/json.js";
-import type { ErrorResponse } from "../../transport/request.js";
 import { isRetryableStatus } from "../../transport/retry.js";
 import { createMessageBuilder } from "./parts.js";
 import type { GenerateContentResponse, Status, UsageMetadata } from "./wire.js";

@@ -11,6 +11,11 @@ import { createStreamState } from "./stream.js";
 import { updateBetas } from "./updates.js";
 import type { MessageCreateParams } from "./wire.js";
 
+export { countUrl } from "./count.js";
+export { ANTHROPIC_VERSION, messagesHeaders, messagesUrl } from "./headers.js";
+export { readError } from "./response.js";
+export { checkVersionBody, checkVersionSettings, VERSION_WITHOUT_SAMPLING } from "./version.js";
+
 /**
  * The Messages wire, for every platform that serves Claude's Messages API: the body from the
  * checked options, the answer, the stream machine and the error fields, under the platform's
@@ -19,7 +24,7 @@ import type { MessageCreateParams } from "./wire.js";
 export function messagesWire(options: ResolvedOptions, provider: string): Wire<SSERecord> {
   const cfg = { ...options, provider };
   return {
-    api: "anthropic",
+    toolArguments: "object",
     body: (req, streaming) => buildRequest(req, cfg, streaming),
     check: prefixCheck(MESSAGES_PREFIX, cfg.prefixCheck),
     headers: (body) => {

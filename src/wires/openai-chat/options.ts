@@ -12,11 +12,9 @@ import {
   TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
-import type { ReasoningSummary } from "../openai-responses/wire.js";
-import type { ReasoningEffort } from "./wire.js";
+import type { ReasoningEffort, ReasoningSummary } from "./wire.js";
 
-export type { ReasoningSummary } from "../openai-responses/wire.js";
-export type { ReasoningEffort } from "./wire.js";
+export type { ReasoningEffort, ReasoningSummary } from "./wire.js";
 
 /** How the model reasons and what of it goes back on later turns. */
 export interface ThinkingConfig {

@@ -2,8 +2,8 @@ import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
 import { identityOf } from "../../kit/identity.js";
 import { withCounts } from "../../kit/usage.js";
+import type { ErrorResponse } from "../../transport/exchange.js";
 import { errorBodyParser, responseParser } from "../../transport/json.js";
-import type { ErrorResponse } from "../../transport/request.js";
 import { createMessageBuilder } from "./parts.js";
 import type {
   ChatCompletion,

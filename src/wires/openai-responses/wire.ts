@@ -3,10 +3,9 @@
  * OpenAI API reference names it. Types only: nothing here runs.
  * @see https://platform.openai.com/docs/api-reference/responses
  */
-import type { OpenAIErrorObject, ReasoningEffort } from "../openai-chat/wire.js";
+import type { OpenAIErrorObject, ReasoningEffort, ReasoningSummary } from "../openai-chat/wire.js";
 
-/** `reasoning.summary` values. */
-export type ReasoningSummary = "auto" | "concise" | "detailed";
+export type { ReasoningSummary };
 
 /** The body of `POST /responses`. */
 export interface ResponseCreateParams {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { APIError, ConfigError } from "../../../src/core/errors.js";
 import type { Delta, Message } from "../../../src/core/types.js";
 import { resolveConfig } from "../../../src/platforms/anthropic/config.js";
-import { requestHeaders } from "../../../src/platforms/anthropic/platform.js";
+import { messagesHeaders } from "../../../src/wires/messages/headers.js";
 import { buildRequest } from "../../../src/wires/messages/request.js";
 import { parseResponse } from "../../../src/wires/messages/response.js";
 import { createStreamState } from "../../../src/wires/messages/stream.js";
@@ -53,7 +53,7 @@ describe("anthropic fallbacks option", () => {
     expect(buildRequest({ messages: [{ role: "user", content: "hi" }] }, cfg, false)).toMatchObject(
       { fallbacks },
     );
-    expect(requestHeaders(cfg)["anthropic-beta"]).toBe(beta);
+    expect(messagesHeaders(cfg)["anthropic-beta"]).toBe(beta);
   });
 
   it("joins the beta with the caller's own and sends neither field nor beta without the option", () => {
@@ -61,12 +61,12 @@ describe("anthropic fallbacks option", () => {
       { ...base, fallbacks: "default", headers: { "anthropic-beta": "x" } },
       {},
     );
-    expect(requestHeaders(withCaller)["anthropic-beta"]).toBe("x,server-side-fallback-2026-07-01");
+    expect(messagesHeaders(withCaller)["anthropic-beta"]).toBe("x,server-side-fallback-2026-07-01");
     const plain = resolveConfig(base, {});
     expect(
       buildRequest({ messages: [{ role: "user", content: "hi" }] }, plain, false),
     ).not.toHaveProperty("fallbacks");
-    expect(requestHeaders(plain)).not.toHaveProperty("anthropic-beta");
+    expect(messagesHeaders(plain)).not.toHaveProperty("anthropic-beta");
   });
 });
 

@@ -6,10 +6,10 @@ import { ConfigError } from "../../../src/core/errors.js";
 import {
   type Config,
   DEFAULT_BASE_URL,
-  modelPath,
   resolveConfig,
 } from "../../../src/platforms/gemini/config.js";
 import { isGemini3 } from "../../../src/rules/gemini.js";
+import { modelPath } from "../../../src/wires/generate-content/request.js";
 import { bundledPackages } from "../../core/bundle-inputs.js";
 
 const KEY = { apiKey: "AIza-test-key" };

@@ -1,0 +1,33 @@
+import type { Wire } from "../../send/http-model.js";
+import { prefixCheck } from "../../send/wire-hooks.js";
+import { createSSEReader, type SSERecord } from "../../transport/sse.js";
+import { openaiErrors } from "../openai-chat/call.js";
+import type { ResponsesOptions } from "../openai-chat/options.js";
+import { countAnswer, countBody } from "./count.js";
+import { responsesPrefix } from "./prefix.js";
+import { buildResponsesRequest } from "./request.js";
+import { parseResponsesResponse, responsesBodyErrorFields } from "./response.js";
+import { createResponsesStreamState } from "./stream.js";
+
+export { countUrl } from "./count.js";
+export { responsesUrl } from "./request.js";
+
+/** The Responses API wire, on OpenAI or Azure. */
+export function responsesWire(options: ResponsesOptions): Wire<SSERecord> {
+  return {
+    toolArguments: "text",
+    body: (req, streaming) => buildResponsesRequest(req, options, streaming),
+    check: prefixCheck(responsesPrefix(options.model), options.prefixCheck),
+    parse(body, { provider, requestId, toError }) {
+      const error = responsesBodyErrorFields(body, provider, requestId);
+      if (error) throw toError(error);
+      return parseResponsesResponse(body, provider);
+    },
+    errorFields: openaiErrors,
+    open: (res, { provider, requestId, toError }) => ({
+      reader: createSSEReader(res.body),
+      machine: createResponsesStreamState({ provider, requestId, toError }),
+    }),
+    count: { body: countBody, read: countAnswer },
+  };
+}
