@@ -1,7 +1,7 @@
 import type { Wire } from "../../send/http-model.js";
-import { openSSE, prefixCheck } from "../../send/wire-hooks.js";
+import { openSSE } from "../../send/wire-hooks.js";
 import { errorFieldsOf } from "../../transport/json.js";
-import { createSSEReader, type SSERecord } from "../../transport/sse.js";
+import type { SSERecord } from "../../transport/sse.js";
 import { NO_CHAT_COUNT } from "./count.js";
 import type { ChatOptions } from "./options.js";
 import { buildRequest } from "./request.js";
