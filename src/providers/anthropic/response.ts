@@ -1,7 +1,7 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { InputTransformation, ModelResponse } from "../../core/types.js";
 import { identityOf } from "../../transport/identity.js";
-import { errorBodyParser, responseParser } from "../../transport/json.js";
+import { answeredWithout, errorBodyParser, responseParser } from "../../transport/json.js";
 import { providerTransformations } from "../../transport/prefix/transformations.js";
 import type { ErrorResponse } from "../../transport/request.js";
 import { createMessageBuilder } from "./parts.js";
@@ -20,7 +20,7 @@ export const parseResponse = /* @__PURE__ */ responseParser(readMessage, "anthro
 function readMessage(body: unknown, provider: string): ModelResponse {
   const msg = body as WireMessage | null;
   if (typeof msg !== "object" || msg === null || !Array.isArray(msg.content)) {
-    throw new StreamError("anthropic answered without a `content` array");
+    throw answeredWithout(provider, "content");
   }
   const builder = createMessageBuilder(provider);
   for (const [i, block] of msg.content.entries()) builder.block(i, block);

@@ -1,7 +1,7 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
 import { identityOf } from "../../transport/identity.js";
-import { errorBodyParser, responseParser } from "../../transport/json.js";
+import { answeredWithout, errorBodyParser, responseParser } from "../../transport/json.js";
 import type { ErrorResponse } from "../../transport/request.js";
 import { withCounts } from "../../transport/usage.js";
 import { createMessageBuilder } from "./parts.js";
@@ -25,7 +25,7 @@ function readCompletion(body: unknown, provider: string): ModelResponse {
   const choice = Array.isArray(completion?.choices) ? completion.choices[0] : undefined;
   const wire = choice?.message;
   if (typeof wire !== "object" || wire === null) {
-    throw new StreamError(`${provider} answered without choices[0].message`);
+    throw answeredWithout(provider, "choices[0].message");
   }
   const calls = wire.tool_calls ?? [];
   if (!Array.isArray(calls))

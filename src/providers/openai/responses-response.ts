@@ -2,6 +2,7 @@ import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import { toolCallsOf } from "../../core/parts.js";
 import type { InputTransformation, Message, ModelResponse, Usage } from "../../core/types.js";
 import { identityOf } from "../../transport/identity.js";
+import { answeredWithout } from "../../transport/json.js";
 import { providerTransformations } from "../../transport/prefix/transformations.js";
 import { errorFields, errorObjectOf, parseUsage } from "./response.js";
 import { createResponsesMessageBuilder } from "./responses-parts.js";
@@ -18,7 +19,7 @@ import type {
 export function parseResponsesResponse(body: unknown, provider: string): ModelResponse {
   const res = body as ResponseObject;
   if (typeof res !== "object" || res === null || !Array.isArray(res.output)) {
-    throw new StreamError(`${provider} answered without an output array`);
+    throw answeredWithout(provider, "output");
   }
   const builder = createResponsesMessageBuilder(provider);
   for (const [i, item] of res.output.entries()) builder.done(i, item);
