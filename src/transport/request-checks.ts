@@ -1,6 +1,6 @@
 import { ConfigError, HistoryError } from "../core/errors.js";
 import { show } from "../core/issue.js";
-import type { ModelRequest } from "../core/types.js";
+import type { ModelRequest, ToolSpec } from "../core/types.js";
 
 /**
  * The tool names each API takes; a name outside them is a 400. Anthropic, Bedrock and OpenAI
@@ -27,8 +27,10 @@ const OBJECT_ARGUMENTS: ReadonlySet<string> = new Set(["anthropic", "bedrock", "
 
 /**
  * Refuses, before anything is sent, a request the provider would refuse whatever the
- * model: a tool name outside its pattern or a tool without an object schema (`ConfigError`),
- * an `output.schema` that is not an object (`ConfigError`: JS callers can pass anything), and
+ * model: a tool name outside its pattern or a tool without an object schema, in the request's
+ * `tools` (`ConfigError`) or added by a system message's `update.addTools` (`HistoryError`
+ * naming the message: one check for both, as every wire sends both as tools), an
+ * `output.schema` that is not an object (`ConfigError`: JS callers can pass anything), and
  * for the APIs that take objects, tool-call arguments that are JSON but not an object
  * (`HistoryError` naming the message).
  */
@@ -36,15 +38,13 @@ export function checkModelRequest(provider: string, api: string, req: ModelReque
   // By the API, not the platform: Claude on Vertex takes Anthropic's names, Gemini there Gemini's.
   const pattern = TOOL_NAME[`${provider}:${api}`] ?? TOOL_NAME[api] ?? TOOL_NAME_DEFAULT;
   for (const [i, tool] of (req.tools ?? []).entries()) {
-    if (typeof tool?.name !== "string" || !pattern.test(tool.name)) {
-      throw new ConfigError(
-        `${provider}: tools[${i}] is named ${show(tool?.name)}; ${provider} takes tool names matching ${pattern.source}`,
-      );
-    }
-    if (!isObject(tool.parameters)) {
-      throw new ConfigError(
-        `${provider}: tool ${tool.name}: parameters must be a JSON Schema object`,
-      );
+    const problem = toolProblem(provider, pattern, tool, `tools[${i}]`);
+    if (problem) throw new ConfigError(problem);
+  }
+  for (const [index, m] of req.messages.entries()) {
+    for (const [j, tool] of (m.update?.addTools ?? []).entries()) {
+      const problem = toolProblem(provider, pattern, tool, `update.addTools[${j}]`);
+      if (problem) throw new HistoryError(problem, index);
     }
   }
   if (req.output !== undefined && !isObject(req.output?.schema)) {
@@ -53,6 +53,22 @@ export function checkModelRequest(provider: string, api: string, req: ModelReque
     );
   }
   if (OBJECT_ARGUMENTS.has(api)) checkObjectArguments(provider, req);
+}
+
+/** What the provider would refuse in one tool (`where` names it), or `undefined`. */
+function toolProblem(
+  provider: string,
+  pattern: RegExp,
+  tool: ToolSpec | undefined,
+  where: string,
+): string | undefined {
+  if (typeof tool?.name !== "string" || !pattern.test(tool.name)) {
+    return `${provider}: ${where} is named ${show(tool?.name)}; ${provider} takes tool names matching ${pattern.source}`;
+  }
+  if (!isObject(tool.parameters)) {
+    return `${provider}: tool ${tool.name}: parameters must be a JSON Schema object`;
+  }
+  return undefined;
 }
 
 function checkObjectArguments(provider: string, req: ModelRequest): void {
