@@ -1,5 +1,11 @@
 import { APIError, type APIErrorFields, ConfigError, HistoryError } from "../core/errors.js";
-import type { CallOptions, Model, ModelRequest, ModelResponse } from "../core/types.js";
+import type {
+  CallOptions,
+  CallSettings,
+  Model,
+  ModelRequest,
+  ModelResponse,
+} from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
 import { parseJSONBody } from "./json.js";
 import { createModelStream, type StreamMachine } from "./model-stream.js";
@@ -14,6 +20,7 @@ import {
   type StreamResponse,
 } from "./request.js";
 import { checkModelRequest } from "./request-checks.js";
+import { modelSettings } from "./settings.js";
 import type { RecordReader } from "./sse.js";
 import { streamLimits, watchReader } from "./watch.js";
 
@@ -40,6 +47,8 @@ export interface Wire<R> {
   api: "anthropic" | "bedrock" | "gemini" | "openai";
   /** The request body, as an object, for one call. */
   body(req: ModelRequest, streaming: boolean): object;
+  /** `create()`'s call settings as the wire resolved them, the defaults of every call. */
+  settings?: CallSettings | undefined;
   /** A 2xx JSON body -> the response; throws `ctx.toError(…)` for an error hidden in a 2xx. */
   parse(body: unknown, ctx: WireContext): ModelResponse;
   /** An error answer (secrets already scrubbed from `text`) -> the fields of its `APIError`. */
@@ -150,6 +159,7 @@ export function createHTTPModel<R>(
   return {
     provider,
     model: platform.model,
+    ...(wire.settings && { settings: modelSettings(wire.settings) }),
     ...((typeof count === "string" || (count && platform.urls.count)) && {
       async countTokens(req: ModelRequest, opts?: CallOptions) {
         if (typeof count !== "object") throw new ConfigError(`${provider}: ${count}`);

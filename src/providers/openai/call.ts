@@ -25,6 +25,7 @@ export function chatWire(options: ChatOptions): Wire<SSERecord> {
   return {
     api: "openai",
     body: (req, streaming) => buildRequest(req, options, streaming),
+    settings: options.settings,
     parse(body, { provider, requestId, toError }) {
       // Some compatible servers answer 200 with `{"error": …}` instead of a completion.
       const error = bodyErrorFields(body, provider, requestId);
@@ -42,6 +43,7 @@ export function responsesWire(options: ResponsesOptions): Wire<SSERecord> {
   return {
     api: "openai",
     body: (req, streaming) => buildResponsesRequest(req, options, streaming),
+    settings: options.settings,
     check: prefixCheck(responsesPrefix(options.model), options.prefixCheck),
     parse(body, { provider, requestId, toError }) {
       const error = responsesBodyErrorFields(body, provider, requestId);
