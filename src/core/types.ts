@@ -318,6 +318,12 @@ export interface ModelStream extends AsyncIterable<Delta> {
 export interface Model {
   readonly provider: string;
   readonly model: string;
+  /**
+   * The call settings `create()` resolved (a provider's default included, `extraBody` left
+   * out): the defaults a call's own settings override, for a wrapper that reports what a call
+   * sends (`golem/otel`). Absent on a model that has none to tell.
+   */
+  readonly settings?: Readonly<Omit<CallSettings, "extraBody">>;
   generate(req: ModelRequest, opts?: CallOptions): Promise<ModelResponse>;
   stream(req: ModelRequest, opts?: CallOptions): ModelStream;
   /**

@@ -28,6 +28,12 @@ export function pickSettings(provider: string, from: CallSettings): CallSettings
   return checkSettings(provider, out as CallSettings);
 }
 
+/** `Model.settings`: `create()`'s resolved settings, frozen, without `extraBody` (any JSON). */
+export function modelSettings(s: CallSettings): Readonly<Omit<CallSettings, "extraBody">> {
+  const { extraBody: _, ...rest } = s;
+  return Object.freeze(rest);
+}
+
 /** `create()`'s settings with one call's over them (`extraBody` is applied by {@link withExtraBody}). */
 export function callSettings(
   provider: string,

@@ -1,7 +1,14 @@
 import { APIError, type APIErrorFields, ConfigError, HistoryError } from "../core/errors.js";
-import type { CallOptions, Model, ModelRequest, ModelResponse } from "../core/types.js";
+import type {
+  CallOptions,
+  CallSettings,
+  Model,
+  ModelRequest,
+  ModelResponse,
+} from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
 import { recordingSetup } from "../kit/prefix/setup.js";
+import { modelSettings } from "../kit/settings.js";
 import type { ErrorResponse, RequestOptions, StreamResponse } from "../transport/exchange.js";
 import { parseJSONBody } from "../transport/json.js";
 import { redactError } from "../transport/redact.js";
@@ -34,6 +41,8 @@ export interface Wire<R> {
   toolArguments: "object" | "text";
   /** The request body, as an object, for one call. */
   body(req: ModelRequest, streaming: boolean): object;
+  /** `create()`'s call settings as the wire resolved them, the defaults of every call. */
+  settings?: CallSettings | undefined;
   /** A 2xx JSON body -> the response; throws `ctx.toError(…)` for an error hidden in a 2xx. */
   parse(body: unknown, ctx: WireContext): ModelResponse;
   /** An error answer (secrets already scrubbed from `text`) -> the fields of its `APIError`. */
@@ -149,6 +158,7 @@ export function createHTTPModel<R>(
   return {
     provider,
     model: platform.model,
+    ...(wire.settings && { settings: modelSettings(wire.settings) }),
     ...((typeof count === "string" || (count && platform.urls.count)) && {
       async countTokens(req: ModelRequest, opts?: CallOptions) {
         if (typeof count !== "object") throw new ConfigError(`${provider}: ${count}`);

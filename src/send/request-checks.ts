@@ -1,6 +1,6 @@
 import { ConfigError, HistoryError } from "../core/errors.js";
 import { show } from "../core/issue.js";
-import type { ModelRequest } from "../core/types.js";
+import type { ModelRequest, ToolSpec } from "../core/types.js";
 
 /**
  * The tool names most wires take (Anthropic Messages, Bedrock Converse, OpenAI Chat and
@@ -20,23 +20,23 @@ export interface RequestRules {
 
 /**
  * Refuses, before anything is sent, a request the provider would refuse whatever the
- * model: a tool name outside its pattern or a tool without an object schema (`ConfigError`),
- * an `output.schema` that is not an object (`ConfigError`: JS callers can pass anything), and
+ * model: a tool name outside its pattern or a tool without an object schema, in the request's
+ * `tools` (`ConfigError`) or added by a system message's `update.addTools` (`HistoryError`
+ * naming the message: one check for both, as every wire sends both as tools), an
+ * `output.schema` that is not an object (`ConfigError`: JS callers can pass anything), and
  * for the APIs that take objects, tool-call arguments that are JSON but not an object
  * (`HistoryError` naming the message).
  */
 export function checkModelRequest(provider: string, rules: RequestRules, req: ModelRequest): void {
   const pattern = rules.toolName;
   for (const [i, tool] of (req.tools ?? []).entries()) {
-    if (typeof tool?.name !== "string" || !pattern.test(tool.name)) {
-      throw new ConfigError(
-        `${provider}: tools[${i}] is named ${show(tool?.name)}; ${provider} takes tool names matching ${pattern.source}`,
-      );
-    }
-    if (!isObject(tool.parameters)) {
-      throw new ConfigError(
-        `${provider}: tool ${tool.name}: parameters must be a JSON Schema object`,
-      );
+    const problem = toolProblem(provider, pattern, tool, `tools[${i}]`);
+    if (problem) throw new ConfigError(problem);
+  }
+  for (const [index, m] of req.messages.entries()) {
+    for (const [j, tool] of (m.update?.addTools ?? []).entries()) {
+      const problem = toolProblem(provider, pattern, tool, `update.addTools[${j}]`);
+      if (problem) throw new HistoryError(problem, index);
     }
   }
   if (req.output !== undefined && !isObject(req.output?.schema)) {
@@ -45,6 +45,22 @@ export function checkModelRequest(provider: string, rules: RequestRules, req: Mo
     );
   }
   if (rules.toolArguments === "object") checkObjectArguments(provider, req);
+}
+
+/** What the provider would refuse in one tool (`where` names it), or `undefined`. */
+function toolProblem(
+  provider: string,
+  pattern: RegExp,
+  tool: ToolSpec | undefined,
+  where: string,
+): string | undefined {
+  if (typeof tool?.name !== "string" || !pattern.test(tool.name)) {
+    return `${provider}: ${where} is named ${show(tool?.name)}; ${provider} takes tool names matching ${pattern.source}`;
+  }
+  if (!isObject(tool.parameters)) {
+    return `${provider}: tool ${tool.name}: parameters must be a JSON Schema object`;
+  }
+  return undefined;
 }
 
 function checkObjectArguments(provider: string, req: ModelRequest): void {

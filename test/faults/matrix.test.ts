@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type APIError, GolemError, type StreamError } from "../../src/core/errors.js";
 import { partsOf } from "../../src/core/parts.js";
 import type { ModelResponse } from "../../src/core/types.js";
-import { ADAPTERS, type Adapter, type Mode } from "./adapters.js";
+import { ADAPTERS, type Adapter, type Mode, OPENAI_RESPONSES } from "./adapters.js";
 import { accumulate, type CallResult, call, expected, withoutTags } from "./calls.js";
 import { type Emulator, startEmulator } from "./emulator.js";
 import { type Expected, FAULTS, type Fault } from "./faults.js";
@@ -11,6 +11,9 @@ let emulator: Emulator;
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
 const baselines = new Map<string, Promise<ModelResponse>>();
+/** Every wire: the five adapters, and OpenAI's over the Responses API too. */
+const WIRES: Adapter[] = [...ADAPTERS, OPENAI_RESPONSES];
+const labelOf = (a: Adapter) => a.label ?? a.name;
 
 beforeAll(async () => {
   emulator = await startEmulator();
@@ -27,7 +30,7 @@ afterAll(async () => {
 });
 
 function baseline(adapter: Adapter, mode: Mode): Promise<ModelResponse> {
-  const key = `${adapter.name}/${mode}`;
+  const key = `${labelOf(adapter)}/${mode}`;
   let p = baselines.get(key);
   if (!p) {
     p = expected(adapter, mode);
@@ -45,7 +48,7 @@ function casesOf(adapter: Adapter): Case[] {
 }
 
 /** Every adapter meets every fault that applies to it; the count is reported by the last test. */
-const counted = ADAPTERS.reduce((n, a) => n + casesOf(a).length, 0);
+const counted = WIRES.reduce((n, a) => n + casesOf(a).length, 0);
 
 async function checkError(
   result: CallResult,
@@ -79,7 +82,7 @@ async function checkError(
   if (fault.check) fault.check(error as APIError, adapter);
 }
 
-describe.each(ADAPTERS.map((a): [string, Adapter] => [a.name, a]))(
+describe.each(WIRES.map((a): [string, Adapter] => [labelOf(a), a]))(
   "%s against the emulator's faults",
   (_name, adapter) => {
     it.concurrent.for(casesOf(adapter))("%s ends as documented", async ([, fault, mode]) => {

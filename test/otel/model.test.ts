@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, type ModelResponse, type Usage } from "../../src/index.js";
 import { withTracing } from "../../src/otel/index.js";
 import { answer, ScriptedModel } from "../agent/scripted-model.js";
-import type { Provider } from "../contract/adapters.js";
+import { createModel, type Provider } from "../contract/adapters.js";
 import { runCassette } from "../contract/table.js";
+import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
 import { recordSpans } from "./spans.js";
 
 /** The usage attributes a response's counts must give, by the conventions' names. */
@@ -115,6 +116,59 @@ describe("withTracing: one chat span per model call, by the GenAI conventions", 
       "gen_ai.request.stop_sequences": ["END"],
       "gen_ai.output.type": "json",
       "gen_ai.provider.name": "scripted",
+    });
+  });
+
+  /** Every entry, configured with a model that takes a temperature. */
+  const ENTRIES: [label: string, provider: Provider, config: Record<string, unknown>][] = [
+    ["anthropic", "anthropic", { model: "claude-sonnet-4-6" }],
+    ["bedrock", "bedrock", { model: "anthropic.claude-sonnet-4-6" }],
+    ["gemini", "gemini", { model: "gemini-2.5-flash" }],
+    ["openai (chat)", "openai", { model: "gpt-4.1" }],
+    ["openai (responses)", "openai", { model: "gpt-4.1", api: "responses" }],
+    ["azure", "azure", { endpoint: "https://example.openai.azure.com", deployment: "gpt-4.1" }],
+    ["vertex (claude)", "vertex", { model: "claude-sonnet-4-6@20260101" }],
+    ["vertex (gemini)", "vertex", { model: "gemini-2.5-flash" }],
+    ["anthropic-aws", "anthropic-aws", { model: "claude-sonnet-4-6" }],
+    ["anthropic-bedrock", "anthropic-bedrock", { model: "global.anthropic.claude-sonnet-4-6" }],
+    ["anthropic-foundry", "anthropic-foundry", { model: "claude-sonnet-4-6" }],
+    ["anthropic-google-cloud", "anthropic-google-cloud", { model: "claude-sonnet-4-6" }],
+  ];
+
+  describe.each(ENTRIES)("%s", (_, provider, config) => {
+    /** The span and the body of one call to a model made with `settings` in `create()`. */
+    async function traced(settings: Record<string, unknown>, request: Record<string, unknown>) {
+      const recorder = recordSpans();
+      const { fetch, calls } = scriptedFetch([jsonResponse(400, { error: { message: "no" } })]);
+      const model = await createModel(provider, { ...config, ...settings, maxRetries: 0 }, fetch);
+      await withTracing(model, { tracer: recorder.tracer })
+        .generate({ messages: [{ role: "user", content: "hi" }], ...request })
+        .catch(() => undefined);
+      expect(calls).toHaveLength(1);
+      return { attributes: recorder.spans()[0]?.attributes, body: calls[0]?.body ?? "" };
+    }
+
+    it("records maxTokens and temperature given to create(), as they go on the wire", async () => {
+      const { attributes, body } = await traced({ maxTokens: 321, temperature: 0.25 }, {});
+      expect(attributes).toMatchObject({
+        "gen_ai.request.max_tokens": 321,
+        "gen_ai.request.temperature": 0.25,
+      });
+      expect(body).toMatch(/:321\b/);
+      expect(body).toContain(":0.25");
+    });
+
+    it("records a call's own settings over create()'s", async () => {
+      const { attributes, body } = await traced(
+        { maxTokens: 321, temperature: 0.25 },
+        { maxTokens: 123, temperature: 0.75 },
+      );
+      expect(attributes).toMatchObject({
+        "gen_ai.request.max_tokens": 123,
+        "gen_ai.request.temperature": 0.75,
+      });
+      expect(body).toMatch(/:123\b/);
+      expect(body).not.toMatch(/:321\b/);
     });
   });
 

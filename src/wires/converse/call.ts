@@ -25,6 +25,7 @@ export function converseWire(options: ResolvedOptions, provider: string): Wire<E
   return {
     toolArguments: "object",
     body: (req, streaming) => buildRequest(req, cfg, streaming),
+    settings: cfg.settings,
     check: prefixCheck(CONVERSE_PREFIX, cfg.prefixCheck),
     parse: (body, ctx) => parseResponse(body, ctx.provider),
     errorFields: errorFieldsOf(readError),

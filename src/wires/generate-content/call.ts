@@ -33,6 +33,7 @@ export function generateContentWire(options: ResolvedOptions, provider: string):
     toolName: TOOL_NAME,
     toolArguments: "object",
     body: (req, streaming) => buildRequest(req, cfg, streaming),
+    settings: cfg.settings,
     parse(body, { provider, toError }) {
       // A 200 can still say no: an error object, or a prompt blocked before any candidate.
       const problem = errorFields(body, 200, provider) ?? blockedPromptFields(body, 200, provider);

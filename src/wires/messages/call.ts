@@ -26,6 +26,7 @@ export function messagesWire(options: ResolvedOptions, provider: string): Wire<S
   return {
     toolArguments: "object",
     body: (req, streaming) => buildRequest(req, cfg, streaming),
+    settings: cfg.settings,
     check: prefixCheck(MESSAGES_PREFIX, cfg.prefixCheck),
     headers: (body) => {
       const betas = updateBetas(body as MessageCreateParams);

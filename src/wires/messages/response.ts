@@ -3,7 +3,7 @@ import type { InputTransformation, ModelResponse } from "../../core/types.js";
 import { identityOf } from "../../kit/identity.js";
 import { providerTransformations } from "../../kit/prefix/transformations.js";
 import type { ErrorResponse } from "../../transport/exchange.js";
-import { errorBodyParser, responseParser } from "../../transport/json.js";
+import { answeredWithout, errorBodyParser, responseParser } from "../../transport/json.js";
 import { createMessageBuilder } from "./parts.js";
 import { parseUsage } from "./usage.js";
 import type { ErrorBody, WireInputTransformation, WireMessage } from "./wire.js";
@@ -20,7 +20,7 @@ export const parseResponse = /* @__PURE__ */ responseParser(readMessage, "anthro
 function readMessage(body: unknown, provider: string): ModelResponse {
   const msg = body as WireMessage | null;
   if (typeof msg !== "object" || msg === null || !Array.isArray(msg.content)) {
-    throw new StreamError("anthropic answered without a `content` array");
+    throw answeredWithout(provider, "content");
   }
   const builder = createMessageBuilder(provider);
   for (const [i, block] of msg.content.entries()) builder.block(i, block);

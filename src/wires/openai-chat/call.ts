@@ -22,6 +22,7 @@ export function chatWire(options: ChatOptions): Wire<SSERecord> {
   return {
     toolArguments: "text",
     body: (req, streaming) => buildRequest(req, options, streaming),
+    settings: options.settings,
     parse(body, { provider, requestId, toError }) {
       // Some compatible servers answer 200 with `{"error": …}` instead of a completion.
       const error = bodyErrorFields(body, provider, requestId);

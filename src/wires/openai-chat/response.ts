@@ -3,7 +3,7 @@ import type { ModelResponse, Usage } from "../../core/types.js";
 import { identityOf } from "../../kit/identity.js";
 import { withCounts } from "../../kit/usage.js";
 import type { ErrorResponse } from "../../transport/exchange.js";
-import { errorBodyParser, responseParser } from "../../transport/json.js";
+import { answeredWithout, errorBodyParser, responseParser } from "../../transport/json.js";
 import { createMessageBuilder } from "./parts.js";
 import type {
   ChatCompletion,
@@ -25,7 +25,7 @@ function readCompletion(body: unknown, provider: string): ModelResponse {
   const choice = Array.isArray(completion?.choices) ? completion.choices[0] : undefined;
   const wire = choice?.message;
   if (typeof wire !== "object" || wire === null) {
-    throw new StreamError(`${provider} answered without choices[0].message`);
+    throw answeredWithout(provider, "choices[0].message");
   }
   const calls = wire.tool_calls ?? [];
   if (!Array.isArray(calls))

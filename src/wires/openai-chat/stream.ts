@@ -2,7 +2,7 @@ import { type APIError, type APIErrorFields, StreamError } from "../../core/erro
 import type { Delta, ModelResponse } from "../../core/types.js";
 import { identityOf } from "../../kit/identity.js";
 import { NO_DELTAS, type StreamMachine } from "../../send/model-stream.js";
-import { parseErrorJSON } from "../../transport/json.js";
+import { answeredWithout, parseErrorJSON } from "../../transport/json.js";
 import type { SSERecord } from "../../transport/sse.js";
 import { createMessageBuilder } from "./parts.js";
 import { errorObjectOf, okErrorFields, parseUsage } from "./response.js";
@@ -31,6 +31,8 @@ export function createStreamState(
   let usage: CompletionUsage | undefined;
   let stopReason: string | undefined;
   let done = false;
+  /** Some chunk held a choice (a usage-only chunk holds none). */
+  let chose = false;
   let id: string | undefined;
   let model: string | undefined;
 
@@ -48,6 +50,7 @@ export function createStreamState(
     model ||= chunk.model;
     const choice = chunk.choices?.[0];
     if (choice === undefined) return NO_DELTAS;
+    chose = true;
     if (choice.finish_reason) stopReason = choice.finish_reason;
     const delta = choice.delta;
     const out = delta ? builder.add(delta) : NO_DELTAS;
@@ -85,6 +88,7 @@ export function createStreamState(
         );
       }
       const final = response();
+      if (!chose) throw answeredWithout(provider, "choices", final);
       const incomplete = builder.incompleteCall();
       if (incomplete) {
         const [i, missing] = incomplete;

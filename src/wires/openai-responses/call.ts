@@ -17,6 +17,7 @@ export function responsesWire(options: ResponsesOptions): Wire<SSERecord> {
   return {
     toolArguments: "text",
     body: (req, streaming) => buildResponsesRequest(req, options, streaming),
+    settings: options.settings,
     check: prefixCheck(responsesPrefix(options.model), options.prefixCheck),
     parse(body, { provider, requestId, toError }) {
       const error = responsesBodyErrorFields(body, provider, requestId);

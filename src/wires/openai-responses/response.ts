@@ -3,6 +3,7 @@ import { toolCallsOf } from "../../core/parts.js";
 import type { InputTransformation, Message, ModelResponse, Usage } from "../../core/types.js";
 import { identityOf } from "../../kit/identity.js";
 import { providerTransformations } from "../../kit/prefix/transformations.js";
+import { answeredWithout } from "../../transport/json.js";
 import { errorFields, errorObjectOf, parseUsage } from "../openai-chat/response.js";
 import { createResponsesMessageBuilder } from "./parts.js";
 import type { ResponseInputTransformation, ResponseObject, ResponseUsage } from "./wire.js";
@@ -14,7 +15,7 @@ import type { ResponseInputTransformation, ResponseObject, ResponseUsage } from 
 export function parseResponsesResponse(body: unknown, provider: string): ModelResponse {
   const res = body as ResponseObject;
   if (typeof res !== "object" || res === null || !Array.isArray(res.output)) {
-    throw new StreamError(`${provider} answered without an output array`);
+    throw answeredWithout(provider, "output");
   }
   const builder = createResponsesMessageBuilder(provider);
   for (const [i, item] of res.output.entries()) builder.done(i, item);

@@ -2,6 +2,7 @@ import { StreamError } from "../../core/errors.js";
 import type { Delta, ModelResponse } from "../../core/types.js";
 import { identityOf } from "../../kit/identity.js";
 import { NO_DELTAS, type StreamMachine } from "../../send/model-stream.js";
+import { answeredWithout } from "../../transport/json.js";
 import type { SSERecord } from "../../transport/sse.js";
 import { errorFields } from "../openai-chat/response.js";
 import type { StreamContext } from "../openai-chat/stream.js";
@@ -101,6 +102,11 @@ export function createResponsesStreamState(ctx: StreamContext): StreamMachine<SS
         );
       }
       const final = response();
+      // Items arrive by their own events, so a terminal response without `output` is refused
+      // only when none came either: the stream carried no output at all.
+      if (!Array.isArray(end.output) && final.message.content.length === 0) {
+        throw answeredWithout(ctx.provider, "output", final);
+      }
       const missing = missingCallField(final.message);
       if (missing) throw new StreamError(`${ctx.provider} streamed ${missing}`, final);
       return final;
