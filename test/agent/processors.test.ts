@@ -16,8 +16,8 @@ import {
   tool,
   validateHistory,
 } from "../../src/index.js";
-import { buildRequest } from "../../src/wires/messages/request.js";
 import { replayFetch } from "../../src/testing/index.js";
+import { buildRequest } from "../../src/wires/messages/request.js";
 import { createModel } from "../contract/adapters.js";
 import { loadCassette } from "../helpers/cassettes.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
