@@ -15,17 +15,17 @@ import type { Platform } from "../../send/platform.js";
 import type { ErrorResponse } from "../../transport/request.js";
 import { messagesWire } from "../../wires/messages/call.js";
 import { requestHeaders, requestUrl } from "../anthropic/platform.js";
-import { type Endpoint, type ResolvedConfig, SIGNING_SERVICE } from "./config.js";
+import { type ResolvedConfig, type Service, SIGNING_SERVICE } from "./config.js";
 
 /** The platform tag: `Model.provider`, every APIError's `provider`, and its parts' tag. */
 export const PLATFORM = "anthropic-bedrock";
 
 /** One {@link Auth} per model (its SigV4 signing-key cache is shared by the model's calls). */
-export function createAuth(auth: KeyOrCredentials, region: string, endpoint: Endpoint): Auth {
-  return keyOrSigV4Auth(auth, { region, service: SIGNING_SERVICE[endpoint], who: PLATFORM });
+export function createAuth(auth: KeyOrCredentials, region: string, service: Service): Auth {
+  return keyOrSigV4Auth(auth, { region, service: SIGNING_SERVICE[service], who: PLATFORM });
 }
 
-/** Bedrock's Messages API: `{endpoint}/anthropic/v1/messages`, Anthropic's headers. */
+/** Bedrock's Messages API: `{host}/anthropic/v1/messages`, Anthropic's headers. */
 export function bedrockMessagesPlatform(cfg: ResolvedConfig): Platform {
   const url = requestUrl(cfg);
   const { wire } = cfg;
@@ -33,7 +33,7 @@ export function bedrockMessagesPlatform(cfg: ResolvedConfig): Platform {
     provider: PLATFORM,
     model: wire.model,
     urls: { generate: url, stream: url },
-    auth: createAuth(cfg.auth, cfg.region, cfg.endpoint),
+    auth: createAuth(cfg.auth, cfg.region, cfg.service),
     // The binding beta goes with the body's `thinking.block_binding`, as on the first-party API.
     headers: requestHeaders({
       headers: cfg.headers,
