@@ -11,6 +11,15 @@ import { resolveConfig } from "./config.js";
 import { bedrockMessagesDeployment } from "./platform.js";
 
 export { AuthError } from "../../core/errors.js";
+export type { Capabilities } from "../../rules/capabilities.js";
+export type {
+  CacheConfig,
+  ContextEdit,
+  ContextManagement,
+  Effort,
+  Fallbacks,
+  ThinkingConfig,
+} from "../../wires/messages/options.js";
 export type {
   AwsCredentialSource,
   AwsCredentials,
