@@ -291,7 +291,7 @@ const PLATFORM_CASES: Record<string, AgentCase> = {
     model: (fetch) =>
       anthropicBedrock.create({
         region: "us-east-1",
-        endpoint: "mantle",
+        service: "mantle",
         model: "anthropic.claude-sonnet-4-20250514",
         ...SONNET_4,
         apiKey: "bedrock-api-key-0123456789",

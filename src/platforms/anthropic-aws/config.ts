@@ -1,10 +1,10 @@
 import {
   AWS_CREDENTIAL_KEYS,
   type AwsCredentialSource,
+  type AwsCredentials,
   type KeyOrCredentials,
   resolveKeyOrCredentials,
 } from "../../auth/aws.js";
-import type { Credentials as AwsCredentials } from "../../auth/sigv4.js";
 import { type Env, envVar } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import { type KeySet, refuseBadConfig, refuseMixedCredentials } from "../../transport/options.js";

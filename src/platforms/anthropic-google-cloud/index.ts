@@ -10,6 +10,15 @@ import { resolveConfig } from "./config.js";
 import { googleDeployment } from "./platform.js";
 
 export { AuthError } from "../../core/errors.js";
+export type { Capabilities } from "../../rules/capabilities.js";
+export type {
+  CacheConfig,
+  ContextEdit,
+  ContextManagement,
+  Effort,
+  Fallbacks,
+  ThinkingConfig,
+} from "../../wires/messages/options.js";
 export type { Config, ServiceAccountKey, TokenResult } from "./config.js";
 
 /** An error answer from Claude Models on Google Cloud; also a golem `APIError`. */

@@ -9,6 +9,7 @@ export type {
   CacheConfig,
   ContextManagement,
   Effort,
+  Fallbacks,
   ThinkingConfig,
 } from "../../wires/messages/options.js";
 export { checkSettings } from "../../wires/messages/options.js";

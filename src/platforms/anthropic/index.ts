@@ -19,6 +19,7 @@ export type {
   Config,
   ContextManagement,
   Effort,
+  Fallbacks,
   ThinkingConfig,
 } from "./config.js";
 

@@ -10,7 +10,15 @@ import { resolveConfig } from "./config.js";
 import { bedrockDeployment } from "./platform.js";
 
 export type { Capabilities } from "../../rules/capabilities.js";
-export type { CacheConfig, Config, Credentials, Effort, ThinkingConfig } from "./config.js";
+export type {
+  AwsCredentialSource,
+  AwsCredentials,
+  CacheConfig,
+  Config,
+  Credentials,
+  Effort,
+  ThinkingConfig,
+} from "./config.js";
 
 /**
  * An error answer from Bedrock: `status`, `type` (e.g. `ValidationException`, or a stream's

@@ -14,6 +14,7 @@ import {
   OPTION_KEYS as GEMINI_KEYS,
   type GeminiOptions,
   type ResolvedOptions as GeminiResolved,
+  type ThinkingConfig as GeminiThinking,
   resolveOptions as resolveGemini,
   thinkingProblem,
 } from "../../wires/generate-content/options.js";
@@ -21,10 +22,16 @@ import {
   OPTION_KEYS as MESSAGES_KEYS,
   type MessagesOptions,
   type ResolvedOptions as MessagesResolved,
+  type ThinkingConfig as MessagesThinking,
   resolveOptions as resolveMessages,
 } from "../../wires/messages/options.js";
 
 export type { ServiceAccountKey };
+
+/** `thinking` for a Claude model: golem/anthropic's (`budgetTokens`, `adaptive`, …). */
+export type ClaudeThinkingConfig = MessagesThinking;
+/** `thinking` for a Gemini model: golem/gemini's (`level`, `budget`, `includeThoughts`). */
+export type GeminiThinkingConfig = GeminiThinking;
 
 /** Where and as whom Vertex AI is called; the rest of a config is the publisher's options. */
 export interface VertexOptions extends Omit<TransportConfig, "baseURL"> {

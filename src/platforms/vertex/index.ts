@@ -9,10 +9,20 @@ import { resolveConfig } from "./config.js";
 import { vertexDeployment } from "./platform.js";
 
 export { AuthError } from "../../core/errors.js";
+export type { Capabilities } from "../../rules/capabilities.js";
+export type {
+  CacheConfig,
+  ContextEdit,
+  ContextManagement,
+  Effort,
+  Fallbacks,
+} from "../../wires/messages/options.js";
 export type {
   ClaudeConfig,
+  ClaudeThinkingConfig,
   Config,
   GeminiConfig,
+  GeminiThinkingConfig,
   ServiceAccountKey,
   VertexOptions,
 } from "./config.js";

@@ -15,9 +15,9 @@ import {
   TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
-import type { ContextManagement, ThinkingConfigParam } from "./wire.js";
+import type { ContextEdit, ContextManagement, ThinkingConfigParam } from "./wire.js";
 
-export type { CacheConfig, ContextManagement, Effort, ThinkingConfig };
+export type { CacheConfig, ContextEdit, ContextManagement, Effort, ThinkingConfig };
 
 /**
  * Where a request the model declines goes next, server-side: `"default"` (the model Anthropic

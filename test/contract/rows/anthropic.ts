@@ -242,7 +242,7 @@ export const ANTHROPIC_AWS: Record<string, RowSpec> = {
 };
 
 /**
- * The same loop on Bedrock's Messages API: the runtime endpoint with SigV4 (the registry's
+ * The same loop on Bedrock's Messages API: the runtime service with SigV4 (the registry's
  * keys) and an inference profile id, then Mantle with a Bedrock API key and a Mantle model id.
  */
 export const ANTHROPIC_BEDROCK: Record<string, RowSpec> = {
@@ -254,7 +254,7 @@ export const ANTHROPIC_BEDROCK: Record<string, RowSpec> = {
     config: {
       ...SONNET_4,
       model: "anthropic.claude-sonnet-4-20250514",
-      endpoint: "mantle",
+      service: "mantle",
       apiKey: "bedrock-api-key-0123456789",
     },
     run: weatherLoop,
