@@ -24,9 +24,9 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  * signal (a caller's token function), so a call does not wait on it past its own end.
  */
 export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(abortReason(signal));
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(abortReason(signal));
+    if (signal.aborted) onAbort();
     signal.addEventListener("abort", onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });

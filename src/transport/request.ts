@@ -150,10 +150,6 @@ async function send<T>(
       attempt.release();
       throw attempt.signal.aborted ? signingStopped(opts, limit) : err;
     }
-    if (opts.signal?.aborted) {
-      attempt.release();
-      throw abortReason(opts.signal);
-    }
     const last = attemptNo >= maxRetries || limit.byDeadline;
     let response: Response;
     try {

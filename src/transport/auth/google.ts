@@ -126,7 +126,7 @@ async function exchangeAssertion(
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body,
-      ...(signal && { signal }),
+      signal: signal ?? null,
     });
   } catch (err) {
     throw new AuthError(`could not reach the token endpoint ${hostOf(url)}`, {}, { cause: err });

@@ -1,7 +1,7 @@
 import { AuthError, ConfigError, GolemError } from "../../core/errors.js";
 import { untilAborted } from "../abort.js";
 import type { Auth } from "./auth.js";
-import { EDGE_WHITESPACE, UNSENDABLE } from "./header-value.js";
+import { UNSENDABLE } from "./header-value.js";
 
 /** What a token source returns: the token, or the token and when it expires. */
 export type TokenResult = string | { token: string; expiresAt?: number };
@@ -43,7 +43,7 @@ export function tokenAuth(
   // Tokens that came with an expiry: a 401 for one of them is worth a retry with a fresh one.
   const expiring: string[] = [];
   let kept: { token: string; until: number } | undefined;
-  let pending: Fetching | undefined;
+  let pending: { token: Promise<string>; waiting: number; stop: AbortController } | undefined;
 
   async function fetchToken(signal: AbortSignal): Promise<string> {
     let result: TokenResult;
@@ -56,14 +56,13 @@ export function tokenAuth(
       throw new AuthError(`${provider}: token() failed: ${why}`, {}, { cause: err });
     }
     const raw: unknown = typeof result === "string" ? result : result?.token;
-    // Trimmed as `Headers` would trim it (a token read from a file ends in a newline).
-    const token = typeof raw === "string" ? raw.replace(EDGE_WHITESPACE, "") : "";
+    // Trimmed, as `Headers` trims a value (a token read from a file ends in a newline).
+    const token = typeof raw === "string" ? raw.trim() : "";
     // Caught here, so a broken token source fails clearly instead of sending "Bearer ", or
     // failing inside fetch as a network error that is retried.
-    if (token === "") throw new AuthError(`${provider}: token() did not return a non-empty string`);
-    if (UNSENDABLE.test(token)) {
+    if (token === "" || UNSENDABLE.test(token)) {
       throw new AuthError(
-        `${provider}: the token holds a line break, NUL or a character above U+00FF, so no header can carry it (the token is not shown)`,
+        `${provider}: token() returned no usable token (empty, or with a line break or a character above U+00FF)`,
       );
     }
     remember(secrets, token);
@@ -73,27 +72,25 @@ export function tokenAuth(
     return token;
   }
 
-  function startFetch(): Fetching {
-    const stop = new AbortController();
-    const fetching: Fetching = {
-      stop,
-      waiting: 0,
-      token: fetchToken(stop.signal).finally(() => {
-        if (pending === fetching) pending = undefined;
-      }),
-    };
-    return fetching;
-  }
-
   function current(signal: AbortSignal | undefined): Promise<string> {
     if (kept !== undefined && now() < kept.until) return Promise.resolve(kept.token);
-    pending ??= startFetch();
+    if (!pending) {
+      const stop = new AbortController();
+      const started = {
+        stop,
+        waiting: 0,
+        token: fetchToken(stop.signal).finally(() => {
+          if (pending === started) pending = undefined;
+        }),
+      };
+      pending = started;
+    }
     const fetching = pending;
     fetching.waiting++;
-    const token = signal ? untilAborted(fetching.token, signal) : fetching.token;
-    return token.finally(() => {
-      // The last attempt waiting gave up: a fetch that never ends must not hold the next one.
-      if (--fetching.waiting === 0 && signal?.aborted && pending === fetching) {
+    return (signal ? untilAborted(fetching.token, signal) : fetching.token).finally(() => {
+      // Still pending once the last attempt waiting for it gave up: a fetch that never ends
+      // must not hold the next attempt.
+      if (--fetching.waiting === 0 && pending === fetching) {
         pending = undefined;
         fetching.stop.abort();
       }
@@ -113,14 +110,6 @@ export function tokenAuth(
       return true;
     },
   };
-}
-
-/** One fetch of a token, shared by the attempts waiting for it. */
-interface Fetching {
-  token: Promise<string>;
-  /** How many attempts wait for it; the fetch is stopped when the last one gives up. */
-  waiting: number;
-  stop: AbortController;
 }
 
 /** Adds `token` to a short list once, forgetting the oldest past {@link MAX_SECRETS}. */

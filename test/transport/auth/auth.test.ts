@@ -105,7 +105,9 @@ describe("tokenAuth", () => {
     const auth = tokenAuth(async () => "", { provider: "azure" });
     const error = await auth.authorize(req).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthError);
-    expect((error as Error).message).toBe("azure: token() did not return a non-empty string");
+    expect((error as Error).message).toBe(
+      "azure: token() returned no usable token (empty, or with a line break or a character above U+00FF)",
+    );
   });
 
   it("sends a token trimmed as Headers trims it (a newline at its end)", async () => {
