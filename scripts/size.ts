@@ -140,29 +140,31 @@ function cases(scale: number): Case[] {
     },
     // 23.9 before streamed citations, images and unlisted members (docs/adr/0034-bedrock-stream-members.md).
     { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(24.7) },
-    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(17.8) },
-    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(23.2) },
-    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(23.9) },
-    { name: "golem/vertex", code: `export * from "golem/vertex";`, ceiling: kb(29.5) },
+    // Each + 0.1-0.4 from 17.8, 23.2, 23.9 and 29.5: credentials ran under each attempt's time limits and signal, every bad token an AuthError (issue 36).
+    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(17.9) },
+    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(23.3) },
+    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(24.2) },
+    { name: "golem/vertex", code: `export * from "golem/vertex";`, ceiling: kb(29.7) },
+    // This and the next three: 24.6, 24.8, 23.0 and 24.3 before the same change.
     {
       name: "golem/anthropic-aws",
       code: `export * from "golem/anthropic-aws";`,
-      ceiling: kb(24.6),
+      ceiling: kb(24.7),
     },
     {
       name: "golem/anthropic-bedrock",
       code: `export * from "golem/anthropic-bedrock";`,
-      ceiling: kb(24.8),
+      ceiling: kb(24.9),
     },
     {
       name: "golem/anthropic-foundry",
       code: `export * from "golem/anthropic-foundry";`,
-      ceiling: kb(23.0),
+      ceiling: kb(23.3),
     },
     {
       name: "golem/anthropic-google-cloud",
       code: `export * from "golem/anthropic-google-cloud";`,
-      ceiling: kb(24.3),
+      ceiling: kb(24.5),
     },
     // 3.7 KB before 0.3's recorder, openCassette and scriptedModel (docs/adr/0015-recorder-in-golem-testing.md).
     { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(9.3) },
@@ -195,7 +197,8 @@ function cases(scale: number): Case[] {
     {
       name: "every entry but golem/testing",
       code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
-      ceiling: kb(54.0),
+      // 54.0 before the same change.
+      ceiling: kb(54.4),
     },
     // The budget: <= 40 KB (38.8 KB with 0.2's features; see the header).
     {
@@ -203,7 +206,8 @@ function cases(scale: number): Case[] {
       code: everything(OLD_ENTRIES),
       budget: kb(40),
       // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015).
-      ceiling: kb(61.5),
+      // 61.5 before the same change.
+      ceiling: kb(61.9),
     },
   ];
 }

@@ -139,8 +139,8 @@ export function createHTTPModel<R>(
       url: platform.urls[op] as string,
       headers: joinHeaders(platform.headers, wire.headers?.(built)),
       body: JSON.stringify(platform.patch ? platform.patch(body, op) : body),
-      sign: async (signable) => {
-        sent = await auth.authorize(signable);
+      sign: async (signable, attempt) => {
+        sent = await auth.authorize(signable, attempt);
         return sent;
       },
       secrets,

@@ -8,7 +8,7 @@
 export const REDACTED = "<redacted>";
 
 /** Request headers whose values are secrets. */
-const SECRET_HEADERS = new Set([
+export const SECRET_HEADERS: ReadonlySet<string> = new Set([
   "authorization",
   "x-api-key",
   "x-goog-api-key",

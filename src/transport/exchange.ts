@@ -43,8 +43,14 @@ export interface RequestOptions {
   deadlineMs?: number | undefined;
   /** @defaultValue 2 */
   maxRetries?: number | undefined;
-  /** Runs once per attempt (SigV4 dates change), returning the headers to send. */
-  sign?: ((req: SignableRequest) => Promise<Record<string, string>>) | undefined;
+  /**
+   * Runs once per attempt (SigV4 dates change), returning the headers to send. `signal` ends
+   * with the attempt (the caller's abort, `timeoutMs`, the deadline); the wait for the signer
+   * ends then whether or not it listens.
+   */
+  sign?:
+    | ((req: SignableRequest, signal: AbortSignal) => Promise<Record<string, string>>)
+    | undefined;
   /** The provider's mapping from an error answer to its `APIError`. */
   toError: (res: ErrorResponse) => APIError;
   /** Strings (keys, tokens) scrubbed from error bodies before anything reads them. */

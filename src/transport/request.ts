@@ -1,5 +1,5 @@
 import { ConnectionError, StreamError, TimeoutError } from "../core/errors.js";
-import { abortReason, createAttemptSignal, sleep } from "./abort.js";
+import { abortReason, createAttemptSignal, sleep, untilAborted } from "./abort.js";
 import type { RequestOptions, StreamResponse } from "./exchange.js";
 import { redactError, redactSecrets } from "./redact.js";
 import { retryAfterMs, retryDelay, shouldRetry } from "./retry.js";
@@ -71,14 +71,21 @@ async function send<T>(
   const deadlineAt = opts.deadlineMs === undefined ? undefined : Date.now() + opts.deadlineMs;
   for (let attemptNo = 0; ; attemptNo++) {
     if (opts.signal?.aborted) throw abortReason(opts.signal);
-    // Signing runs outside the fetch's try: a TypeError from a signer is a bug to surface,
-    // not a network failure to retry.
-    const signed = opts.sign ? await signAttempt(opts, method) : opts.headers;
-    // Added after signing: SigV4 leaves user-agent unsigned, so it is not part of the signature.
-    const headers = withUserAgent(signed);
-    if (opts.signal?.aborted) throw abortReason(opts.signal);
     const limit = attemptLimit(opts, deadlineAt);
+    // Started before signing: credentials (a token function, a token exchange) are part of the
+    // attempt, under its timeout, the deadline and the caller's signal.
     const attempt = createAttemptSignal(opts.signal, limit.ms);
+    let headers: Record<string, string>;
+    try {
+      // Signing runs outside the fetch's try: a TypeError from a signer is a bug to surface,
+      // not a network failure to retry. User-agent is added after: SigV4 leaves it unsigned.
+      headers = withUserAgent(
+        opts.sign ? await signAttempt(opts, method, attempt.signal) : opts.headers,
+      );
+    } catch (err) {
+      attempt.release();
+      throw attempt.signal.aborted ? signingStopped(opts, limit) : err;
+    }
     const last = attemptNo >= maxRetries || limit.byDeadline;
     let response: Response;
     try {
@@ -154,10 +161,22 @@ function deadlineMessage(opts: RequestOptions): string {
   return `${who(opts)}the call did not finish within its deadline of ${opts.deadlineMs} ms`;
 }
 
-async function signAttempt(opts: RequestOptions, method: string): Promise<Record<string, string>> {
+/** Why credentials stopped being waited for: the caller's abort, the deadline or `timeoutMs`. */
+function signingStopped(opts: RequestOptions, limit: AttemptLimit): unknown {
+  if (opts.signal?.aborted) return abortReason(opts.signal);
+  if (limit.byDeadline) return new TimeoutError(deadlineMessage(opts));
+  return new TimeoutError(`${who(opts)}the credentials did not come within ${opts.timeoutMs} ms`);
+}
+
+async function signAttempt(
+  opts: RequestOptions,
+  method: string,
+  signal: AbortSignal,
+): Promise<Record<string, string>> {
   const sign = opts.sign as NonNullable<RequestOptions["sign"]>;
   try {
-    return await sign({ method, url: opts.url, headers: opts.headers, body: opts.body });
+    const req = { method, url: opts.url, headers: opts.headers, body: opts.body };
+    return await untilAborted(sign(req, signal), signal);
   } catch (err) {
     // A header the signer could not set is quoted whole (SigV4's holds the access key id).
     throw redactError(err, opts.secrets ?? []);

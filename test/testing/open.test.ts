@@ -147,6 +147,32 @@ describe("openCassette", () => {
     });
   });
 
+  it('"update" leaves the file untouched when nothing changed', async () => {
+    // One route for both recordings, so the URLs are the same; only the request ids differ.
+    const live = server("40 C", "25 C", "40 C", "25 C", "40 C", "25 C");
+    const rec = await openCassette(file("unchanged"), { mode: "record" });
+    await ask(live.url, rec.fetch);
+    await rec.save();
+    const text = readFileSync(file("unchanged"), "utf8");
+    const writes: string[] = [];
+    const files = {
+      read: async () => text,
+      write: async (_: string | URL, written: string) => {
+        writes.push(written);
+      },
+    };
+    const update = await openCassette(file("unchanged"), { mode: "update", files });
+    await ask(live.url, update.fetch);
+    expect(await update.save()).toStrictEqual([]);
+    expect(writes).toStrictEqual([]);
+    // A new scenario name is a change of the file, if not of its interactions.
+    const meta = { scenario: "renamed" };
+    const renamed = await openCassette(file("unchanged"), { mode: "update", files, meta });
+    await ask(live.url, renamed.fetch);
+    expect(await renamed.save()).toStrictEqual([]);
+    expect(writes.map((w) => parseCassette(w).scenario)).toStrictEqual(["renamed"]);
+  });
+
   it('"update" reports an interaction added or removed', async () => {
     const rec = await openCassette(file("grow"), { mode: "record" });
     const live = server("a", "b", "a");

@@ -5,7 +5,7 @@
  * `generate` too. Each entry answers with the first half of its own recorded answer (the
  * cassettes of the contract table), then nothing, the connection open.
  */
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { TimeoutError } from "../../src/core/errors.js";
 import { partsOf } from "../../src/core/parts.js";
 import type { Delta, Model } from "../../src/core/types.js";
@@ -14,6 +14,8 @@ import { createModel, type Provider } from "../contract/adapters.js";
 import { accumulate, withoutTags } from "../contract/deltas.js";
 import { SPECS } from "../contract/rows/index.js";
 import { loadCassette } from "../contract/table.js";
+import { call } from "../faults/calls.js";
+import { makeTestKeys, serviceAccount, type TestKeys } from "./auth/keys.js";
 
 /** An entry, the cassettes its answers come from (streamed, then whole), and its label. */
 const ENTRIES: [label: string, provider: Provider, stream: string, whole: string][] = [
@@ -153,5 +155,141 @@ describe.each(ENTRIES)("%s", (_, provider, streamFile, wholeFile) => {
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as Error).message).toBe(`${provider}: the stream sent nothing for 50 ms`);
     expect(cancelled).toHaveLength(1);
+  });
+});
+
+/**
+ * A credential source that never answers (issue 36): a token function, a service account's
+ * token exchange, an AWS credentials provider. The call's `timeoutMs`, `deadlineMs` and
+ * `signal` end it as they end a silent server, before anything reaches the model's endpoint.
+ */
+const TOKEN_URI = "https://oauth2.test/token";
+const never = () => new Promise<never>(() => {});
+let keys: TestKeys;
+beforeAll(async () => {
+  keys = await makeTestKeys();
+});
+
+/** An entry, the contract row whose config it is made with, and its silent credentials. */
+const SILENT_CREDENTIALS: [
+  label: string,
+  provider: Provider,
+  file: string,
+  credentials: () => Record<string, unknown>,
+][] = [
+  ["vertex token()", "vertex", "claude-thinking-tool-loop", () => ({ token: never })],
+  [
+    "vertex serviceAccount",
+    "vertex",
+    "gemini-thinking-tool-loop",
+    () => ({ serviceAccount: serviceAccount(keys.pem, TOKEN_URI) }),
+  ],
+  ["azure token()", "azure", "v1-tool-call", () => ({ token: never })],
+  [
+    "anthropic-foundry token()",
+    "anthropic-foundry",
+    "thinking-tool-loop",
+    () => ({ token: never }),
+  ],
+  [
+    "anthropic-google-cloud token()",
+    "anthropic-google-cloud",
+    "thinking-tool-loop",
+    () => ({ token: never }),
+  ],
+  [
+    "anthropic-google-cloud serviceAccount",
+    "anthropic-google-cloud",
+    "thinking-tool-loop",
+    () => ({ serviceAccount: serviceAccount(keys.pem, TOKEN_URI) }),
+  ],
+  ["bedrock credentials()", "bedrock", "thinking-tool-loop", () => ({ credentials: never })],
+  [
+    "anthropic-aws credentials()",
+    "anthropic-aws",
+    "thinking-tool-loop",
+    () => ({ credentials: never }),
+  ],
+  [
+    "anthropic-bedrock credentials()",
+    "anthropic-bedrock",
+    "thinking-tool-loop",
+    () => ({ credentials: never }),
+  ],
+];
+
+/**
+ * A fetch whose every request waits forever, as a network that answers nothing does, until its
+ * signal aborts it; `sent` lists the URLs asked for, `abandoned` those whose signal aborted.
+ */
+function silentNetwork() {
+  const sent: string[] = [];
+  const abandoned: string[] = [];
+  const fetch = ((input: string | URL | Request, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    sent.push(url);
+    return new Promise<Response>((_, reject) => {
+      init?.signal?.addEventListener("abort", () => {
+        abandoned.push(url);
+        reject(init.signal?.reason);
+      });
+    });
+  }) as typeof globalThis.fetch;
+  return { fetch, sent, abandoned };
+}
+
+function silentModel(
+  provider: Provider,
+  file: string,
+  credentials: Record<string, unknown>,
+  transport: Record<string, unknown>,
+) {
+  const spec = SPECS[provider][file];
+  if (!spec) throw new Error(`no row spec for ${provider}/${file}`);
+  const network = silentNetwork();
+  const config = { ...spec.config, ...credentials, ...transport };
+  return { model: createModel(provider, config, network.fetch), network };
+}
+
+const MODES = ["generate", "stream"] as const;
+const SILENT_CASES = SILENT_CREDENTIALS.flatMap(([label, ...rest]) =>
+  MODES.map((mode) => [`${label} ${mode}`, ...rest, mode] as const),
+);
+
+describe.each(SILENT_CASES)("%s, credentials that never come", (_, provider, file, creds, mode) => {
+  /** Nothing but the token exchange went out, and that was abandoned when the call ended. */
+  function expectNothingSent(network: ReturnType<typeof silentNetwork>) {
+    expect(network.sent.every((url) => url === TOKEN_URI)).toBe(true);
+    expect(network.abandoned).toEqual(network.sent);
+  }
+
+  it("end in a TimeoutError after timeoutMs, not retried", async () => {
+    const { model, network } = silentModel(provider, file, creds(), { timeoutMs: 50 });
+    const { error, responseError } = await call(await model, mode);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toBe(`${provider}: the credentials did not come within 50 ms`);
+    if (mode === "stream") expect(responseError).toBe(error);
+    expect(network.sent.length).toBeLessThanOrEqual(1);
+    expectNothingSent(network);
+  });
+
+  it("end in a TimeoutError at deadlineMs", async () => {
+    const { model, network } = silentModel(provider, file, creds(), { deadlineMs: 80 });
+    const { error } = await call(await model, mode);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toBe(
+      `${provider}: the call did not finish within its deadline of 80 ms`,
+    );
+    expectNothingSent(network);
+  });
+
+  it("end with the caller's reason when its signal aborts", async () => {
+    const { model, network } = silentModel(provider, file, creds(), {});
+    const controller = new AbortController();
+    const reason = new Error(`caller gave up: ${provider}`);
+    setTimeout(() => controller.abort(reason), 30);
+    const { error } = await call(await model, mode, controller.signal);
+    expect(error).toBe(reason);
+    expectNothingSent(network);
   });
 });

@@ -58,7 +58,8 @@ export function azurePlatform(cfg: ResolvedConfig): Platform {
   const credentials: Auth =
     "apiKey" in auth
       ? apiKeyAuth("api-key", auth.apiKey)
-      : tokenAuth(auth.token, { provider: "azure" });
+      : // The caller's function is given no argument, as its type says.
+        tokenAuth(() => auth.token(), { provider: "azure" });
   // The key is the auth's to send, per attempt.
   const { "api-key": _, ...headers } = cfg.headers;
   return {
