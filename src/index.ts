@@ -42,6 +42,7 @@ export type {
   RunStreamOptions,
   StepTransformation,
 } from "./agent/types.js";
+export type { CancelledStream } from "./core/cancel.js";
 export {
   APIError,
   type APIErrorFields,

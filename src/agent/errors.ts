@@ -78,11 +78,11 @@ export class RunError extends GolemError {
   messages: Message[];
   usage: Usage;
   steps: number;
-  constructor(cause: unknown, run: RunEvidence) {
+  constructor(cause: unknown, run?: RunEvidence) {
     super(`The run stopped: ${describeCause(cause)}`, { cause });
-    this.messages = run.messages;
-    this.usage = run.usage;
-    this.steps = run.steps;
+    this.messages = run?.messages ?? [];
+    this.usage = run?.usage ?? { inputTokens: 0, outputTokens: 0 };
+    this.steps = run?.steps ?? 0;
   }
 }
 

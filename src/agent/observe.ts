@@ -1,3 +1,4 @@
+import { cancelled } from "../core/cancel.js";
 import type { Message, Model, Part, ToolSpec } from "../core/types.js";
 import { withEvidence } from "./errors.js";
 import { type AgentSetup, type RunInput, runSteps } from "./loop.js";
@@ -106,7 +107,7 @@ export async function* observeSteps<O>(
   } finally {
     // The reader stopped early: at the last event the run is done, before it, cancelled.
     if (!ended) {
-      const error = new DOMException("The run was cancelled before it finished", "AbortError");
+      const error = cancelled("run");
       end(known ? { result: known } : { error: withEvidence(error, input.evidence) });
       await steps.return(undefined as never);
     }

@@ -1,3 +1,4 @@
+import { cancelled } from "../core/cancel.js";
 import { GolemError } from "../core/errors.js";
 import { createLazyPromise } from "../core/lazy-promise.js";
 import { type RunEvidence, withEvidence } from "./errors.js";
@@ -77,7 +78,7 @@ export function createRunStream<O>(
       end();
       // Stopping at the last event cancels nothing: the result is already settled.
       if (!finished) {
-        const reason = new DOMException("The run was cancelled before it finished", "AbortError");
+        const reason = cancelled("run");
         controller.abort(reason);
         // A new error per run, so the evidence goes on it; the answers of tools that finished
         // are added to its messages as the loop closes, below, before anyone reads them.

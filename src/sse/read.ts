@@ -1,4 +1,5 @@
 import type { RunEvent, RunResult, RunStream } from "../agent/types.js";
+import { cancelled } from "../core/cancel.js";
 import { ConfigError, GolemError, StreamError } from "../core/errors.js";
 import { createLazyPromise } from "../core/lazy-promise.js";
 import type { Delta, ModelResponse, ModelStream } from "../core/types.js";
@@ -139,9 +140,7 @@ function readEvents<E, F>(
     async return() {
       if (phase !== "done") {
         phase = "done";
-        settled.reject(
-          new DOMException("The stream was cancelled before it finished", "AbortError"),
-        );
+        settled.reject(cancelled("stream"));
         // Cancels the body: the server sees its stream cancelled and stops the run.
         if (reader) await reader.cancel();
         else await cancelBody(body);
