@@ -7,6 +7,7 @@
 export {
   type EventStreamBody,
   EventStreamError,
+  EventStreamResponseError,
   readModelStream,
   readRunStream,
 } from "./read.js";

@@ -174,7 +174,9 @@ describe("golem/sse: a run or a model stream to a browser and back", () => {
   });
 
   it("a body that ends without a result is a StreamError", async () => {
-    const body = new Response("event: delta\ndata: {}\n\n");
+    const body = new Response("event: delta\ndata: {}\n\n", {
+      headers: { "content-type": "text/event-stream" },
+    });
     await expect(readRunStream(body).result).rejects.toBeInstanceOf(StreamError);
   });
 
