@@ -11,4 +11,10 @@ export {
   readModelStream,
   readRunStream,
 } from "./read.js";
-export { type ErrorEventData, eventStreamResponse, toEventStream } from "./write.js";
+export {
+  defaultErrorEvent,
+  type ErrorEventData,
+  type EventStreamOptions,
+  eventStreamResponse,
+  toEventStream,
+} from "./write.js";
