@@ -102,8 +102,12 @@ export async function* observeSteps<O>(
       yield next.value;
     }
   } catch (error) {
-    end({ error });
-    throw error;
+    // A hook that threw left the loop at a yield: close it (its model stream, and the answers
+    // its tools gave go to the evidence), and the error carries the run's evidence.
+    await steps.return(undefined as never).catch(() => {});
+    const failed = withEvidence(error, input.evidence);
+    end({ error: failed });
+    throw failed;
   } finally {
     // The reader stopped early: at the last event the run is done, before it, cancelled.
     if (!ended) {

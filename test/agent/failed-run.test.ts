@@ -147,6 +147,23 @@ const KINDS: FailureKind[] = [
     steps: 1,
   },
   {
+    name: "an observer hook that throws at step 1's tool result",
+    failure: () => new Error("the meter broke"),
+    turns: () => [STEP_1(), answer("never")],
+    options: (failure) => ({
+      observer: {
+        startRun: () => ({
+          event: (e) => {
+            if (e.type === "tool-result") throw failure;
+          },
+        }),
+      },
+    }),
+    is: (err, failure) => expect(err).toBe(failure),
+    added: () => [STEP_1().response.message, TOOL_1],
+    steps: 1,
+  },
+  {
     name: "a thrown value that is not an object (kept as the cause of a RunError)",
     failure: () => "store offline",
     turns: () => [STEP_1(), answer("never")],
