@@ -43,8 +43,8 @@ export class EventStreamResponseError extends EventStreamError {
   /** The start of the response's body, as text. */
   readonly body: string;
 
-  constructor(status: number, contentType: string | undefined, body: string) {
-    const shown = body.replace(/\s+/g, " ").trim().slice(0, 200);
+  constructor(status: number, contentType: string | undefined, body = "") {
+    const shown = String(body).replace(/\s+/g, " ").trim().slice(0, 200);
     const message = `the server answered ${status} (${contentType ?? "no content type"}) instead of an event stream${shown ? `: ${shown}` : ""}`;
     super({ name: "Response", message, status });
     this.message = message;
