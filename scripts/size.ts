@@ -129,7 +129,8 @@ const CORE =
 function cases(scale: number): Case[] {
   const kb = (n: number) => n * KB * scale;
   return [
-    { name: "golem", code: `export * from "golem";`, ceiling: kb(10.1) },
+    // 9.9 before a failed run's evidence (docs/adr/0037-failed-runs-keep-their-evidence.md).
+    { name: "golem", code: `export * from "golem";`, ceiling: kb(10.4) },
     {
       name: "golem/anthropic",
       code: `export * from "golem/anthropic";`,
@@ -170,18 +171,20 @@ function cases(scale: number): Case[] {
     { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(9.3) },
     // @opentelemetry/api is the app's own (a peer): left out of the bundle, as an app has it.
     { name: "golem/otel", code: `export * from "golem/otel";`, ceiling: kb(5.1) },
-    { name: "golem/sse", code: `export * from "golem/sse";`, ceiling: kb(3.4) },
+    // 3.2 before the readers' typed failures and the error event's shaping (docs/adr/0038-sse-errors-and-node-servers.md).
+    { name: "golem/sse", code: `export * from "golem/sse";`, ceiling: kb(3.9) },
     { name: "golem: wrapModel", code: `export { wrapModel } from "golem";`, ceiling: kb(1.2) },
     // The agent without parseHistory: its unknown-field table is left out of these.
     {
       name: "golem: Agent only",
       code: `export { Agent, jsonTool } from "golem";`,
-      ceiling: kb(7.8),
+      // 7.6 before a failed run's evidence (ADR 0037).
+      ceiling: kb(8.1),
     },
     {
       name: "golem: Agent + tool()",
       code: `export { Agent, tool } from "golem";`,
-      ceiling: kb(7.9),
+      ceiling: kb(8.2),
     },
     {
       name: "golem/anthropic + golem core",
@@ -192,13 +195,13 @@ function cases(scale: number): Case[] {
     {
       name: "golem/anthropic + Agent",
       code: `export { create } from "golem/anthropic";\nexport { Agent, jsonTool } from "golem";`,
-      ceiling: kb(27.2),
+      ceiling: kb(27.5),
     },
     {
       name: "every entry but golem/testing",
       code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
       // 54.0 before the same change.
-      ceiling: kb(54.4),
+      ceiling: kb(54.5),
     },
     // The budget: <= 40 KB (38.8 KB with 0.2's features; see the header).
     {
@@ -207,7 +210,7 @@ function cases(scale: number): Case[] {
       budget: kb(40),
       // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015).
       // 61.5 before the same change.
-      ceiling: kb(61.9),
+      ceiling: kb(62.0),
     },
   ];
 }

@@ -6,7 +6,13 @@
 
 export { Agent, type AgentOptions } from "./agent/agent.js";
 export type { ContextWindow } from "./agent/context.js";
-export { ContextWindowError, MaxStepsError } from "./agent/errors.js";
+export {
+  ContextWindowError,
+  MaxStepsError,
+  RunError,
+  type RunEvidence,
+  runEvidenceOf,
+} from "./agent/errors.js";
 export {
   RUN_OBSERVER,
   type RunHooks,
@@ -36,6 +42,7 @@ export type {
   RunStreamOptions,
   StepTransformation,
 } from "./agent/types.js";
+export type { CancelledStream } from "./core/cancel.js";
 export {
   APIError,
   type APIErrorFields,

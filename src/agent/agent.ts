@@ -2,7 +2,7 @@ import { ConfigError } from "../core/errors.js";
 import type { StandardSchemaV1 } from "../core/standard-schema.js";
 import type { CallOptions, Message, Model, Part, ToolSpec } from "../core/types.js";
 import { type ContextWindow, resolveContextWindow } from "./context.js";
-import { type AgentSetup, type RunInput, runSteps } from "./loop.js";
+import { type AgentSetup, noEvidence, type RunInput, runSteps } from "./loop.js";
 import { observerOf, observeSteps, type RunObserver } from "./observe.js";
 import { createOutput } from "./output.js";
 import type { HistoryProcessor } from "./processors.js";
@@ -129,6 +129,7 @@ export class Agent<O = string> {
       prompt,
       signal: opts?.signal,
       streaming: false,
+      evidence: noEvidence(),
     });
     for (;;) {
       const step = await steps.next();
@@ -140,7 +141,8 @@ export class Agent<O = string> {
   runStream(prompt: string | Part[], opts?: RunStreamOptions): RunStream<O> {
     const history = opts?.history ?? [];
     return createRunStream<O>(
-      (signal, onResult) => this.#steps({ history, prompt, signal, streaming: true, onResult }),
+      (signal, onResult, evidence) =>
+        this.#steps({ history, prompt, signal, streaming: true, onResult, evidence }),
       opts?.signal,
     );
   }

@@ -12,7 +12,7 @@ import type {
 } from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
 import { countInput } from "./context.js";
-import { ContextWindowError, MaxStepsError } from "./errors.js";
+import { ContextWindowError, MaxStepsError, type RunEvidence, withEvidence } from "./errors.js";
 import { type OutputSetup, readAnswer, retryRequest } from "./output.js";
 import type { HistoryProcessor } from "./processors.js";
 import type { Tool } from "./tool.js";
@@ -46,6 +46,16 @@ export interface RunInput<O> {
   streaming: boolean;
   /** Called with the result just before the last event is yielded. */
   onResult?: (result: RunResult<O>) => void;
+  /**
+   * What the run has done so far, kept current by the loop (an empty one to start); the
+   * error of a failed run carries it.
+   */
+  evidence: RunEvidence;
+}
+
+/** The evidence of a run that has done nothing yet. */
+export function noEvidence(): RunEvidence {
+  return { messages: [], usage: emptyUsage(), steps: 0 };
 }
 
 type Steps<T> = AsyncGenerator<RunEvent, T, undefined>;
@@ -54,65 +64,74 @@ type Steps<T> = AsyncGenerator<RunEvent, T, undefined>;
  * The agent loop, as a generator of run events that returns the result: call the model, run
  * the tools it asked for, call it again, until it answers without tool calls. `streaming`
  * picks `model.stream` (deltas become events) over `model.generate`; both give the same result.
+ * Whatever error ends the run carries `run.evidence`, kept current as the run goes.
  */
 export async function* runSteps<O>(setup: AgentSetup, run: RunInput<O>): Steps<RunResult<O>> {
-  const { history, prompt, signal, streaming } = run;
-  signal?.throwIfAborted();
-  checkPrompt(prompt);
-  const messages = history.slice();
-  const user: Message = { role: "user", content: prompt };
-  messages.push(user);
-  yield { type: "message", step: 0, message: user };
-  // The history's own setup stays top-level; what this agent changed is appended (updates.ts).
-  const plan = planRun(history, setup.system, setup.specs);
-  if (plan.update) {
-    messages.push(plan.update);
-    yield { type: "message", step: 0, message: plan.update };
-  }
-  let usage = emptyUsage();
-  const transformations: StepTransformation[] = [];
-  let retries = setup.output?.retries ?? 0;
-  for (let step = 1; ; step++) {
-    const request = await buildModelRequest(setup, plan, messages);
+  const { evidence } = run;
+  try {
+    const { history, prompt, signal, streaming } = run;
+    const messages = history.slice();
+    evidence.messages = messages;
     signal?.throwIfAborted();
-    if (setup.maxInputTokens !== undefined) {
-      await checkWindow(setup, request, signal, { messages, usage, steps: step - 1 });
+    checkPrompt(prompt);
+    const user: Message = { role: "user", content: prompt };
+    messages.push(user);
+    yield { type: "message", step: 0, message: user };
+    // The history's own setup stays top-level; what this agent changed is appended (updates.ts).
+    const plan = planRun(history, setup.system, setup.specs);
+    if (plan.update) {
+      messages.push(plan.update);
+      yield { type: "message", step: 0, message: plan.update };
     }
-    const response = streaming
-      ? yield* streamCall(setup.model, request, step, signal)
-      : await untilAborted(setup.model.generate(request, callOptions(signal)), signal);
-    const message = response.message;
-    messages.push(message);
-    usage = addUsage(usage, response.usage);
-    for (const t of response.inputTransformations ?? []) transformations.push({ ...t, step });
-    // Read from the parts, never edited: the message goes back to the model as it came.
-    const calls = toolCallsOf(message);
-    if (calls.length === 0) {
-      const answer = await readAnswer(setup.output, message);
-      if (!answer.ok) {
-        yield { type: "message", step, message };
-        // Throws an OutputError when no retry is left; the exchange stays in the evidence.
-        const retry = retryRequest(answer, retries--, step >= setup.maxSteps);
-        messages.push(retry);
-        yield { type: "message", step, message: retry };
-        continue;
+    const transformations: StepTransformation[] = [];
+    let retries = setup.output?.retries ?? 0;
+    for (let step = 1; ; step++) {
+      const request = await buildModelRequest(setup, plan, messages);
+      signal?.throwIfAborted();
+      if (setup.maxInputTokens !== undefined) {
+        await checkWindow(setup, request, signal, evidence);
       }
-      const result: RunResult<O> = { messages, output: answer.value as O, usage, steps: step };
-      if (transformations.length > 0) result.inputTransformations = transformations;
-      // Known before the last event goes out, so a consumer may stop at it.
-      run.onResult?.(result);
+      const response = streaming
+        ? yield* streamCall(setup.model, request, step, signal)
+        : await untilAborted(setup.model.generate(request, callOptions(signal)), signal);
+      const message = response.message;
+      messages.push(message);
+      evidence.usage = addUsage(evidence.usage, response.usage);
+      evidence.steps = step;
+      const usage = evidence.usage;
+      for (const t of response.inputTransformations ?? []) transformations.push({ ...t, step });
+      // Read from the parts, never edited: the message goes back to the model as it came.
+      const calls = toolCallsOf(message);
+      if (calls.length === 0) {
+        const answer = await readAnswer(setup.output, message);
+        if (!answer.ok) {
+          yield { type: "message", step, message };
+          // Throws an OutputError when no retry is left; the exchange stays in the evidence.
+          const retry = retryRequest(answer, retries--, step >= setup.maxSteps);
+          messages.push(retry);
+          yield { type: "message", step, message: retry };
+          continue;
+        }
+        const result: RunResult<O> = { messages, output: answer.value as O, usage, steps: step };
+        if (transformations.length > 0) result.inputTransformations = transformations;
+        // Known before the last event goes out, so a consumer may stop at it.
+        run.onResult?.(result);
+        yield { type: "message", step, message };
+        return result;
+      }
       yield { type: "message", step, message };
-      return result;
+      if (step >= setup.maxSteps) {
+        // Its tools are not run: nobody would read their results.
+        throw new MaxStepsError(
+          `The agent stopped after ${step} model calls (maxSteps ${setup.maxSteps}): the model still asks for tools (${calls.map((c) => c.name).join(", ")}). Raise maxSteps or check the tools' results.`,
+          { messages, usage, steps: step },
+        );
+      }
+      yield* runTools(calls, setup, step, signal, messages);
     }
-    yield { type: "message", step, message };
-    if (step >= setup.maxSteps) {
-      // Its tools are not run: nobody would read their results.
-      throw new MaxStepsError(
-        `The agent stopped after ${step} model calls (maxSteps ${setup.maxSteps}): the model still asks for tools (${calls.map((c) => c.name).join(", ")}). Raise maxSteps or check the tools' results.`,
-        { messages, usage, steps: step },
-      );
-    }
-    yield* runTools(calls, setup, step, signal, messages);
+  } catch (err) {
+    // Whatever stopped the run, what it did so far goes with the error.
+    throw withEvidence(err, evidence);
   }
 }
 
@@ -124,7 +143,7 @@ async function checkWindow(
   setup: AgentSetup,
   request: ModelRequest,
   signal: AbortSignal | undefined,
-  run: NonNullable<ConstructorParameters<typeof ContextWindowError>[1]>,
+  run: RunEvidence,
 ): Promise<void> {
   const limit = setup.maxInputTokens ?? Number.POSITIVE_INFINITY;
   const inputTokens = await untilAborted(
@@ -135,7 +154,7 @@ async function checkWindow(
   if (inputTokens <= limit) return;
   throw new ContextWindowError(
     `The agent stopped before model call ${run.steps + 1}: its request counts ${inputTokens} input tokens, above the context window of ${limit} (contextWindow). Shorten the history and continue with runWithHistory.`,
-    run,
+    { messages: run.messages, usage: run.usage, steps: run.steps },
     { inputTokens, maxInputTokens: limit },
   );
 }
@@ -203,14 +222,24 @@ async function* runTools(
       runToolCall(call, setup.tools, signal, setup.toolTimeoutMs).then((m) => [i, m] as const),
     );
   });
-  while (pending.size > 0) {
-    const [i, message] = await untilAborted(Promise.race(pending.values()), signal);
-    pending.delete(i);
-    answers[i] = message;
-    yield { type: "tool-result", step, message };
+  let answered = false;
+  try {
+    while (pending.size > 0) {
+      const [i, message] = await untilAborted(Promise.race(pending.values()), signal);
+      pending.delete(i);
+      // An answer the abort made (the tool gave up) is no tool's result: the run stops.
+      if (signal?.aborted) break;
+      answers[i] = message;
+      yield { type: "tool-result", step, message };
+    }
+    // A tool that gave up because of an abort answered with an error: the run stops instead.
+    signal?.throwIfAborted();
+    answered = true;
+  } finally {
+    // The run stopped with tools still running: the answers that came are kept (in call
+    // order) for the evidence; the calls left open are the caller's to answer.
+    if (!answered) for (const message of answers) if (message) messages.push(message);
   }
-  // A tool that gave up because of an abort answered with an error: the run stops instead.
-  signal?.throwIfAborted();
   for (const message of answers) {
     messages.push(message);
     yield { type: "message", step, message };

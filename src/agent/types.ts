@@ -45,7 +45,8 @@ export type RunEvent =
  * A streamed run: iterate it for events, or only await `result` (the run then proceeds without
  * anyone reading events). Breaking out of the loop cancels the run: the model stream is
  * cancelled, running tools see their signal abort, and `result` rejects with an `AbortError`
- * (breaking at the final assistant message cancels nothing: `result` resolves).
+ * (a `DOMException`) carrying the run's evidence, as any failed run's error does
+ * (`runEvidenceOf`); breaking at the final assistant message cancels nothing: `result` resolves.
  * `result` never becomes an unhandled rejection when the caller only iterates.
  */
 export interface RunStream<O = string> extends AsyncIterable<RunEvent> {

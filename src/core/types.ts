@@ -308,7 +308,8 @@ export interface CallOptions {
 /**
  * A streamed model call: iterate it for deltas, or only await `response` (it then drains the
  * stream). An error rejects both; `response` never becomes an unhandled rejection when the
- * caller only iterates. Breaking out of the loop cancels the body.
+ * caller only iterates. Breaking out of the loop cancels the body, and `response` rejects with
+ * an `AbortError` (a `DOMException`, typed `CancelledStream`) carrying what had arrived as `partial`.
  */
 export interface ModelStream extends AsyncIterable<Delta> {
   response: Promise<ModelResponse>;

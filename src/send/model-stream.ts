@@ -1,3 +1,4 @@
+import { cancelled } from "../core/cancel.js";
 import { APIError, GolemError, StreamError, TimeoutError } from "../core/errors.js";
 import { createLazyPromise } from "../core/lazy-promise.js";
 import { readOnce } from "../core/read-once.js";
@@ -161,7 +162,7 @@ export function createModelStream<R>(
         const partial = session?.machine.partial();
         await session?.reader.cancel();
         session?.release();
-        settled.reject(new StreamError("The stream was cancelled before it finished", partial));
+        settled.reject(cancelled("stream", partial));
       }
       return DONE;
     },

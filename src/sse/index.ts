@@ -7,7 +7,15 @@
 export {
   type EventStreamBody,
   EventStreamError,
+  EventStreamResponseError,
   readModelStream,
   readRunStream,
 } from "./read.js";
-export { type ErrorEventData, eventStreamResponse, toEventStream } from "./write.js";
+export {
+  defaultErrorEvent,
+  type ErrorEventData,
+  type EventStreamOptions,
+  type EventStreamResponseInit,
+  eventStreamResponse,
+  toEventStream,
+} from "./write.js";

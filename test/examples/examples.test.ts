@@ -161,6 +161,14 @@ describe("examples, offline", () => {
     );
   });
 
+  it("sse-node: a Node http server streams the run, the client prints it and holds its messages", async () => {
+    const out = await runExample("examples/sse-node/main.ts");
+    expect(out).toContain('[tool answered: "40 C"]');
+    // The recorded answer's text, streamed through the server as it came.
+    expect(out).toContain("The current weather in Florence, Italy is 40°C");
+    expect(out).toContain("2 model calls, 4 messages to send back with the next prompt");
+  });
+
   it("tracing: prints the run's span tree, with the signature a marker in the captured content", async () => {
     const out = await runExample("examples/tracing/main.ts");
     const tree = out

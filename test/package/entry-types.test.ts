@@ -309,7 +309,13 @@ interface OtherRows {
     };
   };
   otel: { module: typeof otel; options: { withTracing: otel.TracingOptions } };
-  sse: { module: typeof sse; options: { eventStreamResponse: ResponseInit } };
+  sse: {
+    module: typeof sse;
+    options: {
+      eventStreamResponse: sse.EventStreamResponseInit;
+      toEventStream: sse.EventStreamOptions;
+    };
+  };
 }
 
 // ---- What the checks compute ------------------------------------------------------------
