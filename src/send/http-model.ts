@@ -76,11 +76,11 @@ export interface WireCount {
 export type APIErrorClass = new (fields: APIErrorFields) => APIError;
 
 /**
- * One exchange with a platform, whatever the operation: the platform's URL for `op`, a POST of
- * `body` (a GET when there is none), the auth on each attempt (once more after a 401 when it
- * had a token to drop), the platform's error class, and the auth's secrets scrubbed from every
- * error (the transport's part). `generate`, `stream`, `countTokens` and `capabilities()` all
- * go through it.
+ * One exchange with a platform, whatever the operation: the platform's URL for `op`, the
+ * call's method (POST unless it says GET), headers, body and signal, the auth on each attempt
+ * (once more after a 401 when it had a token to drop), the platform's error class, and the
+ * auth's secrets scrubbed from every error (the transport's part). `generate`, `stream`,
+ * `countTokens` and `capabilities()` all go through it.
  */
 function exchanger(
   platform: Platform,
@@ -90,7 +90,7 @@ function exchanger(
   const { provider, auth } = platform;
   return async function exchange<T>(
     op: Operation,
-    call: { headers: Record<string, string>; body?: string; signal: AbortSignal | undefined },
+    call: Pick<RequestOptions, "method" | "headers" | "body" | "signal">,
     transport: (opts: RequestOptions) => Promise<T>,
   ): Promise<T> {
     const { fetch, maxRetries, timeoutMs, idleTimeoutMs, deadlineMs } = platform.options;
@@ -104,15 +104,12 @@ function exchanger(
       idleTimeoutMs,
       deadlineMs,
       url: platform.urls[op] as string,
-      method: call.body === undefined ? "GET" : "POST",
-      headers: call.headers,
-      body: call.body ?? "",
+      ...call,
       sign: async (signable) => {
         sent = await auth.authorize(signable);
         return sent;
       },
       secrets: auth.secrets,
-      signal: call.signal,
       toError: (res) => new ErrorClass(errorFields(res, provider)),
     };
     try {
@@ -169,8 +166,11 @@ export function createHTTPModel<R>(
     onFinish?.(finish);
     const body = op === "count" && typeof wire.count === "object" ? wire.count.body(built) : built;
     const headers = joinHeaders(platform.headers, wire.headers?.(built));
-    const json = JSON.stringify(platform.patch ? platform.patch(body, op) : body);
-    return exchange(op, { headers, body: json, signal }, transport);
+    return exchange(
+      op,
+      { headers, body: JSON.stringify(platform.patch ? platform.patch(body, op) : body), signal },
+      transport,
+    );
   }
   const count = wire.count;
   return {
@@ -237,7 +237,11 @@ export async function readCapabilities<R>(
   const exchange = exchanger(platform, wire.errorFields, ErrorClass);
   // A GET carries no body, so no content type either.
   const { "content-type": _, ...headers } = platform.headers;
-  const { text } = await exchange("models", { headers, signal }, requestText);
+  const { text } = await exchange(
+    "models",
+    { method: "GET", headers, body: "", signal },
+    requestText,
+  );
   return reader(parseJSONBody(text, provider, auth.secrets), platform.model);
 }
 
