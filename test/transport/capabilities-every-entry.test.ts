@@ -270,6 +270,24 @@ describe.each(ROWS)("$entry.capabilities", (row) => {
   });
 });
 
+describe.each(ROWS.filter((r) => r.answer === MODEL_INFO))("$entry.capabilities", (row) => {
+  it("sends none of the body's options: no maxTokens needed, no prefix-check beta", async () => {
+    const { fetch, seen } = server([json(200, row.answer)]);
+    // Sonnet 5.5 binds thinking to its prefix: its create() asks for the binding beta by default.
+    const url = row.url.replace(row.model, "claude-sonnet-5-5");
+    await row.capabilities("claude-sonnet-5-5", { ...row.config, fetch } as never);
+    expect(seen.map((s) => s.url)).toEqual([url]);
+    expect(seen[0]?.headers.get("anthropic-beta")).toBeNull();
+    // The caller's own headers go as create() sends them.
+    await row.capabilities("claude-sonnet-5-5", {
+      ...row.config,
+      fetch,
+      headers: { "anthropic-beta": "files-api-2025-04-14" },
+    } as never);
+    expect(seen[1]?.headers.get("anthropic-beta")).toBe("files-api-2025-04-14");
+  });
+});
+
 describe.each(ROWS)("$entry: capabilities and generate share the send path", (row) => {
   it.each<Op>(["capabilities", "generate"])(
     "%s: a 401 goes once more only where the auth drops a token",
