@@ -9,12 +9,14 @@ import type {
 import { validateHistory } from "../core/validate.js";
 import { recordingSetup } from "../kit/prefix/setup.js";
 import { modelSettings } from "../kit/settings.js";
+import type { Capabilities } from "../rules/capabilities.js";
 import type { ErrorResponse, RequestOptions, StreamResponse } from "../transport/exchange.js";
 import { parseJSONBody } from "../transport/json.js";
 import { redactError } from "../transport/redact.js";
 import { requestStream, requestText } from "../transport/request.js";
 import type { RecordReader } from "../transport/sse.js";
 import { streamLimits, watchReader } from "../transport/watch.js";
+import type { ModelsReader } from "./capabilities.js";
 import { createModelStream, redactStreamErrors, type StreamMachine } from "./model-stream.js";
 import type { Operation, Platform } from "./platform.js";
 import { checkModelRequest, type RequestRules, TOOL_NAME } from "./request-checks.js";
@@ -83,10 +85,55 @@ export interface WireCount {
 export type APIErrorClass = new (fields: APIErrorFields) => APIError;
 
 /**
+ * One exchange with a platform, whatever the operation: the platform's URL for `op`, the
+ * call's method (POST unless it says GET), headers, body and signal, the auth on each attempt
+ * (once more after a 401 when it had a token to drop), the platform's error class, and the
+ * auth's secrets scrubbed from every error (the transport's part). `generate`, `stream`,
+ * `countTokens` and `capabilities()` all go through it.
+ */
+function exchanger(
+  platform: Platform,
+  errorFields: Wire<unknown>["errorFields"],
+  ErrorClass: APIErrorClass,
+) {
+  const { provider, auth } = platform;
+  return async function exchange<T>(
+    op: Operation,
+    call: Pick<RequestOptions, "method" | "headers" | "body" | "signal">,
+    transport: (opts: RequestOptions) => Promise<T>,
+  ): Promise<T> {
+    const { fetch, maxRetries, timeoutMs, idleTimeoutMs, deadlineMs } = platform.options;
+    // The last attempt's credentials: a 401 names what was refused, not what is cached now.
+    let sent: Record<string, string> | undefined;
+    const opts: RequestOptions = {
+      provider,
+      fetch,
+      maxRetries,
+      timeoutMs,
+      idleTimeoutMs,
+      deadlineMs,
+      url: platform.urls[op] as string,
+      ...call,
+      sign: async (signable, attempt) => {
+        sent = await auth.authorize(signable, attempt);
+        return sent;
+      },
+      secrets: auth.secrets,
+      toError: (res) => new ErrorClass(errorFields(res, provider)),
+    };
+    try {
+      return await transport(opts);
+    } catch (err) {
+      if (!(err instanceof APIError && isExpiredCredential(err) && auth.expire?.(sent))) throw err;
+      return transport(opts);
+    }
+  };
+}
+
+/**
  * The one send path: a {@link Model} that speaks `wire` on `platform`. Each call checks the
  * history, builds the body as an object, runs the whole-request checks, applies the
- * platform's patch, serializes once, authorizes each attempt (once more after a 401 when the
- * auth had a token to drop), and scrubs the auth's secrets from every error that leaves.
+ * platform's patch, serializes once, and goes through the platform's one exchange.
  */
 export function createHTTPModel<R>(
   wire: Wire<R>,
@@ -96,6 +143,7 @@ export function createHTTPModel<R>(
   const { provider, auth } = platform;
   const secrets = auth.secrets;
   const toError = (fields: APIErrorFields) => new ErrorClass(fields);
+  const exchange = exchanger(platform, wire.errorFields, ErrorClass);
   // The platform's tool-name rule where it is stricter than its wire's (Gemini on Vertex).
   const requestRules: RequestRules = {
     toolName: platform.toolName ?? wire.toolName ?? TOOL_NAME,
@@ -108,8 +156,8 @@ export function createHTTPModel<R>(
     secrets,
   });
   /**
-   * Builds, checks, patches and sends one call; once more after a 401 when the auth dropped a
-   * token. `finish` gets what completes the response (the prefix record), before any send.
+   * Builds, checks, patches and sends one call. `finish` gets what completes the response
+   * (the prefix record), before any send.
    */
   async function send<T>(
     req: ModelRequest,
@@ -126,33 +174,12 @@ export function createHTTPModel<R>(
     const finish = recordingSetup(wire.check?.(req, built), req);
     onFinish?.(finish);
     const body = op === "count" && typeof wire.count === "object" ? wire.count.body(built) : built;
-    const { fetch, maxRetries, timeoutMs, idleTimeoutMs, deadlineMs } = platform.options;
-    // The last attempt's credentials: a 401 names what was refused, not what is cached now.
-    let sent: Record<string, string> | undefined;
-    const opts: RequestOptions = {
-      provider,
-      fetch,
-      maxRetries,
-      timeoutMs,
-      idleTimeoutMs,
-      deadlineMs,
-      url: platform.urls[op] as string,
-      headers: joinHeaders(platform.headers, wire.headers?.(built)),
-      body: JSON.stringify(platform.patch ? platform.patch(body, op) : body),
-      sign: async (signable, attempt) => {
-        sent = await auth.authorize(signable, attempt);
-        return sent;
-      },
-      secrets,
-      signal,
-      toError: (res) => toError(wire.errorFields(res, provider)),
-    };
-    try {
-      return await transport(opts);
-    } catch (err) {
-      if (!(err instanceof APIError && isExpiredCredential(err) && auth.expire?.(sent))) throw err;
-      return transport(opts);
-    }
+    const headers = joinHeaders(platform.headers, wire.headers?.(built));
+    return exchange(
+      op,
+      { headers, body: JSON.stringify(platform.patch ? platform.patch(body, op) : body), signal },
+      transport,
+    );
   }
   const count = wire.count;
   return {
@@ -201,6 +228,31 @@ export function createHTTPModel<R>(
       }, opts?.signal);
     },
   };
+}
+
+/**
+ * What the platform's models API (`urls.models`) says of its model, read by the wire's
+ * `reader`: a GET through the same exchange as every call (auth per attempt, retries, once
+ * more after a 401, the platform's error class, secrets scrubbed).
+ */
+export async function readCapabilities<R>(
+  wire: Wire<R>,
+  platform: Platform,
+  ErrorClass: APIErrorClass,
+  reader: ModelsReader["read"],
+  signal: AbortSignal | undefined,
+): Promise<Capabilities> {
+  const { provider, auth } = platform;
+  if (platform.urls.models === undefined) throw new ConfigError(`${provider}: no models API`);
+  const exchange = exchanger(platform, wire.errorFields, ErrorClass);
+  // A GET carries no body, so no content type either.
+  const { "content-type": _, ...headers } = platform.headers;
+  const { text } = await exchange(
+    "models",
+    { method: "GET", headers, body: "", signal },
+    requestText,
+  );
+  return reader(parseJSONBody(text, provider, auth.secrets), platform.model);
 }
 
 /**

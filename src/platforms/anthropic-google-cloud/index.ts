@@ -5,7 +5,8 @@
  * @module
  */
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import { platformCreate } from "../../send/entry.js";
+import { platformCapabilities, platformCreate } from "../../send/entry.js";
+import { MODELS } from "./capabilities.js";
 import { resolveConfig } from "./config.js";
 import { googleDeployment } from "./platform.js";
 
@@ -19,6 +20,7 @@ export type {
   Fallbacks,
   ThinkingConfig,
 } from "../../wires/messages/options.js";
+export type { CapabilitiesConfig } from "./capabilities.js";
 export type { Config, ServiceAccountKey, TokenResult } from "./config.js";
 
 /** An error answer from Claude Models on Google Cloud; also a golem `APIError`. */
@@ -41,3 +43,19 @@ export type APIError = CoreAPIError;
  * ```
  */
 export const create = /* @__PURE__ */ platformCreate(resolveConfig, googleDeployment, APIError);
+
+/**
+ * What `model` takes, from Anthropic's models API behind the gateway
+ * (`…/invoke/v1/models/{id}`) with golem's dated table filling what the API does not report.
+ * Takes `create()`'s config without `model` (`maxTokens` may be left out), authorized and
+ * sent as every call. Fetch it once, keep it, and pass it to `create({ capabilities })`.
+ * @example
+ * const caps = await anthropicGoogleCloud.capabilities("claude-sonnet-5-5", {
+ *   project: "my-project", workspaceId: "wrkspc_01…", token: async () => "ya29.…" });
+ */
+export const capabilities = /* @__PURE__ */ platformCapabilities(
+  resolveConfig,
+  googleDeployment,
+  APIError,
+  MODELS,
+);

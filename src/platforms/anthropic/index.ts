@@ -4,9 +4,8 @@
  * @module
  */
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import { capabilitiesFrom } from "../../send/capabilities.js";
-import { platformCreate } from "../../send/entry.js";
-import { MODELS_API } from "./capabilities.js";
+import { platformCapabilities, platformCreate } from "../../send/entry.js";
+import { MODELS } from "./capabilities.js";
 import { resolveConfig } from "./config.js";
 import { anthropicDeployment } from "./platform.js";
 
@@ -41,10 +40,17 @@ export const create = /* @__PURE__ */ platformCreate(resolveConfig, anthropicDep
 /**
  * What `model` takes, from Anthropic's models API (`GET /v1/models/{id}`: context window,
  * `max_tokens`, thinking types, effort levels, context-management edits) with golem's dated
- * table filling what the API does not report. Fetch it once, keep it, and pass it to
- * `create({ capabilities })`: the rules then read it before every request.
+ * table filling what the API does not report. Takes `create()`'s config without `model`
+ * (`maxTokens` may be left out) and sends through the same path as every call. Fetch it once,
+ * keep it, and pass it to `create({ capabilities })`: the rules then read it before every
+ * request.
  * @example
  * const caps = await anthropic.capabilities("claude-sonnet-5-5");
  * const model = anthropic.create({ model: "claude-sonnet-5-5", maxTokens: 16000, capabilities: caps });
  */
-export const capabilities = /* @__PURE__ */ capabilitiesFrom(MODELS_API, APIError);
+export const capabilities = /* @__PURE__ */ platformCapabilities(
+  resolveConfig,
+  anthropicDeployment,
+  APIError,
+  MODELS,
+);

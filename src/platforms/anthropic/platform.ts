@@ -5,17 +5,27 @@ import {
   messagesHeaders,
   messagesUrl,
   messagesWire,
+  modelsUrl,
   VERSION_WITHOUT_SAMPLING,
 } from "../../wires/messages/call.js";
 import type { ResolvedConfig } from "./config.js";
 
-/** The Anthropic API: the Messages endpoint, `x-api-key`, the version header. */
+/**
+ * The Anthropic API: the Messages endpoint and its count, the models API, `x-api-key`, the
+ * version header.
+ * @see https://platform.claude.com/docs/en/api/models/retrieve
+ */
 export function anthropicPlatform(cfg: ResolvedConfig): Platform {
   const url = messagesUrl(cfg.baseURL);
   return {
     provider: "anthropic",
     model: cfg.model,
-    urls: { generate: url, stream: url, count: `${url}/count_tokens` },
+    urls: {
+      generate: url,
+      stream: url,
+      count: `${url}/count_tokens`,
+      models: modelsUrl(cfg.baseURL, cfg.model),
+    },
     auth: apiKeyAuth("x-api-key", cfg.apiKey),
     headers: messagesHeaders(cfg),
     // The version's refusals, on the body as sent (extraBody included).

@@ -1,8 +1,10 @@
+import type { ModelsReader } from "../../send/capabilities.js";
 import type { Wire } from "../../send/http-model.js";
 import { openSSE } from "../../send/wire-hooks.js";
 import { errorFieldsOf } from "../../transport/json.js";
 import type { SSERecord } from "../../transport/sse.js";
 import { countAnswer, countBody } from "./count.js";
+import { parseModel } from "./models.js";
 import type { ResolvedOptions } from "./options.js";
 import { buildRequest } from "./request.js";
 import { blockedPromptFields, errorFields, parseResponse, readError } from "./response.js";
@@ -45,3 +47,9 @@ export function generateContentWire(options: ResolvedOptions, provider: string):
     count: { body: (body) => countBody(body, cfg.model), read: countAnswer },
   };
 }
+
+/**
+ * How `capabilities()` reads the Gemini API's `models.get` (a platform's `urls.models`): the
+ * `Model` resource. Vertex AI's publisher models answer otherwise and carry no token limits.
+ */
+export const generateContentModels: ModelsReader = { read: parseModel };
