@@ -224,8 +224,10 @@ export interface Usage {
 
 /** One sampling step of a model call, counted as {@link Usage} counts a call. */
 export interface UsageIteration {
-  /** The provider's name for the step: `"compaction"`, `"message"`, ... */
+  /** The provider's name for the step: `"compaction"`, `"message"`, `"fallback_message"`, ... */
   type: string;
+  /** The model that ran the step, when the provider names it (Anthropic: a server-side fallback's hops). */
+  model?: string;
   inputTokens: number;
   outputTokens: number;
   cacheReadTokens?: number;

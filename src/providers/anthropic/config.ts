@@ -5,7 +5,15 @@ import { refuseBadConfig, resolveTransport } from "../../transport/options.js";
 import type { MessagesOptions, ResolvedOptions } from "./options.js";
 import { PLATFORM_KEYS, resolveOptions } from "./options.js";
 
-export type { CacheConfig, ContextManagement, Effort, ThinkingConfig } from "./options.js";
+export type {
+  CacheConfig,
+  ContextManagement,
+  Effort,
+  FallbackModel,
+  FallbackOutputConfig,
+  Fallbacks,
+  ThinkingConfig,
+} from "./options.js";
 export { checkSettings } from "./options.js";
 
 import { checkVersionSettings } from "./version.js";

@@ -18,6 +18,9 @@ export type {
   Config,
   ContextManagement,
   Effort,
+  FallbackModel,
+  FallbackOutputConfig,
+  Fallbacks,
   ThinkingConfig,
 } from "./config.js";
 export type { ContextEdit } from "./wire.js";

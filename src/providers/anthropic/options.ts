@@ -1,7 +1,12 @@
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, ModelRequest, PrefixCheck } from "../../core/types.js";
 import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
-import { checkClaudeSettings, resolveEffort, resolveThinking } from "../../rules/claude.js";
+import {
+  CLAUDE_EFFORTS,
+  checkClaudeSettings,
+  resolveEffort,
+  resolveThinking,
+} from "../../rules/claude.js";
 import type { CacheConfig, Effort, ThinkingConfig } from "../../rules/claude-options.js";
 import { CLAUDE_OPTION_KEYS, claudePrefixCheck } from "../../rules/claude-options.js";
 import { type ResolvedCache, resolveCache } from "../../transport/cache.js";
@@ -13,16 +18,18 @@ import {
   type TransportConfig,
 } from "../../transport/options.js";
 import { pickSettings, refuseSettings } from "../../transport/settings.js";
-import type { ContextManagement, ThinkingConfigParam } from "./wire.js";
+import type { ContextManagement, FallbackModel, ThinkingConfigParam } from "./wire.js";
 
-export type { CacheConfig, ContextManagement, Effort, ThinkingConfig };
+export type { FallbackOutputConfig } from "./wire.js";
+export type { CacheConfig, ContextManagement, Effort, FallbackModel, ThinkingConfig };
 
 /**
  * Where a request the model declines goes next, server-side: `"default"` (the model Anthropic
- * recommends for the refusal's category) or the models to try in order.
+ * recommends for the refusal's category) or the models to try in order, each with the settings
+ * its attempt overrides.
  * @see https://platform.claude.com/docs/en/build-with-claude/refusals-and-fallback
  */
-export type Fallbacks = "default" | readonly { model: string }[];
+export type Fallbacks = "default" | readonly FallbackModel[];
 
 /** The Messages wire's own options, on every platform that serves it. */
 export interface MessagesOptions extends CallSettings {
@@ -59,10 +66,10 @@ export interface MessagesOptions extends CallSettings {
    */
   capabilities?: Capabilities;
   /**
-   * Sent as `fallbacks`, with the beta of its form (`"default"`:
-   * `server-side-fallback-2026-07-01`; a list: `server-side-fallback-2026-06-01`): a request the
-   * model refuses (`stop_reason: "refusal"`) is retried by the API on another
-   * model, and the answer carries a `fallback` block where the model changed.
+   * Sent as `fallbacks`, with the beta `server-side-fallback-2026-07-01` (the one that takes
+   * both forms and a list's per-entry overrides): a request the model refuses
+   * (`stop_reason: "refusal"`) is retried by the API on another model, and the answer carries
+   * a `fallback` block where the model changed.
    */
   fallbacks?: Fallbacks;
 }
@@ -202,22 +209,64 @@ function resolveContextManagement(
   return cm;
 }
 
+const FALLBACK_FIELDS = ["model", "max_tokens", "thinking", "output_config", "speed"];
+const OUTPUT_FIELDS = ["effort", "format", "task_budget"];
+const THINKING_TYPES = ["enabled", "adaptive", "between_tools", "disabled"];
+const SPEEDS = [null, "standard", "fast"];
+
 /**
- * `fallbacks` is `"default"` or a non-empty list of `{ model }`; the docs name no other field
- * of an entry, so any other shape is refused here rather than by a 400.
+ * `fallbacks` is `"default"` or a non-empty list of entries; the API rejects any other key of
+ * an entry "at parse time", so that and a malformed override are refused here rather than by a
+ * 400 (the values themselves the API checks against each entry's model).
  */
 function resolveFallbacks(provider: string, fallbacks: unknown): Fallbacks | undefined {
   if (fallbacks === undefined || fallbacks === "default") return fallbacks;
-  const entry = (e: unknown) =>
-    typeof e === "object" &&
-    e !== null &&
-    Object.keys(e).length === 1 &&
-    typeof (e as { model?: unknown }).model === "string" &&
-    (e as { model: string }).model !== "";
-  if (!Array.isArray(fallbacks) || fallbacks.length === 0 || !fallbacks.every(entry)) {
-    throw new ConfigError(
-      `${provider}: \`fallbacks\` must be "default" or a non-empty list of { model: "..." }`,
+  const fail = (what: string) =>
+    new ConfigError(
+      `${provider}: \`fallbacks\` must be "default" or a non-empty list of { model: "..." }${what}`,
     );
+  if (!Array.isArray(fallbacks) || fallbacks.length === 0) throw fail("");
+  for (const [i, entry] of fallbacks.entries()) {
+    const why = fallbackProblem(entry);
+    if (why) throw fail(`; entry ${i} ${why}`);
   }
   return fallbacks as Fallbacks;
 }
+
+/** What is wrong with one `fallbacks` entry, or `undefined`. */
+function fallbackProblem(entry: unknown): string | undefined {
+  if (!isObject(entry)) return "is not an object";
+  const e = entry as Record<string, unknown>;
+  const unknown = Object.keys(e).find((k) => !FALLBACK_FIELDS.includes(k));
+  if (unknown)
+    return `has \`${unknown}\`, which the API does not take (${FALLBACK_FIELDS.join(", ")})`;
+  if (typeof e.model !== "string" || e.model === "") return "has no `model`";
+  const max = e.max_tokens;
+  if (max != null && !(Number.isInteger(max) && (max as number) >= 1)) {
+    return "has a `max_tokens` that is not a positive integer";
+  }
+  if (
+    e.thinking != null &&
+    !(
+      isObject(e.thinking) &&
+      THINKING_TYPES.includes(String((e.thinking as { type?: unknown }).type))
+    )
+  ) {
+    return `has a \`thinking\` whose \`type\` is not one of ${THINKING_TYPES.join(", ")}`;
+  }
+  if (e.speed !== undefined && !SPEEDS.includes(e.speed as string | null)) {
+    return 'has a `speed` other than "standard", "fast" or null';
+  }
+  const out = e.output_config;
+  if (out == null) return undefined;
+  if (!isObject(out)) return "has an `output_config` that is not an object";
+  const field = Object.keys(out).find((k) => !OUTPUT_FIELDS.includes(k));
+  if (field) return `has \`output_config.${field}\`, which the API does not take`;
+  const effort = (out as { effort?: unknown }).effort;
+  if (effort != null && !CLAUDE_EFFORTS.includes(effort as string)) {
+    return `has an unknown \`output_config.effort\` ${JSON.stringify(effort)}`;
+  }
+  return undefined;
+}
+
+const isObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);

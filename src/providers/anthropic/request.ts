@@ -8,6 +8,7 @@ import { checkMedia, isMedia, type MediaPart, type MediaPlace } from "../../tran
 import { noteOrigins, type Origin } from "../../transport/prefix/wire-prefix.js";
 import { callSettings, wireFields, withExtraBody } from "../../transport/settings.js";
 import { appendTurn, originsFor } from "../../transport/turns.js";
+import { leftOutAfterFallback } from "./fallback-turn.js";
 import { MEDIA } from "./media.js";
 import { checkSettings, type ResolvedOptions } from "./options.js";
 import { tool as buildTool, type CompiledUpdate, compileUpdates } from "./updates.js";
@@ -131,7 +132,8 @@ function hoistedSystem(messages: readonly Message[], midSystem: boolean): Set<nu
 /**
  * Whose blocks go back, and whether `fallback` blocks do: they parse only under the
  * server-side fallback beta, which golem sends with `fallbacks`, so a request without it would
- * be a 400 (the SDK's refusal-fallback middleware strips them for the same reason).
+ * be a 400 (the SDK's refusal-fallback middleware strips them for the same reason). Either
+ * way, what came before a turn's final `fallback` block goes back as fallback-turn.ts says.
  */
 interface Replay {
   provider: string;
@@ -153,15 +155,18 @@ function buildMessages(
     index: number,
     parts?: number[],
   ) => appendTurn(out, role, content, origins, originsFor(index, content.length, parts));
+  // Tool calls left out after a fallback boundary: their results are left out too.
+  const unsent = new Set<string>();
   for (const [index, m] of messages.entries()) {
     if (m.role === "user") {
       checkAfterSystem(out, index);
       add("user", userContent(m, index), index);
     } else if (m.role === "assistant") {
       const parts: number[] = [];
-      add("assistant", assistantContent(m, index, replay, parts), index, parts);
-    } else if (m.role === "tool") add("user", [toolResult(m, index)], index);
-    else if (!hoisted.has(index)) {
+      add("assistant", assistantContent(m, index, replay, parts, unsent), index, parts);
+    } else if (m.role === "tool") {
+      if (!unsent.has(m.toolCallId ?? "")) add("user", [toolResult(m, index)], index);
+    } else if (!hoisted.has(index)) {
       const update = updates.get(index);
       const content = [...systemContent(m, out, index), ...(update?.blocks ?? [])];
       if (update?.effort === undefined) add("system", content, index);
@@ -294,15 +299,23 @@ function mediaBlock(p: MediaPart, j: number, index: number, place: MediaPlace): 
 
 const decodeText = (data: string) => new TextDecoder().decode(base64ToBytes(data));
 
-/** An assistant message's blocks in order; `parts` gets the part index of each block. */
+/**
+ * An assistant message's blocks in order; `parts` gets the part index of each block, `unsent`
+ * the ids of tool calls left out after a fallback boundary.
+ */
 function assistantContent(
   m: Message,
   index: number,
   replay: Replay,
   parts?: number[],
+  unsent?: Set<string>,
 ): ContentBlockParam[] {
   const content: ContentBlockParam[] = [];
-  for (const [j, part] of partsOf(m).entries()) {
+  const all = partsOf(m);
+  const leftOut = leftOutAfterFallback(all, replay.provider);
+  for (const id of leftOut.toolCalls) unsent?.add(id);
+  for (const [j, part] of all.entries()) {
+    if (leftOut.parts.has(j)) continue;
     const block = assistantBlock(part, j, index, replay);
     if (block) {
       content.push(block);
@@ -338,7 +351,7 @@ function assistantBlock(
     case "provider":
       // Server tool use and its result are one provider part each: both go, or neither. A
       // `fallback` block goes back in its place under the fallbacks beta, else not at all
-      // (docs/adr/0029-fallback-replay-and-responses-updates.md).
+      // (docs/adr/0029-fallback-replay-and-responses-updates.md; what precedes it: fallback-turn.ts).
       if (part.provider !== provider) return undefined;
       if (!fallbacks && (part.value as { type?: unknown } | null)?.type === "fallback") {
         return undefined;

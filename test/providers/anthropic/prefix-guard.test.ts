@@ -277,13 +277,21 @@ describe("anthropic prefix cassettes", () => {
       type: "adaptive",
       block_binding: { prefix_mismatch_behavior: "drop_block" },
     });
+    // Anthropic's reasons (the SDK's BetaThinkingDroppedInputTransformation, 1.17.0):
+    // prefix_binding_mismatch, model_binding_mismatch, organization_binding_mismatch,
+    // end_user_binding_mismatch.
+    const raw = {
+      type: "thinking_dropped",
+      path: "messages.1.content.0",
+      reason: "prefix_binding_mismatch",
+    };
     expect(r.turns[0]?.response?.inputTransformations).toEqual([
       {
         action: "dropped",
         by: "provider",
-        reason: "prefix_mismatch",
+        reason: "prefix_binding_mismatch",
         path: "messages.1.content.0",
-        raw: { type: "thinking_dropped", path: "messages.1.content.0", reason: "prefix_mismatch" },
+        raw,
       },
     ]);
   });
