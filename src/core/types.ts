@@ -176,13 +176,19 @@ export interface InputTransformation {
   action: "dropped" | "allowed";
   /** Who did it: the provider (its `input_transformations`) or golem's prefix check. */
   by: "provider" | "golem";
-  /** Why, in the provider's words (`prefix_mismatch`, `model_binding_mismatch`, ...). */
+  /**
+   * Why, in the provider's words (`prefix_binding_mismatch`, `model_binding_mismatch`, ...),
+   * or golem's own `prefix_mismatch`.
+   */
   reason: string;
   /** Where: the provider's request path (`messages.1.content.0`), or golem's history path. */
   path?: string;
   /** OpenAI: the id of the reasoning item. */
   id?: string;
-  /** The history index of the message, when golem can tell. */
+  /**
+   * The history index of the message, when golem can tell: a provider entry's wire `path`
+   * mapped back to the history message that block was built from.
+   */
   index?: number;
   /** The provider's entry as it was sent. */
   raw?: unknown;
