@@ -30,6 +30,8 @@ export interface ModelsAPI<C> {
   /** The known keys of the config. */
   keys: object;
   defaultBaseURL: string;
+  /** The base URL from the config and the environment, where the API reads one from both. */
+  baseURL?(config: C, env: Env): string;
   /** The model's path under the base URL. */
   path(model: string): string;
   /** Headers the caller's may replace (a version). */
@@ -57,8 +59,10 @@ export function capabilitiesFrom<C extends MetadataConfig>(
   return async (model, config = {} as C) => {
     if (typeof model !== "string" || model === "") throw new ConfigError(api.missingModel);
     refuseUnknownKeys(provider, config, api.keys);
-    const key = api.apiKey(config, readEnv());
-    const t = resolveTransport(provider, config, api.defaultBaseURL);
+    const env = readEnv();
+    const key = api.apiKey(config, env);
+    const base = api.baseURL ? { ...config, baseURL: api.baseURL(config, env) } : config;
+    const t = resolveTransport(provider, base, api.defaultBaseURL);
     const { text } = await requestText({
       provider,
       url: `${t.baseURL}/${api.path(model)}`,

@@ -2,7 +2,12 @@ import { type Capabilities, mergeCapabilities, type Support } from "../../rules/
 import { claudeTable } from "../../rules/claude-models.js";
 import { count, type ModelsAPI, today } from "../../rules/metadata.js";
 import { type KeySet, TRANSPORT_KEYS, type TransportConfig } from "../../transport/options.js";
-import { type AnthropicVersion, DEFAULT_BASE_URL, resolveApiKey } from "./config.js";
+import {
+  type AnthropicVersion,
+  anthropicBaseURL,
+  DEFAULT_BASE_URL,
+  resolveApiKey,
+} from "./config.js";
 import { ANTHROPIC_VERSION } from "./platform.js";
 import { readError } from "./response.js";
 
@@ -62,6 +67,7 @@ export const MODELS_API: ModelsAPI<CapabilitiesConfig> = {
   missingModel: 'anthropic.capabilities: a model id is required (e.g. "claude-opus-5-5")',
   keys: KEYS,
   defaultBaseURL: DEFAULT_BASE_URL,
+  baseURL: (config, env) => anthropicBaseURL(config.baseURL, env),
   path: (model) => `models/${encodeURIComponent(model)}`,
   headers: (config) => ({ "anthropic-version": config.anthropicVersion ?? ANTHROPIC_VERSION }),
   apiKey: resolveApiKey,

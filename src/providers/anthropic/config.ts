@@ -1,7 +1,7 @@
-import type { Env } from "../../core/env.js";
+import { type Env, envVar } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import type { KeySet, ResolvedTransport, TransportConfig } from "../../transport/options.js";
-import { refuseBadConfig, resolveTransport } from "../../transport/options.js";
+import { refuseBadConfig, resolveBaseURL, resolveTransport } from "../../transport/options.js";
 import type { MessagesOptions, ResolvedOptions } from "./options.js";
 import { PLATFORM_KEYS, resolveOptions } from "./options.js";
 
@@ -26,6 +26,12 @@ const VERSIONS: readonly string[] = ["2023-06-01", "2026-10-21"];
 export interface Config extends TransportConfig, MessagesOptions {
   /** @defaultValue the `ANTHROPIC_API_KEY` environment variable */
   apiKey?: string;
+  /**
+   * The API's URL, as Anthropic's SDKs take it (`https://api.anthropic.com`) or with `/v1` on
+   * it: golem's paths go under `/v1` either way.
+   * @defaultValue the `ANTHROPIC_BASE_URL` environment variable, else `https://api.anthropic.com`
+   */
+  baseURL?: string;
   model: string;
   /**
    * The `anthropic-version` header. `"2026-10-21"` (the newest SDKs' default) refuses
@@ -42,6 +48,23 @@ export interface ResolvedConfig extends ResolvedTransport, ResolvedOptions {
 }
 
 export const DEFAULT_BASE_URL = "https://api.anthropic.com/v1";
+
+/**
+ * The base URL golem's paths go under, ending in `/v1`: `baseURL`, else `ANTHROPIC_BASE_URL`,
+ * else the API's. Anthropic's SDKs take it without `/v1` (`https://api.anthropic.com`) and
+ * add `/v1/messages`; golem took it with `/v1`: both forms reach the same endpoints.
+ */
+export function anthropicBaseURL(baseURL: string | undefined, env: Env): string {
+  const fromEnv = envVar(env, "ANTHROPIC_BASE_URL");
+  const [value, option] =
+    baseURL !== undefined
+      ? [baseURL, "baseURL"]
+      : fromEnv
+        ? [fromEnv, "ANTHROPIC_BASE_URL"]
+        : [DEFAULT_BASE_URL, "baseURL"];
+  const url = resolveBaseURL("anthropic", value, option);
+  return url.endsWith("/v1") ? url : `${url}/v1`;
+}
 
 const CONFIG_KEYS: KeySet<Config> = { ...PLATFORM_KEYS, apiKey: true, anthropicVersion: true };
 
@@ -61,7 +84,11 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     apiKey,
     apiVersion,
     ...resolveOptions("anthropic", config.model, config),
-    ...resolveTransport("anthropic", config, DEFAULT_BASE_URL),
+    ...resolveTransport(
+      "anthropic",
+      { ...config, baseURL: anthropicBaseURL(config.baseURL, env) },
+      DEFAULT_BASE_URL,
+    ),
   };
 }
 
