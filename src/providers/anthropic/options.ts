@@ -35,7 +35,11 @@ export type Fallbacks = "default" | readonly FallbackModel[];
 export interface MessagesOptions extends CallSettings {
   /** Output token cap (`max_tokens`); thinking counts against it. A call may override it. */
   maxTokens: number;
-  /** Omitted: no `thinking` field is sent, and the model's default applies. */
+  /**
+   * Omitted: no `thinking` field is sent, and the model's default applies; except on a model
+   * whose one thinking mode is adaptive with the prefix check on, which gets
+   * `{ type: "adaptive", block_binding }` (that default, spelled out to carry the binding).
+   */
   thinking?: ThinkingConfig;
   /** Sent as `output_config.effort`. */
   effort?: Effort;
@@ -55,7 +59,8 @@ export interface MessagesOptions extends CallSettings {
    * What a request whose prefix changed under replayed thinking gets (docs/append-only.md):
    * `"error"` a HistoryError before any request, `"drop"` that thinking left out and reported
    * in `inputTransformations`, `"off"` sent as asked. Also sent as
-   * `thinking.block_binding.prefix_mismatch_behavior` to models that bind.
+   * `thinking.block_binding.prefix_mismatch_behavior` to models that bind, with `thinking`
+   * (or without it on a model that thinks only adaptively).
    * @defaultValue `"error"` on models that bind thinking to its prefix, else `"off"`
    */
   prefixCheck?: PrefixCheck;

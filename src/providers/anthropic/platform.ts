@@ -44,6 +44,7 @@ export function requestHeaders(
         | "thinking"
         | "prefixCheck"
         | "fallbacks"
+        | "capabilities"
       >
     >,
 ): Record<string, string> {
@@ -57,7 +58,13 @@ function messagesHeaders(
     Partial<
       Pick<
         ResolvedConfig,
-        "contextManagement" | "apiVersion" | "model" | "thinking" | "prefixCheck" | "fallbacks"
+        | "contextManagement"
+        | "apiVersion"
+        | "model"
+        | "thinking"
+        | "prefixCheck"
+        | "fallbacks"
+        | "capabilities"
       >
     >,
 ): Record<string, string> {

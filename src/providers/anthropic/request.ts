@@ -3,6 +3,8 @@ import { base64ToBytes } from "../../core/media.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part } from "../../core/types.js";
 import { claudeBindsPrefix, claudeTakesMidSystem } from "../../rules/append-only.js";
+import type { Capabilities } from "../../rules/capabilities.js";
+import { claudeCapabilities } from "../../rules/claude-checks.js";
 import { type Mark, markAt, planBreakpoints, type ResolvedCache } from "../../transport/cache.js";
 import { checkMedia, isMedia, type MediaPart, type MediaPlace } from "../../transport/media.js";
 import { noteOrigins, type Origin } from "../../transport/prefix/wire-prefix.js";
@@ -37,18 +39,33 @@ const SETTING_FIELDS = {
 export const THINKING_BINDING_BETA = "thinking-binding-controls-2026-08-01";
 
 /**
- * `thinking.block_binding` for `prefixCheck` on a model that binds thinking to its prefix
- * (not with thinking disabled, where no block is produced): "error" or "drop_block".
+ * `thinking.block_binding` for `prefixCheck` on a model that binds thinking to its prefix:
+ * "error" or "drop_block". It lives inside `thinking`, so it goes only with a `thinking` the
+ * caller set (not `disabled`, where no block is produced), or where an unset `thinking` can
+ * only mean adaptive: on a model whose one thinking mode is `adaptive` (the rules table or
+ * the caller's capabilities). Elsewhere no `thinking` is no field, the model's default
+ * (golem's own prefix check still runs on the turns it recorded).
  * @see https://platform.claude.com/docs/en/build-with-claude/preserved-thinking/fix-bound-to-a-different-conversation
  */
 export function blockBinding(
-  cfg: Partial<Pick<ResolvedOptions, "model" | "thinking" | "prefixCheck">>,
+  cfg: Partial<Pick<ResolvedOptions, "model" | "thinking" | "prefixCheck" | "capabilities">>,
 ): BlockBinding | undefined {
   const check = cfg.prefixCheck ?? "off";
   if (check === "off" || cfg.thinking?.type === "disabled") return undefined;
   if (!cfg.model || !claudeBindsPrefix(cfg.model)) return undefined;
+  if (!cfg.thinking && !onlyAdaptive(claudeCapabilities(cfg.model, cfg.capabilities))) {
+    return undefined;
+  }
   return { prefix_mismatch_behavior: check === "drop" ? "drop_block" : "error" };
 }
+
+/** Whether `adaptive` is the model's one thinking mode, every other known to be refused. */
+function onlyAdaptive(caps: Capabilities | undefined): boolean {
+  const t = caps?.thinking;
+  return t?.adaptive === true && OTHER_MODES.every((mode) => t[mode] === false);
+}
+
+const OTHER_MODES = ["enabled", "disabled", "between_tools"];
 
 /**
  * History -> Messages API body. An assistant message goes back part for part in its order
@@ -92,7 +109,8 @@ export function buildRequest(
   if (texts.length > 0) body.system = texts.map((text) => ({ type: "text", text }));
   if (cfg.thinking) body.thinking = cfg.thinking;
   const binding = blockBinding(cfg);
-  // Models that bind think adaptively by default, so `adaptive` is what an unset field meant.
+  // Without `thinking`, only a model that thinks adaptively alone has a binding: `adaptive`
+  // is what its unset field meant.
   if (binding)
     body.thinking = { ...(cfg.thinking ?? { type: "adaptive" }), block_binding: binding };
   // Structured output shares `output_config` with effort (name and description have no field).
