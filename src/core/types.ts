@@ -111,6 +111,20 @@ export interface Message {
 }
 
 /**
+ * An effort level by the provider's name: the ones golem's providers take (Claude `low` ..
+ * `max`; OpenAI `none`, `minimal` too), or any other string, sent as given.
+ */
+export type EffortLevel =
+  | "none"
+  | "minimal"
+  | "low"
+  | "medium"
+  | "high"
+  | "xhigh"
+  | "max"
+  | (string & {});
+
+/**
  * What changes from a point of a conversation on, written where it happens instead of into the
  * request's top-level fields, so every earlier turn keeps the prefix its reasoning was bound to
  * (Anthropic `tool_addition` / `tool_removal` / a message's `output_config`; OpenAI Responses
@@ -123,7 +137,7 @@ export interface ConversationUpdate {
   /** Names of tools the model may no longer call from here on. */
   removeTools?: string[];
   /** Reasoning effort from here on, in the provider's own level names (`"low"`, `"max"`). */
-  effort?: string;
+  effort?: EffortLevel;
   /** Structured output from here on; `null` returns to free text. */
   output?: OutputSpec | null;
 }
@@ -333,4 +347,14 @@ export interface Model {
    * from the same body (docs/models.md, "Token counting"); absent where golem has none.
    */
   countTokens?(req: ModelRequest, opts?: CallOptions): Promise<number | { inputTokens: number }>;
+}
+
+/**
+ * A {@link Model} that always has `countTokens`: what the entries with a count endpoint return
+ * (golem/anthropic, bedrock, gemini, openai, vertex, anthropic-foundry,
+ * anthropic-google-cloud; OpenAI's Chat Completions has it too, and rejects with a
+ * `ConfigError` naming `api: "responses"`).
+ */
+export interface CountingModel extends Model {
+  countTokens(req: ModelRequest, opts?: CallOptions): Promise<{ inputTokens: number }>;
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import { type Env, readEnv } from "../core/env.js";
-import type { Model } from "../core/types.js";
+import type { CountingModel, Model } from "../core/types.js";
 import { type APIErrorClass, createHTTPModel, type Wire } from "./http-model.js";
 import type { Platform } from "./platform.js";
 
@@ -24,3 +24,15 @@ export function platformCreate<C, R, W>(
     return createHTTPModel(wire, platform, ErrorClass);
   };
 }
+
+/**
+ * {@link platformCreate} for a platform whose every model has `countTokens` (its wire counts
+ * and its platform has a count URL, or the wire refuses with a reason), typed so: test/core/
+ * public-types.test.ts compiles calls without `?.`, test/providers/count-tokens.test.ts runs
+ * them.
+ */
+export const countingCreate = platformCreate as <C, R, W>(
+  resolve: (config: C, env: Env) => R,
+  build: (cfg: R) => readonly [Wire<W>, Platform],
+  ErrorClass: APIErrorClass,
+) => (config: C) => CountingModel;

@@ -1,5 +1,7 @@
 import { type Env, envVar } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
+// The wire's options under its own name: this platform adds only its region, workspace and auth.
+import type { ClaudeModelId } from "../../rules/model-ids.js";
 import {
   AWS_CREDENTIAL_KEYS,
   type AwsCredentialSource,
@@ -8,15 +10,14 @@ import {
 } from "../../transport/auth/aws.js";
 import type { Credentials as AwsCredentials } from "../../transport/auth/sigv4.js";
 import { type KeySet, refuseBadConfig, refuseMixedCredentials } from "../../transport/options.js";
-// The wire's options under its own name: this platform adds only its region, workspace and auth.
 import * as anthropic from "../anthropic/options.js";
 
 export type { AwsCredentialSource, AwsCredentials };
 
 /** `anthropicAws.create` options: where and as whom, plus golem/anthropic's own options. */
 export interface Config extends anthropic.PlatformConfig {
-  /** An Anthropic model id, e.g. `claude-sonnet-4-6`. */
-  model: string;
+  /** An Anthropic model id, e.g. `claude-sonnet-5-5`. */
+  model: ClaudeModelId;
   /** The AWS region of the endpoint. @defaultValue `AWS_REGION`, else `AWS_DEFAULT_REGION` */
   region?: string;
   /** Sent as `anthropic-workspace-id` (required). @defaultValue `ANTHROPIC_AWS_WORKSPACE_ID` */

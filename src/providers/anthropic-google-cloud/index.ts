@@ -5,7 +5,7 @@
  * @module
  */
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import { platformCreate } from "../../transport/entry.js";
+import { countingCreate } from "../../transport/entry.js";
 import { resolveConfig } from "./config.js";
 import { googleDeployment } from "./platform.js";
 
@@ -31,4 +31,4 @@ export type APIError = CoreAPIError;
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  * ```
  */
-export const create = /* @__PURE__ */ platformCreate(resolveConfig, googleDeployment, APIError);
+export const create = /* @__PURE__ */ countingCreate(resolveConfig, googleDeployment, APIError);

@@ -1,5 +1,6 @@
 import { type Env, envVar } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
+import type { ClaudeModelId } from "../../rules/model-ids.js";
 import type { KeySet, ResolvedTransport, TransportConfig } from "../../transport/options.js";
 import { refuseBadConfig, resolveBaseURL, resolveTransport } from "../../transport/options.js";
 import type { MessagesOptions, ResolvedOptions } from "./options.js";
@@ -32,7 +33,8 @@ export interface Config extends TransportConfig, MessagesOptions {
    * @defaultValue the `ANTHROPIC_BASE_URL` environment variable, else `https://api.anthropic.com`
    */
   baseURL?: string;
-  model: string;
+  /** The model id, e.g. `claude-sonnet-5-5`; any string is sent as given. */
+  model: ClaudeModelId;
   /**
    * The `anthropic-version` header. `"2026-10-21"` (the newest SDKs' default) refuses
    * `temperature`, `topP` and `topK`, a document in an assistant message and user text with

@@ -5,12 +5,13 @@
  */
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
 import { capabilitiesFrom } from "../../rules/metadata.js";
-import { platformCreate } from "../../transport/entry.js";
+import { countingCreate } from "../../transport/entry.js";
 import { MODELS_API } from "./capabilities.js";
 import { resolveConfig } from "./config.js";
 import { anthropicDeployment } from "./platform.js";
 
 export type { Capabilities } from "../../rules/capabilities.js";
+export type { ClaudeModelId } from "../../rules/model-ids.js";
 export type { CapabilitiesConfig } from "./capabilities.js";
 export type {
   AnthropicVersion,
@@ -38,7 +39,7 @@ export type APIError = CoreAPIError;
  *   thinking: { budgetTokens: 10000 } });
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  */
-export const create = /* @__PURE__ */ platformCreate(resolveConfig, anthropicDeployment, APIError);
+export const create = /* @__PURE__ */ countingCreate(resolveConfig, anthropicDeployment, APIError);
 
 /**
  * What `model` takes, from Anthropic's models API (`GET /v1/models/{id}`: context window,

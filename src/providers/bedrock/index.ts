@@ -5,7 +5,7 @@
  * @module
  */
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import { platformCreate } from "../../transport/entry.js";
+import { countingCreate } from "../../transport/entry.js";
 import { resolveConfig } from "./config.js";
 import { bedrockDeployment } from "./platform.js";
 
@@ -29,4 +29,4 @@ export type APIError = CoreAPIError;
  *   thinking: { budgetTokens: 10000 } });
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  */
-export const create = /* @__PURE__ */ platformCreate(resolveConfig, bedrockDeployment, APIError);
+export const create = /* @__PURE__ */ countingCreate(resolveConfig, bedrockDeployment, APIError);

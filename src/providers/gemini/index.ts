@@ -5,7 +5,7 @@
  */
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
 import { capabilitiesFrom } from "../../rules/metadata.js";
-import { platformCreate } from "../../transport/entry.js";
+import { countingCreate } from "../../transport/entry.js";
 import { MODELS_API } from "./capabilities.js";
 import { resolveConfig } from "./config.js";
 import { geminiDeployment } from "./platform.js";
@@ -31,7 +31,7 @@ export type APIError = CoreAPIError;
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  * ```
  */
-export const create = /* @__PURE__ */ platformCreate(resolveConfig, geminiDeployment, APIError);
+export const create = /* @__PURE__ */ countingCreate(resolveConfig, geminiDeployment, APIError);
 
 /**
  * What `model` takes, from the Gemini API's `models.get` (`inputTokenLimit`,

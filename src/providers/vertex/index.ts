@@ -4,7 +4,7 @@
  * @module
  */
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import { platformCreate } from "../../transport/entry.js";
+import { countingCreate } from "../../transport/entry.js";
 import { resolveConfig } from "./config.js";
 import { vertexDeployment } from "./platform.js";
 
@@ -37,4 +37,4 @@ export type APIError = CoreAPIError;
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  * ```
  */
-export const create = /* @__PURE__ */ platformCreate(resolveConfig, vertexDeployment, APIError);
+export const create = /* @__PURE__ */ countingCreate(resolveConfig, vertexDeployment, APIError);
