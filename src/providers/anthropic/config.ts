@@ -78,7 +78,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   }
   const apiKey = resolveApiKey(config, env);
   if (typeof config.model !== "string" || config.model === "") {
-    throw new ConfigError('anthropic: `model` is required (e.g. "claude-sonnet-4-5")');
+    throw new ConfigError('anthropic: `model` is required (e.g. "claude-sonnet-5-5")');
   }
   const apiVersion = resolveVersion(config.anthropicVersion);
   checkVersionSettings(apiVersion, config);

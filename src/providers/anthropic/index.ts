@@ -35,7 +35,7 @@ export type APIError = CoreAPIError;
  * A Claude model. Throws `ConfigError` at once for a missing key or model, or a thinking
  * budget outside 1024..maxTokens.
  * @example
- * const model = anthropic.create({ model: "claude-sonnet-4-5", maxTokens: 16000,
+ * const model = anthropic.create({ model: "claude-sonnet-4-6", maxTokens: 16000,
  *   thinking: { budgetTokens: 10000 } });
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  */

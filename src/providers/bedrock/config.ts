@@ -61,7 +61,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   const region = resolveRegion(config.region, env);
   if (typeof config.model !== "string" || config.model === "") {
     throw new ConfigError(
-      'bedrock: `model` is required (e.g. "us.anthropic.claude-sonnet-4-5-20250929-v1:0")',
+      'bedrock: `model` is required (e.g. "us.anthropic.claude-sonnet-4-6")',
     );
   }
   const { settings, thinking, capabilities } = resolveSettings("bedrock", config.model, config);

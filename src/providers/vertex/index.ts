@@ -30,7 +30,7 @@ export type APIError = CoreAPIError;
  * ```ts
  * import * as vertex from "golem/vertex";
  * const model = vertex.create({
- *   project: "my-project", location: "global", model: "claude-sonnet-4-5@20250929",
+ *   project: "my-project", location: "global", model: "claude-sonnet-4-6",
  *   maxTokens: 16000, thinking: { budgetTokens: 8000 },
  *   token: async () => "ya29.…", // e.g. from `gcloud auth print-access-token`
  * });
