@@ -135,34 +135,35 @@ function cases(scale: number): Case[] {
       code: `export * from "golem/anthropic";`,
       budget: kb(13),
       // 13.0 before the model rules, capabilities and counting (docs/adr/0017-model-rules-from-capabilities.md),
-      // 15.4 before the prefix check (docs/adr/0024-prefix-check.md).
-      ceiling: kb(23.2),
+      // 15.4 before the prefix check (docs/adr/0024-prefix-check.md), 23.0 before issue 36's
+      // fallback turn, indexed input transformations, baseURL forms and thinking rule (ADR 0029).
+      ceiling: kb(23.9),
     },
     // 23.9 before streamed citations, images and unlisted members (docs/adr/0034-bedrock-stream-members.md).
     { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(24.7) },
     { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(17.8) },
-    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(23.2) },
+    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(23.4) },
     { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(23.9) },
-    { name: "golem/vertex", code: `export * from "golem/vertex";`, ceiling: kb(29.5) },
+    { name: "golem/vertex", code: `export * from "golem/vertex";`, ceiling: kb(30.2) },
     {
       name: "golem/anthropic-aws",
       code: `export * from "golem/anthropic-aws";`,
-      ceiling: kb(24.6),
+      ceiling: kb(25.3),
     },
     {
       name: "golem/anthropic-bedrock",
       code: `export * from "golem/anthropic-bedrock";`,
-      ceiling: kb(24.8),
+      ceiling: kb(25.5),
     },
     {
       name: "golem/anthropic-foundry",
       code: `export * from "golem/anthropic-foundry";`,
-      ceiling: kb(23.0),
+      ceiling: kb(23.8),
     },
     {
       name: "golem/anthropic-google-cloud",
       code: `export * from "golem/anthropic-google-cloud";`,
-      ceiling: kb(24.3),
+      ceiling: kb(25.0),
     },
     // 3.7 KB before 0.3's recorder, openCassette and scriptedModel (docs/adr/0015-recorder-in-golem-testing.md).
     { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(9.3) },
@@ -185,17 +186,17 @@ function cases(scale: number): Case[] {
       name: "golem/anthropic + golem core",
       code: `export * from "golem/anthropic";\nexport { ${CORE} } from "golem";`,
       budget: kb(13),
-      ceiling: kb(23.4),
+      ceiling: kb(24.1),
     },
     {
       name: "golem/anthropic + Agent",
       code: `export { create } from "golem/anthropic";\nexport { Agent, jsonTool } from "golem";`,
-      ceiling: kb(27.2),
+      ceiling: kb(27.9),
     },
     {
       name: "every entry but golem/testing",
       code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
-      ceiling: kb(54.0),
+      ceiling: kb(55.0),
     },
     // The budget: <= 40 KB (38.8 KB with 0.2's features; see the header).
     {
@@ -203,7 +204,7 @@ function cases(scale: number): Case[] {
       code: everything(OLD_ENTRIES),
       budget: kb(40),
       // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015).
-      ceiling: kb(61.5),
+      ceiling: kb(62.4),
     },
   ];
 }

@@ -214,64 +214,47 @@ function resolveContextManagement(
   return cm;
 }
 
-const FALLBACK_FIELDS = ["model", "max_tokens", "thinking", "output_config", "speed"];
-const OUTPUT_FIELDS = ["effort", "format", "task_budget"];
-const THINKING_TYPES = ["enabled", "adaptive", "between_tools", "disabled"];
-const SPEEDS = [null, "standard", "fast"];
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+/** Each field an entry may hold: whether a value is one the API parses (`null`: left to the model). */
+const FALLBACK_FIELDS: Record<string, (v: unknown) => boolean> = {
+  model: (v) => typeof v === "string" && v !== "",
+  max_tokens: (v) => v === null || (Number.isInteger(v) && (v as number) >= 1),
+  thinking: (v) =>
+    v === null ||
+    (isObject(v) && ["enabled", "adaptive", "between_tools", "disabled"].includes(String(v.type))),
+  output_config: (v) =>
+    v === null ||
+    (isObject(v) &&
+      Object.entries(v).every(
+        ([k, x]) =>
+          ["format", "task_budget"].includes(k) ||
+          (k === "effort" && (x === null || CLAUDE_EFFORTS.includes(x as string))),
+      )),
+  speed: (v) => v === null || v === "standard" || v === "fast",
+};
 
 /**
- * `fallbacks` is `"default"` or a non-empty list of entries; the API rejects any other key of
- * an entry "at parse time", so that and a malformed override are refused here rather than by a
- * 400 (the values themselves the API checks against each entry's model).
+ * `fallbacks` is `"default"` or a non-empty list of entries with a `model`; the API rejects
+ * any other key of an entry "at parse time", so that and a malformed override are refused here
+ * rather than by a 400 (the values themselves the API checks against each entry's model).
  */
 function resolveFallbacks(provider: string, fallbacks: unknown): Fallbacks | undefined {
   if (fallbacks === undefined || fallbacks === "default") return fallbacks;
-  const fail = (what: string) =>
+  const fail = (what = "") =>
     new ConfigError(
-      `${provider}: \`fallbacks\` must be "default" or a non-empty list of { model: "..." }${what}`,
+      `${provider}: \`fallbacks\` must be "default" or a non-empty list of { model, max_tokens?, thinking?, output_config?, speed? }${what}`,
     );
-  if (!Array.isArray(fallbacks) || fallbacks.length === 0) throw fail("");
+  if (!Array.isArray(fallbacks) || fallbacks.length === 0) throw fail();
   for (const [i, entry] of fallbacks.entries()) {
-    const why = fallbackProblem(entry);
-    if (why) throw fail(`; entry ${i} ${why}`);
+    if (!isObject(entry) || !("model" in entry)) throw fail(`; entry ${i} has no \`model\``);
+    for (const [key, value] of Object.entries(entry)) {
+      const field = Object.hasOwn(FALLBACK_FIELDS, key) ? FALLBACK_FIELDS[key] : undefined;
+      if (!field?.(value)) {
+        const what = field ? "is not a value the API takes" : "is not a field the API takes";
+        throw fail(`; entry ${i}: \`${key}\` ${what}`);
+      }
+    }
   }
   return fallbacks as Fallbacks;
 }
-
-/** What is wrong with one `fallbacks` entry, or `undefined`. */
-function fallbackProblem(entry: unknown): string | undefined {
-  if (!isObject(entry)) return "is not an object";
-  const e = entry as Record<string, unknown>;
-  const unknown = Object.keys(e).find((k) => !FALLBACK_FIELDS.includes(k));
-  if (unknown)
-    return `has \`${unknown}\`, which the API does not take (${FALLBACK_FIELDS.join(", ")})`;
-  if (typeof e.model !== "string" || e.model === "") return "has no `model`";
-  const max = e.max_tokens;
-  if (max != null && !(Number.isInteger(max) && (max as number) >= 1)) {
-    return "has a `max_tokens` that is not a positive integer";
-  }
-  if (
-    e.thinking != null &&
-    !(
-      isObject(e.thinking) &&
-      THINKING_TYPES.includes(String((e.thinking as { type?: unknown }).type))
-    )
-  ) {
-    return `has a \`thinking\` whose \`type\` is not one of ${THINKING_TYPES.join(", ")}`;
-  }
-  if (e.speed !== undefined && !SPEEDS.includes(e.speed as string | null)) {
-    return 'has a `speed` other than "standard", "fast" or null';
-  }
-  const out = e.output_config;
-  if (out == null) return undefined;
-  if (!isObject(out)) return "has an `output_config` that is not an object";
-  const field = Object.keys(out).find((k) => !OUTPUT_FIELDS.includes(k));
-  if (field) return `has \`output_config.${field}\`, which the API does not take`;
-  const effort = (out as { effort?: unknown }).effort;
-  if (effort != null && !CLAUDE_EFFORTS.includes(effort as string)) {
-    return `has an unknown \`output_config.effort\` ${JSON.stringify(effort)}`;
-  }
-  return undefined;
-}
-
-const isObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -37,6 +37,7 @@ describe("anthropic fallbacks option", () => {
     ["an empty model", [{ model: "" }]],
     ["an entry with a field the API does not take", [{ model: "claude-opus-5", temperature: 1 }]],
     ["an object", { model: "claude-opus-5" }],
+    ["an entry with a name only objects have", [{ model: "claude-opus-5", toString: "x" }]],
     ["max_tokens that is not a positive integer", [{ model: "claude-opus-5", max_tokens: 0 }]],
     ["an unknown speed", [{ model: "claude-opus-5", speed: "turbo" }]],
     ["thinking that is not an object", [{ model: "claude-opus-5", thinking: "adaptive" }]],
