@@ -208,8 +208,22 @@ describe("the turn after a server-side fallback (fixtures/anthropic/fallback-tur
   it("keeps each usage step's model, typed, as the SDK's iteration types carry it", async () => {
     const r = await runCassette("anthropic", "fallback-turn");
     expect(r.turns[0]?.response?.usage.iterations).toEqual([
-      { type: "message", model: "claude-fable-5-1", inputTokens: 40, outputTokens: 0 },
-      { type: "fallback_message", model: "claude-opus-5-5", inputTokens: 40, outputTokens: 60 },
+      {
+        type: "message",
+        model: "claude-fable-5-1",
+        inputTokens: 40,
+        outputTokens: 0,
+        cacheReadTokens: 0,
+        cacheWriteTokens: 0,
+      },
+      {
+        type: "fallback_message",
+        model: "claude-opus-5-5",
+        inputTokens: 40,
+        outputTokens: 60,
+        cacheReadTokens: 0,
+        cacheWriteTokens: 0,
+      },
     ]);
   });
 });
