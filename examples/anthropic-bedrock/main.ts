@@ -34,7 +34,10 @@ const SONNET_4 = { maxTokens: 4096, thinking: { budgetTokens: 4000 } };
 const runtime = anthropicBedrock.create({
   ...SONNET_4,
   region: region ?? "us-east-1",
-  model: process.env.BEDROCK_RUNTIME_MODEL ?? "us.anthropic.claude-sonnet-4-20250514-v1:0",
+  // Offline, the models the recordings were made with (retired since); live, current ones.
+  model:
+    process.env.BEDROCK_RUNTIME_MODEL ??
+    (live ? "us.anthropic.claude-sonnet-4-6" : "us.anthropic.claude-sonnet-4-20250514-v1:0"),
   ...(live
     ? {}
     : {
@@ -50,7 +53,9 @@ const mantle = anthropicBedrock.create({
   ...SONNET_4,
   service: "mantle",
   region: region ?? "us-east-1",
-  model: process.env.BEDROCK_MANTLE_MODEL ?? "anthropic.claude-sonnet-4-20250514",
+  model:
+    process.env.BEDROCK_MANTLE_MODEL ??
+    (live ? "anthropic.claude-sonnet-4-6" : "anthropic.claude-sonnet-4-20250514"),
   ...(live ? {} : { apiKey: "offline", fetch: replay("thinking-tool-loop-stream") }),
 });
 

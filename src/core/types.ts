@@ -111,6 +111,20 @@ export interface Message {
 }
 
 /**
+ * An effort level by the provider's name: the ones golem's providers take (Claude `low` ..
+ * `max`; OpenAI `none`, `minimal` too), or any other string, sent as given.
+ */
+export type EffortLevel =
+  | "none"
+  | "minimal"
+  | "low"
+  | "medium"
+  | "high"
+  | "xhigh"
+  | "max"
+  | (string & {});
+
+/**
  * What changes from a point of a conversation on, written where it happens instead of into the
  * request's top-level fields, so every earlier turn keeps the prefix its reasoning was bound to
  * (Anthropic `tool_addition` / `tool_removal` / a message's `output_config`; OpenAI Responses
@@ -123,7 +137,7 @@ export interface ConversationUpdate {
   /** Names of tools the model may no longer call from here on. */
   removeTools?: string[];
   /** Reasoning effort from here on, in the provider's own level names (`"low"`, `"max"`). */
-  effort?: string;
+  effort?: EffortLevel;
   /** Structured output from here on; `null` returns to free text. */
   output?: OutputSpec | null;
 }
@@ -176,13 +190,19 @@ export interface InputTransformation {
   action: "dropped" | "allowed";
   /** Who did it: the provider (its `input_transformations`) or golem's prefix check. */
   by: "provider" | "golem";
-  /** Why, in the provider's words (`prefix_mismatch`, `model_binding_mismatch`, ...). */
+  /**
+   * Why, in the provider's words (`prefix_binding_mismatch`, `model_binding_mismatch`, ...),
+   * or golem's own `prefix_mismatch`.
+   */
   reason: string;
   /** Where: the provider's request path (`messages.1.content.0`), or golem's history path. */
   path?: string;
   /** OpenAI: the id of the reasoning item. */
   id?: string;
-  /** The history index of the message, when golem can tell. */
+  /**
+   * The history index of the message, when golem can tell: a provider entry's wire `path`
+   * mapped back to the history message that block was built from.
+   */
   index?: number;
   /** The provider's entry as it was sent. */
   raw?: unknown;
@@ -224,8 +244,10 @@ export interface Usage {
 
 /** One sampling step of a model call, counted as {@link Usage} counts a call. */
 export interface UsageIteration {
-  /** The provider's name for the step: `"compaction"`, `"message"`, ... */
+  /** The provider's name for the step: `"compaction"`, `"message"`, `"fallback_message"`, ... */
   type: string;
+  /** The model that ran the step, when the provider names it (Anthropic: a server-side fallback's hops). */
+  model?: string;
   inputTokens: number;
   outputTokens: number;
   cacheReadTokens?: number;
@@ -332,4 +354,14 @@ export interface Model {
    * from the same body (docs/models.md, "Token counting"); absent where golem has none.
    */
   countTokens?(req: ModelRequest, opts?: CallOptions): Promise<number | { inputTokens: number }>;
+}
+
+/**
+ * A {@link Model} that always has `countTokens`: what the entries with a count endpoint return
+ * (golem/anthropic, bedrock, gemini, openai, vertex, anthropic-foundry,
+ * anthropic-google-cloud; OpenAI's Chat Completions has it too, and rejects with a
+ * `ConfigError` naming `api: "responses"`).
+ */
+export interface CountingModel extends Model {
+  countTokens(req: ModelRequest, opts?: CallOptions): Promise<{ inputTokens: number }>;
 }

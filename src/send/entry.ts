@@ -6,7 +6,7 @@
  */
 import { type Env, readEnv } from "../core/env.js";
 import { ConfigError } from "../core/errors.js";
-import type { Model } from "../core/types.js";
+import type { CountingModel, Model } from "../core/types.js";
 import type { Capabilities } from "../rules/capabilities.js";
 import type { ModelsReader } from "./capabilities.js";
 import { type APIErrorClass, createHTTPModel, readCapabilities, type Wire } from "./http-model.js";
@@ -75,3 +75,15 @@ export function platformCapabilities<C, R, W, M extends ModelsReader>(
     return readCapabilities(wire, platform, ErrorClass, reader.read, signal);
   };
 }
+
+/**
+ * {@link platformCreate} for a platform whose every model has `countTokens` (its wire counts
+ * and its platform has a count URL, or the wire refuses with a reason), typed so: test/core/
+ * public-types.test.ts compiles calls without `?.`, test/providers/count-tokens.test.ts runs
+ * them.
+ */
+export const countingCreate = platformCreate as <C, R, W>(
+  resolve: (config: C, env: Env) => R,
+  build: (cfg: R) => readonly [Wire<W>, Platform],
+  ErrorClass: APIErrorClass,
+) => (config: C) => CountingModel;

@@ -54,7 +54,7 @@ export interface CassetteSession {
  * imported (any runtime; replay only).
  * @example
  * const tape = await openCassette("test/cassettes/weather.json", { mode: "auto" });
- * const model = anthropic.create({ model: "claude-sonnet-4-5", fetch: tape.fetch });
+ * const model = anthropic.create({ model: "claude-sonnet-4-6", fetch: tape.fetch });
  * await model.generate({ messages: [{ role: "user", content: "Weather in Florence?" }] });
  * await tape.save();
  */

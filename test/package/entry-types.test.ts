@@ -419,10 +419,13 @@ describe("the entries' public surface (checked by the type checker)", () => {
   });
 
   it("every platform exports create(config: Config) returning a Model, and an APIError class and type", () => {
-    type Create = { [E in Provider]: PlatformRows[E]["module"]["create"] };
+    // A model that always counts is a `CountingModel`, a `Model` with `countTokens` required.
+    type Create = { [E in Provider]: Parameters<PlatformRows[E]["module"]["create"]> };
     expectTypeOf<Create>().toEqualTypeOf<{
-      [E in Provider]: (config: PlatformRows[E]["config"]) => golem.Model;
+      [E in Provider]: [config: PlatformRows[E]["config"]];
     }>();
+    type Made = { [E in Provider]: ReturnType<PlatformRows[E]["module"]["create"]> };
+    expectTypeOf<Made>().toExtend<Record<Provider, golem.Model>>();
     type Errors = {
       [E in Provider]: [PlatformRows[E]["module"]["APIError"], PlatformRows[E]["error"]];
     };

@@ -127,7 +127,7 @@ describe("openCassette", () => {
     // Each route has its own path prefix: both requests moved, and only the second answer.
     expect(urlChanged.map((c) => c.interaction)).toStrictEqual([1, 2]);
     expect(urlChanged[0]?.diff[0]).toMatch(
-      /^request\.url: expected ".*\/r\/\d+\/messages", got ".*\/r\/\d+\/messages"$/,
+      /^request\.url: expected ".*\/r\/\d+\/v1\/messages", got ".*\/r\/\d+\/v1\/messages"$/,
     );
     const responses = changes.filter((c) => c.kind === "response");
     expect(responses).toStrictEqual([

@@ -9,6 +9,7 @@ import type {
 } from "../../core/types.js";
 import { checkTurn, type PrefixMismatch } from "./check.js";
 import { hashPrefix, type PrefixHashes, partHashes, rechain } from "./hashes.js";
+import { indexTransformations } from "./transformations.js";
 import type { DroppedBlock, Origin, PrefixWire } from "./wire-prefix.js";
 
 /** What the check of one request leaves for its response. */
@@ -51,7 +52,14 @@ export function guardPrefix<B>(
   }
   const lastAt = last === undefined ? 0 : (positionOf(origins, last) ?? 0);
   return {
-    finish: (response) => finishResponse(response, wire.wire, hashes, lastAt, dropped),
+    finish: (response) =>
+      finishResponse(
+        indexTransformations(response, () => origins),
+        wire.wire,
+        hashes,
+        lastAt,
+        dropped,
+      ),
   };
 }
 

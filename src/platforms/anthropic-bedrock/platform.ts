@@ -40,6 +40,7 @@ export function bedrockMessagesPlatform(cfg: ResolvedConfig): Platform {
       model: wire.model,
       thinking: wire.thinking,
       ...(wire.prefixCheck !== undefined && { prefixCheck: wire.prefixCheck }),
+      ...(wire.capabilities !== undefined && { capabilities: wire.capabilities }),
     }),
     requestId: (h) => h.get("x-amzn-requestid") ?? h.get("request-id") ?? undefined,
     options: cfg,

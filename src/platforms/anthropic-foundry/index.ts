@@ -5,7 +5,7 @@
  * @module
  */
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import { platformCreate } from "../../send/entry.js";
+import { countingCreate } from "../../send/entry.js";
 import { resolveConfig } from "./config.js";
 import { foundryDeployment } from "./platform.js";
 
@@ -39,4 +39,4 @@ export type APIError = CoreAPIError;
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  * ```
  */
-export const create = /* @__PURE__ */ platformCreate(resolveConfig, foundryDeployment, APIError);
+export const create = /* @__PURE__ */ countingCreate(resolveConfig, foundryDeployment, APIError);

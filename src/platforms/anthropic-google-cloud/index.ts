@@ -5,7 +5,7 @@
  * @module
  */
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import { platformCapabilities, platformCreate } from "../../send/entry.js";
+import { countingCreate, platformCapabilities } from "../../send/entry.js";
 import { MODELS } from "./capabilities.js";
 import { resolveConfig } from "./config.js";
 import { googleDeployment } from "./platform.js";
@@ -42,7 +42,7 @@ export type APIError = CoreAPIError;
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  * ```
  */
-export const create = /* @__PURE__ */ platformCreate(resolveConfig, googleDeployment, APIError);
+export const create = /* @__PURE__ */ countingCreate(resolveConfig, googleDeployment, APIError);
 
 /**
  * What `model` takes, from Anthropic's models API behind the gateway

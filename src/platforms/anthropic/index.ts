@@ -4,12 +4,13 @@
  * @module
  */
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import { platformCapabilities, platformCreate } from "../../send/entry.js";
+import { countingCreate, platformCapabilities } from "../../send/entry.js";
 import { MODELS } from "./capabilities.js";
 import { resolveConfig } from "./config.js";
 import { anthropicDeployment } from "./platform.js";
 
 export type { Capabilities } from "../../rules/capabilities.js";
+export type { ClaudeModelId } from "../../rules/model-ids.js";
 export type { ContextEdit } from "../../wires/messages/wire.js";
 export type { CapabilitiesConfig } from "./capabilities.js";
 export type {
@@ -18,6 +19,8 @@ export type {
   Config,
   ContextManagement,
   Effort,
+  FallbackModel,
+  FallbackOutputConfig,
   Fallbacks,
   ThinkingConfig,
 } from "./config.js";
@@ -31,11 +34,11 @@ export type APIError = CoreAPIError;
  * A Claude model. Throws `ConfigError` at once for a missing key or model, or a thinking
  * budget outside 1024..maxTokens.
  * @example
- * const model = anthropic.create({ model: "claude-sonnet-4-5", maxTokens: 16000,
+ * const model = anthropic.create({ model: "claude-sonnet-4-6", maxTokens: 16000,
  *   thinking: { budgetTokens: 10000 } });
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  */
-export const create = /* @__PURE__ */ platformCreate(resolveConfig, anthropicDeployment, APIError);
+export const create = /* @__PURE__ */ countingCreate(resolveConfig, anthropicDeployment, APIError);
 
 /**
  * What `model` takes, from Anthropic's models API (`GET /v1/models/{id}`: context window,

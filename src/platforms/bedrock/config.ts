@@ -74,9 +74,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   refuseMixedCredentials("bedrock", config, ["apiKey", "credentials"]);
   const region = resolveRegion(config.region, env);
   if (typeof config.model !== "string" || config.model === "") {
-    throw new ConfigError(
-      'bedrock: `model` is required (e.g. "us.anthropic.claude-sonnet-4-5-20250929-v1:0")',
-    );
+    throw new ConfigError('bedrock: `model` is required (e.g. "us.anthropic.claude-sonnet-4-6")');
   }
   const { settings, thinking, capabilities } = resolveSettings("bedrock", config.model, config);
   return {

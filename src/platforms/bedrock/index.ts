@@ -5,7 +5,7 @@
  * @module
  */
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import { platformCreate } from "../../send/entry.js";
+import { countingCreate } from "../../send/entry.js";
 import { resolveConfig } from "./config.js";
 import { bedrockDeployment } from "./platform.js";
 
@@ -33,8 +33,8 @@ export type APIError = CoreAPIError;
  * an unknown effort, or a thinking budget outside 1024..maxTokens.
  * @example
  * const model = bedrock.create({ region: "us-east-1",
- *   model: "us.anthropic.claude-sonnet-4-5-20250929-v1:0", maxTokens: 16000,
+ *   model: "us.anthropic.claude-sonnet-4-6", maxTokens: 16000,
  *   thinking: { budgetTokens: 10000 } });
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  */
-export const create = /* @__PURE__ */ platformCreate(resolveConfig, bedrockDeployment, APIError);
+export const create = /* @__PURE__ */ countingCreate(resolveConfig, bedrockDeployment, APIError);

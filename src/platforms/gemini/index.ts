@@ -4,7 +4,7 @@
  * @module
  */
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import { platformCapabilities, platformCreate } from "../../send/entry.js";
+import { countingCreate, platformCapabilities } from "../../send/entry.js";
 import { MODELS } from "./capabilities.js";
 import { resolveConfig } from "./config.js";
 import { geminiDeployment } from "./platform.js";
@@ -30,7 +30,7 @@ export type APIError = CoreAPIError;
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  * ```
  */
-export const create = /* @__PURE__ */ platformCreate(resolveConfig, geminiDeployment, APIError);
+export const create = /* @__PURE__ */ countingCreate(resolveConfig, geminiDeployment, APIError);
 
 /**
  * What `model` takes, from the Gemini API's `models.get` (`inputTokenLimit`,

@@ -2,6 +2,7 @@ import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, PrefixCheck } from "../../core/types.js";
 import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
+import type { OpenAIModelId } from "../../rules/model-ids.js";
 import { checkSettings } from "../../rules/openai.js";
 import type { KeySet, TransportConfig } from "../../transport/options.js";
 import { refuseBadConfig, resolveBaseURL } from "../../transport/options.js";
@@ -64,8 +65,8 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
    * @defaultValue process.env.OPENAI_API_KEY, or OPENROUTER_API_KEY when `baseURL` is on openrouter.ai
    */
   apiKey?: string;
-  /** The model id, e.g. `"gpt-5.4"` or `"deepseek-v4-pro"`. */
-  model: string;
+  /** The model id, e.g. `"gpt-6.1-sol"` or `"deepseek-v4-pro"`; any string is sent as given. */
+  model: OpenAIModelId;
   /**
    * Sent as `max_completion_tokens` (Responses API: `max_output_tokens`): visible plus
    * reasoning tokens.

@@ -7,11 +7,12 @@
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
 import type { Capabilities } from "../../rules/capabilities.js";
 import { openaiTable } from "../../rules/openai-models.js";
-import { platformCreate } from "../../send/entry.js";
+import { countingCreate } from "../../send/entry.js";
 import { resolveConfig } from "./config.js";
 import { openaiDeployment } from "./platform.js";
 
 export type { Capabilities } from "../../rules/capabilities.js";
+export type { OpenAIModelId } from "../../rules/model-ids.js";
 export type { ReasoningEffort } from "../../wires/openai-chat/wire.js";
 export type {
   Api,
@@ -42,7 +43,7 @@ export type APIError = CoreAPIError;
  *   apiKey: process.env.DEEPSEEK_API_KEY, replayReasoning: true });
  * ```
  */
-export const create = /* @__PURE__ */ platformCreate(resolveConfig, openaiDeployment, APIError);
+export const create = /* @__PURE__ */ countingCreate(resolveConfig, openaiDeployment, APIError);
 
 /**
  * What `model` takes as OpenAI publishes it (model pages and the latest-model guide: reasoning

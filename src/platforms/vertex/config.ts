@@ -59,7 +59,7 @@ export interface VertexOptions extends Omit<TransportConfig, "baseURL"> {
   baseURL?: string;
 }
 
-/** `vertex.create` options for Claude: `model` is a Vertex model id (`claude-sonnet-4-5@20250929`). */
+/** `vertex.create` options for Claude: `model` is a Vertex model id (`claude-sonnet-4-6`, `claude-opus-5-5@20261001`). */
 export type ClaudeConfig = VertexOptions & MessagesOptions & { model: `claude-${string}` };
 /** `vertex.create` options for Gemini: `model` is a Gemini model id (`gemini-2.5-pro`). */
 export type GeminiConfig = VertexOptions & GeminiOptions & { model: `gemini-${string}` };
@@ -104,7 +104,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   const model = config.model as unknown;
   if (typeof model !== "string" || !SEGMENT.test(model)) {
     throw new ConfigError(
-      'vertex: `model` is required (e.g. "claude-sonnet-4-5@20250929" or "gemini-2.5-pro")',
+      'vertex: `model` is required (e.g. "claude-sonnet-4-6" or "gemini-2.5-pro")',
     );
   }
   const publisher = publisherOf(model);

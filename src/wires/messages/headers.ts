@@ -18,12 +18,12 @@ export const CONTEXT_MANAGEMENT_BETA = "context-management-2025-06-27";
  */
 export const COMPACTION_BETA = "compact-2026-01-12";
 /**
- * The betas `fallbacks` needs, one per form: `"default"` (Anthropic picks the model) and an
- * explicit list of models; each form is refused under the other's header.
- * @see https://platform.claude.com/docs/en/build-with-claude/refusals-and-fallback
+ * The beta `fallbacks` needs: "2026-07-01, which supports both "default" and the
+ * explicit-list form" (`-2026-06-01` accepts only the list, without the per-entry overrides,
+ * whose rules "apply with the server-side-fallback-2026-07-01 beta header").
+ * @see https://platform.claude.com/docs/en/build-with-claude/refusals-and-fallback#server-side-fallback
  */
 export const SERVER_SIDE_FALLBACK_BETA = "server-side-fallback-2026-07-01";
-export const SERVER_SIDE_FALLBACK_LIST_BETA = "server-side-fallback-2026-06-01";
 
 /** The Messages endpoint under a platform's base URL (`…/v1`). */
 export function messagesUrl(baseURL: string): string {
@@ -38,7 +38,13 @@ export function messagesHeaders(
   cfg: { headers: Record<string, string> } & Partial<
     Pick<
       ResolvedOptions & { apiVersion: string },
-      "contextManagement" | "apiVersion" | "model" | "thinking" | "prefixCheck" | "fallbacks"
+      | "contextManagement"
+      | "apiVersion"
+      | "model"
+      | "thinking"
+      | "prefixCheck"
+      | "fallbacks"
+      | "capabilities"
     >
   >,
 ): Record<string, string> {
@@ -49,9 +55,7 @@ export function messagesHeaders(
   const betas = [
     ...(cfg.contextManagement ? contextBetas(cfg.contextManagement) : []),
     ...(blockBinding(cfg) ? [THINKING_BINDING_BETA] : []),
-    ...(cfg.fallbacks === undefined
-      ? []
-      : [cfg.fallbacks === "default" ? SERVER_SIDE_FALLBACK_BETA : SERVER_SIDE_FALLBACK_LIST_BETA]),
+    ...(cfg.fallbacks === undefined ? [] : [SERVER_SIDE_FALLBACK_BETA]),
   ];
   // Joined with the caller's own betas, if any.
   const caller = headers["anthropic-beta"];

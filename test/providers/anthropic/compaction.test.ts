@@ -147,6 +147,7 @@ describe("anthropic server-side compaction", () => {
           },
           {
             type: "message",
+            model: "claude-sonnet-4-6",
             inputTokens: 2210,
             outputTokens: 96,
             cacheReadTokens: 0,
