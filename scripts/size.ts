@@ -225,8 +225,6 @@ async function build(code: string, minify: boolean): Promise<{ text: string; pac
     alias: distAliases(),
     external: ["@opentelemetry/api"],
     logLevel: "error",
-    // tsup's entries import their shared chunks bare; the chunks are pure, so dropping is right.
-    logOverride: { "ignored-bare-import": "silent" },
   });
   const packages = new Set<string>();
   for (const output of Object.values(result.metafile.outputs)) {
