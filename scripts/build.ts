@@ -14,15 +14,16 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import * as esbuild from "esbuild";
-import { packageEntries } from "./entries.js";
+import { type Entry, packageEntries } from "./entries.js";
+import { identityOf } from "./identity.js";
 import { markPure } from "./mark-pure.js";
 import {
   chunkNames,
+  chunkPaths,
   chunkSource,
   proxySource,
-  reachedModules,
   type SharedModule,
-  sharedPaths,
+  usageOf,
 } from "./shared-modules.js";
 import { dropSources } from "./source-map.js";
 
@@ -55,16 +56,19 @@ const COMMON = {
   logLevel: "warning",
 } as const satisfies esbuild.BuildOptions;
 
-/** The modules two or more entries reach, with the names the chunk exports them by. */
-async function sharedModules(sources: string[]): Promise<SharedModule[]> {
+/** The chunk's modules (scripts/shared-modules.ts), with the names the chunk exports them by. */
+async function sharedModules(entries: Entry[]): Promise<SharedModule[]> {
   const graph = await esbuild.build({
     ...COMMON,
-    entryPoints: sources,
+    entryPoints: entries.map((e) => ({ in: e.source, out: e.name })),
     write: false,
     metafile: true,
     sourcemap: false,
   });
-  const paths = sharedPaths(reachedModules(graph.metafile, sources, ROOT));
+  const outputs = new Map(entries.map((e) => [e.source, join(OUT, `${e.name}.js`)]));
+  const platforms = entries.filter((e) => e.platform).map((e) => e.source);
+  const usage = usageOf(graph.metafile, outputs, platforms, ROOT);
+  const paths = chunkPaths(usage, (path) => identityOf(readFileSync(path, "utf8"), path));
   // Each module's own exports (types are gone: the sources use `import type`/`export type`).
   const own = await esbuild.build({
     absWorkingDir: ROOT,
@@ -162,7 +166,7 @@ async function main(): Promise<void> {
   for (const f of existsSync(OUT) ? readdirSync(OUT) : []) {
     if (!values["code-only"] || !/\.d\.c?ts$/.test(f)) rmSync(join(OUT, f), { recursive: true });
   }
-  const modules = await sharedModules(entries.map((e) => e.source));
+  const modules = await sharedModules(entries);
   mkdirSync(OUT, { recursive: true });
   for (const format of ["esm", "cjs"] as const) {
     const ext = format === "esm" ? ".js" : ".cjs";

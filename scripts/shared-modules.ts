@@ -1,9 +1,15 @@
 /**
  * Which source modules go into the build's one shared chunk (scripts/build.ts), and under which
- * names the chunk exports them. A module that two or more package entries reach is shared:
- * each module then exists once in dist/, so every error class is one class across entries
- * (`instanceof` holds) and every module-level table or cache is one. A module only one entry
- * reaches stays in that entry's file.
+ * names the chunk exports them.
+ *
+ * A cold import costs by the code it loads (docs/adr/0035-one-shared-chunk.md), so the chunk
+ * holds what every platform entry needs (core, transport, the send path, the wire kit), not
+ * every module two entries happen to share: with the OpenAI and Gemini wires in it,
+ * `import("golem/anthropic")` would load them too. A module only some entries use is bundled
+ * into each of them, EXCEPT a module with identity (a class, module-level state: see
+ * `identityOf`), which must exist once for `instanceof` and its state to hold across entries:
+ * two or more entries using it puts it in the chunk. And whatever a chunk module imports is in
+ * the chunk too (the chunk is one bundle).
  */
 import { relative, resolve } from "node:path";
 import type * as esbuild from "esbuild";
@@ -15,44 +21,68 @@ export interface SharedModule {
   names: Map<string, string>;
 }
 
-/**
- * The source modules (absolute paths) that each entry reaches through its static imports, from
- * the metafile of a bundle of every entry; `root` is the folder the metafile's paths are
- * relative to. Packages (external) are left out: they are the app's to load once. Each list is
- * in the order a bundler lays the modules out (imports first, in the order they are written),
- * so that the chunk keeps related code together and compresses as the entries did.
- */
-export function reachedModules(
-  metafile: esbuild.Metafile,
-  entries: readonly string[],
-  root: string,
-): Map<string, string[]> {
-  const reached = new Map<string, string[]>();
-  for (const entry of entries) {
-    const order: string[] = [];
-    const seen = new Set<string>();
-    const visit = (path: string) => {
-      if (seen.has(path)) return;
-      seen.add(path);
-      for (const i of metafile.inputs[path]?.imports ?? []) if (!i.external) visit(i.path);
-      order.push(resolve(root, path));
-    };
-    visit(relative(root, resolve(root, entry)));
-    reached.set(entry, order);
-  }
-  return reached;
+/** What the chunk is chosen from: each entry's modules, which are platforms, and the graph. */
+export interface Usage {
+  /** Per entry (by its source), the modules (absolute) with code in its bundle, in layout order. */
+  used: Map<string, string[]>;
+  /** The entries (by source) that are platforms: a model a user creates. */
+  platforms: readonly string[];
+  /** Each module's static imports (absolute paths; packages left out). */
+  imports: Map<string, string[]>;
 }
 
 /**
- * The modules reached by at least two entries, in the order the first entry to reach each lays
- * them out (the build's output is stable: the entries and their imports are in a fixed order).
+ * The usage of a bundle of every entry (no splitting) from its metafile; `root` is the folder
+ * the metafile's paths are relative to, `outputs` maps each entry's source to its output file.
  */
-export function sharedPaths(reached: Map<string, string[]>): string[] {
+export function usageOf(
+  metafile: esbuild.Metafile,
+  outputs: Map<string, string>,
+  platforms: readonly string[],
+  root: string,
+): Usage {
+  const abs = (p: string) => resolve(root, p);
+  const used = new Map<string, string[]>();
+  for (const [source, output] of outputs) {
+    const inputs = metafile.outputs[relative(root, output)]?.inputs ?? {};
+    const code = Object.entries(inputs).filter(([, i]) => i.bytesInOutput > 0);
+    used.set(
+      abs(source),
+      code.map(([p]) => abs(p)),
+    );
+  }
+  const imports = new Map(
+    Object.entries(metafile.inputs).map(([p, i]) => [
+      abs(p),
+      i.imports.filter((x) => !x.external).map((x) => abs(x.path)),
+    ]),
+  );
+  return { used, platforms: platforms.map(abs), imports };
+}
+
+/**
+ * The chunk's modules, in the order the entries lay them out (so related code stays together
+ * and compresses as it did): every module each platform uses, every module with identity two or
+ * more entries use, and what those import. `identity` says why a module has identity, if it has.
+ */
+export function chunkPaths(usage: Usage, identity: (path: string) => string | undefined): string[] {
   const count = new Map<string, number>();
-  for (const modules of reached.values()) {
+  for (const modules of usage.used.values()) {
     for (const m of modules) count.set(m, (count.get(m) ?? 0) + 1);
   }
-  return [...count].filter(([, n]) => n >= 2).map(([m]) => m);
+  const everyPlatform = (m: string) =>
+    usage.platforms.length > 0 && usage.platforms.every((p) => usage.used.get(p)?.includes(m));
+  const chunk = new Set<string>();
+  const add = (m: string) => {
+    if (chunk.has(m)) return;
+    chunk.add(m);
+    for (const i of usage.imports.get(m) ?? []) add(i);
+  };
+  for (const [m, n] of count) {
+    if (everyPlatform(m) || (n >= 2 && identity(m) !== undefined)) add(m);
+  }
+  const order = [...new Set([...usage.used.values()].flat())];
+  return [...order.filter((m) => chunk.has(m)), ...[...chunk].filter((m) => !order.includes(m))];
 }
 
 /**

@@ -195,15 +195,18 @@ function cases(scale: number): Case[] {
     {
       name: "every entry but golem/testing",
       code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
-      ceiling: kb(54.0),
+      // 54.0 before each entry bundled its own copy of the wire code it shares with another
+      // entry (docs/adr/0035-one-shared-chunk.md).
+      ceiling: kb(56.7),
     },
     // The budget: <= 40 KB (38.8 KB with 0.2's features; see the header).
     {
       name: "every entry together",
       code: everything(OLD_ENTRIES),
       budget: kb(40),
-      // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015).
-      ceiling: kb(61.5),
+      // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015);
+      // 61.5 before each entry bundled its own copy of the wire code it shares (ADR 0035).
+      ceiling: kb(64.9),
     },
   ];
 }

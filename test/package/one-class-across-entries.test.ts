@@ -1,4 +1,6 @@
 import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FAKE_AUTH, PROVIDERS, type Provider } from "../contract/adapters.js";
 import { ENTRIES, ensureBuilt, ROOT, specifier } from "../runtimes/built.js";
@@ -110,5 +112,22 @@ describe.each(["esm", "cjs"] as const)("the built package (%s)", (kind) => {
       try { entry.withTracing({}); } catch (e) { err = e; }
       console.log(JSON.stringify([err?.name, err instanceof golem.ConfigError]));`;
     expect(run("otel", kind, body)).toEqual(["ConfigError", true]);
+  });
+});
+
+describe.each([".js", ".cjs"])("the built package's %s files", (ext) => {
+  it("define each class in one file only (a copy would be a second class)", () => {
+    const dist = join(ROOT, "dist");
+    const where = new Map<string, string[]>();
+    for (const file of readdirSync(dist).filter((f) => f.endsWith(ext))) {
+      const code = readFileSync(join(dist, file), "utf8");
+      for (const [, name] of code.matchAll(
+        /^(?:var|let|const) ([\w$]+) = class\b|^class ([\w$]+)/gm,
+      )) {
+        if (name !== undefined) where.set(name, [...(where.get(name) ?? []), file]);
+      }
+    }
+    expect(where.get("GolemError")).toEqual([`shared${ext}`]);
+    expect([...where].filter(([, files]) => files.length > 1)).toEqual([]);
   });
 });

@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as esbuild from "esbuild";
 import { beforeAll, describe, expect, it } from "vitest";
+import { identityOf } from "../../scripts/identity.js";
 import { type Built, markPure } from "../../scripts/mark-pure.js";
-import { chunkNames, proxySource, sharedPaths } from "../../scripts/shared-modules.js";
+import { chunkNames, chunkPaths, proxySource, type Usage } from "../../scripts/shared-modules.js";
 import { decodeMappings, dropSources, type SourceMap } from "../../scripts/source-map.js";
 import { ensureBuilt, ROOT } from "../runtimes/built.js";
 
@@ -144,13 +145,29 @@ describe("markPure (the build's ESM files)", () => {
 });
 
 describe("the shared chunk's modules", () => {
-  it("are those two or more entries reach, each once", () => {
-    const reached = new Map([
-      ["a", ["/core", "/wire", "/a"]],
-      ["b", ["/core", "/wire", "/b"]],
-      ["c", ["/core", "/c"]],
-    ]);
-    expect(sharedPaths(reached)).toEqual(["/core", "/wire"]);
+  /** Two platforms (a, b) on two wires, an agent entry, and what each module imports. */
+  const usage: Usage = {
+    used: new Map([
+      ["/a", ["/core", "/errors", "/wire-x", "/a"]],
+      ["/b", ["/core", "/errors", "/wire-y", "/cache", "/b"]],
+      ["/c", ["/core", "/wire-y", "/cache", "/c"]],
+      ["/agent", ["/errors", "/agent"]],
+    ]),
+    platforms: ["/a", "/b", "/c"],
+    imports: new Map([
+      ["/core", ["/errors", "/helper"]],
+      ["/cache", []],
+    ]),
+  };
+  const identity = (path: string) => (["/errors", "/cache"].includes(path) ? "a class" : undefined);
+
+  it("are what every platform uses, what has identity and two users, and what they import", () => {
+    expect(chunkPaths(usage, identity)).toEqual(["/core", "/errors", "/cache", "/helper"]);
+  });
+
+  it("leave out a module without identity that only some entries use: each bundles its own", () => {
+    expect(chunkPaths(usage, identity)).not.toContain("/wire-y");
+    expect(chunkPaths(usage, () => undefined)).toEqual(["/core", "/errors", "/helper"]);
   });
 
   it("export every name once: a name two modules export gets the module's index", () => {
@@ -175,6 +192,30 @@ describe("the shared chunk's modules", () => {
     expect(proxySource(modules[1]!, "chunk")).toBe(
       'export { parseResponse$1 as parseResponse, readError } from "chunk";',
     );
+  });
+});
+
+describe("identityOf (what must exist once)", () => {
+  it.each([
+    ["export class HistoryError extends Error {}", "class HistoryError"],
+    ["let tables: Int32Array | undefined;", "let tables"],
+    ["const ORIGINS = new WeakMap<object, string>();", "ORIGINS = new WeakMap()"],
+    ["const seen = new Map<string, number>();", "seen = new Map()"],
+    ['export const NOT_READY = Symbol("not ready");', "NOT_READY = Symbol()"],
+    ["export const Lazy = class extends Promise {};", "Lazy = a class"],
+  ])("finds %s", (source, reason) => {
+    expect(identityOf(source)).toBe(reason);
+  });
+
+  it.each([
+    "export function read(): number { return 1; }",
+    'const UNSAFE_KEYS = new Set(["__proto__", "constructor"]);',
+    "const NO_KEYS: ReadonlySet<string> = new Set();",
+    "export const KEYS = { ...BASE, model: true } as const;",
+    'export const RUN_OBSERVER = Symbol.for("golem.runObserver");',
+    "export function make() { return class Inner {}; }",
+  ])("finds none in %s", (source) => {
+    expect(identityOf(source)).toBeUndefined();
   });
 });
 
