@@ -3,11 +3,12 @@
  * CommonJS, with source maps, then the type declarations (tsup, tsup.config.ts).
  *
  * Why not esbuild's code splitting: it cuts one chunk per set of entries that share code, so
- * `import("golem/anthropic")` loaded 15 modules, and a cold import costs by the module more than
- * by the byte (docs/adr/0035-one-shared-chunk.md has the figures). Here every source module that
- * two or more entries reach is bundled once into `shared.js` (`shared.cjs`); each entry is
- * bundled with those modules replaced by imports from the chunk. So an entry loads two files
- * (and eventsource-parser), and each module, every error class above all, still exists once.
+ * `import("golem/anthropic")` loaded 15 modules, and a cold import costs by the module and by
+ * the code it loads (docs/adr/0035-one-shared-chunk.md has the figures). Here the modules every
+ * platform needs, and every module with identity two entries use, are bundled once into
+ * `shared.js` (`shared.cjs`; scripts/shared-modules.ts chooses them); each entry is bundled
+ * with those modules replaced by imports from the chunk, and with its own copy of the rest. So
+ * an entry loads two files (and eventsource-parser), and each class still exists once.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
