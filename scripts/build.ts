@@ -57,6 +57,13 @@ const COMMON = {
   logLevel: "warning",
 } as const satisfies esbuild.BuildOptions;
 
+/**
+ * CommonJS is built for Node, where esbuild ends each file with the names it exports as
+ * `0 && (module.exports = { ... })`: Node reads them from there when an ES module imports the
+ * `.cjs` file (`import { create } from ".../anthropic.cjs"`), as it read tsup's `exports.create`.
+ */
+const PLATFORM = { esm: {}, cjs: { platform: "node" } } as const;
+
 /** The chunk's modules (scripts/shared-modules.ts), with the names the chunk exports them by. */
 async function sharedModules(entries: Entry[]): Promise<SharedModule[]> {
   const graph = await esbuild.build({
@@ -174,6 +181,7 @@ async function main(): Promise<void> {
     const results = await Promise.all([
       esbuild.build({
         ...COMMON,
+        ...PLATFORM[format],
         format,
         write: false,
         outExtension: { ".js": ext },
@@ -182,6 +190,7 @@ async function main(): Promise<void> {
       }),
       esbuild.build({
         ...COMMON,
+        ...PLATFORM[format],
         format,
         write: false,
         outExtension: { ".js": ext },
