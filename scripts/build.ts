@@ -62,7 +62,11 @@ const COMMON = {
  * `0 && (module.exports = { ... })`: Node reads them from there when an ES module imports the
  * `.cjs` file (`import { create } from ".../anthropic.cjs"`), as it read tsup's `exports.create`.
  */
-const PLATFORM = { esm: {}, cjs: { platform: "node" } } as const;
+const PLATFORM = {
+  esm: {},
+  // The sources are ES modules, strict throughout: as CommonJS, each file must say so.
+  cjs: { platform: "node", banner: { js: '"use strict";' } },
+} as const;
 
 /** The chunk's modules (scripts/shared-modules.ts), with the names the chunk exports them by. */
 async function sharedModules(entries: Entry[]): Promise<SharedModule[]> {

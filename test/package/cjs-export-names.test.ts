@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -30,5 +31,12 @@ describe("the built CommonJS files", () => {
     const { imported, required } = names(entry);
     expect(required.length).toBeGreaterThan(0);
     expect(imported.filter((n) => n !== "default").sort()).toEqual(required.sort());
+  });
+
+  // The sources are ES modules, strict throughout; as CommonJS they are strict only when each
+  // file says so (an assignment to a frozen object then throws, as it does in the ESM build).
+  it.each([...ENTRIES, "shared"])("run %s.cjs in strict mode", (entry) => {
+    const code = readFileSync(join(ROOT, "dist", `${entry}.cjs`), "utf8");
+    expect(code.trimStart().slice(0, 13)).toMatch(/^["']use strict["'];/);
   });
 });
