@@ -7,9 +7,10 @@ import { ENTRIES, ensureBuilt, ROOT, specifier } from "../runtimes/built.js";
 
 /**
  * The built package keeps each error class once, whichever entry throws it: the entries share
- * one chunk for the modules two or more of them use (scripts/build.ts), so a `HistoryError`
- * thrown by `golem/openai` is `instanceof HistoryError` from `golem`, in ESM and in CommonJS.
- * A build that copied the core into each entry would give every entry classes of its own.
+ * one chunk that holds the core and every module with a class two or more of them use
+ * (scripts/build.ts), so a `HistoryError` thrown by `golem/openai` is `instanceof HistoryError`
+ * from `golem`, in ESM and in CommonJS. A build that copied the core into each entry would
+ * give every entry classes of its own.
  */
 
 /** What each platform is created with besides its fake credentials. */
