@@ -203,17 +203,18 @@ function cases(scale: number): Case[] {
     {
       name: "every entry but golem/testing",
       code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
-      // 54.0 before the same change.
-      ceiling: kb(54.5),
+      // 54.0 before each entry bundled its own copy of the wire code it shares with another
+      // entry (docs/adr/0040-one-shared-chunk.md).
+      ceiling: kb(56.7),
     },
     // The budget: <= 40 KB (38.8 KB with 0.2's features; see the header).
     {
       name: "every entry together",
       code: everything(OLD_ENTRIES),
       budget: kb(40),
-      // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015).
-      // 61.5 before the same change.
-      ceiling: kb(62.0),
+      // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015);
+      // 61.5 before each entry bundled its own copy of the wire code it shares (ADR 0040).
+      ceiling: kb(64.9),
     },
   ];
 }
@@ -235,8 +236,6 @@ async function build(code: string, minify: boolean): Promise<{ text: string; pac
     alias: distAliases(),
     external: ["@opentelemetry/api"],
     logLevel: "error",
-    // tsup's entries import their shared chunks bare; the chunks are pure, so dropping is right.
-    logOverride: { "ignored-bare-import": "silent" },
   });
   const packages = new Set<string>();
   for (const output of Object.values(result.metafile.outputs)) {
