@@ -7,7 +7,7 @@ import * as openai from "../../src/platforms/openai/index.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
 
 // The wires without an append-only form fold an update into their top-level fields (one shared
-// helper, transport/updates.ts): each row reads the tool names, effort and output it sent.
+// helper, kit/updates.ts): each row reads the tool names, effort and output it sent.
 
 const tool = (name: string): ToolSpec => ({
   name,

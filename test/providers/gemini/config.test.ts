@@ -331,7 +331,7 @@ describe("resolveConfig's checks", () => {
       { model: "m", thinking: { includeThoughts: "yes" } },
       "gemini: thinking.includeThoughts: must be a boolean",
     ],
-    // The call settings, checked by transport/settings.ts as for every adapter.
+    // The call settings, checked by kit/settings.ts as for every adapter.
     [{ model: "m", maxTokens: 2 ** 53 }, "gemini: `maxTokens` must be an integer >= 1"],
     // The transport options, checked by resolveTransport as for every adapter.
     [{ model: "m", fetch: "fetch" }, "gemini: `fetch` must be a function"],
