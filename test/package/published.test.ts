@@ -46,7 +46,7 @@ describe("the published package", () => {
 
   it("is built before it is packed or published (prepack)", () => {
     expect(pkg.scripts.prepack).toBe("npm run build");
-    expect(pkg.scripts.build).toBe("tsup");
+    expect(pkg.scripts.build).toBe("tsx scripts/build.ts");
   });
 
   it("holds the README, the license and the docs", () => {
