@@ -136,6 +136,8 @@ export const RESPONSES_SERVERS: Readonly<Record<ServerName | "bedrock-mantle", R
     hosts: ["api.deepseek.com"],
     // `encrypted_content` is null, or a short reference: kept as the signature when a string.
     encrypted: true,
+    // The captured requests send messages in OpenAI's short form.
+    messageType: false,
     callsLast: true,
     source:
       "fixtures/openai/deepseek-responses-tool-loop.json (captured: the reasoning item with its id, content and encrypted_content null went back, 200)",
