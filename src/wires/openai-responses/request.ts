@@ -57,9 +57,9 @@ export function buildResponsesRequest(
   const body: ResponseCreateParams = {
     model: cfg.model,
     input,
-    include: [...server.include],
-    store: server.store,
   };
+  if (server.include.length > 0) body.include = [...server.include];
+  if (server.store === false) body.store = false;
   if (req.system !== undefined && req.system !== "") body.instructions = req.system;
   if (req.tools !== undefined && req.tools.length > 0) body.tools = req.tools.map(buildTool);
   const toolChoice = buildToolChoice(req);

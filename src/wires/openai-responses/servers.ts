@@ -26,9 +26,12 @@ export interface ResponsesServer {
   name: ServerName | "bedrock-mantle";
   /** Host names (a leading `.` matches a suffix) that identify it in `baseURL`. */
   hosts: readonly string[];
-  /** Sent as `store` (golem keeps the history: every request is stateless). */
-  store: false;
-  /** Sent as `include`. */
+  /**
+   * Sent as `store` (golem keeps the history: every request is stateless); absent, not sent
+   * (a server whose captured requests had none).
+   */
+  store?: false | undefined;
+  /** Sent as `include` when not empty. */
   include: readonly "reasoning.encrypted_content"[];
   /** Where a reasoning item's text is: `summary` parts or `content` `reasoning_text` parts. */
   reasoning: ReasoningCarrier;
@@ -136,8 +139,10 @@ export const RESPONSES_SERVERS: Readonly<Record<ServerName | "bedrock-mantle", R
     hosts: ["api.deepseek.com"],
     // `encrypted_content` is null, or a short reference: kept as the signature when a string.
     encrypted: true,
-    // The captured requests send messages in OpenAI's short form.
+    // The captured requests send messages in OpenAI's short form, without store or include.
     messageType: false,
+    store: undefined,
+    include: [],
     callsLast: true,
     source:
       "fixtures/openai/deepseek-responses-tool-loop.json (captured: the reasoning item with its id, content and encrypted_content null went back, 200)",

@@ -16,9 +16,9 @@ export interface ResponseCreateParams {
   tool_choice?: ToolChoiceOptions | ToolChoiceFunction | ToolChoiceAllowed;
   reasoning?: Reasoning;
   /** What the server's row asks for: `reasoning.encrypted_content`, the payload replay needs. */
-  include: "reasoning.encrypted_content"[];
-  /** golem always sends `false`: nothing is kept server-side, history travels in `input`. */
-  store: false;
+  include?: "reasoning.encrypted_content"[];
+  /** `false` (every row but DeepSeek's): nothing is kept server-side, history travels in `input`. */
+  store?: false;
   max_output_tokens?: number;
   prompt_cache_key?: string;
   prompt_cache_retention?: "in_memory" | "24h";
