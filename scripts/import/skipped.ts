@@ -4,6 +4,10 @@
  * (their `source` says which).
  */
 export const NOT_IMPORTED: Readonly<Record<string, string>> = {
+  "open-responses/openapi.json":
+    "not a cassette: the Open Responses request, response and event schemas (fixtures/open-responses/README.md)",
+  "open-responses/compliance-cases.json":
+    "not a cassette: the Open Responses compliance cases (fixtures/open-responses/README.md)",
   "openai/xai-responses-tool-loop.json":
     "synthesized from xAI's documented encrypted reasoning replay (placeholder encrypted content)",
   "openai/xai-responses-tool-loop-stream.json":
