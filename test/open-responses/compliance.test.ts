@@ -215,7 +215,7 @@ describe(`the Open Responses compliance cases (spec ${SPEC_VERSION})`, () => {
         golemRequest(c),
         OPTIONS,
         c.streaming === true,
-        RESPONSES_SERVERS.compatible,
+        RESPONSES_SERVERS.vllm,
       );
       expect(check(component("CreateResponseBody"), body)).toEqual([]);
     },

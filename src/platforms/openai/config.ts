@@ -19,8 +19,7 @@ import {
   resolveWireHeaders,
   resolveWireOptions,
 } from "../../wires/openai-chat/options.js";
-import type { ServerName } from "../../wires/openai-chat/servers.js";
-import { RESPONSES_SERVERS } from "../../wires/openai-responses/servers.js";
+import { RESPONSES_SERVERS, type ServerName } from "../../wires/openai-responses/call.js";
 
 export type {
   Api,

@@ -12,8 +12,8 @@ import { resolveConfig } from "./config.js";
 import { openaiDeployment } from "./platform.js";
 
 export type { Capabilities } from "../../rules/capabilities.js";
-export type { ServerName } from "../../wires/openai-chat/servers.js";
 export type { ReasoningEffort } from "../../wires/openai-chat/wire.js";
+export type { ServerName } from "../../wires/openai-responses/call.js";
 export type {
   Api,
   Config,

@@ -10,9 +10,10 @@ import { parseResponsesResponse, responsesBodyErrorFields } from "./response.js"
 import { RESPONSES_SERVERS, type ResponsesServer } from "./servers.js";
 import { createResponsesStreamState } from "./stream.js";
 
+export type { ServerName } from "../openai-chat/servers.js";
 export { countUrl } from "./count.js";
 export { responsesUrl } from "./request.js";
-export { type ResponsesServer, responsesServer } from "./servers.js";
+export { RESPONSES_SERVERS, type ResponsesServer, responsesServer } from "./servers.js";
 
 /**
  * The Responses API wire, on OpenAI or Azure, or on the compatible server `server` is the row of

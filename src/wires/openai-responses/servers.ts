@@ -87,14 +87,14 @@ const OPENAI: ResponsesServer = {
 
 /**
  * An OpenAI-compatible server golem has no row for: every field read, only reasoning that came
- * signed goes back (it replays nothing it was not given to replay), messages in the spec's form.
+ * signed goes back (it replays nothing it was not given to replay), the request as OpenAI's (a
+ * proxy in front of OpenAI is such a server).
  */
 const COMPATIBLE: ResponsesServer = {
   ...OPENAI,
   name: "compatible",
   hosts: [],
   encrypted: false,
-  messageType: true,
   events: [...SUMMARY_EVENTS, ...TEXT_EVENTS],
   source: "https://www.openresponses.org/specification (2026-04-24)",
 };
@@ -102,6 +102,7 @@ const COMPATIBLE: ResponsesServer = {
 /** A server speaking the Open Responses spec with raw reasoning text, taken back as items. */
 const OPEN_RESPONSES: Omit<ResponsesServer, "name" | "hosts" | "source"> = {
   ...COMPATIBLE,
+  messageType: true,
   reasoning: "reasoning_text",
   replay: "items",
   events: TEXT_EVENTS,
@@ -130,6 +131,7 @@ export const RESPONSES_SERVERS: Readonly<Record<ServerName | "bedrock-mantle", R
     // Its reasoning item holds the thinking as `summary` and again, plain, as
     // `encrypted_content`, which is what it reads back.
     encrypted: true,
+    messageType: true,
     events: SUMMARY_EVENTS,
     source: "ollama/ollama openai/responses.go (ToResponse, FromResponsesRequest)",
   },
