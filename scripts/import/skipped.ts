@@ -4,6 +4,30 @@
  * (their `source` says which).
  */
 export const NOT_IMPORTED: Readonly<Record<string, string>> = {
+  "open-responses/openapi.json":
+    "not a cassette: the Open Responses request, response and event schemas (fixtures/open-responses/README.md)",
+  "open-responses/compliance-cases.json":
+    "not a cassette: the Open Responses compliance cases (fixtures/open-responses/README.md)",
+  "openai/xai-responses-tool-loop.json":
+    "synthesized from xAI's documented encrypted reasoning replay (placeholder encrypted content)",
+  "openai/xai-responses-tool-loop-stream.json":
+    "synthesized: the streamed form of xai-responses-tool-loop in the captured xAI stream's event shapes",
+  "openai/xai-responses-reasoning-stream.json":
+    "built from a vercel/ai xAI Responses capture (decoded events re-framed; the request is golem's)",
+  "openai/lmstudio-responses-tool-loop.json":
+    "built from a vercel/ai LM Studio Responses capture (turn 1) and a synthesized turn 2",
+  "openai/lmstudio-responses-tool-loop-stream.json":
+    "built from a vercel/ai LM Studio Responses capture (turn 1) and a synthesized turn 2",
+  "openai/deepseek-responses-tool-loop.json":
+    "built from a pydantic-ai DeepSeek /responses capture (responses; the requests are golem's)",
+  "openai/deepseek-responses-tool-loop-stream.json":
+    "synthesized: the streamed form of deepseek-responses-tool-loop in DeepSeek's captured stream shapes",
+  "openai/bedrock-mantle-responses.json":
+    "built from a pydantic-ai Bedrock mantle Responses capture (the response; the request is golem's)",
+  "openai/vllm-responses-tool-loop-stream.json":
+    "synthesized from vLLM's reasoning item input (vllm-project/vllm#28248)",
+  "openai/ollama-responses-tool-loop-stream.json":
+    "synthesized from Ollama's openai/responses.go stream converter",
   "anthropic/preserved-thinking-loop.json":
     "synthesized from the documented preserved-thinking wire (placeholder signatures)",
   "openai/responses-preserved-reasoning-loop.json":

@@ -8,6 +8,7 @@ import {
 import * as openai from "../../src/platforms/openai/index.js";
 import { lateInstructionLoop, midRunUpdateLoop } from "./append-only.js";
 import { mediaConversation } from "./media.js";
+import { responsesServerScenarios } from "./responses-servers.js";
 import { call, expectError, REPORT_REQUEST, toolLoop, toolResults } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
@@ -312,6 +313,7 @@ const structured = (api: "chat-completions" | "responses", stream: boolean): Sce
 
 /** Scenarios recorded against OpenAI (Chat Completions, Responses), DeepSeek and compatible servers. */
 export const openaiScenarios: Record<string, Scenario> = {
+  ...responsesServerScenarios,
   "responses-preserved-reasoning-loop": {
     description:
       "a Responses tool loop with a late instruction as a system item in place (gpt-6.2)",

@@ -17,7 +17,7 @@ export function thinkingRedacted(data: string): ThinkingPart {
   return { type: "thinking", redacted: data };
 }
 
-const KEYS = new Set(["type", "text", "signature", "redacted", "provider"]);
+const KEYS = new Set(["type", "text", "signature", "redacted", "provider", "id"]);
 
 /**
  * Checks one thinking part: either `{ redacted }` or `{ text, signature? }`, where `text` may be `""`
@@ -39,6 +39,9 @@ export function thinkingBlockProblem(b: unknown): string | undefined {
   if (type !== "thinking") return 'has a type that is not "thinking"';
   if (provider !== undefined && !isNonEmptyString(provider)) {
     return "has a provider that is not a non-empty string";
+  }
+  if (block.id !== undefined && !isNonEmptyString(block.id)) {
+    return "has an id that is not a non-empty string";
   }
   if (redacted !== undefined) {
     if (!isNonEmptyString(redacted)) return "has a redacted payload that is not a non-empty string";

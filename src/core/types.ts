@@ -30,6 +30,12 @@ export interface ThinkingPart {
   redacted?: string;
   /** Which adapter produced the block: `"anthropic"`, `"bedrock"`, `"gemini"`, `"openai"`, `"azure"`. */
   provider?: string;
+  /**
+   * The id of the reasoning item the block opens, kept where the server wants its items back by
+   * id (Responses servers that send raw reasoning text: DeepSeek, vLLM, LM Studio); goes back
+   * only to the provider that sent it.
+   */
+  id?: string;
 }
 
 /** A tool call the model asked for. */

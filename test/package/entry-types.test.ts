@@ -92,6 +92,8 @@ interface OptionTypes {
   fallbacks: Fallbacks;
   anthropicVersion: AnthropicVersion;
   citations: boolean;
+  /** Which compatible server `baseURL` is (golem/openai). */
+  server: openai.ServerName;
   // Gemini's.
   cachedContent: string;
   // The OpenAI wires'.
@@ -256,6 +258,7 @@ interface PlatformRows {
       promptCacheRetention: "in_memory" | "24h"; // declared inline in Config
       prefixCheck: golem.PrefixCheck;
       capabilities: openai.Capabilities;
+      server: openai.ServerName;
     };
     differs: never;
   };

@@ -20,6 +20,7 @@ import {
   resolveWireHeaders,
   resolveWireOptions,
 } from "../../wires/openai-chat/options.js";
+import { RESPONSES_SERVERS, type ServerName } from "../../wires/openai-responses/call.js";
 
 export type {
   Api,
@@ -99,6 +100,12 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
    * asked (docs/models.md).
    */
   capabilities?: Capabilities;
+  /**
+   * Which server `baseURL` is, where its host cannot say (a localhost port, a proxy): its
+   * profile says what golem asks for and how reasoning goes back (docs/openai.md, "Servers").
+   * @defaultValue the server whose host `baseURL` has, else `"compatible"`
+   */
+  server?: ServerName;
 }
 
 /** A checked `Config` with the key and defaults filled in. */
@@ -107,6 +114,7 @@ export interface ResolvedConfig extends ResolvedWireConfig {
   apiKey: string;
   baseURL: string;
   api: Api;
+  server?: ServerName;
 }
 
 const CONFIG_KEYS: KeySet<Config> = {
@@ -114,6 +122,7 @@ const CONFIG_KEYS: KeySet<Config> = {
   model: true,
   reasoningFormat: true,
   capabilities: true,
+  server: true,
 };
 
 /** Checks an `openai.create` config; throws `ConfigError` naming the option to fix. */
@@ -147,9 +156,19 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     headers,
   };
   if (summary !== undefined) out.reasoningSummary = summary;
+  if (config.server !== undefined) out.server = resolveServer(config.server);
   if (format !== undefined) out.reasoningFormat = format;
   const caps = resolveCapabilities("openai", config.capabilities, "openai.capabilities");
   if (caps !== undefined) out.capabilities = caps;
   checkSettings(api === "responses" ? "responses" : "chat", out, out.settings ?? {});
   return out;
+}
+
+/** A `server` golem has a profile for (servers.ts), else a ConfigError naming them. */
+function resolveServer(server: unknown): ServerName {
+  const names = Object.keys(RESPONSES_SERVERS).filter((n) => n !== "bedrock-mantle");
+  if (typeof server === "string" && names.includes(server)) return server as ServerName;
+  throw new ConfigError(
+    `openai: server must be one of ${names.join(", ")}; got ${JSON.stringify(server)}`,
+  );
 }

@@ -14,6 +14,7 @@ import { openaiDeployment } from "./platform.js";
 export type { Capabilities } from "../../rules/capabilities.js";
 export type { OpenAIModelId } from "../../rules/model-ids.js";
 export type { ReasoningEffort } from "../../wires/openai-chat/wire.js";
+export type { ServerName } from "../../wires/openai-responses/call.js";
 export type {
   Api,
   Config,

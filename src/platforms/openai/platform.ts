@@ -1,7 +1,12 @@
 import { apiKeyAuth } from "../../auth/auth.js";
 import type { Platform } from "../../send/platform.js";
 import { chatUrl, chatWire, requestIdOf } from "../../wires/openai-chat/call.js";
-import { countUrl, responsesUrl, responsesWire } from "../../wires/openai-responses/call.js";
+import {
+  countUrl,
+  responsesServer,
+  responsesUrl,
+  responsesWire,
+} from "../../wires/openai-responses/call.js";
 import type { ResolvedConfig } from "./config.js";
 
 /** OpenAI or a compatible server: one URL per API under `baseURL`, the key as a bearer. */
@@ -26,6 +31,9 @@ export function openaiPlatform(cfg: ResolvedConfig): Platform {
 
 /** What `openai.create` sends through: the configured API's wire on OpenAI or the server. */
 export function openaiDeployment(cfg: ResolvedConfig) {
-  const wire = cfg.api === "responses" ? responsesWire(cfg) : chatWire(cfg);
+  const wire =
+    cfg.api === "responses"
+      ? responsesWire(cfg, responsesServer(cfg.baseURL, cfg.server))
+      : chatWire(cfg);
   return [wire, openaiPlatform(cfg)] as const;
 }

@@ -10,14 +10,18 @@ import type { ResponseInputTransformation, ResponseObject, ResponseUsage } from 
 
 /**
  * A non-streamed response as a golem response: every `output` item, in order, through the
- * message builder the stream uses too (responses-parts.ts).
+ * message builder the stream uses too (parts.ts); `keepIds` keeps reasoning item ids.
  */
-export function parseResponsesResponse(body: unknown, provider: string): ModelResponse {
+export function parseResponsesResponse(
+  body: unknown,
+  provider: string,
+  keepIds = false,
+): ModelResponse {
   const res = body as ResponseObject;
   if (typeof res !== "object" || res === null || !Array.isArray(res.output)) {
     throw answeredWithout(provider, "output");
   }
-  const builder = createResponsesMessageBuilder(provider);
+  const builder = createResponsesMessageBuilder(provider, keepIds);
   for (const [i, item] of res.output.entries()) builder.done(i, item);
   const response: ModelResponse = {
     message: builder.message(),

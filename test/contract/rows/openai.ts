@@ -15,6 +15,7 @@ import {
   user,
   WEATHER,
 } from "../table.js";
+import { RESPONSES_SERVER_ROWS } from "./openai-responses-servers.js";
 
 interface ChatMessage {
   role: string;
@@ -351,6 +352,7 @@ export const OPENAI: Record<string, RowSpec> = {
     run: loop({}, [MEANING]),
     twin: { file: "responses-modified-history", turns: [0], exact: true },
   },
+  ...RESPONSES_SERVER_ROWS,
 };
 
 export const AZURE_ENDPOINT = "https://fantasy-playground-resource.openai.azure.com";
