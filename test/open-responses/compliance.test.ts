@@ -249,7 +249,7 @@ describe(`the Open Responses compliance cases (spec ${SPEC_VERSION})`, () => {
 /**
  * The one place golem leaves the 2026-04-24 schema on purpose: a reasoning item sent back with
  * its `reasoning_text` content, which the schema's `ReasoningItemParam` has as null, and which
- * vLLM and DeepSeek take back (docs/adr/0037-responses-servers.md).
+ * vLLM and DeepSeek take back (docs/adr/0041-responses-servers.md).
  */
 const REASONING_CONTENT = /^\$\.input\[\d+\]\.content: is array, not null$/;
 

@@ -116,7 +116,7 @@ export function buildInputItems(
  * An assistant turn's items with its `function_call` items after the others, each group in its
  * order (`parts`, the part each item starts at, follows): DeepSeek answers 400 to assistant text
  * between a call and its output, and one Chat Completions message (content, then tool calls)
- * is the order its models were trained on (docs/adr/0037-responses-servers.md).
+ * is the order its models were trained on (docs/adr/0041-responses-servers.md).
  */
 function callsLast(items: ResponseInputItem[], parts: number[] = []): ResponseInputItem[] {
   const isCall = (item: ResponseInputItem) => (item as { type?: unknown }).type === "function_call";

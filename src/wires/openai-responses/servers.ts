@@ -4,7 +4,7 @@
  * streaming events to expect. Keyed by the same `ServerName` as the Chat Completions profiles
  * (openai-chat/servers.ts); the host of `baseURL` names the server, `server` names it where the
  * host cannot (a localhost port, a proxy). Each row names its source and the day it was read
- * (docs/adr/0037-responses-servers.md).
+ * (docs/adr/0041-responses-servers.md).
  * @module
  */
 import type { ServerName } from "../openai-chat/servers.js";
