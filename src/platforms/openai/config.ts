@@ -12,12 +12,17 @@ import type {
   ThinkingConfig,
 } from "../../wires/openai-chat/options.js";
 import {
+  checkServerName,
   PLATFORM_KEYS,
   type ResolvedWireConfig,
   resolveApi,
   resolveReasoningSummary,
+  resolveServer,
   resolveWireHeaders,
   resolveWireOptions,
+  SERVERS,
+  type ServerName,
+  serverOf,
 } from "../../wires/openai-chat/options.js";
 
 export type {
@@ -26,6 +31,8 @@ export type {
   PromptCacheConfig,
   ReasoningFormat,
   ReasoningSummaryOption,
+  ServerName,
+  ServerProfile,
   ThinkingConfig,
 } from "../../wires/openai-chat/options.js";
 
@@ -74,6 +81,12 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
   /** Everything before `/chat/completions` or `/responses`. @defaultValue "https://api.openai.com/v1" */
   baseURL?: string;
   /**
+   * Which server `baseURL` is, for a reasoning dialect its host does not say (a local vLLM,
+   * a proxy): its row of `openai.servers` (docs/servers.md).
+   * @defaultValue the server whose host `baseURL` is on, else `"compatible"`
+   */
+  server?: ServerName;
+  /**
    * Which OpenAI API to call: Chat Completions, or the Responses API, which returns reasoning
    * summaries and encrypted reasoning that golem replays (docs/openai.md).
    * @defaultValue "chat-completions"
@@ -113,6 +126,7 @@ const CONFIG_KEYS: KeySet<Config> = {
   model: true,
   reasoningFormat: true,
   capabilities: true,
+  server: true,
 };
 
 /** Checks an `openai.create` config; throws `ConfigError` naming the option to fix. */
@@ -122,11 +136,12 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     throw new ConfigError("openai: `apiKey` must be a string");
   }
   const baseURL = resolveBaseURL("openai", config.baseURL ?? DEFAULT_BASE_URL, "baseURL");
-  // OpenAI's key is never sent to OpenRouter by default: that host has a key of its own.
-  const keyName = isOpenRouter(baseURL) ? "OPENROUTER_API_KEY" : "OPENAI_API_KEY";
-  const apiKey = config.apiKey ?? env[keyName];
+  const server = checkServerName(config.server, "openai") ?? serverOf(baseURL);
+  // OpenAI's key is never sent to a host with a key of its own (OpenRouter, DeepSeek, ...).
+  const keyNames = SERVERS[server].keyEnv;
+  const apiKey = config.apiKey ?? keyNames.map((k) => env[k]).find((k) => k !== undefined);
   if (typeof apiKey !== "string" || apiKey === "") {
-    throw new ConfigError(`openai: no API key; pass apiKey or set ${keyName}`);
+    throw new ConfigError(`openai: no API key; pass apiKey or set ${keyNames.join(" or ")}`);
   }
   if (typeof config.model !== "string" || config.model === "") {
     throw new ConfigError('openai: model is required, e.g. "gpt-5.4"');
@@ -147,6 +162,13 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   };
   if (summary !== undefined) out.reasoningSummary = summary;
   if (format !== undefined) out.reasoningFormat = format;
+  // OpenAI's own endpoint needs no profile: the wire is OpenAI's, sent as it always was.
+  if (server !== "openai") {
+    out.server = resolveServer(server, config.model, {
+      replayReasoning: config.replayReasoning,
+      reasoningFormat: config.reasoningFormat,
+    });
+  }
   const caps = resolveCapabilities("openai", config.capabilities, "openai.capabilities");
   if (caps !== undefined) out.capabilities = caps;
   checkSettings(api === "responses" ? "responses" : "chat", out, out.settings ?? {});

@@ -8,6 +8,7 @@ import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors
 import type { Capabilities } from "../../rules/capabilities.js";
 import { openaiTable } from "../../rules/openai-models.js";
 import { platformCreate } from "../../send/entry.js";
+import { SERVERS } from "../../wires/openai-chat/options.js";
 import { resolveConfig } from "./config.js";
 import { openaiDeployment } from "./platform.js";
 
@@ -18,6 +19,8 @@ export type {
   Config,
   ReasoningFormat,
   ReasoningSummaryOption,
+  ServerName,
+  ServerProfile,
   ThinkingConfig,
 } from "./config.js";
 
@@ -43,6 +46,16 @@ export type APIError = CoreAPIError;
  * ```
  */
 export const create = /* @__PURE__ */ platformCreate(resolveConfig, openaiDeployment, APIError);
+
+/**
+ * The reasoning servers golem knows, by name: how each switches reasoning on and how strong,
+ * where its reasoning arrives, when and in what form it goes back, what it refuses, with the
+ * source and date of each row (docs/servers.md). `create` picks the row by `server`, else by
+ * `baseURL`'s host; read-only data.
+ * @example
+ * openai.servers.deepseek.replayAs; // "reasoning_content"
+ */
+export const servers = SERVERS;
 
 /**
  * What `model` takes as OpenAI publishes it (model pages and the latest-model guide: reasoning

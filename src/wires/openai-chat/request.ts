@@ -1,11 +1,14 @@
+import { ConfigError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
 import { checkMedia, isMedia, urlOf } from "../../kit/media.js";
-import { callSettings, wireFields, withExtraBody } from "../../kit/settings.js";
+import { callSettings, deepMerge, wireFields, withExtraBody } from "../../kit/settings.js";
+import { joinThinkTags, THINK_TAGS, type ThinkPiece } from "../../kit/think-tags.js";
 import { foldUpdates } from "../../kit/updates.js";
 import { checkChatTools, checkSettings } from "../../rules/openai.js";
 import { CHAT_MEDIA, filenameOf } from "./media.js";
 import { CHAT_EFFORTS, type ChatOptions, promptCacheFields } from "./options.js";
+import type { ChatServer, ReplayForm, ReplayWhen } from "./servers.js";
 import { jsonSchemaFormat } from "./settings.js";
 import type {
   ChatCompletionAssistantMessageParam,
@@ -50,12 +53,15 @@ export function buildRequest(
     const out = buildMessage(m, i, cfg);
     if (out) messages.push(out);
   }
-  const body: ChatCompletionCreateParams = { messages };
+  let body: ChatCompletionCreateParams = { messages };
   if (cfg.model !== undefined) body.model = cfg.model;
   if (req.tools !== undefined && req.tools.length > 0) body.tools = req.tools.map(buildTool);
   if (req.toolChoice !== undefined) body.tool_choice = buildToolChoice(req.toolChoice);
   const effort = effortNow ?? cfg.reasoningEffort;
-  if (effort !== undefined) {
+  if (cfg.server) {
+    checkServer(cfg.server, cfg.model ?? "", effort, req.toolChoice, cfg.provider);
+    body = deepMerge(body, serverFields(cfg.server, effort));
+  } else if (effort !== undefined) {
     if (cfg.reasoningFormat === "openrouter") body.reasoning = { effort };
     else body.reasoning_effort = effort;
   }
@@ -81,6 +87,64 @@ export function buildRequest(
     body.stream_options = { include_usage: true };
   }
   return withExtraBody(body, cfg.settings, req);
+}
+
+/**
+ * What a server refuses before the request (servers.ts `refuse`, the family's
+ * `alwaysThinks`), as a `ConfigError` naming why.
+ */
+function checkServer(
+  server: ChatServer,
+  model: string,
+  effort: string | undefined,
+  choice: ModelRequest["toolChoice"],
+  provider: string,
+): void {
+  const family = server.family;
+  if (effort === "none" && family?.alwaysThinks?.test(model.toLowerCase())) {
+    throw new ConfigError(
+      `${provider}: ${model} always reasons; reasoningEffort "none" is refused (${family.source})`,
+    );
+  }
+  const forced = choice === "required" || typeof choice === "object";
+  for (const r of server.profile.refuse ?? []) {
+    if (forced && effort !== "none" && r.family === family?.family) {
+      throw new ConfigError(`${provider}: ${r.message}`);
+    }
+  }
+}
+
+/**
+ * The body fields of the effort in force and of preserved thinking, in the server's dialect
+ * (servers.ts `effort`, `preserve`); preserved thinking is not asked for with reasoning off.
+ */
+function serverFields(server: ChatServer, effort: string | undefined): Record<string, unknown> {
+  const dialect = server.effort;
+  const family = server.family;
+  let out: Record<string, unknown> = {};
+  if (effort !== undefined) {
+    if (dialect === "template") {
+      // Qwen3 and GLM templates think unless told not to; DeepSeek's needs `thinking: true`.
+      const flag = family?.templateSwitch;
+      if (effort === "none") out = { chat_template_kwargs: { [flag ?? "enable_thinking"]: false } };
+      else
+        out = { reasoning_effort: effort, ...(flag && { chat_template_kwargs: { [flag]: true } }) };
+    } else if (effort === "none" && dialect.off) out = { ...dialect.off };
+    else {
+      out =
+        dialect.field === "reasoning.effort"
+          ? { reasoning: { effort } }
+          : { reasoning_effort: effort };
+      if (effort !== "none" && dialect.on) out = deepMerge(out, dialect.on);
+    }
+  }
+  const keep = server.profile.preserve;
+  if (server.preserve && effort !== "none" && keep !== undefined) {
+    const fields = keep === "template" ? family?.templateKeep : keep;
+    if (fields)
+      out = deepMerge(out, keep === "template" ? { chat_template_kwargs: fields } : fields);
+  }
+  return out;
 }
 
 function buildMessage(
@@ -171,15 +235,48 @@ function buildAssistantMessage(
   // The entries hold the reasoning's text, signatures and data already.
   if (details.length > 0) out.reasoning_details = details;
   else {
-    if (cfg.replayReasoning) {
-      const thought = replayedReasoning(parts, cfg.provider);
-      const format = cfg.reasoningFormat;
-      if (format === "reasoning" || format === "openrouter") out.reasoning = thought;
-      else out.reasoning_content = thought;
+    const [when, form] = replayOf(cfg);
+    if (when === "always" || (when === "tool-calls" && calls.length > 0)) {
+      if (form === "tags") out.content = taggedContent(parts, cfg) ?? out.content;
+      else {
+        const thought = replayedReasoning(parts, cfg.provider);
+        if (form === "reasoning") out.reasoning = thought;
+        else out.reasoning_content = thought;
+      }
     }
     if (encrypted !== undefined) out.encrypted_content = encrypted;
   }
   return out;
+}
+
+/**
+ * When the own reasoning goes back and in what form: the resolved server's (golem/openai),
+ * else `replayReasoning` and `reasoningFormat` (Azure).
+ */
+function replayOf(cfg: ChatOptions): [ReplayWhen, ReplayForm] {
+  if (cfg.server) return [cfg.server.replay, cfg.server.replayAs];
+  const format = cfg.reasoningFormat;
+  return [
+    cfg.replayReasoning ? "always" : "never",
+    format === "reasoning" || format === "openrouter" ? "reasoning" : "reasoning_content",
+  ];
+}
+
+/**
+ * The text parts with the own thinking back between its tags, in the parts' order, as the
+ * server wrote them into `content`; undefined when there is no own thinking to put back.
+ */
+function taggedContent(parts: readonly Part[], cfg: ChatOptions): string | undefined {
+  const pieces: ThinkPiece[] = [];
+  let thought = false;
+  for (const p of parts) {
+    if (p.type === "text") pieces.push({ kind: "text", text: p.text });
+    else if (p.type === "thinking" && p.text !== undefined && own(p, cfg.provider)) {
+      pieces.push({ kind: "thinking", text: p.text });
+      thought = true;
+    }
+  }
+  return thought ? joinThinkTags(pieces, cfg.server?.tags ?? THINK_TAGS) : undefined;
 }
 
 /** A part of this adapter, or untagged (the caller's own). */
