@@ -138,10 +138,10 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   const baseURL = resolveBaseURL("openai", config.baseURL ?? DEFAULT_BASE_URL, "baseURL");
   const server = checkServerName(config.server, "openai") ?? serverOf(baseURL);
   // OpenAI's key is never sent to a host with a key of its own (OpenRouter, DeepSeek, ...).
-  const keyNames = SERVERS[server].keyEnv;
-  const apiKey = config.apiKey ?? keyNames.map((k) => env[k]).find((k) => k !== undefined);
+  const keyName = SERVERS[server].key ?? "OPENAI_API_KEY";
+  const apiKey = config.apiKey ?? env[keyName];
   if (typeof apiKey !== "string" || apiKey === "") {
-    throw new ConfigError(`openai: no API key; pass apiKey or set ${keyNames.join(" or ")}`);
+    throw new ConfigError(`openai: no API key; pass apiKey or set ${keyName}`);
   }
   if (typeof config.model !== "string" || config.model === "") {
     throw new ConfigError('openai: model is required, e.g. "gpt-5.4"');

@@ -20,8 +20,8 @@ export const openaiErrors = /* @__PURE__ */ errorFieldsOf(readError);
  */
 export function chatWire(options: ChatOptions): Wire<SSERecord> {
   // A server that writes reasoning between tags in `content` (servers.ts) has it split there.
-  const tags = options.server?.tags;
-  const parseBody = tags ? tagParser(tags) : parseResponse;
+  const split = options.server?.split;
+  const parseBody = split ? tagParser(split) : parseResponse;
   return {
     toolArguments: "text",
     body: (req, streaming) => buildRequest(req, options, streaming),
@@ -34,7 +34,7 @@ export function chatWire(options: ChatOptions): Wire<SSERecord> {
     },
     errorFields: openaiErrors,
     open: openSSE((toError, requestId, provider) =>
-      createStreamState(toError, requestId, provider, tags),
+      createStreamState(toError, requestId, provider, split),
     ),
     count: NO_CHAT_COUNT,
   };

@@ -12,13 +12,12 @@ import {
   TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
-import type { ChatServer } from "./servers.js";
+import type { ChatServer } from "./dialect.js";
 import type { ReasoningEffort, ReasoningSummary } from "./wire.js";
 
+export { type ChatServer, resolveServer } from "./dialect.js";
 export {
-  type ChatServer,
   checkServerName,
-  resolveServer,
   SERVERS,
   type ServerName,
   type ServerProfile,

@@ -1,12 +1,7 @@
 import { isNonEmptyString } from "../../core/issue.js";
 import { createPartsBuilder } from "../../core/parts.js";
 import type { Delta, Message, ThinkingPart, ToolCallPart } from "../../core/types.js";
-import {
-  createThinkSplitter,
-  type ThinkPiece,
-  type ThinkSplitter,
-  type ThinkTags,
-} from "../../kit/think-tags.js";
+import type { ThinkPiece, ThinkSplitter } from "../../kit/think-tags.js";
 import { NO_DELTAS } from "../../send/model-stream.js";
 import type {
   ChatCompletionChunkDelta,
@@ -53,12 +48,12 @@ export interface MessageBuilder {
 /**
  * Creates an empty {@link MessageBuilder}; thinking and provider parts are tagged with
  * `provider`. `fragments`: a stream, whose `reasoning_details` entries may come in pieces.
- * `tags`: the server writes reasoning into `content` between these.
+ * `split`: the server writes reasoning into `content` between tags; makes the content's splitter.
  */
 export function createMessageBuilder(
   provider: string,
   fragments = true,
-  tags?: ThinkTags,
+  split?: () => ThinkSplitter,
 ): MessageBuilder {
   const parts = createPartsBuilder();
   // Where the reasoning sits in the parts; set when its first piece arrives.
@@ -187,8 +182,8 @@ export function createMessageBuilder(
       // Some servers send content parts (arrays) golem does not read; they count as no text.
       const content = m.content;
       if (typeof content === "string" && content !== "") {
-        if (!seenContent && tags && thinking === undefined && entries.length === 0) {
-          splitter = createThinkSplitter(tags);
+        if (!seenContent && split && thinking === undefined && entries.length === 0) {
+          splitter = split();
         }
         seenContent = true;
         const pieces = splitter

@@ -1,14 +1,14 @@
-import { ConfigError } from "../../core/errors.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
 import { checkMedia, isMedia, urlOf } from "../../kit/media.js";
 import { callSettings, deepMerge, wireFields, withExtraBody } from "../../kit/settings.js";
-import { joinThinkTags, THINK_TAGS, type ThinkPiece } from "../../kit/think-tags.js";
+import type { ThinkPiece } from "../../kit/think-tags.js";
 import { foldUpdates } from "../../kit/updates.js";
 import { checkChatTools, checkSettings } from "../../rules/openai.js";
+import type { ReplayWhen } from "./dialect.js";
 import { CHAT_MEDIA, filenameOf } from "./media.js";
 import { CHAT_EFFORTS, type ChatOptions, promptCacheFields } from "./options.js";
-import type { ChatServer, ReplayForm, ReplayWhen } from "./servers.js";
+import type { ReplayForm } from "./servers.js";
 import { jsonSchemaFormat } from "./settings.js";
 import type {
   ChatCompletionAssistantMessageParam,
@@ -59,8 +59,8 @@ export function buildRequest(
   if (req.toolChoice !== undefined) body.tool_choice = buildToolChoice(req.toolChoice);
   const effort = effortNow ?? cfg.reasoningEffort;
   if (cfg.server) {
-    checkServer(cfg.server, cfg.model ?? "", effort, req.toolChoice, cfg.provider);
-    body = deepMerge(body, serverFields(cfg.server, effort));
+    cfg.server.check(effort, req.toolChoice, cfg.provider);
+    body = deepMerge(body, cfg.server.fields(effort));
   } else if (effort !== undefined) {
     if (cfg.reasoningFormat === "openrouter") body.reasoning = { effort };
     else body.reasoning_effort = effort;
@@ -87,64 +87,6 @@ export function buildRequest(
     body.stream_options = { include_usage: true };
   }
   return withExtraBody(body, cfg.settings, req);
-}
-
-/**
- * What a server refuses before the request (servers.ts `refuse`, the family's
- * `alwaysThinks`), as a `ConfigError` naming why.
- */
-function checkServer(
-  server: ChatServer,
-  model: string,
-  effort: string | undefined,
-  choice: ModelRequest["toolChoice"],
-  provider: string,
-): void {
-  const family = server.family;
-  if (effort === "none" && family?.alwaysThinks?.test(model.toLowerCase())) {
-    throw new ConfigError(
-      `${provider}: ${model} always reasons; reasoningEffort "none" is refused (${family.source})`,
-    );
-  }
-  const forced = choice === "required" || typeof choice === "object";
-  for (const r of server.profile.refuse ?? []) {
-    if (forced && effort !== "none" && r.family === family?.family) {
-      throw new ConfigError(`${provider}: ${r.message}`);
-    }
-  }
-}
-
-/**
- * The body fields of the effort in force and of preserved thinking, in the server's dialect
- * (servers.ts `effort`, `preserve`); preserved thinking is not asked for with reasoning off.
- */
-function serverFields(server: ChatServer, effort: string | undefined): Record<string, unknown> {
-  const dialect = server.effort;
-  const family = server.family;
-  let out: Record<string, unknown> = {};
-  if (effort !== undefined) {
-    if (dialect === "template") {
-      // Qwen3 and GLM templates think unless told not to; DeepSeek's needs `thinking: true`.
-      const flag = family?.templateSwitch;
-      if (effort === "none") out = { chat_template_kwargs: { [flag ?? "enable_thinking"]: false } };
-      else
-        out = { reasoning_effort: effort, ...(flag && { chat_template_kwargs: { [flag]: true } }) };
-    } else if (effort === "none" && dialect.off) out = { ...dialect.off };
-    else {
-      out =
-        dialect.field === "reasoning.effort"
-          ? { reasoning: { effort } }
-          : { reasoning_effort: effort };
-      if (effort !== "none" && dialect.on) out = deepMerge(out, dialect.on);
-    }
-  }
-  const keep = server.profile.preserve;
-  if (server.preserve && effort !== "none" && keep !== undefined) {
-    const fields = keep === "template" ? family?.templateKeep : keep;
-    if (fields)
-      out = deepMerge(out, keep === "template" ? { chat_template_kwargs: fields } : fields);
-  }
-  return out;
 }
 
 function buildMessage(
@@ -276,7 +218,7 @@ function taggedContent(parts: readonly Part[], cfg: ChatOptions): string | undef
       thought = true;
     }
   }
-  return thought ? joinThinkTags(pieces, cfg.server?.tags ?? THINK_TAGS) : undefined;
+  return thought && cfg.server ? cfg.server.join(pieces) : undefined;
 }
 
 /** A part of this adapter, or untagged (the caller's own). */

@@ -9,7 +9,7 @@
  * @module
  */
 import { ConfigError } from "../../core/errors.js";
-import { THINK_TAGS, type ThinkTags } from "../../kit/think-tags.js";
+import type { ThinkTags } from "../../kit/think-tags.js";
 import {
   type FamilyRule,
   familyRule,
@@ -47,9 +47,6 @@ export type ReasoningSource =
   | "tags"
   | "thinking_chunks";
 
-/** When a server wants an assistant turn's reasoning back. */
-export type ReplayWhen = "never" | "tool-calls" | "always";
-
 /**
  * The form replayed reasoning takes on the wire: a field of the assistant message, or the
  * tags put back around it in `content`.
@@ -86,16 +83,16 @@ export interface ServerRefusal {
 
 /** One server's reasoning dialect. */
 export interface ServerProfile {
-  name: ServerName;
   /** Host names that identify it in `baseURL`, each also matching its subdomains. */
   hosts: readonly string[];
   /** Where reasoning arrives. */
   reasoningIn: readonly ReasoningSource[];
   /** The tags of `"tags"` reasoning, when not `<think>…</think>`. */
   tags?: ThinkTags;
-  /** When reasoning goes back for a model no family rule names. */
-  replay: ReplayWhen;
-  /** The form it goes back in. */
+  /**
+   * The form reasoning goes back in. When it goes back is not the server's to say: the model
+   * family's rule (rules/reasoning-families.ts) or `replayReasoning`; else never.
+   */
   replayAs: ReplayForm;
   /** How `reasoningEffort` is sent. */
   effort: EffortDialect;
@@ -106,16 +103,17 @@ export interface ServerProfile {
   preserve?: WireFields | "template";
   /** What the server refuses, checked before each request. */
   refuse?: readonly ServerRefusal[];
-  /** The environment variables the API key is read from, in order. */
-  keyEnv: readonly string[];
+  /**
+   * The environment variable the API key is read from; absent: `OPENAI_API_KEY` (OpenAI, and
+   * servers whose key golem cannot name). A host with a key of its own never gets OpenAI's.
+   */
+  key?: string;
   /** The doc or capture the row was read from, and when. */
   source: string;
   checked: string;
 }
 
 const CHECKED = "2026-12-06";
-/** The key of a server golem cannot name the key of: OpenAI's variable, as before 0.4. */
-const ANY_KEY = ["OPENAI_API_KEY"] as const;
 const OFF_THINKING = { off: { thinking: { type: "disabled" } } } as const;
 
 /**
@@ -124,34 +122,27 @@ const OFF_THINKING = { off: { thinking: { type: "disabled" } } } as const;
  */
 export const SERVERS: Readonly<Record<ServerName, ServerProfile>> = {
   openai: {
-    name: "openai",
     hosts: ["api.openai.com"],
     // OpenAI's models return no reasoning text on Chat Completions (the Responses API does).
     reasoningIn: [],
-    replay: "never",
     replayAs: "reasoning_content",
     effort: {},
-    keyEnv: ANY_KEY,
     source: "https://platform.openai.com/docs/api-reference/chat/create",
     checked: CHECKED,
   },
   deepseek: {
-    name: "deepseek",
     hosts: ["api.deepseek.com"],
     reasoningIn: ["reasoning_content"],
-    replay: "never",
     replayAs: "reasoning_content",
     // Thinking is on by default; `reasoning_effort` low, high, max (others mapped by DeepSeek).
     effort: OFF_THINKING,
-    keyEnv: ["DEEPSEEK_API_KEY"],
+    key: "DEEPSEEK_API_KEY",
     source: "https://api-docs.deepseek.com/guides/thinking_mode",
     checked: CHECKED,
   },
   moonshot: {
-    name: "moonshot",
     hosts: ["api.moonshot.ai", "api.moonshot.cn", "api.kimi.com"],
     reasoningIn: ["reasoning_content"],
-    replay: "never",
     replayAs: "reasoning_content",
     // K2.5/K2.6 think by default, `thinking.type: "disabled"` turns it off; K3 takes
     // `reasoning_effort` low, high, max.
@@ -161,302 +152,202 @@ export const SERVERS: Readonly<Record<ServerName, ServerProfile>> = {
         family: "kimi",
         refuses: "forced-tool-choice",
         message:
-          'Kimi refuses tool_choice "required" or a named tool while thinking; use "auto" or reasoningEffort "none"',
+          'Kimi refuses a forced tool_choice while thinking; use "auto" or reasoningEffort "none"',
       },
     ],
-    keyEnv: ["MOONSHOT_API_KEY"],
+    key: "MOONSHOT_API_KEY",
     source: "https://platform.moonshot.ai/docs/guide/use-kimi-k2-thinking-model",
     checked: CHECKED,
   },
   dashscope: {
-    name: "dashscope",
     hosts: ["dashscope.aliyuncs.com", "dashscope-intl.aliyuncs.com", "dashscope-us.aliyuncs.com"],
     // With `thinking_display: "summarized"` a summary in reasoning_content and the whole
     // reasoning encrypted (docs/openai.md, DashScope).
     reasoningIn: ["reasoning_content", "encrypted_content"],
-    replay: "never",
     replayAs: "reasoning_content",
     effort: { off: { enable_thinking: false }, on: { enable_thinking: true } },
     preserve: { preserve_thinking: true },
-    keyEnv: ["DASHSCOPE_API_KEY"],
+    key: "DASHSCOPE_API_KEY",
     source: "https://www.alibabacloud.com/help/en/model-studio/deep-thinking",
     checked: CHECKED,
   },
   vllm: {
-    name: "vllm",
     hosts: [],
     // `reasoning` with a reasoning parser (`reasoning_content` before 0.11), tags without one.
     reasoningIn: ["reasoning", "tags"],
-    replay: "never",
     // 0.16 and later read only `reasoning` back (vllm-project/vllm#38488).
     replayAs: "reasoning",
     effort: "template",
     preserve: "template",
-    keyEnv: ANY_KEY,
     source: "https://docs.vllm.ai/en/stable/features/reasoning_outputs/",
     checked: CHECKED,
   },
   sglang: {
-    name: "sglang",
     hosts: [],
     reasoningIn: ["reasoning_content", "tags"],
-    replay: "never",
     replayAs: "reasoning_content",
     effort: "template",
     preserve: "template",
-    keyEnv: ANY_KEY,
     source: "https://docs.sglang.io/docs/advanced_features/separate_reasoning",
     checked: CHECKED,
   },
   zai: {
-    name: "zai",
     // The coding endpoint is the same host (`/api/coding/paas/v4`).
     hosts: ["api.z.ai", "open.bigmodel.cn"],
     reasoningIn: ["reasoning_content"],
-    replay: "never",
     replayAs: "reasoning_content",
     effort: { off: { thinking: { type: "disabled" } }, on: { thinking: { type: "enabled" } } },
     preserve: { thinking: { type: "enabled", clear_thinking: false } },
-    keyEnv: ["ZAI_API_KEY"],
+    key: "ZAI_API_KEY",
     source: "https://docs.z.ai/guides/capabilities/thinking-mode",
     checked: CHECKED,
   },
   cerebras: {
-    name: "cerebras",
     hosts: ["api.cerebras.ai"],
     // `reasoning` (format `parsed`, GLM's and gpt-oss's default), tags (`raw`, Qwen3's).
     reasoningIn: ["reasoning", "tags"],
-    replay: "never",
     // An assistant `reasoning` went back with a 200 (fixtures/reference/compat/cerebras/).
     replayAs: "reasoning",
     // `reasoning_effort: "none"` turns GLM's reasoning off.
     effort: {},
     preserve: { clear_thinking: false },
-    keyEnv: ["CEREBRAS_API_KEY"],
+    key: "CEREBRAS_API_KEY",
     source: "https://inference-docs.cerebras.ai/capabilities/reasoning",
     checked: CHECKED,
   },
   groq: {
-    name: "groq",
     hosts: ["api.groq.com"],
     // `reasoning_format` parsed: `reasoning`; raw (the default without tools): tags.
     reasoningIn: ["reasoning", "tags"],
-    replay: "never",
     // Groq refuses a reasoning field on an assistant message ("property 'reasoning' is
     // unsupported"); the tags go back in `content`.
     replayAs: "tags",
     effort: {},
-    keyEnv: ["GROQ_API_KEY"],
+    key: "GROQ_API_KEY",
     source: "https://console.groq.com/docs/reasoning",
     checked: CHECKED,
   },
   together: {
-    name: "together",
     hosts: ["api.together.xyz", "api.together.ai"],
     reasoningIn: ["reasoning", "tags"],
-    replay: "never",
     replayAs: "reasoning",
     // Hybrid models switch with `reasoning.enabled`; gpt-oss takes `reasoning_effort`.
     effort: { off: { reasoning: { enabled: false } } },
-    keyEnv: ["TOGETHER_API_KEY"],
+    key: "TOGETHER_API_KEY",
     source: "https://docs.together.ai/docs/inference/chat/reasoning",
     checked: CHECKED,
   },
   fireworks: {
-    name: "fireworks",
     hosts: ["api.fireworks.ai"],
     // "For some models, the reasoning content may instead be included directly in the
     // content field itself" (in tags).
     reasoningIn: ["reasoning_content", "tags"],
-    replay: "never",
     replayAs: "reasoning_content",
     effort: {},
-    keyEnv: ["FIREWORKS_API_KEY"],
+    key: "FIREWORKS_API_KEY",
     source: "https://docs.fireworks.ai/guides/reasoning",
     checked: CHECKED,
   },
   huggingface: {
-    name: "huggingface",
     hosts: ["router.huggingface.co"],
     // The router forwards each provider's own answer.
     reasoningIn: ["reasoning_content", "reasoning", "tags"],
-    replay: "never",
     replayAs: "reasoning_content",
     effort: {},
-    keyEnv: ["HF_TOKEN"],
+    key: "HF_TOKEN",
     source: "https://huggingface.co/docs/inference-providers/tasks/chat-completion",
     checked: CHECKED,
   },
   ollama: {
-    name: "ollama",
     // Ollama's cloud; a local server (`localhost:11434`) is named with `server: "ollama"`.
     hosts: ["ollama.com"],
     reasoningIn: ["reasoning", "tags"],
-    replay: "never",
     // An assistant `reasoning` went back with a 200 (fixtures/reference/compat/ollama/).
     replayAs: "reasoning",
     // `reasoning_effort: "none"` is what turns thinking off on /v1 (ollama/ollama#14820).
     effort: {},
-    keyEnv: ["OLLAMA_API_KEY"],
+    key: "OLLAMA_API_KEY",
     source: "https://docs.ollama.com/api/openai-compatibility",
     checked: CHECKED,
   },
   lmstudio: {
-    name: "lmstudio",
     hosts: [],
     // `reasoning_content` when its server separates reasoning, tags in `content` otherwise.
     reasoningIn: ["reasoning_content", "tags"],
-    replay: "never",
     replayAs: "reasoning_content",
     effort: {},
-    keyEnv: ANY_KEY,
     source: "https://lmstudio.ai/docs/developer/openai-compat/chat-completions",
     checked: CHECKED,
   },
   llamacpp: {
-    name: "llamacpp",
     hosts: [],
     // `--reasoning-format deepseek` (the default, auto): reasoning_content; `none`: tags.
     reasoningIn: ["reasoning_content", "tags"],
-    replay: "never",
     // An assistant reasoning_content went back with a 200 (fixtures/reference/compat/llama-cpp/).
     replayAs: "reasoning_content",
     effort: "template",
     preserve: "template",
-    keyEnv: ANY_KEY,
     source: "https://github.com/ggml-org/llama.cpp/blob/master/tools/server/README.md",
     checked: CHECKED,
   },
   xai: {
-    name: "xai",
     hosts: ["api.x.ai"],
     // grok-3-mini returns reasoning_content; Grok 4 returns none on Chat Completions.
     reasoningIn: ["reasoning_content"],
-    replay: "never",
     // An assistant reasoning_content went back with a 200 (fixtures/reference/compat/xai/).
     replayAs: "reasoning_content",
     effort: {},
-    keyEnv: ["XAI_API_KEY"],
+    key: "XAI_API_KEY",
     source: "https://docs.x.ai/docs/guides/reasoning",
     checked: CHECKED,
   },
   openrouter: {
-    name: "openrouter",
     hosts: ["openrouter.ai"],
     // `reasoning_details` always go back as they came (docs/adr/0012-reasoning-dialects.md).
     reasoningIn: ["reasoning_details", "reasoning"],
-    replay: "never",
     replayAs: "reasoning",
     effort: { field: "reasoning.effort" },
-    keyEnv: ["OPENROUTER_API_KEY"],
+    key: "OPENROUTER_API_KEY",
     source: "https://openrouter.ai/docs/use-cases/reasoning-tokens",
     checked: CHECKED,
   },
   mistral: {
-    name: "mistral",
     hosts: ["api.mistral.ai"],
     reasoningIn: ["thinking_chunks"],
-    replay: "never",
     replayAs: "thinking_chunks",
     effort: {},
-    keyEnv: ["MISTRAL_API_KEY"],
+    key: "MISTRAL_API_KEY",
     source: "https://docs.mistral.ai/capabilities/reasoning/",
     checked: CHECKED,
   },
   compatible: {
-    name: "compatible",
     hosts: [],
     // Every field is read; what it does not say is not assumed: no tags, nothing sent back.
     reasoningIn: ["reasoning_content", "reasoning", "reasoning_details", "encrypted_content"],
-    replay: "never",
     replayAs: "reasoning_content",
     effort: {},
-    keyEnv: ANY_KEY,
     source: "https://platform.openai.com/docs/api-reference/chat/create",
     checked: CHECKED,
   },
 };
 
-/** A server profile resolved for one model and config: what the request and parts builders read. */
-export interface ChatServer {
-  profile: ServerProfile;
-  /** The model's family rule, when it has one. */
-  family?: FamilyRule;
-  /** When the model's own reasoning goes back: the family's, the profile's, or as configured. */
-  replay: ReplayWhen;
-  /** The form it goes back in: the profile's, or `reasoningFormat`'s. */
-  replayAs: ReplayForm;
-  /** Send the preserve switch (a family that wants preserved thinking, on a server that has one). */
-  preserve: boolean;
-  /** Tags to split `content` at, where the server writes reasoning there. */
-  tags?: ThinkTags;
-  /** How `reasoningEffort` is sent: the profile's, or OpenRouter's for `reasoningFormat: "openrouter"`. */
-  effort: EffortDialect;
-}
-
-/** The names `server` takes. */
-export const SERVER_NAMES = Object.keys(SERVERS) as readonly ServerName[];
-
 /** The server a `baseURL`'s host names, else `"compatible"`. */
 export function serverOf(baseURL: string): ServerName {
   const host = new URL(baseURL).hostname;
-  const row = Object.values(SERVERS).find((s) =>
+  const row = Object.entries(SERVERS).find(([, s]) =>
     s.hosts.some((h) => host === h || host.endsWith(`.${h}`)),
   );
-  return row?.name ?? "compatible";
+  return (row?.[0] as ServerName | undefined) ?? "compatible";
 }
 
 /** Checks `server`; undefined when not given. */
 export function checkServerName(server: unknown, provider: string): ServerName | undefined {
+  const names = Object.keys(SERVERS);
   if (server === undefined) return undefined;
-  if (typeof server !== "string" || !(SERVER_NAMES as readonly string[]).includes(server)) {
+  if (typeof server !== "string" || !names.includes(server)) {
     throw new ConfigError(
-      `${provider}: server must be one of ${SERVER_NAMES.join(", ")}; got ${JSON.stringify(server)}`,
+      `${provider}: server must be one of ${names.join(", ")}; got ${JSON.stringify(server)}`,
     );
   }
   return server as ServerName;
-}
-
-/**
- * The server `name` resolved for `model`: a family rule, where the model has one, decides when
- * reasoning goes back (a `required` one on every server, a `preserved` one where the server is
- * known); `replayReasoning` (true: every assistant message, false: none) and `reasoningFormat`
- * (the form) override what the row and the family say.
- */
-export function resolveServer(
-  name: ServerName,
-  model: string,
-  overrides: {
-    replayReasoning?: boolean | undefined;
-    reasoningFormat?: "openrouter" | "reasoning" | "reasoning_content" | undefined;
-  } = {},
-): ChatServer {
-  const profile = SERVERS[name];
-  const family = familyRule(model);
-  let replay = profile.replay;
-  let preserve = false;
-  if (family && (family.need === "required" || name !== "compatible")) {
-    replay = family.replay;
-    preserve = family.need === "preserved" && profile.preserve !== undefined;
-  }
-  const { replayReasoning, reasoningFormat } = overrides;
-  if (replayReasoning !== undefined) {
-    replay = replayReasoning ? "always" : "never";
-    preserve &&= replayReasoning;
-  }
-  const out: ChatServer = {
-    profile,
-    replay,
-    replayAs:
-      reasoningFormat === undefined
-        ? profile.replayAs
-        : reasoningFormat === "reasoning_content"
-          ? "reasoning_content"
-          : "reasoning",
-    preserve,
-    effort: reasoningFormat === "openrouter" ? SERVERS.openrouter.effort : profile.effort,
-  };
-  if (family) out.family = family;
-  if (profile.reasoningIn.includes("tags")) out.tags = profile.tags ?? THINK_TAGS;
-  return out;
 }

@@ -198,7 +198,7 @@ describe("openai server detection", () => {
     "%s with %s %j is %s, replaying on %s as %s",
     (baseURL, model, options, server, replay, form) => {
       const cfg = resolve({ baseURL, model, ...options });
-      expect(cfg.server?.profile.name).toBe(server);
+      expect(cfg.server?.profile).toBe(SERVERS[server]);
       expect(cfg.server?.replay).toBe(replay);
       expect(cfg.server?.replayAs).toBe(form);
     },
@@ -236,15 +236,10 @@ describe("openai.servers", () => {
     expect(openai.servers).toBe(SERVERS);
   });
 
-  it.each(Object.entries(SERVERS))(
-    "%s: named as its key, with a source URL and a date",
-    (name, row) => {
-      expect(row.name).toBe(name);
-      expect(row.source).toMatch(/^https:\/\//);
-      expect(row.checked).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(row.keyEnv.length).toBeGreaterThan(0);
-    },
-  );
+  it.each(Object.entries(SERVERS))("%s: a source URL and a date", (_, row) => {
+    expect(row.source).toMatch(/^https:\/\//);
+    expect(row.checked).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
 
   it("gives each host to one server only", () => {
     const hosts = Object.values(SERVERS).flatMap((s) => s.hosts);
@@ -516,13 +511,13 @@ describe("openai server refusals, each beside its allowed neighbour", () => {
       "Kimi thinking with tool_choice required",
       KIMI,
       { messages: [ASK], tools: [TOOL], toolChoice: "required" },
-      'openai: Kimi refuses tool_choice "required" or a named tool while thinking; use "auto" or reasoningEffort "none"',
+      'openai: Kimi refuses a forced tool_choice while thinking; use "auto" or reasoningEffort "none"',
     ],
     [
       "Kimi thinking with a named tool",
       KIMI,
       { messages: [ASK], tools: [TOOL], toolChoice: { name: "weather" } },
-      'openai: Kimi refuses tool_choice "required" or a named tool while thinking; use "auto" or reasoningEffort "none"',
+      'openai: Kimi refuses a forced tool_choice while thinking; use "auto" or reasoningEffort "none"',
     ],
     [
       "Kimi thinking with auto",
