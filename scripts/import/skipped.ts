@@ -1,9 +1,12 @@
+import { SERVER_CASSETTE_NOTES } from "../synthesize-servers.js";
+
 /**
  * Cassettes under fixtures/ that import-reference does not build, and why: written by hand
  * from documented wire formats, or derived from another cassette rather than from a capture
  * (their `source` says which).
  */
 export const NOT_IMPORTED: Readonly<Record<string, string>> = {
+  ...SERVER_CASSETTE_NOTES,
   "anthropic/preserved-thinking-loop.json":
     "synthesized from the documented preserved-thinking wire (placeholder signatures)",
   "openai/responses-preserved-reasoning-loop.json":

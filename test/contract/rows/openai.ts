@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { lateInstructionLoop, midRunUpdateLoop } from "../../../scripts/scenarios/append-only.js";
 import { DASHSCOPE_THINKING } from "../../../scripts/scenarios/openai.js";
+import { SERVER_CASES, serverLoop } from "../../../scripts/scenarios/servers.js";
 import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import { thinkingOf } from "../../../src/core/parts.js";
 import type { Message, ToolSpec } from "../../../src/core/types.js";
@@ -248,6 +249,24 @@ const OPENAI_DIALECTS: Record<string, RowSpec> = {
   },
 };
 
+/**
+ * One weather loop per server profile (fixtures/openai/<server>/, scripts/synthesize-servers.ts):
+ * golem created with only the case's baseURL and model (and `server` for a self-hosted one),
+ * its requests checked against what the server's docs say goes back.
+ */
+const SERVER_ROWS: Record<string, RowSpec> = Object.fromEntries(
+  SERVER_CASES.flatMap((c) => {
+    const loop = `${c.server}/thinking-tool-loop`;
+    return [
+      [loop, { config: c.config, run: (call) => serverLoop(call) }],
+      [
+        `${loop}-stream`,
+        { config: c.config, run: (call) => serverLoop(call), twin: { file: loop, exact: true } },
+      ],
+    ] satisfies [string, RowSpec][];
+  }),
+);
+
 /** The structured-output rows: reasoning on, as scripts/scenarios/openai.ts records them. */
 const GPT54_CHAT = { model: "gpt-5.4", reasoningEffort: "low", maxTokens: 4000 };
 const GPT54_RESPONSES = { model: "gpt-5.4", api: "responses", reasoningEffort: "low" };
@@ -266,6 +285,7 @@ export const OPENAI: Record<string, RowSpec> = {
     twin: { file: "responses-media" },
   },
   ...OPENAI_DIALECTS,
+  ...SERVER_ROWS,
   "structured-output-chat": { config: GPT54_CHAT, run: (call) => call(REPORT_REQUEST) },
   "structured-output-zod-chat": {
     config: GPT54_CHAT,
