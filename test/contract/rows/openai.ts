@@ -8,6 +8,7 @@ import type { Message, ToolSpec } from "../../../src/core/types.js";
 import type { Cassette } from "../../../src/testing/index.js";
 import { parseResponse } from "../../../src/wires/openai-chat/response.js";
 import {
+  andThen,
   loadCassette,
   loop,
   mediaRun,
@@ -267,6 +268,57 @@ const SERVER_ROWS: Record<string, RowSpec> = Object.fromEntries(
   }),
 );
 
+/** The servers' own captures (fixtures/reference/compat/), as golem replays them. */
+const capturedWeather = loop(
+  { system: "You are a helpful assistant", tools: [WEATHER], toolChoice: "auto" },
+  [user("What's the weather in Florence, Italy?")],
+  toolResults("40 C"),
+);
+const CAPTURED_ROWS: Record<string, RowSpec> = {
+  // gpt-oss has no family rule: the capture's client asked for the reasoning back.
+  "llamacpp/captured-tool-loop": {
+    config: {
+      baseURL: "http://localhost:8080/v1",
+      server: "llamacpp",
+      model: "openai/gpt-oss-20b",
+      reasoningEffort: "high",
+      replayReasoning: true,
+    },
+    run: capturedWeather,
+  },
+  "xai/captured-tool-loop": {
+    config: {
+      baseURL: "https://api.x.ai/v1",
+      model: "grok-3-mini",
+      reasoningEffort: "high",
+      replayReasoning: true,
+    },
+    run: capturedWeather,
+  },
+  // GLM's rule sends every turn's reasoning back and asks for preserved thinking.
+  "zai/captured-tool-loop-stream": {
+    config: {
+      baseURL: "https://api.z.ai/api/coding/paas/v4",
+      model: "glm-4.7-flash",
+      reasoningEffort: "high",
+    },
+    run: capturedWeather,
+  },
+  // The answer's <think> run is a thinking part; the text goes back without it.
+  "groq/captured-think-tags": {
+    config: { baseURL: "https://api.groq.com/openai/v1", model: "deepseek-r1-distill-llama-70b" },
+    run: loop(
+      { system: "You are a chef." },
+      [user("I want a recipe to cook Uruguayan alfajores.")],
+      andThen("Considering the Uruguayan recipe, how can I cook the Argentinian one?"),
+    ),
+  },
+  "cerebras/captured-multiturn": {
+    config: { baseURL: "https://api.cerebras.ai/v1", model: "gpt-oss-120b", replayReasoning: true },
+    run: loop({}, [user("What is 2 + 2? Think briefly first.")], andThen("Now add 3 to that.")),
+  },
+};
+
 /** The structured-output rows: reasoning on, as scripts/scenarios/openai.ts records them. */
 const GPT54_CHAT = { model: "gpt-5.4", reasoningEffort: "low", maxTokens: 4000 };
 const GPT54_RESPONSES = { model: "gpt-5.4", api: "responses", reasoningEffort: "low" };
@@ -286,6 +338,7 @@ export const OPENAI: Record<string, RowSpec> = {
   },
   ...OPENAI_DIALECTS,
   ...SERVER_ROWS,
+  ...CAPTURED_ROWS,
   "structured-output-chat": { config: GPT54_CHAT, run: (call) => call(REPORT_REQUEST) },
   "structured-output-zod-chat": {
     config: GPT54_CHAT,

@@ -69,3 +69,36 @@ describe.each(
     }
   });
 });
+
+describe("the servers' own captures (fixtures/reference/compat/)", () => {
+  it("Groq: the raw answer's <think> run is a thinking part, and goes back as Groq took it: not at all", async () => {
+    const { turns, fetch } = await runCassette("openai", "groq/captured-think-tags");
+    const [thought, answer] = (turns[0]?.response?.message.content ?? []) as [
+      { type: string; text: string },
+      { type: string; text: string },
+    ];
+    expect(thought.type).toBe("thinking");
+    expect(thought.text.startsWith("\nOkay, so I want to make Uruguayan alfajores.")).toBe(true);
+    expect(answer.type).toBe("text");
+    const sent = assistantsOf(fetch.requests[1]?.body)[0];
+    expect(sent?.content).toBe(answer.text);
+    expect(String(sent?.content)).not.toContain("<think>");
+    // Turn 2 (format parsed) reasons in message.reasoning.
+    expect(
+      thinkingOf(turns[1]?.response?.message ?? { role: "assistant", content: [] })[0]?.text,
+    ).toMatch(/^Alright/);
+  });
+
+  it.each([
+    ["llamacpp/captured-tool-loop", "reasoning_content"],
+    ["xai/captured-tool-loop", "reasoning_content"],
+    ["zai/captured-tool-loop-stream", "reasoning_content"],
+    ["cerebras/captured-multiturn", "reasoning"],
+  ])("%s: turn 1's reasoning goes back in %s, as the server took it", async (file, field) => {
+    const { turns, fetch } = await runCassette("openai", file);
+    const thought = thinkingOf(
+      turns[0]?.response?.message ?? { role: "assistant", content: [] },
+    )[0];
+    expect(assistantsOf(fetch.requests[1]?.body)[0]?.[field]).toBe(thought?.text);
+  });
+});
