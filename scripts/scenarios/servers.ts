@@ -24,7 +24,7 @@ export interface ServerCase {
     baseURL: string;
     model: string;
     server?: openai.ServerName;
-    reasoningEffort?: "medium" | "high";
+    reasoningEffort?: "medium";
   };
   /** Self-hosted: a key it takes unless started with one. */
   local?: true;
@@ -43,17 +43,13 @@ export interface ServerCase {
 export const SERVER_CASES: readonly ServerCase[] = [
   {
     server: "deepseek",
-    config: {
-      baseURL: "https://api.deepseek.com",
-      model: "deepseek-v4-pro",
-      reasoningEffort: "high",
-    },
+    config: { baseURL: "https://api.deepseek.com", model: "deepseek-v4-pro" },
     arrives: "reasoning_content",
     replay: "tool-calls",
     form: "reasoning_content",
-    fields: { reasoning_effort: "high" },
+    fields: {},
     doc: "https://api-docs.deepseek.com/guides/thinking_mode",
-    says: "thinking mode returns reasoning_content; for turns that performed tool calls it must be passed back in all subsequent requests (else a 400), for other turns it is ignored; reasoning_effort low, high or max",
+    says: "thinking mode returns reasoning_content; for turns that performed tool calls it must be passed back in all subsequent requests (else a 400), for other turns it is ignored; thinking is on by default",
   },
   {
     server: "moonshot",
