@@ -32,8 +32,9 @@ export type APIError = CoreAPIError;
 /**
  * A Chat Completions model, or with `api: "responses"` a Responses API model. Chat: reasoning
  * that a compatible server returns becomes thinking parts tagged `"openai"` (OpenRouter's
- * `reasoning_details` entries also provider parts, which always go back); with
- * `replayReasoning` the text goes back as `reasoning_content`. Responses: each reasoning item becomes
+ * `reasoning_details` entries also provider parts, which always go back); it goes back as the
+ * server and the model family say ({@link servers}), or always with `replayReasoning`.
+ * Responses: each reasoning item becomes
  * a block (summary text, `encrypted_content` as signature) that later turns send back.
  * @example
  * ```ts
@@ -41,8 +42,7 @@ export type APIError = CoreAPIError;
  * const model = openai.create({ model: "gpt-5.4", api: "responses", reasoningEffort: "low" });
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  * // Chat Completions on a compatible server:
- * const deepseek = openai.create({ model: "deepseek-v4-pro", baseURL: "https://api.deepseek.com",
- *   apiKey: process.env.DEEPSEEK_API_KEY, replayReasoning: true });
+ * const deepseek = openai.create({ model: "deepseek-v4-pro", baseURL: "https://api.deepseek.com" });
  * ```
  */
 export const create = /* @__PURE__ */ platformCreate(resolveConfig, openaiDeployment, APIError);
