@@ -51,7 +51,7 @@ export type ReasoningSource =
  * The form replayed reasoning takes on the wire: a field of the assistant message, or the
  * tags put back around it in `content`.
  */
-export type ReplayForm = "reasoning_content" | "reasoning" | "tags" | "thinking_chunks";
+export type ReplayForm = "reasoning_content" | "reasoning" | "tags";
 
 /** Body fields, deep-merged into the request. */
 export type WireFields = Readonly<Record<string, unknown>>;
@@ -313,8 +313,10 @@ export const SERVERS: Readonly<Record<ServerName, ServerProfile>> = {
   },
   mistral: {
     hosts: ["api.mistral.ai"],
+    // Content chunks `{ type: "thinking", thinking: [{ type: "text", text }] }`, which golem
+    // does not read yet, nor send back (docs/adr/0036-reasoning-server-profiles.md).
     reasoningIn: ["thinking_chunks"],
-    replayAs: "thinking_chunks",
+    replayAs: "reasoning_content",
     effort: {},
     key: "MISTRAL_API_KEY",
     source: "https://docs.mistral.ai/capabilities/reasoning/",
