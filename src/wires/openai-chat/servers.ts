@@ -10,11 +10,7 @@
  */
 import { ConfigError } from "../../core/errors.js";
 import type { ThinkTags } from "../../kit/think-tags.js";
-import {
-  type FamilyRule,
-  familyRule,
-  type ReasoningFamily,
-} from "../../rules/reasoning-families.js";
+import type { ReasoningFamily } from "../../rules/reasoning-families.js";
 
 /** The servers a profile exists for; `"compatible"` is the generic default. */
 export type ServerName =
