@@ -1,3 +1,5 @@
+import { SERVER_CASSETTE_NOTES } from "../synthesize-servers.js";
+
 /**
  * Cassettes under fixtures/ that import-reference does not build, and why: written by hand
  * from documented wire formats, or derived from another cassette rather than from a capture
@@ -28,6 +30,7 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized from vLLM's reasoning item input (vllm-project/vllm#28248)",
   "openai/ollama-responses-tool-loop-stream.json":
     "synthesized from Ollama's openai/responses.go stream converter",
+  ...SERVER_CASSETTE_NOTES,
   "anthropic/preserved-thinking-loop.json":
     "synthesized from the documented preserved-thinking wire (placeholder signatures)",
   "openai/responses-preserved-reasoning-loop.json":

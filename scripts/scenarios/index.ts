@@ -7,6 +7,7 @@ import { azureScenarios } from "./azure.js";
 import { bedrockScenarios } from "./bedrock.js";
 import { geminiScenarios } from "./gemini.js";
 import { openaiScenarios } from "./openai.js";
+import { serverScenarios } from "./servers.js";
 import type { Scenario } from "./types.js";
 import { vertexScenarios } from "./vertex.js";
 
@@ -15,7 +16,8 @@ export const SCENARIOS: Record<string, Record<string, Scenario>> = {
   anthropic: anthropicScenarios,
   bedrock: bedrockScenarios,
   gemini: geminiScenarios,
-  openai: openaiScenarios,
+  // The servers' loops record into fixtures/openai/<server>/ (golem/openai serves them).
+  openai: { ...openaiScenarios, ...serverScenarios },
   azure: azureScenarios,
   vertex: vertexScenarios,
   "anthropic-aws": anthropicAwsScenarios,

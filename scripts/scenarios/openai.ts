@@ -26,7 +26,7 @@ const make =
       ...(ctx.baseURL ? { baseURL: ctx.baseURL } : {}),
     });
 
-/** DeepSeek: DEEPSEEK_API_KEY when set (else the adapter's OPENAI_API_KEY), its own URL. */
+/** DeepSeek: DEEPSEEK_API_KEY (the adapter reads it itself on api.deepseek.com), its own URL. */
 const makeDeepSeek = (ctx: ScenarioContext) =>
   openai.create({
     model: ctx.model ?? "deepseek-reasoner",

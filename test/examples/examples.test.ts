@@ -18,7 +18,7 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 function offlineEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (!/^(AWS_|ANTHROPIC_|GEMINI_|GOOGLE_|OPENAI_|OPENROUTER_|AZURE_|VERTEX_)/.test(k))
+    if (!/^(AWS_|ANTHROPIC_|GEMINI_|GOOGLE_|OPENAI_|OPENROUTER_|AZURE_|VERTEX_|DEEPSEEK_)/.test(k))
       env[k] = v;
   }
   return env;
@@ -208,6 +208,25 @@ describe("examples, offline", () => {
         ...details.map((d) => `kept entry: ${d.type}, format ${d.format}, index ${d.index}`),
         `turn 2 sends ${details.length} reasoning_details entries, exactly as kept: true`,
         `2 steps, answer: ${second?.choices[0]?.message.content}`,
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("deepseek: with only baseURL and model, turn 1's reasoning goes back on the turns after it, the answer's does not", async () => {
+    const out = await runExample("examples/deepseek/main.ts");
+    type Answer = { choices: { message: { reasoning_content: string; content: string | null } }[] };
+    const [first, second] = answers<Answer>("openai", "deepseek/thinking-tool-loop");
+    expect(out).toBe(
+      [
+        "No DEEPSEEK_API_KEY: replaying fixtures/openai/deepseek/thinking-tool-loop.json",
+        `turn 1 thinks: ${first?.choices[0]?.message.reasoning_content}`,
+        "turn 1 calls weather(Florence, Italy)",
+        `turn 2 answers: ${second?.choices[0]?.message.content}`,
+        "turn 3 calls weather again",
+        "request 2 carries turn 1's reasoning_content: true",
+        "request 3 carries it again: true",
+        "request 3 carries turn 2's: false",
         "",
       ].join("\n"),
     );

@@ -208,7 +208,7 @@ describe("no signature, redacted payload, encrypted item or key in any span, con
         ...(turn.response ? [turn.response.message] : []),
       ]) {
         for (const p of typeof m.content === "string" ? [] : m.content) {
-          if (p.type === "thinking") secrets.delete(p.text);
+          if (p.type === "thinking" && p.text) secrets.delete(p.text);
         }
       }
     }

@@ -2,7 +2,7 @@ import type { Entry } from "../plan.js";
 import { ANTHROPIC } from "./anthropic.js";
 import { BEDROCK } from "./bedrock.js";
 import { GEMINI } from "./gemini.js";
-import { AZURE, OPENAI } from "./openai.js";
+import { AZURE, OPENAI, SERVERS } from "./openai.js";
 import { OPENAI_RESPONSES } from "./openai-responses.js";
 
 /** Every cassette imported from fixtures/reference/, by provider. */
@@ -11,6 +11,7 @@ export const ENTRIES: readonly Entry[] = [
   ...BEDROCK,
   ...GEMINI,
   ...OPENAI,
+  ...SERVERS,
   ...OPENAI_RESPONSES,
   ...AZURE,
 ];

@@ -13,14 +13,18 @@ import type {
   ThinkingConfig,
 } from "../../wires/openai-chat/options.js";
 import {
+  checkServerName,
   PLATFORM_KEYS,
   type ResolvedWireConfig,
   resolveApi,
   resolveReasoningSummary,
+  resolveServer,
   resolveWireHeaders,
   resolveWireOptions,
+  SERVERS,
+  type ServerName,
+  serverOf,
 } from "../../wires/openai-chat/options.js";
-import { RESPONSES_SERVERS, type ServerName } from "../../wires/openai-responses/call.js";
 
 export type {
   Api,
@@ -28,6 +32,8 @@ export type {
   PromptCacheConfig,
   ReasoningFormat,
   ReasoningSummaryOption,
+  ServerName,
+  ServerProfile,
   ThinkingConfig,
 } from "../../wires/openai-chat/options.js";
 
@@ -76,6 +82,12 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
   /** Everything before `/chat/completions` or `/responses`. @defaultValue "https://api.openai.com/v1" */
   baseURL?: string;
   /**
+   * Which server `baseURL` is, for a reasoning dialect its host does not say (a local vLLM,
+   * a proxy): its row of `openai.servers` (docs/servers.md).
+   * @defaultValue the server whose host `baseURL` is on, else `"compatible"`
+   */
+  server?: ServerName;
+  /**
    * Which OpenAI API to call: Chat Completions, or the Responses API, which returns reasoning
    * summaries and encrypted reasoning that golem replays (docs/openai.md).
    * @defaultValue "chat-completions"
@@ -100,12 +112,6 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
    * asked (docs/models.md).
    */
   capabilities?: Capabilities;
-  /**
-   * Which server `baseURL` is, where its host cannot say (a localhost port, a proxy): its
-   * profile says what golem asks for and how reasoning goes back (docs/openai.md, "Servers").
-   * @defaultValue the server whose host `baseURL` has, else `"compatible"`
-   */
-  server?: ServerName;
 }
 
 /** A checked `Config` with the key and defaults filled in. */
@@ -114,7 +120,8 @@ export interface ResolvedConfig extends ResolvedWireConfig {
   apiKey: string;
   baseURL: string;
   api: Api;
-  server?: ServerName;
+  /** The `server` the config named, for the Responses wire's own row (else its host's). */
+  serverName?: ServerName;
 }
 
 const CONFIG_KEYS: KeySet<Config> = {
@@ -132,8 +139,9 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     throw new ConfigError("openai: `apiKey` must be a string");
   }
   const baseURL = resolveBaseURL("openai", config.baseURL ?? DEFAULT_BASE_URL, "baseURL");
-  // OpenAI's key is never sent to OpenRouter by default: that host has a key of its own.
-  const keyName = isOpenRouter(baseURL) ? "OPENROUTER_API_KEY" : "OPENAI_API_KEY";
+  const server = checkServerName(config.server, "openai") ?? serverOf(baseURL);
+  // OpenAI's key is never sent to a host with a key of its own (OpenRouter, DeepSeek, ...).
+  const keyName = SERVERS[server].key ?? "OPENAI_API_KEY";
   const apiKey = config.apiKey ?? env[keyName];
   if (typeof apiKey !== "string" || apiKey === "") {
     throw new ConfigError(`openai: no API key; pass apiKey or set ${keyName}`);
@@ -156,19 +164,17 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     headers,
   };
   if (summary !== undefined) out.reasoningSummary = summary;
-  if (config.server !== undefined) out.server = resolveServer(config.server);
+  if (config.server !== undefined) out.serverName = server;
   if (format !== undefined) out.reasoningFormat = format;
+  // OpenAI's own endpoint needs no profile: the wire is OpenAI's, sent as it always was.
+  if (server !== "openai") {
+    out.server = resolveServer(server, config.model, {
+      replayReasoning: config.replayReasoning,
+      reasoningFormat: config.reasoningFormat,
+    });
+  }
   const caps = resolveCapabilities("openai", config.capabilities, "openai.capabilities");
   if (caps !== undefined) out.capabilities = caps;
   checkSettings(api === "responses" ? "responses" : "chat", out, out.settings ?? {});
   return out;
-}
-
-/** A `server` golem has a profile for (servers.ts), else a ConfigError naming them. */
-function resolveServer(server: unknown): ServerName {
-  const names = Object.keys(RESPONSES_SERVERS).filter((n) => n !== "bedrock-mantle");
-  if (typeof server === "string" && names.includes(server)) return server as ServerName;
-  throw new ConfigError(
-    `openai: server must be one of ${names.join(", ")}; got ${JSON.stringify(server)}`,
-  );
 }

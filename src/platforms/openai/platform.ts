@@ -33,7 +33,7 @@ export function openaiPlatform(cfg: ResolvedConfig): Platform {
 export function openaiDeployment(cfg: ResolvedConfig) {
   const wire =
     cfg.api === "responses"
-      ? responsesWire(cfg, responsesServer(cfg.baseURL, cfg.server))
+      ? responsesWire(cfg, responsesServer(cfg.baseURL, cfg.serverName))
       : chatWire(cfg);
   return [wire, openaiPlatform(cfg)] as const;
 }

@@ -5,7 +5,7 @@ import type { SSERecord } from "../../transport/sse.js";
 import { NO_CHAT_COUNT } from "./count.js";
 import type { ChatOptions } from "./options.js";
 import { buildRequest } from "./request.js";
-import { bodyErrorFields, parseResponse, readError } from "./response.js";
+import { bodyErrorFields, parseResponse, readError, tagParser } from "./response.js";
 import { createStreamState } from "./stream.js";
 
 export { requestUrl as chatUrl } from "./request.js";
@@ -19,6 +19,9 @@ export const openaiErrors = /* @__PURE__ */ errorFieldsOf(readError);
  * blocks carry is `options.provider`.
  */
 export function chatWire(options: ChatOptions): Wire<SSERecord> {
+  // A server that writes reasoning between tags in `content` (servers.ts) has it split there.
+  const split = options.server?.split;
+  const parseBody = split ? tagParser(split) : parseResponse;
   return {
     toolArguments: "text",
     body: (req, streaming) => buildRequest(req, options, streaming),
@@ -27,10 +30,12 @@ export function chatWire(options: ChatOptions): Wire<SSERecord> {
       // Some compatible servers answer 200 with `{"error": …}` instead of a completion.
       const error = bodyErrorFields(body, provider, requestId);
       if (error) throw toError(error);
-      return parseResponse(body, provider);
+      return parseBody(body, provider);
     },
     errorFields: openaiErrors,
-    open: openSSE(createStreamState),
+    open: openSSE((toError, requestId, provider) =>
+      createStreamState(toError, requestId, provider, split),
+    ),
     count: NO_CHAT_COUNT,
   };
 }

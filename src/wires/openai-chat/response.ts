@@ -1,6 +1,7 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
 import { identityOf } from "../../kit/identity.js";
+import type { ThinkSplitter } from "../../kit/think-tags.js";
 import { withCounts } from "../../kit/usage.js";
 import type { ErrorResponse } from "../../transport/exchange.js";
 import { answeredWithout, errorBodyParser, responseParser } from "../../transport/json.js";
@@ -20,7 +21,19 @@ import type {
  */
 export const parseResponse = /* @__PURE__ */ responseParser(readCompletion, "openai");
 
-function readCompletion(body: unknown, provider: string): ModelResponse {
+/** {@link parseResponse} for a server that writes reasoning into `content` between tags. */
+export function tagParser(split: () => ThinkSplitter): typeof parseResponse {
+  return responseParser(
+    (body: unknown, provider: string) => readCompletion(body, provider, split),
+    "openai",
+  );
+}
+
+function readCompletion(
+  body: unknown,
+  provider: string,
+  split?: () => ThinkSplitter,
+): ModelResponse {
   const completion = body as ChatCompletion;
   const choice = Array.isArray(completion?.choices) ? completion.choices[0] : undefined;
   const wire = choice?.message;
@@ -30,7 +43,7 @@ function readCompletion(body: unknown, provider: string): ModelResponse {
   const calls = wire.tool_calls ?? [];
   if (!Array.isArray(calls))
     throw new StreamError(`${provider} answered with tool_calls that are not an array`);
-  const builder = createMessageBuilder(provider, false);
+  const builder = createMessageBuilder(provider, false, split);
   builder.add({
     content: wire.content,
     reasoning_content: wire.reasoning_content ?? null,

@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { lateInstructionLoop, midRunUpdateLoop } from "../../../scripts/scenarios/append-only.js";
 import { DASHSCOPE_THINKING } from "../../../scripts/scenarios/openai.js";
+import { SERVER_CASES, serverLoop } from "../../../scripts/scenarios/servers.js";
 import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import { thinkingOf } from "../../../src/core/parts.js";
 import type { Message, ToolSpec } from "../../../src/core/types.js";
 import type { Cassette } from "../../../src/testing/index.js";
 import { parseResponse } from "../../../src/wires/openai-chat/response.js";
 import {
+  andThen,
   loadCassette,
   loop,
   mediaRun,
@@ -249,6 +251,75 @@ const OPENAI_DIALECTS: Record<string, RowSpec> = {
   },
 };
 
+/**
+ * One weather loop per server profile (fixtures/openai/<server>/, scripts/synthesize-servers.ts):
+ * golem created with only the case's baseURL and model (and `server` for a self-hosted one),
+ * its requests checked against what the server's docs say goes back.
+ */
+const SERVER_ROWS: Record<string, RowSpec> = Object.fromEntries(
+  SERVER_CASES.flatMap((c) => {
+    const loop = `${c.server}/thinking-tool-loop`;
+    return [
+      [loop, { config: c.config, run: (call) => serverLoop(call) }],
+      [
+        `${loop}-stream`,
+        { config: c.config, run: (call) => serverLoop(call), twin: { file: loop, exact: true } },
+      ],
+    ] satisfies [string, RowSpec][];
+  }),
+);
+
+/** The servers' own captures (fixtures/reference/compat/), as golem replays them. */
+const capturedWeather = loop(
+  { system: "You are a helpful assistant", tools: [WEATHER], toolChoice: "auto" },
+  [user("What's the weather in Florence, Italy?")],
+  toolResults("40 C"),
+);
+const CAPTURED_ROWS: Record<string, RowSpec> = {
+  // gpt-oss has no family rule: the capture's client asked for the reasoning back.
+  "llamacpp/captured-tool-loop": {
+    config: {
+      baseURL: "http://localhost:8080/v1",
+      server: "llamacpp",
+      model: "openai/gpt-oss-20b",
+      reasoningEffort: "high",
+      replayReasoning: true,
+    },
+    run: capturedWeather,
+  },
+  "xai/captured-tool-loop": {
+    config: {
+      baseURL: "https://api.x.ai/v1",
+      model: "grok-3-mini",
+      reasoningEffort: "high",
+      replayReasoning: true,
+    },
+    run: capturedWeather,
+  },
+  // GLM's rule sends every turn's reasoning back and asks for preserved thinking.
+  "zai/captured-tool-loop-stream": {
+    config: {
+      baseURL: "https://api.z.ai/api/coding/paas/v4",
+      model: "glm-4.7-flash",
+      reasoningEffort: "high",
+    },
+    run: capturedWeather,
+  },
+  // The answer's <think> run is a thinking part; the text goes back without it.
+  "groq/captured-think-tags": {
+    config: { baseURL: "https://api.groq.com/openai/v1", model: "deepseek-r1-distill-llama-70b" },
+    run: loop(
+      { system: "You are a chef." },
+      [user("I want a recipe to cook Uruguayan alfajores.")],
+      andThen("Considering the Uruguayan recipe, how can I cook the Argentinian one?"),
+    ),
+  },
+  "cerebras/captured-multiturn": {
+    config: { baseURL: "https://api.cerebras.ai/v1", model: "gpt-oss-120b", replayReasoning: true },
+    run: loop({}, [user("What is 2 + 2? Think briefly first.")], andThen("Now add 3 to that.")),
+  },
+};
+
 /** The structured-output rows: reasoning on, as scripts/scenarios/openai.ts records them. */
 const GPT54_CHAT = { model: "gpt-5.4", reasoningEffort: "low", maxTokens: 4000 };
 const GPT54_RESPONSES = { model: "gpt-5.4", api: "responses", reasoningEffort: "low" };
@@ -267,6 +338,8 @@ export const OPENAI: Record<string, RowSpec> = {
     twin: { file: "responses-media" },
   },
   ...OPENAI_DIALECTS,
+  ...SERVER_ROWS,
+  ...CAPTURED_ROWS,
   "structured-output-chat": { config: GPT54_CHAT, run: (call) => call(REPORT_REQUEST) },
   "structured-output-zod-chat": {
     config: GPT54_CHAT,
