@@ -1,6 +1,7 @@
 import type { Entry } from "../plan.js";
 import { ANTHROPIC } from "./anthropic.js";
 import { BEDROCK } from "./bedrock.js";
+import { COHERE } from "./cohere.js";
 import { GEMINI } from "./gemini.js";
 import { AZURE, OPENAI } from "./openai.js";
 import { OPENAI_RESPONSES } from "./openai-responses.js";
@@ -13,4 +14,5 @@ export const ENTRIES: readonly Entry[] = [
   ...OPENAI,
   ...OPENAI_RESPONSES,
   ...AZURE,
+  ...COHERE,
 ];

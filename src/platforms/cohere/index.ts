@@ -9,6 +9,7 @@ import { platformCreate } from "../../send/entry.js";
 import { resolveConfig } from "./config.js";
 import { cohereDeployment } from "./platform.js";
 
+export type { Capabilities } from "../../rules/capabilities.js";
 export type { Config, ThinkingConfig } from "./config.js";
 
 /** Cohere answered with an error: an HTTP status, a failed generation, an error in a stream. */

@@ -1,6 +1,7 @@
 import { ConfigError } from "../../core/errors.js";
-import type { CallSettings } from "../../core/types.js";
+import type { CallSettings, PrefixCheck } from "../../core/types.js";
 import { pickSettings, SETTING_KEYS } from "../../kit/settings.js";
+import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
 import { TRANSPORT_KEYS } from "../../transport/options.js";
 import { checkCohereSettings } from "./settings.js";
 import type { CohereThinking } from "./wire.js";
@@ -22,6 +23,17 @@ export interface ThinkingConfig {
 export interface CohereOptions extends CallSettings {
   /** Omitted: no `thinking` field, the model's default (reasoning models think). */
   thinking?: ThinkingConfig;
+  /**
+   * Cohere binds no reasoning to the prefix (thinking items are plain text it takes back), so
+   * only `"off"` is taken; the others are a ConfigError (docs/append-only.md). @defaultValue "off"
+   */
+  prefixCheck?: PrefixCheck;
+  /**
+   * What the model takes (a `Capabilities` you hold, e.g. from Cohere's model page), checked
+   * before each request: `maxOutputTokens`, `sampling`, `forcedToolChoice`, and `thinking` by
+   * its wire names (`enabled`, `disabled`). golem has no table of Cohere models.
+   */
+  capabilities?: Capabilities;
 }
 
 /** What the body builder reads: the model, the platform's tag, the checked options. */
@@ -33,12 +45,15 @@ export interface ResolvedOptions {
   thinking: CohereThinking | undefined;
   /** `create()`'s call settings, the defaults of every call. */
   settings: CallSettings;
+  capabilities?: Capabilities | undefined;
 }
 
 /** The keys of {@link CohereOptions}, for a platform config's key set. */
 export const OPTION_KEYS = {
   ...SETTING_KEYS,
   thinking: { budgetTokens: true, disabled: true },
+  prefixCheck: true,
+  capabilities: true,
 } as const;
 
 /** A Cohere platform config's keys before its own: transport, settings, wire options, model, key. */
@@ -57,7 +72,19 @@ export function resolveOptions(
 ): ResolvedOptions {
   const settings = pickSettings(provider, config);
   checkCohereSettings(provider, settings);
-  return { provider, model, thinking: resolveThinking(provider, config.thinking), settings };
+  if (config.prefixCheck !== undefined && config.prefixCheck !== "off") {
+    throw new ConfigError(
+      `${provider}: prefixCheck takes only "off": Cohere binds no reasoning to the prefix (docs/append-only.md)`,
+    );
+  }
+  const capabilities = resolveCapabilities(provider, config.capabilities, "a Capabilities");
+  return {
+    provider,
+    model,
+    thinking: resolveThinking(provider, config.thinking),
+    settings,
+    ...(capabilities && { capabilities }),
+  };
 }
 
 /** `thinking` as the wire takes it. */

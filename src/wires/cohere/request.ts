@@ -6,7 +6,7 @@ import { callSettings, wireFields, withExtraBody } from "../../kit/settings.js";
 import { foldUpdates } from "../../kit/updates.js";
 import { COHERE_MEDIA } from "./media.js";
 import type { ResolvedOptions } from "./options.js";
-import { checkCohereSettings } from "./settings.js";
+import { checkCapabilities, checkCohereSettings } from "./settings.js";
 import type {
   CohereAssistantContent,
   CohereAssistantMessage,
@@ -39,6 +39,7 @@ export function buildRequest(
   const { provider } = cfg;
   const req = foldUpdates(request, provider, NO_EFFORTS).request;
   const s = checkCohereSettings(provider, callSettings(provider, cfg.settings, req));
+  checkCapabilities(provider, cfg.model, cfg.capabilities, s, req, cfg.thinking);
   const messages: CohereMessage[] = [];
   if (req.system !== undefined && req.system !== "") {
     messages.push({ role: "system", content: req.system });

@@ -1,5 +1,7 @@
 import { ConfigError } from "../../core/errors.js";
-import type { CallSettings } from "../../core/types.js";
+import type { CallSettings, ModelRequest } from "../../core/types.js";
+import type { Capabilities } from "../../rules/capabilities.js";
+import type { CohereThinking } from "./wire.js";
 
 /**
  * What Cohere's Chat API takes of the call settings beyond the checks every wire shares
@@ -26,4 +28,34 @@ export function checkCohereSettings(provider: string, s: CallSettings): CallSett
     throw new ConfigError(`${provider}: \`stopSequences\` takes at most 5 strings on Cohere`);
   }
   return s;
+}
+
+/**
+ * Checks one request against what the model takes, where `caps` says: the output cap, sampling,
+ * a forced tool choice, and the thinking mode by its wire name. An absent field checks nothing.
+ */
+export function checkCapabilities(
+  provider: string,
+  model: string,
+  caps: Capabilities | undefined,
+  s: CallSettings,
+  req: Pick<ModelRequest, "toolChoice">,
+  thinking: CohereThinking | undefined,
+): void {
+  if (caps === undefined) return;
+  const refuse = (what: string) =>
+    new ConfigError(`${provider}: ${what} (capabilities of ${model})`);
+  if (caps.maxOutputTokens !== undefined && (s.maxTokens ?? 0) > caps.maxOutputTokens) {
+    throw refuse(`\`maxTokens\` ${s.maxTokens} is above the cap of ${caps.maxOutputTokens}`);
+  }
+  if (caps.sampling === false) {
+    const set = (["temperature", "topP", "topK"] as const).filter((k) => s[k] !== undefined);
+    if (set.length > 0) throw refuse(`the model takes no ${set.join(", ")}`);
+  }
+  if (caps.forcedToolChoice === false && req.toolChoice === "required") {
+    throw refuse('the model takes no forced toolChoice ("required")');
+  }
+  if (thinking !== undefined && caps.thinking?.[thinking.type] === false) {
+    throw refuse(`the model takes no thinking of type "${thinking.type}"`);
+  }
 }
