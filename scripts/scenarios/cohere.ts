@@ -31,7 +31,9 @@ const loop = (stream: boolean): Scenario => ({
   create: make(REASONING, { thinking: { budgetTokens: 2000 } }),
   run: async (model) => {
     const base = { system: "You are a helpful assistant", tools: [WEATHER] };
-    const messages: Message[] = [{ role: "user", content: "What's the weather in Florence, Italy?" }];
+    const messages: Message[] = [
+      { role: "user", content: "What's the weather in Florence, Italy?" },
+    ];
     const first = await call(model, { ...base, messages: [...messages] }, stream);
     messages.push(first.message, ...toolResults(first, weather));
     const second = await call(model, { ...base, messages: [...messages] }, stream);
