@@ -107,7 +107,7 @@ export function failedGenerationFields(
   return {
     provider,
     status: 200,
-    message: nonEmpty(error) ?? `${provider}: the generation failed (finish_reason ERROR)`,
+    message: nonEmpty(error) ?? "the generation failed (finish_reason ERROR)",
     type: "ERROR",
     requestId,
     body,
