@@ -35,6 +35,7 @@ const SECRET_ENV = [
   "ANTHROPIC_FOUNDRY_API_KEY",
   "ANTHROPIC_FOUNDRY_TOKEN",
   "GOOGLE_CLOUD_ACCESS_TOKEN",
+  "CO_API_KEY",
 ];
 
 function usage(): string {

@@ -49,6 +49,16 @@ const WIRE_NAMES: Record<string, string[]> = {
   "anthropic-bedrock": ["bedrock-mantle", ".amazonaws.com/anthropic/v1"],
   "anthropic-foundry": ["services.ai.azure.com", "ANTHROPIC_FOUNDRY_API_KEY"],
   "anthropic-google-cloud": ["claude.googleapis.com", "ANTHROPIC_GOOGLE_CLOUD_WORKSPACE_ID"],
+  cohere: ["tool_plan", "tool-plan-delta", "api.cohere.com", "CO_API_KEY"],
+};
+
+/**
+ * Names two wire formats both use, each wire's own: not another adapter's code where the
+ * entry's own wire has the name too (Cohere's Chat API v2 names its calls `tool_calls`, as
+ * Chat Completions does).
+ */
+const SHARED_NAMES: Record<string, string[]> = {
+  tool_calls: ["openai", "cohere"],
 };
 
 /**
@@ -76,6 +86,7 @@ const ALLOWED: Record<string, string[]> = {
   "anthropic-bedrock": ["anthropic-bedrock", "anthropic"],
   "anthropic-foundry": ["anthropic-foundry", "anthropic"],
   "anthropic-google-cloud": ["anthropic-google-cloud", "anthropic"],
+  cohere: ["cohere"],
 };
 
 /** Which auth schemes an entry's platforms use (an API key in a header of its own is the default). */
@@ -116,6 +127,7 @@ const OLD_ENTRIES = ENTRIES.filter(
       "anthropic-bedrock",
       "anthropic-foundry",
       "anthropic-google-cloud",
+      "cohere",
     ].includes(e),
 );
 
@@ -170,6 +182,8 @@ function cases(scale: number): Case[] {
       code: `export * from "golem/anthropic-google-cloud";`,
       ceiling: kb(24.8),
     },
+    // Cohere's Chat API v2, 15.5 KB when added (docs/adr/0043-cohere-chat-wire.md).
+    { name: "golem/cohere", code: `export * from "golem/cohere";`, ceiling: kb(15.7) },
     // 3.7 KB before 0.3's recorder, openCassette and scriptedModel (docs/adr/0015-recorder-in-golem-testing.md).
     { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(9.3) },
     // @opentelemetry/api is the app's own (a peer): left out of the bundle, as an app has it.
@@ -282,7 +296,10 @@ async function strangers(entry: string): Promise<string[]> {
     Object.entries(table)
       .filter(([owner]) => entry !== "testing" && !own.includes(owner))
       .flatMap(([owner, names]) =>
-        names.filter((n) => text.includes(n)).map((n) => `${n} (${owner})`),
+        names
+          .filter((n) => text.includes(n))
+          .filter((n) => !SHARED_NAMES[n]?.some((w) => own.includes(w)))
+          .map((n) => `${n} (${owner})`),
       );
   const names = [...foreign(WIRE_NAMES, allowed), ...foreign(AUTH_NAMES, auths)];
   return [...names, ...packages.filter((p) => !PACKAGES.includes(p)).map((p) => `package ${p}`)];

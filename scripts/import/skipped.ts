@@ -31,6 +31,10 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
   "openai/ollama-responses-tool-loop-stream.json":
     "synthesized from Ollama's openai/responses.go stream converter",
   ...SERVER_CASSETTE_NOTES,
+  "cohere/thinking-tool-loop.json":
+    "synthesized from Cohere's Chat API v2 reference and reasoning tool-use notebook, recorded from the thinking-tool-loop scenario over hand-written answers",
+  "cohere/thinking-tool-loop-stream.json":
+    "synthesized: fixtures/cohere/thinking-tool-loop.json written out as Cohere v2 stream events",
   "anthropic/preserved-thinking-loop.json":
     "synthesized from the documented preserved-thinking wire (placeholder signatures)",
   "openai/responses-preserved-reasoning-loop.json":

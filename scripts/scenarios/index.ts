@@ -5,6 +5,7 @@ import { anthropicFoundryScenarios } from "./anthropic-foundry.js";
 import { anthropicGoogleCloudScenarios } from "./anthropic-google-cloud.js";
 import { azureScenarios } from "./azure.js";
 import { bedrockScenarios } from "./bedrock.js";
+import { cohereScenarios } from "./cohere.js";
 import { geminiScenarios } from "./gemini.js";
 import { openaiScenarios } from "./openai.js";
 import { serverScenarios } from "./servers.js";
@@ -24,4 +25,5 @@ export const SCENARIOS: Record<string, Record<string, Scenario>> = {
   "anthropic-bedrock": anthropicBedrockScenarios,
   "anthropic-foundry": anthropicFoundryScenarios,
   "anthropic-google-cloud": anthropicGoogleCloudScenarios,
+  cohere: cohereScenarios,
 };

@@ -36,6 +36,8 @@ export const RESPONSE_HEADERS: ReadonlySet<string> = new Set([
   "retry-after",
   "retry-after-ms",
   "x-should-retry",
+  // Cohere's request trace id, which golem reports as the request id.
+  "x-debug-trace-id",
 ]);
 
 /** Shorter values are not searched for: they would match ordinary text. */

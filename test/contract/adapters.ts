@@ -16,7 +16,8 @@ export type Provider =
   | "anthropic-aws"
   | "anthropic-bedrock"
   | "anthropic-foundry"
-  | "anthropic-google-cloud";
+  | "anthropic-google-cloud"
+  | "cohere";
 export const PROVIDERS: readonly Provider[] = [
   "anthropic",
   "bedrock",
@@ -28,6 +29,7 @@ export const PROVIDERS: readonly Provider[] = [
   "anthropic-bedrock",
   "anthropic-foundry",
   "anthropic-google-cloud",
+  "cohere",
 ];
 
 type Fetch = typeof globalThis.fetch;
@@ -59,6 +61,7 @@ export const FAKE_AUTH = {
     workspaceId: "wrkspc1",
     token: async () => "ya29.test-token-0123456789",
   },
+  cohere: { apiKey: "co-test-key-0123456789abcdef" },
 } satisfies Record<Provider, object>;
 
 /** A provider's module: its `create` and its APIError class. */
@@ -82,6 +85,7 @@ const IMPORT: Record<Provider, () => Promise<AdapterModule>> = {
   "anthropic-bedrock": () => import("../../src/platforms/anthropic-bedrock/index.js"),
   "anthropic-foundry": () => import("../../src/platforms/anthropic-foundry/index.js"),
   "anthropic-google-cloud": () => import("../../src/platforms/anthropic-google-cloud/index.js"),
+  cohere: () => import("../../src/platforms/cohere/index.js"),
 };
 
 export function adapterModule(provider: Provider): Promise<AdapterModule> {

@@ -18,7 +18,9 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 function offlineEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (!/^(AWS_|ANTHROPIC_|GEMINI_|GOOGLE_|OPENAI_|OPENROUTER_|AZURE_|VERTEX_|DEEPSEEK_)/.test(k))
+    if (
+      !/^(AWS_|ANTHROPIC_|GEMINI_|GOOGLE_|OPENAI_|OPENROUTER_|AZURE_|VERTEX_|DEEPSEEK_|CO_)/.test(k)
+    )
       env[k] = v;
   }
   return env;
@@ -227,6 +229,34 @@ describe("examples, offline", () => {
         "request 2 carries turn 1's reasoning_content: true",
         "request 3 carries it again: true",
         "request 3 carries turn 2's: false",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("cohere: streams the thinking, and turn 3 sends both earlier turns' thinking items back", async () => {
+    const out = await runExample("examples/cohere/main.ts");
+    type Event = {
+      type: string;
+      delta?: { message?: { content?: { thinking?: string; text?: string } } };
+    };
+    // Each recorded stream's thinking and text, from its content-delta events.
+    const turns = loadCassette("cohere", "thinking-tool-loop-stream").interactions.map((i) => {
+      const events = (i.response.chunks ?? []).map((c) => JSON.parse(c.slice(6)) as Event);
+      const join = (k: "thinking" | "text") =>
+        events
+          .map((e) => (e.type === "content-delta" ? (e.delta?.message?.content?.[k] ?? "") : ""))
+          .join("");
+      return { thinking: join("thinking"), text: join("text") };
+    });
+    const [first, second, third] = turns;
+    expect(out).toBe(
+      [
+        "No CO_API_KEY: replaying fixtures/cohere/thinking-tool-loop-stream.json",
+        `turn 1: ${first?.thinking.length} chars of thinking streamed, then weather({"location":"Florence, Italy"})`,
+        `turn 2: ${second?.thinking.length} chars of thinking streamed, answer: ${second?.text}`,
+        "turn 3 sends back 2 thinking items, exactly as kept: true",
+        `turn 3: ${third?.text}`,
         "",
       ].join("\n"),
     );

@@ -3,13 +3,14 @@ import type { Model } from "../../src/core/types.js";
 import * as anthropic from "../../src/platforms/anthropic/index.js";
 import * as azure from "../../src/platforms/azure/index.js";
 import * as bedrock from "../../src/platforms/bedrock/index.js";
+import * as cohere from "../../src/platforms/cohere/index.js";
 import * as gemini from "../../src/platforms/gemini/index.js";
 import * as openai from "../../src/platforms/openai/index.js";
 import { AWS_SESSION, FAKE_AUTH } from "../contract/adapters.js";
 import { encodeFrame } from "../providers/bedrock/frames.js";
 import { bodies, frames, sseEvents } from "./bodies.js";
 
-export type AdapterName = "anthropic" | "bedrock" | "gemini" | "openai" | "azure";
+export type AdapterName = "anthropic" | "bedrock" | "gemini" | "openai" | "azure" | "cohere";
 export type Mode = "generate" | "stream";
 
 /** Transport settings a test gives `create`. */
@@ -283,6 +284,42 @@ export const ADAPTERS: Adapter[] = [
     badJSON: bytes('data: {"choices":[{"delta":{"content":"cut\n\n'),
     errorAnswer: openAIError("invalid_request_error"),
     empty: CHAT_EMPTY,
+  },
+  {
+    name: "cohere",
+    APIError: cohere.APIError,
+    create: (url, t) =>
+      cohere.create({
+        ...FAKE_AUTH.cohere,
+        model: "command-a-reasoning-08-2025",
+        baseURL: url,
+        ...FAKE,
+        ...t,
+      }),
+    body: bodies("cohere", "thinking-tool-loop", ["thinking-tool-loop-stream", 1], sseEvents),
+    // A generation that failed mid-stream ends at message-end with finish_reason ERROR.
+    errorEvent: {
+      bytes: bytes(
+        'data: {"type":"message-end","delta":{"error":"internal server error","finish_reason":"ERROR"}}\n\n',
+      ),
+      status: 200,
+      type: "ERROR",
+    },
+    badJSON: bytes(
+      'data: {"type":"content-delta","index":1,"delta":{"message":{"content":{"text":"cut\n\n',
+    ),
+    // https://docs.cohere.com/reference/errors: `{ id, message }`, the trace in x-debug-trace-id.
+    errorAnswer: (status, message) => ({
+      headers: { "content-type": "application/json", "x-debug-trace-id": `trace_${status}` },
+      body: JSON.stringify({ id: `err_${status}`, message }),
+    }),
+    empty: {
+      field: "message",
+      stream: {
+        field: "message-start",
+        pieces: [bytes('data: {"type":"message-end","delta":{"finish_reason":"COMPLETE"}}\n\n')],
+      },
+    },
   },
 ];
 

@@ -24,6 +24,7 @@ const ENTRIES: [label: string, provider: Provider, row: string, field: string][]
   ["anthropic-bedrock", "anthropic-bedrock", "thinking-tool-loop", "content"],
   ["anthropic-foundry", "anthropic-foundry", "thinking-tool-loop", "content"],
   ["anthropic-google-cloud", "anthropic-google-cloud", "thinking-tool-loop", "content"],
+  ["cohere", "cohere", "thinking-tool-loop", "message"],
 ];
 
 const REQUEST = { messages: [{ role: "user" as const, content: "What's the weather in Paris?" }] };

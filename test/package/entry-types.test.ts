@@ -19,6 +19,7 @@ import type * as anthropicFoundry from "golem/anthropic-foundry";
 import type * as anthropicGoogleCloud from "golem/anthropic-google-cloud";
 import type * as azure from "golem/azure";
 import type * as bedrock from "golem/bedrock";
+import type * as cohere from "golem/cohere";
 import type * as gemini from "golem/gemini";
 import type * as openai from "golem/openai";
 import type * as otel from "golem/otel";
@@ -233,6 +234,18 @@ interface PlatformRows {
       credentials: bedrock.AwsCredentialSource;
     };
     differs: never;
+  };
+  cohere: {
+    module: typeof cohere;
+    config: cohere.Config;
+    error: cohere.APIError;
+    names: {
+      thinking: cohere.ThinkingConfig;
+      prefixCheck: golem.PrefixCheck;
+      capabilities: cohere.Capabilities;
+    };
+    /** `thinking`: Cohere's own (`budgetTokens`, `disabled`). */
+    differs: "thinking";
   };
   gemini: {
     module: typeof gemini;

@@ -25,6 +25,7 @@ const MODEL: Record<Provider, Record<string, unknown>> = {
   "anthropic-bedrock": { model: "claude-sonnet-4-5" },
   "anthropic-foundry": { model: "claude-sonnet-4-5" },
   "anthropic-google-cloud": { model: "claude-sonnet-4-5" },
+  cohere: { model: "command-a-reasoning-08-2025" },
 };
 
 /** Fake credentials as JSON: a token function becomes the string "token function". */

@@ -23,6 +23,7 @@ const BASE: Record<Provider, Record<string, unknown>> = {
   "anthropic-bedrock": { model: "global.anthropic.claude-sonnet-4-6", maxTokens: 2048 },
   "anthropic-foundry": CLAUDE,
   "anthropic-google-cloud": CLAUDE,
+  cohere: { model: "command-a-reasoning-08-2025" },
 };
 const VERTEX_GEMINI = { model: "gemini-2.5-flash" };
 
@@ -70,6 +71,7 @@ const NESTED: [Provider, Record<string, unknown>, string][] = [
   ["anthropic-aws", MISSPELT_SESSION, "credentials.sessiontoken"],
   ["anthropic-bedrock", MISSPELT_SESSION, "credentials.sessiontoken"],
   ["gemini", { thinking: { budget: 1024, budgetTokens: 1024 } }, "thinking.budgetTokens"],
+  ["cohere", { thinking: { budgetTokens: 1024, budget: 1024 } }, "thinking.budget"],
 ];
 
 describe.each(NESTED)("%s.create with %o", (provider, config, key) => {

@@ -25,6 +25,7 @@ const CONFIG: Record<Provider, Record<string, unknown>> = {
   "anthropic-bedrock": { model: "global.anthropic.claude-sonnet-4-6", maxTokens: 1024 },
   "anthropic-foundry": { model: "claude-sonnet-4-6", maxTokens: 1024 },
   "anthropic-google-cloud": { model: "claude-sonnet-4-6", maxTokens: 1024 },
+  cohere: { model: "command-a-reasoning-08-2025" },
 };
 
 const ASK: Message = { role: "user", content: "go" };
@@ -53,8 +54,18 @@ const OBJECT_WIRES: readonly Provider[] = [
   "anthropic-foundry",
   "anthropic-google-cloud",
 ];
-const STRING_WIRES: readonly Provider[] = ["openai", "azure"];
+const STRING_WIRES: readonly Provider[] = ["openai", "azure", "cohere"];
 const NOT_GEMINI: readonly Provider[] = PROVIDERS.filter((p) => p !== "gemini");
+/** Cohere takes no `-` in a tool name, and no digit first (its own rule, below). */
+const NOT_COHERE: readonly Provider[] = PROVIDERS.filter((p) => p !== "cohere");
+
+/** The tool-name pattern each wire's refusal names. */
+const TOOL_NAME_RULE = (p: Provider) =>
+  p === "gemini"
+    ? "^[a-zA-Z0-9_.:-]{1,64}$"
+    : p === "cohere"
+      ? "^[A-Za-z_][A-Za-z0-9_]{0,63}$"
+      : "^[a-zA-Z0-9_-]{1,64}$";
 
 /** A request that adds `tools` by an update in a system message after the user's (index 1). */
 const viaUpdate = (tools: ToolSpec[]): ModelRequest => ({
@@ -89,7 +100,21 @@ const REFUSED: Refusal[] = [
     PROVIDERS,
     [tool("get weather")],
     (p, where) =>
-      `${p}: ${where} is named "get weather"; ${p} takes tool names matching ${p === "gemini" ? "^[a-zA-Z0-9_.:-]{1,64}$" : "^[a-zA-Z0-9_-]{1,64}$"}`,
+      `${p}: ${where} is named "get weather"; ${p} takes tool names matching ${TOOL_NAME_RULE(p)}`,
+  ),
+  ...toolRows(
+    "a tool name with a hyphen, on Cohere (letters, digits and _ only)",
+    ["cohere"],
+    [tool("get-weather")],
+    (p, where) =>
+      `${p}: ${where} is named "get-weather"; ${p} takes tool names matching ${TOOL_NAME_RULE(p)}`,
+  ),
+  ...toolRows(
+    "a tool name starting with a digit, on Cohere",
+    ["cohere"],
+    [tool("2weather")],
+    (p, where) =>
+      `${p}: ${where} is named "2weather"; ${p} takes tool names matching ${TOOL_NAME_RULE(p)}`,
   ),
   ...toolRows(
     "a tool name longer than 64 characters",
@@ -163,13 +188,18 @@ const REFUSED: Refusal[] = [
 const ALLOWED: [name: string, providers: readonly Provider[], request: ModelRequest][] = [
   [
     "a tool name of letters, digits, _ and -",
-    PROVIDERS,
+    NOT_COHERE,
     { messages: [ASK], tools: [tool("get_weather-2")] },
   ],
   [
     "a tool name of letters, digits, _ and -, added by an update",
-    PROVIDERS,
+    NOT_COHERE,
     viaUpdate([tool("get_weather-2")]),
+  ],
+  [
+    "a Cohere tool name of letters, digits and _",
+    ["cohere"],
+    { messages: [ASK], tools: [tool("_get_weather_2")] },
   ],
   [
     "a Gemini tool name with a dot and a colon",

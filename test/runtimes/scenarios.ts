@@ -31,6 +31,7 @@ import * as anthropicFoundry from "golem/anthropic-foundry";
 import * as anthropicGoogleCloud from "golem/anthropic-google-cloud";
 import * as azure from "golem/azure";
 import * as bedrock from "golem/bedrock";
+import * as cohere from "golem/cohere";
 import * as gemini from "golem/gemini";
 import * as openai from "golem/openai";
 import { type Cassette, parseCassette, replayFetch } from "golem/testing";
@@ -66,6 +67,9 @@ export const CASSETTES = [
   "anthropic-foundry/thinking-tool-loop-stream",
   // Claude Models on Google Cloud (Anthropic managed) with a Google token function.
   "anthropic-google-cloud/thinking-tool-loop-stream",
+  // Cohere's Chat API v2: thinking items, a tool call, then a follow-up turn (three requests).
+  "cohere/thinking-tool-loop",
+  "cohere/thinking-tool-loop-stream",
   // 0.2's features, one each: parts from bytes (base64 in the runtime), structured output
   // through the agent, and cache breakpoints over a tool loop.
   "anthropic/media",
@@ -626,6 +630,49 @@ function textOfParts(parts: Part[]): string {
 }
 
 /**
+ * The recorded Cohere loop, driven turn by turn (the agent would stop after two): the weather
+ * call, its answer, then a follow-up question whose request replays both earlier turns'
+ * thinking items in their places.
+ */
+async function cohereCase(name: string, cassette: Cassette): Promise<CaseResult> {
+  const fetch = replayFetch(cassette);
+  const model = cohere.create({
+    apiKey: "co-test-key-0123456789abcdef",
+    model: "command-a-reasoning-08-2025",
+    thinking: { budgetTokens: 2000 },
+    fetch,
+  });
+  const base = {
+    system: "You are a helpful assistant",
+    tools: [
+      {
+        name: "weather",
+        description: "Get weather information for a location",
+        parameters: WEATHER_PARAMETERS,
+      },
+    ],
+  };
+  let deltas = 0;
+  const call = async (messages: Message[]): Promise<ModelResponse> => {
+    const req = { ...base, messages: [...messages] };
+    if (!cassette.streaming) return model.generate(req);
+    const s = model.stream(req);
+    for await (const _ of s) deltas++;
+    return s.response;
+  };
+  const messages: Message[] = [{ role: "user", content: WEATHER.prompt }];
+  const first = await call(messages);
+  const id = toolCallsOf(first.message)[0]?.id ?? "";
+  messages.push(first.message, { role: "tool", toolCallId: id, content: "40 C" });
+  const second = await call(messages);
+  messages.push(second.message, { role: "user", content: "Thanks! Should I pack an umbrella?" });
+  const third = await call(messages);
+  messages.push(third.message);
+  fetch.assertDone();
+  return { name, requests: fetch.requests.length, deltas, messages, usage: third.usage };
+}
+
+/**
  * Runs every case; throws (loudly) on the first mismatch with the recordings. With a disk
  * (Node, Deno, Bun), the recorder case records to files and replays them by path.
  */
@@ -639,9 +686,11 @@ export async function runMatrix(
     cases.push(
       name.startsWith("openai/deepseek-")
         ? await deepseekCase(name, cassette)
-        : FEATURES.has(name)
-          ? await featureCase(name, cassette)
-          : await agentCase(name, cassette),
+        : name.startsWith("cohere/")
+          ? await cohereCase(name, cassette)
+          : FEATURES.has(name)
+            ? await featureCase(name, cassette)
+            : await agentCase(name, cassette),
     );
   }
   const converse = parseCassette(cassettes["bedrock/thinking-tool-loop"]);

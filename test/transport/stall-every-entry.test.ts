@@ -41,6 +41,7 @@ const ENTRIES: [label: string, provider: Provider, stream: string, whole: string
     "thinking-tool-loop-stream",
     "thinking-tool-loop",
   ],
+  ["cohere", "cohere", "thinking-tool-loop-stream", "thinking-tool-loop"],
 ];
 
 /**

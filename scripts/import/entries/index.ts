@@ -1,6 +1,7 @@
 import type { Entry } from "../plan.js";
 import { ANTHROPIC } from "./anthropic.js";
 import { BEDROCK } from "./bedrock.js";
+import { COHERE } from "./cohere.js";
 import { GEMINI } from "./gemini.js";
 import { AZURE, OPENAI, SERVERS } from "./openai.js";
 import { OPENAI_RESPONSES } from "./openai-responses.js";
@@ -14,4 +15,5 @@ export const ENTRIES: readonly Entry[] = [
   ...SERVERS,
   ...OPENAI_RESPONSES,
   ...AZURE,
+  ...COHERE,
 ];
