@@ -5,10 +5,11 @@ import { type ContextWindow, resolveContextWindow } from "./context.js";
 import { type AgentSetup, noEvidence, type RunInput, runSteps } from "./loop.js";
 import { observerOf, observeSteps, type RunObserver } from "./observe.js";
 import { createOutput } from "./output.js";
+import type { ToolDecisions } from "./pause.js";
 import type { HistoryProcessor } from "./processors.js";
 import { createRunStream } from "./run-stream.js";
 import type { Tool } from "./tool.js";
-import type { RunResult, RunStream, RunStreamOptions } from "./types.js";
+import type { RunCheckpoint, RunResult, RunStream, RunStreamOptions } from "./types.js";
 
 /** What an {@link Agent} is made of; `O` is the type of its runs' `output`. */
 export interface AgentOptions<O = string> {
@@ -60,6 +61,15 @@ export interface AgentOptions<O = string> {
    * @defaultValue no check
    */
   contextWindow?: ContextWindow;
+  /**
+   * Told of the run's work each time it grows, and awaited before the run goes on: after the
+   * prompt, after each model call's message (before any of its tools starts), after each
+   * tool's answer. Store `serializeHistory(run.messages)` and a run that crashed goes on with
+   * `resume` from the last one: nothing recorded is done again, and a call whose answer was
+   * not recorded is an open call the caller decides on (it may have run). A checkpoint that
+   * throws ends the run with that error (and its evidence). @defaultValue none
+   */
+  checkpoint?: (run: RunCheckpoint) => void | Promise<void>;
 }
 
 /**
@@ -105,6 +115,7 @@ export class Agent<O = string> {
       maxSteps,
       toolTimeoutMs: duration("toolTimeoutMs", opts.toolTimeoutMs),
       maxInputTokens: resolveContextWindow(opts.contextWindow, opts.model),
+      checkpoint: hook("checkpoint", opts.checkpoint),
       output: createOutput(
         opts.output,
         opts.outputJsonSchema,
@@ -147,6 +158,55 @@ export class Agent<O = string> {
     );
   }
 
+  /**
+   * Goes on with a paused run (or a checkpoint): answers the open tool calls of `messages`'
+   * last assistant message by `decisions` (one per call, by id: `true` runs it, `false` or
+   * `{ approved: false, reason }` answers it with a tool error the model reads), then runs
+   * the loop as `runWithHistory` does, without a prompt. The history may come from
+   * `parseHistory` in another process; it is checked first: a malformed or edited history
+   * (a recorded turn changed since the model returned it), a missing decision or one for a
+   * call that is not open is a `HistoryError` before any tool runs or request goes out.
+   * @example
+   * const paused = await agent.run("Pay the invoice.");
+   * if (paused.pending) {
+   *   const decisions = Object.fromEntries(paused.pending.map((c) => [c.id, askPerson(c)]));
+   *   const { output } = await agent.resume(paused.messages, decisions);
+   * }
+   */
+  async resume(
+    messages: Message[],
+    decisions: ToolDecisions,
+    opts?: CallOptions,
+  ): Promise<RunResult<O>> {
+    const steps = this.#steps<O>({
+      history: messages,
+      resume: { decisions },
+      signal: opts?.signal,
+      streaming: false,
+      evidence: noEvidence(),
+    });
+    for (;;) {
+      const step = await steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /** {@link Agent.resume}, streamed as {@link Agent.runStream} streams a run. */
+  resumeStream(messages: Message[], decisions: ToolDecisions, opts?: CallOptions): RunStream<O> {
+    return createRunStream<O>(
+      (signal, onResult, evidence) =>
+        this.#steps({
+          history: messages,
+          resume: { decisions },
+          signal,
+          streaming: true,
+          onResult,
+          evidence,
+        }),
+      opts?.signal,
+    );
+  }
+
   /** The loop of one run, told to the observer when there is one. */
   #steps<R>(input: RunInput<R>) {
     return this.#observer
@@ -163,6 +223,12 @@ function checkModel(model: unknown): void {
       "Agent needs a `model`: one made by an adapter's create(), e.g. anthropic.create({ model, maxTokens })",
     );
   }
+}
+
+/** A function option: absent, or a function; a {@link ConfigError} otherwise. */
+function hook<F>(option: string, value: F | undefined): F | undefined {
+  if (value === undefined || typeof value === "function") return value;
+  throw new ConfigError(`Agent ${option} must be a function`);
 }
 
 /** A time limit in ms: absent, or a positive number; a {@link ConfigError} otherwise. */
