@@ -40,6 +40,7 @@ export {
 export type {
   RunCheckpoint,
   RunEvent,
+  RunOptions,
   RunResult,
   RunStream,
   RunStreamOptions,

@@ -1,6 +1,6 @@
 import { ConfigError } from "../core/errors.js";
 import type { StandardSchemaV1 } from "../core/standard-schema.js";
-import type { CallOptions, Message, Model, Part, ToolSpec } from "../core/types.js";
+import type { Message, Model, Part, ToolSpec } from "../core/types.js";
 import { type ContextWindow, resolveContextWindow } from "./context.js";
 import { type AgentSetup, noEvidence, type RunInput, runSteps } from "./loop.js";
 import { observerOf, observeSteps, type RunObserver } from "./observe.js";
@@ -9,7 +9,7 @@ import type { ToolDecisions } from "./pause.js";
 import type { HistoryProcessor } from "./processors.js";
 import { createRunStream } from "./run-stream.js";
 import type { Tool } from "./tool.js";
-import type { RunCheckpoint, RunResult, RunStream, RunStreamOptions } from "./types.js";
+import type { RunCheckpoint, RunOptions, RunResult, RunStream, RunStreamOptions } from "./types.js";
 
 /** What an {@link Agent} is made of; `O` is the type of its runs' `output`. */
 export interface AgentOptions<O = string> {
@@ -125,7 +125,7 @@ export class Agent<O = string> {
   }
 
   /** Runs a new conversation that starts with `prompt` (text, or text, image and file parts). */
-  run(prompt: string | Part[], opts?: CallOptions): Promise<RunResult<O>> {
+  run(prompt: string | Part[], opts?: RunOptions): Promise<RunResult<O>> {
     return this.runWithHistory([], prompt, opts);
   }
 
@@ -133,7 +133,7 @@ export class Agent<O = string> {
   async runWithHistory(
     history: Message[],
     prompt: string | Part[],
-    opts?: CallOptions,
+    opts?: RunOptions,
   ): Promise<RunResult<O>> {
     const steps = this.#steps<O>({
       history,
@@ -141,6 +141,7 @@ export class Agent<O = string> {
       signal: opts?.signal,
       streaming: false,
       evidence: noEvidence(),
+      checkpoint: hook("checkpoint", opts?.checkpoint),
     });
     for (;;) {
       const step = await steps.next();
@@ -151,9 +152,10 @@ export class Agent<O = string> {
   /** Runs like {@link Agent.runWithHistory}, streaming the model's deltas and each message as events. */
   runStream(prompt: string | Part[], opts?: RunStreamOptions): RunStream<O> {
     const history = opts?.history ?? [];
+    const checkpoint = hook("checkpoint", opts?.checkpoint);
     return createRunStream<O>(
       (signal, onResult, evidence) =>
-        this.#steps({ history, prompt, signal, streaming: true, onResult, evidence }),
+        this.#steps({ history, prompt, signal, streaming: true, onResult, evidence, checkpoint }),
       opts?.signal,
     );
   }
@@ -176,7 +178,7 @@ export class Agent<O = string> {
   async resume(
     messages: Message[],
     decisions: ToolDecisions,
-    opts?: CallOptions,
+    opts?: RunOptions,
   ): Promise<RunResult<O>> {
     const steps = this.#steps<O>({
       history: messages,
@@ -184,6 +186,7 @@ export class Agent<O = string> {
       signal: opts?.signal,
       streaming: false,
       evidence: noEvidence(),
+      checkpoint: hook("checkpoint", opts?.checkpoint),
     });
     for (;;) {
       const step = await steps.next();
@@ -192,7 +195,8 @@ export class Agent<O = string> {
   }
 
   /** {@link Agent.resume}, streamed as {@link Agent.runStream} streams a run. */
-  resumeStream(messages: Message[], decisions: ToolDecisions, opts?: CallOptions): RunStream<O> {
+  resumeStream(messages: Message[], decisions: ToolDecisions, opts?: RunOptions): RunStream<O> {
+    const checkpoint = hook("checkpoint", opts?.checkpoint);
     return createRunStream<O>(
       (signal, onResult, evidence) =>
         this.#steps({
@@ -202,6 +206,7 @@ export class Agent<O = string> {
           streaming: true,
           onResult,
           evidence,
+          checkpoint,
         }),
       opts?.signal,
     );

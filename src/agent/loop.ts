@@ -57,6 +57,8 @@ export interface RunInput<O> {
   streaming: boolean;
   /** Called with the result just before the last event is yielded. */
   onResult?: (result: RunResult<O>) => void;
+  /** This run's checkpoint, in place of the agent's. */
+  checkpoint?: ((run: RunCheckpoint) => void | Promise<void>) | undefined;
   /**
    * What the run has done so far, kept current by the loop (an empty one to start); the
    * error of a failed run carries it.
@@ -87,7 +89,8 @@ export async function* runSteps<O>(setup: AgentSetup, run: RunInput<O>): Steps<R
     const messages = history.slice();
     evidence.messages = messages;
     signal?.throwIfAborted();
-    const save = (answers: readonly Message[] = []) => checkpoint(setup, evidence, answers);
+    const hook = run.checkpoint ?? setup.checkpoint;
+    const save = (answers: readonly Message[] = []) => checkpoint(hook, evidence, answers);
     let answered: Message | undefined;
     if (run.resume) {
       // Everything is checked before a tool runs or a request goes out (pause.ts).
@@ -235,12 +238,12 @@ async function needApproval(
  * once it is stored.
  */
 async function checkpoint(
-  setup: AgentSetup,
+  hook: ((run: RunCheckpoint) => void | Promise<void>) | undefined,
   evidence: RunEvidence,
   answers: readonly Message[],
 ): Promise<void> {
-  if (!setup.checkpoint) return;
-  await setup.checkpoint({
+  if (!hook) return;
+  await hook({
     messages: [...evidence.messages, ...answers],
     usage: evidence.usage,
     steps: evidence.steps,

@@ -85,7 +85,16 @@ export interface RunStream<O = string> extends AsyncIterable<RunEvent> {
   result: Promise<RunResult<O>>;
 }
 
-/** Options of {@link Agent.runStream}: the call options plus an optional earlier history. */
-export interface RunStreamOptions extends CallOptions {
+/** Options of one run (`run`, `runWithHistory`, `resume`): the call options, and a checkpoint. */
+export interface RunOptions extends CallOptions {
+  /**
+   * This run's checkpoint, in place of the agent's (`AgentOptions.checkpoint`): a server
+   * stores each run under its own key.
+   */
+  checkpoint?: (run: RunCheckpoint) => void | Promise<void>;
+}
+
+/** Options of {@link Agent.runStream}: the run's options plus an optional earlier history. */
+export interface RunStreamOptions extends RunOptions {
   history?: Message[];
 }

@@ -59,10 +59,15 @@ const BODY_SHOWN = 2000;
 /** A body: a `fetch` response, or its stream. */
 export type EventStreamBody = Response | ReadableStream<Uint8Array>;
 
+/** The run events a body carries; any other event (a comment, a newer kind) is skipped. */
+const RUN_EVENTS = new Set<string | undefined>(["delta", "message", "tool-result", "pause"]);
+
 /**
  * Reads what {@link toEventStream} made of an agent's `runStream` back into a `RunStream`:
  * iterate for the run's events, or await `result` (the run's `RunResult`, JSON values as
- * sent). The server's `error` event rejects both with an {@link EventStreamError}; an answer
+ * sent). A run that paused for approval ends with a `pause` event holding the calls that wait
+ * for a decision, and its result's `pending` holds them too: post your decisions to a server
+ * route that resumes the stored run (docs/sse.md, "Approvals"). The server's `error` event rejects both with an {@link EventStreamError}; an answer
  * that is no event stream (an HTTP error, another content type) with an
  * {@link EventStreamResponseError} (status, content type, body); a body that breaks (ends
  * before the result, bad JSON, an event without its data) with a `StreamError`. Breaking out
@@ -77,9 +82,7 @@ export function readRunStream<O = string>(body: EventStreamBody): RunStream<O> {
     body,
     "result",
     (record, data) =>
-      record.event === "delta" || record.event === "message" || record.event === "tool-result"
-        ? ({ type: record.event, ...data } as RunEvent)
-        : undefined,
+      RUN_EVENTS.has(record.event) ? ({ type: record.event, ...data } as RunEvent) : undefined,
     (data) => Array.isArray(data.messages),
   );
   return { result: final, [Symbol.asyncIterator]: events };

@@ -30,7 +30,7 @@ const HEADERS = {
 
 /**
  * A model stream or an agent's run stream as server-sent events, one per delta or run event
- * (`event: delta`, `message`, `tool-result`; `data:` the event's JSON without its `type`),
+ * (`event: delta`, `message`, `tool-result`, `pause`; `data:` the event's JSON without its `type`),
  * then `event: response` (a model stream's response) or `event: result` (a run's result), or
  * `event: error` (by default its class, status and type only: see `options.errorEvent`).
  * Cancelling the returned stream (the client went away) cancels the source: the model call or
