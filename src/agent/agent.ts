@@ -130,34 +130,17 @@ export class Agent<O = string> {
   }
 
   /** Continues a stored conversation (e.g. from `parseHistory`) with `prompt`. */
-  async runWithHistory(
+  runWithHistory(
     history: Message[],
     prompt: string | Part[],
     opts?: RunOptions,
   ): Promise<RunResult<O>> {
-    const steps = this.#steps<O>({
-      history,
-      prompt,
-      signal: opts?.signal,
-      streaming: false,
-      evidence: noEvidence(),
-      checkpoint: hook("checkpoint", opts?.checkpoint),
-    });
-    for (;;) {
-      const step = await steps.next();
-      if (step.done) return step.value;
-    }
+    return this.#run({ history, prompt }, opts);
   }
 
   /** Runs like {@link Agent.runWithHistory}, streaming the model's deltas and each message as events. */
   runStream(prompt: string | Part[], opts?: RunStreamOptions): RunStream<O> {
-    const history = opts?.history ?? [];
-    const checkpoint = hook("checkpoint", opts?.checkpoint);
-    return createRunStream<O>(
-      (signal, onResult, evidence) =>
-        this.#steps({ history, prompt, signal, streaming: true, onResult, evidence, checkpoint }),
-      opts?.signal,
-    );
+    return this.#stream({ history: opts?.history ?? [], prompt }, opts);
   }
 
   /**
@@ -175,14 +158,19 @@ export class Agent<O = string> {
    *   const { output } = await agent.resume(paused.messages, decisions);
    * }
    */
-  async resume(
-    messages: Message[],
-    decisions: ToolDecisions,
-    opts?: RunOptions,
-  ): Promise<RunResult<O>> {
+  resume(messages: Message[], decisions: ToolDecisions, opts?: RunOptions): Promise<RunResult<O>> {
+    return this.#run({ history: messages, resume: { decisions } }, opts);
+  }
+
+  /** {@link Agent.resume}, streamed as {@link Agent.runStream} streams a run. */
+  resumeStream(messages: Message[], decisions: ToolDecisions, opts?: RunOptions): RunStream<O> {
+    return this.#stream({ history: messages, resume: { decisions } }, opts);
+  }
+
+  /** One run, to its result. */
+  async #run(start: RunFrom, opts: RunOptions | undefined): Promise<RunResult<O>> {
     const steps = this.#steps<O>({
-      history: messages,
-      resume: { decisions },
+      ...start,
       signal: opts?.signal,
       streaming: false,
       evidence: noEvidence(),
@@ -194,20 +182,12 @@ export class Agent<O = string> {
     }
   }
 
-  /** {@link Agent.resume}, streamed as {@link Agent.runStream} streams a run. */
-  resumeStream(messages: Message[], decisions: ToolDecisions, opts?: RunOptions): RunStream<O> {
+  /** One run, as a stream of its events. */
+  #stream(start: RunFrom, opts: RunOptions | undefined): RunStream<O> {
     const checkpoint = hook("checkpoint", opts?.checkpoint);
     return createRunStream<O>(
       (signal, onResult, evidence) =>
-        this.#steps({
-          history: messages,
-          resume: { decisions },
-          signal,
-          streaming: true,
-          onResult,
-          evidence,
-          checkpoint,
-        }),
+        this.#steps({ ...start, signal, streaming: true, onResult, evidence, checkpoint }),
       opts?.signal,
     );
   }
@@ -219,6 +199,9 @@ export class Agent<O = string> {
       : runSteps(this.#setup, input);
   }
 }
+
+/** Where a run starts: a history, and a prompt or the decisions that resume it. */
+type RunFrom = Pick<RunInput<unknown>, "history" | "prompt" | "resume">;
 
 /** The agent's model is a {@link Model} (JS callers can pass anything, or nothing). */
 function checkModel(model: unknown): void {

@@ -24,11 +24,14 @@ export type ToolDecisions = Record<string, ToolDecision>;
  */
 export function pendingToolCalls(messages: readonly Message[]): ToolCallPart[] {
   const at = lastAssistant(messages);
-  if (at < 0) return [];
-  const after = messages.slice(at + 1);
-  if (after.some((m) => m.role !== "tool")) return [];
-  const answered = new Set(after.map((m) => m.toolCallId));
-  return toolCallsOf(messages[at] as Message).filter((c) => !answered.has(c.id));
+  if (messages.slice(at + 1).some((m) => m.role !== "tool")) return [];
+  return unanswered(messages, at);
+}
+
+/** The calls of assistant message `at` (none when -1) that no later tool message answers. */
+function unanswered(messages: readonly Message[], at: number): ToolCallPart[] {
+  const answered = new Set(messages.slice(at + 1).map((m) => m.toolCallId));
+  return at < 0 ? [] : toolCallsOf(messages[at] as Message).filter((c) => !answered.has(c.id));
 }
 
 /** Where a resumed run starts, found by {@link resumePoint}. */
@@ -57,18 +60,14 @@ export function resumePoint(messages: readonly Message[], decisions: unknown): R
   }
   checkRecordedTurns(messages);
   const at = lastAssistant(messages);
-  const open = pendingToolCalls(messages);
+  const open = unanswered(messages, at);
+  // validateHistory lets only a system message follow open calls; no provider takes one there.
   const trailing = messages.slice(at + 1).find((m) => m.role !== "tool");
-  if (at >= 0 && open.length === 0 && trailing?.role === "system") {
-    const unanswered = toolCallsOf(messages[at] as Message).filter(
-      (c) => !messages.some((m) => m.role === "tool" && m.toolCallId === c.id),
+  if (open.length > 0 && trailing) {
+    throw new HistoryError(
+      "resume: a system message follows the open calls; answer them first",
+      messages.indexOf(trailing),
     );
-    if (unanswered.length > 0) {
-      throw new HistoryError(
-        `resume: a system message follows the open calls of messages[${at}] (${ids(unanswered)}); answer them first`,
-        messages.indexOf(trailing),
-      );
-    }
   }
   const given = decisions as Record<string, unknown>;
   const calls = open.map((call) => {
