@@ -171,7 +171,7 @@ function readEvents<E, F>(
   const take = (): IteratorResult<E> | undefined => {
     while (at < batch.length) {
       const record = batch[at++] as SSERecord;
-      if (record.id !== undefined) {
+      if (record.id) {
         // After a reconnect, an event this reader already has (a relay's ids only grow).
         if (lastId !== undefined && Number(record.id) <= Number(lastId)) continue;
         lastId = record.id;
