@@ -20,6 +20,7 @@ export {
   type RunStart,
 } from "./agent/observe.js";
 export { OutputError } from "./agent/output.js";
+export { pendingToolCalls, type ToolDecision, type ToolDecisions } from "./agent/pause.js";
 export {
   dropOldThinking,
   type HistoryProcessor,
@@ -29,6 +30,7 @@ export {
 export {
   type JSONToolDefinition,
   jsonTool,
+  type NeedsApproval,
   type Tool,
   type ToolArgs,
   type ToolContext,
@@ -36,7 +38,9 @@ export {
   tool,
 } from "./agent/tool.js";
 export type {
+  RunCheckpoint,
   RunEvent,
+  RunOptions,
   RunResult,
   RunStream,
   RunStreamOptions,

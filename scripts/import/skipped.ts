@@ -45,6 +45,10 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized from the documented fallback block, fallbacks option and usage iterations",
   "anthropic/agent-updates.json":
     "synthesized from the documented append-only forms (tool_addition, per-message effort), recorded from the agent-updates scenario over scripted answers (placeholder signatures)",
+  "anthropic/approval-tool-loop.json":
+    "synthesized: recorded from the approval-tool-loop scenario (a paused run resumed approved) over answers written from the documented wire (placeholder signatures)",
+  "openai/responses-approval-tool-loop.json":
+    "synthesized: recorded from the responses-approval-tool-loop scenario (a paused run resumed denied) over answers written from the documented wire (placeholder encrypted content)",
   "anthropic/drop-block.json":
     "synthesized from the documented drop_block control and input_transformations",
   "anthropic/media.json":

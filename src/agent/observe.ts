@@ -18,6 +18,7 @@ export interface RunStart {
   readonly system: string | undefined;
   readonly tools: readonly ToolSpec[];
   readonly history: readonly Message[];
+  /** The run's new user turn; `[]` for a resumed run (`Agent.resume`), which has none. */
   readonly prompt: string | Part[];
   /** `runStream` (the model streams) rather than `run` / `runWithHistory`. */
   readonly streaming: boolean;
@@ -66,7 +67,7 @@ export async function* observeSteps<O>(
     system: setup.system,
     tools: setup.specs ?? [],
     history: input.history,
-    prompt: input.prompt,
+    prompt: input.prompt ?? [],
     streaming: input.streaming,
     maxSteps: setup.maxSteps,
   });

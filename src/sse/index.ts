@@ -7,10 +7,12 @@
 export {
   type EventStreamBody,
   EventStreamError,
+  type EventStreamReadOptions,
   EventStreamResponseError,
   readModelStream,
   readRunStream,
 } from "./read.js";
+export { type EventRelay, type EventRelayOptions, eventRelay } from "./relay.js";
 export {
   defaultErrorEvent,
   type ErrorEventData,

@@ -59,10 +59,31 @@ const BODY_SHOWN = 2000;
 /** A body: a `fetch` response, or its stream. */
 export type EventStreamBody = Response | ReadableStream<Uint8Array>;
 
+/** How the readers read. */
+export interface EventStreamReadOptions {
+  /**
+   * Called when the body breaks before its end (the connection dropped) with the id of the
+   * last event read (`"0"` before any): answer with a new response from the same source,
+   * e.g. `fetch(url, { headers: { "last-event-id": lastEventId } })` to an `eventRelay`'s
+   * route. Reading goes on there; an event already read is skipped, so each comes once. At
+   * most {@link RECONNECTS} tries in a row without a new event. @defaultValue none: a break
+   * is a `StreamError`
+   */
+  reconnect?: (lastEventId: string) => EventStreamBody | Promise<EventStreamBody>;
+}
+
+/** How many reconnects in a row may bring no new event before the break stands. */
+const RECONNECTS = 3;
+
+/** The run events a body carries; any other event (a comment, a newer kind) is skipped. */
+const RUN_EVENTS = new Set<string | undefined>(["delta", "message", "tool-result", "pause"]);
+
 /**
  * Reads what {@link toEventStream} made of an agent's `runStream` back into a `RunStream`:
  * iterate for the run's events, or await `result` (the run's `RunResult`, JSON values as
- * sent). The server's `error` event rejects both with an {@link EventStreamError}; an answer
+ * sent). A run that paused for approval ends with a `pause` event holding the calls that wait
+ * for a decision, and its result's `pending` holds them too: post your decisions to a server
+ * route that resumes the stored run (docs/sse.md, "Approvals"). The server's `error` event rejects both with an {@link EventStreamError}; an answer
  * that is no event stream (an HTTP error, another content type) with an
  * {@link EventStreamResponseError} (status, content type, body); a body that breaks (ends
  * before the result, bad JSON, an event without its data) with a `StreamError`. Breaking out
@@ -72,14 +93,16 @@ export type EventStreamBody = Response | ReadableStream<Uint8Array>;
  * const run = readRunStream(await fetch("/api/agent", { method: "POST", body }));
  * for await (const e of run) if (e.type === "delta" && e.delta.type === "text") show(e.delta.text);
  */
-export function readRunStream<O = string>(body: EventStreamBody): RunStream<O> {
+export function readRunStream<O = string>(
+  body: EventStreamBody,
+  options: EventStreamReadOptions = {},
+): RunStream<O> {
   const { events, final } = readEvents<RunEvent, RunResult<O>>(
     body,
+    options,
     "result",
     (record, data) =>
-      record.event === "delta" || record.event === "message" || record.event === "tool-result"
-        ? ({ type: record.event, ...data } as RunEvent)
-        : undefined,
+      RUN_EVENTS.has(record.event) ? ({ type: record.event, ...data } as RunEvent) : undefined,
     (data) => Array.isArray(data.messages),
   );
   return { result: final, [Symbol.asyncIterator]: events };
@@ -89,9 +112,13 @@ export function readRunStream<O = string>(body: EventStreamBody): RunStream<O> {
  * Reads what {@link toEventStream} made of a model stream back into a `ModelStream`: its
  * deltas, then its `response`. Fails as {@link readRunStream} does.
  */
-export function readModelStream(body: EventStreamBody): ModelStream {
+export function readModelStream(
+  body: EventStreamBody,
+  options: EventStreamReadOptions = {},
+): ModelStream {
   const { events, final } = readEvents<Delta, ModelResponse>(
     body,
+    options,
     "response",
     (record, data) => (record.event === "delta" ? (data as unknown as Delta) : undefined),
     (data) => typeof data.message === "object" && data.message !== null,
@@ -109,6 +136,7 @@ const DONE: IteratorResult<never> = Object.freeze({ done: true, value: undefined
  */
 function readEvents<E, F>(
   body: EventStreamBody,
+  options: EventStreamReadOptions,
   last: string,
   toEvent: (record: SSERecord, data: Record<string, unknown>) => E | undefined,
   isFinal: (data: Record<string, unknown>) => boolean,
@@ -121,6 +149,9 @@ function readEvents<E, F>(
   // The batch in hand: records are taken from it one per event, without an await between.
   let batch: readonly SSERecord[] = [];
   let at = 0;
+  /** The id of the last event read, and the reconnects since it came. */
+  let lastId: string | undefined;
+  let tries = 0;
   const settled = createLazyPromise<F>(() => {
     if (phase !== "idle") return;
     phase = "draining";
@@ -140,6 +171,12 @@ function readEvents<E, F>(
   const take = (): IteratorResult<E> | undefined => {
     while (at < batch.length) {
       const record = batch[at++] as SSERecord;
+      if (record.id) {
+        // After a reconnect, an event this reader already has (a relay's ids only grow).
+        if (lastId !== undefined && Number(record.id) <= Number(lastId)) continue;
+        lastId = record.id;
+        tries = 0;
+      }
       const data = dataOf(record);
       if (record.event === "error") throw new EventStreamError(data as unknown as ErrorEventData);
       if (data === null)
@@ -159,14 +196,28 @@ function readEvents<E, F>(
     return undefined;
   };
 
+  /** The next batch; a body that breaks is reopened by `options.reconnect`, when given. */
+  const nextBatch = async (open: RecordReader<SSERecord>): Promise<SSERecord[]> => {
+    try {
+      const read = await open.read();
+      if (read === undefined) throw new StreamError(`the event stream ended before its ${last}`);
+      return read;
+    } catch (err) {
+      const cancelled = (err as { name?: unknown } | null)?.name === "AbortError";
+      if (!options.reconnect || cancelled || tries >= RECONNECTS) throw err;
+      tries++;
+      await open.cancel();
+      reader = createSSEReader(await eventStreamOf(await options.reconnect(lastId ?? "0")));
+      return [];
+    }
+  };
+
   /** Reads batches until one holds an event (or the final one). */
   const refill = async (): Promise<IteratorResult<E>> => {
     try {
       reader ??= createSSEReader(await eventStreamOf(body));
       for (;;) {
-        const read = await reader.read();
-        if (read === undefined) throw new StreamError(`the event stream ended before its ${last}`);
-        batch = read;
+        batch = await nextBatch(reader);
         at = 0;
         const step = take();
         if (step !== undefined) return step;

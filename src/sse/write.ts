@@ -22,7 +22,7 @@ export interface EventStreamOptions {
 }
 
 /** The headers of a server-sent event stream that proxies and CDNs pass on as it comes. */
-const HEADERS = {
+export const STREAM_HEADERS = {
   "content-type": "text/event-stream; charset=utf-8",
   "cache-control": "no-cache, no-transform",
   "x-accel-buffering": "no",
@@ -30,7 +30,7 @@ const HEADERS = {
 
 /**
  * A model stream or an agent's run stream as server-sent events, one per delta or run event
- * (`event: delta`, `message`, `tool-result`; `data:` the event's JSON without its `type`),
+ * (`event: delta`, `message`, `tool-result`, `pause`; `data:` the event's JSON without its `type`),
  * then `event: response` (a model stream's response) or `event: result` (a run's result), or
  * `event: error` (by default its class, status and type only: see `options.errorEvent`).
  * Cancelling the returned stream (the client went away) cancels the source: the model call or
@@ -105,7 +105,7 @@ export function eventStreamResponse(
   init: EventStreamResponseInit = {},
 ): Response {
   const { errorEvent, ...response } = init;
-  const headers = new Headers(HEADERS);
+  const headers = new Headers(STREAM_HEADERS);
   for (const [k, v] of new Headers(response.headers)) headers.set(k, v);
   const options = errorEvent ? { errorEvent } : {};
   return new Response(toEventStream(source, options), { ...response, headers });
@@ -115,12 +115,12 @@ export function eventStreamResponse(
 const NOT_READY = Symbol("not ready");
 
 /** One server-sent event. */
-function eventText(event: string, data: unknown): string {
+export function eventText(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 /** The event name and data of one item: a delta of a model stream, or a run event without its `type`. */
-function eventOf(
+export function eventOf(
   source: ModelStream | RunStream<unknown>,
   item: Delta | RunEvent,
 ): [string, unknown] {
@@ -162,7 +162,7 @@ export function defaultErrorEvent(error: unknown): ErrorEventData {
 }
 
 /** The event for `err`: the caller's shaping when it gives a usable one, else the default. */
-function errorEventOf(
+export function errorEventOf(
   err: unknown,
   shape: EventStreamOptions["errorEvent"] | undefined,
 ): ErrorEventData {

@@ -203,8 +203,8 @@ describe("Agent.runStream", () => {
     ]);
     const events = await collect(new Agent({ model, tools: [slow, fast] }).runStream("go"));
     const toolEvents = events
-      .filter((e) => e.type !== "delta" && e.message.role === "tool")
-      .map((e) => `${e.type} ${e.type === "delta" ? "" : e.message.content}`);
+      .flatMap((e) => ("message" in e && e.message.role === "tool" ? [e] : []))
+      .map((e) => `${e.type} ${e.message.content}`);
     expect(toolEvents).toEqual([
       "tool-result fast",
       "tool-result slow",

@@ -59,6 +59,27 @@ async function runExample(path: string): Promise<string> {
 }
 
 describe("examples, offline", () => {
+  it("approval: the run pauses before its tool, waits on disk across a restart, and resumes approved", async () => {
+    const out = await runExample("examples/approval/main.ts");
+    expect(out).toContain('waiting for approval: weather {"location":"Florence, Italy"}');
+    // The tool runs once, after the restart and the decision, never before.
+    expect(out.indexOf("(the weather tool runs")).toBeGreaterThan(out.indexOf("server restarted"));
+    expect(out.match(/the weather tool runs/g)).toHaveLength(1);
+    expect(out).toContain("answer: It is 40 °C in Florence right now.");
+    expect(out).toMatch(/the same decisions again: .*not a call the history waits on/);
+  });
+
+  it("resume: a run whose process died resumes at step 3; the completed tool is not run again", async () => {
+    const out = await runExample("examples/approval/crash.ts");
+    expect(out).toContain("the child process died");
+    expect(out).toContain("last checkpoint: user, assistant, tool, assistant");
+    expect(out).toContain('in doubt: book_hotel {"city":"Florence"}');
+    expect(out.match(/booked the flight/g)).toHaveLength(1);
+    expect(out).toContain(
+      "resumed at step 3: Booked: flight F-100 and hotel H-200 in Florence. (1 model call)",
+    );
+  });
+
   it("append-only: the second agent's changes are appended, then the effort drops per message", async () => {
     const out = await runExample("examples/append-only/main.ts");
     expect(out).toContain("first agent: It is 40 °C in Florence right now.");

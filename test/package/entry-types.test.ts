@@ -330,6 +330,9 @@ interface OtherRows {
     options: {
       eventStreamResponse: sse.EventStreamResponseInit;
       toEventStream: sse.EventStreamOptions;
+      eventRelay: sse.EventRelayOptions;
+      readRunStream: sse.EventStreamReadOptions;
+      readModelStream: sse.EventStreamReadOptions;
     };
   };
 }

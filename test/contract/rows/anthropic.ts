@@ -86,6 +86,8 @@ const OPUS_55 = { model: "claude-opus-5-5", maxTokens: 8000, thinking: { adaptiv
 const lateInstructionLoop: RowSpec["run"] = (call) => appendOnly.lateInstructionLoop(call);
 const droppedTurn: RowSpec["run"] = (call) => appendOnly.droppedTurn(call);
 const agentUpdates: RowSpec["run"] = (call) => appendOnly.agentUpdatesLoop(call);
+/** A run paused for approval, resumed approved in another agent after a serialize/parse round trip. */
+const approvalLoop: RowSpec["run"] = (call) => appendOnly.approvalLoop(call, true);
 
 /** Server-side compaction, triggered at the documented minimum. */
 const COMPACTING = {
@@ -109,6 +111,7 @@ export const ANTHROPIC: Record<string, RowSpec> = {
     run: (call) => appendOnly.fallbackTurn(call),
   },
   "agent-updates": { config: OPUS_55, run: agentUpdates },
+  "approval-tool-loop": { config: OPUS_55, run: approvalLoop },
   "compaction-turn": { config: COMPACTING, run: tripLoop },
   "compaction-turn-stream": {
     config: COMPACTING,

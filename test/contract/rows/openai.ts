@@ -1,6 +1,10 @@
 import { z } from "zod";
-import { lateInstructionLoop, midRunUpdateLoop } from "../../../scripts/scenarios/append-only.js";
-import { DASHSCOPE_THINKING } from "../../../scripts/scenarios/openai.js";
+import {
+  approvalLoop,
+  lateInstructionLoop,
+  midRunUpdateLoop,
+} from "../../../scripts/scenarios/append-only.js";
+import { DASHSCOPE_THINKING, DENIAL } from "../../../scripts/scenarios/openai.js";
 import { SERVER_CASES, serverLoop } from "../../../scripts/scenarios/servers.js";
 import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import { thinkingOf } from "../../../src/core/parts.js";
@@ -454,6 +458,12 @@ export const responsesLateInstruction: RowSpec["run"] = (call) => lateInstructio
 OPENAI["responses-preserved-reasoning-loop"] = {
   config: GPT62_RESPONSES,
   run: responsesLateInstruction,
+};
+
+/** A run paused for approval, resumed denied (with a reason) after a serialize/parse round trip. */
+OPENAI["responses-approval-tool-loop"] = {
+  config: GPT62_RESPONSES,
+  run: (call) => approvalLoop(call, DENIAL),
 };
 
 /** A late instruction, a tool added and an effort change as one update, mid-run (gpt-6.2). */
