@@ -6,18 +6,15 @@
  */
 import { ConfigError, HistoryError } from "../core/errors.js";
 import { type Capabilities, mergeCapabilities, supported } from "./capabilities.js";
-import type { ClaudeCallSettings, ClaudeContext, ThinkingParam } from "./claude.js";
+import {
+  type ClaudeCallSettings,
+  type ClaudeContext,
+  THINKING_OPTION,
+  type ThinkingParam,
+} from "./claude.js";
 import { claudeTable } from "./claude-models.js";
 
 const SAMPLING = ["temperature", "topP", "topK"] as const;
-
-/** The config option behind each wire thinking type, for messages. */
-const OPTION: Record<ThinkingParam["type"], string> = {
-  adaptive: "adaptive",
-  enabled: "budgetTokens",
-  disabled: "disabled",
-  between_tools: "betweenTools",
-};
 
 /** The capabilities the rules read for `model`: the caller's metadata over the table row. */
 export function claudeCapabilities(
@@ -90,14 +87,14 @@ function checkThinking(
   if (modes[thinking.type] === false) {
     const takes = supported(modes);
     throw fail(
-      `\`thinking.${OPTION[thinking.type]}\` is not accepted by ${model}${takes.length ? `; its thinking types are ${takes.join(", ")}` : ""}`,
+      `\`thinking.${THINKING_OPTION[thinking.type]}\` is not accepted by ${model}${takes.length ? `; its thinking types are ${takes.join(", ")}` : ""}`,
       source,
     );
   }
   const efforts = caps.thinkingEfforts?.[thinking.type];
   if (efforts && ctx.effort !== undefined && !efforts.includes(ctx.effort)) {
     throw fail(
-      `\`thinking.${OPTION[thinking.type]}\` is not accepted by ${model} at effort "${ctx.effort}"; use ${efforts.join(", ")}`,
+      `\`thinking.${THINKING_OPTION[thinking.type]}\` is not accepted by ${model} at effort "${ctx.effort}"; use ${efforts.join(", ")}`,
       source,
     );
   }
