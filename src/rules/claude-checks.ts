@@ -60,10 +60,7 @@ export function checkClaudeModel(
     );
   }
   if (caps.forcedToolChoice === false && isForced(s.toolChoice)) {
-    throw fail(
-      `a forced \`toolChoice\` ("required" or { name }) is not accepted by ${model}`,
-      source,
-    );
+    throw fail(`${FORCED} by ${model}`, source);
   }
   const last = s.messages?.length ? s.messages.length - 1 : -1;
   if (caps.prefill === false && s.messages?.[last]?.role === "assistant") {
@@ -100,6 +97,8 @@ function checkThinking(
   }
 }
 
+const FORCED = 'a forced `toolChoice` ("required" or { name }) is not accepted';
+
 function isForced(choice: ClaudeCallSettings["toolChoice"]): boolean {
   return choice === "required" || typeof choice === "object";
 }
@@ -127,11 +126,7 @@ export function checkClaudeSettings(
   }
   if (s.topK !== undefined) throw fail("`topK` is not accepted while thinking is on");
   // "Thinking may not be enabled when tool_choice forces tool use" (a 400).
-  if (s.toolChoice === "required" || typeof s.toolChoice === "object") {
-    throw fail(
-      'a forced `toolChoice` ("required" or { name }) is not accepted while thinking is on',
-    );
-  }
+  if (isForced(s.toolChoice)) throw fail(`${FORCED} while thinking is on`);
   if (s.topP !== undefined && s.topP < 0.95) {
     throw fail("`topP` must be 0.95..1 while thinking is on");
   }

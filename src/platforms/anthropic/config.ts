@@ -57,14 +57,9 @@ export const DEFAULT_BASE_URL = "https://api.anthropic.com/v1";
  * add `/v1/messages`; golem took it with `/v1`: both forms reach the same endpoints.
  */
 export function anthropicBaseURL(baseURL: string | undefined, env: Env): string {
-  const fromEnv = envVar(env, "ANTHROPIC_BASE_URL");
-  const [value, option] =
-    baseURL !== undefined
-      ? [baseURL, "baseURL"]
-      : fromEnv
-        ? [fromEnv, "ANTHROPIC_BASE_URL"]
-        : [DEFAULT_BASE_URL, "baseURL"];
-  const url = resolveBaseURL("anthropic", value, option);
+  const fromEnv = baseURL === undefined ? envVar(env, "ANTHROPIC_BASE_URL") : undefined;
+  const option = fromEnv ? "ANTHROPIC_BASE_URL" : "baseURL";
+  const url = resolveBaseURL("anthropic", baseURL ?? (fromEnv || DEFAULT_BASE_URL), option);
   return url.endsWith("/v1") ? url : `${url}/v1`;
 }
 
