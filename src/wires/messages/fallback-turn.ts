@@ -34,16 +34,14 @@ function blockOf(part: Part, provider: string): Record<string, unknown> | undefi
 
 /** The parts of `parts` (one assistant turn) that the next request leaves out. */
 export function leftOutAfterFallback(parts: readonly Part[], provider: string): LeftOut {
-  let last = -1;
-  for (const [j, part] of parts.entries()) {
-    if (blockOf(part, provider)?.type === "fallback") last = j;
-  }
+  const blocks = parts.map((p) => blockOf(p, provider));
+  const last = blocks.map((b) => b?.type).lastIndexOf("fallback");
   if (last < 0) return NOTHING;
-  const results = new Set(parts.map((p) => blockOf(p, provider)?.tool_use_id).filter(Boolean));
+  const results = new Set(blocks.map((b) => b?.tool_use_id).filter(Boolean));
   const out = new Set<number>();
   const toolCalls: string[] = [];
   for (const [j, part] of parts.slice(0, last).entries()) {
-    const block = blockOf(part, provider);
+    const block = blocks[j];
     const type = block?.type;
     if (part.type === "thinking" || type === "connector_text") out.add(j);
     else if (part.type === "tool-call") {
