@@ -5,6 +5,7 @@
  * @module
  */
 import { ConfigError, HistoryError } from "../core/errors.js";
+import { refuseSettings } from "../core/settings.js";
 import { type Capabilities, mergeCapabilities, supported } from "./capabilities.js";
 import {
   type ClaudeCallSettings,
@@ -42,9 +43,7 @@ export function checkClaudeModel(
   if (!caps) return;
   const source = `${caps.reference ?? `${model}'s capabilities`}, ${caps.checked}`;
   if (caps.sampling === false) {
-    for (const k of SAMPLING) {
-      if (s[k] !== undefined) throw fail(`\`${k}\` is not accepted by ${model}`, source);
-    }
+    refuseSettings(provider, s, SAMPLING, `is not accepted by ${model} (${source})`);
   }
   checkThinking(model, thinking, caps, ctx, fail, source);
   if (caps.effort && ctx.effort !== undefined && caps.effort[ctx.effort] === false) {
