@@ -12,6 +12,7 @@ import { modelSettings } from "../kit/settings.js";
 import type { Capabilities } from "../rules/capabilities.js";
 import type { ErrorResponse, RequestOptions, StreamResponse } from "../transport/exchange.js";
 import { parseJSONBody } from "../transport/json.js";
+import { joinHeaders } from "../transport/options.js";
 import { redactError } from "../transport/redact.js";
 import { requestStream, requestText } from "../transport/request.js";
 import type { RecordReader } from "../transport/sse.js";
@@ -250,20 +251,6 @@ export async function readCapabilities<R>(
  */
 function isExpiredCredential(err: APIError): boolean {
   return err.status === 401 || (err.status === 403 && /^ExpiredToken/.test(err.type ?? ""));
-}
-
-/** `base` plus `extra`, a header in both joined as a list (`a,b`), as HTTP joins repeats. */
-function joinHeaders(
-  base: Record<string, string>,
-  extra: Record<string, string> | undefined,
-): Record<string, string> {
-  if (!extra) return base;
-  const out = { ...base };
-  for (const [name, value] of Object.entries(extra)) {
-    const have = out[name];
-    out[name] = have ? `${have},${value}` : value;
-  }
-  return out;
 }
 
 /** What completes a response after the whole-request check: its prefix record. */

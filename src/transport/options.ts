@@ -218,6 +218,20 @@ export function mergeHeaders(
   return { ...defaults, ...caller, ...fixed };
 }
 
+/** `base` plus `extra`, a header in both joined as a list (`a,b`), as HTTP joins repeats. */
+export function joinHeaders(
+  base: Record<string, string>,
+  extra: Record<string, string> | undefined,
+): Record<string, string> {
+  if (!extra) return base;
+  const out = { ...base };
+  for (const [name, value] of Object.entries(extra)) {
+    const have = out[name];
+    out[name] = have ? `${have},${value}` : value;
+  }
+  return out;
+}
+
 /**
  * The start of every `create()`: `config` is an object (else a {@link ConfigError} saying
  * `notObject`) with no key outside `known`.
