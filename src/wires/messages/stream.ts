@@ -4,8 +4,7 @@ import { identityOf } from "../../kit/identity.js";
 import { NO_DELTAS, type StreamMachine } from "../../send/model-stream.js";
 import type { SSERecord } from "../../transport/sse.js";
 import { createMessageBuilder } from "./parts.js";
-import { parseErrorEvent, parseInputTransformations } from "./response.js";
-import { parseUsage } from "./usage.js";
+import { messageResponse, parseErrorEvent, parseInputTransformations } from "./response.js";
 import type {
   MessageStreamEvent,
   WireInputTransformation,
@@ -36,17 +35,8 @@ export function createStreamState(
   let transformations: InputTransformation[] | undefined;
   let identity: Pick<ModelResponse, "id" | "model"> = {};
 
-  const response = (): ModelResponse => {
-    const out: ModelResponse = {
-      message: builder.message(),
-      usage: parseUsage(usage),
-      stopReason,
-      ...identity,
-    };
-    if (transformations) out.inputTransformations = transformations;
-    if (stopDetails !== undefined) out.stopDetails = stopDetails;
-    return out;
-  };
+  const response = (): ModelResponse =>
+    messageResponse(builder.message(), usage, stopReason, identity, transformations, stopDetails);
   // `input_transformations` rides the message: on message_start, or restated on message_delta.
   const noteTransformations = (list: WireInputTransformation[] | null | undefined) => {
     transformations = parseInputTransformations(list) ?? transformations;
