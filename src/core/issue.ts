@@ -52,6 +52,11 @@ export function unknownFieldProblem(value: object, known: readonly string[]): st
   return unknown.length > 0 ? `has an unknown field ${names}` : undefined;
 }
 
+/** A JSON object: not `null`, not an array. */
+export function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
 /** A string with at least one character: what ids, names, signatures and payloads must be. */
 export function isNonEmptyString(v: unknown): v is string {
   return typeof v === "string" && v.length > 0;

@@ -1,4 +1,5 @@
 import { ConfigError } from "../core/errors.js";
+import { isObject } from "../core/issue.js";
 import type { FetchLike } from "./exchange.js";
 
 /** The transport settings every adapter's config takes. */
@@ -160,7 +161,7 @@ export function refuseUnknownKeys(provider: string, config: object, known: objec
     }
     const nested: unknown = (known as Record<string, unknown>)[key];
     const value: unknown = (config as Record<string, unknown>)[key];
-    if (typeof nested === "object" && nested !== null && isPlainObject(value)) {
+    if (typeof nested === "object" && nested !== null && isObject(value)) {
       refuseUnknownNestedKeys(provider, key, value, nested);
     }
   }
@@ -182,9 +183,6 @@ function refuseUnknownNestedKeys(
 }
 
 /** An object literal's shape (the other checks refuse arrays and functions themselves). */
-function isPlainObject(value: unknown): value is object {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /**
  * One rule for every adapter that takes more than one kind of credentials (Bedrock `apiKey` or

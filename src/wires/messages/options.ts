@@ -1,4 +1,5 @@
 import { ConfigError } from "../../core/errors.js";
+import { isObject } from "../../core/issue.js";
 import { refuseSettings } from "../../core/settings.js";
 import type { CallSettings, ModelRequest, PrefixCheck } from "../../core/types.js";
 import { type ResolvedCache, resolveCache } from "../../kit/cache.js";
@@ -216,8 +217,6 @@ function resolveContextManagement(
   return cm;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 /** A check that also takes `null`: an override left to the entry's model. */
 const orNull =
   (ok: (v: unknown) => boolean) =>
