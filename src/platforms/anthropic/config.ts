@@ -1,5 +1,6 @@
 import { type Env, envVar } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
+import { isNonEmptyString } from "../../core/issue.js";
 import type { ClaudeModelId } from "../../rules/model-ids.js";
 import type { KeySet, ResolvedTransport, TransportConfig } from "../../transport/options.js";
 import { refuseBadConfig, resolveBaseURL, resolveTransport } from "../../transport/options.js";
@@ -72,7 +73,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     throw new ConfigError("anthropic: `apiKey` must be a string");
   }
   const apiKey = resolveApiKey(config, env);
-  if (typeof config.model !== "string" || config.model === "") {
+  if (!isNonEmptyString(config.model)) {
     throw new ConfigError('anthropic: `model` is required (e.g. "claude-sonnet-5-5")');
   }
   const apiVersion = resolveVersion(config.anthropicVersion);

@@ -1,5 +1,5 @@
 import { ConfigError } from "../../core/errors.js";
-import { isObject } from "../../core/issue.js";
+import { isNonEmptyString, isObject } from "../../core/issue.js";
 import { refuseSettings } from "../../core/settings.js";
 import type { CallSettings, ModelRequest, PrefixCheck } from "../../core/types.js";
 import { type ResolvedCache, resolveCache } from "../../kit/cache.js";
@@ -224,7 +224,7 @@ const orNull =
     v === null || ok(v);
 /** Each field an entry may hold: whether a value is one the API parses. */
 const FALLBACK_FIELDS: Record<string, (v: unknown) => boolean> = {
-  model: (v) => typeof v === "string" && v !== "",
+  model: isNonEmptyString,
   max_tokens: orNull((v) => Number.isInteger(v) && (v as number) >= 1),
   // The wire's thinking types, those of `thinking` itself.
   thinking: orNull((v) => isObject(v) && Object.hasOwn(THINKING_OPTION, String(v.type))),

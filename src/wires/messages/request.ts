@@ -1,4 +1,5 @@
 import { HistoryError } from "../../core/errors.js";
+import { isNonEmptyString } from "../../core/issue.js";
 import { base64ToBytes } from "../../core/media.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part } from "../../core/types.js";
@@ -107,7 +108,7 @@ export function buildRequest(
     ),
   };
   const system = [req.system, ...[...hoisted].map((i) => textOf(req.messages[i] as Message))];
-  const texts = system.filter((s): s is string => typeof s === "string" && s !== "");
+  const texts = system.filter(isNonEmptyString);
   if (texts.length > 0) body.system = texts.map((text) => ({ type: "text", text }));
   if (cfg.thinking) body.thinking = cfg.thinking;
   const binding = blockBinding(cfg);

@@ -1,4 +1,5 @@
 import { StreamError } from "../../core/errors.js";
+import { isNonEmptyString } from "../../core/issue.js";
 import type { InputTransformation, ModelResponse } from "../../core/types.js";
 import { identityOf } from "../../kit/identity.js";
 import { NO_DELTAS, type StreamMachine } from "../../send/model-stream.js";
@@ -69,7 +70,7 @@ export function createStreamState(
           };
           noteTransformations(e.input_transformations);
           const reason = e.delta?.stop_reason;
-          if (typeof reason === "string" && reason !== "") stopReason = reason;
+          if (isNonEmptyString(reason)) stopReason = reason;
           const details = e.delta?.stop_details;
           if (details !== null && details !== undefined) stopDetails = details;
           // message_delta usage is cumulative and nullable: keep what it does not restate.
