@@ -52,6 +52,11 @@ export function unknownFieldProblem(value: object, known: readonly string[]): st
   return unknown.length > 0 ? `has an unknown field ${names}` : undefined;
 }
 
+/** An object or an array: what `typeof` calls "object", but not `null`. */
+export function isObjectLike(v: unknown): v is object {
+  return typeof v === "object" && v !== null;
+}
+
 /** A JSON object: not `null`, not an array. */
 export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);

@@ -1,5 +1,5 @@
 import { HistoryError } from "./errors.js";
-import { isNonEmptyString, isObject, show } from "./issue.js";
+import { isNonEmptyString, isObject, isObjectLike, show } from "./issue.js";
 import { prefixRecordProblem } from "./prefix-record.js";
 import { thinkingBlockProblem } from "./thinking.js";
 import type { Message, Role } from "./types.js";
@@ -74,7 +74,7 @@ export function checkHistory(messages: unknown, extra?: ExtraCheck): void {
 }
 
 function messageProblem(m: Message, callIds: Set<string>, extra?: ExtraCheck): string | undefined {
-  if (typeof m !== "object" || m === null) return "is not an object";
+  if (!isObjectLike(m)) return "is not an object";
   const allowed = PARTS_OF.get(m.role);
   if (!allowed) return `has an unknown role ${show(m.role)}`;
   if (m.role !== "tool" && (m.toolCallId !== undefined || m.isError !== undefined)) {

@@ -1,4 +1,5 @@
 import { ConfigError } from "../core/errors.js";
+import { isObjectLike } from "../core/issue.js";
 import type { Message } from "../core/types.js";
 import type { Capabilities } from "./capabilities.js";
 
@@ -72,7 +73,7 @@ export function resolveThinking(
 ): ThinkingParam | undefined {
   if (thinking === undefined) return undefined;
   const fail = (what: string) => new ConfigError(`${provider}: ${what}`);
-  if (typeof thinking !== "object" || thinking === null) {
+  if (!isObjectLike(thinking)) {
     throw fail("`thinking` must be an object");
   }
   const types = (Object.keys(THINKING_OPTION) as ThinkingParam["type"][]).filter(

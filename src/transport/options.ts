@@ -1,5 +1,5 @@
 import { ConfigError } from "../core/errors.js";
-import { isObject } from "../core/issue.js";
+import { isObject, isObjectLike } from "../core/issue.js";
 import type { FetchLike } from "./exchange.js";
 
 /** The transport settings every adapter's config takes. */
@@ -161,7 +161,7 @@ export function refuseUnknownKeys(provider: string, config: object, known: objec
     }
     const nested: unknown = (known as Record<string, unknown>)[key];
     const value: unknown = (config as Record<string, unknown>)[key];
-    if (typeof nested === "object" && nested !== null && isObject(value)) {
+    if (isObjectLike(nested) && isObject(value)) {
       refuseUnknownNestedKeys(provider, key, value, nested);
     }
   }
@@ -240,6 +240,6 @@ export function refuseBadConfig(
   known: object,
   notObject: string,
 ): asserts config is object {
-  if (typeof config !== "object" || config === null) throw new ConfigError(notObject);
+  if (!isObjectLike(config)) throw new ConfigError(notObject);
   refuseUnknownKeys(provider, config, known);
 }

@@ -4,6 +4,7 @@
  * @see https://platform.claude.com/docs/en/api/models/retrieve
  * @module
  */
+import { isObjectLike } from "../../core/issue.js";
 import { type Capabilities, mergeCapabilities, type Support } from "../../rules/capabilities.js";
 import { claudeTable } from "../../rules/claude-models.js";
 import { count, today } from "../../send/capabilities.js";
@@ -15,7 +16,7 @@ export function modelsUrl(baseURL: string, model: string): string {
 
 /** `{ supported }` objects by name -> a {@link Support} map (the `supported` flag itself left out). */
 function support(value: unknown): Support | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
+  if (!isObjectLike(value)) return undefined;
   const out: Support = {};
   for (const [k, v] of Object.entries(value)) {
     const flag = (v as { supported?: unknown } | null)?.supported;
@@ -31,10 +32,7 @@ function support(value: unknown): Support | undefined {
  * `asked` names the model when the answer does not.
  */
 export function parseModelInfo(answer: unknown, asked: string): Capabilities {
-  const info = (typeof answer === "object" && answer !== null ? answer : {}) as Record<
-    string,
-    unknown
-  >;
+  const info = (isObjectLike(answer) ? answer : {}) as Record<string, unknown>;
   const id = typeof info.id === "string" ? info.id : asked;
   const caps = (info.capabilities ?? {}) as Record<string, { types?: unknown } | undefined>;
   const out: Capabilities = { model: id, source: "metadata", checked: today() };

@@ -1,4 +1,5 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
+import { isObjectLike } from "../../core/issue.js";
 import type { InputTransformation, Message, ModelResponse } from "../../core/types.js";
 import { identityOf } from "../../kit/identity.js";
 import { providerTransformations } from "../../kit/prefix/transformations.js";
@@ -19,7 +20,7 @@ export const parseResponse = /* @__PURE__ */ responseParser(readMessage, "anthro
 
 function readMessage(body: unknown, provider: string): ModelResponse {
   const msg = body as WireMessage | null;
-  if (typeof msg !== "object" || msg === null || !Array.isArray(msg.content)) {
+  if (!isObjectLike(msg) || !Array.isArray(msg.content)) {
     throw answeredWithout(provider, "content");
   }
   const builder = createMessageBuilder(provider);
