@@ -62,6 +62,11 @@ export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+/** An array of strings only. */
+export function isStringArray(v: unknown): v is string[] {
+  return Array.isArray(v) && v.every((s) => typeof s === "string");
+}
+
 /** A string with at least one character: what ids, names, signatures and payloads must be. */
 export function isNonEmptyString(v: unknown): v is string {
   return typeof v === "string" && v.length > 0;

@@ -1,4 +1,4 @@
-import { isNonEmptyString, isObject } from "./issue.js";
+import { isNonEmptyString, isObject, isStringArray } from "./issue.js";
 import { toolSpecProblem } from "./update.js";
 
 const RECORD_FIELDS = [
@@ -12,9 +12,6 @@ const RECORD_FIELDS = [
   "parts",
   "setup",
 ];
-
-const isStringArray = (v: unknown): v is string[] =>
-  Array.isArray(v) && v.every((s) => typeof s === "string");
 
 /**
  * What is wrong with a stored {@link PrefixRecord}, or `undefined`: a record golem cannot read

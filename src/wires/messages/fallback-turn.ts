@@ -1,3 +1,4 @@
+import { isObjectLike } from "../../core/issue.js";
 import type { Part } from "../../core/types.js";
 
 /**
@@ -27,9 +28,7 @@ const SERVER_TOOL_USE = ["server_tool_use", "mcp_tool_use"];
 function blockOf(part: Part, provider: string): Record<string, unknown> | undefined {
   if (part.type !== "provider" || part.provider !== provider) return undefined;
   const value = part.value;
-  return typeof value === "object" && value !== null
-    ? (value as Record<string, unknown>)
-    : undefined;
+  return isObjectLike(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 /** The parts of `parts` (one assistant turn) that the next request leaves out. */
