@@ -35,14 +35,19 @@ export function parseModelInfo(answer: unknown, asked: string): Capabilities {
   const info = (isObjectLike(answer) ? answer : {}) as Record<string, unknown>;
   const id = typeof info.id === "string" ? info.id : asked;
   const caps = (info.capabilities ?? {}) as Record<string, { types?: unknown } | undefined>;
-  const out: Capabilities = { model: id, source: "metadata", checked: today() };
-  const fields: [keyof Capabilities, unknown][] = [
-    ["maxInputTokens", count(info.max_input_tokens)],
-    ["maxOutputTokens", count(info.max_tokens)],
-    ["thinking", support(caps.thinking?.types)],
-    ["effort", support(caps.effort)],
-    ["contextEdits", support(caps.context_management)],
-  ];
-  for (const [k, v] of fields) if (v !== undefined) Object.assign(out, { [k]: v });
-  return mergeCapabilities(out, claudeTable(id)) as Capabilities;
+  const out: { [K in keyof Capabilities]?: unknown } = {
+    model: id,
+    source: "metadata",
+    checked: today(),
+    maxInputTokens: count(info.max_input_tokens),
+    maxOutputTokens: count(info.max_tokens),
+    thinking: support(caps.thinking?.types),
+    effort: support(caps.effort),
+    contextEdits: support(caps.context_management),
+  };
+  // What the answer does not say stays absent, for the table row to fill.
+  for (const k of Object.keys(out) as (keyof Capabilities)[]) {
+    if (out[k] === undefined) delete out[k];
+  }
+  return mergeCapabilities(out as Capabilities, claudeTable(id)) as Capabilities;
 }
