@@ -19,8 +19,6 @@ export interface LeftOut {
   toolCalls: readonly string[];
 }
 
-const NOTHING: LeftOut = { parts: new Set(), toolCalls: [] };
-
 /** Server tool use blocks, each paired with a result block by `tool_use_id`. */
 const SERVER_TOOL_USE = ["server_tool_use", "mcp_tool_use"];
 
@@ -35,7 +33,7 @@ function blockOf(part: Part, provider: string): Record<string, unknown> | undefi
 export function leftOutAfterFallback(parts: readonly Part[], provider: string): LeftOut {
   const blocks = parts.map((p) => blockOf(p, provider));
   const last = blocks.map((b) => b?.type).lastIndexOf("fallback");
-  if (last < 0) return NOTHING;
+  if (last < 0) return { parts: new Set(), toolCalls: [] };
   const results = new Set(blocks.map((b) => b?.tool_use_id).filter(Boolean));
   const out = new Set<number>();
   const toolCalls: string[] = [];
