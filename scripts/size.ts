@@ -7,19 +7,17 @@
  * Standard Schemas, docs/adr/0005-no-zod-at-runtime.md). Exits 1 when a limit is exceeded or a
  * name or package appears.
  *
- * Budgets (docs/architecture.md, "Budgets"; restated 2026-12-01 after 0.2's measured costs):
- * - `golem/anthropic` with the core it imports (`export * from "golem/anthropic"`): <= 13 KB;
- * - every entry together (one bundle re-exporting all seven entries, golem/testing included):
- *   <= 40 KB (the entries of 0.2; 0.3's new entries golem/otel, golem/sse and golem/vertex are
- *   held apart, and golem/testing's own growth, the recorder, is shown in its row).
- * 0.1 was 9.1 and 29.7 KB; 0.2's message model and features brought them to 12.8 and 38.8 KB
- * (docs/adr/0013-size-of-the-0.2-features.md). What each 0.3 change costs is in its ADR:
- * the wire/platform seam (0014), the recorder (0015), the middleware seam (0016), the model
- * rules, capabilities and counting (0017), the compaction and delta fixes (0018-0020), the
- * bad-input checks (0021-0023), the prefix check (0024). Both budgets are shown NOT MET where
- * they are, and every bundle is held under a ceiling just above its size when last measured.
- * Every other bundle has a ceiling a few percent above its size when last measured, so growth is
- * noticed (a module-level call that tree shaking cannot drop, say, or a package imported again).
+ * Budgets (docs/architecture.md, "Budgets"; restated for 0.4 by issue 35):
+ * - `golem/anthropic` with core (its entry plus the core exports its user takes, the
+ *   "golem/anthropic + golem core" row): <= 24 KB;
+ * - every other bundle: a ratchet. Each is held under a ceiling just above its size when last
+ *   measured, so growth is noticed (a module-level call that tree shaking cannot drop, say, or
+ *   a package imported again) and goes in only with an ADR row; no 0.4 capability may add to an
+ *   entry that does not use it.
+ * 0.1 was 9.1 KB for `golem/anthropic` and 29.7 KB for every entry together; 0.2 brought them to
+ * 12.8 and 38.8 KB (budgets then: 13 and 40 KB, docs/adr/0013-size-of-the-0.2-features.md), 0.3
+ * to 23.0 and 59.8 KB. What each 0.3 and 0.4 change costs is in docs/adr/0026-size-of-0.3.md
+ * and the ADRs it names.
  *
  *   npm run size                          # the table and the checks
  *   npm run size -- --budget-scale 0.5    # every limit halved (shows that the check fails)
@@ -140,6 +138,7 @@ const CORE =
 
 function cases(scale: number): Case[] {
   const kb = (n: number) => n * KB * scale;
+  // Every ceiling: 0.1 KB above the size after the 0.4 merges and their trim (ADR 0026).
   return [
     // 9.9 before a failed run's evidence (docs/adr/0037-failed-runs-keep-their-evidence.md),
     // 10.3 before runs that pause and resume (docs/adr/0044-runs-that-pause-and-resume.md).
@@ -147,14 +146,13 @@ function cases(scale: number): Case[] {
     {
       name: "golem/anthropic",
       code: `export * from "golem/anthropic";`,
-      budget: kb(13),
       // 13.0 before the model rules, capabilities and counting (docs/adr/0017-model-rules-from-capabilities.md),
       // 15.4 before the prefix check (docs/adr/0024-prefix-check.md), 23.0 before issue 36's
       // fallback turn, indexed input transformations, baseURL forms and thinking rule (ADR 0029).
       ceiling: kb(23.9),
     },
     // 23.9 before streamed citations, images and unlisted members (docs/adr/0034-bedrock-stream-members.md).
-    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(24.7) },
+    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(24.9) },
     // Each + 0.1-0.4 from 17.8, 23.2, 23.9 and 29.5: credentials ran under each attempt's time limits and signal, every bad token an AuthError (issue 36).
     { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(17.9) },
     { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(26.1) },
@@ -165,23 +163,23 @@ function cases(scale: number): Case[] {
     {
       name: "golem/anthropic-aws",
       code: `export * from "golem/anthropic-aws";`,
-      ceiling: kb(25.3),
+      ceiling: kb(25.9),
     },
     {
       name: "golem/anthropic-bedrock",
       code: `export * from "golem/anthropic-bedrock";`,
-      ceiling: kb(24.9),
+      ceiling: kb(25.6),
     },
     {
       name: "golem/anthropic-foundry",
       code: `export * from "golem/anthropic-foundry";`,
-      ceiling: kb(23.3),
+      ceiling: kb(23.9),
     },
     // 24.3 before capabilities() (docs/adr/0039-capabilities-through-the-send-path.md).
     {
       name: "golem/anthropic-google-cloud",
       code: `export * from "golem/anthropic-google-cloud";`,
-      ceiling: kb(24.8),
+      ceiling: kb(25.8),
     },
     // Cohere's Chat API v2, 15.5 KB when added (docs/adr/0043-cohere-chat-wire.md).
     { name: "golem/cohere", code: `export * from "golem/cohere";`, ceiling: kb(15.7) },
@@ -209,8 +207,9 @@ function cases(scale: number): Case[] {
     {
       name: "golem/anthropic + golem core",
       code: `export * from "golem/anthropic";\nexport { ${CORE} } from "golem";`,
-      budget: kb(13),
-      ceiling: kb(24.1),
+      // The budget restated by issue 35 (24.3 before the trim after the 0.4 merges, ADR 0026).
+      budget: kb(24),
+      ceiling: kb(24),
     },
     {
       name: "golem/anthropic + Agent",
@@ -223,16 +222,15 @@ function cases(scale: number): Case[] {
       code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
       // 54.0 before each entry bundled its own copy of the wire code it shares with another
       // entry (docs/adr/0040-one-shared-chunk.md).
-      ceiling: kb(56.7),
+      ceiling: kb(57.9),
     },
-    // The budget: <= 40 KB (38.8 KB with 0.2's features; see the header).
+    // 0.2's budget was 40 KB (38.8 KB with 0.2's features; see the header); now a ratchet.
     {
       name: "every entry together",
       code: everything(OLD_ENTRIES),
-      budget: kb(40),
       // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015);
       // 61.5 before each entry bundled its own copy of the wire code it shares (ADR 0040).
-      ceiling: kb(64.9),
+      ceiling: kb(66.2),
     },
   ];
 }

@@ -1,5 +1,5 @@
 import { HistoryError } from "./errors.js";
-import { isNonEmptyString } from "./issue.js";
+import { isNonEmptyString, isObject } from "./issue.js";
 import type { ThinkingPart } from "./types.js";
 
 /** An unsigned thinking part (kept in history; providers that need signatures leave it out). */
@@ -30,7 +30,7 @@ export function validateThinkingBlock(b: ThinkingPart, index?: number): void {
 
 /** The reason a block is malformed, or `undefined` when it is fine. */
 export function thinkingBlockProblem(b: unknown): string | undefined {
-  if (typeof b !== "object" || b === null || Array.isArray(b)) return "is not an object";
+  if (!isObject(b)) return "is not an object";
   const block = b as Record<string, unknown>;
   for (const key of Object.keys(block)) {
     if (!KEYS.has(key)) return `has an unknown field "${key}"`;

@@ -1,4 +1,5 @@
 import { ConfigError } from "../core/errors.js";
+import { isStringArray } from "../core/issue.js";
 import type { CallSettings } from "../core/types.js";
 import type { KeySet } from "../transport/options.js";
 
@@ -57,11 +58,7 @@ const CHECKS: [keyof CallSettings, (v: unknown) => boolean, string][] = [
   ["topP", within(1), "0..1"],
   ["topK", (v) => isInt(v, 1), "an integer >= 1"],
   ["seed", (v) => isInt(v, Number.MIN_SAFE_INTEGER), "an integer"],
-  [
-    "stopSequences",
-    (v) => Array.isArray(v) && v.every((x) => typeof x === "string"),
-    "an array of strings",
-  ],
+  ["stopSequences", isStringArray, "an array of strings"],
   ["extraBody", isPlain, "a plain object"],
   // Merged by assignment, a `__proto__` key would set a prototype and vanish from the body.
   ["extraBody", noProto, "free of `__proto__` keys (they cannot reach the wire)"],

@@ -1,4 +1,5 @@
 import { ConfigError } from "../core/errors.js";
+import { isObjectLike } from "../core/issue.js";
 import type { Message } from "../core/types.js";
 import type { Capabilities } from "./capabilities.js";
 
@@ -39,6 +40,14 @@ export const THINKING_KEYS = {
 /** The effort levels Claude takes (`output_config.effort`). */
 export const CLAUDE_EFFORTS: readonly string[] = ["low", "medium", "high", "xhigh", "max"];
 const EFFORTS = CLAUDE_EFFORTS;
+
+/** The config option behind each wire thinking type: exactly one of them is a `thinking`. */
+export const THINKING_OPTION: Record<ThinkingParam["type"], string> = {
+  adaptive: "adaptive",
+  enabled: "budgetTokens",
+  disabled: "disabled",
+  between_tools: "betweenTools",
+};
 const DISPLAYS: readonly string[] = ["summarized", "omitted"];
 const MIN_BUDGET = 1024;
 
@@ -64,13 +73,13 @@ export function resolveThinking(
 ): ThinkingParam | undefined {
   if (thinking === undefined) return undefined;
   const fail = (what: string) => new ConfigError(`${provider}: ${what}`);
-  if (typeof thinking !== "object" || thinking === null) {
+  if (!isObjectLike(thinking)) {
     throw fail("`thinking` must be an object");
   }
-  const modes = ["adaptive", "budgetTokens", "disabled", "betweenTools"].filter(
-    (k) => k in thinking,
+  const types = (Object.keys(THINKING_OPTION) as ThinkingParam["type"][]).filter(
+    (t) => THINKING_OPTION[t] in thinking,
   );
-  if (modes.length !== 1) {
+  if (types.length !== 1) {
     throw fail(
       "`thinking` takes exactly one of { adaptive: true }, { budgetTokens }, { disabled: true }, { betweenTools: true }",
     );
@@ -81,19 +90,16 @@ export function resolveThinking(
       `unknown \`thinking.display\` ${JSON.stringify(display)}; use "summarized" or "omitted"`,
     );
   }
-  if ("disabled" in thinking) {
-    if (thinking.disabled !== true) throw fail("`thinking.disabled` must be true");
-    return { type: "disabled" };
+  const type = types[0] as ThinkingParam["type"];
+  if (type !== "enabled") {
+    // `{ adaptive: true }`, `{ disabled: true }`, `{ betweenTools: true }`: a switch.
+    const option = THINKING_OPTION[type];
+    if ((thinking as Record<string, unknown>)[option] !== true) {
+      throw fail(`\`thinking.${option}\` must be true`);
+    }
+    return type === "disabled" || !display ? { type } : { type, display };
   }
-  if ("adaptive" in thinking) {
-    if (thinking.adaptive !== true) throw fail("`thinking.adaptive` must be true");
-    return display ? { type: "adaptive", display } : { type: "adaptive" };
-  }
-  if ("betweenTools" in thinking) {
-    if (thinking.betweenTools !== true) throw fail("`thinking.betweenTools` must be true");
-    return display ? { type: "between_tools", display } : { type: "between_tools" };
-  }
-  const budget = thinking.budgetTokens;
+  const budget = (thinking as { budgetTokens: number }).budgetTokens;
   if (
     !Number.isInteger(budget) ||
     budget < MIN_BUDGET ||

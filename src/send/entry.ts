@@ -6,6 +6,7 @@
  */
 import { type Env, readEnv } from "../core/env.js";
 import { ConfigError } from "../core/errors.js";
+import { isNonEmptyString, isObjectLike } from "../core/issue.js";
 import type { CountingModel, Model } from "../core/types.js";
 import type { Capabilities } from "../rules/capabilities.js";
 import type { ModelsReader } from "./capabilities.js";
@@ -63,10 +64,10 @@ export function platformCapabilities<C, R, W, M extends ModelsReader>(
   models: ModelsEntry<M>,
 ): (model: string, config?: CapabilitiesConfigOf<C, M>) => Promise<Capabilities> {
   return async (model, config) => {
-    if (typeof model !== "string" || model === "") {
+    if (!isNonEmptyString(model)) {
       throw new ConfigError(`${models.name}: a model id is required (e.g. "${models.example}")`);
     }
-    if (config !== undefined && (typeof config !== "object" || config === null)) {
+    if (config !== undefined && !isObjectLike(config)) {
       throw new ConfigError(`${models.name} takes create()'s config without \`model\``);
     }
     const { signal, ...rest } = config ?? {};

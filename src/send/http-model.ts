@@ -12,6 +12,7 @@ import { modelSettings } from "../kit/settings.js";
 import type { Capabilities } from "../rules/capabilities.js";
 import type { ErrorResponse, RequestOptions, StreamResponse } from "../transport/exchange.js";
 import { parseJSONBody } from "../transport/json.js";
+import { joinHeaders } from "../transport/options.js";
 import { redactError } from "../transport/redact.js";
 import { requestStream, requestText } from "../transport/request.js";
 import type { RecordReader } from "../transport/sse.js";
@@ -156,30 +157,24 @@ export function createHTTPModel<R>(
     secrets,
   });
   /**
-   * Builds, checks, patches and sends one call. `finish` gets what completes the response
-   * (the prefix record), before any send.
+   * Builds, checks and patches one call: what completes its response (the prefix record) and
+   * what its exchange sends.
    */
-  async function send<T>(
+  function prepare(
     req: ModelRequest,
     op: Operation,
     signal: AbortSignal | undefined,
-    transport: (opts: RequestOptions) => Promise<T>,
-    onFinish?: (finish: Finish | undefined) => void,
-  ): Promise<T> {
+  ): [Finish, Pick<RequestOptions, "headers" | "body" | "signal">] {
     checkRequest(provider, requestRules, req);
     const built = wire.body(req, op === "stream");
     // Whole-request checks: on the body as an object, as the wire built it and before the
     // platform's patch (the prefix guard: a signed turn replayed under another prefix). A
     // count sends the same body, so it is checked too, and its answer has nothing to complete.
-    const finish = recordingSetup(wire.check?.(req, built), req);
-    onFinish?.(finish);
+    const finish = recordingSetup(wire.check?.(req, built), req) ?? ((response) => response);
     const body = op === "count" && typeof wire.count === "object" ? wire.count.body(built) : built;
     const headers = joinHeaders(platform.headers, wire.headers?.(built));
-    return exchange(
-      op,
-      { headers, body: JSON.stringify(platform.patch ? platform.patch(body, op) : body), signal },
-      transport,
-    );
+    const sent = JSON.stringify(platform.patch ? platform.patch(body, op) : body);
+    return [finish, { headers, body: sent, signal }];
   }
   const count = wire.count;
   return {
@@ -189,35 +184,30 @@ export function createHTTPModel<R>(
     ...((typeof count === "string" || (count && platform.urls.count)) && {
       async countTokens(req: ModelRequest, opts?: CallOptions) {
         if (typeof count !== "object") throw new ConfigError(`${provider}: ${count}`);
-        const { text } = await send(req, "count", opts?.signal, requestText);
+        const [, call] = prepare(req, "count", opts?.signal);
+        const { text } = await exchange("count", call, requestText);
         return count.read(parseJSONBody(text, provider, secrets), provider);
       },
     }),
     async generate(req, opts) {
-      let finish: Finish | undefined;
-      const { response, text } = await send(req, "generate", opts?.signal, requestText, (f) => {
-        finish = f;
-      });
+      const [finish, call] = prepare(req, "generate", opts?.signal);
+      const { response, text } = await exchange("generate", call, requestText);
       const body = parseJSONBody(text, provider, secrets);
       try {
-        const parsed = wire.parse(body, context(response.headers));
-        return finish ? finish(parsed) : parsed;
+        return finish(wire.parse(body, context(response.headers)));
       } catch (err) {
         throw redactError(err as APIError, secrets);
       }
     },
     stream(req, opts) {
       return createModelStream(async () => {
-        let finish: Finish | undefined;
-        const res = await send(req, "stream", opts?.signal, requestStream, (f) => {
-          finish = f;
-        });
+        const [finish, call] = prepare(req, "stream", opts?.signal);
+        const res = await exchange("stream", call, requestStream);
         try {
           const opened = await wire.open(res, context(res.response.headers));
-          const machine = finish ? finishing(opened.machine, finish) : opened.machine;
           return {
             reader: watchReader(opened.reader, streamLimits(provider, platform.options, res)),
-            machine: redactStreamErrors(machine, secrets),
+            machine: redactStreamErrors(opened.machine, secrets, finish),
             release: res.release,
           };
         } catch (err) {
@@ -263,31 +253,8 @@ function isExpiredCredential(err: APIError): boolean {
   return err.status === 401 || (err.status === 403 && /^ExpiredToken/.test(err.type ?? ""));
 }
 
-/** `base` plus `extra`, a header in both joined as a list (`a,b`), as HTTP joins repeats. */
-function joinHeaders(
-  base: Record<string, string>,
-  extra: Record<string, string> | undefined,
-): Record<string, string> {
-  if (!extra) return base;
-  const out = { ...base };
-  for (const [name, value] of Object.entries(extra)) {
-    const have = out[name];
-    out[name] = have ? `${have},${value}` : value;
-  }
-  return out;
-}
-
 /** What completes a response after the whole-request check: its prefix record. */
 export type Finish = (response: ModelResponse) => ModelResponse;
-
-/** A stream machine whose final response goes through `finish` (the prefix record). */
-function finishing<R>(machine: StreamMachine<R>, finish: Finish): StreamMachine<R> {
-  return {
-    push: (record) => machine.push(record),
-    finish: () => finish(machine.finish()),
-    partial: () => machine.partial(),
-  };
-}
 
 /**
  * The history is valid and not empty (no provider answers a request without messages), and

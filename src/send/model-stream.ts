@@ -211,11 +211,13 @@ function toStreamFailure(
 
 /**
  * Wraps a stream's state so that every error it throws has the secrets scrubbed (an error
- * event may echo the key). Nothing changes until something throws.
+ * event may echo the key), and its final response goes through `finish` (the prefix record).
+ * Nothing else changes.
  */
 export function redactStreamErrors<R>(
   machine: StreamMachine<R>,
   secrets: readonly string[],
+  finish: (response: ModelResponse) => ModelResponse = (response) => response,
 ): StreamMachine<R> {
   return {
     push(record) {
@@ -227,7 +229,7 @@ export function redactStreamErrors<R>(
     },
     finish() {
       try {
-        return machine.finish();
+        return finish(machine.finish());
       } catch (err) {
         throw redactError(err, secrets);
       }

@@ -1,5 +1,5 @@
 import { ConfigError, HistoryError } from "../core/errors.js";
-import { show } from "../core/issue.js";
+import { isObject, show } from "../core/issue.js";
 import type { ModelRequest, ToolSpec } from "../core/types.js";
 
 /**
@@ -77,8 +77,4 @@ function checkObjectArguments(provider: string, req: ModelRequest): void {
       );
     }
   }
-}
-
-function isObject(value: unknown): boolean {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -84,7 +84,8 @@ async function send<T>(
       );
     } catch (err) {
       attempt.release();
-      throw attempt.signal.aborted ? signingStopped(opts, limit) : err;
+      // Stopped by the caller, the deadline or `timeoutMs` while the credentials were awaited.
+      throw attempt.signal.aborted ? stopped(opts, limit, "the credentials did not come") : err;
     }
     const last = attemptNo >= maxRetries || limit.byDeadline;
     let response: Response;
@@ -161,11 +162,24 @@ function deadlineMessage(opts: RequestOptions): string {
   return `${who(opts)}the call did not finish within its deadline of ${opts.deadlineMs} ms`;
 }
 
-/** Why credentials stopped being waited for: the caller's abort, the deadline or `timeoutMs`. */
-function signingStopped(opts: RequestOptions, limit: AttemptLimit): unknown {
+/**
+ * The error of an attempt that the caller's signal or its time limit (`timedOut`, when that
+ * ended it) stopped: the caller's reason, the deadline's TimeoutError, or one saying that
+ * `late` did not come within `timeoutMs` (`tail` after it); `undefined` when neither did.
+ */
+function stopped(
+  opts: RequestOptions,
+  timedOut: AttemptLimit | undefined,
+  late: string,
+  options?: ErrorOptions,
+  tail = "",
+): unknown {
   if (opts.signal?.aborted) return abortReason(opts.signal);
-  if (limit.byDeadline) return new TimeoutError(deadlineMessage(opts));
-  return new TimeoutError(`${who(opts)}the credentials did not come within ${opts.timeoutMs} ms`);
+  if (!timedOut) return undefined;
+  const message = timedOut.byDeadline
+    ? deadlineMessage(opts)
+    : `${who(opts)}${late} within ${opts.timeoutMs} ms${tail}`;
+  return new TimeoutError(message, options);
 }
 
 async function signAttempt(
@@ -210,15 +224,10 @@ function classifyFetchFailure(
   timedOut: AttemptLimit | undefined,
   attempts: number,
 ): { error: unknown; retry: boolean } {
-  if (opts.signal?.aborted) return { error: abortReason(opts.signal), retry: false };
   const tries = attempts > 1 ? `, ${attempts} attempts` : "";
-  if (timedOut?.byDeadline) {
-    return { error: new TimeoutError(deadlineMessage(opts), { cause: err }), retry: false };
-  }
-  if (timedOut) {
-    const message = `${who(opts)}no response within ${opts.timeoutMs} ms${tries}`;
-    return { error: new TimeoutError(message, { cause: err }), retry: true };
-  }
+  const stop = stopped(opts, timedOut, "no response", { cause: err }, tries);
+  // Another attempt after `timeoutMs` alone: not after the caller's abort or the deadline.
+  if (stop) return { error: stop, retry: !opts.signal?.aborted && !timedOut?.byDeadline };
   // fetch rejects with a TypeError for network failures in every runtime; anything else
   // is a bug (or a test double's complaint) and is not retried.
   if (err instanceof TypeError) {
@@ -252,20 +261,14 @@ function classifyBodyFailure(
   opts: RequestOptions,
   timedOut: AttemptLimit | undefined,
 ): unknown {
-  if (opts.signal?.aborted) return abortReason(opts.signal);
-  if (timedOut?.byDeadline) return new TimeoutError(deadlineMessage(opts), { cause: err });
-  // The idle limit's own error (readText): it says what happened already.
-  if (err instanceof TimeoutError) return err;
-  if (timedOut) {
-    const message = `${who(opts)}the response did not finish within ${opts.timeoutMs} ms`;
-    return new TimeoutError(message, { cause: err });
-  }
-  return new StreamError(
-    `The response body broke off: ${(err as Error)?.message ?? err}`,
-    undefined,
-    {
+  // The idle limit's own error (readText) says what happened already, unless the caller or the
+  // deadline ended the attempt.
+  if (err instanceof TimeoutError && !opts.signal?.aborted && !timedOut?.byDeadline) return err;
+  return (
+    stopped(opts, timedOut, "the response did not finish", { cause: err }) ??
+    new StreamError(`The response body broke off: ${(err as Error)?.message ?? err}`, undefined, {
       cause: err,
-    },
+    })
   );
 }
 

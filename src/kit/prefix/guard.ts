@@ -10,7 +10,7 @@ import type {
 import { checkTurn, type PrefixMismatch } from "./check.js";
 import { hashPrefix, type PrefixHashes, partHashes, rechain } from "./hashes.js";
 import { indexTransformations } from "./transformations.js";
-import type { DroppedBlock, Origin, PrefixWire } from "./wire-prefix.js";
+import { type DroppedBlock, type Origin, originPath, type PrefixWire } from "./wire-prefix.js";
 
 /** What the check of one request leaves for its response. */
 export interface GuardedRequest {
@@ -87,8 +87,7 @@ function forget(
     };
     if (origin) {
       entry.index = origin[0];
-      entry.path =
-        origin[1] < 0 ? `messages.${origin[0]}` : `messages.${origin[0]}.content.${origin[1]}`;
+      entry.path = originPath(origin);
     }
     out.unshift(entry);
     if (whole) {

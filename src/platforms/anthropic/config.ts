@@ -1,5 +1,6 @@
 import { type Env, envVar } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
+import { isNonEmptyString } from "../../core/issue.js";
 import type { ClaudeModelId } from "../../rules/model-ids.js";
 import type { KeySet, ResolvedTransport, TransportConfig } from "../../transport/options.js";
 import { refuseBadConfig, resolveBaseURL, resolveTransport } from "../../transport/options.js";
@@ -57,14 +58,9 @@ export const DEFAULT_BASE_URL = "https://api.anthropic.com/v1";
  * add `/v1/messages`; golem took it with `/v1`: both forms reach the same endpoints.
  */
 export function anthropicBaseURL(baseURL: string | undefined, env: Env): string {
-  const fromEnv = envVar(env, "ANTHROPIC_BASE_URL");
-  const [value, option] =
-    baseURL !== undefined
-      ? [baseURL, "baseURL"]
-      : fromEnv
-        ? [fromEnv, "ANTHROPIC_BASE_URL"]
-        : [DEFAULT_BASE_URL, "baseURL"];
-  const url = resolveBaseURL("anthropic", value, option);
+  const fromEnv = baseURL === undefined ? envVar(env, "ANTHROPIC_BASE_URL") : undefined;
+  const option = fromEnv ? "ANTHROPIC_BASE_URL" : "baseURL";
+  const url = resolveBaseURL("anthropic", baseURL ?? (fromEnv || DEFAULT_BASE_URL), option);
   return url.endsWith("/v1") ? url : `${url}/v1`;
 }
 
@@ -77,7 +73,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     throw new ConfigError("anthropic: `apiKey` must be a string");
   }
   const apiKey = resolveApiKey(config, env);
-  if (typeof config.model !== "string" || config.model === "") {
+  if (!isNonEmptyString(config.model)) {
     throw new ConfigError('anthropic: `model` is required (e.g. "claude-sonnet-5-5")');
   }
   const apiVersion = resolveVersion(config.anthropicVersion);

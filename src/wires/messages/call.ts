@@ -5,6 +5,7 @@ import { openSSE, prefixCheck } from "../../send/wire-hooks.js";
 import { errorFieldsOf } from "../../transport/json.js";
 import type { SSERecord } from "../../transport/sse.js";
 import { countAnswer, countBody } from "./count.js";
+import { betaHeader } from "./headers.js";
 import { parseModelInfo } from "./models.js";
 import type { ResolvedOptions } from "./options.js";
 import { MESSAGES_PREFIX } from "./prefix.js";
@@ -32,10 +33,7 @@ export function messagesWire(options: ResolvedOptions, provider: string): Wire<S
     body: (req, streaming) => buildRequest(req, cfg, streaming),
     settings: cfg.settings,
     check: prefixCheck(MESSAGES_PREFIX, cfg.prefixCheck),
-    headers: (body) => {
-      const betas = updateBetas(body as MessageCreateParams);
-      return betas.length > 0 ? { "anthropic-beta": betas.join(",") } : undefined;
-    },
+    headers: (body) => betaHeader(updateBetas(body as MessageCreateParams)),
     parse: (body, ctx) => parseResponse(body, ctx.provider),
     errorFields: errorFieldsOf(readError),
     open: openSSE(createStreamState),

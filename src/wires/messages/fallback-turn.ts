@@ -1,3 +1,4 @@
+import { isObjectLike } from "../../core/issue.js";
 import type { Part } from "../../core/types.js";
 
 /**
@@ -18,8 +19,6 @@ export interface LeftOut {
   toolCalls: readonly string[];
 }
 
-const NOTHING: LeftOut = { parts: new Set(), toolCalls: [] };
-
 /** Server tool use blocks, each paired with a result block by `tool_use_id`. */
 const SERVER_TOOL_USE = ["server_tool_use", "mcp_tool_use"];
 
@@ -27,23 +26,19 @@ const SERVER_TOOL_USE = ["server_tool_use", "mcp_tool_use"];
 function blockOf(part: Part, provider: string): Record<string, unknown> | undefined {
   if (part.type !== "provider" || part.provider !== provider) return undefined;
   const value = part.value;
-  return typeof value === "object" && value !== null
-    ? (value as Record<string, unknown>)
-    : undefined;
+  return isObjectLike(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 /** The parts of `parts` (one assistant turn) that the next request leaves out. */
 export function leftOutAfterFallback(parts: readonly Part[], provider: string): LeftOut {
-  let last = -1;
-  for (const [j, part] of parts.entries()) {
-    if (blockOf(part, provider)?.type === "fallback") last = j;
-  }
-  if (last < 0) return NOTHING;
-  const results = new Set(parts.map((p) => blockOf(p, provider)?.tool_use_id).filter(Boolean));
+  const blocks = parts.map((p) => blockOf(p, provider));
+  const last = blocks.map((b) => b?.type).lastIndexOf("fallback");
+  if (last < 0) return { parts: new Set(), toolCalls: [] };
+  const results = new Set(blocks.map((b) => b?.tool_use_id).filter(Boolean));
   const out = new Set<number>();
   const toolCalls: string[] = [];
   for (const [j, part] of parts.slice(0, last).entries()) {
-    const block = blockOf(part, provider);
+    const block = blocks[j];
     const type = block?.type;
     if (part.type === "thinking" || type === "connector_text") out.add(j);
     else if (part.type === "tool-call") {

@@ -3,7 +3,7 @@
  * path under a base URL, the `anthropic-version` header and the betas its options need.
  * @module
  */
-import { mergeHeaders } from "../../transport/options.js";
+import { joinHeaders, mergeHeaders } from "../../transport/options.js";
 import type { ResolvedOptions } from "./options.js";
 import { blockBinding, THINKING_BINDING_BETA } from "./request.js";
 import type { ContextManagement } from "./wire.js";
@@ -58,9 +58,12 @@ export function messagesHeaders(
     ...(cfg.fallbacks === undefined ? [] : [SERVER_SIDE_FALLBACK_BETA]),
   ];
   // Joined with the caller's own betas, if any.
-  const caller = headers["anthropic-beta"];
-  if (betas.length > 0) headers["anthropic-beta"] = (caller ? [caller, ...betas] : betas).join(",");
-  return headers;
+  return joinHeaders(headers, betaHeader(betas));
+}
+
+/** The `anthropic-beta` header of `betas`, none when there are none. */
+export function betaHeader(betas: readonly string[]): Record<string, string> | undefined {
+  return betas.length > 0 ? { "anthropic-beta": betas.join(",") } : undefined;
 }
 
 /**

@@ -4,6 +4,7 @@
  * @see https://platform.claude.com/docs/en/api/models/retrieve
  * @module
  */
+import { isObjectLike } from "../../core/issue.js";
 import { type Capabilities, mergeCapabilities, type Support } from "../../rules/capabilities.js";
 import { claudeTable } from "../../rules/claude-models.js";
 import { count, today } from "../../send/capabilities.js";
@@ -15,7 +16,7 @@ export function modelsUrl(baseURL: string, model: string): string {
 
 /** `{ supported }` objects by name -> a {@link Support} map (the `supported` flag itself left out). */
 function support(value: unknown): Support | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
+  if (!isObjectLike(value)) return undefined;
   const out: Support = {};
   for (const [k, v] of Object.entries(value)) {
     const flag = (v as { supported?: unknown } | null)?.supported;
@@ -31,20 +32,22 @@ function support(value: unknown): Support | undefined {
  * `asked` names the model when the answer does not.
  */
 export function parseModelInfo(answer: unknown, asked: string): Capabilities {
-  const info = (typeof answer === "object" && answer !== null ? answer : {}) as Record<
-    string,
-    unknown
-  >;
+  const info = (isObjectLike(answer) ? answer : {}) as Record<string, unknown>;
   const id = typeof info.id === "string" ? info.id : asked;
   const caps = (info.capabilities ?? {}) as Record<string, { types?: unknown } | undefined>;
-  const out: Capabilities = { model: id, source: "metadata", checked: today() };
-  const fields: [keyof Capabilities, unknown][] = [
-    ["maxInputTokens", count(info.max_input_tokens)],
-    ["maxOutputTokens", count(info.max_tokens)],
-    ["thinking", support(caps.thinking?.types)],
-    ["effort", support(caps.effort)],
-    ["contextEdits", support(caps.context_management)],
-  ];
-  for (const [k, v] of fields) if (v !== undefined) Object.assign(out, { [k]: v });
-  return mergeCapabilities(out, claudeTable(id)) as Capabilities;
+  const out: { [K in keyof Capabilities]?: unknown } = {
+    model: id,
+    source: "metadata",
+    checked: today(),
+    maxInputTokens: count(info.max_input_tokens),
+    maxOutputTokens: count(info.max_tokens),
+    thinking: support(caps.thinking?.types),
+    effort: support(caps.effort),
+    contextEdits: support(caps.context_management),
+  };
+  // What the answer does not say stays absent, for the table row to fill.
+  for (const k of Object.keys(out) as (keyof Capabilities)[]) {
+    if (out[k] === undefined) delete out[k];
+  }
+  return mergeCapabilities(out as Capabilities, claudeTable(id)) as Capabilities;
 }

@@ -1,4 +1,5 @@
 import { ConfigError } from "../../core/errors.js";
+import { isNonEmptyString, isObject } from "../../core/issue.js";
 import { refuseSettings } from "../../core/settings.js";
 import type { CallSettings, ModelRequest, PrefixCheck } from "../../core/types.js";
 import { type ResolvedCache, resolveCache } from "../../kit/cache.js";
@@ -6,7 +7,12 @@ import type { CacheConfig, Effort, ThinkingConfig } from "../../kit/claude-optio
 import { CLAUDE_OPTION_KEYS, claudePrefixCheck } from "../../kit/claude-options.js";
 import { pickSettings } from "../../kit/settings.js";
 import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
-import { CLAUDE_EFFORTS, resolveEffort, resolveThinking } from "../../rules/claude.js";
+import {
+  CLAUDE_EFFORTS,
+  resolveEffort,
+  resolveThinking,
+  THINKING_OPTION,
+} from "../../rules/claude.js";
 import { checkClaudeSettings } from "../../rules/claude-checks.js";
 import {
   type KeySet,
@@ -211,24 +217,27 @@ function resolveContextManagement(
   return cm;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
-/** Each field an entry may hold: whether a value is one the API parses (`null`: left to the model). */
+/** A check that also takes `null`: an override left to the entry's model. */
+const orNull =
+  (ok: (v: unknown) => boolean) =>
+  (v: unknown): boolean =>
+    v === null || ok(v);
+/** Each field an entry may hold: whether a value is one the API parses. */
 const FALLBACK_FIELDS: Record<string, (v: unknown) => boolean> = {
-  model: (v) => typeof v === "string" && v !== "",
-  max_tokens: (v) => v === null || (Number.isInteger(v) && (v as number) >= 1),
-  thinking: (v) =>
-    v === null ||
-    (isObject(v) && ["enabled", "adaptive", "between_tools", "disabled"].includes(String(v.type))),
-  output_config: (v) =>
-    v === null ||
-    (isObject(v) &&
+  model: isNonEmptyString,
+  max_tokens: orNull((v) => Number.isInteger(v) && (v as number) >= 1),
+  // The wire's thinking types, those of `thinking` itself.
+  thinking: orNull((v) => isObject(v) && Object.hasOwn(THINKING_OPTION, String(v.type))),
+  output_config: orNull(
+    (v) =>
+      isObject(v) &&
       Object.entries(v).every(
         ([k, x]) =>
           ["format", "task_budget"].includes(k) ||
           (k === "effort" && (x === null || CLAUDE_EFFORTS.includes(x as string))),
-      )),
-  speed: (v) => v === null || v === "standard" || v === "fast",
+      ),
+  ),
+  speed: orNull((v) => v === "standard" || v === "fast"),
 };
 
 /**
@@ -248,8 +257,7 @@ function resolveFallbacks(provider: string, fallbacks: unknown): Fallbacks | und
     for (const [key, value] of Object.entries(entry)) {
       const field = Object.hasOwn(FALLBACK_FIELDS, key) ? FALLBACK_FIELDS[key] : undefined;
       if (!field?.(value)) {
-        const what = field ? "is not a value the API takes" : "is not a field the API takes";
-        throw fail(`; entry ${i}: \`${key}\` ${what}`);
+        throw fail(`; entry ${i}: \`${key}\` is not a ${field ? "value" : "field"} the API takes`);
       }
     }
   }

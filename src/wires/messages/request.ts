@@ -1,4 +1,5 @@
 import { HistoryError } from "../../core/errors.js";
+import { isNonEmptyString } from "../../core/issue.js";
 import { base64ToBytes } from "../../core/media.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part } from "../../core/types.js";
@@ -9,6 +10,7 @@ import { callSettings, wireFields, withExtraBody } from "../../kit/settings.js";
 import { appendTurn, originsFor } from "../../kit/turns.js";
 import { claudeBindsPrefix, claudeTakesMidSystem } from "../../rules/append-only.js";
 import type { Capabilities } from "../../rules/capabilities.js";
+import { THINKING_OPTION } from "../../rules/claude.js";
 import { claudeCapabilities } from "../../rules/claude-checks.js";
 import { leftOutAfterFallback } from "./fallback-turn.js";
 import { MEDIA } from "./media.js";
@@ -62,10 +64,11 @@ export function blockBinding(
 /** Whether `adaptive` is the model's one thinking mode, every other known to be refused. */
 function onlyAdaptive(caps: Capabilities | undefined): boolean {
   const t = caps?.thinking;
-  return t?.adaptive === true && OTHER_MODES.every((mode) => t[mode] === false);
+  return (
+    t?.adaptive === true &&
+    Object.keys(THINKING_OPTION).every((mode) => mode === "adaptive" || t[mode] === false)
+  );
 }
-
-const OTHER_MODES = ["enabled", "disabled", "between_tools"];
 
 /**
  * History -> Messages API body. An assistant message goes back part for part in its order
@@ -105,7 +108,7 @@ export function buildRequest(
     ),
   };
   const system = [req.system, ...[...hoisted].map((i) => textOf(req.messages[i] as Message))];
-  const texts = system.filter((s): s is string => typeof s === "string" && s !== "");
+  const texts = system.filter(isNonEmptyString);
   if (texts.length > 0) body.system = texts.map((text) => ({ type: "text", text }));
   if (cfg.thinking) body.thinking = cfg.thinking;
   const binding = blockBinding(cfg);
