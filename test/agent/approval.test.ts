@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import {
   Agent,
@@ -16,7 +16,8 @@ import {
   tool,
 } from "../../src/index.js";
 import { partHashes } from "../../src/kit/prefix/hashes.js";
-import { answer, call, callTools, ScriptedModel, type Turn, tick } from "./scripted-model.js";
+import { failOnUnhandledRejections } from "../helpers/unhandled.js";
+import { answer, call, callTools, ScriptedModel, type Turn } from "./scripted-model.js";
 
 /**
  * Runs that pause for approval: a step whose calls include one that needs approval stops
@@ -26,17 +27,8 @@ import { answer, call, callTools, ScriptedModel, type Turn, tick } from "./scrip
  * them is a HistoryError before a tool runs or a request goes out.
  */
 
-let unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown) => unhandled.push(reason);
-beforeEach(() => {
-  unhandled = [];
-  process.on("unhandledRejection", onUnhandled);
-});
-afterEach(async () => {
-  await tick(10);
-  process.off("unhandledRejection", onUnhandled);
-  expect(unhandled).toEqual([]);
-});
+// Every test here also proves that no promise was left rejected without a handler.
+failOnUnhandledRejections();
 
 /** What the tools did, in order: each entry `name(args)`. */
 let ran: string[] = [];

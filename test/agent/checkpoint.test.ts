@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   Agent,
@@ -13,6 +13,7 @@ import {
   serializeHistory,
   tool,
 } from "../../src/index.js";
+import { failOnUnhandledRejections } from "../helpers/unhandled.js";
 import {
   answer,
   call,
@@ -31,17 +32,10 @@ import {
  * and only what was stored before survives, as after a killed process.
  */
 
-let unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown) => unhandled.push(reason);
+// Every test here also proves that no promise was left rejected without a handler.
+failOnUnhandledRejections();
 beforeEach(() => {
-  unhandled = [];
-  process.on("unhandledRejection", onUnhandled);
   ran = [];
-});
-afterEach(async () => {
-  await tick(10);
-  process.off("unhandledRejection", onUnhandled);
-  expect(unhandled).toEqual([]);
 });
 
 let ran: string[] = [];

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import {
   Agent,
@@ -13,6 +13,7 @@ import {
   StreamError,
   tool,
 } from "../../src/index.js";
+import { failOnUnhandledRejections } from "../helpers/unhandled.js";
 import { answer, call, callTools, ScriptedModel, type Turn, tick } from "./scripted-model.js";
 
 /**
@@ -22,17 +23,8 @@ import { answer, call, callTools, ScriptedModel, type Turn, tick } from "./scrip
  * step 1's signed assistant turn and its tool's result.
  */
 
-let unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown) => unhandled.push(reason);
-beforeEach(() => {
-  unhandled = [];
-  process.on("unhandledRejection", onUnhandled);
-});
-afterEach(async () => {
-  await tick(10);
-  process.off("unhandledRejection", onUnhandled);
-  expect(unhandled).toEqual([]);
-});
+// Every test here also proves that no promise was left rejected without a handler.
+failOnUnhandledRejections();
 
 const echo = tool({
   name: "echo",

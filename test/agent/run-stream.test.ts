@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   Agent,
@@ -12,6 +12,7 @@ import {
   type Tool,
   tool,
 } from "../../src/index.js";
+import { failOnUnhandledRejections } from "../helpers/unhandled.js";
 import {
   answer,
   call,
@@ -23,17 +24,7 @@ import {
 } from "./scripted-model.js";
 
 // Every test here also proves that no promise was left rejected without a handler.
-let unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown) => unhandled.push(reason);
-beforeEach(() => {
-  unhandled = [];
-  process.on("unhandledRejection", onUnhandled);
-});
-afterEach(async () => {
-  await tick(10);
-  process.off("unhandledRejection", onUnhandled);
-  expect(unhandled).toEqual([]);
-});
+failOnUnhandledRejections();
 
 const echo = tool({
   name: "echo",
