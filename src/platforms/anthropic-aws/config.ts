@@ -1,7 +1,6 @@
 import {
   AWS_CREDENTIAL_KEYS,
   type AwsCredentialSource,
-  type AwsCredentials,
   type KeyOrCredentials,
   resolveKeyOrCredentials,
 } from "../../auth/aws.js";
@@ -11,8 +10,6 @@ import type { ClaudeModelId } from "../../rules/model-ids.js";
 import { type KeySet, refuseBadConfig, refuseMixedCredentials } from "../../transport/options.js";
 // The wire's options under its own name: this platform adds only its region, workspace and auth.
 import * as anthropic from "../../wires/messages/options.js";
-
-export type { AwsCredentialSource, AwsCredentials };
 
 /** `anthropicAws.create` options: where and as whom, plus golem/anthropic's own options. */
 export interface Config extends anthropic.PlatformConfig {

@@ -10,18 +10,13 @@ import { MODELS } from "./capabilities.js";
 import { resolveConfig } from "./config.js";
 import { awsDeployment } from "./platform.js";
 
+export type { AwsCredentialSource, AwsCredentials } from "../../auth/aws.js";
 export { AuthError } from "../../core/errors.js";
+export type { CacheConfig, Effort, ThinkingConfig } from "../../kit/claude-options.js";
 export type { Capabilities } from "../../rules/capabilities.js";
-export type {
-  CacheConfig,
-  ContextEdit,
-  ContextManagement,
-  Effort,
-  Fallbacks,
-  ThinkingConfig,
-} from "../../wires/messages/options.js";
+export type { ContextEdit, ContextManagement, Fallbacks } from "../../wires/messages/options.js";
 export type { CapabilitiesConfig } from "./capabilities.js";
-export type { AwsCredentialSource, AwsCredentials, Config } from "./config.js";
+export type { Config } from "./config.js";
 
 /** An error answer from Claude Platform on AWS; also a golem `APIError`. */
 export const APIError = /* @__PURE__ */ defineAPIError();

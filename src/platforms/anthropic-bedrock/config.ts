@@ -1,7 +1,6 @@
 import {
   AWS_CREDENTIAL_KEYS,
   type AwsCredentialSource,
-  type AwsCredentials,
   type KeyOrCredentials,
   resolveKeyOrCredentials,
 } from "../../auth/aws.js";
@@ -10,8 +9,6 @@ import { ConfigError } from "../../core/errors.js";
 import { type KeySet, refuseBadConfig, refuseMixedCredentials } from "../../transport/options.js";
 // The wire's options under its own name: this platform adds only its service and auth.
 import * as anthropic from "../../wires/messages/options.js";
-
-export type { AwsCredentialSource, AwsCredentials };
 
 /** Which Bedrock service serves the Messages API: `bedrock-runtime` or `bedrock-mantle`. */
 export type Service = "runtime" | "mantle";

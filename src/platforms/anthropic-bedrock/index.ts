@@ -10,23 +10,12 @@ import { platformCreate } from "../../send/entry.js";
 import { resolveConfig } from "./config.js";
 import { bedrockMessagesDeployment } from "./platform.js";
 
+export type { AwsCredentialSource, AwsCredentials } from "../../auth/aws.js";
 export { AuthError } from "../../core/errors.js";
+export type { CacheConfig, Effort, ThinkingConfig } from "../../kit/claude-options.js";
 export type { Capabilities } from "../../rules/capabilities.js";
-export type {
-  CacheConfig,
-  ContextEdit,
-  ContextManagement,
-  Effort,
-  Fallbacks,
-  ThinkingConfig,
-} from "../../wires/messages/options.js";
-export type {
-  AwsCredentialSource,
-  AwsCredentials,
-  Config,
-  Endpoint,
-  Service,
-} from "./config.js";
+export type { ContextEdit, ContextManagement, Fallbacks } from "../../wires/messages/options.js";
+export type { Config, Endpoint, Service } from "./config.js";
 
 /** An error answer from Bedrock's Messages API; also a golem `APIError`. */
 export const APIError = /* @__PURE__ */ defineAPIError();

@@ -6,8 +6,6 @@ import { type KeySet, refuseBadConfig, refuseMixedCredentials } from "../../tran
 // The wire's options under its own name: this platform adds only its resource and auth.
 import * as anthropic from "../../wires/messages/options.js";
 
-export type { TokenResult };
-
 /** `anthropicFoundry.create` options: where and as whom, plus golem/anthropic's own options. */
 export interface Config extends anthropic.PlatformConfig {
   /** The deployment name (by default the model id, e.g. `claude-sonnet-5-5`), sent as `model`. */

@@ -9,17 +9,12 @@ import { countingCreate } from "../../send/entry.js";
 import { resolveConfig } from "./config.js";
 import { foundryDeployment } from "./platform.js";
 
+export type { TokenResult } from "../../auth/token.js";
 export { AuthError } from "../../core/errors.js";
+export type { CacheConfig, Effort, ThinkingConfig } from "../../kit/claude-options.js";
 export type { Capabilities } from "../../rules/capabilities.js";
-export type {
-  CacheConfig,
-  ContextEdit,
-  ContextManagement,
-  Effort,
-  Fallbacks,
-  ThinkingConfig,
-} from "../../wires/messages/options.js";
-export type { Config, TokenResult } from "./config.js";
+export type { ContextEdit, ContextManagement, Fallbacks } from "../../wires/messages/options.js";
+export type { Config } from "./config.js";
 
 /** An error answer from Claude in Microsoft Foundry; also a golem `APIError`. */
 export const APIError = /* @__PURE__ */ defineAPIError();

@@ -7,8 +7,6 @@ import { type KeySet, refuseBadConfig, refuseMixedCredentials } from "../../tran
 // The wire's options under its own name: this platform adds only its gateway URL and auth.
 import * as anthropic from "../../wires/messages/options.js";
 
-export type { ServiceAccountKey, TokenResult };
-
 /** `anthropicGoogleCloud.create` options: where and as whom, plus golem/anthropic's own options. */
 export interface Config extends anthropic.PlatformConfig {
   /** An Anthropic model id, e.g. `claude-sonnet-5-5`. */

@@ -10,18 +10,14 @@ import { MODELS } from "./capabilities.js";
 import { resolveConfig } from "./config.js";
 import { googleDeployment } from "./platform.js";
 
+export type { ServiceAccountKey } from "../../auth/google.js";
+export type { TokenResult } from "../../auth/token.js";
 export { AuthError } from "../../core/errors.js";
+export type { CacheConfig, Effort, ThinkingConfig } from "../../kit/claude-options.js";
 export type { Capabilities } from "../../rules/capabilities.js";
-export type {
-  CacheConfig,
-  ContextEdit,
-  ContextManagement,
-  Effort,
-  Fallbacks,
-  ThinkingConfig,
-} from "../../wires/messages/options.js";
+export type { ContextEdit, ContextManagement, Fallbacks } from "../../wires/messages/options.js";
 export type { CapabilitiesConfig } from "./capabilities.js";
-export type { Config, ServiceAccountKey, TokenResult } from "./config.js";
+export type { Config } from "./config.js";
 
 /** An error answer from Claude Models on Google Cloud; also a golem `APIError`. */
 export const APIError = /* @__PURE__ */ defineAPIError();

@@ -7,15 +7,6 @@ import { refuseBadConfig, resolveBaseURL, resolveTransport } from "../../transpo
 import type { MessagesOptions, ResolvedOptions } from "../../wires/messages/options.js";
 import { PLATFORM_KEYS, resolveOptions } from "../../wires/messages/options.js";
 
-export type {
-  CacheConfig,
-  ContextManagement,
-  Effort,
-  FallbackModel,
-  FallbackOutputConfig,
-  Fallbacks,
-  ThinkingConfig,
-} from "../../wires/messages/options.js";
 export { checkSettings } from "../../wires/messages/options.js";
 
 import { checkVersionSettings } from "../../wires/messages/call.js";

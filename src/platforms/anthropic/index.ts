@@ -9,21 +9,18 @@ import { MODELS } from "./capabilities.js";
 import { resolveConfig } from "./config.js";
 import { anthropicDeployment } from "./platform.js";
 
+export type { CacheConfig, Effort, ThinkingConfig } from "../../kit/claude-options.js";
 export type { Capabilities } from "../../rules/capabilities.js";
 export type { ClaudeModelId } from "../../rules/model-ids.js";
-export type { ContextEdit } from "../../wires/messages/wire.js";
-export type { CapabilitiesConfig } from "./capabilities.js";
 export type {
-  AnthropicVersion,
-  CacheConfig,
-  Config,
+  ContextEdit,
   ContextManagement,
-  Effort,
   FallbackModel,
   FallbackOutputConfig,
   Fallbacks,
-  ThinkingConfig,
-} from "./config.js";
+} from "../../wires/messages/options.js";
+export type { CapabilitiesConfig } from "./capabilities.js";
+export type { AnthropicVersion, Config } from "./config.js";
 
 /** An error answer from Anthropic: `status`, `type` (e.g. `overloaded_error`), `requestId`. */
 export const APIError = /* @__PURE__ */ defineAPIError();

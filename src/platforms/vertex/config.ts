@@ -26,8 +26,6 @@ import {
   resolveOptions as resolveMessages,
 } from "../../wires/messages/options.js";
 
-export type { ServiceAccountKey };
-
 /** `thinking` for a Claude model: golem/anthropic's (`budgetTokens`, `adaptive`, …). */
 export type ClaudeThinkingConfig = MessagesThinking;
 /** `thinking` for a Gemini model: golem/gemini's (`level`, `budget`, `includeThoughts`). */

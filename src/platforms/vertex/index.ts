@@ -8,22 +8,17 @@ import { countingCreate } from "../../send/entry.js";
 import { resolveConfig } from "./config.js";
 import { vertexDeployment } from "./platform.js";
 
+export type { ServiceAccountKey } from "../../auth/google.js";
 export { AuthError } from "../../core/errors.js";
+export type { CacheConfig, Effort } from "../../kit/claude-options.js";
 export type { Capabilities } from "../../rules/capabilities.js";
-export type {
-  CacheConfig,
-  ContextEdit,
-  ContextManagement,
-  Effort,
-  Fallbacks,
-} from "../../wires/messages/options.js";
+export type { ContextEdit, ContextManagement, Fallbacks } from "../../wires/messages/options.js";
 export type {
   ClaudeConfig,
   ClaudeThinkingConfig,
   Config,
   GeminiConfig,
   GeminiThinkingConfig,
-  ServiceAccountKey,
   VertexOptions,
 } from "./config.js";
 
