@@ -20,7 +20,13 @@ export class MaxStepsError extends GolemError {
     this.messages = run?.messages ?? [];
     this.usage = run?.usage ?? { inputTokens: 0, outputTokens: 0 };
     this.steps = run?.steps ?? 0;
+    if (run) interruptedFrom(this, run);
   }
+}
+
+/** `interrupted`, read from the run as it closes: the stream's end comes after the reject. */
+function interruptedFrom(err: object, run: RunEvidence): void {
+  Object.defineProperty(err, "interrupted", { get: () => run.interrupted, configurable: true });
 }
 
 /**
@@ -66,6 +72,13 @@ export interface RunEvidence {
   usage: Usage;
   /** How many model calls answered. */
   steps: number;
+  /**
+   * The answer the model was streaming when the run stopped (the caller left, the stream broke
+   * or stalled): what had arrived, marked `interrupted`. Not in `messages`, and none of its
+   * tool calls ran; append it to keep it (it goes back as the provider allows, its tool calls
+   * left out and reported).
+   */
+  interrupted?: Message;
 }
 
 /**
@@ -78,6 +91,7 @@ export class RunError extends GolemError {
   messages: Message[];
   usage: Usage;
   steps: number;
+  declare readonly interrupted?: Message;
   constructor(cause: unknown, run?: RunEvidence) {
     super(`The run stopped: ${describeCause(cause)}`, { cause });
     this.messages = run?.messages ?? [];
@@ -100,9 +114,10 @@ export class RunError extends GolemError {
  */
 export function runEvidenceOf(err: unknown): RunEvidence | undefined {
   if (typeof err !== "object" || err === null) return undefined;
-  const { messages, usage, steps } = err as Partial<RunEvidence>;
+  const { messages, usage, steps, interrupted } = err as Partial<RunEvidence>;
   if (!Array.isArray(messages) || typeof usage !== "object" || usage === null) return undefined;
-  return typeof steps === "number" ? { messages, usage, steps } : undefined;
+  if (typeof steps !== "number") return undefined;
+  return interrupted ? { messages, usage, steps, interrupted } : { messages, usage, steps };
 }
 
 /**
@@ -122,6 +137,7 @@ export function withEvidence(err: unknown, run: RunEvidence): unknown {
         usage: field(run.usage),
         steps: field(run.steps),
       });
+      interruptedFrom(err, run);
       return err;
     }
   }

@@ -13,7 +13,7 @@ import { validateHistory } from "../core/validate.js";
 import { countInput } from "./context.js";
 import { ContextWindowError, MaxStepsError, type RunEvidence, withEvidence } from "./errors.js";
 import { type OutputSetup, readAnswer, retryRequest } from "./output.js";
-import { type ResumePoint, resumePoint, type ToolDecisions } from "./pause.js";
+import { historyHash, type ResumePoint, resumePoint, type ToolDecisions } from "./pause.js";
 import type { HistoryProcessor } from "./processors.js";
 import type { Tool } from "./tool.js";
 import {
@@ -148,9 +148,11 @@ export async function* runSteps<O>(setup: AgentSetup, run: RunInput<O>): Steps<R
         await checkWindow(setup, request, signal, evidence);
       }
       const response = streaming
-        ? yield* streamCall(setup.model, request, step, signal)
+        ? yield* streamCall(setup.model, request, step, signal, evidence)
         : await untilAborted(setup.model.generate(request, callOptions(signal)), signal);
       const message = response.message;
+      // A binding model's turn notes what it answered: a paused run checks it before tools run.
+      if (message.prefix) message.prefix.history = historyHash(messages);
       messages.push(message);
       evidence.usage = addUsage(evidence.usage, response.usage);
       evidence.steps = step;
@@ -311,11 +313,26 @@ async function* streamCall(
   request: ModelRequest,
   step: number,
   signal: AbortSignal | undefined,
+  evidence: RunEvidence,
 ): Steps<ModelResponse> {
   const stream = model.stream(request, callOptions(signal));
-  // Leaving this loop early (the caller broke out of the run) closes the model stream.
-  for await (const delta of stream) yield { type: "delta", step, delta };
-  return await stream.response;
+  let answered = false;
+  try {
+    // Leaving this loop early (the caller broke out of the run) closes the model stream.
+    for await (const delta of stream) yield { type: "delta", step, delta };
+    const response = await stream.response;
+    answered = true;
+    return response;
+  } finally {
+    // Cut off: what had arrived goes with the run's error, marked, for the caller to keep.
+    if (!answered) {
+      const partial = await stream.response.then(
+        () => undefined,
+        (err: { partial?: ModelResponse } | null) => err?.partial,
+      );
+      if (partial?.message.interrupted) evidence.interrupted = partial.message;
+    }
+  }
 }
 
 /**

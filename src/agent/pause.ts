@@ -1,6 +1,7 @@
 import { HistoryError } from "../core/errors.js";
+import { canonicalJSON, hashText } from "../core/hash.js";
 import { partsOf, toolCallsOf } from "../core/parts.js";
-import type { Message, ToolCallPart } from "../core/types.js";
+import type { Message, PrefixRecord, ToolCallPart } from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
 import { partHashes } from "../kit/prefix/hashes.js";
 
@@ -59,6 +60,7 @@ export function resumePoint(messages: readonly Message[], decisions: unknown): R
     throw new HistoryError("resume: nothing to resume: the history is empty (start with run)");
   }
   checkRecordedTurns(messages);
+  checkEarlierMessages(messages);
   const at = lastAssistant(messages);
   const open = unanswered(messages, at);
   // validateHistory lets only a system message follow open calls; no provider takes one there.
@@ -131,6 +133,54 @@ function checkRecordedTurns(messages: readonly Message[]): void {
     );
   }
 }
+
+/**
+ * Every recorded turn still answers the messages it answered: each message before it is as
+ * the run held it when the model returned the turn (`prefix.history`). Finds the first turn
+ * whose earlier messages changed and names the span the edit is in, so a paused run is refused
+ * before an approved tool runs, not by the guard at the next request after.
+ */
+function checkEarlierMessages(messages: readonly Message[]): void {
+  let from = 0;
+  for (const [i, m] of messages.entries()) {
+    const recorded = m.role === "assistant" ? m.prefix?.history : undefined;
+    if (recorded === undefined) continue;
+    if (historyHash(messages.slice(0, i)) !== recorded) {
+      const what = i - 1 > from ? `this message or one up to messages[${i - 1}]` : "this message";
+      throw new HistoryError(
+        `resume: ${what} changed since the model answered it in messages[${i}] (edited, added, removed or moved); a paused run resumes only as it was stored`,
+        from,
+        i - 1 > from ? {} : { path: `messages.${from}` },
+      );
+    }
+    from = i + 1;
+  }
+}
+
+/**
+ * A hash of a run's messages, for {@link PrefixRecord.history}: one hash per message, kept
+ * per message object, so a long run hashes each message once, not once per step.
+ */
+export function historyHash(messages: readonly Message[]): string {
+  let chain = "";
+  for (const m of messages) chain += `${messageHash(m)},`;
+  return hashText(chain);
+}
+
+const hashed = new WeakMap<Message, string>();
+
+/** Every field of a message but its prefix record (golem's bookkeeping, not the content). */
+function messageHash(m: Message): string {
+  let h = hashed.get(m);
+  if (h === undefined) {
+    const { prefix: _, ...content } = m;
+    h = hashText(canonicalJSON(content, NO_KEYS));
+    hashed.set(m, h);
+  }
+  return h;
+}
+
+const NO_KEYS: ReadonlySet<string> = new Set();
 
 function lastAssistant(messages: readonly Message[]): number {
   for (let i = messages.length - 1; i >= 0; i--) {

@@ -10,7 +10,7 @@ import { checkHistory } from "./validate.js";
  * provider's JSON, whatever it is.)
  */
 const FIELDS: Record<string, readonly string[]> = {
-  message: ["role", "content", "toolCallId", "isError", "cache", "prefix", "update"],
+  message: ["role", "content", "toolCallId", "isError", "cache", "prefix", "update", "interrupted"],
   text: ["type", "text", "signature", "phase", "provider"],
   "tool-call": ["type", "id", "name", "arguments", "signature", "provider"],
   image: ["type", "mediaType", "data", "url"],

@@ -11,6 +11,7 @@ const RECORD_FIELDS = [
   "steps",
   "parts",
   "setup",
+  "history",
 ];
 
 /**
@@ -42,6 +43,9 @@ export function prefixRecordProblem(value: unknown): string | undefined {
   }
   if (r.steps.length !== r.count - r.from) return "prefix.steps does not cover from..count";
   if (!isStringArray(r.parts)) return "prefix.parts is not an array of strings";
+  if (r.history !== undefined && typeof r.history !== "string") {
+    return "prefix.history is not a string";
+  }
   return r.setup === undefined ? undefined : setupProblem(r.setup);
 }
 

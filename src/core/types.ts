@@ -114,6 +114,13 @@ export interface Message {
    * Each adapter sends it in its provider's append-only form where there is one.
    */
   update?: ConversationUpdate;
+  /**
+   * Assistant messages only: the answer was cut off (the caller stopped reading, the stream
+   * broke or stalled), and the parts are what had arrived. It can stay in the history: its
+   * tool calls are never sent back (they were never run, and one may be half made; golem
+   * reports each it leaves out), and its other parts go back as the provider allows.
+   */
+  interrupted?: true;
 }
 
 /**
@@ -170,6 +177,11 @@ export interface PrefixRecord {
   /** One hash per part of this message as it was returned. */
   parts: string[];
   /**
+   * Set by golem's agent: a hash of the messages before this turn, as the run held them, so a
+   * paused run refuses an edited earlier message before any tool runs.
+   */
+  history?: string;
+  /**
    * On the first recorded turn of a conversation only: the request's top-level `system` and
    * `tools` as golem's types, so a later run (an agent with other instructions or tools) can
    * keep them and append its changes as updates instead of rewriting the prefix.
@@ -198,7 +210,7 @@ export interface InputTransformation {
   by: "provider" | "golem";
   /**
    * Why, in the provider's words (`prefix_binding_mismatch`, `model_binding_mismatch`, ...),
-   * or golem's own `prefix_mismatch`.
+   * or golem's own: `prefix_mismatch`, or `interrupted` (a tool call of a message cut off).
    */
   reason: string;
   /** Where: the provider's request path (`messages.1.content.0`), or golem's history path. */

@@ -57,6 +57,8 @@ function checkAnswered(messages: Message[]): void {
     }
     if (m.role === "assistant" && typeof m.content !== "string") {
       open = new Map();
+      // An interrupted answer's calls are never sent, so nothing answers them.
+      if (m.interrupted) continue;
       for (const part of m.content) if (part.type === "tool-call") open.set(part.id, i);
     }
   }
@@ -82,6 +84,9 @@ function messageProblem(m: Message, callIds: Set<string>, extra?: ExtraCheck): s
   }
   if (m.isError !== undefined && typeof m.isError !== "boolean") return "isError is not a boolean";
   if (m.cache !== undefined && typeof m.cache !== "boolean") return "cache is not a boolean";
+  if (m.interrupted !== undefined && (m.role !== "assistant" || m.interrupted !== true)) {
+    return "interrupted is allowed only on assistant messages, as true";
+  }
   if (m.prefix !== undefined) {
     if (m.role !== "assistant") return "prefix is allowed only on assistant messages";
     const problem = prefixRecordProblem(m.prefix);
@@ -92,7 +97,7 @@ function messageProblem(m: Message, callIds: Set<string>, extra?: ExtraCheck): s
     for (const [j, part] of m.content.entries()) {
       const problem = partProblem(part, allowed, m.role) ?? extra?.(part, part.type);
       if (problem) return `content[${j}] ${problem}`;
-      if (part.type === "tool-call") callIds.add(part.id);
+      if (part.type === "tool-call" && !m.interrupted) callIds.add(part.id);
     }
   }
   const update = systemUpdateProblem(m);

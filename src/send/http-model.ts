@@ -1,7 +1,9 @@
 import { APIError, type APIErrorFields, ConfigError, HistoryError } from "../core/errors.js";
+import { withoutInterruptedCalls } from "../core/interrupted.js";
 import type {
   CallOptions,
   CallSettings,
+  InputTransformation,
   Model,
   ModelRequest,
   ModelResponse,
@@ -166,11 +168,13 @@ export function createHTTPModel<R>(
     signal: AbortSignal | undefined,
   ): [Finish, Pick<RequestOptions, "headers" | "body" | "signal">] {
     checkRequest(provider, requestRules, req);
-    const built = wire.body(req, op === "stream");
+    const [asSent, leftOut] = withoutInterruptedCalls(req);
+    const built = wire.body(asSent, op === "stream");
     // Whole-request checks: on the body as an object, as the wire built it and before the
     // platform's patch (the prefix guard: a signed turn replayed under another prefix). A
     // count sends the same body, so it is checked too, and its answer has nothing to complete.
-    const finish = recordingSetup(wire.check?.(req, built), req) ?? ((response) => response);
+    const checked = recordingSetup(wire.check?.(asSent, built), req) ?? ((response) => response);
+    const finish = leftOut.length === 0 ? checked : reporting(checked, leftOut);
     const body = op === "count" && typeof wire.count === "object" ? wire.count.body(built) : built;
     const headers = joinHeaders(platform.headers, wire.headers?.(built));
     const sent = JSON.stringify(platform.patch ? platform.patch(body, op) : body);
@@ -255,6 +259,14 @@ function isExpiredCredential(err: APIError): boolean {
 
 /** What completes a response after the whole-request check: its prefix record. */
 export type Finish = (response: ModelResponse) => ModelResponse;
+
+/** A finish that also reports what golem left out of the request before it was built. */
+function reporting(finish: Finish, leftOut: readonly InputTransformation[]): Finish {
+  return (response) => {
+    const out = finish(response);
+    return { ...out, inputTransformations: [...leftOut, ...(out.inputTransformations ?? [])] };
+  };
+}
 
 /**
  * The history is valid and not empty (no provider answers a request without messages), and

@@ -1,5 +1,6 @@
 import { cancelled } from "../core/cancel.js";
 import { APIError, GolemError, StreamError, TimeoutError } from "../core/errors.js";
+import { markInterrupted } from "../core/interrupted.js";
 import { createLazyPromise } from "../core/lazy-promise.js";
 import { readOnce } from "../core/read-once.js";
 import type { Delta, ModelResponse, ModelStream } from "../core/types.js";
@@ -224,16 +225,23 @@ export function redactStreamErrors<R>(
       try {
         return machine.push(record);
       } catch (err) {
-        throw redactError(err, secrets);
+        throw redactError(cutOff(err), secrets);
       }
     },
     finish() {
       try {
         return finish(machine.finish());
       } catch (err) {
-        throw redactError(err, secrets);
+        throw redactError(cutOff(err), secrets);
       }
     },
-    partial: () => machine.partial(),
+    partial: () => markInterrupted(machine.partial()),
   };
+}
+
+/** A provider's error mid-stream or a stream ended early: what had arrived says it was cut off. */
+function cutOff(err: unknown): unknown {
+  const cut = err as { partial?: ModelResponse } | null;
+  if (cut?.partial && !cut.partial.message.interrupted) cut.partial = markInterrupted(cut.partial);
+  return err;
 }

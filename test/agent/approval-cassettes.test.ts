@@ -126,7 +126,7 @@ describe.each(cases)("approval on $provider ($file)", (c) => {
     expect(second.fetch.requests).toHaveLength(0);
   });
 
-  it("has the prefix guard refuse an edited prompt before the resumed request is sent", async () => {
+  it("refuses an edited prompt before any tool runs or any request is sent", async () => {
     const { stored } = await pausedAndStored(c);
     const history = parseHistory(stored);
     const edited: Message[] = [

@@ -466,6 +466,72 @@ describe("resume refuses a recorded turn edited since the model returned it", ()
   });
 });
 
+describe("resume refuses an earlier message edited since the model answered it, before a tool runs", () => {
+  /** A turn as a binding model returns it: with a prefix record (the agent adds `history`). */
+  const recorded = (turn: Turn): Turn => {
+    const parts = turn.response.message.content as Message["content"] & unknown[];
+    turn.response.message.prefix = {
+      wire: "anthropic",
+      ...{ head: {}, tools: [], count: 1, chain: "0", from: 0, steps: [["h"]] },
+      parts: partHashes(parts),
+    };
+    return turn;
+  };
+  /** Step 1 looks a word up (no approval); step 2 asks to mail Ann, and the run pauses. */
+  const twoSteps = () =>
+    new ScriptedModel([
+      recorded(callTools([call("c0", "lookup", { word: "golem" })])),
+      recorded(callTools([call("c1", "send_mail", { to: "ann" })])),
+      DONE(),
+    ]);
+
+  // Paused: [0] prompt, [1] step 1's call, [2] its answer, [3] step 2's call (pending).
+  const edits: { name: string; edit: (m: Message[]) => Message[]; index: number; path?: string }[] =
+    [
+      {
+        name: "the prompt",
+        edit: (m) => [{ role: "user", content: "Mail Eve about golem." }, ...m.slice(1)],
+        index: 0,
+        path: "messages.0",
+      },
+      {
+        name: "a tool's answer before the paused turn",
+        edit: (m) => [
+          ...m.slice(0, 2),
+          { ...(m[2] as Message), content: "golem: lost" },
+          m[3] as Message,
+        ],
+        index: 2,
+        path: "messages.2",
+      },
+      {
+        name: "a message put in before the paused turn",
+        edit: (m) => [...m.slice(0, 3), { role: "user", content: "Mail Eve." }, m[3] as Message],
+        index: 2,
+      },
+    ];
+
+  it.each(edits)("$name", async (c) => {
+    const model = twoSteps();
+    const agent = agentOf(model);
+    const paused = await agent.run("Mail Ann about golem.");
+    expect(paused.pending?.map((p) => p.id)).toEqual(["c1"]);
+    const stored = parseHistory(serializeHistory(paused.messages));
+    ran = [];
+    const err = await agent.resume(c.edit(stored), { c1: true }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HistoryError);
+    expect((err as HistoryError).index).toBe(c.index);
+    expect((err as HistoryError).path).toBe(c.path);
+    expect((err as Error).message).toMatch(/changed since the model answered it/);
+    expect(ran).toEqual([]);
+    expect(model.calls).toHaveLength(2);
+    // The same history, unedited, resumes and mails Ann.
+    const result = await agent.resume(stored, { c1: true });
+    expect(ran).toEqual(["send_mail(ann)"]);
+    expect(result.output).toBe("Done.");
+  });
+});
+
 function toolCallsOfTurn(turn: Turn | undefined): ToolCallPart[] {
   const content = turn?.response.message.content;
   return Array.isArray(content) ? content.filter((p) => p.type === "tool-call") : [];

@@ -122,6 +122,11 @@ describe("validateHistory accepts", () => {
     expect(() => validateHistory(history)).not.toThrow();
   });
 
+  it("an interrupted answer's tool calls left unanswered: they are never sent", () => {
+    const cut: Message = { ...CALL, interrupted: true };
+    expect(() => validateHistory([ASK, cut, { role: "user", content: "go on" }])).not.toThrow();
+  });
+
   it("without changing anything (frozen input)", () => {
     const history = deepFreeze([ASK, CALL, RESULT]);
     const before = JSON.stringify(history);
@@ -143,6 +148,24 @@ describe("validateHistory rejects", () => {
       [ASK, CALL, { role: "assistant", content: "wait" }],
       2,
       'tool call "call_1" of messages[1] has no tool message answering it before this assistant message',
+    ],
+    [
+      "a tool message answering an interrupted answer's call (the call is never sent)",
+      [ASK, { ...CALL, interrupted: true }, RESULT],
+      2,
+      'toolCallId "call_1" names no tool call of an earlier assistant message',
+    ],
+    [
+      "interrupted on a user message",
+      [{ ...ASK, interrupted: true }],
+      0,
+      "interrupted is allowed only on assistant messages, as true",
+    ],
+    [
+      "interrupted that is not true",
+      [ASK, { ...CALL, interrupted: false }],
+      1,
+      "interrupted is allowed only on assistant messages, as true",
     ],
     ["a message that is null", [ASK, null], 1, "is not an object"],
     ["a message that is a string", ["hi"], 0, "is not an object"],

@@ -102,6 +102,7 @@ describe.each(CASES)(
       expect(partial?.message).toEqual({
         role: "assistant",
         content: [{ type: "thinking", text: REASONING, provider: "bedrock" }],
+        interrupted: true,
       });
     });
   },

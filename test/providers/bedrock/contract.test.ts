@@ -212,6 +212,7 @@ describe("bedrock exception-stream", () => {
       message: {
         role: "assistant",
         content: [{ type: "thinking", text: texts.join(""), provider: "bedrock" }],
+        interrupted: true,
       },
       usage: { inputTokens: 0, outputTokens: 0 },
       stopReason: "",

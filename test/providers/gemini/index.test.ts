@@ -116,7 +116,7 @@ describe("stream", () => {
     const err = await s.response.catch((e) => e);
     expect(err).toBeInstanceOf(StreamError);
     expect(err.partial).toEqual({
-      message: { role: "assistant", content: [{ type: "text", text: "Hello" }] },
+      message: { role: "assistant", content: [{ type: "text", text: "Hello" }], interrupted: true },
       usage: { inputTokens: 1, outputTokens: 2 },
       stopReason: "",
     });
@@ -139,6 +139,7 @@ describe("stream", () => {
     expect(err.partial.message).toEqual({
       role: "assistant",
       content: [{ type: "text", text: "Hel" }],
+      interrupted: true,
     });
   });
 

@@ -221,6 +221,7 @@ describe("openai stream", () => {
           { type: "thinking", text: "Thinking", provider: "openai" },
           { type: "text", text: "Par" },
         ],
+        interrupted: true,
       },
       usage: { inputTokens: 0, outputTokens: 0 },
       stopReason: "",

@@ -212,7 +212,10 @@ describe("openai create with api: responses", () => {
     const model = create({ apiKey: KEY, model: "gpt-5.4", api: "responses", fetch });
     const error = await model.stream({ messages: [user] }).response.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StreamError);
-    expect((error as StreamError).partial?.message).toEqual(PARSED.message);
+    expect((error as StreamError).partial?.message).toEqual({
+      ...PARSED.message,
+      interrupted: true,
+    });
   });
 
   it("checks the history before sending anything", async () => {
