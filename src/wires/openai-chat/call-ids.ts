@@ -6,30 +6,14 @@
  * the same id, get the same one on every request, and the history keeps the id it had.
  * @module
  */
-
-const DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+import { hashText } from "../../core/hash.js";
 
 /**
- * `id` as `length` letters and digits: itself when it is one, else 53 bits of a hash of it
- * (cyrb53) in base 62, padded. Two ids of a request meet on one only by a hash collision
- * (about 1 in 2^53 for a pair).
+ * `id` as `length` letters and digits: itself when it is one, else the last `length` base-36
+ * digits of core's 53-bit hash of it, padded. Two ids of a request meet on one only by a hash
+ * collision (for 9 digits, about 1 in 36^9, 2^46, for a pair).
  */
 export function fixedCallId(id: string, length: number): string {
   if (id.length === length && /^[a-zA-Z0-9]*$/.test(id)) return id;
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < id.length; i++) {
-    const c = id.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  let n = 4294967296 * (2097151 & h2) + (h1 >>> 0);
-  let out = "";
-  for (let i = 0; i < length; i++) {
-    out = DIGITS[n % 62] + out;
-    n = Math.floor(n / 62);
-  }
-  return out;
+  return hashText(id).padStart(length, "0").slice(-length);
 }
