@@ -57,17 +57,34 @@ function callId(c: ServerCase, n: number): string {
     fireworks: `call_8f2kW1x9Qm3Lr7Tz5Hb${n}`,
     openrouter: `call_or_41c7e2d9b8a6${n}`,
     lmstudio: `31416259${n}`,
+    // Mistral's are 9 letters and digits.
+    mistral: n === 0 ? "D681PevKs" : "q3XbT9mLw",
   };
   return ids[c.server] ?? `call_${c.server}_${String(n).padStart(2, "0")}`;
 }
 
-/** The content an answer is written as: the text, with the reasoning in tags first where it goes there. */
-const contentOf = (c: ServerCase, a: Answer): string | null =>
+/** Mistral's thinking chunk (`ThinkChunk`) and text chunk (`TextChunk`). */
+const thinkChunk = (text: string) => ({ type: "thinking", thinking: [{ type: "text", text }] });
+const textChunk = (text: string) => ({ type: "text", text });
+
+/** The reasoning as a thinking chunk, then the text as a text chunk when there is text. */
+const chunkList = (a: Answer) => [
+  thinkChunk(a.reasoning),
+  ...(a.text === "" ? [] : [textChunk(a.text)]),
+];
+
+/**
+ * The content an answer is written as: the text, with the reasoning in tags first where it
+ * goes there, or as a list of chunks.
+ */
+const contentOf = (c: ServerCase, a: Answer): string | null | unknown[] =>
   c.arrives === "tags"
     ? `<think>\n${a.reasoning}\n</think>\n\n${a.text}`
-    : a.text === ""
-      ? null
-      : a.text;
+    : c.arrives === "thinking_chunks"
+      ? chunkList(a)
+      : a.text === ""
+        ? null
+        : a.text;
 
 /** The reasoning_details entry OpenRouter sends for a reasoning text (no signature: Kimi). */
 const detail = (text: string) => ({ type: "reasoning.text", text, format: "unknown", index: 0 });
@@ -78,7 +95,7 @@ function message(c: ServerCase, a: Answer): Record<string, unknown> {
   if (c.arrives === "reasoning_details") {
     m.reasoning = a.reasoning;
     m.reasoning_details = [detail(a.reasoning)];
-  } else if (c.arrives !== "tags") m[c.arrives] = a.reasoning;
+  } else if (c.arrives !== "tags" && c.arrives !== "thinking_chunks") m[c.arrives] = a.reasoning;
   if (a.call) m.tool_calls = [wireCall(a.call)];
   return m;
 }
@@ -89,11 +106,14 @@ const wireCall = (call: NonNullable<Answer["call"]>) => ({
   function: { name: "weather", arguments: JSON.stringify({ location: call.location }) },
 });
 
-const usage = ([prompt, completion, reasoning]: Answer["usage"]) => ({
+/** The usage of an answer; Mistral's (`UsageInfo`) has no completion details. */
+const usage = (c: ServerCase, [prompt, completion, reasoning]: Answer["usage"]) => ({
   prompt_tokens: prompt,
   completion_tokens: completion,
   total_tokens: prompt + completion,
-  completion_tokens_details: { reasoning_tokens: reasoning },
+  ...(c.arrives !== "thinking_chunks" && {
+    completion_tokens_details: { reasoning_tokens: reasoning },
+  }),
 });
 
 const idOf = (c: ServerCase, n: number) =>
@@ -111,8 +131,10 @@ function replayed(c: ServerCase, a: Answer): Record<string, unknown> {
   const text = c.arrives === "tags" ? `\n\n${a.text}` : a.text;
   const m: Record<string, unknown> = { role: "assistant", content: text === "" ? null : text };
   if (a.call) m.tool_calls = [wireCall(a.call)];
+  const back = c.replay === "always" || (c.replay === "tool-calls" && a.call);
   if (c.arrives === "reasoning_details") m.reasoning_details = [detail(a.reasoning)];
-  else if (c.replay === "always" || (c.replay === "tool-calls" && a.call)) m[c.form] = a.reasoning;
+  else if (back && c.form === "chunks") m.content = chunkList(a);
+  else if (back) m[c.form] = a.reasoning;
   return m;
 }
 
@@ -136,7 +158,8 @@ function requestBody(c: ServerCase, n: number, stream: boolean): Record<string, 
     model: c.config.model,
     tools: [{ type: "function", function: WEATHER }],
     ...c.fields,
-    ...(stream && { stream: true, stream_options: { include_usage: true } }),
+    ...(stream && { stream: true }),
+    ...(stream && !c.usageUnasked && { stream_options: { include_usage: true } }),
   };
 }
 
@@ -148,7 +171,7 @@ function completion(c: ServerCase, a: Answer, n: number) {
     created: created(n),
     model: c.config.model,
     choices: [{ index: 0, message: message(c, a), finish_reason: finish(a) }],
-    usage: usage(a.usage),
+    usage: usage(c, a.usage),
   };
 }
 
@@ -161,8 +184,9 @@ function pieces(text: string, size: number): string[] {
 
 /**
  * A streamed answer, one SSE event a chunk: the role, the reasoning in pieces (in its field, or
- * as content with the tags cut mid-way), the text, the call's name then its arguments in two
- * fragments, the finish, the usage, `[DONE]`.
+ * as content with the tags cut mid-way, or as thinking chunks), the text (Mistral's as a
+ * string, and once as a text chunk), the call's name then its arguments in two fragments, the
+ * finish, the usage (Mistral's on the finish chunk), `[DONE]`.
  */
 function chunks(c: ServerCase, a: Answer, n: number): string[] {
   const base = {
@@ -176,7 +200,12 @@ function chunks(c: ServerCase, a: Answer, n: number): string[] {
   const out = [event({ role: "assistant", content: "" })];
   if (c.arrives === "tags") {
     // 5 characters a chunk cuts both tags (`<think`, `>\n…`, `</thi`, `nk>`).
-    for (const p of pieces(contentOf(c, a) ?? "", 5)) out.push(event({ content: p }));
+    for (const p of pieces(String(contentOf(c, a) ?? ""), 5)) out.push(event({ content: p }));
+  } else if (c.arrives === "thinking_chunks") {
+    for (const p of pieces(a.reasoning, 24)) out.push(event({ content: [thinkChunk(p)] }));
+    for (const [i, p] of pieces(a.text, 16).entries()) {
+      out.push(event({ content: i === 0 ? [textChunk(p)] : p }));
+    }
   } else {
     for (const p of pieces(a.reasoning, 24)) {
       out.push(
@@ -207,8 +236,14 @@ function chunks(c: ServerCase, a: Answer, n: number): string[] {
       event({ tool_calls: [{ index: 0, function: { arguments: args.slice(half) } }] }),
     );
   }
-  out.push(event({}, finish(a)));
-  out.push(`data: ${JSON.stringify({ ...base, choices: [], usage: usage(a.usage) })}\n\n`);
+  if (c.usageUnasked) {
+    out.push(
+      `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: { content: "" }, finish_reason: finish(a) }], usage: usage(c, a.usage) })}\n\n`,
+    );
+  } else {
+    out.push(event({}, finish(a)));
+    out.push(`data: ${JSON.stringify({ ...base, choices: [], usage: usage(c, a.usage) })}\n\n`);
+  }
   out.push("data: [DONE]\n\n");
   return out;
 }

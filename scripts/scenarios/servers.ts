@@ -12,8 +12,13 @@ import * as openai from "../../src/platforms/openai/index.js";
 import { call, toolResults, WEATHER, weather } from "./tool-loop.js";
 import type { Scenario } from "./types.js";
 
-/** Where a server writes an answer's reasoning. */
-export type Arrives = "reasoning_content" | "reasoning" | "tags" | "reasoning_details";
+/** Where a server writes an answer's reasoning (`thinking_chunks`: Mistral's content list). */
+export type Arrives =
+  | "reasoning_content"
+  | "reasoning"
+  | "tags"
+  | "reasoning_details"
+  | "thinking_chunks";
 
 /** One server's loop: golem's config, and what the server's docs say of its reasoning. */
 export interface ServerCase {
@@ -24,15 +29,20 @@ export interface ServerCase {
     baseURL: string;
     model: string;
     server?: openai.ServerName;
-    reasoningEffort?: "medium";
+    reasoningEffort?: "medium" | "high";
   };
   /** Self-hosted: a key it takes unless started with one. */
   local?: true;
   /** Where the answers' reasoning arrives. */
   arrives: Arrives;
-  /** Which assistant turns the docs say go back with their reasoning, and in which field. */
+  /**
+   * Which assistant turns the docs say go back with their reasoning, and in which field
+   * (`chunks`: as thinking chunks in `content`).
+   */
   replay: "never" | "tool-calls" | "always";
-  form: "reasoning_content" | "reasoning";
+  form: "reasoning_content" | "reasoning" | "chunks";
+  /** A stream sends usage unasked, and the server refuses `stream_options`. */
+  usageUnasked?: true;
   /** The body fields the docs name for this model: effort, the preserved-thinking switch. */
   fields: Record<string, unknown>;
   /** The doc the case was read from, and what it says, for the cassette's `source`. */
@@ -214,6 +224,21 @@ export const SERVER_CASES: readonly ServerCase[] = [
     fields: {},
     doc: "https://openrouter.ai/docs/use-cases/reasoning-tokens",
     says: "reasoning comes as `reasoning` and reasoning_details; the details go back on every assistant message exactly as they came, and then no `reasoning`",
+  },
+  {
+    server: "mistral",
+    config: {
+      baseURL: "https://api.mistral.ai/v1",
+      model: "mistral-medium-3-5",
+      reasoningEffort: "high",
+    },
+    arrives: "thinking_chunks",
+    replay: "always",
+    form: "chunks",
+    fields: { reasoning_effort: "high" },
+    usageUnasked: true,
+    doc: "https://docs.mistral.ai/capabilities/reasoning/",
+    says: 'with reasoning_effort "high" (Medium 3.5 takes none or high) content is a list: a thinking chunk { type: "thinking", thinking: [{ type: "text", text }] } before the answer\'s text chunk, and a streamed delta\'s content a string or such a list (ThinkChunk, TextChunk, AssistantMessage.content, DeltaMessage.content in @mistralai/mistralai 2.7.0); the assistant message takes the chunks back in its content list; tool-call ids are 9 letters and digits; the API refuses stream_options ("Extra inputs are not permitted") and streams usage unasked',
   },
   {
     server: "compatible",

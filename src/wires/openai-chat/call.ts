@@ -5,7 +5,7 @@ import type { SSERecord } from "../../transport/sse.js";
 import { NO_CHAT_COUNT } from "./count.js";
 import type { ChatOptions } from "./options.js";
 import { buildRequest } from "./request.js";
-import { bodyErrorFields, parseResponse, readError, tagParser } from "./response.js";
+import { bodyErrorFields, contentParser, parseResponse, readError } from "./response.js";
 import { createStreamState } from "./stream.js";
 
 export { requestUrl as chatUrl } from "./request.js";
@@ -19,9 +19,9 @@ export const openaiErrors = /* @__PURE__ */ errorFieldsOf(readError);
  * blocks carry is `options.provider`.
  */
 export function chatWire(options: ChatOptions): Wire<SSERecord> {
-  // A server that writes reasoning between tags in `content` (servers.ts) has it split there.
-  const split = options.server?.split;
-  const parseBody = split ? tagParser(split) : parseResponse;
+  // A server that writes reasoning into `content` (servers.ts) has it read from there.
+  const server = options.server;
+  const parseBody = server ? contentParser(server) : parseResponse;
   return {
     toolArguments: "text",
     body: (req, streaming) => buildRequest(req, options, streaming),
@@ -34,7 +34,7 @@ export function chatWire(options: ChatOptions): Wire<SSERecord> {
     },
     errorFields: openaiErrors,
     open: openSSE((toError, requestId, provider) =>
-      createStreamState(toError, requestId, provider, split),
+      createStreamState(toError, requestId, provider, server),
     ),
     count: NO_CHAT_COUNT,
   };

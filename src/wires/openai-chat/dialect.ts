@@ -12,17 +12,20 @@ import {
   createThinkSplitter,
   joinThinkTags,
   THINK_TAGS,
-  type ThinkPiece,
   type ThinkSplitter,
 } from "../../kit/think-tags.js";
 import { type FamilyRule, familyRule } from "../../rules/reasoning-families.js";
+import { fixedCallId } from "./call-ids.js";
+import { type ContentPiece, readChunks, writeChunks } from "./chunks.js";
+import type { ContentReading } from "./parts.js";
 import { type ReplayForm, SERVERS, type ServerName, type ServerProfile } from "./servers.js";
+import type { ContentChunk } from "./wire.js";
 
 /** When the own reasoning goes back on later turns. */
 export type ReplayWhen = "never" | "tool-calls" | "always";
 
 /** A server profile resolved for one model and config. */
-export interface ChatServer {
+export interface ChatServer extends ContentReading {
   profile: ServerProfile;
   /** The model's family rule, when it has one. */
   family?: FamilyRule;
@@ -36,8 +39,17 @@ export interface ChatServer {
   check(effort: string | undefined, choice: ModelRequest["toolChoice"], provider: string): void;
   /** A splitter of `content`'s chunks, where the server writes reasoning between tags. */
   split?: () => ThinkSplitter;
-  /** The pieces of a content split at tags, joined back into the content they came from. */
-  join(pieces: readonly ThinkPiece[]): string;
+  /** A reader of a `content` list, where the server writes reasoning as chunks (Mistral). */
+  chunks?: (content: readonly unknown[]) => ContentPiece[];
+  /**
+   * The pieces of a content (text and own thinking, in order) as the content they came in:
+   * the tags put back, or the chunk list.
+   */
+  join(pieces: readonly ContentPiece[]): string | ContentChunk[];
+  /** A tool-call id as the server takes it (call-ids.ts); else as it is. */
+  callId(id: string): string;
+  /** Renames, in place, the body fields the server names otherwise, or leaves them out. */
+  rename(body: Record<string, unknown>): void;
 }
 
 /**
@@ -57,7 +69,7 @@ export function resolveServer(
 ): ChatServer {
   const profile = SERVERS[name];
   const family = familyRule(model);
-  let replay: ReplayWhen = "never";
+  let replay: ReplayWhen = profile.replay ?? "never";
   let preserve = false;
   if (family && (family.need === "required" || name !== "compatible")) {
     replay = family.replay;
@@ -108,9 +120,16 @@ export function resolveServer(
       return fields;
     },
     check(effort, choice, provider) {
-      if (effort === "none" && family?.alwaysThinks?.test(model.toLowerCase())) {
+      const id = model.toLowerCase();
+      if (effort === "none" && family?.alwaysThinks?.test(id)) {
         throw new ConfigError(
           `${provider}: ${model} always reasons; reasoningEffort "none" is refused (${family.source})`,
+        );
+      }
+      const takes = profile.efforts?.find(([models]) => models.test(id))?.[1].split(" ");
+      if (effort !== undefined && takes && !takes.includes(effort)) {
+        throw new ConfigError(
+          `${provider}: ${model} takes reasoningEffort ${takes.join(", ")}; got ${JSON.stringify(effort)} (${profile.source})`,
         );
       }
       const forced = choice === "required" || typeof choice === "object";
@@ -120,9 +139,19 @@ export function resolveServer(
         }
       }
     },
-    join: (pieces) => joinThinkTags(pieces, tags),
+    join: (pieces) =>
+      profile.replayAs === "chunks" ? writeChunks(pieces) : joinThinkTags(pieces, tags),
+    callId: (id) => (profile.callIds ? fixedCallId(id, profile.callIds) : id),
+    rename(body) {
+      for (const [from, to] of Object.entries(profile.renames ?? {})) {
+        if (!(from in body)) continue;
+        if (to) body[to] = body[from];
+        delete body[from];
+      }
+    },
   };
   if (family) out.family = family;
   if (profile.reasoningIn.includes("tags")) out.split = () => createThinkSplitter(tags);
+  if (profile.reasoningIn.includes("thinking_chunks")) out.chunks = readChunks;
   return out;
 }

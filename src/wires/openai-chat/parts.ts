@@ -3,6 +3,7 @@ import { createPartsBuilder } from "../../core/parts.js";
 import type { Delta, Message, ThinkingPart, ToolCallPart } from "../../core/types.js";
 import type { ThinkPiece, ThinkSplitter } from "../../kit/think-tags.js";
 import { NO_DELTAS } from "../../send/model-stream.js";
+import type { ContentPiece } from "./chunks.js";
 import type {
   ChatCompletionChunkDelta,
   ChatCompletionChunkToolCall,
@@ -29,6 +30,10 @@ import type {
  * the next chunk says what it is, and {@link MessageBuilder.settle} gives what is held at the
  * end. A message whose reasoning came in a field first takes its content as it is: the same
  * reasoning twice would be doubled.
+ *
+ * On a server that writes its reasoning as content chunks (Mistral, chunks.ts), a `content`
+ * list is read chunk by chunk the same way: a thinking chunk appended to the thinking run it
+ * continues (its signature too), a text chunk to the text run; a plain string is text.
  */
 export interface MessageBuilder {
   /** Adds one message or delta (tool calls as fragments); returns the deltas it makes. */
@@ -48,13 +53,14 @@ export interface MessageBuilder {
 /**
  * Creates an empty {@link MessageBuilder}; thinking and provider parts are tagged with
  * `provider`. `fragments`: a stream, whose `reasoning_details` entries may come in pieces.
- * `split`: the server writes reasoning into `content` between tags; makes the content's splitter.
+ * `reading`: how the server writes reasoning into `content`, if it does.
  */
 export function createMessageBuilder(
   provider: string,
   fragments = true,
-  split?: () => ThinkSplitter,
+  reading: ContentReading = {},
 ): MessageBuilder {
+  const { split, chunks } = reading;
   const parts = createPartsBuilder();
   // Where the reasoning sits in the parts; set when its first piece arrives.
   let thinking: number | undefined;
@@ -146,16 +152,27 @@ export function createMessageBuilder(
     }
   };
 
-  /** A run of content: appended to the last run of its kind, else a new part. */
-  const piece = (p: ThinkPiece): Delta => {
-    if (run?.kind !== p.kind) {
+  /** The run of `kind` content goes on: the last run when it is of that kind, else a new part. */
+  const runOf = (kind: ThinkPiece["kind"]): number => {
+    if (run?.kind !== kind) {
       const at =
-        p.kind === "text"
+        kind === "text"
           ? parts.start({ type: "text", text: "" })
           : parts.start({ type: "thinking", provider });
-      run = { kind: p.kind, at };
+      run = { kind, at };
     }
-    return parts.appendText(run.at, p.text);
+    return run.at;
+  };
+
+  /** A run of content: appended to the last run of its kind, else a new part. */
+  const piece = (p: ThinkPiece): Delta => parts.appendText(runOf(p.kind), p.text);
+
+  /** A content chunk's piece; an empty one opens nothing unless it carries a signature. */
+  const chunk = (p: ContentPiece, out: Delta[] | undefined): Delta[] | undefined => {
+    if (p.text !== "") out = append(out, piece(p));
+    if (p.signature !== undefined)
+      out = append(out, parts.appendSignature(runOf(p.kind), p.signature));
+    return out;
   };
 
   return {
@@ -179,9 +196,12 @@ export function createMessageBuilder(
         encrypted = at;
         out = append(out, d);
       }
-      // Some servers send content parts (arrays) golem does not read; they count as no text.
+      // Content lists are read where the server writes them (Mistral); elsewhere they count as
+      // no text.
       const content = m.content;
-      if (typeof content === "string" && content !== "") {
+      if (Array.isArray(content) && chunks) {
+        for (const p of chunks(content)) out = chunk(p, out);
+      } else if (typeof content === "string" && content !== "") {
         if (!seenContent && split && thinking === undefined && entries.length === 0) {
           splitter = split();
         }
@@ -259,6 +279,15 @@ function join(e: ReasoningDetail, f: ReasoningDetail): ReasoningDetail {
     } else e[key] ??= value;
   }
   return e;
+}
+
+/**
+ * How a server writes reasoning into `content` (dialect.ts resolves it from the server's row):
+ * between tags, split by `split`'s splitter; or as chunks of a list, read by `chunks`.
+ */
+export interface ContentReading {
+  split?: (() => ThinkSplitter) | undefined;
+  chunks?: ((content: readonly unknown[]) => ContentPiece[]) | undefined;
 }
 
 function append(out: Delta[] | undefined, d: Delta): Delta[] {

@@ -2,9 +2,9 @@ import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
 import { checkMedia, isMedia, urlOf } from "../../kit/media.js";
 import { callSettings, deepMerge, wireFields, withExtraBody } from "../../kit/settings.js";
-import type { ThinkPiece } from "../../kit/think-tags.js";
 import { foldUpdates } from "../../kit/updates.js";
 import { checkChatTools, checkSettings } from "../../rules/openai.js";
+import type { ContentPiece } from "./chunks.js";
 import type { ReplayWhen } from "./dialect.js";
 import { CHAT_MEDIA, filenameOf } from "./media.js";
 import { CHAT_EFFORTS, type ChatOptions, promptCacheFields } from "./options.js";
@@ -86,6 +86,8 @@ export function buildRequest(
     // Without it no usage arrives at all.
     body.stream_options = { include_usage: true };
   }
+  // A field the server names otherwise goes by its name (Mistral's max_tokens).
+  if (cfg.server) cfg.server.rename(body as unknown as Record<string, unknown>);
   return withExtraBody(body, cfg.settings, req);
 }
 
@@ -113,7 +115,7 @@ function buildMessage(
     // The wire has no error flag for a tool result: the content itself says what failed.
     // A result is sent even when empty: its call needs an answer.
     case "tool":
-      return { role: "tool", tool_call_id: m.toolCallId ?? "", content: textOf(m) };
+      return { role: "tool", tool_call_id: callIdOf(m.toolCallId ?? "", cfg), content: textOf(m) };
     default: {
       const content = textOf(m);
       return content === "" ? undefined : { role: m.role, content };
@@ -154,7 +156,7 @@ function buildAssistantMessage(
     if (p.type === "text") text += p.text;
     else if (p.type === "tool-call") {
       calls.push({
-        id: p.id,
+        id: callIdOf(p.id, cfg),
         type: "function",
         // A call streamed without arguments has "", which servers refuse as JSON.
         function: { name: p.name, arguments: p.arguments === "" ? "{}" : p.arguments },
@@ -179,8 +181,9 @@ function buildAssistantMessage(
   else {
     const [when, form] = replayOf(cfg);
     if (when === "always" || (when === "tool-calls" && calls.length > 0)) {
-      if (form === "tags") out.content = taggedContent(parts, cfg) ?? out.content;
-      else {
+      if (form === "tags" || form === "chunks") {
+        out.content = contentWithThinking(parts, cfg) ?? out.content;
+      } else {
         const thought = replayedReasoning(parts, cfg.provider);
         if (form === "reasoning") out.reasoning = thought;
         else out.reasoning_content = thought;
@@ -205,21 +208,32 @@ function replayOf(cfg: ChatOptions): [ReplayWhen, ReplayForm] {
 }
 
 /**
- * The text parts with the own thinking back between its tags, in the parts' order, as the
- * server wrote them into `content`; undefined when there is no own thinking to put back.
+ * The text parts and the own thinking, in the parts' order, as the server wrote them into
+ * `content`: the thinking back between its tags, or as thinking chunks with their signatures
+ * (Mistral); undefined when there is no own thinking to put back.
  */
-function taggedContent(parts: readonly Part[], cfg: ChatOptions): string | undefined {
-  const pieces: ThinkPiece[] = [];
+function contentWithThinking(
+  parts: readonly Part[],
+  cfg: ChatOptions,
+): ChatCompletionAssistantMessageParam["content"] | undefined {
+  const pieces: ContentPiece[] = [];
   let thought = false;
   for (const p of parts) {
     if (p.type === "text") pieces.push({ kind: "text", text: p.text });
     else if (p.type === "thinking" && p.text !== undefined && own(p, cfg.provider)) {
-      pieces.push({ kind: "thinking", text: p.text });
+      pieces.push({
+        kind: "thinking",
+        text: p.text,
+        ...(p.signature !== undefined && { signature: p.signature }),
+      });
       thought = true;
     }
   }
   return thought && cfg.server ? cfg.server.join(pieces) : undefined;
 }
+
+/** A tool-call id as the server takes it (Mistral's 9 characters), the same for call and result. */
+const callIdOf = (id: string, cfg: ChatOptions) => cfg.server?.callId(id) ?? id;
 
 /** A part of this adapter, or untagged (the caller's own). */
 const own = (p: { provider?: string }, provider: string) =>

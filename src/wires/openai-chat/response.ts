@@ -1,11 +1,10 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
 import { identityOf } from "../../kit/identity.js";
-import type { ThinkSplitter } from "../../kit/think-tags.js";
 import { withCounts } from "../../kit/usage.js";
 import type { ErrorResponse } from "../../transport/exchange.js";
 import { answeredWithout, errorBodyParser, responseParser } from "../../transport/json.js";
-import { createMessageBuilder } from "./parts.js";
+import { type ContentReading, createMessageBuilder } from "./parts.js";
 import type {
   ChatCompletion,
   ChatCompletionChunkToolCall,
@@ -21,19 +20,18 @@ import type {
  */
 export const parseResponse = /* @__PURE__ */ responseParser(readCompletion, "openai");
 
-/** {@link parseResponse} for a server that writes reasoning into `content` between tags. */
-export function tagParser(split: () => ThinkSplitter): typeof parseResponse {
+/**
+ * {@link parseResponse} for a server that writes reasoning into `content` (between tags, or
+ * as chunks).
+ */
+export function contentParser(reading: ContentReading): typeof parseResponse {
   return responseParser(
-    (body: unknown, provider: string) => readCompletion(body, provider, split),
+    (body: unknown, provider: string) => readCompletion(body, provider, reading),
     "openai",
   );
 }
 
-function readCompletion(
-  body: unknown,
-  provider: string,
-  split?: () => ThinkSplitter,
-): ModelResponse {
+function readCompletion(body: unknown, provider: string, reading?: ContentReading): ModelResponse {
   const completion = body as ChatCompletion;
   const choice = Array.isArray(completion?.choices) ? completion.choices[0] : undefined;
   const wire = choice?.message;
@@ -43,7 +41,7 @@ function readCompletion(
   const calls = wire.tool_calls ?? [];
   if (!Array.isArray(calls))
     throw new StreamError(`${provider} answered with tool_calls that are not an array`);
-  const builder = createMessageBuilder(provider, false, split);
+  const builder = createMessageBuilder(provider, false, reading);
   builder.add({
     content: wire.content,
     reasoning_content: wire.reasoning_content ?? null,

@@ -44,10 +44,10 @@ export type ReasoningSource =
   | "thinking_chunks";
 
 /**
- * The form replayed reasoning takes on the wire: a field of the assistant message, or the
- * tags put back around it in `content`.
+ * The form replayed reasoning takes on the wire: a field of the assistant message, the tags
+ * put back around it in `content`, or `content` as a list of thinking and text chunks (Mistral).
  */
-export type ReplayForm = "reasoning_content" | "reasoning" | "tags";
+export type ReplayForm = "reasoning_content" | "reasoning" | "tags" | "chunks";
 
 /** Body fields, deep-merged into the request. */
 export type WireFields = Readonly<Record<string, unknown>>;
@@ -86,10 +86,13 @@ export interface ServerProfile {
   /** The tags of `"tags"` reasoning, when not `<think>…</think>`. */
   tags?: ThinkTags;
   /**
-   * The form reasoning goes back in. When it goes back is not the server's to say: the model
-   * family's rule (rules/reasoning-families.ts) or `replayReasoning`; else never.
+   * The form reasoning goes back in. When it goes back is the model family's rule
+   * (rules/reasoning-families.ts) or `replayReasoning`'s; else never, but on a server that
+   * runs only its vendor's own models, which says it in `replay`.
    */
   replayAs: ReplayForm;
+  /** When reasoning goes back where no family rule says (a server of its vendor's own models). */
+  replay?: "tool-calls" | "always";
   /** How `reasoningEffort` is sent. */
   effort: EffortDialect;
   /**
@@ -99,6 +102,22 @@ export interface ServerProfile {
   preserve?: WireFields | "template";
   /** What the server refuses, checked before each request. */
   refuse?: readonly ServerRefusal[];
+  /**
+   * The `reasoningEffort` values a model takes, as `[model id pattern, "value value …"]`; the
+   * first row whose pattern the (lowercased) id matches holds, and another value is a
+   * `ConfigError` before the request. A model that always reasons takes no `"none"`.
+   */
+  efforts?: readonly (readonly [RegExp, string])[];
+  /**
+   * Body fields the server names otherwise (the new name) or refuses (`null`: left out),
+   * applied to what golem builds (not to `extraBody`).
+   */
+  renames?: Readonly<Record<string, string | null>>;
+  /**
+   * Tool-call ids are exactly this many letters and digits: an id of another form (another
+   * provider's) is sent as one, the same for its call and its result (call-ids.ts).
+   */
+  callIds?: number;
   /**
    * The environment variable the API key is read from; absent: `OPENAI_API_KEY` (OpenAI, and
    * servers whose key golem cannot name). A host with a key of its own never gets OpenAI's.
@@ -309,11 +328,25 @@ export const SERVERS: Readonly<Record<ServerName, ServerProfile>> = {
   },
   mistral: {
     hosts: ["api.mistral.ai"],
-    // Content chunks `{ type: "thinking", thinking: [{ type: "text", text }] }`, which golem
-    // does not read yet, nor send back (docs/adr/0042-reasoning-server-profiles.md).
+    // `content` as chunks, `{ type: "thinking", thinking: [{ type: "text", text }] }` and
+    // `{ type: "text", text }`, taken back in the same form (chunks.ts).
     reasoningIn: ["thinking_chunks"],
-    replayAs: "reasoning_content",
+    replayAs: "chunks",
+    // Mistral runs only its own models, whose thinking goes back in its place on every turn.
+    replay: "always",
     effort: {},
+    // Magistral always reasons; Small 4 and Medium 3.5 take none or high; Large 4 low, medium,
+    // high (the docs' model list).
+    efforts: [
+      [/magistral/, "high"],
+      [/mistral-large-4/, "low medium high"],
+      [/mistral-(?:small-(?:latest|2603|4)|medium-(?:latest|2604|3[.-]5))/, "none high"],
+    ],
+    // Its API refuses a field it does not know (422 "Extra inputs are not permitted"), and
+    // sends usage in a stream unasked.
+    renames: { max_completion_tokens: "max_tokens", seed: "random_seed", stream_options: null },
+    // "Tool call id was … but must be a-z, A-Z, 0-9, with a length of 9" (a 400).
+    callIds: 9,
     key: "MISTRAL_API_KEY",
     source: "https://docs.mistral.ai/capabilities/reasoning/",
     checked: CHECKED,

@@ -1,11 +1,10 @@
 import { type APIError, type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { Delta, ModelResponse } from "../../core/types.js";
 import { identityOf } from "../../kit/identity.js";
-import type { ThinkSplitter } from "../../kit/think-tags.js";
 import { NO_DELTAS, type StreamMachine } from "../../send/model-stream.js";
 import { answeredWithout, parseErrorJSON } from "../../transport/json.js";
 import type { SSERecord } from "../../transport/sse.js";
-import { createMessageBuilder } from "./parts.js";
+import { type ContentReading, createMessageBuilder } from "./parts.js";
 import { errorObjectOf, okErrorFields, parseUsage } from "./response.js";
 import type { ChatCompletionChunk, CompletionUsage } from "./wire.js";
 
@@ -21,16 +20,16 @@ export interface StreamContext {
  * `choices[0].delta` goes through the same builder as `parseResponse` (parts.ts), so the final
  * response equals what `parseResponse` makes of the same content. The stream is complete at
  * `[DONE]` or once a `finish_reason` came. `provider` (`"openai"` or `"azure"`) names who is
- * streaming: it tags thinking parts and errors. `split`: the server writes reasoning into
- * `content` between tags (servers.ts); makes the content's splitter.
+ * streaming: it tags thinking parts and errors. `reading`: how the server writes reasoning
+ * into `content` (between tags, or as chunks; servers.ts), if it does.
  */
 export function createStreamState(
   toError: (fields: APIErrorFields) => APIError,
   requestId?: string,
   provider = "openai",
-  split?: () => ThinkSplitter,
+  reading?: ContentReading,
 ): StreamMachine<SSERecord> {
-  const builder = createMessageBuilder(provider, true, split);
+  const builder = createMessageBuilder(provider, true, reading);
   let usage: CompletionUsage | undefined;
   let stopReason: string | undefined;
   let done = false;

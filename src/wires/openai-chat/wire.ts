@@ -46,8 +46,11 @@ export type ChatCompletionContentPart =
 
 export interface ChatCompletionAssistantMessageParam {
   role: "assistant";
-  /** `null` when the message only carries tool calls. */
-  content: string | null;
+  /**
+   * `null` when the message only carries tool calls; Mistral's content chunks when its own
+   * thinking goes back.
+   */
+  content: string | ContentChunk[] | null;
   tool_calls?: ChatCompletionMessageToolCall[];
   /** DeepSeek thinking mode: the message's reasoning, sent back. */
   reasoning_content?: string;
@@ -88,6 +91,21 @@ export interface ReasoningDetail {
   [field: string]: unknown;
 }
 
+/**
+ * A chunk of a Mistral content list: text, or the model's reasoning as a `thinking` chunk of
+ * text chunks (`ThinkChunk`, `TextChunk` in @mistralai/mistralai 2.7.0's
+ * models/components); other chunk types (references, images) golem does not read.
+ * @see https://docs.mistral.ai/capabilities/reasoning/
+ */
+export type ContentChunk =
+  | { type: "text"; text: string }
+  | {
+      type: "thinking";
+      thinking: { type: "text"; text: string }[];
+      /** "Signature to replay some reasoning blocks across turns" (ThinkChunk). */
+      signature?: string;
+    };
+
 export interface ChatCompletionMessageToolCall {
   id: string;
   type: "function";
@@ -126,7 +144,8 @@ export interface ChatCompletionChoice {
 
 export interface ChatCompletionMessage {
   role: "assistant";
-  content: string | null;
+  /** A list of chunks on Mistral (`AssistantMessage.content`). */
+  content: string | ContentChunk[] | null;
   tool_calls?: ChatCompletionMessageToolCall[] | null;
   /** DeepSeek and most compatible servers. */
   reasoning_content?: string | null;
@@ -178,7 +197,8 @@ export interface ChatCompletionChunkChoice {
 
 export interface ChatCompletionChunkDelta {
   role?: "assistant" | null;
-  content?: string | null;
+  /** Mistral: a string or a list of chunks (`DeltaMessage.content`). */
+  content?: string | ContentChunk[] | null;
   reasoning_content?: string | null;
   reasoning?: string | null;
   reasoning_details?: ReasoningDetail[] | null;

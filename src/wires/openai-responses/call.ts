@@ -7,7 +7,7 @@ import { countAnswer, countBody } from "./count.js";
 import { responsesPrefix } from "./prefix.js";
 import { buildResponsesRequest } from "./request.js";
 import { parseResponsesResponse, responsesBodyErrorFields } from "./response.js";
-import { RESPONSES_SERVERS, type ResponsesServer } from "./servers.js";
+import { OPENAI_RESPONSES, type ResponsesServer } from "./servers.js";
 import { createResponsesStreamState } from "./stream.js";
 
 export type { ServerName } from "../openai-chat/servers.js";
@@ -21,7 +21,7 @@ export { RESPONSES_SERVERS, type ResponsesServer, responsesServer } from "./serv
  */
 export function responsesWire(
   options: ResponsesOptions,
-  server: ResponsesServer = RESPONSES_SERVERS.openai,
+  server: ResponsesServer = OPENAI_RESPONSES,
 ): Wire<SSERecord> {
   const keepIds = server.replay === "items";
   return {

@@ -9,7 +9,7 @@ import type { ResponsesOptions } from "../openai-chat/options.js";
 import { promptCacheFields } from "../openai-chat/options.js";
 import { jsonSchemaFormat } from "../openai-chat/settings.js";
 import { responsesTag } from "./parts.js";
-import { RESPONSES_SERVERS, type ResponsesServer } from "./servers.js";
+import { OPENAI_RESPONSES, type ResponsesServer } from "./servers.js";
 import { buildTool, buildToolChoice } from "./tools.js";
 import { buildUpdateItems } from "./update.js";
 import type {
@@ -36,7 +36,7 @@ export function buildResponsesRequest(
   req: ModelRequest,
   cfg: ResponsesOptions,
   stream: boolean,
-  server: ResponsesServer = RESPONSES_SERVERS.openai,
+  server: ResponsesServer = OPENAI_RESPONSES,
 ): ResponseCreateParams {
   const s = callSettings(cfg.provider, cfg.settings, req);
   checkSettings("responses", cfg, s);
@@ -89,7 +89,7 @@ export function buildInputItems(
   provider: string,
   index = 0,
   parts?: number[],
-  server: ResponsesServer = RESPONSES_SERVERS.openai,
+  server: ResponsesServer = OPENAI_RESPONSES,
 ): ResponseInputItem[] {
   const place = m.role === "user" ? "user" : m.role === "tool" ? "tool" : "assistant";
   for (const [j, p] of partsOf(m).entries()) {

@@ -69,8 +69,11 @@ const TEXT_EVENTS = [
   "response.function_call_arguments.done",
 ] as const;
 
-/** OpenAI's own API, and the default of a server golem has no row for. */
-const OPENAI: ResponsesServer = {
+/**
+ * OpenAI's own API (and Azure's), and the default of a server golem has no row for; the one
+ * row golem/azure bundles.
+ */
+export const OPENAI_RESPONSES: ResponsesServer = {
   name: "openai",
   hosts: ["api.openai.com"],
   store: false,
@@ -91,7 +94,7 @@ const OPENAI: ResponsesServer = {
  * proxy in front of OpenAI is such a server).
  */
 const COMPATIBLE: ResponsesServer = {
-  ...OPENAI,
+  ...OPENAI_RESPONSES,
   name: "compatible",
   hosts: [],
   encrypted: false,
@@ -114,9 +117,9 @@ const OPEN_RESPONSES: Omit<ResponsesServer, "name" | "hosts" | "source"> = {
  * `"compatible"`), and Bedrock's OpenAI-compatible "mantle" endpoint, which its host names.
  */
 export const RESPONSES_SERVERS: Readonly<Record<ServerName | "bedrock-mantle", ResponsesServer>> = {
-  openai: OPENAI,
+  openai: OPENAI_RESPONSES,
   xai: {
-    ...OPENAI,
+    ...OPENAI_RESPONSES,
     name: "xai",
     hosts: ["api.x.ai"],
     // Grok keeps reasoning only when each item goes back in its original place; dropped or
@@ -196,7 +199,7 @@ const matches = (host: string, pattern: string) =>
  */
 export function responsesServer(baseURL?: string, server?: ServerName): ResponsesServer {
   if (server !== undefined) return RESPONSES_SERVERS[server];
-  if (baseURL === undefined) return OPENAI;
+  if (baseURL === undefined) return OPENAI_RESPONSES;
   const host = new URL(baseURL).hostname;
   for (const row of Object.values(RESPONSES_SERVERS)) {
     if (row.name === "bedrock-mantle" && !host.startsWith("bedrock-mantle.")) continue;
