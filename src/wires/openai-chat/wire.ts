@@ -152,7 +152,12 @@ export interface CompletionUsage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens?: number;
-  prompt_tokens_details?: { cached_tokens?: number; cache_write_tokens?: number } | null;
+  prompt_tokens_details?: {
+    cached_tokens?: number;
+    cache_write_tokens?: number;
+    /** The writes by lifetime (openai 7.60.0 `CacheWriteTokensDetails`). */
+    cache_write_tokens_details?: { ttl_30m_tokens?: number; ttl_12h_tokens?: number } | null;
+  } | null;
   /** `reasoning_tokens` is included in `completion_tokens`. */
   completion_tokens_details?: { reasoning_tokens?: number } | null;
 }

@@ -271,7 +271,12 @@ export interface ResponseFunctionToolCall {
 /** `input_tokens` includes `cached_tokens`; `output_tokens` includes `reasoning_tokens`. */
 export interface ResponseUsage {
   input_tokens?: number;
-  input_tokens_details?: { cached_tokens?: number; cache_write_tokens?: number } | null;
+  input_tokens_details?: {
+    cached_tokens?: number;
+    cache_write_tokens?: number;
+    /** The writes by lifetime (openai 7.60.0 `CacheWriteTokensDetails`). */
+    cache_write_tokens_details?: { ttl_30m_tokens?: number; ttl_12h_tokens?: number } | null;
+  } | null;
   output_tokens?: number;
   output_tokens_details?: { reasoning_tokens?: number } | null;
   total_tokens?: number;
