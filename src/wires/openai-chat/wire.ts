@@ -1,3 +1,4 @@
+import type { PromptCacheOptionsParam } from "./prompt-cache.js";
 /**
  * Chat Completions JSON as OpenAI, Azure OpenAI and compatible servers send it, named as the
  * OpenAI API reference names it. Types only: nothing here runs.
@@ -20,6 +21,8 @@ export interface ChatCompletionCreateParams {
   max_completion_tokens?: number;
   prompt_cache_key?: string;
   prompt_cache_retention?: "in_memory" | "24h";
+  /** openai 7.60.0 `PromptCacheOptions` (Chat: `mode` and `ttl: "30m"` only). */
+  prompt_cache_options?: PromptCacheOptionsParam;
   temperature?: number;
   top_p?: number;
   stop?: string[];

@@ -3,6 +3,7 @@
  * OpenAI API reference names it. Types only: nothing here runs.
  * @see https://platform.openai.com/docs/api-reference/responses
  */
+import type { PromptCacheOptionsParam } from "../openai-chat/prompt-cache.js";
 import type { OpenAIErrorObject, ReasoningEffort, ReasoningSummary } from "../openai-chat/wire.js";
 
 export type { ReasoningSummary };
@@ -22,6 +23,8 @@ export interface ResponseCreateParams {
   max_output_tokens?: number;
   prompt_cache_key?: string;
   prompt_cache_retention?: "in_memory" | "24h";
+  /** openai 7.60.0 `PromptCacheOptions` (Chat: `mode` and `ttl: "30m"` only). */
+  prompt_cache_options?: PromptCacheOptionsParam;
   temperature?: number;
   top_p?: number;
   text?: { format: JsonSchemaFormat };
