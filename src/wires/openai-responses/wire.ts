@@ -221,8 +221,19 @@ export interface ResponseInputTransformation {
   type?: string;
   action?: string;
   id?: string;
-  reason?: string;
+  reason?: ResponseTransformationReason | (string & {});
 }
+
+/**
+ * Why the API removed a reasoning item, as openai 7.60.0 types `Response.InputTransformation`
+ * (`turn_boundary` new in November 2026); another string is kept as sent.
+ */
+export type ResponseTransformationReason =
+  | "organization_mismatch"
+  | "end_user_mismatch"
+  | "model_mismatch"
+  | "prefix_mismatch"
+  | "turn_boundary";
 
 export type ResponseStatus =
   | "completed"
