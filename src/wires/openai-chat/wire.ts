@@ -21,8 +21,8 @@ export interface ChatCompletionCreateParams {
   max_completion_tokens?: number;
   prompt_cache_key?: string;
   prompt_cache_retention?: "in_memory" | "24h";
-  /** openai 7.60.0 `PromptCacheOptions` (Chat: `mode` and `ttl: "30m"` only). */
-  prompt_cache_options?: PromptCacheOptionsParam;
+  /** openai 7.60.0 `ChatCompletionCreateParams.PromptCacheOptions`: `mode` and `ttl: "30m"` only. */
+  prompt_cache_options?: Pick<PromptCacheOptionsParam, "mode"> & { ttl?: "30m" };
   temperature?: number;
   top_p?: number;
   stop?: string[];
