@@ -35,6 +35,8 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized from Cohere's Chat API v2 reference and reasoning tool-use notebook, recorded from the thinking-tool-loop scenario over hand-written answers",
   "cohere/thinking-tool-loop-stream.json":
     "synthesized: fixtures/cohere/thinking-tool-loop.json written out as Cohere v2 stream events",
+  "bedrock/tool-changes-loop.json":
+    "synthesized from Converse's documented append-only wire (placeholder signatures)",
   "anthropic/preserved-thinking-loop.json":
     "synthesized from the documented preserved-thinking wire (placeholder signatures)",
   "openai/responses-preserved-reasoning-loop.json":

@@ -62,6 +62,30 @@ export async function midRunUpdateLoop(call: Call): Promise<void> {
 }
 
 /**
+ * Bedrock Converse's append-only form, on Claude (`fixtures/bedrock/tool-changes-loop.json`):
+ * both tools are declared from the first request, the first system message (right after the
+ * prompt) takes `local_time` away; after the weather call's result a late instruction adds it
+ * back, by name (Converse's `toolAddition` names a tool of `toolConfig.tools`); the model calls
+ * it, then answers. Each request is the previous one plus new turns.
+ */
+export async function toolChangesLoop(call: Call): Promise<void> {
+  const base = { system: "You are a helpful assistant", tools: [WEATHER, LOCAL_TIME] };
+  const history: Message[] = [
+    user("What's the weather in Florence, Italy?"),
+    { role: "system", content: "", update: { removeTools: [LOCAL_TIME.name] } },
+  ];
+  const first = await call({ ...base, messages: [...history] });
+  history.push(first.message, ...results(first.message, "40 C"), {
+    role: "system",
+    content: "Also give the local time there; the local_time tool tells it.",
+    update: { addTools: [LOCAL_TIME] },
+  });
+  const second = await call({ ...base, messages: [...history] });
+  history.push(second.message, ...results(second.message, "15:00"));
+  await call({ ...base, messages: [...history] });
+}
+
+/**
  * A stored turn golem has no record of, replayed under a changed system prompt: with
  * prefixCheck "drop" golem asks the API to drop the block ("drop_block"), which reports it.
  */

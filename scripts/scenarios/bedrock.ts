@@ -2,6 +2,7 @@ import { toolCallsOf } from "../../src/core/parts.js";
 import type { Message, Model, ToolSpec } from "../../src/index.js";
 import * as bedrock from "../../src/platforms/bedrock/index.js";
 import { REDACTION_TRIGGER } from "./anthropic.js";
+import { toolChangesLoop } from "./append-only.js";
 import { cacheLoop } from "./cache-loop.js";
 import { citedConversation } from "./citations.js";
 import { mediaConversation } from "./media.js";
@@ -13,6 +14,8 @@ const SONNET_3_7 = "us.anthropic.claude-3-7-sonnet-20250219-v1:0";
 const OPUS_4_6 = "us.anthropic.claude-opus-4-6-v1";
 const SONNET_4_6 = "us.anthropic.claude-sonnet-4-6";
 const SONNET_4_5 = "us.anthropic.claude-sonnet-4-5-20250929-v1:0";
+/** Binds reasoning to its prefix and takes mid-conversation system messages. */
+const OPUS_5_5 = "us.anthropic.claude-opus-5-5-v1";
 
 /**
  * Credentials come from the environment as the adapter reads them: AWS_BEARER_TOKEN_BEDROCK,
@@ -161,6 +164,14 @@ export const bedrockScenarios: Record<string, Scenario> = {
   citations: cited(false),
   "citations-stream": cited(true),
   "redacted-split-stream": redactedReplay,
+  "tool-changes-loop": {
+    description:
+      "Converse's append-only form on Claude Opus 5.5: a system message takes local_time away, a late one adds it back (toolRemoval / toolAddition by name), three turns",
+    streaming: false,
+    defaultModel: OPUS_5_5,
+    create: make(OPUS_5_5, { maxTokens: 8000, thinking: { adaptive: true } }),
+    run: (model) => toolChangesLoop((req) => model.generate(req)),
+  },
   "thinking-stream": {
     description: "thinking (budget 1024), a greeting, streamed",
     streaming: true,

@@ -253,6 +253,11 @@ export interface Usage {
   cacheReadTokens?: number;
   cacheWriteTokens?: number;
   /**
+   * `cacheWriteTokens` split by the lifetime each write was made with, keyed as the provider
+   * names it (OpenAI: `"30m"`, `"12h"`), where the provider reports the split.
+   */
+  cacheWriteTokensByTtl?: Record<string, number>;
+  /**
    * The steps of a call the provider sampled more than once, as it reported them (Anthropic
    * server-side compaction: a `compaction` step, then the `message` step); the counts above
    * are their sums. Absent on an ordinary call and on a run's total.

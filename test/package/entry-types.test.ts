@@ -105,6 +105,7 @@ interface OptionTypes {
   reasoningFormat: ReasoningFormat;
   promptCacheKey: string;
   promptCacheRetention: "in_memory" | "24h";
+  promptCacheOptions: openai.PromptCacheOptions;
 }
 
 /**
@@ -214,6 +215,7 @@ interface PlatformRows {
       reasoningEffort: azure.ReasoningEffort;
       reasoningSummary: azure.ReasoningSummaryOption;
       promptCacheRetention: "in_memory" | "24h"; // declared inline in Config
+      promptCacheOptions: azure.PromptCacheOptions;
       prefixCheck: golem.PrefixCheck;
       capabilities: azure.Capabilities;
       token: () => Promise<string>;
@@ -269,6 +271,7 @@ interface PlatformRows {
       reasoningSummary: openai.ReasoningSummaryOption;
       reasoningFormat: openai.ReasoningFormat;
       promptCacheRetention: "in_memory" | "24h"; // declared inline in Config
+      promptCacheOptions: openai.PromptCacheOptions;
       prefixCheck: golem.PrefixCheck;
       capabilities: openai.Capabilities;
       server: openai.ServerName;

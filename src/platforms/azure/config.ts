@@ -14,6 +14,7 @@ import * as openai from "../../wires/openai-chat/options.js";
 
 export type {
   Api,
+  PromptCacheOptions,
   ReasoningEffort,
   ReasoningSummaryOption,
   ThinkingConfig,

@@ -13,6 +13,7 @@ export type { Capabilities } from "../../rules/capabilities.js";
 export type {
   Api,
   Config,
+  PromptCacheOptions,
   ReasoningEffort,
   ReasoningSummaryOption,
   ThinkingConfig,

@@ -30,6 +30,7 @@ export type {
   Api,
   ChatOptions,
   PromptCacheConfig,
+  PromptCacheOptions,
   ReasoningFormat,
   ReasoningSummaryOption,
   ServerName,

@@ -18,6 +18,7 @@ export type { ReasoningEffort } from "../../wires/openai-chat/wire.js";
 export type {
   Api,
   Config,
+  PromptCacheOptions,
   ReasoningFormat,
   ReasoningSummaryOption,
   ServerName,

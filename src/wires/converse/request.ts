@@ -15,9 +15,9 @@ import {
 import { noteOrigins, type Origin } from "../../kit/prefix/wire-prefix.js";
 import { callSettings, wireFields, withExtraBody } from "../../kit/settings.js";
 import { appendTurn, originsFor } from "../../kit/turns.js";
-import { foldUpdates } from "../../kit/updates.js";
-import { CLAUDE_EFFORTS, type Effort } from "../../rules/claude.js";
+import type { Effort } from "../../rules/claude.js";
 import { checkSettings, type ResolvedOptions } from "./options.js";
+import { compileConverseUpdates } from "./updates.js";
 import type {
   CachePointBlock,
   ContentBlock,
@@ -53,12 +53,12 @@ export function buildRequest(
   _stream: boolean,
 ): ConverseRequest {
   const provider = cfg.provider ?? "bedrock";
-  // Converse has no append-only form: updates fold into `toolConfig`, `outputConfig` and the
-  // system prompt, which changes the prefix (the prefix check refuses it on a binding model).
-  const folded = foldUpdates(request, provider, CLAUDE_EFFORTS);
-  const req = folded.request;
-  // Checked against Claude's levels by the fold.
-  const effort = (folded.effort as Effort | undefined) ?? cfg.effort;
+  // Append-only updates: in place on the models that take a system message in `messages`,
+  // else folded into `toolConfig`, `outputConfig` and the system prompt (updates.ts).
+  const compiled = compileConverseUpdates(request, cfg.model, provider);
+  const req = compiled.request;
+  // Checked against Claude's levels by the compiler.
+  const effort = (compiled.effort as Effort | undefined) ?? cfg.effort;
   const s = callSettings(provider, cfg.settings, req);
   checkSettings(cfg.model, cfg.thinking, { ...req, ...s }, provider, effort, cfg.capabilities);
   const system: SystemContentBlock[] = req.system ? [{ text: req.system }] : [];
@@ -66,14 +66,22 @@ export function buildRequest(
   const marks: Mark[] = [];
   const origins: Origin[][] = [];
   req.messages.forEach((m, i) => {
-    if (m.role === "system") {
-      // Converse has no system role in `messages`; system turns join the system prompt in
-      // order. On a model that binds reasoning to its prefix, one after a recorded turn
-      // changes that turn's `system`, which the prefix check refuses (docs/append-only.md).
+    if (m.role === "system" && (!compiled.inPlace || (messages.length === 0 && !m.update))) {
+      // Leading system turns, and every one on a model without mid-conversation system
+      // messages, join the system prompt in order. On a model that binds reasoning to its
+      // prefix, one after a recorded turn changes that turn's `system`, which the prefix check
+      // refuses (docs/append-only.md).
       const text = textOf(m);
       if (text !== "") system.push({ text });
       return;
     }
+    if (m.role === "system") {
+      const content = lateSystem(m, compiled.blocks.get(i) ?? [], messages, i);
+      appendTurn(messages, "system", content, origins, originsFor(i, content.length));
+      if (m.cache) marks.push(markAt(messages, i));
+      return;
+    }
+    if (m.role === "user") checkAfterSystem(messages, i);
     const parts: number[] = [];
     const content =
       m.role === "assistant"
@@ -118,6 +126,39 @@ export function buildRequest(
   placeCachePoints(body, req.messages, marks, cfg.cache);
   // Merged before index.ts serializes and signs the body, so the signature covers it.
   return withExtraBody(body, cfg.settings, req);
+}
+
+/**
+ * A mid-conversation system message's text, in its place: Claude takes one right after a user
+ * turn (a prompt or tool results), so one anywhere else is refused here rather than by a 400.
+ * @see https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages
+ */
+function lateSystem(
+  m: Message,
+  changes: readonly ContentBlock[],
+  messages: readonly WireMessage[],
+  index: number,
+): ContentBlock[] {
+  const text = textOf(m);
+  const content = text === "" ? [...changes] : [{ text }, ...changes];
+  // A message of effort or output schema alone sends nothing here (they go top-level).
+  if (content.length > 0 && messages[messages.length - 1]?.role !== "user") {
+    throw new HistoryError(
+      "a system message in the middle of the conversation must follow a user message or tool result on this model; put it after the next user message",
+      index,
+    );
+  }
+  return content;
+}
+
+/** A system message with content must end the messages or be followed by the assistant's turn. */
+function checkAfterSystem(messages: readonly WireMessage[], index: number): void {
+  if (messages[messages.length - 1]?.role === "system") {
+    throw new HistoryError(
+      "a user message right after a system message is refused by this model: the system message must end the request or be followed by the assistant's turn; put it after this user message",
+      index,
+    );
+  }
 }
 
 /**

@@ -70,8 +70,29 @@ export interface CachePointBlock {
 /** A block golem sends back as it came (a ProviderPart's value): any member, exactly one. */
 export type OpaqueBlock = Record<string, unknown>;
 
+/**
+ * A tool declared in `toolConfig.tools`, by name: Converse's tool changes carry no definition.
+ * `type` is free text in the API reference; golem sends the Messages API's `"tool_reference"`.
+ * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolReference.html
+ */
+export interface ToolReference {
+  type?: string;
+  name: string;
+  serverName?: string;
+}
+
+/**
+ * Tool changes, in a `system` message only: the tool offered (or no longer offered) from there on.
+ * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolAdditionBlock.html
+ * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ToolRemovalBlock.html
+ */
+export type ToolChangeBlock =
+  | { toolAddition: { tool: ToolReference } }
+  | { toolRemoval: { tool: ToolReference } };
+
 export type ContentBlock =
   | { text: string }
+  | ToolChangeBlock
   | { reasoningContent: ReasoningContentBlock }
   | { toolUse: ToolUseBlock }
   | { toolResult: ToolResultBlock }
@@ -79,8 +100,12 @@ export type ContentBlock =
   | MediaBlock
   | OpaqueBlock;
 
+/**
+ * `system`: a mid-conversation system message (text and tool changes), on the models that take
+ * one (client-bedrock-runtime 3.1178.0 `ConversationRole`).
+ */
 export interface Message {
-  role: "user" | "assistant";
+  role: "user" | "assistant" | "system";
   content: ContentBlock[];
 }
 

@@ -13,6 +13,15 @@ import {
   type TransportConfig,
 } from "../../transport/options.js";
 import type { ChatServer } from "./dialect.js";
+import {
+  type PromptCacheOptions,
+  type PromptCacheOptionsParam,
+  promptCacheOptionsParam,
+  resolvePromptCacheOptions,
+} from "./prompt-cache.js";
+
+export type { PromptCacheOptions };
+
 import type { ReasoningEffort, ReasoningSummary } from "./wire.js";
 
 export { type ChatServer, resolveServer } from "./dialect.js";
@@ -52,6 +61,8 @@ export interface PromptCacheConfig {
   promptCacheKey?: string;
   /** Sent as `prompt_cache_retention`: `"24h"` keeps cached prefixes up to a day. */
   promptCacheRetention?: "in_memory" | "24h";
+  /** Sent as `prompt_cache_options` (prompt-cache.ts). */
+  promptCacheOptions?: PromptCacheOptions;
 }
 
 /** What `buildRequest` needs: the model-facing options of a resolved config. */
@@ -119,6 +130,7 @@ export const PLATFORM_KEYS = {
   prefixCheck: true,
   promptCacheKey: true,
   promptCacheRetention: true,
+  promptCacheOptions: true,
 } as const;
 
 /**
@@ -151,6 +163,7 @@ export function resolveWireOptions(
     ...resolveChatOptions(config, provider, model),
     ...resolveCallOptions(provider, config),
     ...resolveOpenAIPrefixCheck(provider, config.prefixCheck, api, prefixModel),
+    ...resolvePromptCacheOptions(provider, config.promptCacheOptions, api),
   };
 }
 
@@ -297,12 +310,16 @@ export function resolveChatOptions(
   return out;
 }
 
-/** `prompt_cache_key` and `prompt_cache_retention`, where set (both APIs take them). */
+/** `prompt_cache_key`, `prompt_cache_retention` and `prompt_cache_options`, where set. */
 export function promptCacheFields(cfg: PromptCacheConfig): {
   prompt_cache_key?: string;
   prompt_cache_retention?: "in_memory" | "24h";
+  prompt_cache_options?: PromptCacheOptionsParam;
 } {
   return {
+    ...(cfg.promptCacheOptions !== undefined && {
+      prompt_cache_options: promptCacheOptionsParam(cfg.promptCacheOptions),
+    }),
     ...(cfg.promptCacheKey !== undefined && { prompt_cache_key: cfg.promptCacheKey }),
     ...(cfg.promptCacheRetention !== undefined && {
       prompt_cache_retention: cfg.promptCacheRetention,

@@ -87,12 +87,30 @@ function argumentsText(args: unknown): string {
  */
 export function parseUsage(u: CompletionUsage | null | undefined): Usage {
   if (typeof u !== "object" || u === null) return { inputTokens: 0, outputTokens: 0 };
-  return withCounts(
+  const usage = withCounts(
     { inputTokens: u.prompt_tokens ?? 0, outputTokens: u.completion_tokens ?? 0 },
     u.completion_tokens_details?.reasoning_tokens,
     u.prompt_tokens_details?.cached_tokens,
     u.prompt_tokens_details?.cache_write_tokens,
   );
+  const byTtl = writesByTtl(u.prompt_tokens_details?.cache_write_tokens_details);
+  if (byTtl) usage.cacheWriteTokensByTtl = byTtl;
+  return usage;
+}
+
+/**
+ * `cache_write_tokens_details` (both APIs) keyed by lifetime as `prompt_cache_options.ttl`
+ * names it; the counts sent, 0 included.
+ * @see https://developers.openai.com/api/docs/guides/prompt-caching
+ */
+function writesByTtl(
+  d: { ttl_30m_tokens?: number; ttl_12h_tokens?: number } | null | undefined,
+): Record<string, number> | undefined {
+  if (typeof d !== "object" || d === null) return undefined;
+  const out: Record<string, number> = {};
+  if (typeof d.ttl_30m_tokens === "number") out["30m"] = d.ttl_30m_tokens;
+  if (typeof d.ttl_12h_tokens === "number") out["12h"] = d.ttl_12h_tokens;
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { PromptCacheOptionsParam } from "./prompt-cache.js";
 /**
  * Chat Completions JSON as OpenAI, Azure OpenAI and compatible servers send it, named as the
  * OpenAI API reference names it. Types only: nothing here runs.
@@ -20,6 +21,8 @@ export interface ChatCompletionCreateParams {
   max_completion_tokens?: number;
   prompt_cache_key?: string;
   prompt_cache_retention?: "in_memory" | "24h";
+  /** openai 7.60.0 `ChatCompletionCreateParams.PromptCacheOptions`: `mode` and `ttl: "30m"` only. */
+  prompt_cache_options?: Pick<PromptCacheOptionsParam, "mode"> & { ttl?: "30m" };
   temperature?: number;
   top_p?: number;
   stop?: string[];
@@ -171,7 +174,12 @@ export interface CompletionUsage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens?: number;
-  prompt_tokens_details?: { cached_tokens?: number; cache_write_tokens?: number } | null;
+  prompt_tokens_details?: {
+    cached_tokens?: number;
+    cache_write_tokens?: number;
+    /** The writes by lifetime (openai 7.60.0 `CacheWriteTokensDetails`). */
+    cache_write_tokens_details?: { ttl_30m_tokens?: number; ttl_12h_tokens?: number } | null;
+  } | null;
   /** `reasoning_tokens` is included in `completion_tokens`. */
   completion_tokens_details?: { reasoning_tokens?: number } | null;
 }

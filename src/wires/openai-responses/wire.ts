@@ -3,6 +3,7 @@
  * OpenAI API reference names it. Types only: nothing here runs.
  * @see https://platform.openai.com/docs/api-reference/responses
  */
+import type { PromptCacheOptionsParam } from "../openai-chat/prompt-cache.js";
 import type { OpenAIErrorObject, ReasoningEffort, ReasoningSummary } from "../openai-chat/wire.js";
 
 export type { ReasoningSummary };
@@ -22,6 +23,8 @@ export interface ResponseCreateParams {
   max_output_tokens?: number;
   prompt_cache_key?: string;
   prompt_cache_retention?: "in_memory" | "24h";
+  /** openai 7.60.0 `PromptCacheOptions` (Chat: `mode` and `ttl: "30m"` only). */
+  prompt_cache_options?: PromptCacheOptionsParam;
   temperature?: number;
   top_p?: number;
   text?: { format: JsonSchemaFormat };
@@ -218,8 +221,19 @@ export interface ResponseInputTransformation {
   type?: string;
   action?: string;
   id?: string;
-  reason?: string;
+  reason?: ResponseTransformationReason | (string & {});
 }
+
+/**
+ * Why the API removed a reasoning item, as openai 7.60.0 types `Response.InputTransformation`
+ * (`turn_boundary` new in November 2026); another string is kept as sent.
+ */
+export type ResponseTransformationReason =
+  | "organization_mismatch"
+  | "end_user_mismatch"
+  | "model_mismatch"
+  | "prefix_mismatch"
+  | "turn_boundary";
 
 export type ResponseStatus =
   | "completed"
@@ -271,7 +285,12 @@ export interface ResponseFunctionToolCall {
 /** `input_tokens` includes `cached_tokens`; `output_tokens` includes `reasoning_tokens`. */
 export interface ResponseUsage {
   input_tokens?: number;
-  input_tokens_details?: { cached_tokens?: number; cache_write_tokens?: number } | null;
+  input_tokens_details?: {
+    cached_tokens?: number;
+    cache_write_tokens?: number;
+    /** The writes by lifetime (openai 7.60.0 `CacheWriteTokensDetails`). */
+    cache_write_tokens_details?: { ttl_30m_tokens?: number; ttl_12h_tokens?: number } | null;
+  } | null;
   output_tokens?: number;
   output_tokens_details?: { reasoning_tokens?: number } | null;
   total_tokens?: number;

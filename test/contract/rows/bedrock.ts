@@ -1,3 +1,4 @@
+import { toolChangesLoop } from "../../../scripts/scenarios/append-only.js";
 import { citedConversation } from "../../../scripts/scenarios/citations.js";
 import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import { AWS_SESSION } from "../adapters.js";
@@ -74,7 +75,16 @@ const CITED_SONNET_45 = { ...SONNET_45, citations: true };
 
 const MEDIA_SONNET_4 = { model: "us.anthropic.claude-sonnet-4-20250514-v1:0", maxTokens: 1024 };
 
+/** Binds reasoning to its prefix and takes Converse's system-role messages. */
+const OPUS_55 = {
+  model: "us.anthropic.claude-opus-5-5-v1",
+  maxTokens: 8000,
+  thinking: { adaptive: true },
+  apiKey: BEDROCK_API_KEY,
+};
+
 export const BEDROCK: Record<string, RowSpec> = {
+  "tool-changes-loop": { config: OPUS_55, run: (call) => toolChangesLoop(call) },
   "cache-tool-loop": { config: { ...OPUS_46, cache: "auto" }, run: cacheLoop },
   "cache-tool-loop-stream": {
     config: { ...OPUS_46, cache: "auto" },

@@ -40,13 +40,6 @@ async function conversation(): Promise<Message[]> {
 
 const cases: [string, (r: ModelRequest) => ModelRequest, number, string][] = [
   ["the system prompt changed", (r) => ({ ...r, system: "Be verbose." }), 1, "system"],
-  // Converse has no mid-conversation system message: a late one joins `system`.
-  [
-    "a late system message (Converse hoists it into system)",
-    (r) => ({ ...r, messages: [...r.messages, { role: "system", content: "Use Celsius." }] }),
-    1,
-    "system",
-  ],
   [
     "an earlier message edited",
     (r) => ({ ...r, messages: [{ role: "user", content: "Bergen?" }, ...r.messages.slice(1)] }),
@@ -82,6 +75,37 @@ describe("bedrock prefix check", () => {
       });
     }
   }
+
+  it("lets a late system message through: Fable 5.1 takes it in place, the prefix unchanged", async () => {
+    const history = await conversation();
+    const { model, calls } = modelAnswering([DONE]);
+    const late: Message = { role: "system", content: "Use Celsius." };
+    await model.generate({ system: "Be terse.", tools: TOOLS, messages: [...history, late] });
+    expect(calls).toHaveLength(1);
+    const body = JSON.parse(calls[0]?.body ?? "{}");
+    expect(body.system).toEqual([{ text: "Be terse." }]);
+    expect(body.messages.at(-1)).toEqual({ role: "system", content: [{ text: "Use Celsius." }] });
+  });
+
+  it("still refuses a late system message folded into system, on a model without the system role", async () => {
+    const sonnet = { model: "us.anthropic.claude-sonnet-4-5-20250929-v1:0", prefixCheck: "error" };
+    const first = modelAnswering([TURN_1], sonnet);
+    const history: Message[] = [{ role: "user", content: "Weather in Oslo?" }];
+    const turn = await first.model.generate({
+      system: "Be terse.",
+      tools: TOOLS,
+      messages: history,
+    });
+    history.push(turn.message, { role: "tool", toolCallId: "call_1", content: "-3 C" });
+    const { model, calls } = modelAnswering([DONE], sonnet);
+    const late: Message = { role: "system", content: "Use Celsius." };
+    const err = await model
+      .generate({ system: "Be terse.", tools: TOOLS, messages: [...history, late] })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HistoryError);
+    expect(err).toMatchObject({ index: 1, path: "system" });
+    expect(calls).toHaveLength(0);
+  });
 
   it("lets cache points move: they are markers, not prefix", async () => {
     const history = await conversation();
