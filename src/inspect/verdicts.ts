@@ -87,14 +87,56 @@ export function prefixVerdicts(
     for (const h of guarded) out.set(h, kept());
     return out;
   }
-  // Refused: each recorded turn alone, for its own first difference. The body does not change
-  // (the check reads it), only which records the history shows the guard.
+  // Refused. Which turns: those whose reasoning the guard drops under "drop" (one more run).
+  // Why: each of the first few alone (only its record kept), for its own first difference;
+  // each run hashes the whole body, so a long history edited early is not run once per turn.
+  const failing = droppedTurns(prefix, history, target);
+  let detailed = 0;
   for (const h of guarded) {
-    const alone = history.map((m, i) => (i === h || m.prefix === undefined ? m : withoutRecord(m)));
-    const miss = check(built, alone);
-    out.set(h, miss ?? kept());
+    if (failing && !failing.has(h)) {
+      out.set(h, kept());
+    } else if (detailed < DETAILED) {
+      detailed++;
+      const alone = history.map((m, i) =>
+        i === h || m.prefix === undefined ? m : withoutRecord(m),
+      );
+      out.set(h, check(built, alone) ?? kept());
+    } else {
+      out.set(h, {
+        outcome: "refused",
+        reason: `its prefix changed too (the first change is named on an earlier turn): ${REFUSED}`,
+      });
+    }
   }
   return out;
+}
+
+/** How many refused turns get their own first difference. */
+const DETAILED = 8;
+
+const REFUSED =
+  'golem refuses the request (prefixCheck "error", the default); with prefixCheck "drop" this reasoning would be dropped instead';
+
+/** The turns whose reasoning the guard leaves out under `"drop"`, or `undefined` if unknown. */
+function droppedTurns(
+  prefix: PrefixTarget,
+  history: readonly Message[],
+  target: Target,
+): Set<number> | undefined {
+  try {
+    // A body of its own: "drop" changes the body it checks.
+    const built = prefix.build(nextModelRequest(history), target.provider, target.model);
+    const guard = guardPrefix(built.prefix, built.body, history, "drop");
+    const response = guard?.finish({
+      message: { role: "assistant", content: [] },
+      usage: { inputTokens: 0, outputTokens: 0 },
+      stopReason: "",
+    });
+    const list = response?.inputTransformations ?? [];
+    return new Set(list.filter((t) => t.by === "golem").map((t) => t.index ?? -1));
+  } catch {
+    return undefined;
+  }
 }
 
 const kept = (): Verdict => ({
@@ -119,7 +161,7 @@ function check(built: NextRequest, history: readonly Message[]): Verdict | undef
     const verdict: Verdict = {
       outcome: "refused",
       // The guard's first sentence (where and what); the rest is advice the page gives itself.
-      reason: `${firstSentence(err.message.replace(/^messages\[\d+\]: /, ""))}: golem refuses the request (prefixCheck "error", the default); with prefixCheck "drop" this reasoning would be dropped instead`,
+      reason: `${firstSentence(err.message.replace(/^messages\[\d+\]: /, ""))}: ${REFUSED}`,
     };
     if (err.path !== undefined) verdict.path = err.path;
     const at = err.index ?? indexOfPath(err.path);

@@ -4,9 +4,10 @@
  * browser of its own. `GOLEM_CHROMIUM` names another executable. A missing browser fails the
  * tests: they are the inspector's only check that the page renders.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 
 export const CHROMIUM = process.env.GOLEM_CHROMIUM ?? "/usr/bin/chromium";
@@ -69,4 +70,33 @@ export async function openPage(
   });
   await page.setContent(html, { waitUntil: "load" });
   return { page, requests, errors };
+}
+
+/**
+ * Opens `html` as a user does, from a file on disk, and says how long the browser took to load
+ * it (the navigation's `loadEventEnd`: parsed, laid out, its script run). Any request but the
+ * file itself is recorded and aborted.
+ */
+export async function openFile(
+  browser: BrowserContext,
+  html: string,
+): Promise<{ page: Page; requests: string[]; loadMs: number }> {
+  const dir = mkdtempSync(join(tmpdir(), "golem-inspect-page-"));
+  const file = join(dir, "page.html");
+  writeFileSync(file, html);
+  const url = pathToFileURL(file).href;
+  const page = await browser.newPage();
+  const requests: string[] = [];
+  await page.route("**/*", (route) => {
+    if (route.request().url() === url) return route.continue();
+    requests.push(route.request().url());
+    return route.abort();
+  });
+  await page.goto(url, { waitUntil: "load" });
+  const loadMs = await page.evaluate(
+    () =>
+      (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventEnd,
+  );
+  rmSync(dir, { recursive: true, force: true });
+  return { page, requests, loadMs };
 }
