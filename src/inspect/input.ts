@@ -1,7 +1,7 @@
 import { ConfigError, type HistoryError } from "../core/errors.js";
 import { parseHistory } from "../core/history.js";
 import type { Message } from "../core/types.js";
-import { type Cassette, parseCassette } from "../testing/cassette.js";
+import type { Cassette } from "../testing/cassette.js";
 
 /** What {@link readInput} found the input to be. */
 export type InspectInput =
@@ -31,11 +31,9 @@ export function readInput(input: unknown): InspectInput {
   }
   if (Array.isArray(value)) return { kind: "history", messages: parseHistory(value) };
   if (isObject(value) && Array.isArray(value.interactions)) {
-    try {
-      return { kind: "cassette", cassette: parseCassette(value) };
-    } catch (cause) {
-      throw new ConfigError(`inspect: ${(cause as Error).message}`, { cause });
-    }
+    const problem = cassetteProblem(value);
+    if (problem) throw new ConfigError(`inspect: not a cassette: ${problem}`);
+    return { kind: "cassette", cassette: value as unknown as Cassette };
   }
   if (isObject(value) && Array.isArray(value.messages)) {
     return { kind: "run", messages: parseHistory(value.messages), run: value };
@@ -44,4 +42,25 @@ export function readInput(input: unknown): InspectInput {
     "inspect takes a history (Message[]), an agent's RunResult or a cassette, or the JSON of one; " +
       `got ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value}`,
   );
+}
+
+/**
+ * What the page needs of a cassette, or what is missing: each interaction's request (URL and
+ * headers) and response (status). A light check of its own rather than golem/testing's
+ * `parseCassette`, whose module-level state would put the cassette checker in the chunk every
+ * entry loads (scripts/shared-modules.ts).
+ */
+function cassetteProblem(value: Record<string, unknown>): string | undefined {
+  if (typeof value.provider !== "string") return "provider is not a string";
+  const list = value.interactions as unknown[];
+  for (const [i, item] of list.entries()) {
+    const { request, response } = (isObject(item) ? item : {}) as Record<string, unknown>;
+    if (!isObject(request) || typeof request.url !== "string" || !isObject(request.headers)) {
+      return `interactions[${i}].request needs a url and headers`;
+    }
+    if (!isObject(response) || typeof response.status !== "number") {
+      return `interactions[${i}].response needs a status`;
+    }
+  }
+  return undefined;
 }
