@@ -1,8 +1,8 @@
 /**
  * The prefix guard's verdict on each signed turn for a next request to a named provider: the
  * guard itself (`guardPrefix`, what `generate` runs before sending) over the body golem's own
- * builder makes for that provider, once for the whole history and, when it refuses, once per
- * recorded turn with only that turn's record kept (so each turn gets its own first difference).
+ * builder makes for that provider: once for the whole history and, when it refuses, a few more
+ * runs with only some turns' records kept (so refused turns get their own first difference).
  */
 import { HistoryError } from "../core/errors.js";
 import { partsOf } from "../core/parts.js";
@@ -82,31 +82,43 @@ export function prefixVerdicts(
     for (const h of guarded) out.set(h, { outcome: "unknown", reason });
     return out;
   }
-  const whole = check(built, history);
-  if (whole === undefined) {
+  // Checks the history with only the records of `keep` left: the guard then checks only those.
+  const only = (keep: (h: number) => boolean) =>
+    check(
+      built,
+      history.map((m, i) => (m.prefix === undefined || keep(i) ? m : withoutRecord(m))),
+    );
+  if (only(() => true) === undefined) {
     for (const h of guarded) out.set(h, kept());
     return out;
   }
-  // Refused. Which turns: those whose reasoning the guard drops under "drop" (one more run).
-  // Why: each of the first few alone (only its record kept), for its own first difference;
-  // each run hashes the whole body, so a long history edited early is not run once per turn.
-  const failing = droppedTurns(prefix, history, target);
-  let detailed = 0;
-  for (const h of guarded) {
-    if (failing && !failing.has(h)) {
-      out.set(h, kept());
-    } else if (detailed < DETAILED) {
-      detailed++;
-      const alone = history.map((m, i) =>
-        i === h || m.prefix === undefined ? m : withoutRecord(m),
-      );
-      out.set(h, check(built, alone) ?? kept());
-    } else {
-      out.set(h, {
-        outcome: "refused",
-        reason: `its prefix changed too (the first change is named on an earlier turn): ${REFUSED}`,
-      });
-    }
+  // Refused. Each run hashes the whole body, so not one run per turn: the first refused turn by
+  // bisection (the guard fails with the records up to a turn kept iff one of them is refused),
+  // then the next few each alone for their own first difference, then the rest together.
+  let lo = 0;
+  let hi = guarded.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const last = guarded[mid] as number;
+    if (only((h) => h <= last) === undefined) lo = mid + 1;
+    else hi = mid;
+  }
+  for (const h of guarded.slice(0, lo)) out.set(h, kept());
+  const alone = guarded.slice(lo, lo + DETAILED);
+  for (const h of alone) out.set(h, only((i) => i === h) ?? kept());
+  const rest = guarded.slice(lo + DETAILED);
+  if (rest.length === 0) return out;
+  const together = only((h) => rest.includes(h));
+  for (const h of rest) {
+    out.set(
+      h,
+      together === undefined
+        ? kept()
+        : {
+            outcome: "refused",
+            reason: `this or a later turn's prefix changed too (the first change is named on an earlier turn): ${REFUSED}`,
+          },
+    );
   }
   return out;
 }
@@ -116,28 +128,6 @@ const DETAILED = 8;
 
 const REFUSED =
   'golem refuses the request (prefixCheck "error", the default); with prefixCheck "drop" this reasoning would be dropped instead';
-
-/** The turns whose reasoning the guard leaves out under `"drop"`, or `undefined` if unknown. */
-function droppedTurns(
-  prefix: PrefixTarget,
-  history: readonly Message[],
-  target: Target,
-): Set<number> | undefined {
-  try {
-    // A body of its own: "drop" changes the body it checks.
-    const built = prefix.build(nextModelRequest(history), target.provider, target.model);
-    const guard = guardPrefix(built.prefix, built.body, history, "drop");
-    const response = guard?.finish({
-      message: { role: "assistant", content: [] },
-      usage: { inputTokens: 0, outputTokens: 0 },
-      stopReason: "",
-    });
-    const list = response?.inputTransformations ?? [];
-    return new Set(list.filter((t) => t.by === "golem").map((t) => t.index ?? -1));
-  } catch {
-    return undefined;
-  }
-}
 
 const kept = (): Verdict => ({
   outcome: "kept",

@@ -14,7 +14,14 @@ import { inspectView } from "../../src/inspect/index.js";
 import { usageOf } from "../../src/inspect/wire-usage.js";
 import type { Cassette } from "../../src/testing/cassette.js";
 import { ROOT } from "../runtimes/built.js";
-import { REDACTED_DATA, SIGNATURE_1, SIGNATURE_2, weatherHistory } from "./histories.js";
+import {
+  converse,
+  REDACTED_DATA,
+  SIGNATURE_1,
+  SIGNATURE_2,
+  TURN_2,
+  weatherHistory,
+} from "./histories.js";
 
 const fixture = (path: string) =>
   JSON.parse(readFileSync(join(ROOT, "fixtures", path), "utf8")) as Cassette;
@@ -80,6 +87,23 @@ describe("the inspector's view of a history", () => {
       "refused",
     ]);
     expect(view.turns[4]?.verdict?.path).toBe("messages.3.content.0");
+  });
+
+  it("names its own first difference for the first 8 refused turns, and refuses the rest too", async () => {
+    const answers = Array.from({ length: 10 }, (_, i) => ({
+      ...TURN_2,
+      content: [{ type: "thinking", thinking: `step ${i}`, signature: `sig-${i}` }],
+    }));
+    const users = Array.from({ length: 11 }, (_, i) => `question ${i}`);
+    const history = await converse(answers, { users });
+    history[0] = { role: "user", content: "edited" };
+    const verdicts = inspectView(history).turns.flatMap((t) => (t.verdict ? [t.verdict] : []));
+    expect(verdicts.map((v) => v.outcome)).toEqual(Array(10).fill("refused"));
+    expect(verdicts.map((v) => v.path !== undefined)).toEqual([
+      ...Array(8).fill(true),
+      false,
+      false,
+    ]);
   });
 
   it("says another provider drops a turn's signed reasoning", async () => {
