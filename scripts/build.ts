@@ -11,7 +11,15 @@
  * an entry loads two files (and eventsource-parser), and each class still exists once.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import * as esbuild from "esbuild";
@@ -168,6 +176,42 @@ function write(files: esbuild.OutputFile[], format: "esm" | "cjs"): void {
   }
 }
 
+/**
+ * The `golem` command (package.json `bin`): scripts/cli.ts for Node, as one ES module whose
+ * import of the inspector becomes an import of its sibling `./inspect.js`, so the command
+ * carries no second copy of it.
+ */
+async function buildCommand(): Promise<void> {
+  const inspector = join(ROOT, "src", "inspect", "index.ts");
+  await esbuild.build({
+    ...COMMON,
+    platform: "node",
+    format: "esm",
+    sourcemap: false,
+    entryPoints: [{ in: "scripts/cli.ts", out: "cli" }],
+    banner: { js: "#!/usr/bin/env node" },
+    plugins: [
+      {
+        name: "golem-cli-inspector",
+        setup(build) {
+          build.onResolve({ filter: /\/inspect\/index\.js$/ }, async (args) => {
+            if (args.pluginData === "resolving") return undefined;
+            const resolved = await build.resolve(args.path, {
+              kind: args.kind,
+              importer: args.importer,
+              resolveDir: args.resolveDir,
+              pluginData: "resolving",
+            });
+            if (resolved.path !== inspector) return undefined;
+            return { path: "./inspect.js", external: true };
+          });
+        },
+      },
+    ],
+  });
+  chmodSync(join(OUT, "cli.js"), 0o755);
+}
+
 async function main(): Promise<void> {
   const entries = packageEntries(ROOT);
   if (entries.some((e) => e.name === SHARED)) {
@@ -207,6 +251,7 @@ async function main(): Promise<void> {
       format,
     );
   }
+  await buildCommand();
   if (values["code-only"]) return;
   // The declarations, as tsup made them with the code (tsup.config.ts).
   const types = spawnSync("npx", ["tsup"], { cwd: ROOT, stdio: "inherit" });

@@ -86,6 +86,9 @@ const ALLOWED: Record<string, string[]> = {
   "anthropic-foundry": ["anthropic-foundry", "anthropic"],
   "anthropic-google-cloud": ["anthropic-google-cloud", "anthropic"],
   cohere: ["cohere"],
+  // The inspector reads every wire's JSON, and builds the next request of the three wires
+  // with a prefix check (docs/inspect.md); no adapter imports it.
+  inspect: ["anthropic", "bedrock", "gemini", "openai", "cohere"],
 };
 
 /** Which auth schemes an entry's platforms use (an API key in a header of its own is the default). */
@@ -95,6 +98,8 @@ const AUTHS: Record<string, string[]> = {
   vertex: ["google-api-key"],
   "anthropic-aws": ["sigv4"],
   "anthropic-bedrock": ["sigv4"],
+  // Not an auth: the recorder's redaction rules name Gemini's key header, to hide its value.
+  inspect: ["google-api-key"],
 };
 
 /** A bundle to measure: what an app imports, and the limits it is held to. */
@@ -127,6 +132,7 @@ const OLD_ENTRIES = ENTRIES.filter(
       "anthropic-foundry",
       "anthropic-google-cloud",
       "cohere",
+      "inspect",
     ].includes(e),
 );
 
@@ -195,6 +201,9 @@ function cases(scale: number): Case[] {
     // 3.2 before the readers' typed failures and the error event's shaping (docs/adr/0038-sse-errors-and-node-servers.md),
     // 3.8 before the relay and the readers' reconnect (docs/adr/0044-runs-that-pause-and-resume.md).
     { name: "golem/sse", code: `export * from "golem/sse";`, ceiling: kb(4.5) },
+    // The inspector (a page for a bug report, not an app's bundle): 28.1 KB when added
+    // (docs/adr/04NN-inspector-page.md).
+    { name: "golem/inspect", code: `export * from "golem/inspect";`, ceiling: kb(28.2) },
     { name: "golem: wrapModel", code: `export { wrapModel } from "golem";`, ceiling: kb(1.2) },
     // The agent without parseHistory: its unknown-field table is left out of these.
     {

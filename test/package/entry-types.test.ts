@@ -21,6 +21,7 @@ import type * as azure from "golem/azure";
 import type * as bedrock from "golem/bedrock";
 import type * as cohere from "golem/cohere";
 import type * as gemini from "golem/gemini";
+import type * as inspector from "golem/inspect";
 import type * as openai from "golem/openai";
 import type * as otel from "golem/otel";
 import type * as sse from "golem/sse";
@@ -337,6 +338,10 @@ interface OtherRows {
       readRunStream: sse.EventStreamReadOptions;
       readModelStream: sse.EventStreamReadOptions;
     };
+  };
+  inspect: {
+    module: typeof inspector;
+    options: { inspect: inspector.InspectOptions; inspectView: inspector.InspectOptions };
   };
 }
 

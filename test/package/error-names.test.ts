@@ -39,7 +39,7 @@ beforeAll(() => ensureBuilt(), 120_000);
 describe.each(ENTRIES)("the built %s entry", (entry) => {
   it.each(["esm", "cjs"] as const)("keeps every error class's name (%s)", (kind) => {
     const found = probe(entry, kind);
-    if (!["index", "testing", "otel", "sse"].includes(entry)) {
+    if (!["index", "testing", "otel", "sse", "inspect"].includes(entry)) {
       expect(found.map(([exported]) => exported)).toContain("APIError");
     }
     for (const [exported, className, instanceName, stackHead, isError] of found) {

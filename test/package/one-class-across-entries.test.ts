@@ -100,8 +100,9 @@ describe.each(["esm", "cjs"] as const)("the built package (%s)", (kind) => {
     });
   });
 
-  // `golem` is the reference; golem/otel exports no error class (its row is below).
-  const OWN_CLASSES = ENTRIES.filter((e) => e !== "index" && e !== "otel");
+  // `golem` is the reference; golem/otel and golem/inspect export no error class (their rows
+  // are below).
+  const OWN_CLASSES = ENTRIES.filter((e) => !["index", "otel", "inspect"].includes(e));
   it.each(OWN_CLASSES)("exports error classes that extend golem's GolemError from %s", (entry) => {
     const found = run(entry, kind, EXPORTED) as Record<string, boolean>;
     expect(Object.keys(found).length).toBeGreaterThan(0);
@@ -114,6 +115,16 @@ describe.each(["esm", "cjs"] as const)("the built package (%s)", (kind) => {
       try { entry.withTracing({}); } catch (e) { err = e; }
       console.log(JSON.stringify([err?.name, err instanceof golem.ConfigError]));`;
     expect(run("otel", kind, body)).toEqual(["ConfigError", true]);
+  });
+
+  it("throws golem's HistoryError and ConfigError from golem/inspect", () => {
+    const body = `
+      const caught = (input) => { try { entry.inspect(input); } catch (e) { return e; } };
+      const history = caught('[{"role": "robot", "content": "hi"}]');
+      const config = caught("42");
+      console.log(JSON.stringify([history?.name, history instanceof golem.HistoryError,
+        config?.name, config instanceof golem.ConfigError]));`;
+    expect(run("inspect", kind, body)).toEqual(["HistoryError", true, "ConfigError", true]);
   });
 });
 
