@@ -66,7 +66,8 @@ export interface Content {
 export interface ThinkingConfig {
   includeThoughts?: boolean;
   thinkingBudget?: number;
-  thinkingLevel?: "MINIMAL" | "LOW" | "MEDIUM" | "HIGH";
+  /** `XHIGH`: Gemini 4 (@google/genai 3.6.1 `ThinkingLevel.XHIGH`). */
+  thinkingLevel?: "MINIMAL" | "LOW" | "MEDIUM" | "HIGH" | "XHIGH";
 }
 
 export interface GenerationConfig {
@@ -109,6 +110,12 @@ export interface GenerateContentRequest {
   toolConfig?: ToolConfig;
   /** An explicit cache's name (`cachedContents/…`) this request continues. */
   cachedContent?: string;
+  /**
+   * Long decode: the previous hop's `Candidate.continuationToken`, on an otherwise identical
+   * request (@google/genai 3.6.1 sends `GenerateContentConfig.continuationToken` here, at the
+   * top level). https://ai.google.dev/gemini-api/docs/generate-content/long-decode
+   */
+  continuationToken?: string;
 }
 
 export type FinishReason =
@@ -121,6 +128,8 @@ export type FinishReason =
   | "SPII"
   | "MALFORMED_FUNCTION_CALL"
   | "OTHER"
+  /** A long-decode hop reached the per-request cap with budget left (`continuationToken` set). */
+  | "CONTINUATION"
   | (string & {});
 
 export interface Candidate {
@@ -128,6 +137,11 @@ export interface Candidate {
   finishReason?: FinishReason;
   finishMessage?: string;
   index?: number;
+  /**
+   * Long decode: set with `finishReason: "CONTINUATION"` (and, streamed, on checkpoint chunks
+   * before it); the next hop sends it back (@google/genai 3.6.1 `Candidate.continuationToken`).
+   */
+  continuationToken?: string;
 }
 
 export interface UsageMetadata {
