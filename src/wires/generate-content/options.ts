@@ -135,7 +135,7 @@ export function resolveOptions(
   const settings = pickSettings(provider, config);
   const level = config.thinking?.level;
   checkGeminiModel(
-    { ...rules, thinking: rules.thinks === true, level },
+    { ...rules, thinking: rules.thinks === true, level, explicitCache: !!config.cachedContent },
     settings,
     undefined,
     provider,
