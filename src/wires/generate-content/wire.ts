@@ -14,9 +14,19 @@ export interface Part {
   functionCall?: FunctionCall;
   functionResponse?: FunctionResponse;
   /** Code the code execution tool ran; golem keeps it, as sent, as a provider part. */
-  executableCode?: { language?: string; code?: string; id?: string };
+  executableCode?: {
+    /** The values of @google/genai 3.6.1's `Language` enum. */
+    language?: "LANGUAGE_UNSPECIFIED" | "PYTHON";
+    code?: string;
+    id?: string;
+  };
   /** What that code printed; a provider part too. */
-  codeExecutionResult?: { outcome?: string; output?: string; id?: string };
+  codeExecutionResult?: {
+    /** The values of @google/genai 3.6.1's `Outcome` enum. */
+    outcome?: "OUTCOME_UNSPECIFIED" | "OUTCOME_OK" | "OUTCOME_FAILED" | "OUTCOME_DEADLINE_EXCEEDED";
+    output?: string;
+    id?: string;
+  };
   /** Bytes: sent for image and file parts; returned by image models (a provider part). */
   inlineData?: { mimeType?: string; data?: string };
   /** A file the API fetches itself (a Files API URI, or a URL). */
