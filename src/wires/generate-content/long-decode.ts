@@ -36,9 +36,14 @@ import { abortReason } from "../../transport/abort.js";
 /** The finish reason of a hop that stopped at the per-request cap with budget left. */
 export const CONTINUATION = "CONTINUATION";
 
-/** The token that asks for the rest of `hop`'s answer; undefined when `hop` ends it. */
-function nextToken(hop: ModelResponse): string | undefined {
-  return hop.stopReason === CONTINUATION ? hop.continuationToken : undefined;
+/**
+ * The token that asks for the rest of `hop`'s answer; undefined when `hop` ends it, or when it
+ * gave back the token its request sent (another hop would only repeat it, as @google/genai
+ * 3.6.1's stream continuation reasons too): the answer then ends visibly in `CONTINUATION`.
+ */
+function nextToken(hop: ModelResponse, sent: string | undefined): string | undefined {
+  const token = hop.stopReason === CONTINUATION ? hop.continuationToken : undefined;
+  return token === sent ? undefined : token;
 }
 
 /** The request of the hop after `token`: the same request, the token at the body's top level. */
@@ -157,7 +162,7 @@ async function generateHops(
     } catch (err) {
       throw interrupted(err, done, signal);
     }
-    token = nextToken(done[done.length - 1] as ModelResponse);
+    token = nextToken(done[done.length - 1] as ModelResponse, token);
     if (token === undefined) return joinHops(done);
   }
 }
@@ -181,6 +186,8 @@ function streamHops(model: Model, req: ModelRequest, opts: CallOptions | undefin
   let deltas: AsyncIterator<Delta> | undefined;
   /** The parts of the hops before the one under way. */
   let offset = 0;
+  /** The token the hop under way was asked with. */
+  let sent: string | undefined;
 
   const settled = createLazyPromise<ModelResponse>(() => {
     if (phase !== "idle") return;
@@ -194,7 +201,7 @@ function streamHops(model: Model, req: ModelRequest, opts: CallOptions | undefin
   /** The hop under way ended with `response`: true when the next hop is open. */
   const ended = (response: ModelResponse): boolean => {
     done.push(response);
-    const token = nextToken(response);
+    const token = nextToken(response, sent);
     if (token === undefined) {
       phase = "done";
       settled.resolve(joinHops(done));
@@ -202,6 +209,7 @@ function streamHops(model: Model, req: ModelRequest, opts: CallOptions | undefin
     }
     if (signal?.aborted) throw abortReason(signal);
     offset += partsOf(response.message).length;
+    sent = token;
     hop = model.stream(resumed(req, token), opts);
     deltas = undefined;
     return true;

@@ -154,6 +154,16 @@ describe("Gemini 4 long decode", () => {
     expect(response.usage.iterations).toBe(undefined);
   });
 
+  it("ends in CONTINUATION rather than ask again when a hop gives back the token it was sent", async () => {
+    const first = hopsOf(loadCassette("gemini", "long-decode"))[0];
+    const { fetch, calls } = scriptedFetch([jsonResponse(200, first), jsonResponse(200, first)]);
+    const response = await model(fetch).generate(request);
+    expect(calls).toHaveLength(2);
+    expect(response.stopReason).toBe("CONTINUATION");
+    expect(response.continuationToken).toBe(tokenOf(first));
+    expect(response.usage.iterations).toHaveLength(2);
+  });
+
   it("rejects a failed hop with its own error carrying the hops so far and the token to resume", async () => {
     const { cassette, replay, fetch } = replaying("long-decode-hop-fails");
     const err = await model(fetch, { maxRetries: 0 })
