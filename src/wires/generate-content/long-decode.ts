@@ -18,7 +18,6 @@
 import { cancelled } from "../../core/cancel.js";
 import { GolemError } from "../../core/errors.js";
 import { createLazyPromise } from "../../core/lazy-promise.js";
-import { extendModel } from "../../core/middleware.js";
 import { partsOf } from "../../core/parts.js";
 import { readOnce } from "../../core/read-once.js";
 import type {
@@ -125,10 +124,13 @@ function interrupted(err: unknown, done: readonly ModelResponse[], signal?: Abor
  * hops and answer with one response; every other member is the model's.
  */
 export function withLongDecode<M extends Model>(model: M): M {
-  return extendModel(model, {
-    generate: (req, opts) => generateHops(model, req, opts),
-    stream: (req, opts) => streamHops(model, req, opts),
-  });
+  // A copy, not a proxy (core's `extendModel`): the model is the send path's plain object, and
+  // golem/gemini carries no middleware code (test/otel/bundle.test.ts).
+  return {
+    ...model,
+    generate: (req: ModelRequest, opts?: CallOptions) => generateHops(model, req, opts),
+    stream: (req: ModelRequest, opts?: CallOptions) => streamHops(model, req, opts),
+  };
 }
 
 /**
