@@ -114,6 +114,14 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
   "gemini/missing-thought-signature.json":
     "synthesized by hand: golem's request and the error text quoted in the spec",
   "gemini/overloaded-retry.json": "synthesized by hand from the error bodies quoted in the spec",
+  "gemini/long-decode.json":
+    "synthesized by hand from Google's long-decode guide and @google/genai 3.6.1's types (no Gemini 4 capture yet)",
+  "gemini/long-decode-stream.json":
+    "synthesized: fixtures/gemini/long-decode.json written out as SSE streams, one per hop",
+  "gemini/long-decode-hop-fails.json":
+    "synthesized: the first hop of fixtures/gemini/long-decode.json, then a 503 on the second",
+  "gemini/long-decode-hop-fails-stream.json":
+    "synthesized: the first hop of fixtures/gemini/long-decode-stream.json, then a second hop broken by an error event",
   "openai/deepseek-thinking-tool-loop-stream.json":
     "derived from fixtures/openai/deepseek-thinking-tool-loop.json, split into SSE at invented points",
   "openai/tools-with-effort-400.json":
@@ -160,6 +168,8 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized from the documented text.format json_schema wire format (made-up encrypted content)",
   "openai/responses-structured-output-stream.json":
     "synthesized from the documented text.format json_schema wire format, as an SSE stream",
+  "vertex/gemini-long-decode.json":
+    "synthesized: fixtures/gemini/long-decode.json moved to Vertex AI's v1beta1 URLs",
   "vertex/claude-thinking-tool-loop.json":
     "derived: fixtures/anthropic/thinking-tool-loop.json moved to Vertex's rawPredict URL and body",
   "vertex/claude-thinking-tool-loop-stream.json":

@@ -52,6 +52,42 @@ function readScreens(call: ToolCallPart): ToolAnswer {
   return SCREENS[id] ?? { content: `screen ${id} not found`, isError: true };
 }
 
+/**
+ * Gemini 4 long decode: a prompt whose answer runs past one request's cap, thinking `xhigh`
+ * with thoughts, a tool the answer ends by calling, and a budget (`maxTokens`, the total of
+ * every hop) well past the 32,768 / 65,536 cap of one hop
+ * (https://ai.google.dev/gemini-api/docs/generate-content/long-decode).
+ */
+export const LONG_DECODE = {
+  model: "gemini-4-hydrogen",
+  config: { maxTokens: 200_000, thinking: { includeThoughts: true, level: "xhigh" } },
+  prompt:
+    "Write a complete, rigorous proof of the prime number theorem, then save it with save_document.",
+  tools: [
+    {
+      name: "save_document",
+      description: "Save a finished document under a title",
+      parameters: {
+        type: "object",
+        properties: { title: { type: "string" } },
+        required: ["title"],
+      },
+    },
+  ] satisfies ToolSpec[],
+} as const;
+
+/** One long-decode answer (fixtures/gemini/long-decode*.json): one call, as many hops as it takes. */
+const longDecode = (stream: boolean): Scenario => ({
+  description: `Gemini 4 long decode: one answer over CONTINUATION hops (thinking xhigh, a tool called at the end)${stream ? ", streamed" : ""}`,
+  streaming: stream,
+  defaultModel: LONG_DECODE.model,
+  create: make(LONG_DECODE.model, LONG_DECODE.config),
+  run: async (model) => {
+    const messages: Message[] = [{ role: "user", content: LONG_DECODE.prompt }];
+    await call(model, { messages, tools: [...LONG_DECODE.tools] }, stream);
+  },
+});
+
 const PRO = "gemini-3-pro-preview";
 const FLASH = "gemini-3-flash-preview";
 
@@ -157,6 +193,8 @@ export const geminiScenarios: Record<string, Scenario> = {
   "model-metadata-no-thinking": metadata("gemini-2.0-flash-lite"),
   "structured-output": structured(false),
   "structured-output-stream": structured(true),
+  "long-decode": longDecode(false),
+  "long-decode-stream": longDecode(true),
   "thinking-tool-loop": loop(false),
   "thinking-streaming": loop(true),
   media: media(false),

@@ -1,6 +1,7 @@
 import { ConfigError } from "../../src/index.js";
 import * as vertex from "../../src/platforms/vertex/index.js";
-import { toolLoop } from "./tool-loop.js";
+import { LONG_DECODE } from "./gemini.js";
+import { call, toolLoop } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
 /**
@@ -70,6 +71,32 @@ const gemini = (stream: boolean, location: string, streamArguments = false): Sce
   },
 });
 
+/**
+ * Gemini 4 long decode on Vertex (fixtures/vertex/gemini-long-decode.json): at v1beta1, where
+ * Google's Gemini 4 guides place long decode in GenerateContent
+ * (https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/guides/gemini-4-hydrogen).
+ */
+const geminiLongDecode: Scenario = {
+  description:
+    "Gemini 4 long decode: one answer over CONTINUATION hops (thinking xhigh, a tool), v1beta1",
+  streaming: false,
+  defaultModel: LONG_DECODE.model,
+  create: (ctx) =>
+    vertex.create({
+      ...where(ctx, "global"),
+      baseURL: ctx.baseURL ?? "https://aiplatform.googleapis.com/v1beta1",
+      model: (ctx.model ?? LONG_DECODE.model) as `gemini-${string}`,
+      ...LONG_DECODE.config,
+    }),
+  run: async (model) => {
+    await call(
+      model,
+      { messages: [{ role: "user", content: LONG_DECODE.prompt }], tools: [...LONG_DECODE.tools] },
+      false,
+    );
+  },
+};
+
 /** Scenarios recorded against Vertex AI, one per cassette in fixtures/vertex. */
 export const vertexScenarios: Record<string, Scenario> = {
   "claude-thinking-tool-loop": claude(false, "us-east5"),
@@ -77,4 +104,5 @@ export const vertexScenarios: Record<string, Scenario> = {
   "gemini-thinking-tool-loop": gemini(false, "global"),
   "gemini-thinking-tool-loop-stream": gemini(true, "us-central1"),
   "gemini-partial-args-stream": gemini(true, "us-central1", true),
+  "gemini-long-decode": geminiLongDecode,
 };

@@ -59,6 +59,8 @@ export class APIError extends GolemError {
   declare body?: unknown;
   declare partial?: ModelResponse;
   declare retryAfterMs?: number;
+  /** Where a long decode can resume after this failed hop (`partial.continuationToken`). */
+  declare continuationToken?: string;
   constructor(fields: APIErrorFields, options?: ErrorOptions) {
     super(formatAPIMessage(fields), options);
     this.provider = fields.provider;
@@ -94,6 +96,8 @@ function formatAPIMessage(f: APIErrorFields): string {
 export class StreamError extends GolemError {
   override name = "StreamError";
   declare partial?: ModelResponse;
+  /** Where a long decode can resume after this failed hop (`partial.continuationToken`). */
+  declare continuationToken?: string;
   constructor(message: string, partial?: ModelResponse, options?: ErrorOptions) {
     super(message, options);
     if (partial !== undefined) this.partial = partial;
@@ -108,11 +112,17 @@ export class TimeoutError extends GolemError {
   override name = "TimeoutError";
   // Set after construction: the constructor keeps Error's `(message, options)`.
   declare partial?: ModelResponse;
+  /** Where a long decode can resume after this failed hop (`partial.continuationToken`). */
+  declare continuationToken?: string;
 }
 
 /** The network failed before a response arrived (after any retries); `cause` is the fetch error. */
 export class ConnectionError extends GolemError {
   override name = "ConnectionError";
+  /** A long decode's hops before the one that failed, joined (set after construction). */
+  declare partial?: ModelResponse;
+  /** Where that long decode can resume (`partial.continuationToken`). */
+  declare continuationToken?: string;
 }
 
 /**

@@ -259,8 +259,9 @@ export interface Usage {
   cacheWriteTokensByTtl?: Record<string, number>;
   /**
    * The steps of a call the provider sampled more than once, as it reported them (Anthropic
-   * server-side compaction: a `compaction` step, then the `message` step); the counts above
-   * are their sums. Absent on an ordinary call and on a run's total.
+   * server-side compaction: a `compaction` step, then the `message` step; Gemini long decode:
+   * a `message` hop, then one `continuation` per further hop); the counts above are their
+   * sums. Absent on an ordinary call and on a run's total.
    */
   iterations?: UsageIteration[];
 }
@@ -273,6 +274,8 @@ export interface UsageIteration {
   model?: string;
   inputTokens: number;
   outputTokens: number;
+  /** The step's thinking, where the provider counts it apart (a Gemini long-decode hop). */
+  reasoningTokens?: number;
   cacheReadTokens?: number;
   cacheWriteTokens?: number;
 }
@@ -343,6 +346,12 @@ export interface ModelResponse {
   id?: string;
   /** The model the provider says answered (Gemini `modelVersion`), which may differ from the one asked for. */
   model?: string;
+  /**
+   * The provider's token to continue this answer where it stopped (Gemini 4 long decode: a
+   * `CONTINUATION` finish, or a failed hop's last checkpoint); sent back as the request's
+   * top-level `continuationToken` (`extraBody`), the same request otherwise (docs/gemini.md).
+   */
+  continuationToken?: string;
 }
 
 /** Per-call options. */

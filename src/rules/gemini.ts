@@ -46,6 +46,27 @@ const FLASH_LOW_TO_HIGH: Omit<Capabilities, "model" | "source"> = {
   checked: "2026-12-02",
 };
 
+/** Where Google documents each Gemini 4 model (its developer's guide), and long decode. */
+const GUIDE =
+  "https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/guides/gemini-4-";
+const LONG_DECODE_DOC = "https://ai.google.dev/gemini-api/docs/generate-content/long-decode";
+const GEMINI_4_CHECKED = "2026-12-06";
+/** Gemini 4's unified window: input, thinking, calls and answer share 1,048,576 tokens. */
+const GEMINI_4_WINDOW = 1_048_576;
+
+/**
+ * A Gemini 4 model: no `minimal` level (`xhigh` only where the guide lists it), and a
+ * `maxTokens` up to the unified window, which long decode's hops reach together.
+ */
+function gemini4(tier: string, xhigh: boolean): Omit<Capabilities, "model" | "source"> {
+  return {
+    effort: { minimal: false, low: true, medium: true, high: true, xhigh },
+    maxOutputTokens: GEMINI_4_WINDOW,
+    reference: `${GUIDE}${tier}; ${LONG_DECODE_DOC}`,
+    checked: GEMINI_4_CHECKED,
+  };
+}
+
 const ROWS: readonly {
   tiers: readonly string[];
   versions: readonly string[];
@@ -53,7 +74,71 @@ const ROWS: readonly {
 }[] = [
   { tiers: ["flash"], versions: ["3.6"], values: FLASH_NO_SAMPLING },
   { tiers: ["flash"], versions: ["3.7", "3.8"], values: FLASH_LOW_TO_HIGH },
+  // Argon and Carbon: LOW, MEDIUM (default), HIGH. Hydrogen and Neon add XHIGH (HIGH default).
+  { tiers: ["argon"], versions: ["4.0"], values: gemini4("argon", false) },
+  { tiers: ["carbon"], versions: ["4.0"], values: gemini4("carbon", false) },
+  { tiers: ["hydrogen"], versions: ["4.0"], values: gemini4("hydrogen", true) },
+  { tiers: ["neon"], versions: ["4.0"], values: gemini4("neon", true) },
 ];
+
+/** What a Gemini 4 model's guide says beyond {@link Capabilities}: long decode and caching. */
+export interface Gemini4Rules {
+  /** `gemini-4-<tier>`, as the guides and @google/genai 3.6.1's docs name it. */
+  model: string;
+  /**
+   * Long decode: one hop's output cap unary (a non-streamed request) and streamed, and the most
+   * output one answer reaches over its hops (the unified window, less the input).
+   */
+  longDecode: { unary: number; streamed: number; total: number };
+  /** Implicit caching (durable caching on by default): the shortest shared prefix it applies to. */
+  implicitCacheMinTokens: number;
+  /** Explicit context caching (`cachedContent`); absent where the guide does not say. */
+  explicitCache?: boolean;
+  reference: string;
+  checked: string;
+}
+
+/**
+ * The Gemini 4 rows, each from its model's guide as read on the date: Argon and Carbon cap a
+ * hop at 32,768 tokens unary and 65,536 streamed, Hydrogen and Neon at one 65,536-token
+ * segment either way; Argon caches implicitly from 6,144 tokens, Carbon and Hydrogen from
+ * 4,096; Argon, Carbon and Hydrogen take no explicit context caching. Neon's guide, as read,
+ * lists its levels and long decode; its caching was not read, so it is left unknown.
+ */
+const GEMINI_4: readonly Omit<Gemini4Rules, "reference" | "checked">[] = [
+  {
+    model: "gemini-4-argon",
+    longDecode: { unary: 32_768, streamed: 65_536, total: GEMINI_4_WINDOW },
+    implicitCacheMinTokens: 6_144,
+    explicitCache: false,
+  },
+  {
+    model: "gemini-4-carbon",
+    longDecode: { unary: 32_768, streamed: 65_536, total: GEMINI_4_WINDOW },
+    implicitCacheMinTokens: 4_096,
+    explicitCache: false,
+  },
+  {
+    model: "gemini-4-hydrogen",
+    longDecode: { unary: 65_536, streamed: 65_536, total: GEMINI_4_WINDOW },
+    implicitCacheMinTokens: 4_096,
+    explicitCache: false,
+  },
+  {
+    model: "gemini-4-neon",
+    longDecode: { unary: 65_536, streamed: 65_536, total: GEMINI_4_WINDOW },
+    implicitCacheMinTokens: 4_096,
+  },
+];
+
+/** The Gemini 4 row of a model id (`models/` and a Vertex path prefix allowed), if any. */
+export function gemini4Rules(model: string): Gemini4Rules | undefined {
+  const v = geminiVersion(model.slice(model.lastIndexOf("/") + 1));
+  const row = v && GEMINI_4.find((r) => r.model === `gemini-${v.major}-${v.family}`);
+  if (!row || v.major !== 4 || v.minor !== 0) return undefined;
+  const tier = row.model.slice("gemini-4-".length);
+  return { ...row, reference: `${GUIDE}${tier}; ${LONG_DECODE_DOC}`, checked: GEMINI_4_CHECKED };
+}
 
 /** The table's row for a Gemini id, or undefined for one it does not know. */
 export function geminiTable(model: string): Capabilities | undefined {
@@ -71,6 +156,8 @@ export interface GeminiRuleConfig {
   thinking?: boolean;
   /** `thinking.level`, where configured (checked against the model's levels). */
   level?: string | undefined;
+  /** An explicit cache (`cachedContent`) is configured. */
+  explicitCache?: boolean | undefined;
 }
 
 /**
@@ -84,6 +171,12 @@ export function checkGeminiModel(
   messages?: readonly Message[],
   provider = "gemini",
 ): void {
+  const g4 = cfg.explicitCache ? gemini4Rules(cfg.model) : undefined;
+  if (g4?.explicitCache === false) {
+    throw new ConfigError(
+      `${provider}: ${cfg.model} takes no explicit context caching (\`cachedContent\`); its implicit caching applies to shared prefixes of ${g4.implicitCacheMinTokens} tokens or more by itself (${g4.reference}, ${g4.checked})`,
+    );
+  }
   const caps = mergeCapabilities(cfg.capabilities, geminiTable(cfg.model));
   if (!caps) return;
   const why = `(${caps.reference ?? `${caps.model}'s capabilities`}, ${caps.checked})`;

@@ -207,6 +207,9 @@ export const ADAPTERS: Adapter[] = [
       gemini.create({
         ...FAKE_AUTH.gemini,
         model: "gemini-3-flash-preview",
+        // One exchange per call: a long-decode hop's body (fixtures/gemini/long-decode*.json)
+        // ends the call in CONTINUATION rather than ask for the next hop.
+        longDecode: false,
         baseURL: url,
         ...FAKE,
         ...t,

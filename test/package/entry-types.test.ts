@@ -98,6 +98,8 @@ interface OptionTypes {
   server: openai.ServerName;
   // Gemini's.
   cachedContent: string;
+  /** Gemini 4 long decode (golem/gemini, golem/vertex's Gemini). */
+  longDecode: boolean;
   // The OpenAI wires'.
   api: Api;
   reasoningEffort: ReasoningEffort;

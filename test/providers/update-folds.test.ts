@@ -49,7 +49,8 @@ const WIRES: Wire[] = [
   {
     name: "gemini",
     make: (fetch) => gemini.create({ apiKey: "AIza-test", model: "gemini-3-pro-preview", fetch }),
-    effort: ["low", "xhigh"],
+    // `xhigh` is a Gemini 4 level (@google/genai 3.6.1 ThinkingLevel.XHIGH); `max` is none.
+    effort: ["low", "max"],
     tools: (b) => (b.tools?.[0]?.functionDeclarations ?? []).map((t: Body) => t.name),
     effortOf: (b) => b.generationConfig?.thinkingConfig?.thinkingLevel?.toLowerCase(),
     hasOutput: (b) => b.generationConfig?.responseJsonSchema !== undefined,

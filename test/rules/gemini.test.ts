@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, HistoryError } from "../../src/core/errors.js";
 import type { Message, ModelRequest } from "../../src/core/types.js";
 import * as gemini from "../../src/platforms/gemini/index.js";
-import { isGemini3 } from "../../src/rules/gemini.js";
+import { gemini4Rules, isGemini3 } from "../../src/rules/gemini.js";
 import { replayFetch } from "../../src/testing/index.js";
 import { loadCassette } from "../helpers/cassettes.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
@@ -123,6 +123,104 @@ describe("Gemini 3.6+ Flash", () => {
     const { body, calls } = await call(config, req);
     expect(calls).toHaveLength(1);
     expect(body).toMatchObject(wire);
+  });
+});
+
+/** Where each Gemini 4 row's facts are read: the model's guide, and the long-decode page. */
+const G4 = (tier: string) =>
+  `(https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/guides/gemini-4-${tier}; https://ai.google.dev/gemini-api/docs/generate-content/long-decode, 2026-12-06)`;
+
+describe("Gemini 4 (the guides of 2026-12-06)", () => {
+  it.each([
+    // model, levels taken (Argon and Carbon: LOW, MEDIUM, HIGH; Hydrogen and Neon add XHIGH)
+    ["gemini-4-argon", ["low", "medium", "high"]],
+    ["gemini-4-carbon", ["low", "medium", "high"]],
+    ["gemini-4-hydrogen", ["low", "medium", "high", "xhigh"]],
+    ["gemini-4-neon", ["low", "medium", "high", "xhigh"]],
+  ] as const)("%s takes thinking levels %j, and no other", async (model, taken) => {
+    for (const level of ["minimal", "low", "medium", "high", "xhigh"] as const) {
+      const { error, calls, body } = await call({ model, thinking: { level } });
+      if ((taken as readonly string[]).includes(level)) {
+        expect(calls, level).toHaveLength(1);
+        expect(body).toMatchObject({
+          generationConfig: { thinkingConfig: { thinkingLevel: level.toUpperCase() } },
+        });
+      } else {
+        expect(calls, level).toHaveLength(0);
+        expect(error).toEqual(
+          new ConfigError(
+            `gemini: \`thinking.level\` "${level}" is not accepted by ${model}; it takes ${taken.join(", ")} ${G4(model.slice(9))}`,
+          ),
+        );
+      }
+    }
+  });
+
+  it.each(["gemini-4-argon", "gemini-4-carbon", "gemini-4-hydrogen", "gemini-4-neon"])(
+    "%s takes maxTokens up to the 1,048,576-token window long decode reaches, and refuses more",
+    async (model) => {
+      const ok = await call({ model, maxTokens: 1_048_576 });
+      expect(ok.calls).toHaveLength(1);
+      expect(ok.body).toMatchObject({ generationConfig: { maxOutputTokens: 1_048_576 } });
+      const { error, calls } = await call({ model, maxTokens: 1_048_577 });
+      expect(calls).toHaveLength(0);
+      expect(error).toEqual(
+        new ConfigError(
+          `gemini: \`maxTokens\` 1048577 is above ${model}'s outputTokenLimit 1048576 ${G4(model.slice(9))}`,
+        ),
+      );
+    },
+  );
+
+  it.each([
+    // model, hop cap unary, hop cap streamed, implicit caching from, explicit caching
+    ["gemini-4-argon", 32_768, 65_536, 6_144, false],
+    ["gemini-4-carbon", 32_768, 65_536, 4_096, false],
+    ["gemini-4-hydrogen", 65_536, 65_536, 4_096, false],
+    ["gemini-4-neon", 65_536, 65_536, 4_096, undefined],
+  ] as const)(
+    "%s: a hop of %i tokens unary, %i streamed; implicit caching from %i; explicit caching %s",
+    (model, unary, streamed, implicit, explicit) => {
+      expect(gemini4Rules(model)).toEqual({
+        model,
+        longDecode: { unary, streamed, total: 1_048_576 },
+        implicitCacheMinTokens: implicit,
+        ...(explicit !== undefined && { explicitCache: explicit }),
+        reference: G4(model.slice(9)).slice(1, -13),
+        checked: "2026-12-06",
+      });
+    },
+  );
+
+  it.each([
+    ["models/gemini-4-hydrogen", "gemini-4-hydrogen"],
+    ["projects/p/locations/global/publishers/google/models/gemini-4-neon", "gemini-4-neon"],
+    ["gemini-4.1-hydrogen", undefined],
+    ["gemini-4-flash", undefined],
+    ["gemini-3.8-flash", undefined],
+  ])("reads the row of %s: %s", (id, row) => {
+    expect(gemini4Rules(id)?.model).toBe(row);
+  });
+
+  it.each(["gemini-4-argon", "gemini-4-carbon", "gemini-4-hydrogen"])(
+    "%s refuses an explicit cache (cachedContent) before any request",
+    async (model) => {
+      const { error, calls } = await call({ model, cachedContent: "cachedContents/abc" });
+      expect(calls).toHaveLength(0);
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toMatch(
+        new RegExp(`^gemini: ${model} takes no explicit context caching`),
+      );
+    },
+  );
+
+  it("sends cachedContent where the guide does not say (Neon)", async () => {
+    const { calls, body } = await call({
+      model: "gemini-4-neon",
+      cachedContent: "cachedContents/abc",
+    });
+    expect(calls).toHaveLength(1);
+    expect(body).toMatchObject({ cachedContent: "cachedContents/abc" });
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
 import { countingCreate, platformCapabilities } from "../../send/entry.js";
+import { longDecodeCreate } from "../../wires/generate-content/call.js";
 import { MODELS } from "./capabilities.js";
 import { resolveConfig } from "./config.js";
 import { geminiDeployment } from "./platform.js";
@@ -30,7 +31,9 @@ export type APIError = CoreAPIError;
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  * ```
  */
-export const create = /* @__PURE__ */ countingCreate(resolveConfig, geminiDeployment, APIError);
+export const create = /* @__PURE__ */ longDecodeCreate(
+  countingCreate(resolveConfig, geminiDeployment, APIError),
+);
 
 /**
  * What `model` takes, from the Gemini API's `models.get` (`inputTokenLimit`,

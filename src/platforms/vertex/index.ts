@@ -5,6 +5,7 @@
  */
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
 import { countingCreate } from "../../send/entry.js";
+import { longDecodeCreate } from "../../wires/generate-content/call.js";
 import { resolveConfig } from "./config.js";
 import { vertexDeployment } from "./platform.js";
 
@@ -42,4 +43,6 @@ export type APIError = CoreAPIError;
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  * ```
  */
-export const create = /* @__PURE__ */ countingCreate(resolveConfig, vertexDeployment, APIError);
+export const create = /* @__PURE__ */ longDecodeCreate(
+  countingCreate(resolveConfig, vertexDeployment, APIError),
+);

@@ -11,6 +11,7 @@ import { blockedPromptFields, errorFields, parseResponse, readError } from "./re
 import { createStreamState } from "./stream.js";
 import type { GenerateContentResponse } from "./wire.js";
 
+export { longDecodeCreate, withLongDecode } from "./long-decode.js";
 export { modelPath } from "./request.js";
 export { readError } from "./response.js";
 

@@ -12,8 +12,11 @@ export interface ThinkingConfig {
   includeThoughts?: boolean;
   /** Token budget (`thinkingBudget`): `-1` dynamic, `0` off where allowed. Not with `level`. */
   budget?: number;
-  /** Gemini 3 thinking level (`thinkingLevel`, sent upper case). Not with `budget`. */
-  level?: "minimal" | "low" | "medium" | "high";
+  /**
+   * Gemini 3 thinking level (`thinkingLevel`, sent upper case); `xhigh` is Gemini 4's
+   * (@google/genai 3.6.1 `ThinkingLevel.XHIGH`). Not with `budget`.
+   */
+  level?: "minimal" | "low" | "medium" | "high" | "xhigh";
 }
 
 /** The `generateContent` wire's own options, on every platform that serves it. */
@@ -35,6 +38,16 @@ export interface GeminiOptions extends CallSettings {
    * asked (docs/models.md).
    */
   capabilities?: Capabilities;
+  /**
+   * Gemini 4 long decode: an answer that reaches the per-request cap (32,768 tokens, 65,536
+   * streamed) with budget left ends with `finishReason: "CONTINUATION"`, and golem sends the
+   * same request again with its `continuationToken` until another finish reason, making the
+   * hops one response (`maxTokens` is the budget of them all). `false`: the first hop is the
+   * answer, its `stopReason` `"CONTINUATION"` and its `continuationToken` as sent.
+   * @defaultValue true
+   * @see https://ai.google.dev/gemini-api/docs/generate-content/long-decode
+   */
+  longDecode?: boolean;
 }
 
 /** What the body builder reads: the checked options, the model and the platform's tag. */
@@ -59,11 +72,12 @@ export const OPTION_KEYS: KeySet<GeminiOptions> = {
   cachedContent: true,
   prefixCheck: true,
   capabilities: true,
+  longDecode: true,
 };
 
-const LEVELS: readonly unknown[] = ["minimal", "low", "medium", "high"];
+const LEVELS: readonly unknown[] = ["minimal", "low", "medium", "high", "xhigh"];
 const BUDGET = "must be an integer: -1 (dynamic), 0 (off) or a token count";
-const LEVEL = 'must be "minimal", "low", "medium" or "high"';
+const LEVEL = 'must be "minimal", "low", "medium", "high" or "xhigh"';
 
 /** What is wrong with a config: the option's path (`""` for the config itself) and why. */
 export type Problem = readonly [path: string, message: string];
@@ -104,6 +118,9 @@ export function resolveOptions(
   model: string,
   config: GeminiOptions,
 ): ResolvedOptions {
+  if (config.longDecode !== undefined && typeof config.longDecode !== "boolean") {
+    throw new ConfigError(`${provider}: longDecode: must be a boolean`);
+  }
   if (config.prefixCheck !== undefined && config.prefixCheck !== "off") {
     throw new ConfigError(
       `${provider}: prefixCheck takes only "off": Gemini binds no reasoning to the prefix (docs/append-only.md)`,
@@ -118,7 +135,7 @@ export function resolveOptions(
   const settings = pickSettings(provider, config);
   const level = config.thinking?.level;
   checkGeminiModel(
-    { ...rules, thinking: rules.thinks === true, level },
+    { ...rules, thinking: rules.thinks === true, level, explicitCache: !!config.cachedContent },
     settings,
     undefined,
     provider,

@@ -149,7 +149,7 @@ function buildGenerationConfig(
 }
 
 /** Gemini's thinking levels: an update's effort is sent as `thinkingLevel`. */
-const GEMINI_LEVELS: readonly string[] = ["minimal", "low", "medium", "high"];
+const GEMINI_LEVELS: readonly string[] = ["minimal", "low", "medium", "high", "xhigh"];
 
 /** The thinking config with an update's level; with a `thinkingBudget` it is refused (a 400). */
 function withLevel(

@@ -26,12 +26,24 @@ function readResponse(body: GenerateContentResponse, provider: string): ModelRes
   }
   for (const part of candidate.content?.parts ?? []) builder.add(part, body.responseId);
   builder.end();
-  return {
-    message: builder.message(),
-    usage: parseUsage(body.usageMetadata),
-    stopReason: candidate.finishReason ?? body.promptFeedback?.blockReason ?? "",
-    ...identityOf(body.responseId, body.modelVersion),
-  };
+  return withToken(
+    {
+      message: builder.message(),
+      usage: parseUsage(body.usageMetadata),
+      stopReason: candidate.finishReason ?? body.promptFeedback?.blockReason ?? "",
+      ...identityOf(body.responseId, body.modelVersion),
+    },
+    candidate.continuationToken,
+  );
+}
+
+/**
+ * The response with the provider's long-decode token, when it sent one (a non-empty string):
+ * what resumes the answer (long-decode.ts, or the caller with `longDecode: false`).
+ */
+export function withToken(response: ModelResponse, token: unknown): ModelResponse {
+  if (typeof token === "string" && token !== "") response.continuationToken = token;
+  return response;
 }
 
 /**

@@ -5,7 +5,7 @@ import { NO_DELTAS, type StreamMachine } from "../../send/model-stream.js";
 import { answeredWithout } from "../../transport/json.js";
 import type { SSERecord } from "../../transport/sse.js";
 import { createMessageBuilder } from "./parts.js";
-import { blockedPromptFields, errorFields, parseUsage } from "./response.js";
+import { blockedPromptFields, errorFields, parseUsage, withToken } from "./response.js";
 import type { GenerateContentResponse, Part, UsageMetadata } from "./wire.js";
 
 /**
@@ -27,13 +27,19 @@ export function createStreamState(
   let candidates = false;
   let id: string | undefined;
   let model: string | undefined;
+  /** The latest long-decode token: a checkpoint mid-hop, then the hop's own at its end. */
+  let token: string | undefined;
 
-  const response = (stopReason: string): ModelResponse => ({
-    message: builder.message(),
-    usage: parseUsage(usage),
-    stopReason,
-    ...identityOf(id, model),
-  });
+  const response = (stopReason: string): ModelResponse =>
+    withToken(
+      {
+        message: builder.message(),
+        usage: parseUsage(usage),
+        stopReason,
+        ...identityOf(id, model),
+      },
+      token,
+    );
   const check = (part: Part): Part => {
     const problem = partProblem(part);
     if (problem) throw new StreamError(`gemini: ${problem}`, response(finishReason ?? ""));
@@ -61,6 +67,7 @@ export function createStreamState(
       if (!candidate) return NO_DELTAS;
       candidates = true;
       if (candidate.finishReason) finishReason = candidate.finishReason;
+      if (candidate.continuationToken) token = candidate.continuationToken;
       const parts = candidate.content?.parts;
       if (!parts) return NO_DELTAS;
       if (parts.length === 1) return builder.add(check(parts[0] as Part), chunk.responseId);

@@ -14,9 +14,19 @@ export interface Part {
   functionCall?: FunctionCall;
   functionResponse?: FunctionResponse;
   /** Code the code execution tool ran; golem keeps it, as sent, as a provider part. */
-  executableCode?: { language?: string; code?: string; id?: string };
+  executableCode?: {
+    /** The values of @google/genai 3.6.1's `Language` enum. */
+    language?: "LANGUAGE_UNSPECIFIED" | "PYTHON";
+    code?: string;
+    id?: string;
+  };
   /** What that code printed; a provider part too. */
-  codeExecutionResult?: { outcome?: string; output?: string; id?: string };
+  codeExecutionResult?: {
+    /** The values of @google/genai 3.6.1's `Outcome` enum. */
+    outcome?: "OUTCOME_UNSPECIFIED" | "OUTCOME_OK" | "OUTCOME_FAILED" | "OUTCOME_DEADLINE_EXCEEDED";
+    output?: string;
+    id?: string;
+  };
   /** Bytes: sent for image and file parts; returned by image models (a provider part). */
   inlineData?: { mimeType?: string; data?: string };
   /** A file the API fetches itself (a Files API URI, or a URL). */
@@ -66,7 +76,8 @@ export interface Content {
 export interface ThinkingConfig {
   includeThoughts?: boolean;
   thinkingBudget?: number;
-  thinkingLevel?: "MINIMAL" | "LOW" | "MEDIUM" | "HIGH";
+  /** `XHIGH`: Gemini 4 (@google/genai 3.6.1 `ThinkingLevel.XHIGH`). */
+  thinkingLevel?: "MINIMAL" | "LOW" | "MEDIUM" | "HIGH" | "XHIGH";
 }
 
 export interface GenerationConfig {
@@ -109,6 +120,12 @@ export interface GenerateContentRequest {
   toolConfig?: ToolConfig;
   /** An explicit cache's name (`cachedContents/…`) this request continues. */
   cachedContent?: string;
+  /**
+   * Long decode: the previous hop's `Candidate.continuationToken`, on an otherwise identical
+   * request (@google/genai 3.6.1 sends `GenerateContentConfig.continuationToken` here, at the
+   * top level). https://ai.google.dev/gemini-api/docs/generate-content/long-decode
+   */
+  continuationToken?: string;
 }
 
 export type FinishReason =
@@ -121,6 +138,8 @@ export type FinishReason =
   | "SPII"
   | "MALFORMED_FUNCTION_CALL"
   | "OTHER"
+  /** A long-decode hop reached the per-request cap with budget left (`continuationToken` set). */
+  | "CONTINUATION"
   | (string & {});
 
 export interface Candidate {
@@ -128,6 +147,11 @@ export interface Candidate {
   finishReason?: FinishReason;
   finishMessage?: string;
   index?: number;
+  /**
+   * Long decode: set with `finishReason: "CONTINUATION"` (and, streamed, on checkpoint chunks
+   * before it); the next hop sends it back (@google/genai 3.6.1 `Candidate.continuationToken`).
+   */
+  continuationToken?: string;
 }
 
 export interface UsageMetadata {

@@ -1,4 +1,4 @@
-import { SCREEN_TOOLS } from "../../../scripts/scenarios/gemini.js";
+import { LONG_DECODE, SCREEN_TOOLS } from "../../../scripts/scenarios/gemini.js";
 import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import type { Message, ToolSpec } from "../../../src/core/types.js";
 import type { Cassette } from "../../../src/testing/index.js";
@@ -59,6 +59,10 @@ export const OPENAI_TURN: Message = {
     },
   ],
 };
+
+/** Gemini 4 long decode (fixtures/gemini/long-decode*.json): one call, its hops the requests. */
+export const LONG_DECODE_CONFIG = { model: LONG_DECODE.model, ...LONG_DECODE.config };
+export const longDecodeCall = loop({ tools: [...LONG_DECODE.tools] }, [user(LONG_DECODE.prompt)]);
 
 const FLASH = { model: "gemini-3-flash-preview" };
 const picnic = loop(
@@ -152,6 +156,22 @@ export const GEMINI: Record<string, RowSpec> = {
         { role: "tool", toolCallId: "call_a", content: "A is north" },
       ],
     ),
+    fails: true,
+  },
+  "long-decode": { config: LONG_DECODE_CONFIG, run: longDecodeCall },
+  "long-decode-stream": {
+    config: LONG_DECODE_CONFIG,
+    run: longDecodeCall,
+    twin: { file: "long-decode" },
+  },
+  "long-decode-hop-fails": {
+    config: { ...LONG_DECODE_CONFIG, maxRetries: 0 },
+    run: longDecodeCall,
+    fails: true,
+  },
+  "long-decode-hop-fails-stream": {
+    config: { ...LONG_DECODE_CONFIG, maxRetries: 0 },
+    run: longDecodeCall,
     fails: true,
   },
   "overloaded-retry": {

@@ -1,6 +1,11 @@
 import type { RowSpec } from "../table.js";
 import { weatherLoop as claudeLoop, SONNET_4 } from "./anthropic.js";
-import { weatherLoop as geminiLoop, PRO_THINKING } from "./gemini.js";
+import {
+  weatherLoop as geminiLoop,
+  LONG_DECODE_CONFIG,
+  longDecodeCall,
+  PRO_THINKING,
+} from "./gemini.js";
 
 /** The Anthropic capture's model under its Vertex id. */
 const CLAUDE = { ...SONNET_4, model: "claude-sonnet-4@20250514" };
@@ -28,5 +33,10 @@ export const VERTEX: Record<string, RowSpec> = {
     },
     run: geminiLoop,
     twin: { file: "gemini-thinking-tool-loop" },
+  },
+  // Long decode at v1beta1, where Google's Gemini 4 guides place it in GenerateContent.
+  "gemini-long-decode": {
+    config: { ...LONG_DECODE_CONFIG, baseURL: "https://aiplatform.googleapis.com/v1beta1" },
+    run: longDecodeCall,
   },
 };

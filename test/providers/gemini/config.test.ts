@@ -63,6 +63,7 @@ describe("resolveConfig", () => {
     ["minimal", "MINIMAL"],
     ["low", "LOW"],
     ["medium", "MEDIUM"],
+    ["xhigh", "XHIGH"],
   ] as const)("sends level %s as %s", (level, wire) => {
     const cfg = resolveConfig({ ...KEY, model: "m", thinking: { level } }, {});
     expect(cfg.generationConfig).toEqual({ thinkingConfig: { thinkingLevel: wire } });
@@ -86,6 +87,17 @@ describe("resolveConfig", () => {
     ).toBeUndefined();
   });
 
+  it.each([true, false])("takes longDecode %s", (longDecode) => {
+    expect(() => resolveConfig({ ...KEY, model: "m", longDecode }, {})).not.toThrow();
+  });
+
+  it("refuses a longDecode that is not a boolean, naming the option", () => {
+    const err = configError(() =>
+      resolveConfig({ ...KEY, model: "m", longDecode: "no" as unknown as boolean }, {}),
+    );
+    expect(err.message).toBe("gemini: longDecode: must be a boolean");
+  });
+
   it("refuses budget and level together", () => {
     const err = configError(() =>
       resolveConfig({ ...KEY, model: "m", thinking: { budget: 1024, level: "low" } }, {}),
@@ -100,7 +112,7 @@ describe("resolveConfig", () => {
       resolveConfig({ ...KEY, model: "m", thinking: { level: "max" as "high" } }, {}),
     );
     expect(err.message).toBe(
-      'gemini: thinking.level: must be "minimal", "low", "medium" or "high"',
+      'gemini: thinking.level: must be "minimal", "low", "medium", "high" or "xhigh"',
     );
   });
 
@@ -184,12 +196,13 @@ describe("isGemini3", () => {
 function zodReference() {
   const BUDGET = "must be an integer: -1 (dynamic), 0 (off) or a token count";
   const MODEL = 'is required: a model id such as "gemini-3-pro-preview"';
-  const LEVELS = ["minimal", "low", "medium", "high"] as const;
+  // `xhigh`: Gemini 4's level (@google/genai 3.6.1 ThinkingLevel.XHIGH), added since.
+  const LEVELS = ["minimal", "low", "medium", "high", "xhigh"] as const;
   const thinkingSchema = z.object(
     {
       includeThoughts: z.optional(z.boolean("must be a boolean")),
       budget: z.optional(z.int(BUDGET).check(z.gte(-1, BUDGET))),
-      level: z.optional(z.enum(LEVELS, 'must be "minimal", "low", "medium" or "high"')),
+      level: z.optional(z.enum(LEVELS, 'must be "minimal", "low", "medium", "high" or "xhigh"')),
     },
     "must be an object",
   );
@@ -252,7 +265,7 @@ const thinking = mostly(
     {
       includeThoughts: mostly(fc.boolean()),
       budget: mostly(fc.integer({ min: -3, max: 5000 })),
-      level: mostly(fc.constantFrom("minimal", "low", "medium", "high", "HIGH")),
+      level: mostly(fc.constantFrom("minimal", "low", "medium", "high", "xhigh", "HIGH")),
     },
     { requiredKeys: [] },
   ),
