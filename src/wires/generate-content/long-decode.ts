@@ -17,6 +17,7 @@
  */
 import { cancelled } from "../../core/cancel.js";
 import { GolemError } from "../../core/errors.js";
+import { markInterrupted } from "../../core/interrupted.js";
 import { createLazyPromise } from "../../core/lazy-promise.js";
 import { partsOf } from "../../core/parts.js";
 import { readOnce } from "../../core/read-once.js";
@@ -109,7 +110,8 @@ function interrupted(err: unknown, done: readonly ModelResponse[], signal?: Abor
   if (done.length === 0 || signal?.aborted || !(err instanceof GolemError)) return err;
   const e = err as Resumable;
   const hop = e.partial;
-  const partial = { ...joinHops(hop ? [...done, hop] : done) };
+  // The answer is cut off between or inside hops: it says so, as any stream's partial does.
+  const partial = markInterrupted(joinHops(hop ? [...done, hop] : done));
   const token = hop?.continuationToken ?? done[done.length - 1]?.continuationToken;
   if (token !== undefined) {
     partial.continuationToken = token;
@@ -266,7 +268,9 @@ function streamHops(model: Model, req: ModelRequest, opts: CallOptions | undefin
           );
         }
         const hops = partial ? [...done, partial] : done;
-        settled.reject(cancelled("stream", hops.length > 0 ? joinHops(hops) : undefined));
+        settled.reject(
+          cancelled("stream", hops.length > 0 ? markInterrupted(joinHops(hops)) : undefined),
+        );
       }
       return DONE;
     },
