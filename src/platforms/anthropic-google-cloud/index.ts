@@ -14,10 +14,12 @@ export { AuthError } from "../../core/errors.js";
 export type { Capabilities } from "../../rules/capabilities.js";
 export type {
   CacheConfig,
+  CompactionConfig,
   ContextEdit,
   ContextManagement,
   Effort,
   Fallbacks,
+  Speed,
   ThinkingConfig,
 } from "../../wires/messages/options.js";
 export type { CapabilitiesConfig } from "./capabilities.js";

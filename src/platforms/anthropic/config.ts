@@ -9,11 +9,13 @@ import { PLATFORM_KEYS, resolveOptions } from "../../wires/messages/options.js";
 
 export type {
   CacheConfig,
+  CompactionConfig,
   ContextManagement,
   Effort,
   FallbackModel,
   FallbackOutputConfig,
   Fallbacks,
+  Speed,
   ThinkingConfig,
 } from "../../wires/messages/options.js";
 export { checkSettings } from "../../wires/messages/options.js";

@@ -16,12 +16,14 @@ export type { CapabilitiesConfig } from "./capabilities.js";
 export type {
   AnthropicVersion,
   CacheConfig,
+  CompactionConfig,
   Config,
   ContextManagement,
   Effort,
   FallbackModel,
   FallbackOutputConfig,
   Fallbacks,
+  Speed,
   ThinkingConfig,
 } from "./config.js";
 

@@ -12,10 +12,12 @@ export { AuthError } from "../../core/errors.js";
 export type { Capabilities } from "../../rules/capabilities.js";
 export type {
   CacheConfig,
+  CompactionConfig,
   ContextEdit,
   ContextManagement,
   Effort,
   Fallbacks,
+  Speed,
 } from "../../wires/messages/options.js";
 export type {
   ClaudeConfig,

@@ -21,9 +21,16 @@ import {
   TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
-import type { ContextEdit, ContextManagement, FallbackModel, ThinkingConfigParam } from "./wire.js";
+import type {
+  CompactionConfig,
+  ContextEdit,
+  ContextManagement,
+  FallbackModel,
+  Speed,
+  ThinkingConfigParam,
+} from "./wire.js";
 
-export type { FallbackOutputConfig } from "./wire.js";
+export type { CompactionConfig, FallbackOutputConfig, Speed } from "./wire.js";
 export type { CacheConfig, ContextEdit, ContextManagement, Effort, FallbackModel, ThinkingConfig };
 
 /**
@@ -80,6 +87,22 @@ export interface MessagesOptions extends CallSettings {
    * a `fallback` block where the model changed.
    */
   fallbacks?: Fallbacks;
+  /**
+   * Sent as `speed`; `"fast"` (high output speed) with the beta `fast-mode-2026-02-01`, which
+   * some models require.
+   * @see https://platform.claude.com/docs/en/build-with-claude/fast-mode
+   */
+  speed?: Speed;
+  /** Sent as `inference_geo`: where inference runs (absent: the workspace's default). */
+  inferenceGeo?: string;
+  /**
+   * Sent as `compaction`, with the beta `compact-2026-09-04`: every request of this model is a
+   * compaction request, answered by one signed `compaction` block alone, which goes back first
+   * in the next request's history in place of what it summarizes. Not with
+   * `contextManagement` (the API refuses both).
+   * @see https://platform.claude.com/docs/en/build-with-claude/compaction
+   */
+  compaction?: CompactionConfig;
 }
 
 /** What the body builder reads: the checked options, the model and the platform's tag. */
@@ -98,6 +121,8 @@ export interface ResolvedOptions {
   capabilities?: Capabilities | undefined;
   /** Absent: no `fallbacks` field. */
   fallbacks?: Fallbacks;
+  /** `speed`, `inference_geo` and `compaction` as set, by their wire names. */
+  fields?: Record<string, unknown>;
 }
 
 /** The keys of {@link MessagesOptions}, for a platform config's key set. */
@@ -107,6 +132,9 @@ export const OPTION_KEYS: KeySet<MessagesOptions> = {
   contextManagement: { edits: true },
   capabilities: true,
   fallbacks: true,
+  speed: true,
+  inferenceGeo: true,
+  compaction: { type: true, instructions: true },
 };
 
 /** A Messages platform config's keys before its own: the transport's, the wire's and `model`. */
@@ -177,9 +205,11 @@ export function resolveOptions(
   checkSettings(rules, settings, provider);
   const prefixCheck = claudePrefixCheck(provider, model, config.prefixCheck);
   const fallbacks = resolveFallbacks(provider, config.fallbacks);
+  const fields = resolveFields(provider, config);
   return {
     ...prefixCheck,
     ...(fallbacks !== undefined && { fallbacks }),
+    ...(fields && { fields }),
     settings,
     ...rules,
     cache: resolveCache(provider, config.cache),
@@ -217,6 +247,45 @@ function resolveContextManagement(
   return cm;
 }
 
+const isSpeed = (v: unknown) => v === "standard" || v === "fast";
+
+/** The options sent as they are, by wire name, each with what the API takes. */
+const FIELDS: Record<string, [string, (v: unknown) => boolean, string]> = {
+  speed: ["speed", isSpeed, '"standard" or "fast"'],
+  inferenceGeo: ["inference_geo", isNonEmptyString, "a region name"],
+  compaction: [
+    "compaction",
+    (v) =>
+      isObject(v) &&
+      v.type === "summarize" &&
+      ["string", "undefined"].includes(typeof v.instructions),
+    '{ type: "summarize", instructions?: string }',
+  ],
+};
+
+/**
+ * `speed`, `inferenceGeo` and `compaction`, checked, by their wire names (undefined: none set).
+ * `compaction` with `contextManagement` is refused: the API "cannot combine" them.
+ */
+function resolveFields(
+  provider: string,
+  config: MessagesOptions,
+): Record<string, unknown> | undefined {
+  let out: Record<string, unknown> | undefined;
+  for (const [key, [wire, ok, what]] of Object.entries(FIELDS)) {
+    const value = (config as unknown as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    if (!ok(value)) throw new ConfigError(`${provider}: \`${key}\` must be ${what}`);
+    out = { ...out, [wire]: value };
+  }
+  if (out?.compaction && config.contextManagement) {
+    throw new ConfigError(
+      `${provider}: \`compaction\` cannot be combined with \`contextManagement\``,
+    );
+  }
+  return out;
+}
+
 /** A check that also takes `null`: an override left to the entry's model. */
 const orNull =
   (ok: (v: unknown) => boolean) =>
@@ -237,7 +306,7 @@ const FALLBACK_FIELDS: Record<string, (v: unknown) => boolean> = {
           (k === "effort" && (x === null || CLAUDE_EFFORTS.includes(x as string))),
       ),
   ),
-  speed: orNull((v) => v === "standard" || v === "fast"),
+  speed: orNull(isSpeed),
 };
 
 /**

@@ -83,7 +83,13 @@ export function buildRequest(
     Partial<
       Pick<
         ResolvedOptions,
-        "cache" | "contextManagement" | "provider" | "capabilities" | "prefixCheck" | "fallbacks"
+        | "cache"
+        | "contextManagement"
+        | "provider"
+        | "capabilities"
+        | "prefixCheck"
+        | "fallbacks"
+        | "fields"
       >
     >,
   stream: boolean,
@@ -128,6 +134,7 @@ export function buildRequest(
   Object.assign(body, wireFields(s, SETTING_FIELDS));
   if (cfg.contextManagement) body.context_management = cfg.contextManagement;
   if (cfg.fallbacks) body.fallbacks = cfg.fallbacks;
+  Object.assign(body, cfg.fields);
   if (stream) body.stream = true;
   placeCacheControl(body, req.messages, marks, cfg.cache, hoisted);
   return withExtraBody(body, cfg.settings, req);
@@ -190,8 +197,18 @@ function buildMessages(
     } else if (!hoisted.has(index)) {
       const update = updates.get(index);
       const content = [...systemContent(m, out, index), ...(update?.blocks ?? [])];
+      const last = out[out.length - 1];
+      // Merged with a system message next to it, both texts would share one `clear_at`.
+      if (last?.role === "system" && (last.clear_at || update?.clearAt)) {
+        throw new HistoryError(
+          "a system message with update.clearAt must not be next to another system message; make them one message",
+          index,
+        );
+      }
       if (update?.effort === undefined) add("system", content, index);
       else addEffort(out, origins, content, index, update.effort);
+      const sent = out[out.length - 1];
+      if (update?.clearAt && sent?.role === "system") sent.clear_at = update.clearAt;
     }
     if (m.cache && !hoisted.has(index)) marks.push(markAt(out, index));
   }
