@@ -14,7 +14,7 @@ export function updateProblem(value: unknown): string | undefined {
   if (unknown) return `update ${unknown}`;
   const { addTools, removeTools, effort, output, clearAt } = value;
   if (clearAt !== undefined && clearAt !== "next_user_message" && clearAt !== "never") {
-    return `update.clearAt is not "next_user_message" or "never": ${show(clearAt)}`;
+    return "update.clearAt is not next_user_message or never";
   }
   if (addTools !== undefined) {
     if (!Array.isArray(addTools)) return "update.addTools is not an array";

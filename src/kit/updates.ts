@@ -37,7 +37,7 @@ export function foldUpdates(
     // Folded, the text would join the top-level instructions for good.
     if (update.clearAt === "next_user_message") {
       throw new HistoryError(
-        `${provider}: update.clearAt "next_user_message" needs a mid-conversation system message, which this model or API does not take; send the text in the next user message instead`,
+        `${provider}: update.clearAt needs a mid-conversation system message; this model has none`,
         index,
       );
     }

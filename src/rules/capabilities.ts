@@ -105,7 +105,7 @@ export function resolveCapabilities(
   if (caps.lifecycle === "retired") {
     const at = caps.retiresAt ? ` (${caps.retiresAt})` : "";
     throw new ConfigError(
-      `${provider}: ${caps.model} is retired${at} by its capabilities (the models API): requests to it fail; use a current model`,
+      `${provider}: ${caps.model} is retired${at} (its capabilities); use a current model`,
     );
   }
   return caps;

@@ -449,7 +449,7 @@ describe("validateHistory rejects", () => {
       "an update whose clearAt is not one the API takes",
       [ASK, { role: "system", content: "Brief.", update: { clearAt: "later" } }],
       1,
-      'update.clearAt is not "next_user_message" or "never": "later"',
+      "update.clearAt is not next_user_message or never",
     ],
     [
       "an update with a field golem does not know",

@@ -252,14 +252,14 @@ const isSpeed = (v: unknown) => v === "standard" || v === "fast";
 /** The options sent as they are, by wire name, each with what the API takes. */
 const FIELDS: Record<string, [string, (v: unknown) => boolean, string]> = {
   speed: ["speed", isSpeed, '"standard" or "fast"'],
-  inferenceGeo: ["inference_geo", isNonEmptyString, "a region name"],
+  inferenceGeo: ["inference_geo", isNonEmptyString, "a region"],
   compaction: [
     "compaction",
     (v) =>
       isObject(v) &&
       v.type === "summarize" &&
       ["string", "undefined"].includes(typeof v.instructions),
-    '{ type: "summarize", instructions?: string }',
+    '{ type: "summarize", instructions? }',
   ],
 };
 
@@ -279,9 +279,7 @@ function resolveFields(
     out = { ...out, [wire]: value };
   }
   if (out?.compaction && config.contextManagement) {
-    throw new ConfigError(
-      `${provider}: \`compaction\` cannot be combined with \`contextManagement\``,
-    );
+    throw new ConfigError(`${provider}: \`compaction\` is not taken with \`contextManagement\``);
   }
   return out;
 }

@@ -196,19 +196,20 @@ function buildMessages(
       if (!unsent.has(m.toolCallId ?? "")) add("user", [toolResult(m, index)], index);
     } else if (!hoisted.has(index)) {
       const update = updates.get(index);
+      const clearAt = m.update?.clearAt;
       const content = [...systemContent(m, out, index), ...(update?.blocks ?? [])];
       const last = out[out.length - 1];
       // Merged with a system message next to it, both texts would share one `clear_at`.
-      if (last?.role === "system" && (last.clear_at || update?.clearAt)) {
+      if (last?.role === "system" && (last.clear_at || clearAt)) {
         throw new HistoryError(
-          "a system message with update.clearAt must not be next to another system message; make them one message",
+          "update.clearAt: join this system message with the one next to it",
           index,
         );
       }
       if (update?.effort === undefined) add("system", content, index);
       else addEffort(out, origins, content, index, update.effort);
       const sent = out[out.length - 1];
-      if (update?.clearAt && sent?.role === "system") sent.clear_at = update.clearAt;
+      if (clearAt && sent?.role === "system") sent.clear_at = clearAt;
     }
     if (m.cache && !hoisted.has(index)) marks.push(markAt(out, index));
   }

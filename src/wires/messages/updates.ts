@@ -9,7 +9,6 @@ import {
 } from "../../rules/append-only.js";
 import { CLAUDE_EFFORTS } from "../../rules/claude.js";
 import type {
-  ClearAt,
   MessageCreateParams,
   Tool,
   ToolAdditionBlockParam,
@@ -37,8 +36,6 @@ export interface CompiledUpdate {
   blocks: (ToolAdditionBlockParam | ToolRemovalBlockParam)[];
   /** The message's own `output_config.effort`, where the model and platform take it. */
   effort?: string;
-  /** The message's `clear_at`. */
-  clearAt?: ClearAt;
 }
 
 /** A request's updates, compiled: what goes into each system message and what goes top-level. */
@@ -94,7 +91,6 @@ function compileInPlace(req: ModelRequest, model: string, platform: string): Com
     if (update === undefined) continue;
     tools = applyToolChanges(tools, update.addTools, update.removeTools, index);
     const compiled: CompiledUpdate = { blocks: toolBlocks(update, declared, platform, index) };
-    if (update.clearAt) compiled.clearAt = update.clearAt;
     if (update.effort !== undefined) {
       const level = checkUpdateEffort(platform, update.effort, CLAUDE_EFFORTS, index);
       if (messageEffort) compiled.effort = level;
