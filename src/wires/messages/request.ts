@@ -10,7 +10,7 @@ import { callSettings, wireFields, withExtraBody } from "../../kit/settings.js";
 import { appendTurn, originsFor } from "../../kit/turns.js";
 import { claudeBindsPrefix, claudeTakesMidSystem } from "../../rules/append-only.js";
 import type { Capabilities } from "../../rules/capabilities.js";
-import { THINKING_OPTION } from "../../rules/claude.js";
+import { type Effort, THINKING_OPTION } from "../../rules/claude.js";
 import { claudeCapabilities } from "../../rules/claude-checks.js";
 import { leftOutAfterFallback } from "./fallback-turn.js";
 import { MEDIA } from "./media.js";
@@ -20,6 +20,7 @@ import type {
   BlockBinding,
   CacheControlEphemeral,
   ContentBlockParam,
+  FallbackModel,
   MediaBlockParam,
   MediaSource,
   MessageCreateParams,
@@ -123,17 +124,22 @@ export function buildRequest(
   if (binding)
     body.thinking = { ...(cfg.thinking ?? { type: "adaptive" }), block_binding: binding };
   // Structured output shares `output_config` with effort (name and description have no field).
-  const effort = compiled.effort ?? cfg.effort;
+  // An update's effort was checked against Claude's levels (updates.ts).
+  const effort = (compiled.effort as Effort | undefined) ?? cfg.effort;
   if (effort || req.output) {
     body.output_config = {};
     if (effort) body.output_config.effort = effort;
-    if (req.output) body.output_config.format = { type: "json_schema", schema: req.output.schema };
+    if (req.output) {
+      const schema = req.output.schema as Record<string, unknown>;
+      body.output_config.format = { type: "json_schema", schema };
+    }
   }
   if (req.tools && req.tools.length > 0) body.tools = req.tools.map(buildTool);
   if (req.toolChoice !== undefined) body.tool_choice = buildToolChoice(req.toolChoice);
   Object.assign(body, wireFields(s, SETTING_FIELDS));
   if (cfg.contextManagement) body.context_management = cfg.contextManagement;
-  if (cfg.fallbacks) body.fallbacks = cfg.fallbacks;
+  // The caller's list, as given (the API reads it, golem does not change it).
+  if (cfg.fallbacks) body.fallbacks = cfg.fallbacks as FallbackModel[];
   Object.assign(body, cfg.fields);
   if (stream) body.stream = true;
   placeCacheControl(body, req.messages, marks, cfg.cache, hoisted);
@@ -207,7 +213,7 @@ function buildMessages(
         );
       }
       if (update?.effort === undefined) add("system", content, index);
-      else addEffort(out, origins, content, index, update.effort);
+      else addEffort(out, origins, content, index, update.effort as Effort);
       const sent = out[out.length - 1];
       if (clearAt && sent?.role === "system") sent.clear_at = clearAt;
     }
@@ -258,7 +264,7 @@ function addEffort(
   origins: Origin[][],
   content: ContentBlockParam[],
   index: number,
-  effort: string,
+  effort: Effort,
 ): void {
   const last = out[out.length - 1];
   const from = originsFor(index, content.length);

@@ -132,7 +132,7 @@ export interface MessageParam {
    * `mid-conversation-output-config-2026-07-01`); `format` stays top-level only.
    * @see https://platform.claude.com/docs/en/build-with-claude/effort#change-effort-mid-conversation-beta
    */
-  output_config?: { effort: string };
+  output_config?: { effort: Effort };
   /**
    * System messages: `"next_user_message"` shows the text only for the user turn it follows
    * (the message stays in `messages`, unchanged); `"never"`, the default, on every request
@@ -196,12 +196,15 @@ export interface MessageCreateParams {
   system?: TextBlockParam[];
   thinking?: ThinkingConfigParam & { block_binding?: BlockBinding };
   /** `effort` and structured output's `format`. */
-  output_config?: { effort?: string; format?: { type: "json_schema"; schema: object } };
+  output_config?: {
+    effort?: Effort;
+    format?: { type: "json_schema"; schema: Record<string, unknown> };
+  };
   tools?: Tool[];
   tool_choice?: ToolChoice;
   context_management?: ContextManagement;
   /** Beta `server-side-fallback-2026-07-01`, which takes both forms and the entries' overrides. */
-  fallbacks?: "default" | readonly FallbackModel[];
+  fallbacks?: "default" | FallbackModel[];
   /** `"fast"`: beta `fast-mode-2026-02-01` (some models require it). */
   speed?: Speed;
   /** Where inference runs; absent: the workspace's `default_inference_geo`. */
@@ -223,13 +226,15 @@ export interface MessageCreateParams {
  * made to `model`.
  * @see https://platform.claude.com/docs/en/build-with-claude/refusals-and-fallback#naming-your-own-fallback-models
  */
-export interface FallbackModel {
+// A type, not an interface: the SDK's BetaFallbackParam has an index signature, which only a
+// type literal is assignable to (test/sdk-types).
+export type FallbackModel = {
   model: string;
   max_tokens?: number | null;
   thinking?: ThinkingConfigParam | null;
   output_config?: FallbackOutputConfig | null;
   speed?: Speed | null;
-}
+};
 
 /** The inference speed mode (`speed`). */
 export type Speed = "standard" | "fast";
@@ -249,7 +254,7 @@ export interface CompactionConfig {
 /** A fallback attempt's `output_config`, merged with the request's one field at a time. */
 export interface FallbackOutputConfig {
   effort?: Effort | null;
-  format?: { type: "json_schema"; schema: object } | null;
+  format?: { type: "json_schema"; schema: Record<string, unknown> } | null;
   task_budget?: { type: "tokens"; total: number; remaining?: number | null } | null;
 }
 
