@@ -37,7 +37,7 @@ export function foldUpdates(
     // Folded, the text would join the top-level instructions for good.
     if (update.clearAt === "next_user_message") {
       throw new HistoryError(
-        `${provider}: update.clearAt needs a mid-conversation system message; this model has none`,
+        `${provider}: update.clearAt needs a mid-conversation system message`,
         index,
       );
     }

@@ -104,9 +104,7 @@ export function resolveCapabilities(
   }
   if (caps.lifecycle === "retired") {
     const at = caps.retiresAt ? ` (${caps.retiresAt})` : "";
-    throw new ConfigError(
-      `${provider}: ${caps.model} is retired${at} (its capabilities); use a current model`,
-    );
+    throw new ConfigError(`${provider}: ${caps.model} is retired${at}; use a current model`);
   }
   return caps;
 }

@@ -5,7 +5,7 @@ import type { CallSettings, ModelRequest, PrefixCheck } from "../../core/types.j
 import { type ResolvedCache, resolveCache } from "../../kit/cache.js";
 import type { CacheConfig, Effort, ThinkingConfig } from "../../kit/claude-options.js";
 import { CLAUDE_OPTION_KEYS, claudePrefixCheck } from "../../kit/claude-options.js";
-import { pickSettings } from "../../kit/settings.js";
+import { pickSettings, wireFields } from "../../kit/settings.js";
 import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
 import {
   CLAUDE_EFFORTS,
@@ -121,7 +121,7 @@ export interface ResolvedOptions {
   capabilities?: Capabilities | undefined;
   /** Absent: no `fallbacks` field. */
   fallbacks?: Fallbacks;
-  /** `speed`, `inference_geo` and `compaction` as set, by their wire names. */
+  /** `speed`, `inference_geo` and `compaction` as set, by their wire names (`{}`: none). */
   fields?: Record<string, unknown>;
 }
 
@@ -205,11 +205,10 @@ export function resolveOptions(
   checkSettings(rules, settings, provider);
   const prefixCheck = claudePrefixCheck(provider, model, config.prefixCheck);
   const fallbacks = resolveFallbacks(provider, config.fallbacks);
-  const fields = resolveFields(provider, config);
   return {
     ...prefixCheck,
     ...(fallbacks !== undefined && { fallbacks }),
-    ...(fields && { fields }),
+    fields: resolveFields(provider, config),
     settings,
     ...rules,
     cache: resolveCache(provider, config.cache),
@@ -249,40 +248,29 @@ function resolveContextManagement(
 
 const isSpeed = (v: unknown) => v === "standard" || v === "fast";
 
-/** The options sent as they are, by wire name, each with what the API takes. */
-const FIELDS: Record<string, [string, (v: unknown) => boolean, string]> = {
-  speed: ["speed", isSpeed, '"standard" or "fast"'],
-  inferenceGeo: ["inference_geo", isNonEmptyString, "a region"],
-  compaction: [
-    "compaction",
-    (v) =>
-      isObject(v) &&
-      v.type === "summarize" &&
-      ["string", "undefined"].includes(typeof v.instructions),
-    '{ type: "summarize", instructions? }',
-  ],
-};
-
 /**
- * `speed`, `inferenceGeo` and `compaction`, checked, by their wire names (undefined: none set).
- * `compaction` with `contextManagement` is refused: the API "cannot combine" them.
+ * `speed`, `inferenceGeo` and `compaction`, checked, by their wire names (`{}`: none set).
+ * `compaction` with `contextManagement` is refused: the API does not combine them.
  */
-function resolveFields(
-  provider: string,
-  config: MessagesOptions,
-): Record<string, unknown> | undefined {
-  let out: Record<string, unknown> | undefined;
-  for (const [key, [wire, ok, what]] of Object.entries(FIELDS)) {
-    const value = (config as unknown as Record<string, unknown>)[key];
-    if (value === undefined) continue;
-    if (!ok(value)) throw new ConfigError(`${provider}: \`${key}\` must be ${what}`);
-    out = { ...out, [wire]: value };
-  }
-  if (out?.compaction && config.contextManagement) {
-    throw new ConfigError(`${provider}: \`compaction\` is not taken with \`contextManagement\``);
-  }
-  return out;
+function resolveFields(provider: string, config: MessagesOptions): Record<string, unknown> {
+  const { speed, inferenceGeo, compaction: c } = config;
+  const bad =
+    speed !== undefined && !isSpeed(speed)
+      ? "speed"
+      : inferenceGeo !== undefined && !isNonEmptyString(inferenceGeo)
+        ? "inferenceGeo"
+        : c !== undefined &&
+            !(isObject(c) && c.type === "summarize" && typeof (c.instructions ?? "") === "string")
+          ? "compaction"
+          : c && config.contextManagement
+            ? "compaction` with `contextManagement"
+            : undefined;
+  if (bad) throw new ConfigError(`${provider}: \`${bad}\` is not what the API takes`);
+  return wireFields(config as never, FIELDS as never);
 }
+
+/** The options sent as they are, by wire name. */
+const FIELDS = { speed: "speed", inferenceGeo: "inference_geo", compaction: "compaction" };
 
 /** A check that also takes `null`: an override left to the entry's model. */
 const orNull =
