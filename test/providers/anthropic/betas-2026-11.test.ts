@@ -10,7 +10,7 @@ import { create } from "../../../src/platforms/anthropic/index.js";
 import { messagesWire } from "../../../src/wires/messages/call.js";
 import { parseModelInfo } from "../../../src/wires/messages/models.js";
 import { buildRequest } from "../../../src/wires/messages/request.js";
-import { jsonResponse, scriptedFetch } from "../../helpers/fetch.js";
+import { jsonResponse, scriptedFetch, sseEvents } from "../../helpers/fetch.js";
 import { answer } from "./answer.js";
 
 /** prefixCheck off: the binding's own field and beta are another test's (prefix-guard). */
@@ -140,6 +140,36 @@ describe("a compaction block of compact-2026-09-04", () => {
     const body = JSON.parse(calls[1]?.body ?? "{}");
     expect(JSON.stringify(body.messages[0].content[0])).toBe(JSON.stringify(COMPACTION));
     expect(calls[1]?.headers.get("anthropic-beta")).toBe("compact-2026-09-04");
+  });
+
+  it("streamed (signature and tool_changes in content_block_start, the summary in a compaction_delta), it goes back the same", async () => {
+    const { content, ...start } = COMPACTION;
+    const sse = sseEvents(
+      {
+        type: "message_start",
+        message: { ...answer([], "compaction"), content: [], stop_reason: null },
+      },
+      { type: "content_block_start", index: 0, content_block: { ...start, content: null } },
+      {
+        type: "content_block_delta",
+        index: 0,
+        delta: { type: "compaction_delta", content, encrypted_content: null },
+      },
+      { type: "content_block_stop", index: 0 },
+      { type: "message_delta", delta: { stop_reason: "compaction" }, usage: { output_tokens: 40 } },
+      { type: "message_stop" },
+    ).join("");
+    const { fetch, calls } = scriptedFetch([
+      () => new Response(sse, { headers: { "content-type": "text/event-stream" } }),
+      jsonResponse(200, answer([{ type: "text", text: "Booked." }])),
+    ]);
+    const model = create({ ...base, compaction: { type: "summarize" }, fetch });
+    const first = await model.stream(ASK).response;
+    await create({ ...base, fetch }).generate({
+      messages: [first.message, { role: "user", content: "Book dinner." }],
+    });
+    const body = JSON.parse(calls[1]?.body ?? "{}");
+    expect(body.messages[0].content[0]).toEqual(COMPACTION);
   });
 
   it("an unsigned compaction block of compact_20260112 goes back without the new beta", () => {
