@@ -53,6 +53,18 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized: recorded from the responses-approval-tool-loop scenario (a paused run resumed denied) over answers written from the documented wire (placeholder encrypted content)",
   "anthropic/drop-block.json":
     "synthesized from the documented drop_block control and input_transformations",
+  "anthropic/thinking-display-updates.json":
+    "synthesized from @anthropic-ai/sdk 1.17.0's beta types (thinking.display updates), recorded from the thinking-display-updates scenario over scripted answers (placeholder signatures)",
+  "anthropic/speed-fast.json":
+    "synthesized from @anthropic-ai/sdk 1.17.0's beta types (speed fast), recorded from the speed-fast scenario over scripted answers (placeholder signatures)",
+  "anthropic/inference-geo.json":
+    "synthesized from @anthropic-ai/sdk 1.17.0's beta types (inference_geo), recorded from the inference-geo scenario over scripted answers (placeholder signatures)",
+  "anthropic/compaction-summarize.json":
+    "synthesized from @anthropic-ai/sdk 1.17.0's beta types (compaction summarize and its signed block), recorded from the compaction-summarize scenario over scripted answers (placeholder signatures)",
+  "anthropic/compaction-signed-replay.json":
+    "synthesized from @anthropic-ai/sdk 1.17.0's beta types (a signed compaction block with tool_changes sent back), recorded from the compaction-signed-replay scenario over scripted answers (placeholder signatures)",
+  "anthropic/clear-at-system-message.json":
+    "synthesized from @anthropic-ai/sdk 1.17.0's beta types (clear_at on a system message), recorded from the clear-at-system-message scenario over scripted answers (placeholder signatures)",
   "anthropic/media.json":
     "synthesized from the documented image and document blocks (fixtures/media/ bytes)",
   "anthropic/media-stream.json":

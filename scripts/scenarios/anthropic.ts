@@ -1,4 +1,5 @@
 import * as anthropic from "../../src/platforms/anthropic/index.js";
+import { anthropicBetaScenarios } from "./anthropic-betas.js";
 import {
   agentUpdatesLoop,
   approvalLoop,
@@ -141,6 +142,7 @@ const metadata = (asked: string): Scenario => {
 };
 
 export const anthropicScenarios: Record<string, Scenario> = {
+  ...anthropicBetaScenarios,
   "preserved-thinking-loop": {
     description:
       "a tool loop with a late instruction as a system message in place (preserved thinking)",

@@ -153,6 +153,14 @@ export interface ConversationUpdate {
   effort?: EffortLevel;
   /** Structured output from here on; `null` returns to free text. */
   output?: OutputSpec | null;
+  /**
+   * How long the message's text is shown: `"next_user_message"` only for the user turn it
+   * follows (the message stays in the history, unchanged), `"never"` (the default) on every
+   * request. Anthropic's `clear_at` (beta `mid-conversation-system-clear-at-2026-08-21`) on the
+   * models that take mid-conversation system messages; `"next_user_message"` is a
+   * `HistoryError` where the update is folded into the top-level fields.
+   */
+  clearAt?: "next_user_message" | "never";
 }
 
 /**
@@ -209,10 +217,18 @@ export interface InputTransformation {
   /** Who did it: the provider (its `input_transformations`) or golem's prefix check. */
   by: "provider" | "golem";
   /**
-   * Why, in the provider's words (`prefix_binding_mismatch`, `model_binding_mismatch`, ...),
+   * Why, in the provider's words (Anthropic's binding checks: `prefix_binding_mismatch`,
+   * `model_binding_mismatch`, `organization_binding_mismatch`, `end_user_binding_mismatch`),
    * or golem's own: `prefix_mismatch`, or `interrupted` (a tool call of a message cut off).
    */
-  reason: string;
+  reason:
+    | "prefix_mismatch"
+    | "interrupted"
+    | "prefix_binding_mismatch"
+    | "model_binding_mismatch"
+    | "organization_binding_mismatch"
+    | "end_user_binding_mismatch"
+    | (string & {});
   /** Where: the provider's request path (`messages.1.content.0`), or golem's history path. */
   path?: string;
   /** OpenAI: the id of the reasoning item. */

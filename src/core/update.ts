@@ -1,6 +1,6 @@
 import { isNonEmptyString, isObject, show, unknownFieldProblem } from "./issue.js";
 
-const UPDATE_FIELDS = ["addTools", "removeTools", "effort", "output"];
+const UPDATE_FIELDS = ["addTools", "removeTools", "effort", "output", "clearAt"];
 const TOOL_FIELDS = ["name", "description", "parameters", "strict"];
 const OUTPUT_FIELDS = ["schema", "name", "description", "strict"];
 
@@ -12,7 +12,10 @@ export function updateProblem(value: unknown): string | undefined {
   if (!isObject(value)) return "update is not an object";
   const unknown = unknownFieldProblem(value, UPDATE_FIELDS);
   if (unknown) return `update ${unknown}`;
-  const { addTools, removeTools, effort, output } = value;
+  const { addTools, removeTools, effort, output, clearAt } = value;
+  if (clearAt !== undefined && clearAt !== "next_user_message" && clearAt !== "never") {
+    return "update.clearAt is not next_user_message or never";
+  }
   if (addTools !== undefined) {
     if (!Array.isArray(addTools)) return "update.addTools is not an array";
     for (const [i, tool] of addTools.entries()) {
@@ -36,7 +39,7 @@ export function updateProblem(value: unknown): string | undefined {
     if (extra) return `update.output ${extra}`;
   }
   return isEmpty(value)
-    ? "update changes nothing: give addTools, removeTools, effort or output"
+    ? "update changes nothing: give addTools, removeTools, effort, output or clearAt"
     : undefined;
 }
 
@@ -55,4 +58,5 @@ const isEmpty = (u: Record<string, unknown>) =>
   (u.addTools === undefined || (u.addTools as unknown[]).length === 0) &&
   (u.removeTools === undefined || (u.removeTools as unknown[]).length === 0) &&
   u.effort === undefined &&
-  u.output === undefined;
+  u.output === undefined &&
+  u.clearAt === undefined;

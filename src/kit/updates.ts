@@ -34,6 +34,13 @@ export function foldUpdates(
   const messages = req.messages.map((m, index): Message => {
     if (m.update === undefined) return m;
     const { update, ...rest } = m;
+    // Folded, the text would join the top-level instructions for good.
+    if (update.clearAt === "next_user_message") {
+      throw new HistoryError(
+        `${provider}: update.clearAt needs a mid-conversation system message`,
+        index,
+      );
+    }
     tools = applyToolChanges(tools, update.addTools, update.removeTools, index);
     if (update.output !== undefined) output = update.output;
     if (update.effort !== undefined)

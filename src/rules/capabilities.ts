@@ -56,6 +56,14 @@ export interface Capabilities {
   chatTools?: boolean | "effort-none";
   /** Gemini: the highest `temperature` the model takes. */
   maxTemperature?: number;
+  /**
+   * Anthropic's models API: `active`; `deprecated` (still served to those who use it, headed
+   * for retirement at `retiresAt`); `retired` (requests to it fail: `create()` refuses it
+   * with a `ConfigError`). golem has no warning channel: a deprecated model is reported here.
+   */
+  lifecycle?: "active" | "deprecated" | "retired";
+  /** When the model retires (ISO 8601), where the models API schedules it. */
+  retiresAt?: string;
 }
 
 /**
@@ -93,6 +101,10 @@ export function resolveCapabilities(
   if (caps === undefined) return undefined;
   if (!isObjectLike(caps) || typeof caps.model !== "string") {
     throw new ConfigError(`${provider}: \`capabilities\` must be what ${fetcher}() returned`);
+  }
+  if (caps.lifecycle === "retired") {
+    const at = caps.retiresAt ? ` (${caps.retiresAt})` : "";
+    throw new ConfigError(`${provider}: ${caps.model} is retired${at}; use a current model`);
   }
   return caps;
 }

@@ -112,17 +112,34 @@ const ROWS: readonly Row[] = [
   // the first three breaking changes also apply on Claude Fable 5.1
   {
     family: "fable",
-    versions: ["5.1", "5.2"],
+    versions: ["5.1"],
     thinking: ALWAYS_ADAPTIVE,
     forcedToolChoice: false,
     page: "models/opus-5-5/whats-new-opus-5-5",
   },
   {
     family: "mythos",
-    versions: ["5.1", "5.2"],
+    versions: ["5.1"],
     thinking: ALWAYS_ADAPTIVE,
     forcedToolChoice: false,
     page: "models/opus-5-5/whats-new-opus-5-5",
+  },
+  // "adaptive thinking is always on"; 5.2's four breaking changes from 5.1 (the prefix check
+  // on every account, its thinking read by 5.2 models only, computer_20251124, the advisor
+  // pair) leave 5.1's settings as they were. Mythos 5.2 shares Fable 5.2's specs.
+  {
+    family: "fable",
+    versions: ["5.2"],
+    thinking: ALWAYS_ADAPTIVE,
+    forcedToolChoice: false,
+    page: "models/fable-5-2/whats-new-fable-5-2",
+  },
+  {
+    family: "mythos",
+    versions: ["5.2"],
+    thinking: ALWAYS_ADAPTIVE,
+    forcedToolChoice: false,
+    page: "models/fable-5-2/whats-new-fable-5-2",
   },
 ];
 

@@ -11,19 +11,27 @@ import type { Capabilities } from "./capabilities.js";
  * provider folder that the others would have to import. Each rule names its source and date.
  */
 
+/**
+ * How thinking appears in the answer (`thinking.display`): summarized, omitted (the signature
+ * only), or `"updates"` (beta `thinking-display-updates-2026-08-18`, which golem/anthropic
+ * sends with it; the SDK's BetaThinkingConfigAdaptive.display, 1.17.0).
+ * @see https://platform.claude.com/docs/en/build-with-claude/thinking#controlling-thinking-display
+ */
+export type ThinkingDisplay = "summarized" | "omitted" | "updates";
+
 /** How much the model thinks. */
 export type ThinkingConfig =
-  | { adaptive: true; display?: "summarized" | "omitted" }
-  | { budgetTokens: number; display?: "summarized" | "omitted" }
+  | { adaptive: true; display?: ThinkingDisplay }
+  | { budgetTokens: number; display?: ThinkingDisplay }
   | { disabled: true }
   /** No thinking before the first tool call, thinking between tool calls (Claude Sonnet 5.5). */
-  | { betweenTools: true; display?: "summarized" | "omitted" };
+  | { betweenTools: true; display?: ThinkingDisplay };
 
 /** The `thinking` field both APIs take. */
 export type ThinkingParam =
-  | { type: "enabled"; budget_tokens: number; display?: "summarized" | "omitted" }
-  | { type: "adaptive"; display?: "summarized" | "omitted" }
-  | { type: "between_tools"; display?: "summarized" | "omitted" }
+  | { type: "enabled"; budget_tokens: number; display?: ThinkingDisplay }
+  | { type: "adaptive"; display?: ThinkingDisplay }
+  | { type: "between_tools"; display?: ThinkingDisplay }
   | { type: "disabled" };
 
 export type Effort = "low" | "medium" | "high" | "xhigh" | "max";
@@ -48,7 +56,7 @@ export const THINKING_OPTION: Record<ThinkingParam["type"], string> = {
   disabled: "disabled",
   between_tools: "betweenTools",
 };
-const DISPLAYS: readonly string[] = ["summarized", "omitted"];
+const DISPLAYS: readonly string[] = ["summarized", "omitted", "updates"];
 const MIN_BUDGET = 1024;
 
 /** Checks `effort`; a complaint is a {@link ConfigError} naming `provider`. */
@@ -87,7 +95,7 @@ export function resolveThinking(
   const display = "display" in thinking ? thinking.display : undefined;
   if (display !== undefined && !DISPLAYS.includes(display)) {
     throw fail(
-      `unknown \`thinking.display\` ${JSON.stringify(display)}; use "summarized" or "omitted"`,
+      `unknown \`thinking.display\` ${JSON.stringify(display)}; use one of ${DISPLAYS.join(", ")}`,
     );
   }
   const type = types[0] as ThinkingParam["type"];

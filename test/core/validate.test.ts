@@ -466,7 +466,13 @@ describe("validateHistory rejects", () => {
       "an update that changes nothing",
       [ASK, { role: "system", content: "", update: { addTools: [] } }],
       1,
-      "update changes nothing: give addTools, removeTools, effort or output",
+      "update changes nothing: give addTools, removeTools, effort, output or clearAt",
+    ],
+    [
+      "an update whose clearAt is not one the API takes",
+      [ASK, { role: "system", content: "Brief.", update: { clearAt: "later" } }],
+      1,
+      "update.clearAt is not next_user_message or never",
     ],
     [
       "an update with a field golem does not know",

@@ -92,6 +92,9 @@ interface OptionTypes {
   cache: CacheConfig;
   contextManagement: ContextManagement;
   fallbacks: Fallbacks;
+  speed: "standard" | "fast";
+  inferenceGeo: string;
+  compaction: { type: "summarize"; instructions?: string };
   anthropicVersion: AnthropicVersion;
   citations: boolean;
   /** Which compatible server `baseURL` is (golem/openai). */
@@ -135,6 +138,8 @@ interface PlatformRows {
       cache: anthropic.CacheConfig;
       contextManagement: anthropic.ContextManagement;
       fallbacks: anthropic.Fallbacks;
+      compaction: anthropic.CompactionConfig;
+      speed: anthropic.Speed;
       prefixCheck: golem.PrefixCheck;
       capabilities: anthropic.Capabilities;
       anthropicVersion: anthropic.AnthropicVersion;
@@ -151,6 +156,8 @@ interface PlatformRows {
       cache: anthropicAws.CacheConfig;
       contextManagement: anthropicAws.ContextManagement;
       fallbacks: anthropicAws.Fallbacks;
+      compaction: anthropicAws.CompactionConfig;
+      speed: anthropicAws.Speed;
       prefixCheck: golem.PrefixCheck;
       capabilities: anthropicAws.Capabilities;
       credentials: anthropicAws.AwsCredentialSource;
@@ -167,6 +174,8 @@ interface PlatformRows {
       cache: anthropicBedrock.CacheConfig;
       contextManagement: anthropicBedrock.ContextManagement;
       fallbacks: anthropicBedrock.Fallbacks;
+      compaction: anthropicBedrock.CompactionConfig;
+      speed: anthropicBedrock.Speed;
       prefixCheck: golem.PrefixCheck;
       capabilities: anthropicBedrock.Capabilities;
       service: anthropicBedrock.Service;
@@ -186,6 +195,8 @@ interface PlatformRows {
       cache: anthropicFoundry.CacheConfig;
       contextManagement: anthropicFoundry.ContextManagement;
       fallbacks: anthropicFoundry.Fallbacks;
+      compaction: anthropicFoundry.CompactionConfig;
+      speed: anthropicFoundry.Speed;
       prefixCheck: golem.PrefixCheck;
       capabilities: anthropicFoundry.Capabilities;
       token: () => Promise<anthropicFoundry.TokenResult>;
@@ -202,6 +213,8 @@ interface PlatformRows {
       cache: anthropicGoogleCloud.CacheConfig;
       contextManagement: anthropicGoogleCloud.ContextManagement;
       fallbacks: anthropicGoogleCloud.Fallbacks;
+      compaction: anthropicGoogleCloud.CompactionConfig;
+      speed: anthropicGoogleCloud.Speed;
       prefixCheck: golem.PrefixCheck;
       capabilities: anthropicGoogleCloud.Capabilities;
       token: () => Promise<anthropicGoogleCloud.TokenResult>;
@@ -292,6 +305,8 @@ interface PlatformRows {
       cache: vertex.CacheConfig;
       contextManagement: vertex.ContextManagement;
       fallbacks: vertex.Fallbacks;
+      compaction: vertex.CompactionConfig;
+      speed: vertex.Speed;
       prefixCheck: golem.PrefixCheck;
       capabilities: vertex.Capabilities;
       token: () => Promise<string>;

@@ -54,8 +54,26 @@ const REFUSALS: Refusal[] = [
     "bedrock",
     { model: "us.anthropic.claude-fable-5-2-v1:0" },
     { topP: 0.9 },
-    `bedrock: \`topP\` is not accepted by us.anthropic.claude-fable-5-2-v1:0 (${DOCS}/opus-5-5/whats-new-opus-5-5, 2026-12-01)`,
+    `bedrock: \`topP\` is not accepted by us.anthropic.claude-fable-5-2-v1:0 (${DOCS}/fable-5-2/whats-new-fable-5-2, 2026-12-01)`,
   ],
+  // Fable 5.2 and Mythos 5.2 (released 2026-11-09): "adaptive thinking is always on"; their
+  // four breaking changes from 5.1 leave sampling and forced tool choice as on 5.1.
+  ...(["claude-fable-5-2", "claude-mythos-5-2"] as const).flatMap((model): Refusal[] => [
+    [
+      `${model} thinks always: disabled is refused`,
+      "anthropic",
+      { model, thinking: { disabled: true } },
+      {},
+      `anthropic: \`thinking.disabled\` is not accepted by ${model}; its thinking types are adaptive (${DOCS}/fable-5-2/whats-new-fable-5-2, 2026-12-01)`,
+    ],
+    [
+      `${model} refuses a forced tool choice`,
+      "anthropic",
+      { model },
+      { tools: [WEATHER], toolChoice: { name: "get_weather" } },
+      `anthropic: a forced \`toolChoice\` ("required" or { name }) is not accepted by ${model} (${DOCS}/fable-5-2/whats-new-fable-5-2, 2026-12-01)`,
+    ],
+  ]),
   [
     "Opus 5.5 thinks always: disabled is refused",
     "anthropic",

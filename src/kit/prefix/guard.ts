@@ -45,7 +45,7 @@ export function guardPrefix<B>(
     last = h;
     const miss = checkTurn(rec, h, m, pos, hashes, origins);
     if (!miss) continue;
-    if (mode === "error") throw mismatchError(miss, h);
+    if (mode === "error") throw mismatchError(miss, h, wire.reason);
     const gone = wire.dropReasoning(body, miss.at, miss.turn);
     dropped.push(...forget(gone, origins, hashes));
     rechain(hashes, miss.at);
@@ -102,9 +102,10 @@ function forget(
   return out;
 }
 
-function mismatchError(miss: PrefixMismatch, turn: number): HistoryError {
+function mismatchError(miss: PrefixMismatch, turn: number, reason?: string): HistoryError {
   return new HistoryError(
-    `the prefix of the reasoning in messages[${turn}] changed at ${miss.path}: ${miss.what}. ` +
+    `the prefix of the reasoning in messages[${turn}] changed at ${miss.path}: ${miss.what}` +
+      (reason ? ` (${reason}). ` : ". ") +
       "This model binds reasoning to the system prompt, tools and every earlier message, so " +
       "the request would be refused or lose that reasoning. Append changes as new messages " +
       'instead of editing (docs/append-only.md), or create the model with prefixCheck: "drop".',

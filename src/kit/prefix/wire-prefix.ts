@@ -39,6 +39,11 @@ export interface DroppedBlock {
 export interface PrefixWire<B = unknown> {
   /** The tag stored in {@link PrefixRecord.wire}: a record of another wire is not checked. */
   wire: string;
+  /**
+   * The provider's own name for a changed prefix, for the refusal (Anthropic's
+   * `prefix_binding_mismatch`), where it has one.
+   */
+  reason?: string;
   /** Keys left out at every depth before hashing (cache markers: `cache_control`). */
   skipKeys: ReadonlySet<string>;
   /** A block left out before hashing and indexing (Bedrock's `cachePoint` blocks). */

@@ -14,7 +14,13 @@ export type { AwsCredentialSource, AwsCredentials } from "../../auth/aws.js";
 export { AuthError } from "../../core/errors.js";
 export type { CacheConfig, Effort, ThinkingConfig } from "../../kit/claude-options.js";
 export type { Capabilities } from "../../rules/capabilities.js";
-export type { ContextEdit, ContextManagement, Fallbacks } from "../../wires/messages/options.js";
+export type {
+  CompactionConfig,
+  ContextEdit,
+  ContextManagement,
+  Fallbacks,
+  Speed,
+} from "../../wires/messages/options.js";
 export type { CapabilitiesConfig } from "./capabilities.js";
 export type { Config } from "./config.js";
 

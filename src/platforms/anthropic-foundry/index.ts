@@ -13,7 +13,13 @@ export type { TokenResult } from "../../auth/token.js";
 export { AuthError } from "../../core/errors.js";
 export type { CacheConfig, Effort, ThinkingConfig } from "../../kit/claude-options.js";
 export type { Capabilities } from "../../rules/capabilities.js";
-export type { ContextEdit, ContextManagement, Fallbacks } from "../../wires/messages/options.js";
+export type {
+  CompactionConfig,
+  ContextEdit,
+  ContextManagement,
+  Fallbacks,
+  Speed,
+} from "../../wires/messages/options.js";
 export type { Config } from "./config.js";
 
 /** An error answer from Claude in Microsoft Foundry; also a golem `APIError`. */

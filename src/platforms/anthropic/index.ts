@@ -13,11 +13,13 @@ export type { CacheConfig, Effort, ThinkingConfig } from "../../kit/claude-optio
 export type { Capabilities } from "../../rules/capabilities.js";
 export type { ClaudeModelId } from "../../rules/model-ids.js";
 export type {
+  CompactionConfig,
   ContextEdit,
   ContextManagement,
   FallbackModel,
   FallbackOutputConfig,
   Fallbacks,
+  Speed,
 } from "../../wires/messages/options.js";
 export type { CapabilitiesConfig } from "./capabilities.js";
 export type { AnthropicVersion, Config } from "./config.js";

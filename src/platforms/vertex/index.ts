@@ -13,7 +13,13 @@ export type { ServiceAccountKey } from "../../auth/google.js";
 export { AuthError } from "../../core/errors.js";
 export type { CacheConfig, Effort } from "../../kit/claude-options.js";
 export type { Capabilities } from "../../rules/capabilities.js";
-export type { ContextEdit, ContextManagement, Fallbacks } from "../../wires/messages/options.js";
+export type {
+  CompactionConfig,
+  ContextEdit,
+  ContextManagement,
+  Fallbacks,
+  Speed,
+} from "../../wires/messages/options.js";
 export type {
   ClaudeConfig,
   ClaudeThinkingConfig,

@@ -4,6 +4,7 @@ import type { Wire } from "../../send/http-model.js";
 import { openSSE, prefixCheck } from "../../send/wire-hooks.js";
 import { errorFieldsOf } from "../../transport/json.js";
 import type { SSERecord } from "../../transport/sse.js";
+import { bodyBetas } from "./body-betas.js";
 import { countAnswer, countBody } from "./count.js";
 import { betaHeader } from "./headers.js";
 import { parseModelInfo } from "./models.js";
@@ -12,7 +13,6 @@ import { MESSAGES_PREFIX } from "./prefix.js";
 import { buildRequest } from "./request.js";
 import { parseResponse, readError } from "./response.js";
 import { createStreamState } from "./stream.js";
-import { updateBetas } from "./updates.js";
 import type { MessageCreateParams } from "./wire.js";
 
 export { countUrl } from "./count.js";
@@ -33,7 +33,7 @@ export function messagesWire(options: ResolvedOptions, provider: string): Wire<S
     body: (req, streaming) => buildRequest(req, cfg, streaming),
     settings: cfg.settings,
     check: prefixCheck(MESSAGES_PREFIX, cfg.prefixCheck),
-    headers: (body) => betaHeader(updateBetas(body as MessageCreateParams)),
+    headers: (body) => betaHeader(bodyBetas(body as MessageCreateParams)),
     parse: (body, ctx) => parseResponse(body, ctx.provider),
     errorFields: errorFieldsOf(readError),
     open: openSSE(createStreamState),

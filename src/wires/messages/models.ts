@@ -14,6 +14,9 @@ export function modelsUrl(baseURL: string, model: string): string {
   return `${baseURL}/models/${encodeURIComponent(model)}`;
 }
 
+/** The models API's `lifecycle` stages (the SDK's ModelInfo.lifecycle, 1.17.0). */
+const LIFECYCLES = ["active", "deprecated", "retired"];
+
 /** `{ supported }` objects by name -> a {@link Support} map (the `supported` flag itself left out). */
 function support(value: unknown): Support | undefined {
   if (!isObjectLike(value)) return undefined;
@@ -27,7 +30,7 @@ function support(value: unknown): Support | undefined {
 
 /**
  * A `ModelInfo` answer -> {@link Capabilities}: `max_input_tokens`, `max_tokens`, thinking
- * types, effort levels and context-management edits, with golem's table row filling what the
+ * types, effort levels, context-management edits, `lifecycle` and `retires_at`, with golem's table row filling what the
  * API does not report (sampling, forced tool choice, prefill, `disabled`, `between_tools`).
  * `asked` names the model when the answer does not.
  */
@@ -44,6 +47,8 @@ export function parseModelInfo(answer: unknown, asked: string): Capabilities {
     thinking: support(caps.thinking?.types),
     effort: support(caps.effort),
     contextEdits: support(caps.context_management),
+    lifecycle: LIFECYCLES.includes(info.lifecycle as string) ? info.lifecycle : undefined,
+    retiresAt: typeof info.retires_at === "string" ? info.retires_at : undefined,
   };
   // What the answer does not say stays absent, for the table row to fill.
   for (const k of Object.keys(out) as (keyof Capabilities)[]) {

@@ -5,7 +5,7 @@ import type { CallSettings, ModelRequest, PrefixCheck } from "../../core/types.j
 import { type ResolvedCache, resolveCache } from "../../kit/cache.js";
 import type { CacheConfig, Effort, ThinkingConfig } from "../../kit/claude-options.js";
 import { CLAUDE_OPTION_KEYS, claudePrefixCheck } from "../../kit/claude-options.js";
-import { pickSettings } from "../../kit/settings.js";
+import { pickSettings, wireFields } from "../../kit/settings.js";
 import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
 import {
   CLAUDE_EFFORTS,
@@ -21,9 +21,16 @@ import {
   TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
-import type { ContextEdit, ContextManagement, FallbackModel, ThinkingConfigParam } from "./wire.js";
+import type {
+  CompactionConfig,
+  ContextEdit,
+  ContextManagement,
+  FallbackModel,
+  Speed,
+  ThinkingConfigParam,
+} from "./wire.js";
 
-export type { FallbackOutputConfig } from "./wire.js";
+export type { CompactionConfig, FallbackOutputConfig, Speed } from "./wire.js";
 export type { CacheConfig, ContextEdit, ContextManagement, Effort, FallbackModel, ThinkingConfig };
 
 /**
@@ -80,6 +87,22 @@ export interface MessagesOptions extends CallSettings {
    * a `fallback` block where the model changed.
    */
   fallbacks?: Fallbacks;
+  /**
+   * Sent as `speed`; `"fast"` (high output speed) with the beta `fast-mode-2026-02-01`, which
+   * some models require.
+   * @see https://platform.claude.com/docs/en/build-with-claude/fast-mode
+   */
+  speed?: Speed;
+  /** Sent as `inference_geo`: where inference runs (absent: the workspace's default). */
+  inferenceGeo?: string;
+  /**
+   * Sent as `compaction`, with the beta `compact-2026-09-04`: every request of this model is a
+   * compaction request, answered by one signed `compaction` block alone, which goes back first
+   * in the next request's history in place of what it summarizes. Not with
+   * `contextManagement` (the API refuses both).
+   * @see https://platform.claude.com/docs/en/build-with-claude/compaction
+   */
+  compaction?: CompactionConfig;
 }
 
 /** What the body builder reads: the checked options, the model and the platform's tag. */
@@ -98,6 +121,8 @@ export interface ResolvedOptions {
   capabilities?: Capabilities | undefined;
   /** Absent: no `fallbacks` field. */
   fallbacks?: Fallbacks;
+  /** `speed`, `inference_geo` and `compaction` as set, by their wire names (`{}`: none). */
+  fields?: Record<string, unknown>;
 }
 
 /** The keys of {@link MessagesOptions}, for a platform config's key set. */
@@ -107,6 +132,9 @@ export const OPTION_KEYS: KeySet<MessagesOptions> = {
   contextManagement: { edits: true },
   capabilities: true,
   fallbacks: true,
+  speed: true,
+  inferenceGeo: true,
+  compaction: { type: true, instructions: true },
 };
 
 /** A Messages platform config's keys before its own: the transport's, the wire's and `model`. */
@@ -180,6 +208,7 @@ export function resolveOptions(
   return {
     ...prefixCheck,
     ...(fallbacks !== undefined && { fallbacks }),
+    fields: resolveFields(provider, config),
     settings,
     ...rules,
     cache: resolveCache(provider, config.cache),
@@ -217,6 +246,32 @@ function resolveContextManagement(
   return cm;
 }
 
+const isSpeed = (v: unknown) => v === "standard" || v === "fast";
+
+/**
+ * `speed`, `inferenceGeo` and `compaction`, checked, by their wire names (`{}`: none set).
+ * `compaction` with `contextManagement` is refused: the API does not combine them.
+ */
+function resolveFields(provider: string, config: MessagesOptions): Record<string, unknown> {
+  const { speed, inferenceGeo, compaction: c } = config;
+  const bad =
+    speed !== undefined && !isSpeed(speed)
+      ? "speed"
+      : inferenceGeo !== undefined && !isNonEmptyString(inferenceGeo)
+        ? "inferenceGeo"
+        : c !== undefined &&
+            !(isObject(c) && c.type === "summarize" && typeof (c.instructions ?? "") === "string")
+          ? "compaction"
+          : c && config.contextManagement
+            ? "compaction` with `contextManagement"
+            : undefined;
+  if (bad) throw new ConfigError(`${provider}: \`${bad}\` is not what the API takes`);
+  return wireFields(config as never, FIELDS as never);
+}
+
+/** The options sent as they are, by wire name. */
+const FIELDS = { speed: "speed", inferenceGeo: "inference_geo", compaction: "compaction" };
+
 /** A check that also takes `null`: an override left to the entry's model. */
 const orNull =
   (ok: (v: unknown) => boolean) =>
@@ -237,7 +292,7 @@ const FALLBACK_FIELDS: Record<string, (v: unknown) => boolean> = {
           (k === "effort" && (x === null || CLAUDE_EFFORTS.includes(x as string))),
       ),
   ),
-  speed: orNull((v) => v === "standard" || v === "fast"),
+  speed: orNull(isSpeed),
 };
 
 /**

@@ -12,6 +12,8 @@ const isThinking = (b: ContentBlockParam) =>
  */
 export const MESSAGES_PREFIX: PrefixWire<MessageCreateParams> = {
   wire: "anthropic",
+  // What Anthropic names this failure (BetaThinkingDroppedInputTransformation.reason).
+  reason: "prefix_binding_mismatch",
   skipKeys: new Set(["cache_control"]),
   prefixOf: (body) => ({
     head: { system: body.system },

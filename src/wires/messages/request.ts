@@ -10,7 +10,7 @@ import { callSettings, wireFields, withExtraBody } from "../../kit/settings.js";
 import { appendTurn, originsFor } from "../../kit/turns.js";
 import { claudeBindsPrefix, claudeTakesMidSystem } from "../../rules/append-only.js";
 import type { Capabilities } from "../../rules/capabilities.js";
-import { THINKING_OPTION } from "../../rules/claude.js";
+import { type Effort, THINKING_OPTION } from "../../rules/claude.js";
 import { claudeCapabilities } from "../../rules/claude-checks.js";
 import { leftOutAfterFallback } from "./fallback-turn.js";
 import { MEDIA } from "./media.js";
@@ -20,6 +20,7 @@ import type {
   BlockBinding,
   CacheControlEphemeral,
   ContentBlockParam,
+  FallbackModel,
   MediaBlockParam,
   MediaSource,
   MessageCreateParams,
@@ -83,7 +84,13 @@ export function buildRequest(
     Partial<
       Pick<
         ResolvedOptions,
-        "cache" | "contextManagement" | "provider" | "capabilities" | "prefixCheck" | "fallbacks"
+        | "cache"
+        | "contextManagement"
+        | "provider"
+        | "capabilities"
+        | "prefixCheck"
+        | "fallbacks"
+        | "fields"
       >
     >,
   stream: boolean,
@@ -117,17 +124,23 @@ export function buildRequest(
   if (binding)
     body.thinking = { ...(cfg.thinking ?? { type: "adaptive" }), block_binding: binding };
   // Structured output shares `output_config` with effort (name and description have no field).
-  const effort = compiled.effort ?? cfg.effort;
+  // An update's effort was checked against Claude's levels (updates.ts).
+  const effort = (compiled.effort as Effort | undefined) ?? cfg.effort;
   if (effort || req.output) {
     body.output_config = {};
     if (effort) body.output_config.effort = effort;
-    if (req.output) body.output_config.format = { type: "json_schema", schema: req.output.schema };
+    if (req.output) {
+      const schema = req.output.schema as Record<string, unknown>;
+      body.output_config.format = { type: "json_schema", schema };
+    }
   }
   if (req.tools && req.tools.length > 0) body.tools = req.tools.map(buildTool);
   if (req.toolChoice !== undefined) body.tool_choice = buildToolChoice(req.toolChoice);
   Object.assign(body, wireFields(s, SETTING_FIELDS));
   if (cfg.contextManagement) body.context_management = cfg.contextManagement;
-  if (cfg.fallbacks) body.fallbacks = cfg.fallbacks;
+  // The caller's list, as given (the API reads it, golem does not change it).
+  if (cfg.fallbacks) body.fallbacks = cfg.fallbacks as FallbackModel[];
+  Object.assign(body, cfg.fields);
   if (stream) body.stream = true;
   placeCacheControl(body, req.messages, marks, cfg.cache, hoisted);
   return withExtraBody(body, cfg.settings, req);
@@ -189,9 +202,20 @@ function buildMessages(
       if (!unsent.has(m.toolCallId ?? "")) add("user", [toolResult(m, index)], index);
     } else if (!hoisted.has(index)) {
       const update = updates.get(index);
+      const clearAt = m.update?.clearAt;
       const content = [...systemContent(m, out, index), ...(update?.blocks ?? [])];
+      const last = out[out.length - 1];
+      // Merged with a system message next to it, both texts would share one `clear_at`.
+      if (last?.role === "system" && (last.clear_at || clearAt)) {
+        throw new HistoryError(
+          "update.clearAt: join this system message with the one next to it",
+          index,
+        );
+      }
       if (update?.effort === undefined) add("system", content, index);
-      else addEffort(out, origins, content, index, update.effort);
+      else addEffort(out, origins, content, index, update.effort as Effort);
+      const sent = out[out.length - 1];
+      if (clearAt && sent?.role === "system") sent.clear_at = clearAt;
     }
     if (m.cache && !hoisted.has(index)) marks.push(markAt(out, index));
   }
@@ -240,7 +264,7 @@ function addEffort(
   origins: Origin[][],
   content: ContentBlockParam[],
   index: number,
-  effort: string,
+  effort: Effort,
 ): void {
   const last = out[out.length - 1];
   const from = originsFor(index, content.length);

@@ -65,6 +65,15 @@ export interface ToolReference {
   type: "tool_reference";
   name: string;
 }
+/**
+ * A tool change's reference to one MCP tool or a whole MCP server's toolset (the SDK's
+ * BetaToolChangeMCPToolReference / BetaToolChangeMCPToolsetReference, 1.17.0). golem's updates
+ * name tools of `tools`; these arrive in a compaction block's `tool_changes` and go back as
+ * they came.
+ */
+export type MCPToolChangeReference =
+  | { type: "mcp_tool_reference"; server_name: string; name: string }
+  | { type: "mcp_toolset_reference"; server_name: string };
 /** A tool defined by value in a message (beta `inline-tools-2026-09-15`). */
 export interface ToolDefinition {
   type: "tool_definition";
@@ -77,18 +86,34 @@ export interface ToolDefinition {
  */
 export interface ToolAdditionBlockParam {
   type: "tool_addition";
-  tool: ToolReference | ToolDefinition;
+  tool: ToolReference | MCPToolChangeReference | ToolDefinition;
   cache_control?: CacheControlEphemeral;
 }
 /** In a mid-conversation system message: withdraw a tool from here on (by reference). */
 export interface ToolRemovalBlockParam {
   type: "tool_removal";
-  tool: ToolReference;
+  tool: ToolReference | MCPToolChangeReference;
+  cache_control?: CacheControlEphemeral;
+}
+
+/**
+ * A compaction block as returned, sent back first in `messages` byte for byte: its summary,
+ * opaque `encrypted_content`, and under beta `compact-2026-09-04` its `signature` and the
+ * compacted range's `tool_changes` (the SDK's BetaCompactionBlockParam, 1.17.0).
+ * @see https://platform.claude.com/docs/en/build-with-claude/compaction
+ */
+export interface CompactionBlockParam {
+  type: "compaction";
+  content?: string | null;
+  encrypted_content?: string | null;
+  signature?: string | null;
+  tool_changes?: (ToolAdditionBlockParam | ToolRemovalBlockParam)[] | null;
   cache_control?: CacheControlEphemeral;
 }
 
 export type ContentBlockParam =
   | TextBlockParam
+  | CompactionBlockParam
   | ToolAdditionBlockParam
   | ToolRemovalBlockParam
   | ThinkingBlockParam
@@ -107,8 +132,17 @@ export interface MessageParam {
    * `mid-conversation-output-config-2026-07-01`); `format` stays top-level only.
    * @see https://platform.claude.com/docs/en/build-with-claude/effort#change-effort-mid-conversation-beta
    */
-  output_config?: { effort: string };
+  output_config?: { effort: Effort };
+  /**
+   * System messages: `"next_user_message"` shows the text only for the user turn it follows
+   * (the message stays in `messages`, unchanged); `"never"`, the default, on every request
+   * (beta `mid-conversation-system-clear-at-2026-08-21`; the SDK's BetaSystemMessageParam).
+   */
+  clear_at?: ClearAt;
 }
+
+/** When a mid-conversation system message's text stops being shown. */
+export type ClearAt = "next_user_message" | "never";
 
 /**
  * What a request whose prefix changed under a replayed thinking block gets: a 400 or the
@@ -119,12 +153,27 @@ export interface BlockBinding {
   prefix_mismatch_behavior: "error" | "drop_block";
 }
 
-/** One entry of a response's `input_transformations`. */
+/**
+ * One entry of a response's `input_transformations` (beta
+ * `thinking-binding-controls-2026-08-01`): a block removed (`thinking_dropped`) or shown all the
+ * same (`thinking_mismatch_allowed`) for failing a binding check, by request `path`. More types
+ * may come (the SDK's BetaInputTransformation, 1.17.0).
+ */
 export interface WireInputTransformation {
-  type: string;
+  type: "thinking_dropped" | "thinking_mismatch_allowed" | (string & {});
   path?: string;
-  reason?: string;
+  reason?: BindingReason | (string & {});
 }
+
+/**
+ * Which binding check a thinking block failed, as Anthropic names it (precedence: organization,
+ * end user, model, prefix; BetaThinkingDroppedInputTransformation.reason).
+ */
+export type BindingReason =
+  | "model_binding_mismatch"
+  | "prefix_binding_mismatch"
+  | "organization_binding_mismatch"
+  | "end_user_binding_mismatch";
 
 export interface Tool {
   name: string;
@@ -147,12 +196,21 @@ export interface MessageCreateParams {
   system?: TextBlockParam[];
   thinking?: ThinkingConfigParam & { block_binding?: BlockBinding };
   /** `effort` and structured output's `format`. */
-  output_config?: { effort?: string; format?: { type: "json_schema"; schema: object } };
+  output_config?: {
+    effort?: Effort;
+    format?: { type: "json_schema"; schema: Record<string, unknown> };
+  };
   tools?: Tool[];
   tool_choice?: ToolChoice;
   context_management?: ContextManagement;
   /** Beta `server-side-fallback-2026-07-01`, which takes both forms and the entries' overrides. */
-  fallbacks?: "default" | readonly FallbackModel[];
+  fallbacks?: "default" | FallbackModel[];
+  /** `"fast"`: beta `fast-mode-2026-02-01` (some models require it). */
+  speed?: Speed;
+  /** Where inference runs; absent: the workspace's `default_inference_geo`. */
+  inference_geo?: string;
+  /** A compaction request (beta `compact-2026-09-04`); not with `context_management`. */
+  compaction?: CompactionConfig;
   temperature?: number;
   top_p?: number;
   top_k?: number;
@@ -168,18 +226,35 @@ export interface MessageCreateParams {
  * made to `model`.
  * @see https://platform.claude.com/docs/en/build-with-claude/refusals-and-fallback#naming-your-own-fallback-models
  */
-export interface FallbackModel {
+// A type, not an interface: the SDK's BetaFallbackParam has an index signature, which only a
+// type literal is assignable to (test/sdk-types).
+export type FallbackModel = {
   model: string;
   max_tokens?: number | null;
   thinking?: ThinkingConfigParam | null;
   output_config?: FallbackOutputConfig | null;
-  speed?: "standard" | "fast" | null;
+  speed?: Speed | null;
+};
+
+/** The inference speed mode (`speed`). */
+export type Speed = "standard" | "fast";
+
+/**
+ * Compact the whole conversation: the answer is one signed `compaction` block alone
+ * (`stop_reason: "compaction"`), which later requests send first in `messages` in place of what
+ * it summarizes. `instructions` replace the server's summarization prompt (the SDK's
+ * BetaCompactionConfig / BetaSummarizeCompaction, 1.17.0).
+ * @see https://platform.claude.com/docs/en/build-with-claude/compaction
+ */
+export interface CompactionConfig {
+  type: "summarize";
+  instructions?: string;
 }
 
 /** A fallback attempt's `output_config`, merged with the request's one field at a time. */
 export interface FallbackOutputConfig {
   effort?: Effort | null;
-  format?: { type: "json_schema"; schema: object } | null;
+  format?: { type: "json_schema"; schema: Record<string, unknown> } | null;
   task_budget?: { type: "tokens"; total: number; remaining?: number | null } | null;
 }
 

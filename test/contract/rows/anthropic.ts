@@ -1,3 +1,4 @@
+import { BETA_CONFIGS, BETA_RUNS } from "../../../scripts/scenarios/anthropic-betas.js";
 import * as appendOnly from "../../../scripts/scenarios/append-only.js";
 import { CACHE_PROMPT, CACHE_SYSTEM } from "../../../scripts/scenarios/cache-loop.js";
 import { LOCAL_TIME, REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
@@ -103,7 +104,16 @@ const tripLoop = loop(
   andThen("And the Wednesday dinner?"),
 );
 
+/** The betas of @anthropic-ai/sdk 1.17.0 golem sends, one cassette each (anthropic-betas.ts). */
+const BETA_ROWS: Record<string, RowSpec> = Object.fromEntries(
+  Object.entries(BETA_CONFIGS).map(([file, config]) => [
+    file,
+    { config, run: (call) => (BETA_RUNS[file] as (c: typeof call) => Promise<void>)(call) },
+  ]),
+);
+
 export const ANTHROPIC: Record<string, RowSpec> = {
+  ...BETA_ROWS,
   "preserved-thinking-loop": { config: OPUS_55, run: lateInstructionLoop },
   "drop-block": { config: { ...OPUS_55, prefixCheck: "drop" }, run: droppedTurn },
   "fallback-turn": {

@@ -216,6 +216,8 @@ describe("anthropic prefix check (preserved thinking)", () => {
         expect(err).toBeInstanceOf(HistoryError);
         expect(err).toMatchObject({ index, path });
         expect((err as Error).message).toContain(path);
+        // The reason Anthropic would give (BetaThinkingDroppedInputTransformation.reason).
+        expect((err as Error).message).toContain("prefix_binding_mismatch");
         expect(calls).toHaveLength(0);
         // The stream refuses it the same way, before any request.
         await expect(model.stream(req).response).rejects.toMatchObject({ index, path });

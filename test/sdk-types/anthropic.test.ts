@@ -1,0 +1,181 @@
+/**
+ * The bodies golem's Messages builder makes, checked against the request types of Anthropic's
+ * own SDK (@anthropic-ai/sdk 1.17.0, pinned for its types only). Compile time (`tsc -p
+ * tsconfig.test.json`): every top-level field of a built body is assigned to the SDK's beta
+ * `MessageCreateParamsBase` (the base of its streaming and non-streaming `MessageCreateParams`,
+ * which differ only in `stream`), each system message's own fields to `BetaSystemMessageParam`
+ * and the compaction block's to `BetaCompactionBlockParam`. Not yet whole: golem's `tools`
+ * entries type `input_schema` as any object where the SDK requires `{ type: "object" }`, and
+ * golem's `MessageParam` is one type for every role with an open block type for the blocks it
+ * passes through, so `tools` and the messages' content are checked at run time only: the JSON
+ * of each body against what the SDK's types name.
+ */
+import type {
+  BetaCompactionBlockParam,
+  MessageCreateParamsBase as BetaMessageCreateParams,
+  BetaSystemMessageParam,
+  BetaToolChangeMCPToolReference,
+  BetaToolChangeMCPToolsetReference,
+  BetaToolChangeToolReference,
+} from "@anthropic-ai/sdk/resources/beta/messages/messages";
+import { describe, expect, it } from "vitest";
+import type { Message, ModelRequest } from "../../src/core/types.js";
+import { type Config, resolveConfig } from "../../src/platforms/anthropic/config.js";
+import { buildRequest } from "../../src/wires/messages/request.js";
+import type {
+  CompactionBlockParam,
+  MCPToolChangeReference,
+  MessageCreateParams,
+  MessageParam,
+  ToolReference,
+} from "../../src/wires/messages/wire.js";
+
+/** The top-level fields, as the SDK types them: this assignment is the compile-time check. */
+type SDKTop = Omit<BetaMessageCreateParams, "messages" | "tools">;
+const topOf = ({ messages: _m, tools: _t, ...top }: MessageCreateParams): SDKTop => top;
+
+/** A system message's own fields (its content checked at run time). */
+type SDKSystemFields = Omit<BetaSystemMessageParam, "content">;
+const systemFieldsOf = ({ content: _c, role, ...rest }: MessageParam): SDKSystemFields => {
+  if (role !== "system") throw new Error(`not a system message: ${role}`);
+  return { role, ...rest };
+};
+
+/** A compaction block's fields but its tool changes, and the references a tool change holds. */
+type SDKCompaction = Omit<BetaCompactionBlockParam, "tool_changes">;
+const compactionFields = ({ tool_changes: _t, ...rest }: CompactionBlockParam): SDKCompaction =>
+  rest;
+const reference = (
+  r: ToolReference | MCPToolChangeReference,
+):
+  | BetaToolChangeToolReference
+  | BetaToolChangeMCPToolReference
+  | BetaToolChangeMCPToolsetReference => r;
+
+const WEATHER = {
+  name: "weather",
+  description: "The weather at a place",
+  parameters: { type: "object", properties: { place: { type: "string" } } },
+};
+
+/** A signed compaction block of compact-2026-09-04 (the SDK's BetaCompactionBlock). */
+const COMPACTION = {
+  type: "compaction",
+  content: "Day three: Uffizi at 9.",
+  encrypted_content: null,
+  signature: "c2lnbmVkLXN1bW1hcnk=",
+  tool_changes: [
+    { type: "tool_addition", tool: { type: "tool_reference", name: "weather" } },
+    {
+      type: "tool_removal",
+      tool: { type: "mcp_tool_reference", server_name: "maps", name: "route" },
+    },
+    { type: "tool_addition", tool: { type: "mcp_toolset_reference", server_name: "calendar" } },
+  ],
+};
+
+const HISTORY: Message[] = [
+  { role: "assistant", content: [{ type: "provider", provider: "anthropic", value: COMPACTION }] },
+  { role: "user", content: "Plan day three." },
+  {
+    role: "assistant",
+    content: [
+      { type: "thinking", text: "Check the weather.", signature: "c2ln", provider: "anthropic" },
+      { type: "tool-call", id: "toolu_1", name: "weather", arguments: '{"place":"Florence"}' },
+    ],
+  },
+  { role: "tool", toolCallId: "toolu_1", content: "40 C" },
+  {
+    role: "system",
+    content: "Answer in French for this turn.",
+    update: { clearAt: "next_user_message", effort: "low" },
+  },
+];
+
+interface Case {
+  name: string;
+  config: Partial<Config>;
+  request: ModelRequest;
+}
+
+const CASES: Case[] = [
+  {
+    name: "thinking display updates, speed, inference_geo, a clear_at system message, a signed compaction block",
+    config: {
+      thinking: { adaptive: true, display: "updates" },
+      speed: "fast",
+      inferenceGeo: "us",
+      effort: "high",
+      cache: "auto",
+    },
+    request: { system: "Plan trips.", tools: [WEATHER], messages: HISTORY },
+  },
+  {
+    name: "a compaction request with instructions",
+    config: { compaction: { type: "summarize", instructions: "Keep the bookings." } },
+    request: { messages: [{ role: "user", content: "Plan day three." }] },
+  },
+  {
+    name: "a thinking budget with display omitted, fallbacks and structured output",
+    config: {
+      model: "claude-sonnet-4-5",
+      thinking: { budgetTokens: 2048, display: "omitted" },
+      fallbacks: [{ model: "claude-opus-5", speed: "standard" }],
+    },
+    request: {
+      messages: [{ role: "user", content: "Report." }],
+      output: { schema: { type: "object", properties: {} } },
+    },
+  },
+];
+
+function built(c: Case, stream: boolean): MessageCreateParams {
+  const cfg = resolveConfig(
+    { apiKey: "sk-ant-test", model: "claude-fable-5-2", maxTokens: 8000, ...c.config } as Config,
+    {},
+  );
+  return buildRequest(c.request, cfg, stream);
+}
+
+describe("golem's Messages bodies against @anthropic-ai/sdk 1.17.0's beta request types", () => {
+  it.each(CASES)("$name", (c) => {
+    for (const stream of [false, true]) {
+      const body = built(c, stream);
+      const top = topOf(body);
+      expect(top.model).toBe(body.model);
+      expect(top.max_tokens).toBe(8000);
+      expect(top.stream ?? false).toBe(stream);
+      for (const m of body.messages.filter((m) => m.role === "system")) {
+        expect(systemFieldsOf(m).role).toBe("system");
+      }
+      // What goes on the wire is what was typed: no undefined, no class instance.
+      expect(JSON.parse(JSON.stringify(body))).toEqual(body);
+    }
+  });
+
+  it("puts each new field where the SDK's types have it", () => {
+    const body = built(CASES[0] as Case, false);
+    const top = topOf(body);
+    expect(top.speed).toBe("fast");
+    expect(top.inference_geo).toBe("us");
+    expect(top.thinking).toMatchObject({ type: "adaptive", display: "updates" });
+    const system = body.messages.find((m) => m.role === "system") as MessageParam;
+    expect(systemFieldsOf(system)).toEqual({
+      role: "system",
+      clear_at: "next_user_message",
+      output_config: { effort: "low" },
+    });
+    const block = body.messages[0]?.content[0] as CompactionBlockParam;
+    expect(block).toEqual(COMPACTION);
+    expect(compactionFields(block).signature).toBe(COMPACTION.signature);
+    expect(block.tool_changes?.map((t) => reference(t.tool as ToolReference).type)).toEqual([
+      "tool_reference",
+      "mcp_tool_reference",
+      "mcp_toolset_reference",
+    ]);
+    expect(topOf(built(CASES[1] as Case, false)).compaction).toEqual({
+      type: "summarize",
+      instructions: "Keep the bookings.",
+    });
+  });
+});
