@@ -1,5 +1,7 @@
 import { execFile } from "node:child_process";
-import { statSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -49,8 +51,9 @@ const promptTokens = (u: AnthropicAnswer["usage"]) =>
 /** The size of a file under fixtures/media/. */
 const mediaBytes = (name: string) => statSync(`${FIXTURES}/media/${name}`).size;
 
-async function runExample(path: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", path], {
+async function runExample(path: string, ...args: string[]): Promise<string> {
+  const argv = ["--import", "tsx", path, ...args];
+  const { stdout } = await promisify(execFile)(process.execPath, argv, {
     cwd: ROOT,
     env: offlineEnv(),
     timeout: 60_000,
@@ -253,6 +256,23 @@ describe("examples, offline", () => {
         "",
       ].join("\n"),
     );
+  });
+
+  it("inspect: writes one self-contained page for a cassette, its signatures shown only as hashes", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "golem-inspect-"));
+    const file = join(dir, "page.html");
+    const cassette = "fixtures/anthropic/cache-tool-loop.json";
+    const out = await runExample("examples/inspect/main.ts", cassette, "anthropic", file);
+    expect(out).toMatch(/page\.html: \d+ KB, from fixtures\/anthropic\/cache-tool-loop\.json/);
+    const page = readFileSync(file, "utf8");
+    expect(page.startsWith("<!doctype html>")).toBe(true);
+    // No signature of the cassette's answers is in the page, only its hash and length.
+    const signatures = JSON.stringify(loadCassette("anthropic", "cache-tool-loop")).match(
+      /"signature":"([^"]{40,})"/g,
+    );
+    expect(signatures?.length).toBeGreaterThan(0);
+    for (const s of signatures ?? []) expect(page).not.toContain(s.slice(13, 53));
+    expect(page).not.toMatch(/<script[^>]+src=|<link[^>]+href="http/);
   });
 
   it("cohere: streams the thinking, and turn 3 sends both earlier turns' thinking items back", async () => {
