@@ -34,13 +34,14 @@ export function guardPrefix<B>(
   if (mode === "off") return undefined;
   const prefix = wire.prefixOf(body);
   const origins: Origin[][] = (prefix.origins ?? []).map((list) => [...list]);
-  const hashes = hashPrefix(wire as PrefixWire<never>, prefix);
+  const hashes = hashPrefix(wire as PrefixWire<never>, prefix, history);
+  let starts = firstPositions(origins);
   const dropped: InputTransformation[] = [];
   let last: number | undefined;
   for (const [h, m] of history.entries()) {
     const rec = m.prefix;
     if (m.role !== "assistant" || rec?.wire !== wire.wire) continue;
-    const pos = positionOf(origins, h);
+    const pos = starts.get(h);
     if (pos === undefined) continue;
     last = h;
     const miss = checkTurn(rec, h, m, pos, hashes, origins);
@@ -49,8 +50,9 @@ export function guardPrefix<B>(
     const gone = wire.dropReasoning(body, miss.at, miss.turn);
     dropped.push(...forget(gone, origins, hashes));
     rechain(hashes, miss.at);
+    starts = firstPositions(origins);
   }
-  const lastAt = last === undefined ? 0 : (positionOf(origins, last) ?? 0);
+  const lastAt = last === undefined ? 0 : (starts.get(last) ?? 0);
   return {
     finish: (response) =>
       finishResponse(
@@ -63,12 +65,13 @@ export function guardPrefix<B>(
   };
 }
 
-/** The wire message the history message `h` starts in, if it sent anything. */
-function positionOf(origins: readonly Origin[][], h: number): number | undefined {
-  for (let k = 0; k < origins.length; k++) {
-    if ((origins[k] as Origin[]).some(([m]) => m === h)) return k;
+/** Per history message that sent anything, the wire message it starts in. */
+function firstPositions(origins: readonly Origin[][]): Map<number, number> {
+  const starts = new Map<number, number>();
+  for (const [k, list] of origins.entries()) {
+    for (const [m] of list) if (!starts.has(m)) starts.set(m, k);
   }
-  return undefined;
+  return starts;
 }
 
 /** Removes dropped blocks from the origins and hashes; what golem reports for each. */
