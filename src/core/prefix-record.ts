@@ -11,6 +11,7 @@ const RECORD_FIELDS = [
   "steps",
   "parts",
   "setup",
+  "server",
 ];
 
 /**
@@ -42,6 +43,9 @@ export function prefixRecordProblem(value: unknown): string | undefined {
   }
   if (r.steps.length !== r.count - r.from) return "prefix.steps does not cover from..count";
   if (!isStringArray(r.parts)) return "prefix.parts is not an array of strings";
+  if (r.server !== undefined && !isNonEmptyString(r.server)) {
+    return "prefix.server is not a non-empty string";
+  }
   return r.setup === undefined ? undefined : setupProblem(r.setup);
 }
 

@@ -8,6 +8,7 @@ import type { PrefixCheck } from "../core/types.js";
 import { guardPrefix } from "../kit/prefix/guard.js";
 import { indexTransformations } from "../kit/prefix/transformations.js";
 import type { PrefixWire } from "../kit/prefix/wire-prefix.js";
+import { notePlan, planServerHistory, type ServerHistoryWire } from "../kit/server-history/plan.js";
 import { createSSEReader, type SSERecord } from "../transport/sse.js";
 import type { Wire } from "./http-model.js";
 import type { StreamMachine } from "./model-stream.js";
@@ -16,13 +17,36 @@ import type { StreamMachine } from "./model-stream.js";
  * A wire's `check`: its prefix records guarded on the body as built (`mode` absent: off), and
  * the provider's input transformations given the history index their wire path names.
  */
-export function prefixCheck<B>(
+export function prefixCheck<B extends object>(
   prefix: PrefixWire<B>,
   mode: PrefixCheck | undefined,
+  server?: ServerHistoryWire<B>,
 ): NonNullable<Wire<unknown>["check"]> {
-  return (req, body) =>
-    guardPrefix(prefix, body as B, req.messages, mode ?? "off")?.finish ??
-    ((response) => indexTransformations(response, () => prefix.prefixOf(body as B).origins));
+  // With `serverHistory` on, records are kept even where the check is off: they are what
+  // proves the server holds the history as it is.
+  const state = {};
+  return (req, body) => {
+    const guarded = guardPrefix(
+      prefix,
+      body as B,
+      req.messages,
+      mode ?? (server ? "record" : "off"),
+    );
+    if (server) {
+      const held = guarded?.server;
+      const after = held?.after;
+      // A last turn the server holds, not proved to be what it holds: said why it is all sent.
+      const plan =
+        held && after !== undefined
+          ? planServerHistory(server, body as B, { ...held, after }, state)
+          : planServerHistory(server, body as B, undefined, state, held && "history_changed");
+      notePlan(body, plan);
+    }
+    return (
+      guarded?.finish ??
+      ((response) => indexTransformations(response, () => prefix.prefixOf(body as B).origins))
+    );
+  };
 }
 
 /** A wire's `open` for an SSE answer: its records, read by the machine `createState` makes. */

@@ -105,6 +105,8 @@ interface OptionTypes {
   reasoningFormat: ReasoningFormat;
   promptCacheKey: string;
   promptCacheRetention: "in_memory" | "24h";
+  // Server-held conversations (docs/server-history.md).
+  serverHistory: boolean;
 }
 
 /**

@@ -12,6 +12,7 @@ import { MESSAGES_PREFIX } from "./prefix.js";
 import { buildRequest } from "./request.js";
 import { parseResponse, readError } from "./response.js";
 import { createStreamState } from "./stream.js";
+import { MESSAGE_THREADS, THREADS_BETA } from "./thread.js";
 import { updateBetas } from "./updates.js";
 import type { MessageCreateParams } from "./wire.js";
 
@@ -32,14 +33,18 @@ export function messagesWire(options: ResolvedOptions, provider: string): Wire<S
     toolArguments: "object",
     body: (req, streaming) => buildRequest(req, cfg, streaming),
     settings: cfg.settings,
-    check: prefixCheck(MESSAGES_PREFIX, cfg.prefixCheck),
-    headers: (body) => betaHeader(updateBetas(body as MessageCreateParams)),
+    check: prefixCheck(MESSAGES_PREFIX, cfg.prefixCheck, cfg.serverHistory && MESSAGE_THREADS),
+    headers: (body) => betaHeader(threadBetas(body as MessageCreateParams)),
     parse: (body, ctx) => parseResponse(body, ctx.provider),
     errorFields: errorFieldsOf(readError),
     open: openSSE(createStreamState),
     count: { body: countBody, read: countAnswer },
   };
 }
+
+/** The betas a body needs: its updates', and the threads beta on a body with `thread`. */
+const threadBetas = (body: MessageCreateParams) =>
+  body.thread ? [...updateBetas(body), THREADS_BETA] : updateBetas(body);
 
 /**
  * How `capabilities()` reads Anthropic's models API, on every platform that serves it

@@ -21,6 +21,7 @@ import {
   TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
+import { resolveServerHistory } from "./thread.js";
 import type { ContextEdit, ContextManagement, FallbackModel, ThinkingConfigParam } from "./wire.js";
 
 export type { FallbackOutputConfig } from "./wire.js";
@@ -80,6 +81,13 @@ export interface MessagesOptions extends CallSettings {
    * a `fallback` block where the model changed.
    */
   fallbacks?: Fallbacks;
+  /**
+   * Server-held conversations (message threads, docs/server-history.md): the first call asks
+   * the server to hold the conversation, later calls send only the messages after the last
+   * response it holds, when the history up to it is provably what was sent.
+   * @defaultValue false
+   */
+  serverHistory?: boolean;
 }
 
 /** What the body builder reads: the checked options, the model and the platform's tag. */
@@ -98,6 +106,8 @@ export interface ResolvedOptions {
   capabilities?: Capabilities | undefined;
   /** Absent: no `fallbacks` field. */
   fallbacks?: Fallbacks;
+  /** Absent: off. */
+  serverHistory?: true;
 }
 
 /** The keys of {@link MessagesOptions}, for a platform config's key set. */
@@ -107,6 +117,7 @@ export const OPTION_KEYS: KeySet<MessagesOptions> = {
   contextManagement: { edits: true },
   capabilities: true,
   fallbacks: true,
+  serverHistory: true,
 };
 
 /** A Messages platform config's keys before its own: the transport's, the wire's and `model`. */
@@ -179,6 +190,7 @@ export function resolveOptions(
   const fallbacks = resolveFallbacks(provider, config.fallbacks);
   return {
     ...prefixCheck,
+    ...resolveServerHistory(provider, config.serverHistory),
     ...(fallbacks !== undefined && { fallbacks }),
     settings,
     ...rules,
