@@ -12,6 +12,7 @@ import {
   user,
   WEATHER,
 } from "../table.js";
+import { threadRows } from "./server-history.js";
 
 export const SONNET_4 = {
   model: "claude-sonnet-4-20250514",
@@ -104,6 +105,7 @@ const tripLoop = loop(
 );
 
 export const ANTHROPIC: Record<string, RowSpec> = {
+  ...threadRows({ model: "claude-sonnet-4-6", maxTokens: 1024, serverHistory: true }),
   "preserved-thinking-loop": { config: OPUS_55, run: lateInstructionLoop },
   "drop-block": { config: { ...OPUS_55, prefixCheck: "drop" }, run: droppedTurn },
   "fallback-turn": {
