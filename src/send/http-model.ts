@@ -8,7 +8,7 @@ import type {
 } from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
 import { recordingSetup } from "../kit/prefix/setup.js";
-import { planOf, type ServerPlan } from "../kit/server-history/plan.js";
+import { planOf, type ServerPlan } from "../kit/server-history/table.js";
 import { modelSettings } from "../kit/settings.js";
 import type { Capabilities } from "../rules/capabilities.js";
 import type { ErrorResponse, RequestOptions, StreamResponse } from "../transport/exchange.js";

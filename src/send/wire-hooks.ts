@@ -8,7 +8,7 @@ import type { PrefixCheck } from "../core/types.js";
 import { guardPrefix } from "../kit/prefix/guard.js";
 import { indexTransformations } from "../kit/prefix/transformations.js";
 import type { PrefixWire } from "../kit/prefix/wire-prefix.js";
-import { notePlan, planServerHistory, type ServerHistoryWire } from "../kit/server-history/plan.js";
+import type { Planner } from "../kit/server-history/plan.js";
 import { createSSEReader, type SSERecord } from "../transport/sse.js";
 import type { Wire } from "./http-model.js";
 import type { StreamMachine } from "./model-stream.js";
@@ -17,31 +17,17 @@ import type { StreamMachine } from "./model-stream.js";
  * A wire's `check`: its prefix records guarded on the body as built (`mode` absent: off), and
  * the provider's input transformations given the history index their wire path names.
  */
-export function prefixCheck<B extends object>(
+export function prefixCheck<B>(
   prefix: PrefixWire<B>,
   mode: PrefixCheck | undefined,
-  server?: ServerHistoryWire<B>,
+  planner?: Planner,
 ): NonNullable<Wire<unknown>["check"]> {
   // With `serverHistory` on, records are kept even where the check is off: they are what
   // proves the server holds the history as it is.
-  const state = {};
+  const at = mode ?? (planner ? "record" : "off");
   return (req, body) => {
-    const guarded = guardPrefix(
-      prefix,
-      body as B,
-      req.messages,
-      mode ?? (server ? "record" : "off"),
-    );
-    if (server) {
-      const held = guarded?.server;
-      const after = held?.after;
-      // A last turn the server holds, not proved to be what it holds: said why it is all sent.
-      const plan =
-        held && after !== undefined
-          ? planServerHistory(server, body as B, { ...held, after }, state)
-          : planServerHistory(server, body as B, undefined, state, held && "history_changed");
-      notePlan(body, plan);
-    }
+    const guarded = guardPrefix(prefix, body as B, req.messages, at);
+    planner?.(body, guarded?.server);
     return (
       guarded?.finish ??
       ((response) => indexTransformations(response, () => prefix.prefixOf(body as B).origins))

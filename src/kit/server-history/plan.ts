@@ -6,6 +6,7 @@
  * @module
  */
 import type { ModelResponse } from "../../core/types.js";
+import { notePlan, type ServerPlan } from "./table.js";
 
 /** A wire's server-held form of a request body `B`. */
 export interface ServerHistoryWire<B> {
@@ -31,11 +32,22 @@ export interface Held {
   after: number;
 }
 
-/** One call's server-held form: the body to send, what completes its response, its fallback. */
-export interface ServerPlan {
-  body: object;
-  finish(response: ModelResponse, bytes: number): ModelResponse;
-  fallback?(err: unknown): ServerPlan | undefined;
+/** What notes each body's plan from the guard's answer (`server`), for one model. */
+export type Planner = (body: object, server: Guarded | undefined) => void;
+type Guarded = { id: string; index: number; after: number | undefined };
+
+/** The planner of `wire`; its state lives as long as the model. */
+export function serverPlanner<B extends object>(wire: ServerHistoryWire<B>): Planner {
+  const state = {};
+  return (body, held) => {
+    const after = held?.after;
+    // A last turn the server holds, not proved to be what it holds: said why it is all sent.
+    const plan =
+      held && after !== undefined
+        ? planServerHistory(wire, body as B, { ...held, after }, state)
+        : planServerHistory(wire, body as B, undefined, state, held && "history_changed");
+    notePlan(body, plan);
+  };
 }
 
 /**
@@ -43,7 +55,7 @@ export interface ServerPlan {
  * server says it cannot hold a request (`thread_unsupported_request`): later calls send the
  * whole history plainly, and say why.
  */
-export function planServerHistory<B extends object>(
+function planServerHistory<B extends object>(
   wire: ServerHistoryWire<B>,
   body: B,
   held: Held | undefined,
@@ -96,18 +108,4 @@ function report<B>(
     }
     return out;
   };
-}
-
-// Each body's plan, noted by the wire's check (which has the guard's answer) for the send
-// path to read; a side table so the check keeps its signature.
-const PLANS = new WeakMap<object, ServerPlan>();
-
-/** Notes the plan of the request body `body`. */
-export function notePlan(body: object, plan: ServerPlan): void {
-  PLANS.set(body, plan);
-}
-
-/** The plan noted for `body`, or none (`serverHistory` off). */
-export function planOf(body: object): ServerPlan | undefined {
-  return PLANS.get(body);
 }

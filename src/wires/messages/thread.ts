@@ -37,26 +37,21 @@ export const MESSAGE_THREADS: ServerHistoryWire<MessageCreateParams> = {
     // "Send the full conversation without `thread`" (ThreadUnsupportedRequestErrorDetails): a
     // new thread would be refused for the same field or organization setting.
     if (code === "thread_unsupported_request") return { reason: code, hold: false };
-    const message = (err as Error).message;
     if (code === "thread_fingerprint_mismatch") {
       // "the message names each such field" (ThreadFingerprintMismatchErrorDetails).
-      const field = /`([\w.]+)`/.exec(message)?.[1] ?? "thread";
+      const field = /`([\w.]+)`/.exec((err as Error).message)?.[1] ?? "thread";
       throw new HistoryError(
-        `the message thread refused to continue: \`${field}\` differs from the value the thread ` +
-          `was created with (${message}). Keep it, or start a new thread by sending the history ` +
-          "without the server's record (a new model, or messages with `prefix.server` removed).",
+        `thread refused (${code}): \`${field}\` differs from the thread's; keep it, or drop the turn's \`prefix.server\` for a new thread`,
         held,
         { path: field, cause: err },
       );
     }
     if (code === "thread_already_continued" || code === "thread_continue_in_flight") {
-      throw new HistoryError(
-        `the message thread refused to continue this turn (${code}): each response ` +
-          "continues once, so two callers continued the same history. Continue from the newest " +
-          "history instead.",
-        held,
-        { path: "thread", cause: err },
-      );
+      // Each response continues once: two callers continued this history (a caller's bug).
+      throw new HistoryError(`thread refused (${code}): continue from the newest history`, held, {
+        path: "thread",
+        cause: err,
+      });
     }
     return undefined;
   },
@@ -83,9 +78,7 @@ export function resolveServerHistory(provider: string, value: unknown): { server
   if (value === undefined || value === false) return {};
   if (value !== true) throw new ConfigError(`${provider}: \`serverHistory\` must be a boolean`);
   if (!THREAD_PLATFORMS.includes(provider)) {
-    throw new ConfigError(
-      `${provider}: \`serverHistory\` needs message threads, which this platform does not list (docs/server-history.md)`,
-    );
+    throw new ConfigError(`${provider}: no message threads for \`serverHistory\``);
   }
   return { serverHistory: true };
 }

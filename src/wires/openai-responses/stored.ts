@@ -10,7 +10,11 @@
  * @module
  */
 import { ConfigError } from "../../core/errors.js";
-import type { ServerHistoryWire } from "../../kit/server-history/plan.js";
+import {
+  type Planner,
+  type ServerHistoryWire,
+  serverPlanner,
+} from "../../kit/server-history/plan.js";
 import type { ResponsesServer } from "./servers.js";
 import type { ResponseCreateParams } from "./wire.js";
 
@@ -34,12 +38,12 @@ export function storedResponses(
   on: boolean | undefined,
   provider: string,
   server: ResponsesServer,
-): ServerHistoryWire<ResponseCreateParams> | undefined {
+): Planner | undefined {
   if (!on) return undefined;
   if (server.name !== "openai") {
     throw new ConfigError(
       `${provider}: \`serverHistory\` needs OpenAI's stored responses; the ${server.name} server's are not documented`,
     );
   }
-  return STORED_RESPONSES;
+  return serverPlanner(STORED_RESPONSES);
 }

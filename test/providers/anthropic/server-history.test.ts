@@ -243,7 +243,7 @@ describe("anthropic serverHistory: message threads", () => {
       maxTokens: 1,
     };
     expect(() => anthropicBedrock.create({ ...bedrock, serverHistory: true })).toThrow(
-      /anthropic-bedrock: `serverHistory` needs message threads/,
+      /anthropic-bedrock: no message threads/,
     );
     expect(() =>
       create({ apiKey: "k", model: "m", maxTokens: 1, serverHistory: "yes" as never }),
