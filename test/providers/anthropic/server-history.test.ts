@@ -4,7 +4,7 @@ import { parseHistory, serializeHistory } from "../../../src/core/history.js";
 import type { Message, ToolSpec } from "../../../src/core/types.js";
 import { create } from "../../../src/platforms/anthropic/index.js";
 import * as anthropicBedrock from "../../../src/platforms/anthropic-bedrock/index.js";
-import { jsonResponse, scriptedFetch } from "../../helpers/fetch.js";
+import { jsonResponse, scriptedFetch, sseEvents } from "../../helpers/fetch.js";
 
 // Message threads (beta message-threads-2026-08-12), answers synthesized from the SDK's types
 // (BetaMessageThreadParam, Thread*ErrorDetails) and the message-threads docs.
@@ -158,6 +158,37 @@ describe("anthropic serverHistory: message threads", () => {
     // The new thread is continued on the next step.
     await step(m, history);
     expect(body(3).thread).toEqual({ type: "continue", previous_message_id: "msg_2" });
+  });
+
+  it("a stream falls back in the same call too, and its response reports it", async () => {
+    const stream = (id: string) => () =>
+      new Response(
+        sseEvents(
+          { type: "message_start", message: { ...reply(id, []), stop_reason: null } },
+          { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+          { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "ok" } },
+          { type: "content_block_stop", index: 0 },
+          {
+            type: "message_delta",
+            delta: { stop_reason: "end_turn" },
+            usage: { output_tokens: 1 },
+          },
+          { type: "message_stop" },
+        ).join(""),
+        { headers: { "content-type": "text/event-stream" } },
+      );
+    const {
+      model: m,
+      calls,
+      body,
+    } = model([jsonResponse(200, call(1)), threadError(404, "thread_not_found"), stream("msg_2")]);
+    const history: Message[] = [{ role: "user", content: "Weather in Oslo?" }];
+    await step(m, history);
+    const r = await m.stream({ system: SYSTEM, tools: TOOLS, messages: history }).response;
+    expect(calls).toHaveLength(3);
+    expect(body(2)).toMatchObject({ stream: true, thread: { type: "create" } });
+    expect(r.serverHistory).toEqual({ sent: "full", id: "msg_2", fallback: "thread_not_found" });
+    expect(r.message.prefix?.server).toBe("msg_2");
   });
 
   it("thread_unsupported_request sends the whole history without a thread, and so on after", async () => {
