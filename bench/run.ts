@@ -69,6 +69,12 @@ interface PrefixRow {
   checkedMs: number;
 }
 
+/** One mode of the `server-history` section (server-history.ts). */
+interface ServerHistoryRow {
+  mode: string;
+  steps: { step: number; bytes: number; ms: number }[];
+}
+
 /** What a `peers` section prints: the measured rows, and the peers whose answer was wrong. */
 interface PeerResult {
   provider: string;
@@ -354,6 +360,18 @@ async function main(): Promise<void> {
         ((r.checkedMs - r.buildMs) / (r.bytes / 1e6)).toFixed(2),
         `${(r.recordBytes / 1e3).toFixed(0)} KB`,
       ]),
+    );
+  }
+
+  if (wanted("server-history")) {
+    const rows = section<ServerHistoryRow[]>(["server-history"]);
+    results.serverHistory = rows;
+    lines.push("**Server-held history** (a 200-step Anthropic tool run, per step)", "");
+    table(
+      ["mode", "step", "bytes sent", "client ms"],
+      rows.flatMap((r) =>
+        r.steps.map((s) => [r.mode, String(s.step), s.bytes.toLocaleString("en"), s.ms.toFixed(2)]),
+      ),
     );
   }
 

@@ -23,6 +23,7 @@ import {
   vercelStreamText,
 } from "./peers.js";
 import { prefixCheckCost } from "./prefix-check.js";
+import { serverHistoryCost } from "./server-history.js";
 import { sigv4Rates } from "./sigv4.js";
 import { eventStreamBench, servedBody, streamingBench } from "./throughput.js";
 
@@ -144,6 +145,8 @@ async function main(): Promise<unknown> {
       return sigv4Rates(1000, rounds >= 15 ? 5 : 3);
     case "prefix":
       return prefixCheckCost(rounds);
+    case "server-history":
+      return serverHistoryCost(rounds);
     default:
       throw new Error(`unknown section ${section}`);
   }

@@ -44,6 +44,7 @@ export type {
   RunResult,
   RunStream,
   RunStreamOptions,
+  StepServerHistory,
   StepTransformation,
 } from "./agent/types.js";
 export type { CancelledStream } from "./core/cancel.js";

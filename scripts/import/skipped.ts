@@ -43,6 +43,16 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized from the documented keep-prefix-unchanged wire (placeholder encrypted content)",
   "openai/responses-append-only-updates.json":
     "synthesized from the documented append-only items (developer message, additional_tools, configuration_update)",
+  "anthropic/thread-tool-loop.json":
+    "synthesized by scripts/synthesize-server-history.ts: golem's requests, answers from the message-threads docs and SDK types",
+  "anthropic/thread-not-found.json":
+    "synthesized by scripts/synthesize-server-history.ts: golem's requests, answers from the message-threads docs and SDK types",
+  "anthropic/thread-fingerprint-mismatch.json":
+    "synthesized by scripts/synthesize-server-history.ts: golem's requests, answers from the message-threads docs and SDK types",
+  "openai/responses-stored-tool-loop.json":
+    "synthesized by scripts/synthesize-server-history.ts: golem's requests, answers from the conversation-state guide and SDK types",
+  "openai/responses-previous-response-not-found.json":
+    "synthesized by scripts/synthesize-server-history.ts: golem's requests, answers from the conversation-state guide and SDK types",
   "anthropic/fallback-turn.json":
     "synthesized from the documented fallback block, fallbacks option and usage iterations",
   "anthropic/agent-updates.json":

@@ -10,6 +10,7 @@ import {
 import { cacheLoop } from "./cache-loop.js";
 import { claudeThinkingLoop } from "./claude-platform.js";
 import { mediaConversation } from "./media.js";
+import { serverHistoryLoop, serverHistoryRefused } from "./server-history.js";
 import {
   call,
   expectError,
@@ -141,8 +142,28 @@ const metadata = (asked: string): Scenario => {
   };
 };
 
+const threads = (description: string, run: Scenario["run"]): Scenario => ({
+  description,
+  streaming: false,
+  defaultModel: "claude-sonnet-4-6",
+  create: make("claude-sonnet-4-6", { maxTokens: 1024, serverHistory: true }),
+  run,
+});
+
 export const anthropicScenarios: Record<string, Scenario> = {
   ...anthropicBetaScenarios,
+  "thread-tool-loop": threads(
+    "a three-step tool loop on a message thread: create, then continue twice with only the new messages",
+    (model) => serverHistoryLoop((req) => model.generate(req)).then(() => {}),
+  ),
+  "thread-not-found": threads(
+    "a thread gone mid-run (thread_not_found): the whole history replayed on a new thread in the same call",
+    (model) => serverHistoryLoop((req) => model.generate(req)).then(() => {}),
+  ),
+  "thread-fingerprint-mismatch": threads(
+    "a continue the thread refuses (thread_fingerprint_mismatch): a HistoryError naming the field",
+    (model) => serverHistoryRefused((req) => model.generate(req)),
+  ),
   "preserved-thinking-loop": {
     description:
       "a tool loop with a late instruction as a system message in place (preserved thinking)",

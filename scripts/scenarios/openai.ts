@@ -9,6 +9,7 @@ import * as openai from "../../src/platforms/openai/index.js";
 import { approvalLoop, lateInstructionLoop, midRunUpdateLoop } from "./append-only.js";
 import { mediaConversation } from "./media.js";
 import { responsesServerScenarios } from "./responses-servers.js";
+import { serverHistoryLoop } from "./server-history.js";
 import { call, expectError, REPORT_REQUEST, toolLoop, toolResults } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
@@ -315,8 +316,22 @@ const structured = (api: "chat-completions" | "responses", stream: boolean): Sce
 export const DENIAL = { approved: false, reason: "Weather lookups are not approved today." };
 
 /** Scenarios recorded against OpenAI (Chat Completions, Responses), DeepSeek and compatible servers. */
+const stored = (description: string): Scenario => ({
+  description,
+  streaming: false,
+  defaultModel: "gpt-6.1",
+  create: make("gpt-6.1", { api: "responses", serverHistory: true }),
+  run: (model) => serverHistoryLoop((req) => model.generate(req)).then(() => {}),
+});
+
 export const openaiScenarios: Record<string, Scenario> = {
   ...responsesServerScenarios,
+  "responses-stored-tool-loop": stored(
+    "a three-step Responses tool loop on stored responses: later requests send only the new input (previous_response_id)",
+  ),
+  "responses-previous-response-not-found": stored(
+    "a stored response gone mid-run (previous_response_not_found): the whole history sent again, stored, in the same call",
+  ),
   "responses-preserved-reasoning-loop": {
     description:
       "a Responses tool loop with a late instruction as a system item in place (gpt-6.2)",

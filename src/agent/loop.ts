@@ -23,7 +23,13 @@ import {
   prepareToolCall,
   runToolCall,
 } from "./tool-call.js";
-import type { RunCheckpoint, RunEvent, RunResult, StepTransformation } from "./types.js";
+import type {
+  RunCheckpoint,
+  RunEvent,
+  RunResult,
+  StepServerHistory,
+  StepTransformation,
+} from "./types.js";
 import { planRun, type RunSetup } from "./updates.js";
 import { addUsage, emptyUsage } from "./usage.js";
 
@@ -114,6 +120,7 @@ export async function* runSteps<O>(setup: AgentSetup, run: RunInput<O>): Steps<R
     // The history's own setup stays top-level; what this agent changed is appended (updates.ts).
     const plan = planRun(history, setup.system, setup.specs);
     const transformations: StepTransformation[] = [];
+    const serverSteps: StepServerHistory[] = [];
     let retries = setup.output?.retries ?? 0;
     let pendingUpdate = plan.update;
     const addUpdate = function* (): Generator<RunEvent> {
@@ -158,10 +165,13 @@ export async function* runSteps<O>(setup: AgentSetup, run: RunInput<O>): Steps<R
       evidence.steps = step;
       const usage = evidence.usage;
       for (const t of response.inputTransformations ?? []) transformations.push({ ...t, step });
+      const { serverHistory: held, sentBytes: bytes } = response;
+      if (held) serverSteps.push({ step, ...held, ...(bytes !== undefined && { bytes }) });
       // Read from the parts, never edited: the message goes back to the model as it came.
       const calls = toolCallsOf(message);
       const finish = (result: RunResult<O>) => {
         if (transformations.length > 0) result.inputTransformations = transformations;
+        if (serverSteps.length > 0) result.serverHistory = serverSteps;
         // Known before the last event goes out, so a consumer may stop at it.
         run.onResult?.(result);
         return result;

@@ -3,6 +3,7 @@ import type {
   Delta,
   InputTransformation,
   Message,
+  ModelResponse,
   ToolCallPart,
   Usage,
 } from "../core/types.js";
@@ -10,6 +11,15 @@ import type {
 /** What a model call of the run reports it dropped or let through, with the call's number. */
 export interface StepTransformation extends InputTransformation {
   step: number;
+}
+
+/**
+ * What one step sent with `serverHistory` on (docs/server-history.md): the model call's
+ * `ModelResponse.serverHistory` (mode, id, fallback), with the step and the bytes it sent.
+ */
+export interface StepServerHistory extends NonNullable<ModelResponse["serverHistory"]> {
+  step: number;
+  bytes?: number;
 }
 
 /**
@@ -34,6 +44,8 @@ export interface RunResult<O = string> {
    * step (`ModelResponse.inputTransformations`); absent when no call reported any.
    */
   inputTransformations?: StepTransformation[];
+  /** Per step, what it sent with `serverHistory` on; absent when no call reported it. */
+  serverHistory?: StepServerHistory[];
   /**
    * Present (and non-empty) when the run paused: a step called a tool that needs approval,
    * and none of that step's tools ran. These are the unanswered calls of the last assistant

@@ -12,6 +12,7 @@ const RECORD_FIELDS = [
   "parts",
   "setup",
   "history",
+  "server",
 ];
 
 /**
@@ -45,6 +46,9 @@ export function prefixRecordProblem(value: unknown): string | undefined {
   if (!isStringArray(r.parts)) return "prefix.parts is not an array of strings";
   if (r.history !== undefined && typeof r.history !== "string") {
     return "prefix.history is not a string";
+  }
+  if (r.server !== undefined && !isNonEmptyString(r.server)) {
+    return "prefix.server is not a non-empty string";
   }
   return r.setup === undefined ? undefined : setupProblem(r.setup);
 }

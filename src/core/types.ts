@@ -190,6 +190,11 @@ export interface PrefixRecord {
    */
   history?: string;
   /**
+   * The id under which the server holds the conversation up to and including this turn
+   * (`serverHistory`: an Anthropic thread's message id, an OpenAI stored response's id).
+   */
+  server?: string;
+  /**
    * On the first recorded turn of a conversation only: the request's top-level `system` and
    * `tools` as golem's types, so a later run (an agent with other instructions or tools) can
    * keep them and append its changes as updates instead of rewriting the prefix.
@@ -368,6 +373,15 @@ export interface ModelResponse {
    * top-level `continuationToken` (`extraBody`), the same request otherwise (docs/gemini.md).
    */
   continuationToken?: string;
+  /**
+   * With `serverHistory` on (docs/server-history.md): what this call sent (`"suffix"`: only
+   * the messages after the response the server holds; `"full"`: the whole history, asking the
+   * server to hold it), the id a later call continues from, and why a suffix fell back to
+   * the full history, if it did (the server's error code, or golem's reason).
+   */
+  serverHistory?: { sent: "suffix" | "full"; id: string; fallback?: string };
+  /** With `serverHistory` on: the bytes of the request body this call sent (the last attempt). */
+  sentBytes?: number;
 }
 
 /** Per-call options. */

@@ -47,6 +47,10 @@ export const GOLEM = {
   refusal: "golem.refusal",
   cacheMiss: "golem.cache_miss",
   inputTransformation: "golem.input_transformation",
+  serverHistorySent: "golem.server_history.sent",
+  serverHistoryId: "golem.server_history.id",
+  serverHistoryFallback: "golem.server_history.fallback",
+  requestBytes: "golem.request.bytes",
 } as const;
 
 /** `gen_ai.operation.name` values. */

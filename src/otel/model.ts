@@ -139,6 +139,12 @@ function setResponse(span: Span, response: ModelResponse, capture: boolean): voi
   for (const item of transformationsOf(response)) {
     span.addEvent(GOLEM.inputTransformation, item);
   }
+  const held = response.serverHistory;
+  if (held) {
+    span.setAttributes({ [GOLEM.serverHistorySent]: held.sent, [GOLEM.serverHistoryId]: held.id });
+    if (held.fallback) span.setAttribute(GOLEM.serverHistoryFallback, held.fallback);
+  }
+  if (response.sentBytes !== undefined) span.setAttribute(GOLEM.requestBytes, response.sentBytes);
   if (capture) {
     const output = { ...captureMessage(response.message), finish_reason: response.stopReason };
     span.setAttribute(ATTR.outputMessages, JSON.stringify([output]));

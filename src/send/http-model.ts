@@ -10,6 +10,7 @@ import type {
 } from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
 import { recordingSetup } from "../kit/prefix/setup.js";
+import { planOf, type ServerPlan } from "../kit/server-history/table.js";
 import { modelSettings } from "../kit/settings.js";
 import type { Capabilities } from "../rules/capabilities.js";
 import type { ErrorResponse, RequestOptions, StreamResponse } from "../transport/exchange.js";
@@ -160,13 +161,10 @@ export function createHTTPModel<R>(
   });
   /**
    * Builds, checks and patches one call: what completes its response (the prefix record) and
-   * what its exchange sends.
+   * what its exchange sends. With `serverHistory` on, the body sent is the plan's (a suffix, or
+   * the whole history held), and `retry` is the one full replay a refused suffix gets.
    */
-  function prepare(
-    req: ModelRequest,
-    op: Operation,
-    signal: AbortSignal | undefined,
-  ): [Finish, Pick<RequestOptions, "headers" | "body" | "signal">] {
+  function prepare(req: ModelRequest, op: Operation, signal: AbortSignal | undefined): Prepared {
     checkRequest(provider, requestRules, req);
     const [asSent, leftOut] = withoutInterruptedCalls(req);
     const built = wire.body(asSent, op === "stream");
@@ -175,10 +173,41 @@ export function createHTTPModel<R>(
     // count sends the same body, so it is checked too, and its answer has nothing to complete.
     const checked = recordingSetup(wire.check?.(asSent, built), req) ?? ((response) => response);
     const finish = leftOut.length === 0 ? checked : reporting(checked, leftOut);
-    const body = op === "count" && typeof wire.count === "object" ? wire.count.body(built) : built;
-    const headers = joinHeaders(platform.headers, wire.headers?.(built));
+    if (op === "count" && typeof wire.count === "object") {
+      return withBody(finish, wire.count.body(built), op, signal);
+    }
+    const plan = planOf(built);
+    return plan ? planned(finish, plan, op, signal) : withBody(finish, built, op, signal);
+  }
+  function withBody(finish: Finish, body: object, op: Operation, signal?: AbortSignal): Prepared {
+    const headers = joinHeaders(platform.headers, wire.headers?.(body));
     const sent = JSON.stringify(platform.patch ? platform.patch(body, op) : body);
-    return [finish, { headers, body: sent, signal }];
+    return { finish, call: { headers, body: sent, signal } };
+  }
+  /** A server-held call: its body, its report (with the bytes sent) and its one fallback. */
+  function planned(finish: Finish, plan: ServerPlan, op: Operation, signal?: AbortSignal) {
+    const out = withBody(finish, plan.body, op, signal);
+    const bytes = new TextEncoder().encode(out.call.body).length;
+    out.finish = (response) => plan.finish(finish(response), bytes);
+    out.retry = (err) => {
+      const next = plan.fallback?.(err);
+      return next && planned(finish, next, op, signal);
+    };
+    return out;
+  }
+  /** One exchange of a prepared call, and the one full replay its refusal asks for. */
+  async function send<T>(
+    op: Operation,
+    prepared: Prepared,
+    transport: (opts: RequestOptions) => Promise<T>,
+  ): Promise<[T, Finish]> {
+    try {
+      return [await exchange(op, prepared.call, transport), prepared.finish];
+    } catch (err) {
+      const next = prepared.retry?.(err);
+      if (!next) throw err;
+      return [await exchange(op, next.call, transport), next.finish];
+    }
   }
   const count = wire.count;
   return {
@@ -188,14 +217,14 @@ export function createHTTPModel<R>(
     ...((typeof count === "string" || (count && platform.urls.count)) && {
       async countTokens(req: ModelRequest, opts?: CallOptions) {
         if (typeof count !== "object") throw new ConfigError(`${provider}: ${count}`);
-        const [, call] = prepare(req, "count", opts?.signal);
+        const { call } = prepare(req, "count", opts?.signal);
         const { text } = await exchange("count", call, requestText);
         return count.read(parseJSONBody(text, provider, secrets), provider);
       },
     }),
     async generate(req, opts) {
-      const [finish, call] = prepare(req, "generate", opts?.signal);
-      const { response, text } = await exchange("generate", call, requestText);
+      const prepared = prepare(req, "generate", opts?.signal);
+      const [{ response, text }, finish] = await send("generate", prepared, requestText);
       const body = parseJSONBody(text, provider, secrets);
       try {
         return finish(wire.parse(body, context(response.headers)));
@@ -205,8 +234,11 @@ export function createHTTPModel<R>(
     },
     stream(req, opts) {
       return createModelStream(async () => {
-        const [finish, call] = prepare(req, "stream", opts?.signal);
-        const res = await exchange("stream", call, requestStream);
+        const [res, finish] = await send(
+          "stream",
+          prepare(req, "stream", opts?.signal),
+          requestStream,
+        );
         try {
           const opened = await wire.open(res, context(res.response.headers));
           return {
@@ -266,6 +298,13 @@ function reporting(finish: Finish, leftOut: readonly InputTransformation[]): Fin
     const out = finish(response);
     return { ...out, inputTransformations: [...leftOut, ...(out.inputTransformations ?? [])] };
   };
+}
+
+/** One prepared call: what completes its response, what it sends, and its one replay. */
+interface Prepared {
+  finish: Finish;
+  call: Pick<RequestOptions, "headers" | "body" | "signal">;
+  retry?: (err: unknown) => Prepared | undefined;
 }
 
 /**

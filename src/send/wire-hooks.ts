@@ -8,6 +8,7 @@ import type { PrefixCheck } from "../core/types.js";
 import { guardPrefix } from "../kit/prefix/guard.js";
 import { indexTransformations } from "../kit/prefix/transformations.js";
 import type { PrefixWire } from "../kit/prefix/wire-prefix.js";
+import type { Planner } from "../kit/server-history/plan.js";
 import { createSSEReader, type SSERecord } from "../transport/sse.js";
 import type { Wire } from "./http-model.js";
 import type { StreamMachine } from "./model-stream.js";
@@ -19,10 +20,19 @@ import type { StreamMachine } from "./model-stream.js";
 export function prefixCheck<B>(
   prefix: PrefixWire<B>,
   mode: PrefixCheck | undefined,
+  planner?: Planner,
 ): NonNullable<Wire<unknown>["check"]> {
-  return (req, body) =>
-    guardPrefix(prefix, body as B, req.messages, mode ?? "off")?.finish ??
-    ((response) => indexTransformations(response, () => prefix.prefixOf(body as B).origins));
+  // With `serverHistory` on, records are kept even where the check is off: they are what
+  // proves the server holds the history as it is.
+  const at = mode ?? (planner ? "record" : "off");
+  return (req, body) => {
+    const guarded = guardPrefix(prefix, body as B, req.messages, at);
+    planner?.(body, guarded?.server);
+    return (
+      guarded?.finish ??
+      ((response) => indexTransformations(response, () => prefix.prefixOf(body as B).origins))
+    );
+  };
 }
 
 /** A wire's `open` for an SSE answer: its records, read by the machine `createState` makes. */

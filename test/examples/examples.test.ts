@@ -93,6 +93,16 @@ describe("examples, offline", () => {
     expect(out).toContain("at effort low: You're welcome.");
   });
 
+  it("server-history: the thread is created once, then steps 2 and 3 send only the new message", async () => {
+    const out = await runExample("examples/server-history/main.ts");
+    expect(out.trim().split("\n")).toEqual([
+      "step 1: sent full, 476 bytes, continue from msg_01Thread1",
+      "step 2: sent suffix, 258 bytes, continue from msg_01Thread2",
+      "step 3: sent suffix, 258 bytes, continue from msg_01Thread3",
+      "Oslo, Bergen and Tromsø: -3 C with snow.",
+    ]);
+  });
+
   it("thinking: prints the reasoning with its signature, then the answer", async () => {
     const out = await runExample("examples/thinking/main.ts");
     expect(out).toMatch(/thinking: /);

@@ -112,6 +112,8 @@ interface OptionTypes {
   promptCacheKey: string;
   promptCacheRetention: "in_memory" | "24h";
   promptCacheOptions: openai.PromptCacheOptions;
+  // Server-held conversations (docs/server-history.md).
+  serverHistory: boolean;
 }
 
 /**

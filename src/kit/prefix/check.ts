@@ -1,6 +1,5 @@
-import { partsOf } from "../../core/parts.js";
 import type { Message, PrefixRecord } from "../../core/types.js";
-import { type PrefixHashes, partHashes } from "./hashes.js";
+import { messagePartHashes, type PrefixHashes } from "./hashes.js";
 import { type Origin, originPath } from "./wire-prefix.js";
 
 /** Where a replayed turn's prefix changed, and what changed there. */
@@ -44,7 +43,7 @@ export function checkTurn(
   const tool = firstDifference(rec.tools, now.tools);
   if (tool !== undefined) return at(h, `tools[${tool}]`, toolChange(rec.tools, now.tools, tool));
   if (pos !== rec.count || now.chain[pos] !== rec.chain) return locate(rec, h, pos, now, origins);
-  const part = firstDifference(rec.parts, partHashes(partsOf(message)));
+  const part = firstDifference(rec.parts, messagePartHashes(message));
   if (part !== undefined) {
     const what = "a part of this turn was edited, removed or moved since it was returned";
     return at(h, `messages.${h}.content.${part}`, what, pos);

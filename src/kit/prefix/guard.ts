@@ -16,7 +16,16 @@ import { type DroppedBlock, type Origin, originPath, type PrefixWire } from "./w
 export interface GuardedRequest {
   /** The response with its message's {@link PrefixRecord} and golem's drops reported. */
   finish(response: ModelResponse): ModelResponse;
+  /**
+   * The last recorded turn, when the server holds the conversation under its id: that id, its
+   * history index, and when the body up to and including that turn is exactly what the
+   * server holds (its record matched, nothing dropped), the first wire message after it.
+   */
+  server?: { id: string; index: number; after: number | undefined };
 }
+
+/** The check's modes, and `"record"`: records kept and compared, nothing refused or dropped. */
+export type GuardMode = PrefixCheck | "record";
 
 /**
  * The prefix check of one request body, before it is sent: every assistant turn of `history`
@@ -29,29 +38,37 @@ export function guardPrefix<B>(
   wire: PrefixWire<B>,
   body: B,
   history: readonly Message[],
-  mode: PrefixCheck,
+  mode: GuardMode,
 ): GuardedRequest | undefined {
   if (mode === "off") return undefined;
   const prefix = wire.prefixOf(body);
   const origins: Origin[][] = (prefix.origins ?? []).map((list) => [...list]);
-  const hashes = hashPrefix(wire as PrefixWire<never>, prefix);
+  const hashes = hashPrefix(wire as PrefixWire<never>, prefix, history);
+  let starts = firstPositions(origins);
   const dropped: InputTransformation[] = [];
   let last: number | undefined;
+  let lastMatched = false;
   for (const [h, m] of history.entries()) {
     const rec = m.prefix;
     if (m.role !== "assistant" || rec?.wire !== wire.wire) continue;
-    const pos = positionOf(origins, h);
+    const pos = starts.get(h);
     if (pos === undefined) continue;
     last = h;
     const miss = checkTurn(rec, h, m, pos, hashes, origins);
+    lastMatched = !miss;
     if (!miss) continue;
     if (mode === "error") throw mismatchError(miss, h, wire.reason);
+    if (mode === "record") continue;
     const gone = wire.dropReasoning(body, miss.at, miss.turn);
     dropped.push(...forget(gone, origins, hashes));
     rechain(hashes, miss.at);
+    starts = firstPositions(origins);
   }
-  const lastAt = last === undefined ? 0 : (positionOf(origins, last) ?? 0);
+  const lastAt = last === undefined ? 0 : (starts.get(last) ?? 0);
+  const id = last === undefined ? undefined : history[last]?.prefix?.server;
+  const after = lastMatched && dropped.length === 0 ? heldEnd(origins, lastAt, last) : undefined;
   return {
+    ...(id && last !== undefined && { server: { id, index: last, after } }),
     finish: (response) =>
       finishResponse(
         indexTransformations(response, () => origins),
@@ -63,12 +80,27 @@ export function guardPrefix<B>(
   };
 }
 
-/** The wire message the history message `h` starts in, if it sent anything. */
-function positionOf(origins: readonly Origin[][], h: number): number | undefined {
-  for (let k = 0; k < origins.length; k++) {
-    if ((origins[k] as Origin[]).some(([m]) => m === h)) return k;
+/**
+ * The wire message after the turn `h` that starts at `at`, when the wire messages it fills
+ * hold that turn alone (a turn merged with another message is not what the server holds).
+ */
+function heldEnd(
+  origins: readonly Origin[][],
+  at: number,
+  h: number | undefined,
+): number | undefined {
+  let k = at;
+  while (origins[k]?.every(([m]) => m === h)) k++;
+  return k > at && origins.slice(k).every((list) => list.every(([m]) => m !== h)) ? k : undefined;
+}
+
+/** Per history message that sent anything, the wire message it starts in. */
+function firstPositions(origins: readonly Origin[][]): Map<number, number> {
+  const starts = new Map<number, number>();
+  for (const [k, list] of origins.entries()) {
+    for (const [m] of list) if (!starts.has(m)) starts.set(m, k);
   }
-  return undefined;
+  return starts;
 }
 
 /** Removes dropped blocks from the origins and hashes; what golem reports for each. */

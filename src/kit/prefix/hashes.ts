@@ -1,5 +1,8 @@
 import { canonicalJSON, hashText } from "../../core/hash.js";
-import type { PrefixWire, WireMessage, WirePrefix } from "./wire-prefix.js";
+import { partsOf } from "../../core/parts.js";
+import type { Message } from "../../core/types.js";
+import { hashOnce } from "./hash-once.js";
+import type { Origin, PrefixWire, WirePrefix } from "./wire-prefix.js";
 
 /** The hashes of one request's prefix: per top-level field, per tool, per block, chained. */
 export interface PrefixHashes {
@@ -15,8 +18,15 @@ export interface PrefixHashes {
 const ABSENT = "-";
 const SEED = "0";
 
-/** Hashes a whole prefix, in time linear in its size. */
-export function hashPrefix(wire: PrefixWire<never>, prefix: WirePrefix): PrefixHashes {
+/**
+ * Hashes a whole prefix. A block whose origin in `history` is known is hashed once per
+ * message while it stays unchanged (`hashOnce`), so a later step hashes only what is new.
+ */
+export function hashPrefix(
+  wire: PrefixWire<never>,
+  prefix: WirePrefix,
+  history: readonly Message[] = [],
+): PrefixHashes {
   const head: Record<string, string> = {};
   for (const [key, value] of Object.entries(prefix.head)) {
     head[key] = value === undefined ? ABSENT : hashValue(wire, value);
@@ -25,7 +35,7 @@ export function hashPrefix(wire: PrefixWire<never>, prefix: WirePrefix): PrefixH
     head,
     tools: prefix.tools.map((t) => hashValue(wire, t)),
     roles: prefix.messages.map((m) => m.role),
-    blocks: prefix.messages.map((m) => blockHashes(wire, m)),
+    blocks: blockHashes(wire, prefix, history),
     chain: [SEED],
   };
   rechain(hashes, 0);
@@ -44,12 +54,31 @@ export function rechain(hashes: PrefixHashes, from: number): void {
   }
 }
 
-function blockHashes(wire: PrefixWire<never>, m: WireMessage): string[] {
-  const out: string[] = [];
-  for (const block of m.blocks) {
-    if (!wire.skipBlock?.(block)) out.push(hashValue(wire, block));
-  }
-  return out;
+function blockHashes(
+  wire: PrefixWire<never>,
+  prefix: WirePrefix,
+  history: readonly Message[],
+): string[][] {
+  // A block's key in its message's cache: the wire, its part and how many blocks came from
+  // that part before it.
+  const seen = new Map<string, number>();
+  return prefix.messages.map((m, k) => {
+    const out: string[] = [];
+    for (const block of m.blocks) {
+      if (wire.skipBlock?.(block)) continue;
+      const origin: Origin | undefined = prefix.origins?.[k]?.[out.length];
+      const owner = origin && history[origin[0]];
+      if (!owner) {
+        out.push(hashValue(wire, block));
+        continue;
+      }
+      const at = `${origin[0]},${origin[1]}`;
+      const n = seen.get(at) ?? 0;
+      seen.set(at, n + 1);
+      out.push(hashOnce(owner, `${wire.wire}|${origin[1]}|${n}`, block, wire.skipKeys));
+    }
+    return out;
+  });
 }
 
 function hashValue(wire: PrefixWire<never>, value: unknown): string {
@@ -62,3 +91,9 @@ export function partHashes(parts: readonly unknown[]): string[] {
 }
 
 const NO_KEYS: ReadonlySet<string> = new Set();
+
+/** {@link partHashes} of a history message, hashed once while it stays unchanged. */
+export function messagePartHashes(message: Message): string[] {
+  const parts = partsOf(message);
+  return parts.map((p, i) => hashOnce(message, `part|${i}`, p, NO_KEYS));
+}

@@ -63,6 +63,13 @@ export interface Config
    */
   prefixCheck?: PrefixCheck;
   /**
+   * `api: "responses"`: stored responses (docs/server-history.md). Each request is sent with
+   * `store: true`; a later one sends only the input after the last stored response
+   * (`previous_response_id`), when the history up to it is provably what was sent.
+   * @defaultValue false
+   */
+  serverHistory?: boolean;
+  /**
    * What the deployment's model takes, e.g. `await openai.capabilities("gpt-6.1-sol")`: a
    * deployment's name need not be its model's, so golem's OpenAI table is read only through
    * this (docs/models.md).

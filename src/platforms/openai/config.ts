@@ -108,6 +108,13 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
    */
   prefixCheck?: PrefixCheck;
   /**
+   * `api: "responses"`: stored responses (docs/server-history.md). Each request is sent with
+   * `store: true`; a later one sends only the input after the last stored response
+   * (`previous_response_id`), when the history up to it is provably what was sent.
+   * @defaultValue false
+   */
+  serverHistory?: boolean;
+  /**
    * What the model takes, from `openai.capabilities()` (OpenAI's published model data, dated);
    * without it the same table is read for `model`, and a model it does not know is sent as
    * asked (docs/models.md).

@@ -3,6 +3,7 @@
  * only when the body uses the feature (beta names of @anthropic-ai/sdk 1.17.0's `AnthropicBeta`).
  * @module
  */
+import { THREADS_BETA } from "./thread.js";
 import { updateBetas } from "./updates.js";
 import type { MessageCreateParams } from "./wire.js";
 
@@ -10,7 +11,7 @@ import type { MessageCreateParams } from "./wire.js";
  * The betas of the system messages' updates (updates.ts), then: `thinking.display: "updates"`;
  * `clear_at` on a system message; compaction, asked for (`compaction`) or a block of that beta
  * sent back (its `signature` or `tool_changes`); `speed: "fast"`, which "some models require"
- * (MessageCreateParams.speed).
+ * (MessageCreateParams.speed); a message thread (`thread`, server-held history).
  */
 export function bodyBetas(body: MessageCreateParams): string[] {
   const betas = updateBetas(body);
@@ -30,5 +31,6 @@ export function bodyBetas(body: MessageCreateParams): string[] {
     "compact-2026-09-04",
   );
   when(body.speed === "fast", "fast-mode-2026-02-01");
+  when(body.thread, THREADS_BETA);
   return betas;
 }

@@ -1,4 +1,5 @@
 import type { PrefixCheck } from "../../core/types.js";
+import { serverPlanner } from "../../kit/server-history/plan.js";
 import type { ModelsReader } from "../../send/capabilities.js";
 import type { Wire } from "../../send/http-model.js";
 import { openSSE, prefixCheck } from "../../send/wire-hooks.js";
@@ -13,6 +14,7 @@ import { MESSAGES_PREFIX } from "./prefix.js";
 import { buildRequest } from "./request.js";
 import { parseResponse, readError } from "./response.js";
 import { createStreamState } from "./stream.js";
+import { MESSAGE_THREADS } from "./thread.js";
 import type { MessageCreateParams } from "./wire.js";
 
 export { countUrl } from "./count.js";
@@ -32,7 +34,11 @@ export function messagesWire(options: ResolvedOptions, provider: string): Wire<S
     toolArguments: "object",
     body: (req, streaming) => buildRequest(req, cfg, streaming),
     settings: cfg.settings,
-    check: prefixCheck(MESSAGES_PREFIX, cfg.prefixCheck),
+    check: prefixCheck(
+      MESSAGES_PREFIX,
+      cfg.prefixCheck,
+      cfg.serverHistory && serverPlanner(MESSAGE_THREADS),
+    ),
     headers: (body) => betaHeader(bodyBetas(body as MessageCreateParams)),
     parse: (body, ctx) => parseResponse(body, ctx.provider),
     errorFields: errorFieldsOf(readError),

@@ -21,6 +21,7 @@ import {
   TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
+import { resolveServerHistory } from "./thread.js";
 import type {
   CompactionConfig,
   ContextEdit,
@@ -103,6 +104,13 @@ export interface MessagesOptions extends CallSettings {
    * @see https://platform.claude.com/docs/en/build-with-claude/compaction
    */
   compaction?: CompactionConfig;
+  /**
+   * Server-held conversations (message threads, docs/server-history.md): the first call asks
+   * the server to hold the conversation, later calls send only the messages after the last
+   * response it holds, when the history up to it is provably what was sent.
+   * @defaultValue false
+   */
+  serverHistory?: boolean;
 }
 
 /** What the body builder reads: the checked options, the model and the platform's tag. */
@@ -123,6 +131,8 @@ export interface ResolvedOptions {
   fallbacks?: Fallbacks;
   /** `speed`, `inference_geo` and `compaction` as set, by their wire names (`{}`: none). */
   fields?: Record<string, unknown>;
+  /** Absent: off. */
+  serverHistory?: true;
 }
 
 /** The keys of {@link MessagesOptions}, for a platform config's key set. */
@@ -135,6 +145,7 @@ export const OPTION_KEYS: KeySet<MessagesOptions> = {
   speed: true,
   inferenceGeo: true,
   compaction: { type: true, instructions: true },
+  serverHistory: true,
 };
 
 /** A Messages platform config's keys before its own: the transport's, the wire's and `model`. */
@@ -207,6 +218,7 @@ export function resolveOptions(
   const fallbacks = resolveFallbacks(provider, config.fallbacks);
   return {
     ...prefixCheck,
+    ...resolveServerHistory(provider, config.serverHistory),
     ...(fallbacks !== undefined && { fallbacks }),
     fields: resolveFields(provider, config),
     settings,

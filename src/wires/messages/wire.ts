@@ -216,6 +216,8 @@ export interface MessageCreateParams {
   top_k?: number;
   stop_sequences?: string[];
   stream?: boolean;
+  /** Beta `message-threads-2026-08-12`: the server holds the conversation (thread.ts). */
+  thread?: { type: "create" } | { type: "continue"; previous_message_id: string };
 }
 
 /**

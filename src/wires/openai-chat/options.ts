@@ -114,6 +114,8 @@ export interface ResponsesOptions extends PromptCacheConfig {
   settings?: CallSettings;
   /** The prefix check before each request (docs/append-only.md); absent: off. */
   prefixCheck?: PrefixCheck;
+  /** Stored responses continued by `previous_response_id` (docs/server-history.md); absent: off. */
+  serverHistory?: boolean;
   /** What the model takes (`openai.capabilities()`), over golem's table. */
   capabilities?: Capabilities;
 }
@@ -128,6 +130,7 @@ export const PLATFORM_KEYS = {
   replayReasoning: true,
   reasoningSummary: true,
   prefixCheck: true,
+  serverHistory: true,
   promptCacheKey: true,
   promptCacheRetention: true,
   promptCacheOptions: true,
@@ -143,6 +146,7 @@ export interface ResolvedWireConfig extends ChatOptions, ResolvedCallOptions {
   /** Every header golem sends, the credentials' own included (the platform takes it out). */
   headers: Record<string, string>;
   prefixCheck?: PrefixCheck;
+  serverHistory?: true;
 }
 
 /** What a platform config of either OpenAI wire takes besides its own keys. */
@@ -154,7 +158,7 @@ type WireConfig = ThinkingConfig & PromptCacheConfig & TransportConfig & CallSet
  */
 export function resolveWireOptions(
   provider: string,
-  config: WireConfig & { prefixCheck?: PrefixCheck },
+  config: WireConfig & { prefixCheck?: PrefixCheck; serverHistory?: boolean },
   api: Api,
   model: string | undefined,
   prefixModel: string,
@@ -164,7 +168,24 @@ export function resolveWireOptions(
     ...resolveCallOptions(provider, config),
     ...resolveOpenAIPrefixCheck(provider, config.prefixCheck, api, prefixModel),
     ...resolvePromptCacheOptions(provider, config.promptCacheOptions, api),
+    ...resolveServerHistory(provider, config.serverHistory, api),
   };
+}
+
+/** `serverHistory`: a boolean, and only with `api: "responses"` (stored responses). */
+function resolveServerHistory(
+  provider: string,
+  value: unknown,
+  api: Api,
+): { serverHistory?: true } {
+  if (value === undefined || value === false) return {};
+  if (value !== true) throw new ConfigError(`${provider}: \`serverHistory\` must be a boolean`);
+  if (api !== "responses") {
+    throw new ConfigError(
+      `${provider}: \`serverHistory\` needs api: "responses" (stored responses); Chat Completions keeps no conversation`,
+    );
+  }
+  return { serverHistory: true };
 }
 
 /** Every header a platform sends: the caller's, the JSON content type and `credentials`. */

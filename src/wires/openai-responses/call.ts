@@ -8,6 +8,7 @@ import { responsesPrefix } from "./prefix.js";
 import { buildResponsesRequest } from "./request.js";
 import { parseResponsesResponse, responsesBodyErrorFields } from "./response.js";
 import { OPENAI_RESPONSES, type ResponsesServer } from "./servers.js";
+import { storedResponses } from "./stored.js";
 import { createResponsesStreamState } from "./stream.js";
 
 export type { ServerName } from "../openai-chat/servers.js";
@@ -28,7 +29,11 @@ export function responsesWire(
     toolArguments: "text",
     body: (req, streaming) => buildResponsesRequest(req, options, streaming, server),
     settings: options.settings,
-    check: prefixCheck(responsesPrefix(options.model), options.prefixCheck),
+    check: prefixCheck(
+      responsesPrefix(options.model),
+      options.prefixCheck,
+      storedResponses(options.serverHistory, options.provider, server),
+    ),
     parse(body, { provider, requestId, toError }) {
       const error = responsesBodyErrorFields(body, provider, requestId);
       if (error) throw toError(error);

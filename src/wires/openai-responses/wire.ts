@@ -18,8 +18,13 @@ export interface ResponseCreateParams {
   reasoning?: Reasoning;
   /** What the server's row asks for: `reasoning.encrypted_content`, the payload replay needs. */
   include?: "reasoning.encrypted_content"[];
-  /** `false` (every row but DeepSeek's): nothing is kept server-side, history travels in `input`. */
-  store?: false;
+  /**
+   * `false` (every row but DeepSeek's): nothing is kept server-side, history travels in
+   * `input`; `true` with `serverHistory` (stored.ts).
+   */
+  store?: boolean;
+  /** `serverHistory`: the stored response this one continues; `input` holds only what is new. */
+  previous_response_id?: string;
   max_output_tokens?: number;
   prompt_cache_key?: string;
   prompt_cache_retention?: "in_memory" | "24h";

@@ -13,6 +13,7 @@ import {
   user,
   WEATHER,
 } from "../table.js";
+import { threadRows } from "./server-history.js";
 
 export const SONNET_4 = {
   model: "claude-sonnet-4-20250514",
@@ -114,6 +115,7 @@ const BETA_ROWS: Record<string, RowSpec> = Object.fromEntries(
 
 export const ANTHROPIC: Record<string, RowSpec> = {
   ...BETA_ROWS,
+  ...threadRows({ model: "claude-sonnet-4-6", maxTokens: 1024, serverHistory: true }),
   "preserved-thinking-loop": { config: OPUS_55, run: lateInstructionLoop },
   "drop-block": { config: { ...OPUS_55, prefixCheck: "drop" }, run: droppedTurn },
   "fallback-turn": {

@@ -22,6 +22,7 @@ import {
   WEATHER,
 } from "../table.js";
 import { RESPONSES_SERVER_ROWS } from "./openai-responses-servers.js";
+import { storedRows } from "./server-history.js";
 
 interface ChatMessage {
   role: string;
@@ -329,6 +330,7 @@ const GPT54_CHAT = { model: "gpt-5.4", reasoningEffort: "low", maxTokens: 4000 }
 const GPT54_RESPONSES = { model: "gpt-5.4", api: "responses", reasoningEffort: "low" };
 
 export const OPENAI: Record<string, RowSpec> = {
+  ...storedRows({ model: "gpt-6.1", api: "responses", serverHistory: true }),
   "chat-media": { config: { model: "gpt-5-mini" }, run: mediaRun(false) },
   "chat-media-stream": {
     config: { model: "gpt-5-mini" },

@@ -1,0 +1,79 @@
+/**
+ * Server-held conversations (docs/server-history.md): a 200-step Anthropic tool run against a
+ * server that answers at once, per step the bytes sent and the client's time (build, check,
+ * serialize, parse), for the whole history without the prefix check, the whole history with
+ * it, and a suffix on a message thread (whose records the check keeps). Steps 10 and 200 are
+ * reported, so a reader sees whether a step's client work grows with the run.
+ */
+import type { Message, ToolSpec } from "../src/core/types.js";
+import { create } from "../src/platforms/anthropic/index.js";
+
+const TOOLS: ToolSpec[] = [
+  { name: "search", description: "search", parameters: { type: "object", properties: {} } },
+];
+const FILLER = "lorem ipsum dolor sit amet ".repeat(120);
+
+type Mode = "full, no check" | "full, check" | "suffix";
+
+/** One mode's run: per reported step, the bytes sent and the client's milliseconds. */
+async function run(mode: Mode, steps: number, report: readonly number[]) {
+  let n = 0;
+  let sent = 0;
+  const fetch = async (_: unknown, init?: RequestInit) => {
+    n++;
+    sent = new TextEncoder().encode(String(init?.body)).length;
+    const body = {
+      id: `msg_${n}`,
+      type: "message",
+      role: "assistant",
+      model: "claude-opus-5-5",
+      content: [
+        { type: "thinking", thinking: FILLER, signature: `sig-${n}-${"x".repeat(400)}` },
+        { type: "tool_use", id: `call_${n}`, name: "search", input: { q: "x" } },
+      ],
+      stop_reason: "tool_use",
+      usage: { input_tokens: 1, output_tokens: 1 },
+    };
+    return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+  };
+  const model = create({
+    apiKey: "bench",
+    model: "claude-opus-5-5",
+    maxTokens: 8000,
+    thinking: { adaptive: true },
+    prefixCheck: mode === "full, no check" ? "off" : "error",
+    serverHistory: mode === "suffix",
+    fetch,
+  });
+  const history: Message[] = [];
+  const rows: { step: number; bytes: number; ms: number }[] = [];
+  for (let step = 1; step <= steps; step++) {
+    history.push({ role: "user", content: `question ${step}: ${FILLER}` });
+    const start = performance.now();
+    const r = await model.generate({ system: "S", tools: TOOLS, messages: history });
+    const ms = performance.now() - start;
+    history.push(r.message, { role: "tool", toolCallId: `call_${n}`, content: FILLER.repeat(4) });
+    if (report.includes(step)) rows.push({ step, bytes: sent, ms });
+  }
+  return rows;
+}
+
+/** Per mode, steps 10 and 200 of a 200-step run (the median of `rounds` runs' times). */
+export async function serverHistoryCost(rounds: number, steps = 200) {
+  const report = [10, steps];
+  const out = [];
+  for (const mode of ["full, no check", "full, check", "suffix"] as const) {
+    const runs: Awaited<ReturnType<typeof run>>[] = [];
+    for (let i = 0; i < Math.max(1, Math.min(rounds, 3)); i++)
+      runs.push(await run(mode, steps, report));
+    const first = runs[0] ?? [];
+    out.push({
+      mode,
+      steps: first.map((row, k) => {
+        const times = runs.map((r) => r[k]?.ms ?? 0).sort((a, b) => a - b);
+        return { step: row.step, bytes: row.bytes, ms: times[Math.floor(times.length / 2)] ?? 0 };
+      }),
+    });
+  }
+  return out;
+}
