@@ -12,11 +12,11 @@ import {
   type ReplayFetch,
   replayFetch,
 } from "../../../src/testing/index.js";
-import { createModel, FAKE_AUTH } from "../../contract/adapters.js";
+import { createModel, fakeSecret } from "../../contract/adapters.js";
 import { expectAPIError } from "../../helpers/errors.js";
 import { inlineCassette, sseEvents } from "../../helpers/fetch.js";
 
-const KEY = FAKE_AUTH.azure.apiKey;
+const KEY = fakeSecret("azure");
 const ENDPOINT = "https://my-resource.openai.azure.com";
 const V1 = `${ENDPOINT}/openai/v1/responses`;
 const WEATHER = {
