@@ -40,6 +40,8 @@ export interface Auth {
   secrets: readonly string[];
   /** Only these wires take it (Vertex's express-mode key: Gemini only). */
   wires?: readonly Wire[];
+  /** Where it is deployed with this kind, when not the variant's `place` (express mode: none). */
+  place?: Readonly<Record<string, unknown>>;
   /** Why it makes no request without more (a key exchanged at a token endpoint first). */
   offline?: string;
 }
@@ -156,6 +158,7 @@ export const VARIANTS = {
         config: { apiKey: `AIzaSy${MARK}VertexExpress0001` },
         secrets: [`AIzaSy${MARK}VertexExpress0001`],
         wires: ["generate-content"],
+        place: {},
       },
     },
   },
@@ -198,6 +201,19 @@ export function minimalConfig(variant: Variant, wire?: Wire): Record<string, unk
   const config = wires[wire ?? (wiresOf(variant)[0] as Wire)];
   if (!config) throw new Error(`${variant} does not serve the ${wire} wire`);
   return { ...config };
+}
+
+/**
+ * The config of a variant's model without `fetch`: the smallest over `wire` (the default one
+ * unless given), where it is deployed and its credentials (`auth`, else its first kind).
+ */
+export function variantConfig(variant: Variant, wire?: Wire, auth?: Auth): Record<string, unknown> {
+  const credentials = auth ?? (authOf(variant)[0]?.[1] as Auth);
+  return {
+    ...minimalConfig(variant, wire),
+    ...(credentials.place ?? VARIANTS[variant].place),
+    ...credentials.config,
+  };
 }
 
 /** A variant's kinds of credentials, by name, the default first. */
