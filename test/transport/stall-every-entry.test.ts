@@ -14,32 +14,44 @@ import { createModel, type Provider } from "../contract/adapters.js";
 import { accumulate, withoutTags } from "../contract/deltas.js";
 import { SPECS } from "../contract/rows/index.js";
 import { loadCassette } from "../contract/table.js";
+import { everyVariant } from "../variants.js";
 
-/** An entry, the cassettes its answers come from (streamed, then whole), and its label. */
-const ENTRIES: [label: string, provider: Provider, stream: string, whole: string][] = [
-  ["anthropic", "anthropic", "thinking-tool-loop-stream", "thinking-tool-loop"],
-  ["bedrock", "bedrock", "thinking-tool-loop-stream", "thinking-tool-loop"],
-  ["gemini", "gemini", "thinking-streaming", "thinking-tool-loop"],
-  ["openai (chat)", "openai", "deepseek-thinking-tool-loop-stream", "deepseek-thinking-tool-loop"],
+/**
+ * An entry, its label and the cassettes its answers come from (streamed, then whole): every
+ * variant of test/variants.ts, each wire it serves with a recorded tool loop.
+ */
+const ENTRIES = everyVariant(
   [
-    "openai (responses)",
-    "openai",
-    "responses-thinking-tool-loop-stream",
-    "responses-thinking-tool-loop",
+    ["anthropic", "anthropic", "thinking-tool-loop-stream", "thinking-tool-loop"],
+    ["bedrock", "bedrock", "thinking-tool-loop-stream", "thinking-tool-loop"],
+    ["gemini", "gemini", "thinking-streaming", "thinking-tool-loop"],
+    [
+      "openai",
+      "openai (chat)",
+      "deepseek-thinking-tool-loop-stream",
+      "deepseek-thinking-tool-loop",
+    ],
+    [
+      "openai",
+      "openai (responses)",
+      "responses-thinking-tool-loop-stream",
+      "responses-thinking-tool-loop",
+    ],
+    ["azure", "azure", "v1-tool-call-stream", "v1-tool-call"],
+    ["vertex", "vertex (claude)", "claude-thinking-tool-loop-stream", "claude-thinking-tool-loop"],
+    ["vertex", "vertex (gemini)", "gemini-thinking-tool-loop-stream", "gemini-thinking-tool-loop"],
+    ["anthropic-aws", "anthropic-aws", "thinking-tool-loop-stream", "thinking-tool-loop"],
+    ["anthropic-bedrock", "anthropic-bedrock", "thinking-tool-loop-stream", "thinking-tool-loop"],
+    ["anthropic-foundry", "anthropic-foundry", "thinking-tool-loop-stream", "thinking-tool-loop"],
+    [
+      "anthropic-google-cloud",
+      "anthropic-google-cloud",
+      "thinking-tool-loop-stream",
+      "thinking-tool-loop",
+    ],
   ],
-  ["azure", "azure", "v1-tool-call-stream", "v1-tool-call"],
-  ["vertex (claude)", "vertex", "claude-thinking-tool-loop-stream", "claude-thinking-tool-loop"],
-  ["vertex (gemini)", "vertex", "gemini-thinking-tool-loop-stream", "gemini-thinking-tool-loop"],
-  ["anthropic-aws", "anthropic-aws", "thinking-tool-loop-stream", "thinking-tool-loop"],
-  ["anthropic-bedrock", "anthropic-bedrock", "thinking-tool-loop-stream", "thinking-tool-loop"],
-  ["anthropic-foundry", "anthropic-foundry", "thinking-tool-loop-stream", "thinking-tool-loop"],
-  [
-    "anthropic-google-cloud",
-    "anthropic-google-cloud",
-    "thinking-tool-loop-stream",
-    "thinking-tool-loop",
-  ],
-];
+  {},
+);
 
 /**
  * A fetch that answers with the cassette's first answer but its last chunk (the whole of a
@@ -92,7 +104,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe.each(ENTRIES)("%s", (_, provider, streamFile, wholeFile) => {
+const BY_LABEL = ENTRIES.map(
+  ([provider, label, stream, whole]): [string, Provider, string, string] => [
+    label,
+    provider,
+    stream,
+    whole,
+  ],
+);
+
+describe.each(BY_LABEL)("%s", (_, provider, streamFile, wholeFile) => {
   it("ends a stream silent for idleTimeoutMs in a TimeoutError carrying what arrived", async () => {
     const { model, cancelled } = modelFor(provider, streamFile, { idleTimeoutMs: 50 });
     const { deltas, error, response } = await streamUntilFailure(await model);
