@@ -52,6 +52,8 @@ export interface VariantSpec {
   wires: Readonly<Partial<Record<Wire, Readonly<Record<string, unknown>>>>>;
   /** Where it is deployed: the config keys besides credentials that `create()` needs. */
   place: Readonly<Record<string, unknown>>;
+  /** The keys of `place` that `baseURL` stands in for (it may not come with them). */
+  baseURLReplaces?: readonly string[];
   /** Every kind of credentials it takes; the first is the one a test gets unless it says. */
   auth: Readonly<Record<string, Auth>>;
 }
@@ -175,6 +177,7 @@ export const VARIANTS = {
   "anthropic-foundry": {
     wires: { messages: CLAUDE },
     place: { resource: "my-resource" },
+    baseURLReplaces: ["resource"],
     auth: entraAuth(`foundry${MARK}ResourceKey0001`),
   },
   "anthropic-google-cloud": {
@@ -214,6 +217,22 @@ export function variantConfig(variant: Variant, wire?: Wire, auth?: Auth): Recor
     ...(credentials.place ?? VARIANTS[variant].place),
     ...credentials.config,
   };
+}
+
+/**
+ * {@link variantConfig} with its requests sent to `url` (a test server): `baseURL` in place of
+ * what it stands in for.
+ */
+export function configAt(
+  url: string,
+  variant: Variant,
+  wire?: Wire,
+  auth?: Auth,
+): Record<string, unknown> {
+  const config = variantConfig(variant, wire, auth);
+  const spec: VariantSpec = VARIANTS[variant];
+  for (const key of spec.baseURLReplaces ?? []) delete config[key];
+  return { ...config, baseURL: url };
 }
 
 /** A variant's kinds of credentials, by name, the default first. */

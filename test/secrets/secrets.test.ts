@@ -107,7 +107,9 @@ function statusPath(status: number): Path {
     modes: BOTH,
     answers: (v, a) => {
       const { headers, body } = a.errorAnswer(status, echo(v));
-      return [{ status, headers, chunks: [encoder.encode(body)] }];
+      const answer = { status, headers, chunks: [encoder.encode(body)] };
+      // Credentials from a function are asked again after a 401, and the request sent again.
+      return status === 401 && v.refreshes ? [answer, answer] : [answer];
     },
     error: APIError,
     scrubbed: true,
@@ -220,7 +222,7 @@ async function run(v: Variant, path: Path, mode: Mode): Promise<CallResult> {
   const transport = { maxRetries: 0, fetch: globalThis.fetch, ...path.transport };
   let model: Model;
   try {
-    model = v.create(url, transport, path.mangle);
+    model = await v.create(url, transport, path.mangle);
   } catch (error) {
     return { error, deltas: [] };
   }
