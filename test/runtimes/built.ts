@@ -2,15 +2,12 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { PROVIDERS } from "../contract/adapters.js";
+import { packageEntries } from "../../scripts/entries.js";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 
-/**
- * The package entries, by dist file name ("index" is `golem` itself): the core, every adapter
- * and platform of the contract table, and the three entries that are neither.
- */
-export const ENTRIES = ["index", ...PROVIDERS, "testing", "otel", "sse"];
+/** The package entries, by dist file name ("index" is `golem` itself): package.json `exports`. */
+export const ENTRIES = packageEntries(ROOT).map((e) => e.name);
 
 /** The import specifier of an entry: `golem` or `golem/<name>`. */
 export function specifier(entry: string): string {
