@@ -52,6 +52,7 @@ const NESTED = everyVariant(
     ],
     ["bedrock", { thinking: { budgetTokens: 1024, budget: 1024 } }, "thinking.budget"],
     ["bedrock", { cache: { ttl: "1h", type: "ephemeral" } }, "cache.type"],
+    ["bedrock", { thinking: { adaptive: true, level: "high" } }, "thinking.level"],
     ["bedrock", MISSPELT_SESSION, "credentials.sessiontoken"],
     ["anthropic-aws", MISSPELT_SESSION, "credentials.sessiontoken"],
     ["anthropic-bedrock", MISSPELT_SESSION, "credentials.sessiontoken"],
