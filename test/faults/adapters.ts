@@ -7,9 +7,28 @@ import * as gemini from "../../src/platforms/gemini/index.js";
 import * as openai from "../../src/platforms/openai/index.js";
 import { AWS_SESSION, FAKE_AUTH } from "../contract/adapters.js";
 import { encodeFrame } from "../providers/bedrock/frames.js";
+import type { Variant } from "../variants.js";
 import { bodies, frames, sseEvents } from "./bodies.js";
 
-export type AdapterName = "anthropic" | "bedrock" | "gemini" | "openai" | "azure";
+/** The variants the fault matrix runs (each a row of ADAPTERS). */
+export type AdapterName = Extract<Variant, "anthropic" | "bedrock" | "gemini" | "openai" | "azure">;
+
+const MESSAGES_SSE =
+  "it speaks the Messages wire over SSE as the anthropic adapter does; its own auth and URLs are in the stall, secret and credential tables";
+
+/**
+ * The variants of the registry (test/variants.ts) without an adapter here, and why: a new
+ * variant is a type error until it has one (a name in AdapterName) or a reason.
+ */
+export const WITHOUT_FAULT_ADAPTER: { readonly [V in Exclude<Variant, AdapterName>]: string } = {
+  vertex:
+    "Claude on it speaks the Messages wire over SSE and Gemini generateContent's, as the anthropic and gemini adapters do",
+  "anthropic-aws": MESSAGES_SSE,
+  "anthropic-bedrock":
+    "its stream is Bedrock's InvokeModel event stream of Messages chunks, for which there are no fault bodies yet",
+  "anthropic-foundry": MESSAGES_SSE,
+  "anthropic-google-cloud": MESSAGES_SSE,
+};
 export type Mode = "generate" | "stream";
 
 /** Transport settings a test gives `create`. */
