@@ -15,6 +15,7 @@ import { WEATHER } from "../contract/table.js";
 import { loadCassette } from "../helpers/cassettes.js";
 import { COUNT_MODELS, COUNT_REQUEST } from "../helpers/count.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
+import { variantRows } from "../variants.js";
 
 const PNG = "iVBORw0KGgo=";
 const REQUEST: ModelRequest = {
@@ -130,12 +131,12 @@ describe("count bodies are generate's bodies minus what the count endpoint refus
   });
 });
 
-describe.each(Object.entries(COUNT_MODELS))("count cassette %s", (provider, [config, url]) => {
+describe.each(variantRows(COUNT_MODELS))("count cassette %s", (provider, [config, url]) => {
   const cassette = loadCassette(`count/${provider}`, "count-tokens");
   const [interaction] = cassette.interactions;
 
   it("holds the count body built from the body generate sends, at the count URL", async () => {
-    const generate = await generateBody(provider as Provider, config, COUNT_REQUEST);
+    const generate = await generateBody(provider, config, COUNT_REQUEST);
     const model = String(config.model);
     const builders: Record<string, () => object> = {
       anthropic: () => anthropicCount.countBody(generate),
