@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, type ModelResponse, type Usage } from "../../src/index.js";
 import { withTracing } from "../../src/otel/index.js";
 import { answer, ScriptedModel } from "../agent/scripted-model.js";
-import type { Provider } from "../contract/adapters.js";
 import { runCassette } from "../contract/table.js";
+import { everyVariant } from "../variants.js";
 import { recordSpans } from "./spans.js";
 
 /** The usage attributes a response's counts must give, by the conventions' names. */
@@ -25,14 +25,23 @@ function usageAttributes(usage: Usage): Record<string, number> {
   return out;
 }
 
-const ROWS: [Provider, string, string][] = [
-  ["anthropic", "cache-tool-loop", "anthropic"],
-  ["anthropic", "thinking-tool-loop-stream", "anthropic"],
-  ["bedrock", "cache-tool-loop-stream", "aws.bedrock"],
-  ["gemini", "thinking-tool-loop", "gcp.gemini"],
-  ["openai", "responses-thinking-tool-loop", "openai"],
-  ["azure", "v1-tool-call", "azure.ai.openai"],
-];
+const ROWS = everyVariant(
+  [
+    ["anthropic", "cache-tool-loop", "anthropic"],
+    ["anthropic", "thinking-tool-loop-stream", "anthropic"],
+    ["bedrock", "cache-tool-loop-stream", "aws.bedrock"],
+    ["gemini", "thinking-tool-loop", "gcp.gemini"],
+    ["openai", "responses-thinking-tool-loop", "openai"],
+    ["azure", "v1-tool-call", "azure.ai.openai"],
+    ["vertex", "claude-thinking-tool-loop", "gcp.vertex_ai"],
+    // A platform the conventions do not name goes by golem's tag.
+    ["anthropic-aws", "thinking-tool-loop-stream", "anthropic-aws"],
+    ["anthropic-bedrock", "thinking-tool-loop-stream", "anthropic-bedrock"],
+    ["anthropic-foundry", "thinking-tool-loop-stream", "anthropic-foundry"],
+    ["anthropic-google-cloud", "thinking-tool-loop-stream", "anthropic-google-cloud"],
+  ],
+  {},
+);
 
 describe("withTracing: one chat span per model call, by the GenAI conventions", () => {
   const seen: Usage[] = [];
