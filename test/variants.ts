@@ -272,3 +272,8 @@ export function everyVariant<R extends readonly [Variant, ...unknown[]]>(
   void without;
   return [...rows];
 }
+
+/** One written reason for several variants, for {@link everyVariant}'s `without`. */
+export function because<V extends Variant>(reason: string, ...variants: V[]): Record<V, string> {
+  return Object.fromEntries(variants.map((v) => [v, reason])) as Record<V, string>;
+}

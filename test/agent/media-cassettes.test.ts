@@ -4,8 +4,8 @@ import { Agent, jsonTool, type Part, partsOf, toolCallsOf } from "../../src/inde
 import { replayFetch } from "../../src/testing/index.js";
 import { createModel } from "../contract/adapters.js";
 import { SPECS } from "../contract/rows/index.js";
-import { loadCassette } from "../helpers/cassettes.js";
-import { everyVariant } from "../variants.js";
+import { LOOPS_ONLY, loadCassette } from "../helpers/cassettes.js";
+import { because, everyVariant } from "../variants.js";
 
 /**
  * The agent's parts over the adapters' media cassettes: a `Part[]` prompt (text, an image, a
@@ -14,7 +14,6 @@ import { everyVariant } from "../variants.js";
  * the tool's image must reach each wire exactly as the capture scenario sent them.
  */
 
-const NOT_RECORDED = "no media conversation is recorded on it";
 const CASSETTES = everyVariant(
   [
     ["anthropic", "media", true],
@@ -28,14 +27,7 @@ const CASSETTES = everyVariant(
     ["openai", "responses-media", true],
     ["openai", "responses-media-stream", true],
   ],
-  {
-    azure: NOT_RECORDED,
-    vertex: NOT_RECORDED,
-    "anthropic-aws": NOT_RECORDED,
-    "anthropic-bedrock": NOT_RECORDED,
-    "anthropic-foundry": NOT_RECORDED,
-    "anthropic-google-cloud": NOT_RECORDED,
-  },
+  because("no media conversation is recorded on it", ...LOOPS_ONLY),
 );
 
 /** The logo tool, returning parts: a line of text and the blue square. */

@@ -5,8 +5,8 @@ import { Agent, type Model, textOf } from "../../src/index.js";
 import { replayFetch } from "../../src/testing/index.js";
 import { createModel } from "../contract/adapters.js";
 import { SPECS } from "../contract/rows/index.js";
-import { loadCassette } from "../helpers/cassettes.js";
-import { everyVariant } from "../variants.js";
+import { LOOPS_ONLY, loadCassette } from "../helpers/cassettes.js";
+import { because, everyVariant } from "../variants.js";
 
 /**
  * The agent's structured output over the adapters' structured-output cassettes: the Agent asks
@@ -15,7 +15,6 @@ import { everyVariant } from "../variants.js";
  * validated and typed, through `run` (JSON cassettes) and `runStream` (streamed ones).
  */
 
-const NOT_RECORDED = "no structured-output conversation is recorded on it";
 const CASSETTES = everyVariant(
   [
     ["anthropic", "structured-output"],
@@ -29,14 +28,7 @@ const CASSETTES = everyVariant(
     ["openai", "responses-structured-output"],
     ["openai", "responses-structured-output-stream"],
   ],
-  {
-    azure: NOT_RECORDED,
-    vertex: NOT_RECORDED,
-    "anthropic-aws": NOT_RECORDED,
-    "anthropic-bedrock": NOT_RECORDED,
-    "anthropic-foundry": NOT_RECORDED,
-    "anthropic-google-cloud": NOT_RECORDED,
-  },
+  because("no structured-output conversation is recorded on it", ...LOOPS_ONLY),
 );
 
 const Report = z.object({ city: z.string(), celsius: z.number() });

@@ -39,10 +39,9 @@ const ROWS = everyVariant(
     ["openai", "structured-output-chat-stream", "chatcmpl-SynthStructured02", "gpt-5.4-2026-03-05"],
     ["vertex", "claude-thinking-tool-loop", ...CLAUDE_4],
     ["vertex", "gemini-thinking-tool-loop", "yACzaZiFOp3Uz7IP577z4Qk", "gemini-3.1-pro-preview"],
-    ["anthropic-aws", "thinking-tool-loop", ...CLAUDE_4],
-    ["anthropic-bedrock", "thinking-tool-loop", ...CLAUDE_4],
-    ["anthropic-foundry", "thinking-tool-loop", ...CLAUDE_4],
-    ["anthropic-google-cloud", "thinking-tool-loop", ...CLAUDE_4],
+    ...(
+      ["anthropic-aws", "anthropic-bedrock", "anthropic-foundry", "anthropic-google-cloud"] as const
+    ).map((p) => [p, "thinking-tool-loop", ...CLAUDE_4] as const),
   ],
   { bedrock: "Converse names no response: the test below checks that neither is set" },
 );

@@ -16,14 +16,22 @@ import { SPECS } from "../contract/rows/index.js";
 import { loadCassette } from "../contract/table.js";
 import { everyVariant } from "../variants.js";
 
+/** A variant's own recorded thinking loop, under its own name. */
+const ownLoop = <P extends Provider>(p: P): [P, string, string, string] => [
+  p,
+  p,
+  "thinking-tool-loop-stream",
+  "thinking-tool-loop",
+];
+
 /**
  * An entry, its label and the cassettes its answers come from (streamed, then whole): every
  * variant of test/variants.ts, each wire it serves with a recorded tool loop.
  */
 const ENTRIES = everyVariant(
   [
-    ["anthropic", "anthropic", "thinking-tool-loop-stream", "thinking-tool-loop"],
-    ["bedrock", "bedrock", "thinking-tool-loop-stream", "thinking-tool-loop"],
+    ...(["anthropic", "bedrock", "anthropic-aws", "anthropic-bedrock"] as const).map(ownLoop),
+    ...(["anthropic-foundry", "anthropic-google-cloud"] as const).map(ownLoop),
     ["gemini", "gemini", "thinking-streaming", "thinking-tool-loop"],
     [
       "openai",
@@ -40,15 +48,6 @@ const ENTRIES = everyVariant(
     ["azure", "azure", "v1-tool-call-stream", "v1-tool-call"],
     ["vertex", "vertex (claude)", "claude-thinking-tool-loop-stream", "claude-thinking-tool-loop"],
     ["vertex", "vertex (gemini)", "gemini-thinking-tool-loop-stream", "gemini-thinking-tool-loop"],
-    ["anthropic-aws", "anthropic-aws", "thinking-tool-loop-stream", "thinking-tool-loop"],
-    ["anthropic-bedrock", "anthropic-bedrock", "thinking-tool-loop-stream", "thinking-tool-loop"],
-    ["anthropic-foundry", "anthropic-foundry", "thinking-tool-loop-stream", "thinking-tool-loop"],
-    [
-      "anthropic-google-cloud",
-      "anthropic-google-cloud",
-      "thinking-tool-loop-stream",
-      "thinking-tool-loop",
-    ],
   ],
   {},
 );
