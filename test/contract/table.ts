@@ -3,8 +3,9 @@
  * the model (config by file name, from test/contract/rows/<provider>.ts) and the calls that
  * produce the recorded requests. A cassette without a row fails loudly (see laws.test.ts).
  */
+
+import { type Conversation, WEATHER } from "../../scripts/scenarios/loops.js";
 import { mediaConversation } from "../../scripts/scenarios/media.js";
-import { WEATHER } from "../../scripts/scenarios/tool-loop.js";
 import { toolCallsOf } from "../../src/core/parts.js";
 import type { Delta, Message, Model, ModelRequest, ModelResponse } from "../../src/core/types.js";
 import {
@@ -174,6 +175,23 @@ export function loop(
 
 /** The weather tool of the recorded loops, as the capture scenarios send it. */
 export { WEATHER };
+
+/**
+ * A recorded conversation of scripts/scenarios/loops.ts: its prompt (and system prompt, unless
+ * `base` says otherwise), then its tool's answers to the first answer's calls, then the end.
+ */
+export function conversation(
+  c: Conversation,
+  base: Omit<ModelRequest, "messages"> = c.system === undefined ? {} : { system: c.system },
+): RowSpec["run"] {
+  return loop({ ...base, tools: [c.tool] }, [user(c.prompt)], (m) =>
+    toolCallsOf(m).map((call) => ({
+      role: "tool",
+      toolCallId: call.id,
+      content: c.answer(call.arguments),
+    })),
+  );
+}
 
 /** Runs the row of fixtures/<provider>/<file>.json (its spec from the table). */
 export async function runCassette(

@@ -1,9 +1,11 @@
 import * as appendOnly from "../../../scripts/scenarios/append-only.js";
 import { CACHE_PROMPT, CACHE_SYSTEM } from "../../../scripts/scenarios/cache-loop.js";
+import { CLAUDE_SONNET_4, WEATHER_LOOP } from "../../../scripts/scenarios/loops.js";
 import { LOCAL_TIME, REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import type { Message } from "../../../src/core/types.js";
 import {
   andThen,
+  conversation,
   firstUserText,
   loop,
   mediaRun,
@@ -13,22 +15,14 @@ import {
   WEATHER,
 } from "../table.js";
 
-export const SONNET_4 = {
-  model: "claude-sonnet-4-20250514",
-  maxTokens: 4096,
-  thinking: { budgetTokens: 4000 },
-};
+export const SONNET_4 = CLAUDE_SONNET_4;
 const SONNET_45 = {
   model: "claude-sonnet-4-5-20250929",
   maxTokens: 4096,
   thinking: { budgetTokens: 1024 },
 };
 /** The weather loop of the thinking-tool-loop cassettes (also replayed on Vertex). */
-export const weatherLoop = loop(
-  { system: "You are a helpful assistant", tools: [WEATHER] },
-  [user("What's the weather in Florence, Italy?")],
-  toolResults("40 C"),
-);
+export const weatherLoop = conversation(WEATHER_LOOP);
 
 /** The Gemini turn of foreign-thinking-400: its thinking is dropped, its call is sent. */
 export const GEMINI_TURN: Message = {

@@ -1,8 +1,14 @@
 import { citedConversation } from "../../../scripts/scenarios/citations.js";
+import {
+  BEDROCK_SONNET_3_7,
+  COUNTRY_LOOP,
+  WEATHER_LOOP,
+} from "../../../scripts/scenarios/loops.js";
 import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import { AWS_SESSION } from "../adapters.js";
 import {
   andThen,
+  conversation,
   firstUserText,
   loop,
   mediaRun,
@@ -13,31 +19,16 @@ import {
 } from "../table.js";
 import { cacheLoop } from "./anthropic.js";
 
-const SONNET_37 = {
-  model: "us.anthropic.claude-3-7-sonnet-20250219-v1:0",
-  thinking: { budgetTokens: 1024 },
-};
+const SONNET_37 = BEDROCK_SONNET_3_7;
 /** Claude Sonnet 4.5 without thinking: its client calls carry `"type": "tool_use"`. */
 const SONNET_45 = { model: "us.anthropic.claude-sonnet-4-5-20250929-v1:0", maxTokens: 1024 };
-const weatherLoop = loop(
-  { tools: [WEATHER] },
-  [user("What's the weather in Florence, Italy?")],
-  toolResults("40 C"),
-);
+/** The weather loop without its system prompt, as it was recorded on Converse. */
+const weatherLoop = conversation(WEATHER_LOOP, {});
 const SONNET_4 = {
   model: "us.anthropic.claude-sonnet-4-20250514-v1:0",
   thinking: { budgetTokens: 1024 },
 };
-export const COUNTRY_TOOL = {
-  name: "get_user_country",
-  description: "",
-  parameters: { additionalProperties: false, properties: {}, type: "object" },
-};
-const countryLoop = loop(
-  { tools: [COUNTRY_TOOL] },
-  [user("What is the largest city in the user country?")],
-  toolResults("Mexico"),
-);
+const countryLoop = conversation(COUNTRY_LOOP);
 
 export const BEDROCK_API_KEY = "ABSKexampleBedrockApiKey0123";
 

@@ -1,5 +1,11 @@
 import { z } from "zod";
 import { lateInstructionLoop, midRunUpdateLoop } from "../../../scripts/scenarios/append-only.js";
+import {
+  DEEPSEEK_REASONER,
+  deepseekLoop,
+  planLoop,
+  RESPONSES_GPT_5,
+} from "../../../scripts/scenarios/loops.js";
 import { DASHSCOPE_THINKING } from "../../../scripts/scenarios/openai.js";
 import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import { thinkingOf } from "../../../src/core/parts.js";
@@ -7,6 +13,7 @@ import type { Message, ToolSpec } from "../../../src/core/types.js";
 import type { Cassette } from "../../../src/testing/index.js";
 import { parseResponse } from "../../../src/wires/openai-chat/response.js";
 import {
+  conversation,
   loadCassette,
   loop,
   mediaRun,
@@ -61,75 +68,21 @@ export const chatTools = (c: Cassette, i: number): ToolSpec[] =>
     parameters: t.function.parameters,
   }));
 
-/**
- * The recorded three-turn DeepSeek loop: each turn's parsed message goes into the next turn's
- * history. What the app added (two system prompts, the user's guess, tool results and
- * pydantic-ai's own `search_tools` step) comes from the recorded requests.
- */
 /** Why the DeepSeek loop breaks the strict prefix law: recorded from an app that does. */
 const DEEPSEEK_TOOLS_GROW =
   "pydantic-ai's deferred tool search adds the found tool to `tools` after turn 1, as the recorded requests show (DeepSeek binds nothing to the prefix; only its cache misses)";
 
-const deepseekLoop: RowSpec["run"] = async (call, cassette) => {
-  const recorded = chatBody(cassette, 2).messages;
-  const system = recorded[0]?.content ?? "";
-  const deferred: Message = { role: "system", content: recorded[1]?.content ?? "" };
-  const req = (messages: Message[], turn: number) => ({
-    system,
-    messages,
-    tools: chatTools(cassette, turn),
-    toolChoice: "auto" as const,
-  });
-  const first = [deferred, user(recorded[2]?.content ?? "")];
-  const turn1 = await call(req(first, 0));
-  const search = recorded[5]?.tool_calls?.[0];
-  const history2: Message[] = [
-    ...first,
-    turn1.message,
-    ...toolResults(recorded[4]?.content ?? "")(turn1.message),
-    {
-      role: "assistant",
-      content: [
-        {
-          type: "tool-call",
-          id: search?.id ?? "",
-          name: search?.function.name ?? "",
-          arguments: search?.function.arguments ?? "",
-        },
-      ],
-    },
-    { role: "tool", toolCallId: search?.id ?? "", content: recorded[6]?.content ?? "" },
-  ];
-  const turn2 = await call(req(history2, 1));
-  const history3 = [...history2, turn2.message, ...toolResults("Anne", "4")(turn2.message)];
-  await call(req(history3, 2));
-};
-
-const DEEPSEEK = {
-  model: "deepseek-reasoner",
-  baseURL: "https://api.deepseek.com",
-  replayReasoning: true,
-};
-
-interface ResponsesBody {
-  instructions?: string;
-  input: { content?: unknown }[];
-  tools?: { parameters: object }[];
-}
+/** The recorded three-turn DeepSeek loop of scripts/scenarios/loops.ts. */
+const deepseek: RowSpec["run"] = (call, cassette) =>
+  deepseekLoop(
+    cassette.interactions.map((i) => i.request.body),
+    (req) => call(req),
+  );
 
 /** The recorded planning loop: the function call, then its result. */
-const planLoop: RowSpec["run"] = (call, cassette) => {
-  const body = cassette.interactions[0]?.request.body as ResponsesBody;
-  const plan: ToolSpec = {
-    name: "update_plan",
-    description: "",
-    parameters: body.tools?.[0]?.parameters ?? {},
-  };
-  return loop(
-    { system: body.instructions ?? "", tools: [plan], toolChoice: "auto" },
-    [user(String(body.input[0]?.content))],
-    toolResults("plan updated"),
-  )(call, cassette);
+const planning: RowSpec["run"] = (call, cassette) => {
+  const plan = planLoop(cassette.interactions[0]?.request.body);
+  return conversation(plan, { system: plan.system ?? "", toolChoice: "auto" })(call, cassette);
 };
 
 export const MEANING = user("What is the meaning of life?");
@@ -157,12 +110,7 @@ const modifiedHistory: RowSpec["run"] = async (call) => {
   });
 };
 
-const GPT5_RESPONSES = {
-  model: "gpt-5",
-  api: "responses",
-  reasoningEffort: "low",
-  reasoningSummary: "detailed",
-};
+const GPT5_RESPONSES = RESPONSES_GPT_5;
 
 const CODEX = { ...GPT5_RESPONSES, model: "gpt-5.3-codex" };
 const releaseNotes = loop(
@@ -296,13 +244,13 @@ export const OPENAI: Record<string, RowSpec> = {
     twin: { file: "responses-items-as-parts", exact: true },
   },
   "deepseek-thinking-tool-loop": {
-    config: DEEPSEEK,
-    run: deepseekLoop,
+    config: DEEPSEEK_REASONER,
+    run: deepseek,
     prefixBreak: DEEPSEEK_TOOLS_GROW,
   },
   "deepseek-thinking-tool-loop-stream": {
-    config: DEEPSEEK,
-    run: deepseekLoop,
+    config: DEEPSEEK_REASONER,
+    run: deepseek,
     prefixBreak: DEEPSEEK_TOOLS_GROW,
     twin: { file: "deepseek-thinking-tool-loop", exact: true },
   },
@@ -315,18 +263,18 @@ export const OPENAI: Record<string, RowSpec> = {
       ),
     fails: true,
   },
-  "responses-thinking-tool-loop": { config: GPT5_RESPONSES, run: planLoop },
+  "responses-thinking-tool-loop": { config: GPT5_RESPONSES, run: planning },
   "responses-thinking-tool-loop-stream": {
     config: GPT5_RESPONSES,
-    run: planLoop,
+    run: planning,
     twin: { file: "responses-thinking-tool-loop", exact: true },
   },
   "responses-reencrypted-stream": {
     config: GPT5_RESPONSES,
-    run: planLoop,
+    run: planning,
     twin: { file: "responses-thinking-tool-loop", exact: true },
   },
-  "responses-empty-summary": { config: GPT5_RESPONSES, run: planLoop },
+  "responses-empty-summary": { config: GPT5_RESPONSES, run: planning },
   "openrouter-history-on-responses": {
     config: { model: "gpt-5", api: "responses" },
     run: (call) =>
