@@ -75,7 +75,7 @@ export const BEDROCK_SONNET_3_7 = {
 
 /** Gemini 3 Pro with its thoughts (the Gemini weather loops, on the API and on Vertex). */
 export const GEMINI_3_PRO = {
-  model: "gemini-3-pro-preview",
+  model: "gemini-3-pro-preview" as const,
   thinking: { includeThoughts: true, level: "high" as const },
 };
 
