@@ -87,6 +87,21 @@ export function rows(specs: Record<Provider, Record<string, RowSpec>>): Row[] {
   );
 }
 
+/**
+ * A recorded conversation and its streamed twin, rows `file` and `file-stream`: the same config
+ * and calls (`stream` changes what the streamed row does differently), the streamed answers
+ * checked against the other's (`exact`: to the letter).
+ */
+export function withStream(
+  file: string,
+  spec: RowSpec,
+  stream: Partial<RowSpec> & { exact?: boolean } = {},
+): Record<string, RowSpec> {
+  const { exact, ...streamed } = stream;
+  const twin = exact ? { file, exact } : { file };
+  return { [file]: spec, [`${file}-stream`]: { ...spec, twin, ...streamed } };
+}
+
 /** How a row is run: replay options, config over the row's, and a wrapper for the model. */
 export type RowOptions = ReplayOptions & {
   config?: Record<string, unknown>;

@@ -16,6 +16,7 @@ import {
   toolResults,
   user,
   WEATHER,
+  withStream,
 } from "../table.js";
 import { cacheLoop } from "./anthropic.js";
 
@@ -66,46 +67,25 @@ const CITED_SONNET_45 = { ...SONNET_45, citations: true };
 const MEDIA_SONNET_4 = { model: "us.anthropic.claude-sonnet-4-20250514-v1:0", maxTokens: 1024 };
 
 export const BEDROCK: Record<string, RowSpec> = {
-  "cache-tool-loop": { config: { ...OPUS_46, cache: "auto" }, run: cacheLoop },
-  "cache-tool-loop-stream": {
-    config: { ...OPUS_46, cache: "auto" },
-    run: cacheLoop,
-    twin: { file: "cache-tool-loop", exact: true },
-  },
-  media: { config: MEDIA_SONNET_4, run: mediaRun(true) },
-  "media-stream": { config: MEDIA_SONNET_4, run: mediaRun(true), twin: { file: "media" } },
-  citations: { config: CITED_SONNET_45, run: citedConversation },
-  "citations-stream": {
-    config: CITED_SONNET_45,
-    run: citedConversation,
-    twin: { file: "citations", exact: true },
-  },
-  "structured-output": {
+  ...withStream(
+    "cache-tool-loop",
+    { config: { ...OPUS_46, cache: "auto" }, run: cacheLoop },
+    { exact: true },
+  ),
+  ...withStream("media", { config: MEDIA_SONNET_4, run: mediaRun(true) }),
+  ...withStream("citations", { config: CITED_SONNET_45, run: citedConversation }, { exact: true }),
+  ...withStream("structured-output", {
     config: {
       model: "us.anthropic.claude-sonnet-4-6",
       maxTokens: 16000,
       thinking: { adaptive: true },
     },
     run: (call) => call(REPORT_REQUEST),
-  },
-  "structured-output-stream": {
-    config: {
-      model: "us.anthropic.claude-sonnet-4-6",
-      maxTokens: 16000,
-      thinking: { adaptive: true },
-    },
-    run: (call) => call(REPORT_REQUEST),
-    twin: { file: "structured-output" },
-  },
-  "interleaved-tool-loop": {
+  }),
+  ...withStream("interleaved-tool-loop", {
     config: { ...OPUS_46, credentials: AWS_SESSION },
     run: interleavedLoop,
-  },
-  "interleaved-tool-loop-stream": {
-    config: { ...OPUS_46, credentials: AWS_SESSION },
-    run: interleavedLoop,
-    twin: { file: "interleaved-tool-loop" },
-  },
+  }),
   "redacted-split-stream": {
     config: { ...SONNET_37, credentials: AWS_SESSION },
     run: (call, c) => loop({}, [user(firstUserText(c))], andThen("What was that?"))(call, c),
@@ -114,27 +94,17 @@ export const BEDROCK: Record<string, RowSpec> = {
     config: SONNET_37,
     run: loop({}, [user("How many r's are in strawberry?")]),
   },
-  "thinking-tool-loop": {
+  ...withStream("thinking-tool-loop", {
     config: { ...SONNET_37, credentials: AWS_SESSION },
     run: countryLoop,
-  },
-  "thinking-tool-loop-stream": {
-    config: { ...SONNET_37, credentials: AWS_SESSION },
-    run: countryLoop,
-    twin: { file: "thinking-tool-loop" },
-  },
+  }),
   "thinking-stream": { config: SONNET_4, run: loop({}, [user("Hello")]) },
   "redacted-thinking-stream": {
     config: { ...SONNET_37, apiKey: BEDROCK_API_KEY },
     run: (call, c) => loop({}, [user(firstUserText(c))])(call, c),
   },
   "exception-stream": { config: SONNET_4, run: loop({}, [user("Hello")]), fails: true },
-  "typed-tool-use": { config: SONNET_45, run: weatherLoop },
-  "typed-tool-use-stream": {
-    config: SONNET_45,
-    run: weatherLoop,
-    twin: { file: "typed-tool-use" },
-  },
+  ...withStream("typed-tool-use", { config: SONNET_45, run: weatherLoop }),
   "split-signature-stream": {
     config: SONNET_37,
     run: loop({}, [user("What is 17 * 23?")], andThen("Add 9.")),

@@ -5,6 +5,7 @@ import {
   deepseekLoop,
   planLoop,
   RESPONSES_GPT_5,
+  WEATHER_LOOP,
 } from "../../../scripts/scenarios/loops.js";
 import { DASHSCOPE_THINKING } from "../../../scripts/scenarios/openai.js";
 import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
@@ -21,6 +22,7 @@ import {
   toolResults,
   user,
   WEATHER,
+  withStream,
 } from "../table.js";
 
 interface ChatMessage {
@@ -134,26 +136,18 @@ const releaseNotes = loop(
 );
 
 /** The weather loop of the OpenRouter, vLLM and DashScope cassettes (and their capture scenarios). */
-const weatherLoop = loop(
-  { system: "You are a helpful assistant", tools: [WEATHER] },
-  [user("What's the weather in Florence, Italy?")],
-  toolResults("40 C"),
-);
+const weatherLoop = conversation(WEATHER_LOOP);
 
 // The host is openrouter.ai, so reasoningEffort goes as OpenRouter's `reasoning: { effort }`.
 const OPENROUTER = { baseURL: "https://openrouter.ai/api/v1", reasoningEffort: "medium" };
 
 /** The reasoning dialects of compatible servers (ADR 0012). */
 const OPENAI_DIALECTS: Record<string, RowSpec> = {
-  "openrouter-claude-tool-loop": {
-    config: { ...OPENROUTER, model: "anthropic/claude-sonnet-4.5" },
-    run: weatherLoop,
-  },
-  "openrouter-claude-tool-loop-stream": {
-    config: { ...OPENROUTER, model: "anthropic/claude-sonnet-4.5" },
-    run: weatherLoop,
-    twin: { file: "openrouter-claude-tool-loop", exact: true },
-  },
+  ...withStream(
+    "openrouter-claude-tool-loop",
+    { config: { ...OPENROUTER, model: "anthropic/claude-sonnet-4.5" }, run: weatherLoop },
+    { exact: true },
+  ),
   // The same answers with the signature and the encrypted data each in two fragments.
   "openrouter-split-fragments-stream": {
     config: { ...OPENROUTER, model: "anthropic/claude-sonnet-4.5" },
@@ -173,27 +167,21 @@ const OPENAI_DIALECTS: Record<string, RowSpec> = {
     },
     run: weatherLoop,
   },
-  "dashscope-encrypted-content": {
-    config: {
-      model: "qwen4-max",
-      baseURL: "https://dashscope-intl.aliyuncs.com/compatible-mode/v1",
-      replayReasoning: true,
-    },
-    run: weatherLoop,
-    // As the capture scenario does: golem has no option for DashScope's thinking switches.
-    editBody: (body) => ({ ...body, ...DASHSCOPE_THINKING }),
-  },
   // Streamed, the encrypted content in three pieces.
-  "dashscope-encrypted-content-stream": {
-    config: {
-      model: "qwen4-max",
-      baseURL: "https://dashscope-intl.aliyuncs.com/compatible-mode/v1",
-      replayReasoning: true,
+  ...withStream(
+    "dashscope-encrypted-content",
+    {
+      config: {
+        model: "qwen4-max",
+        baseURL: "https://dashscope-intl.aliyuncs.com/compatible-mode/v1",
+        replayReasoning: true,
+      },
+      run: weatherLoop,
+      // As the capture scenario does: golem has no option for DashScope's thinking switches.
+      editBody: (body) => ({ ...body, ...DASHSCOPE_THINKING }),
     },
-    run: weatherLoop,
-    editBody: (body) => ({ ...body, ...DASHSCOPE_THINKING }),
-    twin: { file: "dashscope-encrypted-content", exact: true },
-  },
+    { exact: true },
+  ),
 };
 
 /** The structured-output rows: reasoning on, as scripts/scenarios/openai.ts records them. */
@@ -201,20 +189,20 @@ const GPT54_CHAT = { model: "gpt-5.4", reasoningEffort: "low", maxTokens: 4000 }
 const GPT54_RESPONSES = { model: "gpt-5.4", api: "responses", reasoningEffort: "low" };
 
 export const OPENAI: Record<string, RowSpec> = {
-  "chat-media": { config: { model: "gpt-5-mini" }, run: mediaRun(false) },
-  "chat-media-stream": {
-    config: { model: "gpt-5-mini" },
-    run: mediaRun(false),
-    twin: { file: "chat-media", exact: true },
-  },
-  "responses-media": { config: { model: "gpt-5-mini", api: "responses" }, run: mediaRun(true) },
-  "responses-media-stream": {
+  ...withStream(
+    "chat-media",
+    { config: { model: "gpt-5-mini" }, run: mediaRun(false) },
+    { exact: true },
+  ),
+  ...withStream("responses-media", {
     config: { model: "gpt-5-mini", api: "responses" },
     run: mediaRun(true),
-    twin: { file: "responses-media" },
-  },
+  }),
   ...OPENAI_DIALECTS,
-  "structured-output-chat": { config: GPT54_CHAT, run: (call) => call(REPORT_REQUEST) },
+  ...withStream("structured-output-chat", {
+    config: GPT54_CHAT,
+    run: (call) => call(REPORT_REQUEST),
+  }),
   "structured-output-zod-chat": {
     config: GPT54_CHAT,
     run: (call) =>
@@ -223,37 +211,16 @@ export const OPENAI: Record<string, RowSpec> = {
         output: { name: "forecast", schema: FORECAST_INPUT_SCHEMA },
       }),
   },
-  "structured-output-chat-stream": {
-    config: GPT54_CHAT,
-    run: (call) => call(REPORT_REQUEST),
-    twin: { file: "structured-output-chat" },
-  },
-  "responses-structured-output": {
+  ...withStream("responses-structured-output", {
     config: GPT54_RESPONSES,
     run: (call) => call(REPORT_REQUEST),
-  },
-  "responses-structured-output-stream": {
-    config: GPT54_RESPONSES,
-    run: (call) => call(REPORT_REQUEST),
-    twin: { file: "responses-structured-output" },
-  },
-  "responses-items-as-parts": { config: CODEX, run: releaseNotes },
-  "responses-items-as-parts-stream": {
-    config: CODEX,
-    run: releaseNotes,
-    twin: { file: "responses-items-as-parts", exact: true },
-  },
-  "deepseek-thinking-tool-loop": {
-    config: DEEPSEEK_REASONER,
-    run: deepseek,
-    prefixBreak: DEEPSEEK_TOOLS_GROW,
-  },
-  "deepseek-thinking-tool-loop-stream": {
-    config: DEEPSEEK_REASONER,
-    run: deepseek,
-    prefixBreak: DEEPSEEK_TOOLS_GROW,
-    twin: { file: "deepseek-thinking-tool-loop", exact: true },
-  },
+  }),
+  ...withStream("responses-items-as-parts", { config: CODEX, run: releaseNotes }, { exact: true }),
+  ...withStream(
+    "deepseek-thinking-tool-loop",
+    { config: DEEPSEEK_REASONER, run: deepseek, prefixBreak: DEEPSEEK_TOOLS_GROW },
+    { exact: true },
+  ),
   "tools-with-effort-400": {
     config: { model: "gpt-5.4", reasoningEffort: "low", maxTokens: 4000 },
     run: (call, c) =>
@@ -263,12 +230,11 @@ export const OPENAI: Record<string, RowSpec> = {
       ),
     fails: true,
   },
-  "responses-thinking-tool-loop": { config: GPT5_RESPONSES, run: planning },
-  "responses-thinking-tool-loop-stream": {
-    config: GPT5_RESPONSES,
-    run: planning,
-    twin: { file: "responses-thinking-tool-loop", exact: true },
-  },
+  ...withStream(
+    "responses-thinking-tool-loop",
+    { config: GPT5_RESPONSES, run: planning },
+    { exact: true },
+  ),
   "responses-reencrypted-stream": {
     config: GPT5_RESPONSES,
     run: planning,
@@ -303,20 +269,17 @@ export const OPENAI: Record<string, RowSpec> = {
 
 export const AZURE_ENDPOINT = "https://fantasy-playground-resource.openai.azure.com";
 const AZURE_MINI = { endpoint: AZURE_ENDPOINT, deployment: "gpt-5-mini", reasoningEffort: "high" };
-const azureLoop = loop(
-  { system: "You are a helpful assistant", tools: [WEATHER], toolChoice: "auto" },
-  [user("What's the weather in Florence, Italy?")],
-  toolResults("40 C"),
-);
+const azureLoop = conversation(WEATHER_LOOP, {
+  system: WEATHER_LOOP.system ?? "",
+  toolChoice: "auto",
+});
 
-export const AZURE: Record<string, RowSpec> = {
-  "v1-tool-call": { config: AZURE_MINI, run: azureLoop },
-  "v1-tool-call-stream": {
-    config: { ...AZURE_MINI, token: async () => "entra-token-0123456789" },
-    run: azureLoop,
-    twin: { file: "v1-tool-call", exact: true },
-  },
-};
+/** The Azure weather loop: a key, then an Entra ID token for the streamed row. */
+export const AZURE: Record<string, RowSpec> = withStream(
+  "v1-tool-call",
+  { config: AZURE_MINI, run: azureLoop },
+  { config: { ...AZURE_MINI, token: async () => "entra-token-0123456789" }, exact: true },
+);
 
 /** A model whose reasoning OpenAI binds to its prefix (GPT-6.2 on). */
 const GPT62_RESPONSES = { model: "gpt-6.2", api: "responses", reasoningEffort: "medium" };
