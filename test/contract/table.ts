@@ -4,10 +4,9 @@
  * produce the recorded requests. A cassette without a row fails loudly (see laws.test.ts).
  */
 
-import { type Conversation, WEATHER } from "../../scripts/scenarios/loops.js";
+import { WEATHER } from "../../scripts/scenarios/loops.js";
 import { mediaConversation } from "../../scripts/scenarios/media.js";
-import { toolCallsOf } from "../../src/core/parts.js";
-import type { Delta, Message, Model, ModelRequest, ModelResponse } from "../../src/core/types.js";
+import type { Delta, Model, ModelRequest, ModelResponse } from "../../src/core/types.js";
 import {
   type Cassette,
   type ReplayFetch,
@@ -151,62 +150,12 @@ export async function runRow(
   return { model, fetch, turns, error };
 }
 
-// ---- helpers to write row specs ----
+// ---- helpers to write row specs (the conversation builders are in conversations.ts) ----
 
-export const user = (content: string): Message => ({ role: "user", content });
-
-/** Tool results answering the previous message's calls, in order. */
-export function toolResults(...contents: (string | [string, true])[]) {
-  return (m: Message): Message[] =>
-    toolCallsOf(m).map((c, i) => {
-      const r = contents[i] ?? "";
-      return typeof r === "string"
-        ? { role: "tool", toolCallId: c.id, content: r }
-        : { role: "tool", toolCallId: c.id, content: r[0], isError: true };
-    });
-}
-
-/** A user message after the previous answer. */
-export const andThen = (content: string) => (): Message[] => [user(content)];
-
-/**
- * A conversation: the first request, then for each next turn the messages that follow the
- * previous answer (which goes back into the history as it came).
- */
-export function loop(
-  base: Omit<ModelRequest, "messages">,
-  first: Message[],
-  ...next: ((previous: Message) => Message[])[]
-): RowSpec["run"] {
-  return async (call) => {
-    const history = [...first];
-    let answer = await call({ ...base, messages: [...history] });
-    for (const after of next) {
-      history.push(answer.message, ...after(answer.message));
-      answer = await call({ ...base, messages: [...history] });
-    }
-  };
-}
+export { andThen, conversation, loop, toolResults, user } from "./conversations.js";
 
 /** The weather tool of the recorded loops, as the capture scenarios send it. */
 export { WEATHER };
-
-/**
- * A recorded conversation of scripts/scenarios/loops.ts: its prompt (and system prompt, unless
- * `base` says otherwise), then its tool's answers to the first answer's calls, then the end.
- */
-export function conversation(
-  c: Conversation,
-  base: Omit<ModelRequest, "messages"> = c.system === undefined ? {} : { system: c.system },
-): RowSpec["run"] {
-  return loop({ ...base, tools: [c.tool] }, [user(c.prompt)], (m) =>
-    toolCallsOf(m).map((call) => ({
-      role: "tool",
-      toolCallId: call.id,
-      content: c.answer(call.arguments),
-    })),
-  );
-}
 
 /** Runs the row of fixtures/<provider>/<file>.json (its spec from the table). */
 export async function runCassette(

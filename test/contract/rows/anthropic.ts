@@ -3,18 +3,8 @@ import { CACHE_PROMPT, CACHE_SYSTEM } from "../../../scripts/scenarios/cache-loo
 import { CLAUDE_SONNET_4, WEATHER_LOOP } from "../../../scripts/scenarios/loops.js";
 import { LOCAL_TIME, REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import type { Message } from "../../../src/core/types.js";
-import {
-  andThen,
-  conversation,
-  firstUserText,
-  loop,
-  mediaRun,
-  type RowSpec,
-  toolResults,
-  user,
-  WEATHER,
-  withStream,
-} from "../table.js";
+import { andThen, conversation, loop, toolResults, user } from "../conversations.js";
+import { firstUserText, mediaRun, type RowSpec, WEATHER, withStream } from "../table.js";
 
 export const SONNET_4 = CLAUDE_SONNET_4;
 const SONNET_45 = {

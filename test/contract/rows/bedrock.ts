@@ -6,18 +6,8 @@ import {
 } from "../../../scripts/scenarios/loops.js";
 import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import { AWS_SESSION } from "../adapters.js";
-import {
-  andThen,
-  conversation,
-  firstUserText,
-  loop,
-  mediaRun,
-  type RowSpec,
-  toolResults,
-  user,
-  WEATHER,
-  withStream,
-} from "../table.js";
+import { andThen, conversation, loop, toolResults, user } from "../conversations.js";
+import { firstUserText, mediaRun, type RowSpec, WEATHER, withStream } from "../table.js";
 import { cacheLoop } from "./anthropic.js";
 
 const SONNET_37 = BEDROCK_SONNET_3_7;

@@ -2,16 +2,8 @@ import { SCREEN_TOOLS } from "../../../scripts/scenarios/gemini.js";
 import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import type { Message, ToolSpec } from "../../../src/core/types.js";
 import type { Cassette } from "../../../src/testing/index.js";
-import {
-  andThen,
-  loop,
-  mediaRun,
-  type RowSpec,
-  toolResults,
-  user,
-  WEATHER,
-  withStream,
-} from "../table.js";
+import { andThen, loop, toolResults, user } from "../conversations.js";
+import { mediaRun, type RowSpec, WEATHER, withStream } from "../table.js";
 
 export const PRO_THINKING = {
   model: "gemini-3-pro-preview",

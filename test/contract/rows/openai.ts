@@ -13,17 +13,8 @@ import { thinkingOf } from "../../../src/core/parts.js";
 import type { Message, ToolSpec } from "../../../src/core/types.js";
 import type { Cassette } from "../../../src/testing/index.js";
 import { parseResponse } from "../../../src/wires/openai-chat/response.js";
-import {
-  conversation,
-  loadCassette,
-  loop,
-  mediaRun,
-  type RowSpec,
-  toolResults,
-  user,
-  WEATHER,
-  withStream,
-} from "../table.js";
+import { conversation, loop, toolResults, user } from "../conversations.js";
+import { loadCassette, mediaRun, type RowSpec, WEATHER, withStream } from "../table.js";
 
 interface ChatMessage {
   role: string;
