@@ -107,7 +107,7 @@ describe("bedrock stream state", () => {
     expect(final.usage).toEqual({ inputTokens: 51, outputTokens: 94, cacheReadTokens: 0 });
   });
 
-  it("keeps interleaved reasoning and tool use in order, as parseResponse does", () => {
+  it("numbers interleaved reasoning and tool use deltas in order", () => {
     const { machine, deltas } = feed([
       messageStart,
       delta(0, { reasoningContent: { text: "First the city." } }),
@@ -136,18 +136,8 @@ describe("bedrock stream state", () => {
       ["tool-call", 3],
       ["tool-call", 3],
     ]);
-    const final = machine.finish();
-    expect(final.message.content).toEqual([
-      { type: "thinking", text: "First the city.", signature: "s1", provider: "bedrock" },
-      { type: "tool-call", id: "t1", name: "city", arguments: "" },
-      { type: "thinking", text: "Then its weather.", signature: "s2", provider: "bedrock" },
-      {
-        type: "tool-call",
-        id: "t2",
-        name: "weather",
-        arguments: '{"city":"Lima","days":[1,2]}',
-      },
-    ]);
+    // The parts it ends with: the interleaved row of test/wires/converse/parts.test.ts.
+    expect(machine.finish().message.content).toHaveLength(4);
   });
 
   it("keeps a tool's input text exactly as it arrived, with no parse and stringify", () => {
