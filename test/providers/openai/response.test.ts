@@ -84,42 +84,7 @@ describe("openai parseResponse", () => {
     }
   });
 
-  it("puts reasoning, then text, then the tool calls in order, arguments exactly as sent", () => {
-    const big = '{"id": 123456789012345678901234567890,  "q" : "1009"}';
-    const body = {
-      choices: [
-        {
-          index: 0,
-          message: {
-            role: "assistant",
-            tool_calls: [
-              { id: "call_a", type: "function", function: { name: "lookup", arguments: big } },
-              { id: "call_b", type: "function", function: { name: "now", arguments: "" } },
-            ],
-            content: "Looking it up.",
-            reasoning_content: "Two lookups.",
-          },
-          finish_reason: "tool_calls",
-        },
-      ],
-    };
-    const res = parseResponse(body, "openai");
-    expect(JSON.stringify(res)).toBe(
-      JSON.stringify({
-        message: {
-          role: "assistant",
-          content: [
-            { type: "thinking", text: "Two lookups.", provider: "openai" },
-            { type: "text", text: "Looking it up." },
-            { type: "tool-call", id: "call_a", name: "lookup", arguments: big },
-            { type: "tool-call", id: "call_b", name: "now", arguments: "" },
-          ],
-        },
-        usage: { inputTokens: 0, outputTokens: 0 },
-        stopReason: "tool_calls",
-      }),
-    );
-  });
+  // Which part each message field becomes, whole and streamed: test/wires/openai-chat/parts.test.ts.
 
   it("ignores Azure's filter results", () => {
     const body = completion(
@@ -131,13 +96,6 @@ describe("openai parseResponse", () => {
       role: "assistant",
       content: [{ type: "text", text: "ok" }],
     });
-  });
-
-  it("prefers reasoning_content and never doubles a server that sends both", () => {
-    const both = completion({ content: null, reasoning_content: "a", reasoning: "a" });
-    expect(parseResponse(both).message.content).toEqual([
-      { type: "thinking", text: "a", provider: "openai" },
-    ]);
   });
 
   it("throws StreamError naming what is missing", () => {
