@@ -1,16 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { parseErrorBody, parseResponse } from "../../../src/wires/messages/response.js";
+import { answer } from "./answer.js";
 import { SEARCH_RESULT, SEARCH_USE } from "./blocks.js";
 
-const body = (content: unknown[], usage: object = { input_tokens: 1, output_tokens: 2 }) => ({
-  id: "msg_1",
-  type: "message",
-  role: "assistant",
-  model: "claude",
-  content,
-  stop_reason: "end_turn",
-  usage,
-});
+const body = (content: unknown[], usage: object = { input_tokens: 1, output_tokens: 2 }) =>
+  answer(content, "end_turn", { id: "msg_1", model: "claude", usage });
 
 describe("anthropic parseResponse", () => {
   it("parses thinking, redacted thinking, text and tool use into parts in their order, tagged anthropic", () => {

@@ -5,6 +5,7 @@ import type { Delta } from "../../../src/core/types.js";
 import { parseResponse } from "../../../src/wires/messages/response.js";
 import { createStreamState } from "../../../src/wires/messages/stream.js";
 import { thrown } from "../../helpers/errors.js";
+import { answer } from "./answer.js";
 import { SEARCH_RESULT, SEARCH_USE } from "./blocks.js";
 
 const rec = (data: Record<string, unknown>) => ({
@@ -13,15 +14,7 @@ const rec = (data: Record<string, unknown>) => ({
 });
 const start = rec({
   type: "message_start",
-  message: {
-    id: "m",
-    type: "message",
-    role: "assistant",
-    model: "c",
-    content: [],
-    stop_reason: null,
-    usage: { input_tokens: 7, output_tokens: 1 },
-  },
+  message: answer([], null, { id: "m", model: "c", usage: { input_tokens: 7, output_tokens: 1 } }),
 });
 
 function feed(events: { event?: string; data: string }[]) {

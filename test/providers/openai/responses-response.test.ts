@@ -6,6 +6,7 @@ import {
   parseResponsesUsage,
   responsesBodyErrorFields,
 } from "../../../src/wires/openai-responses/response.js";
+import { CALL, REASONING, USAGE } from "../../wires/openai-responses/items.js";
 
 // An abridged Responses API response.
 const SPEC_C4 = {
@@ -15,29 +16,8 @@ const SPEC_C4 = {
   model: "gpt-5.4",
   reasoning: { effort: "medium", summary: "auto" },
   store: false,
-  output: [
-    {
-      id: "rs_01",
-      type: "reasoning",
-      summary: [{ type: "summary_text", text: "**Plan**\n\nAdd first, then multiply." }],
-      encrypted_content: "gAAAAB-enc1",
-    },
-    {
-      id: "fc_01",
-      type: "function_call",
-      status: "completed",
-      call_id: "call_1",
-      name: "calc",
-      arguments: '{"a":12,"b":7,"op":"add"}',
-    },
-  ],
-  usage: {
-    input_tokens: 134,
-    input_tokens_details: { cached_tokens: 0 },
-    output_tokens: 58,
-    output_tokens_details: { reasoning_tokens: 30 },
-    total_tokens: 192,
-  },
+  output: [REASONING, CALL],
+  usage: USAGE,
   error: null,
   incomplete_details: null,
 };

@@ -6,6 +6,7 @@ import type { SSERecord } from "../../../src/transport/sse.js";
 import { parseResponsesResponse } from "../../../src/wires/openai-responses/response.js";
 import { createResponsesStreamState } from "../../../src/wires/openai-responses/stream.js";
 import { thrown } from "../../helpers/errors.js";
+import { ARGS, CALL, PLAN, REASONING, USAGE } from "../../wires/openai-responses/items.js";
 
 class TestAPIError extends APIError {}
 
@@ -32,29 +33,6 @@ function feed(records: SSERecord[], provider = "openai") {
   return { m, deltas };
 }
 
-const PLAN = "**Plan**\n\nAdd first, then multiply.";
-const ARGS = '{"a":12,"b":7,"op":"add"}';
-const REASONING = {
-  id: "rs_01",
-  type: "reasoning",
-  summary: [{ type: "summary_text", text: PLAN }],
-  encrypted_content: "gAAAAB-enc1",
-};
-const CALL = {
-  id: "fc_01",
-  type: "function_call",
-  status: "completed",
-  call_id: "call_1",
-  name: "calc",
-  arguments: ARGS,
-};
-const USAGE = {
-  input_tokens: 134,
-  input_tokens_details: { cached_tokens: 0 },
-  output_tokens: 58,
-  output_tokens_details: { reasoning_tokens: 30 },
-  total_tokens: 192,
-};
 const COMPLETED = { id: "resp_01", status: "completed", output: [REASONING, CALL], usage: USAGE };
 const rs = { item_id: "rs_01", output_index: 0 };
 const fc1 = { item_id: "fc_01", output_index: 1 };

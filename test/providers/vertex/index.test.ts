@@ -4,6 +4,7 @@ import { AuthError } from "../../../src/core/errors.js";
 import { APIError, create } from "../../../src/platforms/vertex/index.js";
 import { makeTestKeys, serviceAccount, type TestKeys } from "../../transport/auth/keys.js";
 import { type Loopback, startServer } from "../../transport/loopback.js";
+import { answer, sseText } from "../anthropic/answer.js";
 
 let keys: TestKeys;
 let server: Loopback | undefined;
@@ -143,32 +144,12 @@ describe("vertex with a service account", () => {
           error: { code: 401, message: "expired", status: "UNAUTHENTICATED" },
         });
       res.writeHead(200, { "content-type": "text/event-stream" });
-      const { content: _, ...start } = CLAUDE_ANSWER;
-      const events = [
-        [
-          "message_start",
-          { type: "message_start", message: { ...start, content: [], stop_reason: null } },
-        ],
-        [
-          "content_block_start",
-          { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
-        ],
-        [
-          "content_block_delta",
-          { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hi!" } },
-        ],
-        ["content_block_stop", { type: "content_block_stop", index: 0 }],
-        [
-          "message_delta",
-          {
-            type: "message_delta",
-            delta: { stop_reason: "end_turn" },
-            usage: { output_tokens: 2 },
-          },
-        ],
-        ["message_stop", { type: "message_stop" }],
-      ];
-      res.end(events.map(([e, d]) => `event: ${e}\ndata: ${JSON.stringify(d)}\n\n`).join(""));
+      const { content: _, ...fields } = CLAUDE_ANSWER;
+      const hi = answer([{ type: "text", text: "Hi!" }], "end_turn", {
+        ...fields,
+        usage: { input_tokens: 10, output_tokens: 2 },
+      });
+      res.end(sseText(hi));
     });
     const origin = new URL(server.url).origin;
     const streaming = create({

@@ -4,58 +4,14 @@
  * @see https://docs.claude.com/en/docs/build-with-claude/streaming
  */
 import { APIError } from "../../../src/core/errors.js";
-import type { SSERecord } from "../../../src/transport/sse.js";
 import { parseResponse } from "../../../src/wires/messages/response.js";
 import { createStreamState } from "../../../src/wires/messages/stream.js";
+import { answer, type Block, streamOf } from "../../providers/anthropic/answer.js";
 import { SEARCH_RESULT, SEARCH_USE } from "../../providers/anthropic/blocks.js";
 import { type PartsRow, partsTable } from "../parts-table.js";
 
-type Block = { type: string } & Record<string, unknown>;
-
-const rec = (data: { type: string } & Record<string, unknown>): SSERecord => ({
-  event: data.type,
-  data: JSON.stringify(data),
-});
-
-/** A block's events: its start (empty where deltas carry it), its deltas, its stop. */
-function eventsOf(block: Block, index: number): SSERecord[] {
-  const delta = (d: object) => rec({ type: "content_block_delta", index, delta: d });
-  const input = (value: unknown) => {
-    const json = JSON.stringify(value ?? {});
-    return json === "{}" ? [] : [delta({ type: "input_json_delta", partial_json: json })];
-  };
-  let begin: object = block;
-  let deltas: SSERecord[] = [];
-  if (block.type === "thinking") {
-    begin = { type: "thinking", thinking: "", signature: "" };
-    deltas = [
-      ...(block.thinking ? [delta({ type: "thinking_delta", thinking: block.thinking })] : []),
-      ...(block.signature ? [delta({ type: "signature_delta", signature: block.signature })] : []),
-    ];
-  } else if (block.type === "text") {
-    begin = { type: "text", text: "" };
-    deltas = block.text ? [delta({ type: "text_delta", text: block.text })] : [];
-  } else if (block.type === "tool_use" || block.type === "server_tool_use") {
-    begin = { ...block, input: {} };
-    deltas = input(block.input);
-  }
-  return [
-    rec({ type: "content_block_start", index, content_block: begin }),
-    ...deltas,
-    rec({ type: "content_block_stop", index }),
-  ];
-}
-
 /** A whole message of `blocks`, as generate gets it. */
-const message = (content: Block[]) => ({
-  id: "msg_1",
-  type: "message",
-  role: "assistant",
-  model: "claude",
-  content,
-  stop_reason: "end_turn",
-  usage: { input_tokens: 1, output_tokens: 2 },
-});
+const message = (content: Block[]) => answer(content, "end_turn", { id: "msg_1", model: "claude" });
 
 const ROWS: PartsRow<Block>[] = [
   {
@@ -151,17 +107,7 @@ partsTable("messages", ROWS, {
   response: (blocks) => parseResponse(message(blocks)).message.content,
   stream: (blocks) => {
     const machine = createStreamState((f) => new APIError(f), "req_1");
-    const events = [
-      rec({ type: "message_start", message: { ...message([]), stop_reason: null } }),
-      ...blocks.flatMap(eventsOf),
-      rec({
-        type: "message_delta",
-        delta: { stop_reason: "end_turn" },
-        usage: { output_tokens: 2 },
-      }),
-      rec({ type: "message_stop" }),
-    ];
-    for (const e of events) machine.push(e);
+    for (const e of streamOf(message(blocks))) machine.push(e);
     return machine.finish().message.content;
   },
 });

@@ -9,6 +9,7 @@ import type { SSERecord } from "../../../src/transport/sse.js";
 import { parseResponsesResponse } from "../../../src/wires/openai-responses/response.js";
 import { createResponsesStreamState } from "../../../src/wires/openai-responses/stream.js";
 import { type PartsRow, partsTable } from "../parts-table.js";
+import { ARGS, CALL, PLAN, REASONING } from "./items.js";
 
 type Item = { type: string } & Record<string, unknown>;
 type Text = { type: string; text?: string };
@@ -75,30 +76,10 @@ const text = (t: string) => ({ type: "output_text", text: t, annotations: [] });
 const ROWS: PartsRow<Item>[] = [
   {
     name: "a signed thinking part per reasoning item and the call by call_id",
-    blocks: [
-      {
-        id: "rs_01",
-        type: "reasoning",
-        summary: summary("**Plan**\n\nAdd first, then multiply."),
-        encrypted_content: "gAAAAB-enc1",
-      },
-      {
-        id: "fc_01",
-        type: "function_call",
-        status: "completed",
-        call_id: "call_1",
-        name: "calc",
-        arguments: '{"a":12,"b":7,"op":"add"}',
-      },
-    ],
+    blocks: [REASONING, CALL],
     parts: [
-      {
-        type: "thinking",
-        text: "**Plan**\n\nAdd first, then multiply.",
-        signature: "gAAAAB-enc1",
-        provider: "azure-responses",
-      },
-      { type: "tool-call", id: "call_1", name: "calc", arguments: '{"a":12,"b":7,"op":"add"}' },
+      { type: "thinking", text: PLAN, signature: "gAAAAB-enc1", provider: "azure-responses" },
+      { type: "tool-call", id: "call_1", name: "calc", arguments: ARGS },
     ],
   },
   {
