@@ -4,6 +4,7 @@
  * @see https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ConverseStream.html
  */
 import { APIError } from "../../../src/core/errors.js";
+import type { Part } from "../../../src/core/types.js";
 import type { EventStreamMessage } from "../../../src/transport/event-stream.js";
 import { parseResponse } from "../../../src/wires/converse/response.js";
 import { createStreamState } from "../../../src/wires/converse/stream.js";
@@ -63,6 +64,35 @@ function eventsOf(blocks: Block[]): EventStreamMessage[] {
   ];
 }
 
+/**
+ * Interleaved reasoning and tool use: whole, a tool use without input is {}; streamed, it has
+ * no input deltas, so no input text.
+ */
+function interleaved(): PartsRow<Block> {
+  const parts: Part[] = [
+    { type: "thinking", text: "First the city.", signature: "s1", provider: "bedrock" },
+    { type: "tool-call", id: "t1", name: "city", arguments: "{}" },
+    { type: "thinking", text: "Then its weather.", signature: "s2", provider: "bedrock" },
+    { type: "tool-call", id: "t2", name: "weather", arguments: '{"city":"Lima","days":[1,2]}' },
+  ];
+  return {
+    name: "interleaved reasoning and tool use, in order",
+    blocks: [
+      { reasoningContent: { reasoningText: { text: "First the city.", signature: "s1" } } },
+      { toolUse: { toolUseId: "t1", name: "city", input: {} } },
+      { reasoningContent: { reasoningText: { text: "Then its weather.", signature: "s2" } } },
+      { toolUse: { toolUseId: "t2", name: "weather", input: { city: "Lima", days: [1, 2] } } },
+    ],
+    parts,
+    streamed: {
+      why: 'a streamed tool use without input deltas has no input text: "" (sent back as {})',
+      parts: parts.map((p) =>
+        p.type === "tool-call" && p.id === "t1" ? { ...p, arguments: "" } : p,
+      ),
+    },
+  };
+}
+
 const ROWS: PartsRow<Block>[] = [
   {
     name: "reasoning, redacted reasoning, texts and a tool use, each a part in its place",
@@ -81,30 +111,7 @@ const ROWS: PartsRow<Block>[] = [
       { type: "tool-call", id: "tooluse_kZJM", name: "get_weather", arguments: '{"city":"Paris"}' },
     ],
   },
-  {
-    name: "interleaved reasoning and tool use, in order",
-    blocks: [
-      { reasoningContent: { reasoningText: { text: "First the city.", signature: "s1" } } },
-      { toolUse: { toolUseId: "t1", name: "city", input: {} } },
-      { reasoningContent: { reasoningText: { text: "Then its weather.", signature: "s2" } } },
-      { toolUse: { toolUseId: "t2", name: "weather", input: { city: "Lima", days: [1, 2] } } },
-    ],
-    parts: [
-      { type: "thinking", text: "First the city.", signature: "s1", provider: "bedrock" },
-      { type: "tool-call", id: "t1", name: "city", arguments: "{}" },
-      { type: "thinking", text: "Then its weather.", signature: "s2", provider: "bedrock" },
-      { type: "tool-call", id: "t2", name: "weather", arguments: '{"city":"Lima","days":[1,2]}' },
-    ],
-    streamed: {
-      why: 'a streamed tool use without input deltas has no input text: "" (sent back as {})',
-      parts: [
-        { type: "thinking", text: "First the city.", signature: "s1", provider: "bedrock" },
-        { type: "tool-call", id: "t1", name: "city", arguments: "" },
-        { type: "thinking", text: "Then its weather.", signature: "s2", provider: "bedrock" },
-        { type: "tool-call", id: "t2", name: "weather", arguments: '{"city":"Lima","days":[1,2]}' },
-      ],
-    },
-  },
+  interleaved(),
   {
     name: "a built-in tool's call and result as provider parts, not as a tool call",
     // The Nova code interpreter exchange of docs.aws.amazon.com/nova/latest/userguide/tool-built-in.html
