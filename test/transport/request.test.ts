@@ -106,34 +106,24 @@ describe("requestText", () => {
     expect(s.requests[0]?.method).toBe("PUT");
   });
 
-  it("retries a 503 with retry-after: 0 seconds at once, without consulting the backoff", async () => {
-    const s = await serve(reply(503, "busy", { "retry-after": "0" }), reply(200, "done"));
-    let randomCalls = 0;
-    const { text } = await requestText(
-      options(s.url, {
-        random: () => {
-          randomCalls++;
-          return 0.99;
-        },
-      }),
+  it.each([
+    ["a 503 with retry-after: 0 seconds at once", 503, () => "0"],
+    [
+      "after a retry-after HTTP date that has passed",
+      429,
+      () => new Date(Date.now() - 5_000).toUTCString(),
+    ],
+  ])("retries %s, without consulting the backoff", async (_, status, retryAfter) => {
+    const s = await serve(
+      reply(status, "busy", { "retry-after": retryAfter() }),
+      reply(200, "done"),
     );
-    expect(text).toBe("done");
-    expect(s.requests).toHaveLength(2);
-    expect(randomCalls).toBe(0);
-  });
-
-  it("retries after a retry-after HTTP date that has passed, without consulting the backoff", async () => {
-    const past = new Date(Date.now() - 5_000).toUTCString();
-    const s = await serve(reply(429, "slow down", { "retry-after": past }), reply(200, "done"));
     let randomCalls = 0;
-    const { text } = await requestText(
-      options(s.url, {
-        random: () => {
-          randomCalls++;
-          return 0.99;
-        },
-      }),
-    );
+    const random = () => {
+      randomCalls++;
+      return 0.99;
+    };
+    const { text } = await requestText(options(s.url, { random }));
     expect(text).toBe("done");
     expect(s.requests).toHaveLength(2);
     expect(randomCalls).toBe(0);
