@@ -170,6 +170,12 @@ export async function runCassette(
   return { ...(await runRow(provider, cassette, spec, options)), cassette };
 }
 
+/** A Responses run's n-th request: the kind of each input item (its type, else its role). */
+export function inputKinds(run: RowRun, n: number): string[] {
+  const body = run.fetch.requests[n]?.body as { input: { role?: string; type?: string }[] };
+  return body.input.map((i) => i.type ?? i.role ?? "");
+}
+
 /** The text of the first user message of the first recorded request (Anthropic, Bedrock). */
 export function firstUserText(cassette: Cassette): string {
   const body = cassette.interactions[0]?.request.body as {
