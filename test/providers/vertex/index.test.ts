@@ -1,16 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { AuthError } from "../../../src/core/errors.js";
 import { APIError, create } from "../../../src/platforms/vertex/index.js";
-import { makeTestKeys, serviceAccount, type TestKeys } from "../../transport/auth/keys.js";
+import { keysForFile, serviceAccount } from "../../transport/auth/keys.js";
 import { type Loopback, startServer } from "../../transport/loopback.js";
 import { answer, sseText } from "../anthropic/answer.js";
 
-let keys: TestKeys;
+const keys = keysForFile();
 let server: Loopback | undefined;
-beforeAll(async () => {
-  keys = await makeTestKeys();
-});
 afterEach(async () => {
   await server?.close();
   server = undefined;
@@ -66,7 +63,7 @@ async function fakeGoogle(refused: string[] = []) {
     model: "claude-sonnet-4-5@20250929",
     maxTokens: 4096,
     thinking: { budgetTokens: 1024 },
-    serviceAccount: serviceAccount(keys.pem, `${origin}/token`),
+    serviceAccount: serviceAccount(keys().pem, `${origin}/token`),
     baseURL: `${origin}/v1`,
   });
   const sent = () => (server?.requests ?? []).filter((r) => r.url !== "/token");
@@ -156,7 +153,7 @@ describe("vertex with a service account", () => {
       project: "p1",
       model: "claude-sonnet-4-5@20250929",
       maxTokens: 4096,
-      serviceAccount: serviceAccount(keys.pem, `${origin}/token`),
+      serviceAccount: serviceAccount(keys().pem, `${origin}/token`),
       baseURL: `${origin}/v1`,
     });
     const stream = streaming.stream(HI);
@@ -181,7 +178,7 @@ describe("vertex with a service account", () => {
     const model = create({
       project: "p1",
       model: "gemini-2.5-pro",
-      serviceAccount: serviceAccount(keys.pem, `${origin}/token`),
+      serviceAccount: serviceAccount(keys().pem, `${origin}/token`),
       baseURL: `${origin}/v1`,
     });
     const err = (await model.generate(HI).catch((e: unknown) => e)) as AuthError;

@@ -3,6 +3,7 @@
  * around it, for the JWT signer and token-exchange tests.
  */
 
+import { beforeAll } from "vitest";
 import type { ServiceAccountKey } from "../../../src/auth/google.js";
 import { bytesToBase64 } from "../../../src/core/media.js";
 
@@ -35,5 +36,17 @@ export function serviceAccount(pem: string, tokenUri: string): ServiceAccountKey
     private_key: pem,
     private_key_id: "0123456789abcdef",
     token_uri: tokenUri,
+  };
+}
+
+/** One key pair for a test file, made before its tests: call the result for it. */
+export function keysForFile(): () => TestKeys {
+  let keys: TestKeys | undefined;
+  beforeAll(async () => {
+    keys = await makeTestKeys();
+  });
+  return () => {
+    if (!keys) throw new Error("the test keys are made before the tests run");
+    return keys;
   };
 }
