@@ -6,7 +6,7 @@
  * Data and pure functions only, with type imports alone: the runtime matrix bundles this file
  * with the BUILT package, so it may load no source module.
  */
-import type { Message, ModelRequest, ModelResponse, ToolSpec } from "../../src/index.js";
+import type { Message, Model, ModelRequest, ModelResponse, ToolSpec } from "../../src/index.js";
 
 /** A tool-loop conversation as a tool-calling app holds it. */
 export interface Conversation {
@@ -16,6 +16,19 @@ export interface Conversation {
   tool: ToolSpec;
   /** What the tool answers, given the call's arguments as the model sent them (JSON text). */
   answer(args: string): string;
+}
+
+/**
+ * `model` sending `toolChoice: "auto"` with every request: the recorded Azure and Gemini loops
+ * carry it, and an agent sends none by itself.
+ */
+export function autoToolChoice(model: Model): Model {
+  return {
+    provider: model.provider,
+    model: model.model,
+    generate: (req, opts) => model.generate({ ...req, toolChoice: "auto" }, opts),
+    stream: (req, opts) => model.stream({ ...req, toolChoice: "auto" }, opts),
+  };
 }
 
 /** The weather tool the recorded tool loops use (the same as in fixtures/). */

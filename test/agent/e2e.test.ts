@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   AZURE_GPT_5_MINI,
+  autoToolChoice,
   azureAuth,
   BEDROCK_SONNET_3_7,
   COUNTRY_LOOP,
@@ -37,15 +38,7 @@ import { claudeLoopModel, agentTool as toolOf } from "../helpers/loops.js";
  * second request must carry the first turn's blocks and signatures byte for byte.
  */
 
-/** The recorded Azure and Gemini requests carry `tool_choice: "auto"`; the agent sends none by itself. */
-function withAutoToolChoice(model: Model): Model {
-  return {
-    provider: model.provider,
-    model: model.model,
-    generate: (req, opts) => model.generate({ ...req, toolChoice: "auto" }, opts),
-    stream: (req, opts) => model.stream({ ...req, toolChoice: "auto" }, opts),
-  };
-}
+const withAutoToolChoice = autoToolChoice;
 
 /** The OpenAI Responses capture: a planning tool the model must call once. */
 const LOOP = loadCassette("openai", "responses-thinking-tool-loop");

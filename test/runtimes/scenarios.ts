@@ -36,6 +36,7 @@ import { type Cassette, parseCassette, replayFetch } from "golem/testing";
 import * as vertex from "golem/vertex";
 import {
   AZURE_GPT_5_MINI,
+  autoToolChoice,
   azureAuth,
   BEDROCK_SONNET_3_7,
   CLAUDE_SONNET_4,
@@ -139,16 +140,6 @@ const weather = tool({
 const toolOf = (c: Conversation) =>
   jsonTool({ ...c.tool, execute: (args) => c.answer(JSON.stringify(args)) });
 
-/** The recorded Azure and Gemini requests carry `tool_choice: "auto"`; the agent sends none. */
-function autoToolChoice(model: Model): Model {
-  return {
-    provider: model.provider,
-    model: model.model,
-    generate: (req, opts) => model.generate({ ...req, toolChoice: "auto" }, opts),
-    stream: (req, opts) => model.stream({ ...req, toolChoice: "auto" }, opts),
-  };
-}
-
 interface AgentCase {
   model: (fetch: typeof globalThis.fetch, streaming: boolean) => Model;
   tool: Tool;
@@ -204,6 +195,21 @@ const AGENT_CASES: Record<string, AgentCase> = {
 
 const SONNET_4 = CLAUDE_SONNET_4;
 
+/** The weather loop on Claude Platform on AWS, with `auth`. */
+const claudeOnAws = (
+  auth: { apiKey: string } | { credentials: () => Promise<typeof CREDENTIALS> },
+): AgentCase => ({
+  ...WEATHER,
+  model: (fetch) =>
+    anthropicAws.create({
+      region: "us-west-2",
+      workspaceId: "wrkspc1",
+      ...SONNET_4,
+      ...auth,
+      fetch,
+    }),
+});
+
 /** The platform cases, by cassette name (a platform folder holds more than one wire). */
 const PLATFORM_CASES: Record<string, AgentCase> = {
   "vertex/claude-thinking-tool-loop-stream": {
@@ -231,28 +237,10 @@ const PLATFORM_CASES: Record<string, AgentCase> = {
       ),
   },
   // Real SigV4 for the aws-external-anthropic service, then a workspace key.
-  "anthropic-aws/thinking-tool-loop": {
-    ...WEATHER,
-    model: (fetch) =>
-      anthropicAws.create({
-        region: "us-west-2",
-        workspaceId: "wrkspc1",
-        ...SONNET_4,
-        credentials: async () => CREDENTIALS,
-        fetch,
-      }),
-  },
-  "anthropic-aws/thinking-tool-loop-stream": {
-    ...WEATHER,
-    model: (fetch) =>
-      anthropicAws.create({
-        region: "us-west-2",
-        workspaceId: "wrkspc1",
-        ...SONNET_4,
-        apiKey: "aws-workspace-key-0123456789",
-        fetch,
-      }),
-  },
+  "anthropic-aws/thinking-tool-loop": claudeOnAws({ credentials: async () => CREDENTIALS }),
+  "anthropic-aws/thinking-tool-loop-stream": claudeOnAws({
+    apiKey: "aws-workspace-key-0123456789",
+  }),
   // Bedrock's Messages API: real SigV4 for service bedrock on bedrock-runtime, then Mantle
   // with a Bedrock API key.
   "anthropic-bedrock/thinking-tool-loop": {

@@ -5,15 +5,12 @@ import type { Message, ModelRequest, Part, ToolSpec } from "../../../src/core/ty
 import { create } from "../../../src/platforms/openai/index.js";
 import { inputKinds, runCassette } from "../../contract/table.js";
 import { jsonResponse, scriptedFetch } from "../../helpers/fetch.js";
+import { stubTool, TWO_TOOLS } from "../../helpers/tools.js";
 
 // GPT-6.2 and later drop reasoning after a prefix change (keep-prefix-unchanged guide).
 const MODEL = "gpt-6.2";
-const tool = (name: string): ToolSpec => ({
-  name,
-  description: `the ${name}`,
-  parameters: { type: "object", properties: {} },
-});
-const TOOLS = [tool("weather"), tool("time")];
+const tool = stubTool;
+const TOOLS = TWO_TOOLS;
 
 const answer = (output: unknown[], extra: Record<string, unknown> = {}) => ({
   id: "resp",
