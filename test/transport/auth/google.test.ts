@@ -8,7 +8,7 @@ import { fromBase64url } from "../../../src/auth/jwt.js";
 import { tokenAuth } from "../../../src/auth/token.js";
 import { AuthError, ConfigError } from "../../../src/core/errors.js";
 import { type Loopback, startServer } from "../loopback.js";
-import { keysForFile, serviceAccount } from "./keys.js";
+import { keysForFile, serviceAccount, verifies } from "./keys.js";
 
 /** 2026-12-01T00:00:00Z, the fixed clock of these tests. */
 const NOW = Date.UTC(2026, 11, 1);
@@ -52,12 +52,7 @@ describe("the service-account token exchange", () => {
       iat: NOW / 1000,
       exp: NOW / 1000 + 3600,
     });
-    const verified = await crypto.subtle.verify(
-      "RSASSA-PKCS1-v1_5",
-      keys().publicKey,
-      fromBase64url(sig) as BufferSource,
-      new TextEncoder().encode(`${head}.${body}`),
-    );
+    const verified = await verifies(keys().publicKey, head, body, sig);
     expect(verified).toBe(true);
   });
 

@@ -5,6 +5,7 @@
 
 import { beforeAll } from "vitest";
 import type { ServiceAccountKey } from "../../../src/auth/google.js";
+import { fromBase64url } from "../../../src/auth/jwt.js";
 import { bytesToBase64 } from "../../../src/core/media.js";
 
 export interface TestKeys {
@@ -49,4 +50,14 @@ export function keysForFile(): () => TestKeys {
     if (!keys) throw new Error("the test keys are made before the tests run");
     return keys;
   };
+}
+
+/** Whether `publicKey` verifies `signature` (base64url) over `head.body` (RS256). */
+export function verifies(publicKey: CryptoKey, head: string, body: string, signature: string) {
+  return crypto.subtle.verify(
+    "RSASSA-PKCS1-v1_5",
+    publicKey,
+    fromBase64url(signature) as BufferSource,
+    new TextEncoder().encode(`${head}.${body}`),
+  );
 }
