@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GolemError } from "../../src/core/errors.js";
 import type { Message } from "../../src/core/types.js";
 import { validateHistory } from "../../src/core/validate.js";
@@ -18,8 +18,8 @@ import {
   applyEdits,
   bounded,
   byteEdits,
-  Counter,
   editJSON,
+  fuzzCounter,
   fuzzRuns,
   type Json,
   type JsonEdit,
@@ -27,7 +27,7 @@ import {
   streamBodies,
 } from "./mutate.js";
 
-const fuzzed = new Counter();
+const fuzzed = fuzzCounter("fuzz/adapters");
 const SECRET_HEADERS = [
   "authorization",
   "x-api-key",
@@ -35,10 +35,6 @@ const SECRET_HEADERS = [
   "api-key",
   "x-amz-security-token",
 ];
-
-afterAll(() => {
-  console.info(`fuzz/adapters: ${fuzzed.count} inputs`);
-});
 
 /** The request an adapter sends for REQUEST, as a cassette records it (secrets by presence). */
 async function recordedRequest(adapter: Adapter, mode: Mode): Promise<CassetteRequest> {

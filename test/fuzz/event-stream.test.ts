@@ -1,6 +1,6 @@
 import { crc32 } from "node:zlib";
 import fc from "fast-check";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { StreamError } from "../../src/core/errors.js";
 import {
   createEventStreamReader,
@@ -8,23 +8,9 @@ import {
   type EventStreamMessage,
 } from "../../src/transport/event-stream.js";
 import { frames } from "../faults/bodies.js";
-import {
-  applyEdits,
-  bodyOf,
-  bounded,
-  byteEdits,
-  Counter,
-  chunked,
-  cuts,
-  streamBodies,
-} from "./mutate.js";
+import { applyEdits, bodyOf, bounded, byteEdits, chunked, cuts, fuzzStreams } from "./mutate.js";
 
-const fuzzed = new Counter();
-const BODIES = streamBodies("binary");
-
-afterAll(() => {
-  console.info(`fuzz/event-stream: ${fuzzed.count} inputs`);
-});
+const { fuzzed, bodies: BODIES } = fuzzStreams("fuzz/event-stream", "binary");
 
 /** Decodes at once; returns the frames or the error. */
 function decodeAll(bytes: Uint8Array): { frames?: EventStreamMessage[]; error?: unknown } {

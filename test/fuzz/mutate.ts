@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { afterAll } from "vitest";
 import { type Cassette, responseBytes, splitBytes } from "../../src/testing/index.js";
 import { loadCassettes } from "../helpers/cassettes.js";
 
@@ -233,6 +234,20 @@ export class Counter {
   add(n = 1): void {
     this.count += n;
   }
+}
+
+/** A fuzz file's counter, its count printed once its tests are done (`name`: the file). */
+export function fuzzCounter(name: string): Counter {
+  const counter = new Counter();
+  afterAll(() => {
+    console.info(`${name}: ${counter.count} inputs`);
+  });
+  return counter;
+}
+
+/** A stream fuzz file's counter and the recorded bodies of its framing it mutates. */
+export function fuzzStreams(name: string, kind: "sse" | "binary") {
+  return { fuzzed: fuzzCounter(name), bodies: streamBodies(kind) };
 }
 
 /**
