@@ -2,7 +2,7 @@ import { AwsV4Signer } from "aws4fetch";
 import { describe, expect, it } from "vitest";
 import { type Config, resolveConfig } from "../../../src/platforms/anthropic-aws/config.js";
 import { APIError, create } from "../../../src/platforms/anthropic-aws/index.js";
-import { itRefusesEach } from "../../helpers/config-refusals.js";
+import { awsCredentialRefusals, itRefusesEach } from "../../helpers/config-refusals.js";
 import {
   answer,
   HI,
@@ -115,13 +115,7 @@ describe("anthropic-aws config", () => {
   itRefusesEach<Config>(resolveConfig, [
     ["no region", { ...BASE, region: undefined, apiKey: "k" }, /`region` is required/],
     ["no workspace", { ...BASE, workspaceId: undefined, apiKey: "k" }, /`workspaceId` is required/],
-    ["no credentials", { ...BASE }, /no credentials; pass `apiKey`/],
-    ["both kinds of credentials", { ...BASE, apiKey: "k", credentials: KEYS }, /not both/],
-    [
-      "credentials without a secret",
-      { ...BASE, credentials: { accessKeyId: "A" } },
-      /needs a non-empty `accessKeyId` and `secretAccessKey`/,
-    ],
+    ...awsCredentialRefusals(BASE, KEYS),
     [
       "an access key id with a line break",
       { ...BASE, credentials: { ...KEYS, accessKeyId: "AKID\nX" } },
