@@ -171,7 +171,7 @@ export async function runCassette(
 }
 
 /** A Responses run's n-th request: the kind of each input item (its type, else its role). */
-export function inputKinds(run: RowRun, n: number): string[] {
+export function inputKinds(run: { fetch: { requests: { body: unknown }[] } }, n: number): string[] {
   const body = run.fetch.requests[n]?.body as { input: { role?: string; type?: string }[] };
   return body.input.map((i) => i.type ?? i.role ?? "");
 }

@@ -4,7 +4,7 @@ import type { Delta } from "../../../src/core/types.js";
 import type { EventStreamMessage } from "../../../src/transport/event-stream.js";
 import { parseResponse } from "../../../src/wires/converse/response.js";
 import { createStreamState } from "../../../src/wires/converse/stream.js";
-import { thrown } from "../../helpers/errors.js";
+import { expectAPIError, thrown } from "../../helpers/errors.js";
 import { eventMessage, exceptionMessage } from "./frames.js";
 
 const SIG = "Ep0CCkgICxABGAIqQOWPB6/PmA5SW9jC6FvaNq3E+U9ev4FMWcFWuAho+VGLCtazKc5WDjQ5i0Mux==";
@@ -358,8 +358,7 @@ describe("bedrock stream state", () => {
         }),
       ),
     ) as APIError;
-    expect(err).toBeInstanceOf(APIError);
-    expect(err).toMatchObject({
+    expectAPIError(err, APIError, {
       provider: "bedrock",
       status: 429,
       type: "throttlingException",

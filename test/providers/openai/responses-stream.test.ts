@@ -5,7 +5,7 @@ import type { Delta } from "../../../src/core/types.js";
 import type { SSERecord } from "../../../src/transport/sse.js";
 import { parseResponsesResponse } from "../../../src/wires/openai-responses/response.js";
 import { createResponsesStreamState } from "../../../src/wires/openai-responses/stream.js";
-import { thrown } from "../../helpers/errors.js";
+import { expectAPIError, thrown } from "../../helpers/errors.js";
 import { ARGS, CALL, PLAN, REASONING, USAGE } from "../../wires/openai-responses/items.js";
 
 class TestAPIError extends APIError {}
@@ -470,8 +470,7 @@ describe("createResponsesStreamState", () => {
         }),
       ),
     );
-    expect(error).toBeInstanceOf(TestAPIError);
-    expect(error).toMatchObject({
+    expectAPIError(error, TestAPIError, {
       provider: "azure",
       status: 200,
       type: "server_error",

@@ -5,7 +5,7 @@ import type { Delta } from "../../../src/core/types.js";
 import type { SSERecord } from "../../../src/transport/sse.js";
 import { parseResponse } from "../../../src/wires/openai-chat/response.js";
 import { createStreamState } from "../../../src/wires/openai-chat/stream.js";
-import { thrown } from "../../helpers/errors.js";
+import { expectAPIError, thrown } from "../../helpers/errors.js";
 
 class TestAPIError extends APIError {}
 
@@ -392,8 +392,7 @@ describe("openai stream state", () => {
         }),
       ),
     );
-    expect(error).toBeInstanceOf(TestAPIError);
-    expect(error).toMatchObject({
+    expectAPIError(error, TestAPIError, {
       provider: "openai",
       status: 200,
       type: "server_error",
