@@ -300,18 +300,23 @@ function responsesCase(cassette: Cassette): AgentCase {
   };
 }
 
+/** A case's result, once its replay has served every recorded request. */
+function caseResult(
+  name: string,
+  fetch: Fetch,
+  deltas: number,
+  messages: Message[],
+  usage: unknown,
+): CaseResult {
+  fetch.assertDone();
+  return { name, requests: fetch.requests.length, deltas, messages, usage };
+}
+
 /** Runs the two-step tool loop of a cassette through the agent (`run`, or `runStream`). */
 async function agentCase(name: string, cassette: Cassette): Promise<CaseResult> {
   const fetch = replayFetch(cassette);
   const { result, deltas } = await runAgent(name, cassette, fetch);
-  fetch.assertDone();
-  return {
-    name,
-    requests: fetch.requests.length,
-    deltas,
-    messages: result.messages,
-    usage: result.usage,
-  };
+  return caseResult(name, fetch, deltas, result.messages, result.usage);
 }
 
 /** The agent run of {@link agentCase} through any fetch (the recorder's, an opened cassette's). */
@@ -493,14 +498,10 @@ async function featureCase(name: string, cassette: Cassette): Promise<CaseResult
   } else {
     result = await agent.run(prompt);
   }
-  fetch.assertDone();
-  return {
-    name,
-    requests: fetch.requests.length,
-    deltas,
-    messages: result.messages,
-    usage: { ...result.usage, output: result.output },
-  };
+  return caseResult(name, fetch, deltas, result.messages, {
+    ...result.usage,
+    output: result.output,
+  });
 }
 
 /** The request with the recorded schema's name and description. */

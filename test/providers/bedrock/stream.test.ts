@@ -140,16 +140,21 @@ describe("bedrock stream state", () => {
     expect(machine.finish().message.content).toHaveLength(4);
   });
 
-  it("keeps a tool's input text exactly as it arrived, with no parse and stringify", () => {
+  it.each([
+    [
+      "a tool's input text exactly as it arrived, with no parse and stringify",
+      ['{ "a" : 1.50,', ' "b": "\\u00e9" }'],
+    ],
+    ["input that is not JSON as it came (the transport's history check refuses it)", ["{bad"]],
+  ])("keeps %s", (_, pieces) => {
     const { machine } = feed([
       toolStart(0, { toolUseId: "t", name: "x" }),
-      delta(0, { toolUse: { input: '{ "a" : 1.50,' } }),
-      delta(0, { toolUse: { input: ' "b": "\\u00e9" }' } }),
+      ...pieces.map((input) => delta(0, { toolUse: { input } })),
       stop(0),
       messageStop("tool_use"),
     ]);
     expect(machine.finish().message.content).toEqual([
-      { type: "tool-call", id: "t", name: "x", arguments: '{ "a" : 1.50, "b": "\\u00e9" }' },
+      { type: "tool-call", id: "t", name: "x", arguments: pieces.join("") },
     ]);
   });
 
@@ -442,18 +447,6 @@ describe("bedrock stream state", () => {
         delta(0, { reasoningContent: { redactedContent: "UjE=" } }),
       ]),
     ).toThrow("bedrock: block 0 mixes reasoning and redacted reasoning deltas");
-  });
-
-  it("keeps input that is not JSON as it came (the transport's history check refuses it)", () => {
-    const { machine } = feed([
-      toolStart(0, { toolUseId: "t", name: "x" }),
-      delta(0, { toolUse: { input: "{bad" } }),
-      stop(0),
-      messageStop("tool_use"),
-    ]);
-    expect(machine.finish().message.content).toEqual([
-      { type: "tool-call", id: "t", name: "x", arguments: "{bad" },
-    ]);
   });
 
   it('keeps a tool call with no input as "" (sent back as {})', () => {
