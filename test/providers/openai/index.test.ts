@@ -6,6 +6,7 @@ import { type Cassette, type CassetteResponse, replayFetch } from "../../../src/
 import { collect } from "../../contract/adapters.js";
 import { expectAPIError } from "../../helpers/errors.js";
 import { inlineCassette, sseData as sse } from "../../helpers/fetch.js";
+import { reasonedText, responseOf } from "../../helpers/responses.js";
 
 const KEY = "sk-test-0123456789abcdef";
 const URL = "https://api.openai.com/v1/chat/completions";
@@ -214,17 +215,7 @@ describe("openai stream", () => {
       requestId: "req_mid",
       retryable: false,
     });
-    expect((error as APIError).partial).toEqual({
-      message: {
-        role: "assistant",
-        content: [
-          { type: "thinking", text: "Thinking", provider: "openai" },
-          { type: "text", text: "Par" },
-        ],
-      },
-      usage: { inputTokens: 0, outputTokens: 0 },
-      stopReason: "",
-    });
+    expect((error as APIError).partial).toEqual(responseOf(reasonedText("Thinking", "Par")));
   });
 
   it("rejects with StreamError and the partial response when the stream stops early", async () => {

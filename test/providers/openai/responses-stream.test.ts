@@ -6,7 +6,14 @@ import type { SSERecord } from "../../../src/transport/sse.js";
 import { parseResponsesResponse } from "../../../src/wires/openai-responses/response.js";
 import { createResponsesStreamState } from "../../../src/wires/openai-responses/stream.js";
 import { expectAPIError, thrown } from "../../helpers/errors.js";
-import { ARGS, CALL, PLAN, REASONING, USAGE } from "../../wires/openai-responses/items.js";
+import {
+  ARGS,
+  CALL,
+  PLAN,
+  REASONING,
+  summary as summaryTexts,
+  USAGE,
+} from "../../wires/openai-responses/items.js";
 
 class TestAPIError extends APIError {}
 
@@ -149,10 +156,7 @@ describe("createResponsesStreamState", () => {
     const r1 = {
       id: "rs_1",
       type: "reasoning",
-      summary: [
-        { type: "summary_text", text: "**Search**\n\nLook it up." },
-        { type: "summary_text", text: "**Query**\n\nUse the news." },
-      ],
+      summary: summaryTexts("**Search**\n\nLook it up.", "**Query**\n\nUse the news."),
       encrypted_content: "enc-r1",
     };
     const search = {
@@ -172,10 +176,7 @@ describe("createResponsesStreamState", () => {
     const r2 = {
       id: "rs_2",
       type: "reasoning",
-      summary: [
-        { type: "summary_text", text: "**Read**" },
-        { type: "summary_text", text: "**Answer**" },
-      ],
+      summary: summaryTexts("**Read**", "**Answer**"),
       encrypted_content: "enc-r2",
     };
     const answer = { ...note, id: "msg_2", phase: "final_answer", content: [] as unknown[] };

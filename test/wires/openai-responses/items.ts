@@ -6,6 +6,10 @@
 export const PLAN = "**Plan**\n\nAdd first, then multiply.";
 export const ARGS = '{"a":12,"b":7,"op":"add"}';
 
+/** A reasoning item's summary of `texts`, one summary_text part each. */
+export const summary = (...texts: string[]) =>
+  texts.map((text) => ({ type: "summary_text", text }));
+
 /** A reasoning item with one summary part and its encrypted content. */
 export const REASONING = {
   id: "rs_01",

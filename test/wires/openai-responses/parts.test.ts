@@ -9,7 +9,7 @@ import type { SSERecord } from "../../../src/transport/sse.js";
 import { parseResponsesResponse } from "../../../src/wires/openai-responses/response.js";
 import { createResponsesStreamState } from "../../../src/wires/openai-responses/stream.js";
 import { type PartsRow, partsTable } from "../parts-table.js";
-import { ARGS, CALL, PLAN, REASONING } from "./items.js";
+import { ARGS, CALL, PLAN, REASONING, summary } from "./items.js";
 
 type Item = { type: string } & Record<string, unknown>;
 type Text = { type: string; text?: string };
@@ -70,7 +70,6 @@ function eventsOf(item: Item, output_index: number): SSERecord[] {
 /** A finished response of `output`. */
 const response = (output: Item[]) => ({ id: "resp_1", status: "completed", output });
 
-const summary = (...texts: string[]) => texts.map((text) => ({ type: "summary_text", text }));
 const text = (t: string) => ({ type: "output_text", text: t, annotations: [] });
 
 const ROWS: PartsRow<Item>[] = [
