@@ -363,27 +363,27 @@ describe("stopping a run stream", () => {
 function waitingTools() {
   const signals: Record<string, AbortSignal | undefined> = {};
   const waiting = deferred();
+  /** A tool named `name` that records its signal, then does `then` with it. */
+  const recording = (
+    name: string,
+    then: (signal: AbortSignal | undefined) => string | Promise<string>,
+  ) =>
+    tool({
+      name,
+      description: "",
+      parameters: z.object({}),
+      execute: (_, { signal }) => {
+        signals[name] = signal;
+        return then(signal);
+      },
+    });
   const tools: Tool[] = [
-    tool({
-      name: "fast",
-      description: "",
-      parameters: z.object({}),
-      execute: (_, { signal }) => {
-        signals.fast = signal;
-        return "fast";
-      },
-    }),
-    tool({
-      name: "wait",
-      description: "",
-      parameters: z.object({}),
-      execute: (_, { signal }) => {
-        signals.wait = signal;
-        waiting.resolve();
-        return new Promise((_, reject) =>
-          signal?.addEventListener("abort", () => reject(signal.reason), { once: true }),
-        );
-      },
+    recording("fast", () => "fast"),
+    recording("wait", (signal) => {
+      waiting.resolve();
+      return new Promise<string>((_, reject) =>
+        signal?.addEventListener("abort", () => reject(signal.reason), { once: true }),
+      );
     }),
   ];
   return { tools, signals, waiting };
