@@ -15,20 +15,18 @@ const completion = (message: object, extra: object = {}) => ({
   ...extra,
 });
 
+/** A completion of `content`, counted as `usage` says. */
+const answered = (content: string, usage: object) => completion({ content }, { usage });
+
 describe("openai parseResponse", () => {
   it("reads text, finish_reason and usage", () => {
-    const body = completion(
-      { content: "Yes." },
-      {
-        usage: {
-          prompt_tokens: 40,
-          completion_tokens: 210,
-          total_tokens: 250,
-          prompt_tokens_details: { cached_tokens: 0 },
-          completion_tokens_details: { reasoning_tokens: 192 },
-        },
-      },
-    );
+    const body = answered("Yes.", {
+      prompt_tokens: 40,
+      completion_tokens: 210,
+      total_tokens: 250,
+      prompt_tokens_details: { cached_tokens: 0 },
+      completion_tokens_details: { reasoning_tokens: 192 },
+    });
     expect(parseResponse(body, "openai")).toEqual({
       message: { role: "assistant", content: [{ type: "text", text: "Yes." }] },
       usage: { inputTokens: 40, outputTokens: 210, reasoningTokens: 192, cacheReadTokens: 0 },
@@ -38,16 +36,8 @@ describe("openai parseResponse", () => {
   });
 
   it("keeps reasoning_tokens and cached_tokens of 0, and leaves out counts not sent", () => {
-    const body = completion(
-      { content: "ok" },
-      {
-        usage: {
-          prompt_tokens: 3,
-          completion_tokens: 1,
-          completion_tokens_details: { reasoning_tokens: 0 },
-        },
-      },
-    );
+    const usage = { prompt_tokens: 3, completion_tokens: 1 };
+    const body = answered("ok", { ...usage, completion_tokens_details: { reasoning_tokens: 0 } });
     expect(parseResponse(body).usage).toEqual({
       inputTokens: 3,
       outputTokens: 1,
