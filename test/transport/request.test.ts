@@ -9,7 +9,15 @@ import {
   requestText,
 } from "../../src/transport/request.js";
 import { rejection } from "../helpers/errors.js";
-import { closedPortURL, deferred, type Loopback, reply, silence, startServer } from "./loopback.js";
+import {
+  closedPortURL,
+  deferred,
+  type Loopback,
+  reply,
+  silence,
+  startServer,
+  unfinished,
+} from "./loopback.js";
 
 let server: Loopback | undefined;
 afterEach(async () => {
@@ -271,10 +279,7 @@ describe("requestText", () => {
   });
 
   it("throws TimeoutError when the body does not finish within timeoutMs", async () => {
-    const s = await serve((_req, res) => {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.write('{"partial":');
-    });
+    const s = await serve(unfinished(200, '{"partial":'));
     const err = await rejection(requestText(options(s.url, { timeoutMs: 80, maxRetries: 2 })));
     expect(err).toBeInstanceOf(TimeoutError);
     expect((err as Error).message).toBe("the response did not finish within 80 ms");
@@ -290,10 +295,7 @@ describe("requestText", () => {
   });
 
   it("rejects with the signal's reason when aborted during the body; the server sees the connection close", async () => {
-    const s = await serve((_req, res) => {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.write('{"partial":');
-    });
+    const s = await serve(unfinished(200, '{"partial":'));
     const reason = new Error("stop reading");
     expect(await abortAfterHeaders(s.url, reason)).toBe(reason);
     expect(await s.requests[0]?.closedEarly).toBe(true);
@@ -313,10 +315,7 @@ describe("requestText", () => {
   });
 
   it("rejects with the signal's reason, not an APIError, when aborted while an error body is read", async () => {
-    const s = await serve((_req, res) => {
-      res.writeHead(503, { "content-type": "application/json" });
-      res.write('{"error":');
-    });
+    const s = await serve(unfinished(503, '{"error":'));
     const reason = new Error("stop");
     expect(await abortAfterHeaders(s.url, reason, { maxRetries: 0 })).toBe(reason);
   });
