@@ -12,33 +12,25 @@ const MODEL = "gen_ai.response.model";
  * `id`/`model`, OpenAI `id`/`model`, Gemini `responseId`/`modelVersion`), in JSON and in streams.
  */
 const CLAUDE_4 = ["msg_01KTBB57LAzaSZs8kMNvfnsY", "claude-sonnet-4-20250514"] as const;
+const GEMINI_31 = ["yACzaZiFOp3Uz7IP577z4Qk", "gemini-3.1-pro-preview"] as const;
+const GPT_5 = [
+  "resp_68c42d28772c819684459966ee2201ed0e8bc41441c948f6",
+  "gpt-5-2025-08-07",
+] as const;
 const ROWS = everyVariant(
   [
     ["anthropic", "cache-tool-loop", "msg_01CacheLoopStep1000000001", "claude-sonnet-4-6"],
-    [
-      "anthropic",
-      "thinking-tool-loop-stream",
-      "msg_01KTBB57LAzaSZs8kMNvfnsY",
-      "claude-sonnet-4-20250514",
-    ],
-    ["gemini", "thinking-tool-loop", "yACzaZiFOp3Uz7IP577z4Qk", "gemini-3.1-pro-preview"],
-    ["gemini", "thinking-streaming", "yACzaZiFOp3Uz7IP577z4Qk", "gemini-3.1-pro-preview"],
-    [
-      "openai",
-      "responses-thinking-tool-loop",
-      "resp_68c42d28772c819684459966ee2201ed0e8bc41441c948f6",
-      "gpt-5-2025-08-07",
-    ],
-    [
-      "openai",
-      "responses-thinking-tool-loop-stream",
-      "resp_68c42d28772c819684459966ee2201ed0e8bc41441c948f6",
-      "gpt-5-2025-08-07",
-    ],
+    ["anthropic", "thinking-tool-loop-stream", ...CLAUDE_4],
+    ...(["thinking-tool-loop", "thinking-streaming"] as const).map(
+      (file) => ["gemini", file, ...GEMINI_31] as const,
+    ),
+    ...(["responses-thinking-tool-loop", "responses-thinking-tool-loop-stream"] as const).map(
+      (file) => ["openai", file, ...GPT_5] as const,
+    ),
     ["azure", "v1-tool-call", "chatcmpl-DuLZ0dgARywxlk2z1MS2qGUsf5mIi", "gpt-5-mini-2025-08-07"],
     ["openai", "structured-output-chat-stream", "chatcmpl-SynthStructured02", "gpt-5.4-2026-03-05"],
     ["vertex", "claude-thinking-tool-loop", ...CLAUDE_4],
-    ["vertex", "gemini-thinking-tool-loop", "yACzaZiFOp3Uz7IP577z4Qk", "gemini-3.1-pro-preview"],
+    ["vertex", "gemini-thinking-tool-loop", ...GEMINI_31],
     ...(
       ["anthropic-aws", "anthropic-bedrock", "anthropic-foundry", "anthropic-google-cloud"] as const
     ).map((p) => [p, "thinking-tool-loop", ...CLAUDE_4] as const),
