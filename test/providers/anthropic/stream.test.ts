@@ -24,50 +24,30 @@ function feed(events: { event?: string; data: string }[]) {
   return { machine, deltas };
 }
 
+const blockStart = (index: number, content_block: object) =>
+  rec({ type: "content_block_start", index, content_block });
+const blockDelta = (index: number, delta: object) =>
+  rec({ type: "content_block_delta", index, delta });
+const blockStop = (index: number) => rec({ type: "content_block_stop", index });
+/** Every kind of block, with a ping, an empty and a citations delta and an event of the future. */
 const full = [
   start,
-  rec({
-    type: "content_block_start",
-    index: 0,
-    content_block: { type: "thinking", thinking: "", signature: "" },
-  }),
+  blockStart(0, { type: "thinking", thinking: "", signature: "" }),
   { event: "ping", data: '{"type": "ping"}' },
-  rec({ type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "a " } }),
-  rec({ type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "b" } }),
-  rec({ type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "" } }),
-  rec({
-    type: "content_block_delta",
-    index: 0,
-    delta: { type: "signature_delta", signature: "SIG+/=" },
-  }),
-  rec({ type: "content_block_stop", index: 0 }),
-  rec({
-    type: "content_block_start",
-    index: 1,
-    content_block: { type: "redacted_thinking", data: "RED" },
-  }),
-  rec({ type: "content_block_stop", index: 1 }),
-  rec({ type: "content_block_start", index: 2, content_block: { type: "text", text: "" } }),
-  rec({ type: "content_block_delta", index: 2, delta: { type: "text_delta", text: "Hi " } }),
-  rec({ type: "content_block_delta", index: 2, delta: { type: "citations_delta", citation: {} } }),
-  rec({ type: "content_block_delta", index: 2, delta: { type: "text_delta", text: "there" } }),
-  rec({ type: "content_block_stop", index: 2 }),
-  rec({
-    type: "content_block_start",
-    index: 3,
-    content_block: { type: "tool_use", id: "toolu_1", name: "w", input: {} },
-  }),
-  rec({
-    type: "content_block_delta",
-    index: 3,
-    delta: { type: "input_json_delta", partial_json: '{"city": ' },
-  }),
-  rec({
-    type: "content_block_delta",
-    index: 3,
-    delta: { type: "input_json_delta", partial_json: '"Paris"}' },
-  }),
-  rec({ type: "content_block_stop", index: 3 }),
+  ...["a ", "b", ""].map((thinking) => blockDelta(0, { type: "thinking_delta", thinking })),
+  blockDelta(0, { type: "signature_delta", signature: "SIG+/=" }),
+  blockStop(0),
+  blockStart(1, { type: "redacted_thinking", data: "RED" }),
+  blockStop(1),
+  blockStart(2, { type: "text", text: "" }),
+  blockDelta(2, { type: "text_delta", text: "Hi " }),
+  blockDelta(2, { type: "citations_delta", citation: {} }),
+  blockDelta(2, { type: "text_delta", text: "there" }),
+  blockStop(2),
+  blockStart(3, { type: "tool_use", id: "toolu_1", name: "w", input: {} }),
+  blockDelta(3, { type: "input_json_delta", partial_json: '{"city": ' }),
+  blockDelta(3, { type: "input_json_delta", partial_json: '"Paris"}' }),
+  blockStop(3),
   rec({
     type: "message_delta",
     delta: { stop_reason: "tool_use" },
@@ -77,11 +57,6 @@ const full = [
   rec({ type: "message_stop" }),
 ];
 
-const blockStart = (index: number, content_block: object) =>
-  rec({ type: "content_block_start", index, content_block });
-const blockDelta = (index: number, delta: object) =>
-  rec({ type: "content_block_delta", index, delta });
-const blockStop = (index: number) => rec({ type: "content_block_stop", index });
 const stop = [
   rec({ type: "message_delta", delta: { stop_reason: "tool_use" }, usage: { output_tokens: 9 } }),
   rec({ type: "message_stop" }),
