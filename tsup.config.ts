@@ -1,20 +1,15 @@
-import { readFileSync } from "node:fs";
 import { defineConfig } from "tsup";
 import { packageEntries } from "./scripts/entries.js";
 
-/** package.json's version, the one source of `VERSION` (src/core/version.ts). */
-const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
-
+/**
+ * The type declarations (`.d.ts`, `.d.cts`) of every entry. `npm run build` (scripts/build.ts)
+ * makes the code itself, one file per entry and one shared chunk, then runs this.
+ */
 export default defineConfig({
   entry: Object.fromEntries(packageEntries().map((e) => [e.name, e.source])),
   format: ["esm", "cjs"],
-  dts: true,
-  clean: true,
+  dts: { only: true },
+  clean: false,
   target: "es2022",
   platform: "neutral",
-  splitting: true,
-  treeshake: true,
-  // Shipped, with the sources inside them: a stack trace in a user's app points into src/.
-  sourcemap: true,
-  define: { __GOLEM_VERSION__: JSON.stringify(version) },
 });

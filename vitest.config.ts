@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 
-/** As tsup.config.ts: package.json's version, the one source of `VERSION`. */
+/** As scripts/build.ts: package.json's version, the one source of `VERSION`. */
 const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
 
 export default defineConfig({

@@ -1,24 +1,32 @@
 /**
  * Cold import time: `import("golem/anthropic")` (the built package, through its exports) and
- * `import("@anthropic-ai/sdk")`, each in a fresh Node process, alternating, median of N. The
- * time is taken inside the process around the dynamic import, so Node's own start-up is left
- * out; an import of an empty module gives the loader's fixed cost for reference.
+ * the peers' (`@anthropic-ai/sdk`, ...), each in a fresh Node process, alternating, median of N.
+ * The time is taken inside the process around the dynamic import, so Node's own start-up is
+ * left out; an import of an empty module gives the loader's fixed cost for reference. Next to
+ * the time, the number of modules the import loads (its static import graph, as esbuild
+ * resolves it for Node): a cold import costs by the module more than by the byte.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import * as esbuild from "esbuild";
 import { toolDir } from "../scripts/tools.js";
+import { distAliases, ROOT } from "../test/runtimes/built.js";
 import { median } from "./measure.js";
 
 const CHILD = join(import.meta.dirname, "cold-import-child.mjs");
 const EMPTY = "data:text/javascript,export{}";
 
-function once(specifier: string): number {
-  const run = spawnSync(process.execPath, [CHILD, specifier], { encoding: "utf8" });
+/** What a row imports: one specifier, or several one after another (a two-package client). */
+export type Specifiers = string | readonly string[];
+
+function once(specifiers: Specifiers): number {
+  const list = typeof specifiers === "string" ? [specifiers] : specifiers;
+  const run = spawnSync(process.execPath, [CHILD, ...list], { encoding: "utf8" });
   const ms = Number(run.stdout.trim());
   if (run.status !== 0 || !Number.isFinite(ms)) {
-    throw new Error(`import(${specifier}) failed: ${run.stderr}`);
+    throw new Error(`import(${list.join(", ")}) failed: ${run.stderr}`);
   }
   return ms;
 }
@@ -47,17 +55,40 @@ export function benchToolEntry(name: string): string {
 
 /**
  * Median cold import milliseconds of each import over `n` fresh processes each, by label; an
- * import is a specifier, or a label and the specifier that loads it.
+ * import is a specifier, or a label and the specifiers that load it.
  */
 export function coldImports(
-  imports: readonly (string | readonly [string, string])[],
+  imports: readonly (string | readonly [string, Specifiers])[],
   n: number,
 ): Record<string, number> {
-  const all: (readonly [string, string])[] = [
+  const all: (readonly [string, Specifiers])[] = [
     ["(empty module)", EMPTY],
     ...imports.map((i) => (typeof i === "string" ? ([i, i] as const) : i)),
   ];
   const samples = all.map((): number[] => []);
   for (let i = 0; i < n; i++) for (const [j, [, s]] of all.entries()) samples[j]?.push(once(s));
   return Object.fromEntries(all.map(([label], j) => [label, median(samples[j] ?? [])]));
+}
+
+/**
+ * How many modules importing `specifiers` loads: the files of their static import graph, as
+ * esbuild resolves it for Node (`golem/<entry>` is the built file; a file URL is that file).
+ */
+export async function modulesLoaded(specifiers: Specifiers): Promise<number> {
+  const list = typeof specifiers === "string" ? [specifiers] : specifiers;
+  const aliases = distAliases();
+  const paths = list.map((s) => aliases[s] ?? (s.startsWith("file:") ? fileURLToPath(s) : s));
+  const result = await esbuild.build({
+    stdin: {
+      contents: paths.map((p) => `import ${JSON.stringify(p)};`).join("\n"),
+      resolveDir: ROOT,
+    },
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: "esm",
+    platform: "node",
+    logLevel: "silent",
+  });
+  return Object.keys(result.metafile.inputs).filter((path) => path !== "<stdin>").length;
 }

@@ -7,7 +7,7 @@
  *   npm run capture -- --help
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { EnvHttpProxyAgent, fetch as undiciFetch } from "undici";
 import { ConfigError } from "../src/index.js";
@@ -35,6 +35,7 @@ const SECRET_ENV = [
   "ANTHROPIC_FOUNDRY_API_KEY",
   "ANTHROPIC_FOUNDRY_TOKEN",
   "GOOGLE_CLOUD_ACCESS_TOKEN",
+  "CO_API_KEY",
 ];
 
 function usage(): string {
@@ -109,9 +110,9 @@ export async function capture(opts: CaptureOptions): Promise<string> {
     streaming: scenario.streaming,
   };
   const text = `${JSON.stringify(cassette, null, 2)}\n`;
-  const dir = join(opts.out, opts.provider);
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `${opts.scenario}.json`);
+  // A server scenario (`deepseek/thinking-tool-loop`) has a folder of its own.
+  const file = join(opts.out, opts.provider, `${opts.scenario}.json`);
+  mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, text);
   return file;
 }

@@ -1,7 +1,8 @@
 /**
- * The package's entries, read from the one list: package.json `exports`. The build (tsup), the
- * size check and the tests derive every list of entries from here; `test/package/entries.test.ts`
- * checks the lists that cannot derive (tsconfig `paths`, the contract table) against it.
+ * The package's entries, read from the one list: package.json `exports`. The build
+ * (scripts/build.ts, and tsup.config.ts for the declarations), the size check and the tests
+ * derive every list of entries from here; `test/package/entries.test.ts` checks the lists that
+ * cannot derive (tsconfig `paths`, the contract table) against it.
  *
  * An entry `golem/<name>` is built from `src/platforms/<name>/index.ts` when that folder exists
  * (a platform: a wire deployed somewhere), else from `src/<name>/index.ts`; `golem` itself from

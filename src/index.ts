@@ -6,7 +6,13 @@
 
 export { Agent, type AgentOptions } from "./agent/agent.js";
 export type { ContextWindow } from "./agent/context.js";
-export { ContextWindowError, MaxStepsError } from "./agent/errors.js";
+export {
+  ContextWindowError,
+  MaxStepsError,
+  RunError,
+  type RunEvidence,
+  runEvidenceOf,
+} from "./agent/errors.js";
 export {
   RUN_OBSERVER,
   type RunHooks,
@@ -14,6 +20,7 @@ export {
   type RunStart,
 } from "./agent/observe.js";
 export { OutputError } from "./agent/output.js";
+export { pendingToolCalls, type ToolDecision, type ToolDecisions } from "./agent/pause.js";
 export {
   dropOldThinking,
   type HistoryProcessor,
@@ -23,6 +30,7 @@ export {
 export {
   type JSONToolDefinition,
   jsonTool,
+  type NeedsApproval,
   type Tool,
   type ToolArgs,
   type ToolContext,
@@ -30,12 +38,15 @@ export {
   tool,
 } from "./agent/tool.js";
 export type {
+  RunCheckpoint,
   RunEvent,
+  RunOptions,
   RunResult,
   RunStream,
   RunStreamOptions,
   StepTransformation,
 } from "./agent/types.js";
+export type { CancelledStream } from "./core/cancel.js";
 export {
   APIError,
   type APIErrorFields,
@@ -72,7 +83,9 @@ export type {
   CallOptions,
   CallSettings,
   ConversationUpdate,
+  CountingModel,
   Delta,
+  EffortLevel,
   FilePart,
   ImagePart,
   InputTransformation,

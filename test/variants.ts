@@ -21,7 +21,8 @@ export type Wire =
   | "converse"
   | "generate-content"
   | "openai-chat"
-  | "openai-responses";
+  | "openai-responses"
+  | "cohere";
 
 /** What a table knows of each wire without a model: how tool-call arguments travel. */
 export const WIRES = {
@@ -30,6 +31,7 @@ export const WIRES = {
   "generate-content": { arguments: "object" },
   "openai-chat": { arguments: "text" },
   "openai-responses": { arguments: "text" },
+  cohere: { arguments: "text" },
 } as const satisfies Record<Wire, { arguments: "object" | "text" }>;
 
 /** One kind of credentials a variant takes. */
@@ -184,6 +186,11 @@ export const VARIANTS = {
     wires: { messages: CLAUDE },
     place: { project: "golem", workspaceId: "wrkspc1" },
     auth: googleAuth(),
+  },
+  cohere: {
+    wires: { cohere: { model: "command-a-reasoning-08-2025" } },
+    place: {},
+    auth: apiKeyAuth(`co-${MARK}-cohere-0001`),
   },
 } as const satisfies Record<string, VariantSpec>;
 

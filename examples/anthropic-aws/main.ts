@@ -34,7 +34,8 @@ function connection() {
 
 const model = anthropicAws.create({
   ...connection(),
-  model: "claude-sonnet-4-20250514",
+  // Offline, the model the recording was made with (retired since); live, a current one.
+  model: live ? "claude-sonnet-4-6" : "claude-sonnet-4-20250514",
   maxTokens: 4096,
   thinking: { budgetTokens: 4000 },
 });

@@ -1,6 +1,6 @@
 /**
  * Claude through Amazon Bedrock's Messages API: the same weather conversation on both of its
- * endpoints, thinking on. On bedrock-runtime the call is signed with SigV4 (service `bedrock`)
+ * services (`service: "runtime"`, the default, and `"mantle"`), thinking on. On bedrock-runtime the call is signed with SigV4 (service `bedrock`)
  * and answered whole; on bedrock-mantle a Bedrock API key is sent as a bearer token and the
  * answer streams. Each turn's thinking and signatures go back on the next, exactly.
  *
@@ -34,7 +34,10 @@ const SONNET_4 = { maxTokens: 4096, thinking: { budgetTokens: 4000 } };
 const runtime = anthropicBedrock.create({
   ...SONNET_4,
   region: region ?? "us-east-1",
-  model: process.env.BEDROCK_RUNTIME_MODEL ?? "us.anthropic.claude-sonnet-4-20250514-v1:0",
+  // Offline, the models the recordings were made with (retired since); live, current ones.
+  model:
+    process.env.BEDROCK_RUNTIME_MODEL ??
+    (live ? "us.anthropic.claude-sonnet-4-6" : "us.anthropic.claude-sonnet-4-20250514-v1:0"),
   ...(live
     ? {}
     : {
@@ -48,9 +51,11 @@ const runtime = anthropicBedrock.create({
 // A Bedrock API key from AWS_BEARER_TOKEN_BEDROCK when live.
 const mantle = anthropicBedrock.create({
   ...SONNET_4,
-  endpoint: "mantle",
+  service: "mantle",
   region: region ?? "us-east-1",
-  model: process.env.BEDROCK_MANTLE_MODEL ?? "anthropic.claude-sonnet-4-20250514",
+  model:
+    process.env.BEDROCK_MANTLE_MODEL ??
+    (live ? "anthropic.claude-sonnet-4-6" : "anthropic.claude-sonnet-4-20250514"),
   ...(live ? {} : { apiKey: "offline", fetch: replay("thinking-tool-loop-stream") }),
 });
 

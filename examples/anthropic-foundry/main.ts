@@ -6,7 +6,7 @@
  * With ANTHROPIC_FOUNDRY_RESOURCE and either ANTHROPIC_FOUNDRY_TOKEN (`az account
  * get-access-token --scope https://ai.azure.com/.default --query accessToken -o tsv`) or
  * ANTHROPIC_FOUNDRY_API_KEY set, it calls your resource (the deployment named by
- * ANTHROPIC_FOUNDRY_DEPLOYMENT, else claude-sonnet-4-20250514). Without them it replays
+ * ANTHROPIC_FOUNDRY_DEPLOYMENT, else claude-sonnet-4-6). Without them it replays
  * fixtures/anthropic-foundry/thinking-tool-loop-stream.json, checking that every request it sends
  * is the recorded one.
  *
@@ -35,7 +35,10 @@ function connection() {
 
 const model = anthropicFoundry.create({
   ...connection(),
-  model: process.env.ANTHROPIC_FOUNDRY_DEPLOYMENT ?? "claude-sonnet-4-20250514",
+  // Offline, the model the recording was made with (retired since); live, a current one.
+  model:
+    process.env.ANTHROPIC_FOUNDRY_DEPLOYMENT ??
+    (live ? "claude-sonnet-4-6" : "claude-sonnet-4-20250514"),
   maxTokens: 4096,
   thinking: { budgetTokens: 4000 },
 });

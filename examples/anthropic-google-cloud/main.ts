@@ -20,6 +20,8 @@ const project = process.env.GOOGLE_CLOUD_PROJECT;
 const workspaceId = process.env.ANTHROPIC_GOOGLE_CLOUD_WORKSPACE_ID;
 const token = process.env.GOOGLE_CLOUD_ACCESS_TOKEN;
 
+const live = Boolean(project && workspaceId && token);
+
 /** Where and as whom: the live workspace, or the recorded exchange. */
 function connection() {
   // A real app passes a function that asks google-auth-library (or its own cache) each time.
@@ -34,7 +36,8 @@ function connection() {
 
 const model = anthropicGoogleCloud.create({
   ...connection(),
-  model: "claude-sonnet-4-20250514",
+  // Offline, the model the recording was made with (retired since); live, a current one.
+  model: live ? "claude-sonnet-4-6" : "claude-sonnet-4-20250514",
   maxTokens: 4096,
   thinking: { budgetTokens: 4000 },
 });

@@ -17,15 +17,25 @@ const weather = jsonTool({
     (args as { location: string }).location.startsWith("Florence") ? "40 C" : "18 C",
 });
 
-/** The weather agent over the given fetch (a cassette's while testing, the network otherwise). */
-export function weatherAgent(fetch: typeof globalThis.fetch): Agent {
-  const model = anthropic.create({
-    model: "claude-sonnet-4-20250514",
+/**
+ * The weather agent over the given fetch (a cassette's while testing, the network otherwise),
+ * on a current model unless the caller names another (a replay names its recording's).
+ */
+export function weatherAgent(
+  fetch: typeof globalThis.fetch,
+  model: anthropic.ClaudeModelId = "claude-sonnet-4-6",
+): Agent {
+  const claude = anthropic.create({
+    model,
     maxTokens: 4096,
     thinking: { budgetTokens: 4000 },
     // Recording needs your key; a replay sends none that matters.
     apiKey: process.env.ANTHROPIC_API_KEY ?? "replaying",
     fetch,
   });
-  return new Agent({ model, instructions: "You are a helpful assistant", tools: [weather] });
+  return new Agent({
+    model: claude,
+    instructions: "You are a helpful assistant",
+    tools: [weather],
+  });
 }

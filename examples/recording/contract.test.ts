@@ -9,7 +9,7 @@ it("turn 2 carries turn 1's thinking and signature exactly", async () => {
   const fetch = replayFetch(parseCassette(readFileSync(path, "utf8")));
   const model = anthropic.create({
     apiKey: "test",
-    model: "claude-sonnet-4-20250514",
+    model: "claude-sonnet-4-20250514", // as recorded (retired since): a replay asks for it
     maxTokens: 4096,
     thinking: { budgetTokens: 4000 },
     fetch,

@@ -60,7 +60,7 @@ function scriptedModel(answers: Message["content"][]): Model {
 
 const live = Boolean(process.env.ANTHROPIC_API_KEY);
 const model = live
-  ? anthropic.create({ model: "claude-sonnet-4-5", maxTokens: 4096 })
+  ? anthropic.create({ model: "claude-sonnet-4-6", maxTokens: 4096 })
   : scriptedModel([
       [{ type: "tool-call", id: "call_1", name: "get_user_country", arguments: "{}" }],
       [{ type: "text", text: "The largest city in Mexico is Mexico City." }],

@@ -20,7 +20,8 @@ const cassettePath = new URL(
 );
 
 const model = anthropic.create({
-  model: "claude-sonnet-4-20250514",
+  // Offline, the model the recording was made with (retired since); live, a current one.
+  model: live ? "claude-sonnet-4-6" : "claude-sonnet-4-20250514",
   maxTokens: 4096,
   thinking: { budgetTokens: 4000 },
   // Offline: a fetch that serves the recorded responses and checks every request we send.

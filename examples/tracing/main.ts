@@ -33,7 +33,8 @@ const cassette = new URL("../../fixtures/bedrock/thinking-tool-loop-stream.json"
 
 const model = bedrock.create({
   ...(live ? {} : { region: "us-east-1" }),
-  model: "us.anthropic.claude-3-7-sonnet-20250219-v1:0",
+  // Offline, the model the recording was made with (retired since); live, a current one.
+  model: live ? "us.anthropic.claude-sonnet-4-6" : "us.anthropic.claude-3-7-sonnet-20250219-v1:0",
   thinking: { budgetTokens: 1024 },
   ...(live
     ? {}

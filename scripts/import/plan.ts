@@ -57,8 +57,9 @@ export type ResponsePlan =
  * How a recorded body becomes the cassette's: `json` as recorded; SSE text `perEvent` (one
  * chunk per event) or `oneChunk`; binary `bytes` as one chunk; an SSE stream added up into the
  * non-streamed body (`anthropicMessage`, `geminiResponse`); Vercel lines re-framed as
- * `geminiSSE`, or encoded as Bedrock event-stream frames (`bedrockFrames`, one chunk per
- * frame); or the first `frames` event-stream frames, then the frame `append` we encode.
+ * `geminiSSE` (`dataSSE`: `\n\n` after each event, as Cohere), or encoded as Bedrock
+ * event-stream frames (`bedrockFrames`, one chunk per frame); or the first `frames`
+ * event-stream frames, then the frame `append` we encode.
  */
 export type Shape =
   | "json"
@@ -68,6 +69,7 @@ export type Shape =
   | "anthropicMessage"
   | "geminiResponse"
   | "geminiSSE"
+  | "dataSSE"
   | "bedrockFrames"
   | { frames: number; append: FrameSpec };
 
@@ -133,6 +135,8 @@ function shapeBody(shape: Shape, body: RecordedBody): JsonObject {
       return { body: geminiResponse(textOf(body)) };
     case "geminiSSE":
       return { chunks: frameLines(linesOf(body), "\r\n\r\n") };
+    case "dataSSE":
+      return { chunks: frameLines(linesOf(body), "\n\n") };
     case "bedrockFrames":
       return {
         chunksBase64: linesOf(body).map((line) => bytesToBase64(encodeFrame(eventFrame(line)))),

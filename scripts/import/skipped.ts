@@ -1,9 +1,40 @@
+import { SERVER_CASSETTE_NOTES } from "../synthesize-servers.js";
+
 /**
  * Cassettes under fixtures/ that import-reference does not build, and why: written by hand
  * from documented wire formats, or derived from another cassette rather than from a capture
  * (their `source` says which).
  */
 export const NOT_IMPORTED: Readonly<Record<string, string>> = {
+  "open-responses/openapi.json":
+    "not a cassette: the Open Responses request, response and event schemas (fixtures/open-responses/README.md)",
+  "open-responses/compliance-cases.json":
+    "not a cassette: the Open Responses compliance cases (fixtures/open-responses/README.md)",
+  "openai/xai-responses-tool-loop.json":
+    "synthesized from xAI's documented encrypted reasoning replay (placeholder encrypted content)",
+  "openai/xai-responses-tool-loop-stream.json":
+    "synthesized: the streamed form of xai-responses-tool-loop in the captured xAI stream's event shapes",
+  "openai/xai-responses-reasoning-stream.json":
+    "built from a vercel/ai xAI Responses capture (decoded events re-framed; the request is golem's)",
+  "openai/lmstudio-responses-tool-loop.json":
+    "built from a vercel/ai LM Studio Responses capture (turn 1) and a synthesized turn 2",
+  "openai/lmstudio-responses-tool-loop-stream.json":
+    "built from a vercel/ai LM Studio Responses capture (turn 1) and a synthesized turn 2",
+  "openai/deepseek-responses-tool-loop.json":
+    "built from a pydantic-ai DeepSeek /responses capture (responses; the requests are golem's)",
+  "openai/deepseek-responses-tool-loop-stream.json":
+    "synthesized: the streamed form of deepseek-responses-tool-loop in DeepSeek's captured stream shapes",
+  "openai/bedrock-mantle-responses.json":
+    "built from a pydantic-ai Bedrock mantle Responses capture (the response; the request is golem's)",
+  "openai/vllm-responses-tool-loop-stream.json":
+    "synthesized from vLLM's reasoning item input (vllm-project/vllm#28248)",
+  "openai/ollama-responses-tool-loop-stream.json":
+    "synthesized from Ollama's openai/responses.go stream converter",
+  ...SERVER_CASSETTE_NOTES,
+  "cohere/thinking-tool-loop.json":
+    "synthesized from Cohere's Chat API v2 reference and reasoning tool-use notebook, recorded from the thinking-tool-loop scenario over hand-written answers",
+  "cohere/thinking-tool-loop-stream.json":
+    "synthesized: fixtures/cohere/thinking-tool-loop.json written out as Cohere v2 stream events",
   "anthropic/preserved-thinking-loop.json":
     "synthesized from the documented preserved-thinking wire (placeholder signatures)",
   "openai/responses-preserved-reasoning-loop.json":
@@ -14,6 +45,10 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized from the documented fallback block, fallbacks option and usage iterations",
   "anthropic/agent-updates.json":
     "synthesized from the documented append-only forms (tool_addition, per-message effort), recorded from the agent-updates scenario over scripted answers (placeholder signatures)",
+  "anthropic/approval-tool-loop.json":
+    "synthesized: recorded from the approval-tool-loop scenario (a paused run resumed approved) over answers written from the documented wire (placeholder signatures)",
+  "openai/responses-approval-tool-loop.json":
+    "synthesized: recorded from the responses-approval-tool-loop scenario (a paused run resumed denied) over answers written from the documented wire (placeholder encrypted content)",
   "anthropic/drop-block.json":
     "synthesized from the documented drop_block control and input_transformations",
   "anthropic/media.json":

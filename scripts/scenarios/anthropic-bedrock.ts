@@ -2,16 +2,14 @@ import * as anthropicBedrock from "../../src/platforms/anthropic-bedrock/index.j
 import { claudePlatformScenarios } from "./claude-platform.js";
 import type { Scenario } from "./types.js";
 
-type Endpoint = "runtime" | "mantle";
-
-/** The model id each endpoint takes: an inference profile on the runtime, a Mantle id there. */
-const DEFAULT_MODEL: Record<Endpoint, string> = {
+/** The model id each service takes: an inference profile on the runtime, a Mantle id there. */
+const DEFAULT_MODEL: Record<anthropicBedrock.Service, string> = {
   runtime: "us.anthropic.claude-sonnet-4-20250514-v1:0",
   mantle: "anthropic.claude-sonnet-4-20250514",
 };
 
 /** The whole answer is recorded on bedrock-runtime, the streamed one on bedrock-mantle. */
-const endpointOf = (stream: boolean): Endpoint => (stream ? "mantle" : "runtime");
+const serviceOf = (stream: boolean): anthropicBedrock.Service => (stream ? "mantle" : "runtime");
 
 /**
  * Scenarios recorded against Bedrock's Messages API, one per cassette in
@@ -22,10 +20,9 @@ const endpointOf = (stream: boolean): Endpoint => (stream ? "mantle" : "runtime"
  * `https://bedrock-mantle.{region}.api.aws/anthropic/v1`).
  */
 export const anthropicBedrockScenarios: Record<string, Scenario> = claudePlatformScenarios(
-  (settings, _ctx, stream) =>
-    anthropicBedrock.create({ ...settings, endpoint: endpointOf(stream) }),
+  (settings, _ctx, stream) => anthropicBedrock.create({ ...settings, service: serviceOf(stream) }),
   {
-    defaultModel: (stream) => DEFAULT_MODEL[endpointOf(stream)],
-    detail: (stream) => ` on bedrock-${endpointOf(stream)}${stream ? ", streamed" : ""}`,
+    defaultModel: (stream) => DEFAULT_MODEL[serviceOf(stream)],
+    detail: (stream) => ` on bedrock-${serviceOf(stream)}${stream ? ", streamed" : ""}`,
   },
 );

@@ -1,5 +1,11 @@
 import * as anthropic from "../../src/platforms/anthropic/index.js";
-import { agentUpdatesLoop, droppedTurn, fallbackTurn, lateInstructionLoop } from "./append-only.js";
+import {
+  agentUpdatesLoop,
+  approvalLoop,
+  droppedTurn,
+  fallbackTurn,
+  lateInstructionLoop,
+} from "./append-only.js";
 import { cacheLoop } from "./cache-loop.js";
 import { claudeThinkingLoop } from "./claude-platform.js";
 import { mediaConversation } from "./media.js";
@@ -158,6 +164,14 @@ export const anthropicScenarios: Record<string, Scenario> = {
     defaultModel: "claude-opus-5-5",
     create: make("claude-opus-5-5", OPUS_55),
     run: (model) => agentUpdatesLoop((req) => model.generate(req)),
+  },
+  "approval-tool-loop": {
+    description:
+      "a run paused for approval before its tool, resumed approved after a serialize/parse round trip (preserved thinking)",
+    streaming: false,
+    defaultModel: "claude-opus-5-5",
+    create: make("claude-opus-5-5", OPUS_55),
+    run: (model) => approvalLoop((req) => model.generate(req), true),
   },
   "drop-block": {
     description: "an unrecorded turn under a changed system prompt, prefixCheck drop (drop_block)",

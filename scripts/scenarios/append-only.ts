@@ -4,7 +4,9 @@
  * (`npm run capture -- anthropic preserved-thinking-loop`), and the contract rows replay.
  */
 import { Agent } from "../../src/agent/agent.js";
+import type { ToolDecision } from "../../src/agent/pause.js";
 import { type Tool, tool } from "../../src/agent/tool.js";
+import { parseHistory, serializeHistory } from "../../src/core/history.js";
 import { toolCallsOf } from "../../src/core/parts.js";
 import type { StandardSchemaV1 } from "../../src/core/standard-schema.js";
 import type {
@@ -95,12 +97,45 @@ export async function fallbackTurn(call: Call): Promise<void> {
   await call({ messages: [...history] });
 }
 
-/** A tool for the agent runs below: the spec's JSON Schema, any arguments accepted, `answer` returned. */
-function agentTool(spec: ToolSpec, answer: string): Tool {
+/**
+ * A tool for the agent runs below: the spec's JSON Schema, any arguments accepted, `answer`
+ * returned; `needsApproval` as given.
+ */
+function agentTool(spec: ToolSpec, answer: string, needsApproval = false): Tool {
   const accept: StandardSchemaV1 = {
     "~standard": { version: 1, vendor: "golem-scenario", validate: (value) => ({ value }) },
   };
-  return tool({ ...spec, parameters: accept, jsonSchema: spec.parameters, execute: () => answer });
+  return tool({
+    ...spec,
+    parameters: accept,
+    jsonSchema: spec.parameters,
+    needsApproval,
+    execute: () => answer,
+  });
+}
+
+/**
+ * A run paused for approval and resumed in another process, on a model that binds reasoning
+ * to its prefix: the agent's weather tool needs approval, so the run stops after the model's
+ * signed call, before the tool runs; its messages go through serializeHistory / parseHistory
+ * and a second agent (the same instructions and tools) resumes them with `decision`. The
+ * resumed request is the paused one plus the assistant turn and the tool's answer (the
+ * result, or the denial the model reads), so the prefix guard verifies it.
+ */
+export async function approvalLoop(call: Call, decision: ToolDecision): Promise<void> {
+  const model = modelOf(call);
+  const agent = () =>
+    new Agent({
+      model,
+      instructions: "You are a helpful assistant",
+      tools: [agentTool(WEATHER, "40 C", true)],
+    });
+  const paused = await agent().run("What's the weather in Florence, Italy?");
+  const pending = paused.pending ?? [];
+  if (pending.length === 0) throw new Error("approval scenario: the run did not pause");
+  const stored = serializeHistory(paused.messages);
+  const decisions = Object.fromEntries(pending.map((c) => [c.id, decision]));
+  await agent().resume(parseHistory(stored), decisions);
 }
 
 /** A {@link Model} over `call`, for the agent (a scenario's model or a contract row's replay). */

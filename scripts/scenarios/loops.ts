@@ -16,6 +16,8 @@ export interface Conversation {
   tool: ToolSpec;
   /** What the tool answers, given the call's arguments as the model sent them (JSON text). */
   answer(args: string): string;
+  /** What the user asks after the answer: a last turn whose request replays the earlier ones. */
+  followUp?: string;
 }
 
 /**
@@ -57,6 +59,21 @@ export const WEATHER_LOOP: Conversation = {
   prompt: "What's the weather in Florence, Italy?",
   tool: WEATHER,
   answer: weatherIn,
+};
+
+/**
+ * Cohere's weather loop (fixtures/cohere/thinking-tool-loop*.json): the weather loop, then a
+ * follow-up question, so the last request carries both earlier turns' thinking in its places.
+ */
+export const WEATHER_FOLLOW_UP_LOOP: Conversation = {
+  ...WEATHER_LOOP,
+  followUp: "Thanks! Should I pack an umbrella?",
+};
+
+/** Cohere's reasoning model with a 2,000-token thinking budget (the Cohere weather loop). */
+export const COHERE_REASONING = {
+  model: "command-a-reasoning-08-2025",
+  thinking: { budgetTokens: 2000 },
 };
 
 /** The tool of pydantic-ai's Bedrock capture (fixtures/bedrock/thinking-tool-loop.json). */
@@ -141,6 +158,44 @@ export function planLoop(firstRequest: unknown): Conversation {
   };
 }
 
+/** The tool calls of a message, as parts. */
+function callsOf(message: Message) {
+  return typeof message.content === "string"
+    ? []
+    : message.content.flatMap((p) => (p.type === "tool-call" ? [p] : []));
+}
+
+/**
+ * A recorded conversation driven turn by turn through `call` (as an app without the agent
+ * does): its prompt, its tool's answer to each call until an answer calls none, then its
+ * follow-up question, if it has one. At most `maxCalls` calls.
+ */
+export async function driveConversation(
+  c: Conversation,
+  call: (req: ModelRequest) => Promise<ModelResponse>,
+  maxCalls = 6,
+): Promise<{ messages: Message[]; responses: ModelResponse[] }> {
+  const base = { ...(c.system === undefined ? {} : { system: c.system }), tools: [c.tool] };
+  const messages: Message[] = [{ role: "user", content: c.prompt }];
+  const responses: ModelResponse[] = [];
+  let followUp = c.followUp;
+  while (responses.length < maxCalls) {
+    const response = await call({ ...base, messages: [...messages] });
+    responses.push(response);
+    messages.push(response.message);
+    const calls = callsOf(response.message);
+    if (calls.length > 0) {
+      for (const p of calls) {
+        messages.push({ role: "tool", toolCallId: p.id, content: c.answer(p.arguments) });
+      }
+    } else if (followUp !== undefined) {
+      messages.push({ role: "user", content: followUp });
+      followUp = undefined;
+    } else break;
+  }
+  return { messages, responses };
+}
+
 /** A recorded Chat Completions request, as far as the DeepSeek loop reads it. */
 interface ChatBody {
   messages: {
@@ -159,10 +214,11 @@ export const DEEPSEEK_REASONER = {
 
 /** Tool messages answering `message`'s tool calls, in order, with `contents`. */
 function answers(message: Message, ...contents: string[]): Message[] {
-  const calls = typeof message.content === "string" ? [] : message.content;
-  return calls
-    .flatMap((p) => (p.type === "tool-call" ? [p.id] : []))
-    .map((id, i) => ({ role: "tool", toolCallId: id, content: contents[i] ?? "" }));
+  return callsOf(message).map((p, i) => ({
+    role: "tool",
+    toolCallId: p.id,
+    content: contents[i] ?? "",
+  }));
 }
 
 /**

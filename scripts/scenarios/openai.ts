@@ -6,8 +6,9 @@ import {
   toolCallsOf,
 } from "../../src/index.js";
 import * as openai from "../../src/platforms/openai/index.js";
-import { lateInstructionLoop, midRunUpdateLoop } from "./append-only.js";
+import { approvalLoop, lateInstructionLoop, midRunUpdateLoop } from "./append-only.js";
 import { mediaConversation } from "./media.js";
+import { responsesServerScenarios } from "./responses-servers.js";
 import { call, expectError, REPORT_REQUEST, toolLoop, toolResults } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
@@ -25,7 +26,7 @@ const make =
       ...(ctx.baseURL ? { baseURL: ctx.baseURL } : {}),
     });
 
-/** DeepSeek: DEEPSEEK_API_KEY when set (else the adapter's OPENAI_API_KEY), its own URL. */
+/** DeepSeek: DEEPSEEK_API_KEY (the adapter reads it itself on api.deepseek.com), its own URL. */
 const makeDeepSeek = (ctx: ScenarioContext) =>
   openai.create({
     model: ctx.model ?? "deepseek-reasoner",
@@ -310,8 +311,12 @@ const structured = (api: "chat-completions" | "responses", stream: boolean): Sce
   },
 });
 
+/** The decision of the Responses approval scenario: the call denied, with the reason the model reads. */
+export const DENIAL = { approved: false, reason: "Weather lookups are not approved today." };
+
 /** Scenarios recorded against OpenAI (Chat Completions, Responses), DeepSeek and compatible servers. */
 export const openaiScenarios: Record<string, Scenario> = {
+  ...responsesServerScenarios,
   "responses-preserved-reasoning-loop": {
     description:
       "a Responses tool loop with a late instruction as a system item in place (gpt-6.2)",
@@ -319,6 +324,14 @@ export const openaiScenarios: Record<string, Scenario> = {
     defaultModel: "gpt-6.2",
     create: make("gpt-6.2", { api: "responses", reasoningEffort: "medium" }),
     run: (model) => lateInstructionLoop((req) => model.generate(req)),
+  },
+  "responses-approval-tool-loop": {
+    description:
+      "a Responses run paused for approval before its tool, resumed denied (with a reason) after a serialize/parse round trip (gpt-6.2)",
+    streaming: false,
+    defaultModel: "gpt-6.2",
+    create: make("gpt-6.2", { api: "responses", reasoningEffort: "medium" }),
+    run: (model) => approvalLoop((req) => model.generate(req), DENIAL),
   },
   "responses-append-only-updates": {
     description:

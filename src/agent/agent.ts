@@ -1,14 +1,15 @@
 import { ConfigError } from "../core/errors.js";
 import type { StandardSchemaV1 } from "../core/standard-schema.js";
-import type { CallOptions, Message, Model, Part, ToolSpec } from "../core/types.js";
+import type { Message, Model, Part, ToolSpec } from "../core/types.js";
 import { type ContextWindow, resolveContextWindow } from "./context.js";
-import { type AgentSetup, type RunInput, runSteps } from "./loop.js";
+import { type AgentSetup, noEvidence, type RunInput, runSteps } from "./loop.js";
 import { observerOf, observeSteps, type RunObserver } from "./observe.js";
 import { createOutput } from "./output.js";
+import type { ToolDecisions } from "./pause.js";
 import type { HistoryProcessor } from "./processors.js";
 import { createRunStream } from "./run-stream.js";
 import type { Tool } from "./tool.js";
-import type { RunResult, RunStream, RunStreamOptions } from "./types.js";
+import type { RunCheckpoint, RunOptions, RunResult, RunStream, RunStreamOptions } from "./types.js";
 
 /** What an {@link Agent} is made of; `O` is the type of its runs' `output`. */
 export interface AgentOptions<O = string> {
@@ -60,6 +61,15 @@ export interface AgentOptions<O = string> {
    * @defaultValue no check
    */
   contextWindow?: ContextWindow;
+  /**
+   * Told of the run's work each time it grows, and awaited before the run goes on: after the
+   * prompt, after each model call's message (before any of its tools starts), after each
+   * tool's answer. Store `serializeHistory(run.messages)` and a run that crashed goes on with
+   * `resume` from the last one: nothing recorded is done again, and a call whose answer was
+   * not recorded is an open call the caller decides on (it may have run). A checkpoint that
+   * throws ends the run with that error (and its evidence). @defaultValue none
+   */
+  checkpoint?: (run: RunCheckpoint) => void | Promise<void>;
 }
 
 /**
@@ -105,6 +115,7 @@ export class Agent<O = string> {
       maxSteps,
       toolTimeoutMs: duration("toolTimeoutMs", opts.toolTimeoutMs),
       maxInputTokens: resolveContextWindow(opts.contextWindow, opts.model),
+      checkpoint: hook("checkpoint", opts.checkpoint),
       output: createOutput(
         opts.output,
         opts.outputJsonSchema,
@@ -114,21 +125,56 @@ export class Agent<O = string> {
   }
 
   /** Runs a new conversation that starts with `prompt` (text, or text, image and file parts). */
-  run(prompt: string | Part[], opts?: CallOptions): Promise<RunResult<O>> {
+  run(prompt: string | Part[], opts?: RunOptions): Promise<RunResult<O>> {
     return this.runWithHistory([], prompt, opts);
   }
 
   /** Continues a stored conversation (e.g. from `parseHistory`) with `prompt`. */
-  async runWithHistory(
+  runWithHistory(
     history: Message[],
     prompt: string | Part[],
-    opts?: CallOptions,
+    opts?: RunOptions,
   ): Promise<RunResult<O>> {
+    return this.#run({ history, prompt }, opts);
+  }
+
+  /** Runs like {@link Agent.runWithHistory}, streaming the model's deltas and each message as events. */
+  runStream(prompt: string | Part[], opts?: RunStreamOptions): RunStream<O> {
+    return this.#stream({ history: opts?.history ?? [], prompt }, opts);
+  }
+
+  /**
+   * Goes on with a paused run (or a checkpoint): answers the open tool calls of `messages`'
+   * last assistant message by `decisions` (one per call, by id: `true` runs it, `false` or
+   * `{ approved: false, reason }` answers it with a tool error the model reads), then runs
+   * the loop as `runWithHistory` does, without a prompt. The history may come from
+   * `parseHistory` in another process; it is checked first: a malformed or edited history
+   * (a recorded turn changed since the model returned it), a missing decision or one for a
+   * call that is not open is a `HistoryError` before any tool runs or request goes out.
+   * @example
+   * const paused = await agent.run("Pay the invoice.");
+   * if (paused.pending) {
+   *   const decisions = Object.fromEntries(paused.pending.map((c) => [c.id, askPerson(c)]));
+   *   const { output } = await agent.resume(paused.messages, decisions);
+   * }
+   */
+  resume(messages: Message[], decisions: ToolDecisions, opts?: RunOptions): Promise<RunResult<O>> {
+    return this.#run({ history: messages, resume: { decisions } }, opts);
+  }
+
+  /** {@link Agent.resume}, streamed as {@link Agent.runStream} streams a run. */
+  resumeStream(messages: Message[], decisions: ToolDecisions, opts?: RunOptions): RunStream<O> {
+    return this.#stream({ history: messages, resume: { decisions } }, opts);
+  }
+
+  /** One run, to its result. */
+  async #run(start: RunFrom, opts: RunOptions | undefined): Promise<RunResult<O>> {
     const steps = this.#steps<O>({
-      history,
-      prompt,
+      ...start,
       signal: opts?.signal,
       streaming: false,
+      evidence: noEvidence(),
+      checkpoint: hook("checkpoint", opts?.checkpoint),
     });
     for (;;) {
       const step = await steps.next();
@@ -136,11 +182,12 @@ export class Agent<O = string> {
     }
   }
 
-  /** Runs like {@link Agent.runWithHistory}, streaming the model's deltas and each message as events. */
-  runStream(prompt: string | Part[], opts?: RunStreamOptions): RunStream<O> {
-    const history = opts?.history ?? [];
+  /** One run, as a stream of its events. */
+  #stream(start: RunFrom, opts: RunOptions | undefined): RunStream<O> {
+    const checkpoint = hook("checkpoint", opts?.checkpoint);
     return createRunStream<O>(
-      (signal, onResult) => this.#steps({ history, prompt, signal, streaming: true, onResult }),
+      (signal, onResult, evidence) =>
+        this.#steps({ ...start, signal, streaming: true, onResult, evidence, checkpoint }),
       opts?.signal,
     );
   }
@@ -153,6 +200,9 @@ export class Agent<O = string> {
   }
 }
 
+/** Where a run starts: a history, and a prompt or the decisions that resume it. */
+type RunFrom = Pick<RunInput<unknown>, "history" | "prompt" | "resume">;
+
 /** The agent's model is a {@link Model} (JS callers can pass anything, or nothing). */
 function checkModel(model: unknown): void {
   const m = model as Partial<Model> | undefined;
@@ -161,6 +211,12 @@ function checkModel(model: unknown): void {
       "Agent needs a `model`: one made by an adapter's create(), e.g. anthropic.create({ model, maxTokens })",
     );
   }
+}
+
+/** A function option: absent, or a function; a {@link ConfigError} otherwise. */
+function hook<F>(option: string, value: F | undefined): F | undefined {
+  if (value === undefined || typeof value === "function") return value;
+  throw new ConfigError(`Agent ${option} must be a function`);
 }
 
 /** A time limit in ms: absent, or a positive number; a {@link ConfigError} otherwise. */

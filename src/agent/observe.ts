@@ -1,4 +1,6 @@
+import { cancelled } from "../core/cancel.js";
 import type { Message, Model, Part, ToolSpec } from "../core/types.js";
+import { withEvidence } from "./errors.js";
 import { type AgentSetup, type RunInput, runSteps } from "./loop.js";
 import type { RunEvent, RunResult } from "./types.js";
 
@@ -16,6 +18,7 @@ export interface RunStart {
   readonly system: string | undefined;
   readonly tools: readonly ToolSpec[];
   readonly history: readonly Message[];
+  /** The run's new user turn; `[]` for a resumed run (`Agent.resume`), which has none. */
   readonly prompt: string | Part[];
   /** `runStream` (the model streams) rather than `run` / `runWithHistory`. */
   readonly streaming: boolean;
@@ -64,7 +67,7 @@ export async function* observeSteps<O>(
     system: setup.system,
     tools: setup.specs ?? [],
     history: input.history,
-    prompt: input.prompt,
+    prompt: input.prompt ?? [],
     streaming: input.streaming,
     maxSteps: setup.maxSteps,
   });
@@ -100,13 +103,17 @@ export async function* observeSteps<O>(
       yield next.value;
     }
   } catch (error) {
-    end({ error });
-    throw error;
+    // A hook that threw left the loop at a yield: close it (its model stream, and the answers
+    // its tools gave go to the evidence), and the error carries the run's evidence.
+    await steps.return(undefined as never).catch(() => {});
+    const failed = withEvidence(error, input.evidence);
+    end({ error: failed });
+    throw failed;
   } finally {
     // The reader stopped early: at the last event the run is done, before it, cancelled.
     if (!ended) {
-      const error = new DOMException("The run was cancelled before it finished", "AbortError");
-      end(known ? { result: known } : { error });
+      const error = cancelled("run");
+      end(known ? { result: known } : { error: withEvidence(error, input.evidence) });
       await steps.return(undefined as never);
     }
   }

@@ -12,8 +12,14 @@ export type HistoryProcessor = (messages: Message[]) => Message[] | Promise<Mess
 /**
  * Keeps the last `n` turns: a turn starts at a user message that does not sit between a tool
  * call and its result, so a cut never separates a call from its answer and never falls inside
- * a tool loop. `system` messages of the dropped part are kept, in front. Each time the cut
- * moves on, the request's prefix changes, so the provider's prompt cache misses from the start.
+ * a tool loop. `system` messages of the dropped part are kept, in their order: those that open
+ * the history stay in front (the system prompt as messages); a late one (after a user turn: an
+ * instruction or an `update` added mid-conversation) goes right after the first kept user
+ * message(s), before the model's turn, never in front: that is where every wire takes a system
+ * message in the middle (Claude's mid-conversation system messages must follow a user turn, and
+ * one with text must end the request or precede the assistant's turn). Each time the cut moves
+ * on, the request's prefix changes, so the provider's prompt cache misses from the start.
+ * @see https://platform.claude.com/docs/en/build-with-claude/mid-conversation-system-messages
  */
 export function keepLastTurns(
   n: number,
@@ -24,8 +30,14 @@ export function keepLastTurns(
     const cut = startOfLastTurns(messages, n);
     if (cut === 0) return messages;
     refuseOnBoundHistory("keepLastTurns", messages, options);
-    const system = messages.slice(0, cut).filter((m) => m.role === "system");
-    return [...system, ...messages.slice(cut)];
+    const opening = messages.findIndex((m) => m.role !== "system");
+    const dropped = messages.slice(0, cut);
+    const front = dropped.slice(0, opening);
+    const late = dropped.slice(opening).filter((m) => m.role === "system");
+    // The kept part starts with its user message(s); the late ones go after them.
+    let prompt = cut;
+    while (messages[prompt]?.role === "user") prompt++;
+    return [...front, ...messages.slice(cut, prompt), ...late, ...messages.slice(prompt)];
   };
 }
 

@@ -1,5 +1,8 @@
+import { cancelled } from "../core/cancel.js";
 import { GolemError } from "../core/errors.js";
 import { createLazyPromise } from "../core/lazy-promise.js";
+import { type RunEvidence, withEvidence } from "./errors.js";
+import { noEvidence } from "./loop.js";
 import type { RunEvent, RunResult, RunStream } from "./types.js";
 
 type Phase = "idle" | "iterating" | "draining" | "done";
@@ -11,13 +14,18 @@ type Steps<O> = AsyncGenerator<RunEvent, RunResult<O>, undefined>;
  * the caller breaks out, so the model stream and running tools stop too.
  */
 export function createRunStream<O>(
-  start: (signal: AbortSignal, onResult: (r: RunResult<O>) => void) => Steps<O>,
+  start: (
+    signal: AbortSignal,
+    onResult: (r: RunResult<O>) => void,
+    evidence: RunEvidence,
+  ) => Steps<O>,
   caller: AbortSignal | undefined,
 ): RunStream<O> {
   let phase: Phase = "idle";
   let steps: Steps<O> | undefined;
   let finished = false;
   const controller = new AbortController();
+  const evidence = noEvidence();
   const follow = () => controller.abort(caller?.reason);
   const settle = createLazyPromise<RunResult<O>>(() => {
     if (phase !== "idle") return;
@@ -29,10 +37,14 @@ export function createRunStream<O>(
   const open = (): Steps<O> => {
     if (caller?.aborted) follow();
     else caller?.addEventListener("abort", follow, { once: true });
-    return start(controller.signal, (r) => {
-      finished = true;
-      settle.resolve(r);
-    });
+    return start(
+      controller.signal,
+      (r) => {
+        finished = true;
+        settle.resolve(r);
+      },
+      evidence,
+    );
   };
   const end = () => {
     phase = "done";
@@ -66,9 +78,11 @@ export function createRunStream<O>(
       end();
       // Stopping at the last event cancels nothing: the result is already settled.
       if (!finished) {
-        const reason = new DOMException("The run was cancelled before it finished", "AbortError");
+        const reason = cancelled("run");
         controller.abort(reason);
-        settle.reject(reason);
+        // A new error per run, so the evidence goes on it; the answers of tools that finished
+        // are added to its messages as the loop closes, below, before anyone reads them.
+        settle.reject(withEvidence(reason, evidence));
       }
       // Runs the loop's pending `finally`s: the model stream's iterator is closed there.
       await steps?.return(undefined as never).catch(() => {});

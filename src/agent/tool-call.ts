@@ -15,35 +15,56 @@ export async function runToolCall(
   signal: AbortSignal | undefined,
   defaultTimeoutMs?: number,
 ): Promise<Message> {
+  const ready = await prepareToolCall(call, tools);
+  return "answer" in ready ? ready.answer : executeToolCall(ready, signal, defaultTimeoutMs);
+}
+
+/**
+ * A call read and checked, ready to run (its tool and the arguments `execute` gets), or
+ * already answered with the error the model reads (unknown tool, bad JSON, refused arguments).
+ */
+export type PreparedCall =
+  | { call: ToolCallPart; tool: Tool; args: unknown }
+  | { call: ToolCallPart; answer: Message };
+
+/** Finds the call's tool and checks its arguments; never throws. */
+export async function prepareToolCall(
+  call: ToolCallPart,
+  tools: ReadonlyMap<string, Tool>,
+): Promise<PreparedCall> {
   const found = tools.get(call.name);
-  if (!found) return failed(call, unknownToolProblem(call.name, tools));
+  if (!found) return { call, answer: failed(call, unknownToolProblem(call.name, tools)) };
   const decoded = decodeArguments(call.arguments);
   if (!decoded.ok) {
-    return failed(
-      call,
-      `The arguments of tool ${JSON.stringify(call.name)} are not valid JSON (${decoded.problem}). Send one JSON object that matches the tool's parameters.`,
-    );
+    const problem = `The arguments of tool ${JSON.stringify(call.name)} are not valid JSON (${decoded.problem}). Send one JSON object that matches the tool's parameters.`;
+    return { call, answer: failed(call, problem) };
   }
   let checked: ToolArgs;
   try {
     // A Standard Schema may validate asynchronously (zod with an async refinement).
     checked = await found.check(decoded.value);
   } catch (err) {
-    return failed(
-      call,
-      `The arguments of tool ${JSON.stringify(call.name)} could not be checked: ${describe(err)}`,
-    );
+    const problem = `The arguments of tool ${JSON.stringify(call.name)} could not be checked: ${describe(err)}`;
+    return { call, answer: failed(call, problem) };
   }
   if (!checked.ok) {
-    return failed(
-      call,
-      `The arguments of tool ${JSON.stringify(call.name)} do not match its parameters:\n${checked.problem}`,
-    );
+    const problem = `The arguments of tool ${JSON.stringify(call.name)} do not match its parameters:\n${checked.problem}`;
+    return { call, answer: failed(call, problem) };
   }
+  return { call, tool: found, args: checked.value };
+}
+
+/** Runs a checked call and answers it with a `tool` message; never throws. */
+export async function executeToolCall(
+  ready: { call: ToolCallPart; tool: Tool; args: unknown },
+  signal: AbortSignal | undefined,
+  defaultTimeoutMs?: number,
+): Promise<Message> {
+  const { call, tool: found } = ready;
   let result: unknown;
   const timeoutMs = found.timeoutMs ?? defaultTimeoutMs;
   try {
-    result = await executeWithin(found, checked.value, signal, timeoutMs);
+    result = await executeWithin(found, ready.args, signal, timeoutMs);
   } catch (err) {
     if (err instanceof ToolTimeout) {
       return failed(
@@ -163,6 +184,15 @@ function unknownToolProblem(name: string, tools: ReadonlyMap<string, Tool>): str
   const known = [...tools.keys()].map((n) => JSON.stringify(n)).join(", ");
   const offer = known ? `The tools you can call are: ${known}.` : "No tools are available.";
   return `There is no tool named ${JSON.stringify(name)}. ${offer}`;
+}
+
+/** The tool message of a call a decision denied: the model reads it as the tool's error. */
+export function deniedAnswer(call: ToolCallPart, reason: string | undefined): Message {
+  const why = reason ? ` (reason: ${reason})` : ".";
+  return failed(
+    call,
+    `Tool ${JSON.stringify(call.name)} was not run: the call was not approved${why}`,
+  );
 }
 
 function failed(call: ToolCallPart, content: string): Message {

@@ -30,7 +30,18 @@ export interface Tool extends ToolSpec {
   execute(args: unknown, ctx: ToolContext): unknown;
   /** The longest `execute` may take before the model reads a timeout error instead. */
   timeoutMs?: number;
+  /**
+   * Whether a call waits for a person's decision: a step with such a call pauses before any
+   * of its tools runs (`RunResult.pending`), and `Agent.resume` goes on with the decisions.
+   * A function is asked with the checked arguments (what `execute` would get).
+   */
+  needsApproval?: NeedsApproval;
 }
+
+/** {@link Tool.needsApproval}: always, never, or by a function of the checked arguments. */
+export type NeedsApproval =
+  | boolean
+  | ((args: unknown, ctx: ToolContext) => boolean | Promise<boolean>);
 
 /**
  * The definition {@link tool} takes: `parameters` is any Standard Schema (a zod 4 schema, say),
@@ -60,6 +71,15 @@ export interface ToolDefinition<S extends StandardSchemaV1> {
    * saying it timed out. @defaultValue the agent's `toolTimeoutMs` (none)
    */
   timeoutMs?: number;
+  /**
+   * A call waits for a person's approval before it runs: `true`, or a function of the checked
+   * arguments (`(args) => args.cents > 1000`). The step pauses before any of its tools runs;
+   * `Agent.resume` runs the approved calls and tells the model of the denied ones.
+   * @defaultValue false
+   */
+  needsApproval?:
+    | boolean
+    | ((args: StandardSchemaV1.InferOutput<S>, ctx: ToolContext) => boolean | Promise<boolean>);
   execute(args: StandardSchemaV1.InferOutput<S>, ctx: ToolContext): unknown;
 }
 
@@ -73,6 +93,8 @@ export interface JSONToolDefinition {
   strict?: boolean;
   /** As {@link ToolDefinition.timeoutMs}. */
   timeoutMs?: number;
+  /** As {@link ToolDefinition.needsApproval}; a function gets the arguments as `unknown`. */
+  needsApproval?: NeedsApproval;
   execute(args: unknown, ctx: ToolContext): unknown;
 }
 
@@ -97,6 +119,7 @@ export function tool<S extends StandardSchemaV1>(def: ToolDefinition<S>): Tool {
   return {
     ...strictOf(def),
     ...timeoutOf(def),
+    ...approvalOf(def as { name: string; needsApproval?: NeedsApproval }),
     name: def.name,
     description: def.description,
     parameters,
@@ -119,6 +142,7 @@ export function jsonTool(def: JSONToolDefinition): Tool {
   return {
     ...strictOf(def),
     ...timeoutOf(def),
+    ...approvalOf(def),
     name: def.name,
     description: def.description,
     parameters: def.parameters,
@@ -151,6 +175,20 @@ function timeoutOf(def: { name: string; timeoutMs?: number }): { timeoutMs?: num
     );
   }
   return { timeoutMs };
+}
+
+/** `{ needsApproval }` when the definition sets it (a boolean or a function), else nothing. */
+function approvalOf(def: { name: string; needsApproval?: NeedsApproval }): {
+  needsApproval?: NeedsApproval;
+} {
+  const { needsApproval } = def;
+  if (needsApproval === undefined) return {};
+  if (typeof needsApproval !== "boolean" && typeof needsApproval !== "function") {
+    throw new ConfigError(
+      `tool ${JSON.stringify(def.name)}: needsApproval must be a boolean or a function of the arguments`,
+    );
+  }
+  return { needsApproval };
 }
 
 function toArgs(result: StandardSchemaV1.Result<unknown>): ToolArgs {

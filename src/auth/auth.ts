@@ -1,4 +1,4 @@
-import type { SignableRequest } from "../transport/request.js";
+import type { SignableRequest } from "../transport/exchange.js";
 
 /**
  * How a platform proves who is calling. `authorize` runs before every attempt (a SigV4 date
@@ -6,8 +6,12 @@ import type { SignableRequest } from "../transport/request.js";
  * strings it owns and puts on the wire, scrubbed from every error of a call through it.
  */
 export interface Auth {
-  /** The headers of one attempt: the request's own plus the credentials. */
-  authorize(req: SignableRequest): Promise<Record<string, string>>;
+  /**
+   * The headers of one attempt: the request's own plus the credentials. `signal` aborts when
+   * the attempt ends (the caller's abort, a time limit): work done for this attempt alone may
+   * stop then. The transport stops waiting then in any case.
+   */
+  authorize(req: SignableRequest, signal?: AbortSignal): Promise<Record<string, string>>;
   /**
    * The keys and tokens this auth has sent so far (a token auth adds each new token). Read
    * whenever an error is scrubbed, so it is always the auth's current list.

@@ -9,8 +9,11 @@ import { type Auth, apiKeyAuth } from "./auth.js";
 import { type Credentials, type SigningKeyCache, signV4 } from "./sigv4.js";
 import { sigv4Auth } from "./sigv4-auth.js";
 
+/** AWS credentials for SigV4: `{ accessKeyId, secretAccessKey, sessionToken? }`. */
+export type AwsCredentials = Credentials;
+
 /** Fixed credentials, or a function that returns current ones (e.g. `fromNodeProviderChain()`). */
-export type AwsCredentialSource = Credentials | (() => Promise<Credentials>);
+export type AwsCredentialSource = AwsCredentials | (() => Promise<AwsCredentials>);
 
 /** How a platform that takes an API key or SigV4 credentials authenticates its calls. */
 export type KeyOrCredentials = { apiKey: string } | { credentials: AwsCredentialSource };

@@ -4,8 +4,8 @@
  * @see https://developers.google.com/identity/protocols/oauth2/service-account#httprest
  */
 import { AuthError, ConfigError } from "../core/errors.js";
+import type { FetchLike } from "../transport/exchange.js";
 import { redactSecrets } from "../transport/redact.js";
-import type { FetchLike } from "../transport/request.js";
 import { importRS256Key, signJWT } from "./jwt.js";
 
 /** The fields golem reads from a service-account key file (the JSON Google hands out). */
@@ -87,22 +87,23 @@ export interface ServiceAccountOptions {
 
 /**
  * A token source for `tokenAuth`: each call signs a new assertion and
- * exchanges it. The private key is imported once, on first use. Failures are
+ * exchanges it (stopped when `signal` aborts). The private key is imported once, on first use. Failures are
  * {@link AuthError}s with the endpoint's status and `error` code.
  */
 export function createServiceAccountFetcher(
   key: ServiceAccountKey,
   options: ServiceAccountOptions = {},
-): () => Promise<ExpiringToken> {
+): (signal?: AbortSignal) => Promise<ExpiringToken> {
   const now = options.now ?? Date.now;
   let cryptoKey: Promise<CryptoKey> | undefined;
-  return async () => {
+  return async (signal) => {
     cryptoKey ??= importRS256Key(key.private_key);
     const header = key.private_key_id ? { kid: key.private_key_id } : {};
     const issuedAt = now();
     const claims = assertionClaims(key, options.scope ?? CLOUD_PLATFORM_SCOPE, issuedAt);
     const assertion = await signJWT(header, claims, await cryptoKey);
-    return exchangeAssertion(key.token_uri ?? GOOGLE_TOKEN_URI, assertion, issuedAt, options.fetch);
+    const uri = key.token_uri ?? GOOGLE_TOKEN_URI;
+    return exchangeAssertion(uri, assertion, issuedAt, options.fetch, signal);
   };
 }
 
@@ -112,6 +113,7 @@ async function exchangeAssertion(
   assertion: string,
   issuedAt: number,
   fetchImpl: FetchLike | undefined,
+  signal: AbortSignal | undefined,
 ): Promise<ExpiringToken> {
   const doFetch = fetchImpl ?? globalThis.fetch.bind(globalThis);
   const body = new URLSearchParams({
@@ -124,6 +126,7 @@ async function exchangeAssertion(
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body,
+      signal: signal ?? null,
     });
   } catch (err) {
     throw new AuthError(`could not reach the token endpoint ${hostOf(url)}`, {}, { cause: err });

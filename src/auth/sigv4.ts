@@ -8,6 +8,7 @@
  * @module
  */
 import { ConfigError } from "../core/errors.js";
+import { EDGE_WHITESPACE, UNSENDABLE } from "./header-value.js";
 
 /** AWS credentials for SigV4 signing. */
 export interface Credentials {
@@ -204,9 +205,6 @@ function readURL(href: string): Target {
 }
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-// What `Headers` strips from the ends of a value (HTTP whitespace), and what it refuses.
-const EDGE_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
-const UNSENDABLE = /[\0\n\r]|[^\0-\xff]/;
 
 /**
  * The caller's headers as `new Headers(headers)` holds them in Node (names lower-cased, values

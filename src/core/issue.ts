@@ -52,6 +52,21 @@ export function unknownFieldProblem(value: object, known: readonly string[]): st
   return unknown.length > 0 ? `has an unknown field ${names}` : undefined;
 }
 
+/** An object or an array: what `typeof` calls "object", but not `null`. */
+export function isObjectLike(v: unknown): v is object {
+  return typeof v === "object" && v !== null;
+}
+
+/** A JSON object: not `null`, not an array. */
+export function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** An array of strings only. */
+export function isStringArray(v: unknown): v is string[] {
+  return Array.isArray(v) && v.every((s) => typeof s === "string");
+}
+
 /** A string with at least one character: what ids, names, signatures and payloads must be. */
 export function isNonEmptyString(v: unknown): v is string {
   return typeof v === "string" && v.length > 0;

@@ -1,4 +1,5 @@
-import { ConfigError, StreamError } from "./errors.js";
+import { cancelled } from "./cancel.js";
+import { ConfigError } from "./errors.js";
 import { createLazyPromise } from "./lazy-promise.js";
 import { readOnce } from "./read-once.js";
 import type {
@@ -170,7 +171,7 @@ function watchStream(open: () => Opened): ModelStream {
     async return() {
       if (phase !== "done" && opened === undefined) {
         phase = "done";
-        settled.reject(new StreamError("The stream was cancelled before it started"));
+        settled.reject(cancelled("stream"));
       }
       if (phase !== "done") {
         await inner?.return?.();

@@ -123,6 +123,7 @@ function materialize({ part, buffer }: Slot): Part {
       else out.text = buffer?.text() ?? part.text ?? "";
       if (part.signature !== undefined) out.signature = part.signature;
       if (part.provider !== undefined) out.provider = part.provider;
+      if (part.id !== undefined) out.id = part.id;
       return out;
     }
     case "tool-call": {

@@ -1,4 +1,4 @@
-import { isNonEmptyString } from "./issue.js";
+import { isNonEmptyString, isObject, isStringArray } from "./issue.js";
 import { toolSpecProblem } from "./update.js";
 
 const RECORD_FIELDS = [
@@ -13,15 +13,12 @@ const RECORD_FIELDS = [
   "setup",
 ];
 
-const isStringArray = (v: unknown): v is string[] =>
-  Array.isArray(v) && v.every((s) => typeof s === "string");
-
 /**
  * What is wrong with a stored {@link PrefixRecord}, or `undefined`: a record golem cannot read
  * is refused when the history is read rather than found wrong later, before a request.
  */
 export function prefixRecordProblem(value: unknown): string | undefined {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+  if (!isObject(value)) {
     return "prefix is not an object";
   }
   const r = value as Record<string, unknown>;
@@ -29,7 +26,7 @@ export function prefixRecordProblem(value: unknown): string | undefined {
   if (unknown !== undefined) return `prefix has an unknown field ${JSON.stringify(unknown)}`;
   if (!isNonEmptyString(r.wire)) return "prefix.wire is not a non-empty string";
   const head = r.head;
-  if (typeof head !== "object" || head === null || Array.isArray(head)) {
+  if (!isObject(head)) {
     return "prefix.head is not an object";
   }
   if (!Object.values(head).every((h) => typeof h === "string")) {
@@ -49,7 +46,7 @@ export function prefixRecordProblem(value: unknown): string | undefined {
 }
 
 function setupProblem(setup: unknown): string | undefined {
-  if (typeof setup !== "object" || setup === null || Array.isArray(setup)) {
+  if (!isObject(setup)) {
     return "prefix.setup is not an object";
   }
   const { system, tools, ...rest } = setup as Record<string, unknown>;

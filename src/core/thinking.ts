@@ -1,5 +1,5 @@
 import { HistoryError } from "./errors.js";
-import { isNonEmptyString } from "./issue.js";
+import { isNonEmptyString, isObject } from "./issue.js";
 import type { ThinkingPart } from "./types.js";
 
 /** An unsigned thinking part (kept in history; providers that need signatures leave it out). */
@@ -17,7 +17,7 @@ export function thinkingRedacted(data: string): ThinkingPart {
   return { type: "thinking", redacted: data };
 }
 
-const KEYS = new Set(["type", "text", "signature", "redacted", "provider"]);
+const KEYS = new Set(["type", "text", "signature", "redacted", "provider", "id"]);
 
 /**
  * Checks one thinking part: either `{ redacted }` or `{ text, signature? }`, where `text` may be `""`
@@ -30,7 +30,7 @@ export function validateThinkingBlock(b: ThinkingPart, index?: number): void {
 
 /** The reason a block is malformed, or `undefined` when it is fine. */
 export function thinkingBlockProblem(b: unknown): string | undefined {
-  if (typeof b !== "object" || b === null || Array.isArray(b)) return "is not an object";
+  if (!isObject(b)) return "is not an object";
   const block = b as Record<string, unknown>;
   for (const key of Object.keys(block)) {
     if (!KEYS.has(key)) return `has an unknown field "${key}"`;
@@ -39,6 +39,9 @@ export function thinkingBlockProblem(b: unknown): string | undefined {
   if (type !== "thinking") return 'has a type that is not "thinking"';
   if (provider !== undefined && !isNonEmptyString(provider)) {
     return "has a provider that is not a non-empty string";
+  }
+  if (block.id !== undefined && !isNonEmptyString(block.id)) {
+    return "has an id that is not a non-empty string";
   }
   if (redacted !== undefined) {
     if (!isNonEmptyString(redacted)) return "has a redacted payload that is not a non-empty string";

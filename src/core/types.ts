@@ -30,6 +30,12 @@ export interface ThinkingPart {
   redacted?: string;
   /** Which adapter produced the block: `"anthropic"`, `"bedrock"`, `"gemini"`, `"openai"`, `"azure"`. */
   provider?: string;
+  /**
+   * The id of the reasoning item the block opens, kept where the server wants its items back by
+   * id (Responses servers that send raw reasoning text: DeepSeek, vLLM, LM Studio); goes back
+   * only to the provider that sent it.
+   */
+  id?: string;
 }
 
 /** A tool call the model asked for. */
@@ -111,6 +117,20 @@ export interface Message {
 }
 
 /**
+ * An effort level by the provider's name: the ones golem's providers take (Claude `low` ..
+ * `max`; OpenAI `none`, `minimal` too), or any other string, sent as given.
+ */
+export type EffortLevel =
+  | "none"
+  | "minimal"
+  | "low"
+  | "medium"
+  | "high"
+  | "xhigh"
+  | "max"
+  | (string & {});
+
+/**
  * What changes from a point of a conversation on, written where it happens instead of into the
  * request's top-level fields, so every earlier turn keeps the prefix its reasoning was bound to
  * (Anthropic `tool_addition` / `tool_removal` / a message's `output_config`; OpenAI Responses
@@ -123,7 +143,7 @@ export interface ConversationUpdate {
   /** Names of tools the model may no longer call from here on. */
   removeTools?: string[];
   /** Reasoning effort from here on, in the provider's own level names (`"low"`, `"max"`). */
-  effort?: string;
+  effort?: EffortLevel;
   /** Structured output from here on; `null` returns to free text. */
   output?: OutputSpec | null;
 }
@@ -176,13 +196,19 @@ export interface InputTransformation {
   action: "dropped" | "allowed";
   /** Who did it: the provider (its `input_transformations`) or golem's prefix check. */
   by: "provider" | "golem";
-  /** Why, in the provider's words (`prefix_mismatch`, `model_binding_mismatch`, ...). */
+  /**
+   * Why, in the provider's words (`prefix_binding_mismatch`, `model_binding_mismatch`, ...),
+   * or golem's own `prefix_mismatch`.
+   */
   reason: string;
   /** Where: the provider's request path (`messages.1.content.0`), or golem's history path. */
   path?: string;
   /** OpenAI: the id of the reasoning item. */
   id?: string;
-  /** The history index of the message, when golem can tell. */
+  /**
+   * The history index of the message, when golem can tell: a provider entry's wire `path`
+   * mapped back to the history message that block was built from.
+   */
   index?: number;
   /** The provider's entry as it was sent. */
   raw?: unknown;
@@ -224,8 +250,10 @@ export interface Usage {
 
 /** One sampling step of a model call, counted as {@link Usage} counts a call. */
 export interface UsageIteration {
-  /** The provider's name for the step: `"compaction"`, `"message"`, ... */
+  /** The provider's name for the step: `"compaction"`, `"message"`, `"fallback_message"`, ... */
   type: string;
+  /** The model that ran the step, when the provider names it (Anthropic: a server-side fallback's hops). */
+  model?: string;
   inputTokens: number;
   outputTokens: number;
   cacheReadTokens?: number;
@@ -308,7 +336,8 @@ export interface CallOptions {
 /**
  * A streamed model call: iterate it for deltas, or only await `response` (it then drains the
  * stream). An error rejects both; `response` never becomes an unhandled rejection when the
- * caller only iterates. Breaking out of the loop cancels the body.
+ * caller only iterates. Breaking out of the loop cancels the body, and `response` rejects with
+ * an `AbortError` (a `DOMException`, typed `CancelledStream`) carrying what had arrived as `partial`.
  */
 export interface ModelStream extends AsyncIterable<Delta> {
   response: Promise<ModelResponse>;
@@ -318,6 +347,12 @@ export interface ModelStream extends AsyncIterable<Delta> {
 export interface Model {
   readonly provider: string;
   readonly model: string;
+  /**
+   * The call settings `create()` resolved (a provider's default included, `extraBody` left
+   * out): the defaults a call's own settings override, for a wrapper that reports what a call
+   * sends (`golem/otel`). Absent on a model that has none to tell.
+   */
+  readonly settings?: Readonly<Omit<CallSettings, "extraBody">>;
   generate(req: ModelRequest, opts?: CallOptions): Promise<ModelResponse>;
   stream(req: ModelRequest, opts?: CallOptions): ModelStream;
   /**
@@ -325,4 +360,14 @@ export interface Model {
    * from the same body (docs/models.md, "Token counting"); absent where golem has none.
    */
   countTokens?(req: ModelRequest, opts?: CallOptions): Promise<number | { inputTokens: number }>;
+}
+
+/**
+ * A {@link Model} that always has `countTokens`: what the entries with a count endpoint return
+ * (golem/anthropic, bedrock, gemini, openai, vertex, anthropic-foundry,
+ * anthropic-google-cloud; OpenAI's Chat Completions has it too, and rejects with a
+ * `ConfigError` naming `api: "responses"`).
+ */
+export interface CountingModel extends Model {
+  countTokens(req: ModelRequest, opts?: CallOptions): Promise<{ inputTokens: number }>;
 }

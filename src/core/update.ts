@@ -1,11 +1,8 @@
-import { isNonEmptyString, show, unknownFieldProblem } from "./issue.js";
+import { isNonEmptyString, isObject, show, unknownFieldProblem } from "./issue.js";
 
 const UPDATE_FIELDS = ["addTools", "removeTools", "effort", "output"];
 const TOOL_FIELDS = ["name", "description", "parameters", "strict"];
 const OUTPUT_FIELDS = ["schema", "name", "description", "strict"];
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * What is wrong with a system message's `update` (a {@link ConversationUpdate}), or

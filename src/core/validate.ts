@@ -1,5 +1,5 @@
 import { HistoryError } from "./errors.js";
-import { isNonEmptyString, show } from "./issue.js";
+import { isNonEmptyString, isObject, isObjectLike, show } from "./issue.js";
 import { prefixRecordProblem } from "./prefix-record.js";
 import { thinkingBlockProblem } from "./thinking.js";
 import type { Message, Role } from "./types.js";
@@ -74,7 +74,7 @@ export function checkHistory(messages: unknown, extra?: ExtraCheck): void {
 }
 
 function messageProblem(m: Message, callIds: Set<string>, extra?: ExtraCheck): string | undefined {
-  if (typeof m !== "object" || m === null) return "is not an object";
+  if (!isObjectLike(m)) return "is not an object";
   const allowed = PARTS_OF.get(m.role);
   if (!allowed) return `has an unknown role ${show(m.role)}`;
   if (m.role !== "tool" && (m.toolCallId !== undefined || m.isError !== undefined)) {
@@ -123,7 +123,7 @@ function systemUpdateProblem(m: Message): string | undefined {
 }
 
 function partProblem(part: unknown, allowed: ReadonlySet<string>, role: Role): string | undefined {
-  if (typeof part !== "object" || part === null || Array.isArray(part)) return "is not an object";
+  if (!isObject(part)) return "is not an object";
   const p = part as Record<string, unknown>;
   if (typeof p.type !== "string") return "has no type";
   if (!allowed.has(p.type)) return `has type ${show(p.type)}, which ${role} messages cannot hold`;

@@ -1,4 +1,7 @@
-/** Replaced by the build (tsup `define`) and the tests (vitest `define`) with package.json's version. */
+/**
+ * Replaced by the build (scripts/build.ts, esbuild `define`) and the tests (vitest `define`)
+ * with package.json's version.
+ */
 declare const __GOLEM_VERSION__: string | undefined;
 
 /**

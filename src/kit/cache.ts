@@ -1,4 +1,5 @@
 import { ConfigError, HistoryError } from "../core/errors.js";
+import { isObjectLike } from "../core/issue.js";
 
 /**
  * Prompt-cache breakpoints for the two APIs that take explicit ones: Anthropic `cache_control`
@@ -31,7 +32,7 @@ export function resolveCache(
 ): ResolvedCache | undefined {
   if (cache === undefined) return undefined;
   if (cache === "auto") return { auto: true };
-  const ttl = typeof cache === "object" && cache !== null ? cache.ttl : undefined;
+  const ttl = isObjectLike(cache) ? cache.ttl : undefined;
   if (ttl !== "5m" && ttl !== "1h") {
     throw new ConfigError(`${provider}: \`cache\` must be "auto" or { ttl: "5m" | "1h" }`);
   }

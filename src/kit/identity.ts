@@ -1,3 +1,4 @@
+import { isNonEmptyString } from "../core/issue.js";
 import type { ModelResponse } from "../core/types.js";
 
 /**
@@ -6,7 +7,7 @@ import type { ModelResponse } from "../core/types.js";
  */
 export function identityOf(id: unknown, model: unknown): Pick<ModelResponse, "id" | "model"> {
   const out: Pick<ModelResponse, "id" | "model"> = {};
-  if (typeof id === "string" && id !== "") out.id = id;
-  if (typeof model === "string" && model !== "") out.model = model;
+  if (isNonEmptyString(id)) out.id = id;
+  if (isNonEmptyString(model)) out.model = model;
   return out;
 }

@@ -1,4 +1,5 @@
 import { ConfigError } from "../core/errors.js";
+import { isStringArray } from "../core/issue.js";
 import type { CallSettings } from "../core/types.js";
 import type { KeySet } from "../transport/options.js";
 
@@ -28,6 +29,12 @@ export function pickSettings(provider: string, from: CallSettings): CallSettings
   return checkSettings(provider, out as CallSettings);
 }
 
+/** `Model.settings`: `create()`'s resolved settings, frozen, without `extraBody` (any JSON). */
+export function modelSettings(s: CallSettings): Readonly<Omit<CallSettings, "extraBody">> {
+  const { extraBody: _, ...rest } = s;
+  return Object.freeze(rest);
+}
+
 /** `create()`'s settings with one call's over them (`extraBody` is applied by {@link withExtraBody}). */
 export function callSettings(
   provider: string,
@@ -51,11 +58,7 @@ const CHECKS: [keyof CallSettings, (v: unknown) => boolean, string][] = [
   ["topP", within(1), "0..1"],
   ["topK", (v) => isInt(v, 1), "an integer >= 1"],
   ["seed", (v) => isInt(v, Number.MIN_SAFE_INTEGER), "an integer"],
-  [
-    "stopSequences",
-    (v) => Array.isArray(v) && v.every((x) => typeof x === "string"),
-    "an array of strings",
-  ],
+  ["stopSequences", isStringArray, "an array of strings"],
   ["extraBody", isPlain, "a plain object"],
   // Merged by assignment, a `__proto__` key would set a prototype and vanish from the body.
   ["extraBody", noProto, "free of `__proto__` keys (they cannot reach the wire)"],
@@ -85,21 +88,6 @@ export function wireFields(
     if (v !== undefined) out[wire] = v;
   }
   return out;
-}
-
-/**
- * Refuses each setting of `names` that is set, saying `why`: a setting the provider (or this
- * model) has no field for is refused, never silently dropped.
- */
-export function refuseSettings(
-  provider: string,
-  s: CallSettings,
-  names: readonly (keyof CallSettings)[],
-  why: string,
-): void {
-  for (const k of names) {
-    if (s[k] !== undefined) throw new ConfigError(`${provider}: \`${k}\` ${why}`);
-  }
 }
 
 function isPlain(v: unknown): v is Record<string, unknown> {

@@ -134,10 +134,11 @@ function captureRunInput(span: Span, run: RunStart): void {
       JSON.stringify([{ type: "text", content: run.system }]),
     );
   }
-  const prompt: Message = { role: "user", content: run.prompt };
+  // A resumed run has no prompt (`[]`): its input is the history alone.
+  const prompt: Message[] = run.prompt.length > 0 ? [{ role: "user", content: run.prompt }] : [];
   span.setAttribute(
     ATTR.inputMessages,
-    JSON.stringify([...run.history, prompt].map(captureMessage)),
+    JSON.stringify([...run.history, ...prompt].map(captureMessage)),
   );
 }
 

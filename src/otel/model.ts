@@ -80,13 +80,15 @@ function requestAttributes(model: Model, req: Readonly<ModelRequest>, stream: bo
     [ATTR.stream]: stream,
     [ATTR.outputType]: req.output ? "json" : "text",
   };
+  // The call's own settings over the ones the model was created with (`Model.settings`).
+  const made = model.settings;
   const settings: [string, number | string[] | undefined][] = [
-    [ATTR.maxTokens, req.maxTokens],
-    [ATTR.temperature, req.temperature],
-    [ATTR.topP, req.topP],
-    [ATTR.topK, req.topK],
-    [ATTR.seed, req.seed],
-    [ATTR.stopSequences, req.stopSequences],
+    [ATTR.maxTokens, req.maxTokens ?? made?.maxTokens],
+    [ATTR.temperature, req.temperature ?? made?.temperature],
+    [ATTR.topP, req.topP ?? made?.topP],
+    [ATTR.topK, req.topK ?? made?.topK],
+    [ATTR.seed, req.seed ?? made?.seed],
+    [ATTR.stopSequences, req.stopSequences ?? made?.stopSequences],
   ];
   for (const [key, value] of settings) if (value !== undefined) attributes[key] = value;
   return attributes;

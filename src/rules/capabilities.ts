@@ -7,6 +7,7 @@
  * @module
  */
 import { ConfigError } from "../core/errors.js";
+import { isObjectLike } from "../core/issue.js";
 
 /** Whether a setting is taken (`true`), refused (`false`); absent: not known. */
 export type Support = Record<string, boolean>;
@@ -90,7 +91,7 @@ export function resolveCapabilities(
   fetcher: string,
 ): Capabilities | undefined {
   if (caps === undefined) return undefined;
-  if (typeof caps !== "object" || caps === null || typeof caps.model !== "string") {
+  if (!isObjectLike(caps) || typeof caps.model !== "string") {
     throw new ConfigError(`${provider}: \`capabilities\` must be what ${fetcher}() returned`);
   }
   return caps;

@@ -1,22 +1,21 @@
 /**
- * The model-specific Claude rules, read from the model's capabilities (metadata passed to
+ * Claude's checks of a call: the API-wide rules ({@link checkClaudeSettings}), then the
+ * model-specific ones, read from the model's capabilities (metadata passed to
  * `create()` over the dated table of claude-models.ts). What neither knows is not checked.
  * @module
  */
 import { ConfigError, HistoryError } from "../core/errors.js";
+import { refuseSettings } from "../core/settings.js";
 import { type Capabilities, mergeCapabilities, supported } from "./capabilities.js";
-import type { ClaudeCallSettings, ClaudeContext, ThinkingParam } from "./claude.js";
+import {
+  type ClaudeCallSettings,
+  type ClaudeContext,
+  THINKING_OPTION,
+  type ThinkingParam,
+} from "./claude.js";
 import { claudeTable } from "./claude-models.js";
 
 const SAMPLING = ["temperature", "topP", "topK"] as const;
-
-/** The config option behind each wire thinking type, for messages. */
-const OPTION: Record<ThinkingParam["type"], string> = {
-  adaptive: "adaptive",
-  enabled: "budgetTokens",
-  disabled: "disabled",
-  between_tools: "betweenTools",
-};
 
 /** The capabilities the rules read for `model`: the caller's metadata over the table row. */
 export function claudeCapabilities(
@@ -44,9 +43,7 @@ export function checkClaudeModel(
   if (!caps) return;
   const source = `${caps.reference ?? `${model}'s capabilities`}, ${caps.checked}`;
   if (caps.sampling === false) {
-    for (const k of SAMPLING) {
-      if (s[k] !== undefined) throw fail(`\`${k}\` is not accepted by ${model}`, source);
-    }
+    refuseSettings(provider, s, SAMPLING, `is not accepted by ${model} (${source})`);
   }
   checkThinking(model, thinking, caps, ctx, fail, source);
   if (caps.effort && ctx.effort !== undefined && caps.effort[ctx.effort] === false) {
@@ -62,10 +59,7 @@ export function checkClaudeModel(
     );
   }
   if (caps.forcedToolChoice === false && isForced(s.toolChoice)) {
-    throw fail(
-      `a forced \`toolChoice\` ("required" or { name }) is not accepted by ${model}`,
-      source,
-    );
+    throw fail(`${FORCED} by ${model}`, source);
   }
   const last = s.messages?.length ? s.messages.length - 1 : -1;
   if (caps.prefill === false && s.messages?.[last]?.role === "assistant") {
@@ -89,19 +83,57 @@ function checkThinking(
   if (modes[thinking.type] === false) {
     const takes = supported(modes);
     throw fail(
-      `\`thinking.${OPTION[thinking.type]}\` is not accepted by ${model}${takes.length ? `; its thinking types are ${takes.join(", ")}` : ""}`,
+      `\`thinking.${THINKING_OPTION[thinking.type]}\` is not accepted by ${model}${takes.length ? `; its thinking types are ${takes.join(", ")}` : ""}`,
       source,
     );
   }
   const efforts = caps.thinkingEfforts?.[thinking.type];
   if (efforts && ctx.effort !== undefined && !efforts.includes(ctx.effort)) {
     throw fail(
-      `\`thinking.${OPTION[thinking.type]}\` is not accepted by ${model} at effort "${ctx.effort}"; use ${efforts.join(", ")}`,
+      `\`thinking.${THINKING_OPTION[thinking.type]}\` is not accepted by ${model} at effort "${ctx.effort}"; use ${efforts.join(", ")}`,
       source,
     );
   }
 }
 
+const FORCED = 'a forced `toolChoice` ("required" or { name }) is not accepted';
+
 function isForced(choice: ClaudeCallSettings["toolChoice"]): boolean {
   return choice === "required" || typeof choice === "object";
+}
+
+/**
+ * Claude's documented rules for one call, before any request (Anthropic and Claude on Bedrock
+ * alike): the API-wide ones (temperature 0..1; with thinking on, temperature only 1, no topK,
+ * topP only 0.95..1, no forced tool choice, `maxTokens` above a budget: Anthropic, "Extended
+ * thinking", feature compatibility), then the model's own from its capabilities
+ * ({@link checkClaudeModel}).
+ */
+export function checkClaudeSettings(
+  provider: string,
+  model: string,
+  thinking: ThinkingParam | undefined,
+  s: ClaudeCallSettings,
+  ctx: ClaudeContext = {},
+): void {
+  const fail = (what: string) => new ConfigError(`${provider}: ${what}`);
+  if (s.temperature !== undefined && s.temperature > 1) throw fail("`temperature` must be 0..1");
+  checkClaudeModel(provider, model, thinking, s, ctx);
+  if (thinking === undefined || thinking.type === "disabled") return;
+  if (s.temperature !== undefined && s.temperature !== 1) {
+    throw fail("`temperature` may only be 1 while thinking is on");
+  }
+  if (s.topK !== undefined) throw fail("`topK` is not accepted while thinking is on");
+  // "Thinking may not be enabled when tool_choice forces tool use" (a 400).
+  if (isForced(s.toolChoice)) throw fail(`${FORCED} while thinking is on`);
+  if (s.topP !== undefined && s.topP < 0.95) {
+    throw fail("`topP` must be 0.95..1 while thinking is on");
+  }
+  if (
+    thinking.type === "enabled" &&
+    s.maxTokens !== undefined &&
+    s.maxTokens <= thinking.budget_tokens
+  ) {
+    throw fail(`\`maxTokens\` must be above thinking.budgetTokens (${thinking.budget_tokens})`);
+  }
 }

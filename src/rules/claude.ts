@@ -1,7 +1,7 @@
 import { ConfigError } from "../core/errors.js";
+import { isObjectLike } from "../core/issue.js";
 import type { Message } from "../core/types.js";
 import type { Capabilities } from "./capabilities.js";
-import { checkClaudeModel } from "./claude-checks.js";
 
 /**
  * Claude's model-family rules: the thinking switch and effort, as `golem/anthropic` and
@@ -40,6 +40,14 @@ export const THINKING_KEYS = {
 /** The effort levels Claude takes (`output_config.effort`). */
 export const CLAUDE_EFFORTS: readonly string[] = ["low", "medium", "high", "xhigh", "max"];
 const EFFORTS = CLAUDE_EFFORTS;
+
+/** The config option behind each wire thinking type: exactly one of them is a `thinking`. */
+export const THINKING_OPTION: Record<ThinkingParam["type"], string> = {
+  adaptive: "adaptive",
+  enabled: "budgetTokens",
+  disabled: "disabled",
+  between_tools: "betweenTools",
+};
 const DISPLAYS: readonly string[] = ["summarized", "omitted"];
 const MIN_BUDGET = 1024;
 
@@ -65,13 +73,13 @@ export function resolveThinking(
 ): ThinkingParam | undefined {
   if (thinking === undefined) return undefined;
   const fail = (what: string) => new ConfigError(`${provider}: ${what}`);
-  if (typeof thinking !== "object" || thinking === null) {
+  if (!isObjectLike(thinking)) {
     throw fail("`thinking` must be an object");
   }
-  const modes = ["adaptive", "budgetTokens", "disabled", "betweenTools"].filter(
-    (k) => k in thinking,
+  const types = (Object.keys(THINKING_OPTION) as ThinkingParam["type"][]).filter(
+    (t) => THINKING_OPTION[t] in thinking,
   );
-  if (modes.length !== 1) {
+  if (types.length !== 1) {
     throw fail(
       "`thinking` takes exactly one of { adaptive: true }, { budgetTokens }, { disabled: true }, { betweenTools: true }",
     );
@@ -82,19 +90,16 @@ export function resolveThinking(
       `unknown \`thinking.display\` ${JSON.stringify(display)}; use "summarized" or "omitted"`,
     );
   }
-  if ("disabled" in thinking) {
-    if (thinking.disabled !== true) throw fail("`thinking.disabled` must be true");
-    return { type: "disabled" };
+  const type = types[0] as ThinkingParam["type"];
+  if (type !== "enabled") {
+    // `{ adaptive: true }`, `{ disabled: true }`, `{ betweenTools: true }`: a switch.
+    const option = THINKING_OPTION[type];
+    if ((thinking as Record<string, unknown>)[option] !== true) {
+      throw fail(`\`thinking.${option}\` must be true`);
+    }
+    return type === "disabled" || !display ? { type } : { type, display };
   }
-  if ("adaptive" in thinking) {
-    if (thinking.adaptive !== true) throw fail("`thinking.adaptive` must be true");
-    return display ? { type: "adaptive", display } : { type: "adaptive" };
-  }
-  if ("betweenTools" in thinking) {
-    if (thinking.betweenTools !== true) throw fail("`thinking.betweenTools` must be true");
-    return display ? { type: "between_tools", display } : { type: "between_tools" };
-  }
-  const budget = thinking.budgetTokens;
+  const budget = (thinking as { budgetTokens: number }).budgetTokens;
   if (
     !Number.isInteger(budget) ||
     budget < MIN_BUDGET ||
@@ -126,44 +131,4 @@ export interface ClaudeContext {
   /** Metadata passed to `create()`, if any (the table fills what it does not say). */
   capabilities?: Capabilities | undefined;
   effort?: Effort | undefined;
-}
-
-/**
- * Claude's documented rules for one call, before any request (Anthropic and Claude on Bedrock
- * alike): the API-wide ones (temperature 0..1; with thinking on, temperature only 1, no topK,
- * topP only 0.95..1, no forced tool choice, `maxTokens` above a budget: Anthropic, "Extended
- * thinking", feature compatibility), then the model's own from its capabilities
- * ({@link checkClaudeModel}).
- */
-export function checkClaudeSettings(
-  provider: string,
-  model: string,
-  thinking: ThinkingParam | undefined,
-  s: ClaudeCallSettings,
-  ctx: ClaudeContext = {},
-): void {
-  const fail = (what: string) => new ConfigError(`${provider}: ${what}`);
-  if (s.temperature !== undefined && s.temperature > 1) throw fail("`temperature` must be 0..1");
-  checkClaudeModel(provider, model, thinking, s, ctx);
-  if (thinking === undefined || thinking.type === "disabled") return;
-  if (s.temperature !== undefined && s.temperature !== 1) {
-    throw fail("`temperature` may only be 1 while thinking is on");
-  }
-  if (s.topK !== undefined) throw fail("`topK` is not accepted while thinking is on");
-  // "Thinking may not be enabled when tool_choice forces tool use" (a 400).
-  if (s.toolChoice === "required" || typeof s.toolChoice === "object") {
-    throw fail(
-      'a forced `toolChoice` ("required" or { name }) is not accepted while thinking is on',
-    );
-  }
-  if (s.topP !== undefined && s.topP < 0.95) {
-    throw fail("`topP` must be 0.95..1 while thinking is on");
-  }
-  if (
-    thinking.type === "enabled" &&
-    s.maxTokens !== undefined &&
-    s.maxTokens <= thinking.budget_tokens
-  ) {
-    throw fail(`\`maxTokens\` must be above thinking.budgetTokens (${thinking.budget_tokens})`);
-  }
 }

@@ -1,6 +1,6 @@
 import { ConfigError } from "../core/errors.js";
+import { refuseSettings } from "../core/settings.js";
 import type { CallSettings } from "../core/types.js";
-import { refuseSettings } from "../kit/settings.js";
 import { type Capabilities, mergeCapabilities, supported } from "./capabilities.js";
 import { openaiTable } from "./openai-models.js";
 import { atLeast, gptVersion } from "./version.js";

@@ -17,35 +17,34 @@ export interface ModelVersion {
  * Claude: `claude-<family>-<major>[-<minor>]`, the minor one or two digits (a date suffix such
  * as `-20250514` is not a minor), anywhere in the id (Bedrock and Vertex prefixes).
  */
-const CLAUDE = /(?:^|[./])claude-([a-z]+)-(\d+)(?:-(\d{1,2}))?(?![\d.])/;
+const CLAUDE = /(?:^|[./])claude-(?<family>[a-z]+)-(?<major>\d+)(?:-(?<minor>\d{1,2}))?(?![\d.])/;
 
 /** OpenAI GPT: `gpt-<major>[.<minor>][-<tier>]`; the tier is the family (`sol`, `mini`, `""`). */
-const GPT = /^gpt-(\d+)(?:\.(\d+))?(?:-([a-z]+))?/;
+const GPT = /^gpt-(?<major>\d+)(?:\.(?<minor>\d+))?(?:-(?<family>[a-z]+))?/;
 
 /** Gemini: `gemini-<major>[.<minor>]-<tier>` (`flash`, `flash-lite`, `pro`), `models/` allowed. */
-const GEMINI = /^(?:models\/)?gemini-(\d+)(?:\.(\d+))?-([a-z]+(?:-lite)?)/;
+const GEMINI = /^(?:models\/)?gemini-(?<major>\d+)(?:\.(?<minor>\d+))?-(?<family>[a-z]+(?:-lite)?)/;
 
-function parse(re: RegExp, id: string, order: "family-first" | "version-first") {
-  const m = re.exec(id);
-  if (!m) return undefined;
-  const [family, major, minor] =
-    order === "family-first" ? [m[1], m[2], m[3]] : [m[3] ?? "", m[1], m[2]];
-  return { family: family ?? "", major: Number(major), minor: minor ? Number(minor) : 0 };
+/** An id's named groups, `family` (absent: `""`), `major` and `minor` (absent: 0), if it matches. */
+function parse(re: RegExp, id: string): ModelVersion | undefined {
+  const g = re.exec(id)?.groups;
+  if (!g) return undefined;
+  return { family: g.family ?? "", major: Number(g.major), minor: g.minor ? Number(g.minor) : 0 };
 }
 
 /** A Claude id's family and version (`claude-opus-4-7` → opus 4.7); undefined otherwise. */
 export function claudeVersion(id: string): ModelVersion | undefined {
-  return parse(CLAUDE, id, "family-first");
+  return parse(CLAUDE, id);
 }
 
 /** A GPT id's tier and version (`gpt-6.1-sol` → sol 6.1, `gpt-5` → "" 5.0). */
 export function gptVersion(id: string): ModelVersion | undefined {
-  return parse(GPT, id, "version-first");
+  return parse(GPT, id);
 }
 
 /** A Gemini id's tier and version (`gemini-3.6-flash` → flash 3.6). */
 export function geminiVersion(id: string): ModelVersion | undefined {
-  return parse(GEMINI, id, "version-first");
+  return parse(GEMINI, id);
 }
 
 /** `v` is at least `major.minor`. */

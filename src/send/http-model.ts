@@ -1,21 +1,26 @@
 import { APIError, type APIErrorFields, ConfigError, HistoryError } from "../core/errors.js";
-import type { CallOptions, Model, ModelRequest, ModelResponse } from "../core/types.js";
+import type {
+  CallOptions,
+  CallSettings,
+  Model,
+  ModelRequest,
+  ModelResponse,
+} from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
 import { recordingSetup } from "../kit/prefix/setup.js";
+import { modelSettings } from "../kit/settings.js";
+import type { Capabilities } from "../rules/capabilities.js";
+import type { ErrorResponse, RequestOptions, StreamResponse } from "../transport/exchange.js";
 import { parseJSONBody } from "../transport/json.js";
-import { redactError, redactStreamErrors } from "../transport/redact.js";
-import {
-  type ErrorResponse,
-  type RequestOptions,
-  requestStream,
-  requestText,
-  type StreamResponse,
-} from "../transport/request.js";
+import { joinHeaders } from "../transport/options.js";
+import { redactError } from "../transport/redact.js";
+import { requestStream, requestText } from "../transport/request.js";
 import type { RecordReader } from "../transport/sse.js";
 import { streamLimits, watchReader } from "../transport/watch.js";
-import { createModelStream, type StreamMachine } from "./model-stream.js";
+import type { ModelsReader } from "./capabilities.js";
+import { createModelStream, redactStreamErrors, type StreamMachine } from "./model-stream.js";
 import type { Operation, Platform } from "./platform.js";
-import { checkModelRequest } from "./request-checks.js";
+import { checkModelRequest, type RequestRules, TOOL_NAME } from "./request-checks.js";
 
 /** What a wire's reader of one answer is told about the call. */
 export interface WireContext {
@@ -33,13 +38,14 @@ export interface WireContext {
  * answer, stream machine, error fields), taken by every platform that speaks it.
  */
 export interface Wire<R> {
-  /**
-   * Which API this is (`"anthropic"` Messages, `"bedrock"` Converse, `"gemini"`
-   * generateContent, `"openai"` Chat or Responses), for the checks every platform of it shares.
-   */
-  api: "anthropic" | "bedrock" | "gemini" | "openai";
+  /** The tool names this wire takes, when not the common {@link TOOL_NAME} pattern. */
+  toolName?: RegExp;
+  /** How its tool calls carry their arguments: a JSON object, or the model's text. */
+  toolArguments: "object" | "text";
   /** The request body, as an object, for one call. */
   body(req: ModelRequest, streaming: boolean): object;
+  /** `create()`'s call settings as the wire resolved them, the defaults of every call. */
+  settings?: CallSettings | undefined;
   /** A 2xx JSON body -> the response; throws `ctx.toError(…)` for an error hidden in a 2xx. */
   parse(body: unknown, ctx: WireContext): ModelResponse;
   /** An error answer (secrets already scrubbed from `text`) -> the fields of its `APIError`. */
@@ -80,44 +86,23 @@ export interface WireCount {
 export type APIErrorClass = new (fields: APIErrorFields) => APIError;
 
 /**
- * The one send path: a {@link Model} that speaks `wire` on `platform`. Each call checks the
- * history, builds the body as an object, runs the whole-request checks, applies the
- * platform's patch, serializes once, authorizes each attempt (once more after a 401 when the
- * auth had a token to drop), and scrubs the auth's secrets from every error that leaves.
+ * One exchange with a platform, whatever the operation: the platform's URL for `op`, the
+ * call's method (POST unless it says GET), headers, body and signal, the auth on each attempt
+ * (once more after a 401 when it had a token to drop), the platform's error class, and the
+ * auth's secrets scrubbed from every error (the transport's part). `generate`, `stream`,
+ * `countTokens` and `capabilities()` all go through it.
  */
-export function createHTTPModel<R>(
-  wire: Wire<R>,
+function exchanger(
   platform: Platform,
+  errorFields: Wire<unknown>["errorFields"],
   ErrorClass: APIErrorClass,
-): Model {
+) {
   const { provider, auth } = platform;
-  const secrets = auth.secrets;
-  const toError = (fields: APIErrorFields) => new ErrorClass(fields);
-  const context = (headers: Headers): WireContext => ({
-    provider,
-    requestId: platform.requestId(headers),
-    toError,
-    secrets,
-  });
-  /**
-   * Builds, checks, patches and sends one call; once more after a 401 when the auth dropped a
-   * token. `finish` gets what completes the response (the prefix record), before any send.
-   */
-  async function send<T>(
-    req: ModelRequest,
+  return async function exchange<T>(
     op: Operation,
-    signal: AbortSignal | undefined,
+    call: Pick<RequestOptions, "method" | "headers" | "body" | "signal">,
     transport: (opts: RequestOptions) => Promise<T>,
-    onFinish?: (finish: Finish | undefined) => void,
   ): Promise<T> {
-    checkRequest(provider, wire.api, req);
-    const built = wire.body(req, op === "stream");
-    // Whole-request checks: on the body as an object, as the wire built it and before the
-    // platform's patch (the prefix guard: a signed turn replayed under another prefix). A
-    // count sends the same body, so it is checked too, and its answer has nothing to complete.
-    const finish = recordingSetup(wire.check?.(req, built), req);
-    onFinish?.(finish);
-    const body = op === "count" && typeof wire.count === "object" ? wire.count.body(built) : built;
     const { fetch, maxRetries, timeoutMs, idleTimeoutMs, deadlineMs } = platform.options;
     // The last attempt's credentials: a 401 names what was refused, not what is cached now.
     let sent: Record<string, string> | undefined;
@@ -129,15 +114,13 @@ export function createHTTPModel<R>(
       idleTimeoutMs,
       deadlineMs,
       url: platform.urls[op] as string,
-      headers: joinHeaders(platform.headers, wire.headers?.(built)),
-      body: JSON.stringify(platform.patch ? platform.patch(body, op) : body),
-      sign: async (signable) => {
-        sent = await auth.authorize(signable);
+      ...call,
+      sign: async (signable, attempt) => {
+        sent = await auth.authorize(signable, attempt);
         return sent;
       },
-      secrets,
-      signal,
-      toError: (res) => toError(wire.errorFields(res, provider)),
+      secrets: auth.secrets,
+      toError: (res) => new ErrorClass(errorFields(res, provider)),
     };
     try {
       return await transport(opts);
@@ -145,43 +128,86 @@ export function createHTTPModel<R>(
       if (!(err instanceof APIError && isExpiredCredential(err) && auth.expire?.(sent))) throw err;
       return transport(opts);
     }
+  };
+}
+
+/**
+ * The one send path: a {@link Model} that speaks `wire` on `platform`. Each call checks the
+ * history, builds the body as an object, runs the whole-request checks, applies the
+ * platform's patch, serializes once, and goes through the platform's one exchange.
+ */
+export function createHTTPModel<R>(
+  wire: Wire<R>,
+  platform: Platform,
+  ErrorClass: APIErrorClass,
+): Model {
+  const { provider, auth } = platform;
+  const secrets = auth.secrets;
+  const toError = (fields: APIErrorFields) => new ErrorClass(fields);
+  const exchange = exchanger(platform, wire.errorFields, ErrorClass);
+  // The platform's tool-name rule where it is stricter than its wire's (Gemini on Vertex).
+  const requestRules: RequestRules = {
+    toolName: platform.toolName ?? wire.toolName ?? TOOL_NAME,
+    toolArguments: wire.toolArguments,
+  };
+  const context = (headers: Headers): WireContext => ({
+    provider,
+    requestId: platform.requestId(headers),
+    toError,
+    secrets,
+  });
+  /**
+   * Builds, checks and patches one call: what completes its response (the prefix record) and
+   * what its exchange sends.
+   */
+  function prepare(
+    req: ModelRequest,
+    op: Operation,
+    signal: AbortSignal | undefined,
+  ): [Finish, Pick<RequestOptions, "headers" | "body" | "signal">] {
+    checkRequest(provider, requestRules, req);
+    const built = wire.body(req, op === "stream");
+    // Whole-request checks: on the body as an object, as the wire built it and before the
+    // platform's patch (the prefix guard: a signed turn replayed under another prefix). A
+    // count sends the same body, so it is checked too, and its answer has nothing to complete.
+    const finish = recordingSetup(wire.check?.(req, built), req) ?? ((response) => response);
+    const body = op === "count" && typeof wire.count === "object" ? wire.count.body(built) : built;
+    const headers = joinHeaders(platform.headers, wire.headers?.(built));
+    const sent = JSON.stringify(platform.patch ? platform.patch(body, op) : body);
+    return [finish, { headers, body: sent, signal }];
   }
   const count = wire.count;
   return {
     provider,
     model: platform.model,
+    ...(wire.settings && { settings: modelSettings(wire.settings) }),
     ...((typeof count === "string" || (count && platform.urls.count)) && {
       async countTokens(req: ModelRequest, opts?: CallOptions) {
         if (typeof count !== "object") throw new ConfigError(`${provider}: ${count}`);
-        const { text } = await send(req, "count", opts?.signal, requestText);
+        const [, call] = prepare(req, "count", opts?.signal);
+        const { text } = await exchange("count", call, requestText);
         return count.read(parseJSONBody(text, provider, secrets), provider);
       },
     }),
     async generate(req, opts) {
-      let finish: Finish | undefined;
-      const { response, text } = await send(req, "generate", opts?.signal, requestText, (f) => {
-        finish = f;
-      });
+      const [finish, call] = prepare(req, "generate", opts?.signal);
+      const { response, text } = await exchange("generate", call, requestText);
       const body = parseJSONBody(text, provider, secrets);
       try {
-        const parsed = wire.parse(body, context(response.headers));
-        return finish ? finish(parsed) : parsed;
+        return finish(wire.parse(body, context(response.headers)));
       } catch (err) {
         throw redactError(err as APIError, secrets);
       }
     },
     stream(req, opts) {
       return createModelStream(async () => {
-        let finish: Finish | undefined;
-        const res = await send(req, "stream", opts?.signal, requestStream, (f) => {
-          finish = f;
-        });
+        const [finish, call] = prepare(req, "stream", opts?.signal);
+        const res = await exchange("stream", call, requestStream);
         try {
           const opened = await wire.open(res, context(res.response.headers));
-          const machine = finish ? finishing(opened.machine, finish) : opened.machine;
           return {
             reader: watchReader(opened.reader, streamLimits(provider, platform.options, res)),
-            machine: redactStreamErrors(machine, secrets),
+            machine: redactStreamErrors(opened.machine, secrets, finish),
             release: res.release,
           };
         } catch (err) {
@@ -195,6 +221,31 @@ export function createHTTPModel<R>(
 }
 
 /**
+ * What the platform's models API (`urls.models`) says of its model, read by the wire's
+ * `reader`: a GET through the same exchange as every call (auth per attempt, retries, once
+ * more after a 401, the platform's error class, secrets scrubbed).
+ */
+export async function readCapabilities<R>(
+  wire: Wire<R>,
+  platform: Platform,
+  ErrorClass: APIErrorClass,
+  reader: ModelsReader["read"],
+  signal: AbortSignal | undefined,
+): Promise<Capabilities> {
+  const { provider, auth } = platform;
+  if (platform.urls.models === undefined) throw new ConfigError(`${provider}: no models API`);
+  const exchange = exchanger(platform, wire.errorFields, ErrorClass);
+  // A GET carries no body, so no content type either.
+  const { "content-type": _, ...headers } = platform.headers;
+  const { text } = await exchange(
+    "models",
+    { method: "GET", headers, body: "", signal },
+    requestText,
+  );
+  return reader(parseJSONBody(text, provider, auth.secrets), platform.model);
+}
+
+/**
  * A 401, or AWS's 403 for expired credentials (`ExpiredTokenException`): either may pass with
  * a fresh credential, so the auth gets its one more attempt.
  */
@@ -202,40 +253,17 @@ function isExpiredCredential(err: APIError): boolean {
   return err.status === 401 || (err.status === 403 && /^ExpiredToken/.test(err.type ?? ""));
 }
 
-/** `base` plus `extra`, a header in both joined as a list (`a,b`), as HTTP joins repeats. */
-function joinHeaders(
-  base: Record<string, string>,
-  extra: Record<string, string> | undefined,
-): Record<string, string> {
-  if (!extra) return base;
-  const out = { ...base };
-  for (const [name, value] of Object.entries(extra)) {
-    const have = out[name];
-    out[name] = have ? `${have},${value}` : value;
-  }
-  return out;
-}
-
 /** What completes a response after the whole-request check: its prefix record. */
 export type Finish = (response: ModelResponse) => ModelResponse;
-
-/** A stream machine whose final response goes through `finish` (the prefix record). */
-function finishing<R>(machine: StreamMachine<R>, finish: Finish): StreamMachine<R> {
-  return {
-    push: (record) => machine.push(record),
-    finish: () => finish(machine.finish()),
-    partial: () => machine.partial(),
-  };
-}
 
 /**
  * The history is valid and not empty (no provider answers a request without messages), and
  * nothing in the request is what the provider refuses whatever the model.
  */
-function checkRequest(provider: string, api: string, req: ModelRequest): void {
+function checkRequest(provider: string, rules: RequestRules, req: ModelRequest): void {
   validateHistory(req.messages);
   if (req.messages.length === 0) {
     throw new HistoryError("messages is empty: a request needs at least one message");
   }
-  checkModelRequest(provider, api, req);
+  checkModelRequest(provider, rules, req);
 }

@@ -1,9 +1,11 @@
+import { cancelled } from "../core/cancel.js";
 import { APIError, GolemError, StreamError, TimeoutError } from "../core/errors.js";
 import { createLazyPromise } from "../core/lazy-promise.js";
 import { readOnce } from "../core/read-once.js";
 import type { Delta, ModelResponse, ModelStream } from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
 import { abortReason } from "../transport/abort.js";
+import { redactError } from "../transport/redact.js";
 import type { RecordReader } from "../transport/sse.js";
 
 /**
@@ -160,7 +162,7 @@ export function createModelStream<R>(
         const partial = session?.machine.partial();
         await session?.reader.cancel();
         session?.release();
-        settled.reject(new StreamError("The stream was cancelled before it finished", partial));
+        settled.reject(cancelled("stream", partial));
       }
       return DONE;
     },
@@ -205,4 +207,33 @@ function toStreamFailure(
   return new StreamError(`${what}: ${(err as Error)?.message ?? String(err)}`, partial, {
     cause: err,
   });
+}
+
+/**
+ * Wraps a stream's state so that every error it throws has the secrets scrubbed (an error
+ * event may echo the key), and its final response goes through `finish` (the prefix record).
+ * Nothing else changes.
+ */
+export function redactStreamErrors<R>(
+  machine: StreamMachine<R>,
+  secrets: readonly string[],
+  finish: (response: ModelResponse) => ModelResponse = (response) => response,
+): StreamMachine<R> {
+  return {
+    push(record) {
+      try {
+        return machine.push(record);
+      } catch (err) {
+        throw redactError(err, secrets);
+      }
+    },
+    finish() {
+      try {
+        return finish(machine.finish());
+      } catch (err) {
+        throw redactError(err, secrets);
+      }
+    },
+    partial: () => machine.partial(),
+  };
 }

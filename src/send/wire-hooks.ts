@@ -6,17 +6,23 @@
 import type { APIError, APIErrorFields } from "../core/errors.js";
 import type { PrefixCheck } from "../core/types.js";
 import { guardPrefix } from "../kit/prefix/guard.js";
+import { indexTransformations } from "../kit/prefix/transformations.js";
 import type { PrefixWire } from "../kit/prefix/wire-prefix.js";
 import { createSSEReader, type SSERecord } from "../transport/sse.js";
 import type { Wire } from "./http-model.js";
 import type { StreamMachine } from "./model-stream.js";
 
-/** A wire's `check`: its prefix records guarded on the body as built (`mode` absent: off). */
+/**
+ * A wire's `check`: its prefix records guarded on the body as built (`mode` absent: off), and
+ * the provider's input transformations given the history index their wire path names.
+ */
 export function prefixCheck<B>(
   prefix: PrefixWire<B>,
   mode: PrefixCheck | undefined,
 ): NonNullable<Wire<unknown>["check"]> {
-  return (req, body) => guardPrefix(prefix, body as B, req.messages, mode ?? "off")?.finish;
+  return (req, body) =>
+    guardPrefix(prefix, body as B, req.messages, mode ?? "off")?.finish ??
+    ((response) => indexTransformations(response, () => prefix.prefixOf(body as B).origins));
 }
 
 /** A wire's `open` for an SSE answer: its records, read by the machine `createState` makes. */

@@ -7,7 +7,17 @@
 export {
   type EventStreamBody,
   EventStreamError,
+  type EventStreamReadOptions,
+  EventStreamResponseError,
   readModelStream,
   readRunStream,
 } from "./read.js";
-export { type ErrorEventData, eventStreamResponse, toEventStream } from "./write.js";
+export { type EventRelay, type EventRelayOptions, eventRelay } from "./relay.js";
+export {
+  defaultErrorEvent,
+  type ErrorEventData,
+  type EventStreamOptions,
+  type EventStreamResponseInit,
+  eventStreamResponse,
+  toEventStream,
+} from "./write.js";

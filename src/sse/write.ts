@@ -10,8 +10,19 @@ export interface ErrorEventData {
   type?: string;
 }
 
+/** How {@link toEventStream} writes. */
+export interface EventStreamOptions {
+  /**
+   * The `error` event a browser sees for the error that ended the source: log the error here
+   * and return what the page may show. A hook that throws, or returns no string `name` and
+   * `message`, gets the default.
+   * @defaultValue {@link defaultErrorEvent}: the class, status and type, no message text
+   */
+  errorEvent?: (error: unknown) => ErrorEventData;
+}
+
 /** The headers of a server-sent event stream that proxies and CDNs pass on as it comes. */
-const HEADERS = {
+export const STREAM_HEADERS = {
   "content-type": "text/event-stream; charset=utf-8",
   "cache-control": "no-cache, no-transform",
   "x-accel-buffering": "no",
@@ -19,10 +30,11 @@ const HEADERS = {
 
 /**
  * A model stream or an agent's run stream as server-sent events, one per delta or run event
- * (`event: delta`, `message`, `tool-result`; `data:` the event's JSON without its `type`),
+ * (`event: delta`, `message`, `tool-result`, `pause`; `data:` the event's JSON without its `type`),
  * then `event: response` (a model stream's response) or `event: result` (a run's result), or
- * `event: error`. Cancelling the returned stream (the client went away) cancels the source:
- * the model call or the run, its tools included, stops.
+ * `event: error` (by default its class, status and type only: see `options.errorEvent`).
+ * Cancelling the returned stream (the client went away) cancels the source: the model call or
+ * the run, its tools included, stops.
  * @example
  * return new Response(toEventStream(agent.runStream(prompt, { signal: request.signal })), {
  *   headers: { "content-type": "text/event-stream" },
@@ -30,6 +42,7 @@ const HEADERS = {
  */
 export function toEventStream(
   source: ModelStream | RunStream<unknown>,
+  options: EventStreamOptions = {},
 ): ReadableStream<Uint8Array> {
   if (typeof (source as Partial<ModelStream> | undefined)?.[Symbol.asyncIterator] !== "function") {
     throw new ConfigError("toEventStream: source must be a model stream or an agent's run stream");
@@ -66,7 +79,7 @@ export function toEventStream(
           text += eventText("result" in source ? "result" : "response", final);
         }
       } catch (err) {
-        text += eventText("error", errorData(err));
+        text += eventText("error", errorEventOf(err, options.errorEvent));
         ended = true;
       }
       controller.enqueue(encoder.encode(text));
@@ -78,30 +91,36 @@ export function toEventStream(
   });
 }
 
+/** What `eventStreamResponse` takes: the `Response`'s init and the stream's options. */
+export type EventStreamResponseInit = ResponseInit & EventStreamOptions;
+
 /**
- * {@link toEventStream} as a `Response`, with the event-stream headers (plus any in `init`).
+ * {@link toEventStream} as a `Response`, with the event-stream headers (plus any in `init`);
+ * `init.errorEvent` is {@link EventStreamOptions.errorEvent}.
  * @example
  * export default { fetch: (req: Request) => eventStreamResponse(agent.runStream("Hi", { signal: req.signal })) };
  */
 export function eventStreamResponse(
   source: ModelStream | RunStream<unknown>,
-  init: ResponseInit = {},
+  init: EventStreamResponseInit = {},
 ): Response {
-  const headers = new Headers(HEADERS);
-  for (const [k, v] of new Headers(init.headers)) headers.set(k, v);
-  return new Response(toEventStream(source), { ...init, headers });
+  const { errorEvent, ...response } = init;
+  const headers = new Headers(STREAM_HEADERS);
+  for (const [k, v] of new Headers(response.headers)) headers.set(k, v);
+  const options = errorEvent ? { errorEvent } : {};
+  return new Response(toEventStream(source, options), { ...response, headers });
 }
 
 /** What `Promise.race` sees when the iterator's next item was not ready at once. */
 const NOT_READY = Symbol("not ready");
 
 /** One server-sent event. */
-function eventText(event: string, data: unknown): string {
+export function eventText(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 /** The event name and data of one item: a delta of a model stream, or a run event without its `type`. */
-function eventOf(
+export function eventOf(
   source: ModelStream | RunStream<unknown>,
   item: Delta | RunEvent,
 ): [string, unknown] {
@@ -110,14 +129,50 @@ function eventOf(
   return [type, data];
 }
 
-/** An error as an `error` event: what a browser may show, never a stack or a request. */
-function errorData(err: unknown): ErrorEventData {
-  const e = (typeof err === "object" && err !== null ? err : {}) as Record<string, unknown>;
+/**
+ * The `error` event a browser sees by default: the error's class name, and an `APIError`'s
+ * (or any error's) `status` and `type`, with a message made of them alone. The error's own
+ * message stays on the server: a provider's carries its request id, a `ConnectionError`'s
+ * the upstream host, a tool's or a history processor's whatever it threw.
+ * @example
+ * eventStreamResponse(run, {
+ *   errorEvent: (err) => {
+ *     console.error(err); // the whole error, on the server
+ *     return { ...defaultErrorEvent(err), message: "The assistant is unavailable, try again." };
+ *   },
+ * });
+ */
+export function defaultErrorEvent(error: unknown): ErrorEventData {
+  const e = (typeof error === "object" && error !== null ? error : {}) as Record<string, unknown>;
   const data: ErrorEventData = {
     name: typeof e.name === "string" ? e.name : "Error",
-    message: typeof e.message === "string" ? e.message : String(err),
+    message: "failed on the server",
   };
-  if (typeof e.status === "number") data.status = e.status;
-  if (typeof e.type === "string") data.type = e.type;
+  const said: string[] = [];
+  if (typeof e.status === "number") {
+    data.status = e.status;
+    said.push(`status ${e.status}`);
+  }
+  if (typeof e.type === "string") {
+    data.type = e.type;
+    said.push(e.type);
+  }
+  if (said.length > 0) data.message += ` (${said.join(", ")})`;
   return data;
+}
+
+/** The event for `err`: the caller's shaping when it gives a usable one, else the default. */
+export function errorEventOf(
+  err: unknown,
+  shape: EventStreamOptions["errorEvent"] | undefined,
+): ErrorEventData {
+  if (shape) {
+    try {
+      const data = shape(err);
+      if (typeof data?.name === "string" && typeof data.message === "string") return data;
+    } catch {
+      // The hook's own failure must not hide the run's: the default goes out.
+    }
+  }
+  return defaultErrorEvent(err);
 }

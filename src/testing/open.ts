@@ -43,7 +43,8 @@ export interface CassetteSession {
   /**
    * Replay: throws a `CassetteMismatchError` unless every interaction was served and no
    * request differed. Record and update: writes the cassette (secrets removed) and returns
-   * the interactions that differ from the file it replaced (every one `added` for a new file).
+   * the interactions that differ from the file it replaced (every one `added` for a new file);
+   * an update with no change leaves the file untouched.
    */
   save(): Promise<CassetteChange[]>;
 }
@@ -53,7 +54,7 @@ export interface CassetteSession {
  * imported (any runtime; replay only).
  * @example
  * const tape = await openCassette("test/cassettes/weather.json", { mode: "auto" });
- * const model = anthropic.create({ model: "claude-sonnet-4-5", fetch: tape.fetch });
+ * const model = anthropic.create({ model: "claude-sonnet-4-6", fetch: tape.fetch });
  * await model.generate({ messages: [{ role: "user", content: "Weather in Florence?" }] });
  * await tape.save();
  */
@@ -131,11 +132,26 @@ function recordSession(
     async save() {
       const meta = { ...(before ? { provider: before.provider } : {}), ...options.meta, scenario };
       const cassette = recorder.cassette(meta);
-      await files.write(path, `${JSON.stringify(cassette, null, 2)}\n`);
       const empty: Cassette = { ...cassette, interactions: [] };
-      return compareCassettes(before ?? empty, cassette);
+      const changes = compareCassettes(before ?? empty, cassette);
+      // An update that changed nothing leaves the file as it was: a rewrite would only bring a
+      // new `source` date and new request ids, a diff with nothing in it.
+      if (!before || changes.length > 0 || !sameMeta(before, cassette, options.meta)) {
+        await files.write(path, `${JSON.stringify(cassette, null, 2)}\n`);
+      }
+      return changes;
     },
   };
+}
+
+/** The same scenario, provider and kind, and no new `source` asked for (a date is not news). */
+function sameMeta(before: Cassette, after: Cassette, meta: CassetteMeta | undefined): boolean {
+  return (
+    before.scenario === after.scenario &&
+    before.provider === after.provider &&
+    before.streaming === after.streaming &&
+    (meta?.source === undefined || meta.source === before.source)
+  );
 }
 
 /** The file's name without its folder and `.json`. */

@@ -70,7 +70,7 @@ interface Entry {
  * parsed). The caller reads the very bytes it would have read without the recorder.
  * @example
  * const recorder = recordFetch();
- * const model = anthropic.create({ model: "claude-sonnet-4-5", fetch: recorder.fetch });
+ * const model = anthropic.create({ model: "claude-sonnet-4-6", fetch: recorder.fetch });
  * await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  * const cassette = recorder.cassette({ scenario: "hello" });
  */

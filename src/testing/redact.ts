@@ -8,7 +8,7 @@
 export const REDACTED = "<redacted>";
 
 /** Request headers whose values are secrets. */
-const SECRET_HEADERS = new Set([
+export const SECRET_HEADERS: ReadonlySet<string> = new Set([
   "authorization",
   "x-api-key",
   "x-goog-api-key",
@@ -36,6 +36,8 @@ export const RESPONSE_HEADERS: ReadonlySet<string> = new Set([
   "retry-after",
   "retry-after-ms",
   "x-should-retry",
+  // Cohere's request trace id, which golem reports as the request id.
+  "x-debug-trace-id",
 ]);
 
 /** Shorter values are not searched for: they would match ordinary text. */

@@ -1,7 +1,7 @@
 import { type Cassette, type CassetteRequest, concatBytes, responseChunks } from "./cassette.js";
 import { diffJSON } from "./diff.js";
 import { CassetteMismatchError } from "./errors.js";
-import { redactURL } from "./redact.js";
+import { redactURL, SECRET_HEADERS } from "./redact.js";
 
 export { CassetteMismatchError };
 
@@ -17,7 +17,10 @@ export interface RecordedRequest {
 export interface ReplayOptions {
   /** Re-split each response body into these chunks (property tests of chunking). */
   rechunk?: (bytes: Uint8Array, interaction: number) => Uint8Array[];
-  /** Compare recorded request headers too (secrets only for presence). @defaultValue true */
+  /**
+   * Compare recorded request headers too (secrets only for presence), and refuse a beta,
+   * version or content-type header the recording lacks. @defaultValue true
+   */
   checkHeaders?: boolean;
   /** Compare only path and query, not the origin (a test that sets `baseURL`). @defaultValue false */
   ignoreOrigin?: boolean;
@@ -51,6 +54,13 @@ const UNCHECKED_HEADERS = new Set([
   "amz-sdk-invocation-id",
   "amz-sdk-request",
 ]);
+
+/**
+ * Request headers that change what the provider does (a beta, an API version, the content
+ * type): one the recording lacks is a difference too, so a new `anthropic-beta` is noticed.
+ * Other headers a request adds (a runtime's, a browser's, a tracer's) are not compared.
+ */
+const CHECKED_BOTH_WAYS = /^content-type$|-(beta|version)$/;
 
 /**
  * Serves interaction i to the i-th request with its recorded status, headers and body
@@ -136,8 +146,10 @@ export function compareRequest(
   const urlProblem = compareURL(expected.url, actual.url, options.ignoreOrigin ?? false);
   if (urlProblem) problems.push(urlProblem);
   if (options.checkHeaders ?? true) {
+    const recorded = new Set<string>();
     for (const [name, value] of Object.entries(expected.headers)) {
       const key = name.toLowerCase();
+      recorded.add(key);
       if (UNCHECKED_HEADERS.has(key) || key.startsWith("x-stainless")) continue;
       const got = actual.headers[key];
       if (got === undefined) problems.push(`header ${key}: missing`);
@@ -145,6 +157,11 @@ export function compareRequest(
         problems.push(
           `header ${key}: expected ${JSON.stringify(value)}, got ${JSON.stringify(got)}`,
         );
+      }
+    }
+    for (const [key, got] of Object.entries(actual.headers)) {
+      if (!recorded.has(key) && CHECKED_BOTH_WAYS.test(key) && !SECRET_HEADERS.has(key)) {
+        problems.push(`header ${key}: unexpected ${JSON.stringify(got)}`);
       }
     }
   }

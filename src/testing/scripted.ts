@@ -1,3 +1,4 @@
+import { cancelled } from "../core/cancel.js";
 import { GolemError } from "../core/errors.js";
 import { createLazyPromise } from "../core/lazy-promise.js";
 import { partsOf } from "../core/parts.js";
@@ -141,13 +142,21 @@ function streamOf(turn: Turn, signal: AbortSignal | undefined): ModelStream {
       settled.reject(err);
       throw err;
     } finally {
-      if (!done) settled.reject(new GolemError("The stream was cancelled before it finished"));
+      if (!done) settled.reject(cancelled("stream"));
     }
   }
   return readOnce(settled.promise, () => {
     if (phase !== "idle") return undefined;
     phase = "iterating";
-    return run();
+    const deltas = run();
+    return {
+      next: () => deltas.next(),
+      // A generator closed before its first `next` never runs its `finally`: settle here too.
+      return: () => {
+        settled.reject(cancelled("stream"));
+        return deltas.return(undefined);
+      },
+    };
   });
 }
 

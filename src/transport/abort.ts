@@ -20,6 +20,19 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
+ * What `work` settles with, or the signal's reason as soon as it aborts: for work that takes no
+ * signal (a caller's token function), so a call does not wait on it past its own end.
+ */
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortReason(signal));
+    if (signal.aborted) onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/**
  * One controller for one attempt, aborted by the caller's signal or by the timeout.
  * `release()` removes the listener on the caller's signal and clears the timer; call it when
  * the attempt (and its body) is finished, so long-lived signals do not collect listeners.

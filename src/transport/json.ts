@@ -1,8 +1,8 @@
 import { type APIErrorFields, GolemError, HistoryError, StreamError } from "../core/errors.js";
 import type { ModelResponse } from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
+import type { ErrorResponse } from "./exchange.js";
 import { redactError, redactSecrets } from "./redact.js";
-import type { ErrorResponse } from "./request.js";
 
 /**
  * Parses a successful (2xx) response body; an empty or non-JSON body is a {@link StreamError}
@@ -29,6 +29,19 @@ export function parseJSONBody(
       },
     );
   }
+}
+
+/**
+ * The error for a 2xx answer (a body, or a stream that ended as a complete one) that lacks
+ * what golem's reply is made of: the candidate, choice or message `field`. Every wire refuses
+ * such an answer the same way rather than make it an empty reply an agent would end on.
+ */
+export function answeredWithout(
+  provider: string,
+  field: string,
+  partial?: ModelResponse,
+): StreamError {
+  return new StreamError(`${provider} answered without ${field}`, partial);
 }
 
 /** Parses an error body as JSON when it is JSON; otherwise the text itself (an HTML 502 page). */

@@ -1,5 +1,6 @@
 import { ConfigError } from "../core/errors.js";
-import type { FetchLike } from "./request.js";
+import { isObject, isObjectLike } from "../core/issue.js";
+import type { FetchLike } from "./exchange.js";
 
 /** The transport settings every adapter's config takes. */
 export interface TransportConfig {
@@ -160,7 +161,7 @@ export function refuseUnknownKeys(provider: string, config: object, known: objec
     }
     const nested: unknown = (known as Record<string, unknown>)[key];
     const value: unknown = (config as Record<string, unknown>)[key];
-    if (typeof nested === "object" && nested !== null && isPlainObject(value)) {
+    if (isObjectLike(nested) && isObject(value)) {
       refuseUnknownNestedKeys(provider, key, value, nested);
     }
   }
@@ -182,9 +183,6 @@ function refuseUnknownNestedKeys(
 }
 
 /** An object literal's shape (the other checks refuse arrays and functions themselves). */
-function isPlainObject(value: unknown): value is object {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /**
  * One rule for every adapter that takes more than one kind of credentials (Bedrock `apiKey` or
@@ -218,6 +216,20 @@ export function mergeHeaders(
   return { ...defaults, ...caller, ...fixed };
 }
 
+/** `base` plus `extra`, a header in both joined as a list (`a,b`), as HTTP joins repeats. */
+export function joinHeaders(
+  base: Record<string, string>,
+  extra: Record<string, string> | undefined,
+): Record<string, string> {
+  if (!extra) return base;
+  const out = { ...base };
+  for (const [name, value] of Object.entries(extra)) {
+    const have = out[name];
+    out[name] = have ? `${have},${value}` : value;
+  }
+  return out;
+}
+
 /**
  * The start of every `create()`: `config` is an object (else a {@link ConfigError} saying
  * `notObject`) with no key outside `known`.
@@ -228,6 +240,6 @@ export function refuseBadConfig(
   known: object,
   notObject: string,
 ): asserts config is object {
-  if (typeof config !== "object" || config === null) throw new ConfigError(notObject);
+  if (!isObjectLike(config)) throw new ConfigError(notObject);
   refuseUnknownKeys(provider, config, known);
 }

@@ -1,4 +1,4 @@
-import type { StreamMachine } from "../send/model-stream.js";
+import { isObjectLike } from "../core/issue.js";
 
 /** What stands in for a secret wherever one would have appeared. */
 export const REDACTED = "<redacted>";
@@ -26,7 +26,7 @@ export function redactError<E>(error: E, secrets: readonly string[]): E {
   const live = secrets.filter((s) => s.length >= 8);
   if (live.length === 0) return error;
   const seen = new Set<unknown>();
-  for (let e: unknown = error; typeof e === "object" && e !== null && !seen.has(e); ) {
+  for (let e: unknown = error; isObjectLike(e) && !seen.has(e); ) {
     seen.add(e);
     const err = e as { message?: unknown; stack?: unknown; body?: unknown; cause?: unknown };
     if (typeof err.message === "string") replace(err, "message", redactSecrets(err.message, live));
@@ -41,7 +41,7 @@ export function redactError<E>(error: E, secrets: readonly string[]): E {
 function redactValue(value: unknown, secrets: readonly string[]): unknown {
   if (typeof value === "string") return redactSecrets(value, secrets);
   if (Array.isArray(value)) return value.map((v) => redactValue(v, secrets));
-  if (typeof value !== "object" || value === null) return value;
+  if (!isObjectLike(value)) return value;
   // fromEntries defines own properties, so a "__proto__" key stays a key.
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => [redactSecrets(k, secrets), redactValue(v, secrets)]),
@@ -55,31 +55,4 @@ function replace(target: object, key: string, value: unknown): void {
   } catch {
     // A frozen or exotic error (a DOMException's message): it carries no server text anyway.
   }
-}
-
-/**
- * Wraps a stream's state so that every error it throws has the secrets scrubbed (an error
- * event may echo the key). Nothing changes until something throws.
- */
-export function redactStreamErrors<R>(
-  machine: StreamMachine<R>,
-  secrets: readonly string[],
-): StreamMachine<R> {
-  return {
-    push(record) {
-      try {
-        return machine.push(record);
-      } catch (err) {
-        throw redactError(err, secrets);
-      }
-    },
-    finish() {
-      try {
-        return machine.finish();
-      } catch (err) {
-        throw redactError(err, secrets);
-      }
-    },
-    partial: () => machine.partial(),
-  };
 }

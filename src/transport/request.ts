@@ -1,68 +1,10 @@
-import { type APIError, ConnectionError, StreamError, TimeoutError } from "../core/errors.js";
-import { abortReason, createAttemptSignal, sleep } from "./abort.js";
+import { ConnectionError, StreamError, TimeoutError } from "../core/errors.js";
+import { abortReason, createAttemptSignal, sleep, untilAborted } from "./abort.js";
+import type { RequestOptions, StreamResponse } from "./exchange.js";
 import { redactError, redactSecrets } from "./redact.js";
 import { retryAfterMs, retryDelay, shouldRetry } from "./retry.js";
 import { withUserAgent } from "./user-agent.js";
 import { streamLimits, watchReader } from "./watch.js";
-
-/** A failed HTTP answer, handed to the provider's mapping. `text` has secrets removed. */
-export interface ErrorResponse {
-  status: number;
-  headers: Headers;
-  text: string;
-  /** What the transport would decide from the status and `x-should-retry`. */
-  retryable: boolean;
-}
-
-/** The parts of a request that a signer may read; it returns the headers to send. */
-export interface SignableRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-}
-
-export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
-
-export interface RequestOptions {
-  /** Named in connection and timeout errors, so a caller with several models knows which one. */
-  provider?: string | undefined;
-  url: string;
-  method?: string;
-  headers: Record<string, string>;
-  /** Kept as a string so every retry re-sends (and re-signs) the same bytes. */
-  body: string;
-  /** Resolved per call so test doubles installed after import still apply. */
-  fetch?: FetchLike | undefined;
-  signal?: AbortSignal | undefined;
-  /** For `requestText`, the whole exchange; for `requestStream`, until the headers arrive. */
-  timeoutMs?: number | undefined;
-  /** A stream's longest silence once its headers arrived (read by `createHTTPModel`). */
-  idleTimeoutMs?: number | undefined;
-  /** The whole call from its first attempt: retries, waits and the body included. */
-  deadlineMs?: number | undefined;
-  /** @defaultValue 2 */
-  maxRetries?: number | undefined;
-  /** Runs once per attempt (SigV4 dates change), returning the headers to send. */
-  sign?: ((req: SignableRequest) => Promise<Record<string, string>>) | undefined;
-  /** The provider's mapping from an error answer to its `APIError`. */
-  toError: (res: ErrorResponse) => APIError;
-  /** Strings (keys, tokens) scrubbed from error bodies before anything reads them. */
-  secrets?: readonly string[] | undefined;
-  /** Injected for tests of the backoff; defaults to `Math.random`. */
-  random?: (() => number) | undefined;
-}
-
-/** A successful streaming answer; `release()` once the body is finished or cancelled. */
-export interface StreamResponse {
-  response: Response;
-  body: ReadableStream<Uint8Array>;
-  /** Aborts with the caller's signal while the body is read. */
-  signal: AbortSignal;
-  /** When the call's `deadlineMs` runs out (a `Date.now()` time), if it has one. */
-  deadlineAt?: number | undefined;
-  release(): void;
-}
 
 /**
  * Sends a request (with retries) and reads the whole successful body as text. A body that
@@ -129,14 +71,22 @@ async function send<T>(
   const deadlineAt = opts.deadlineMs === undefined ? undefined : Date.now() + opts.deadlineMs;
   for (let attemptNo = 0; ; attemptNo++) {
     if (opts.signal?.aborted) throw abortReason(opts.signal);
-    // Signing runs outside the fetch's try: a TypeError from a signer is a bug to surface,
-    // not a network failure to retry.
-    const signed = opts.sign ? await signAttempt(opts, method) : opts.headers;
-    // Added after signing: SigV4 leaves user-agent unsigned, so it is not part of the signature.
-    const headers = withUserAgent(signed);
-    if (opts.signal?.aborted) throw abortReason(opts.signal);
     const limit = attemptLimit(opts, deadlineAt);
+    // Started before signing: credentials (a token function, a token exchange) are part of the
+    // attempt, under its timeout, the deadline and the caller's signal.
     const attempt = createAttemptSignal(opts.signal, limit.ms);
+    let headers: Record<string, string>;
+    try {
+      // Signing runs outside the fetch's try: a TypeError from a signer is a bug to surface,
+      // not a network failure to retry. User-agent is added after: SigV4 leaves it unsigned.
+      headers = withUserAgent(
+        opts.sign ? await signAttempt(opts, method, attempt.signal) : opts.headers,
+      );
+    } catch (err) {
+      attempt.release();
+      // Stopped by the caller, the deadline or `timeoutMs` while the credentials were awaited.
+      throw attempt.signal.aborted ? stopped(opts, limit, "the credentials did not come") : err;
+    }
     const last = attemptNo >= maxRetries || limit.byDeadline;
     let response: Response;
     try {
@@ -212,10 +162,35 @@ function deadlineMessage(opts: RequestOptions): string {
   return `${who(opts)}the call did not finish within its deadline of ${opts.deadlineMs} ms`;
 }
 
-async function signAttempt(opts: RequestOptions, method: string): Promise<Record<string, string>> {
+/**
+ * The error of an attempt that the caller's signal or its time limit (`timedOut`, when that
+ * ended it) stopped: the caller's reason, the deadline's TimeoutError, or one saying that
+ * `late` did not come within `timeoutMs` (`tail` after it); `undefined` when neither did.
+ */
+function stopped(
+  opts: RequestOptions,
+  timedOut: AttemptLimit | undefined,
+  late: string,
+  options?: ErrorOptions,
+  tail = "",
+): unknown {
+  if (opts.signal?.aborted) return abortReason(opts.signal);
+  if (!timedOut) return undefined;
+  const message = timedOut.byDeadline
+    ? deadlineMessage(opts)
+    : `${who(opts)}${late} within ${opts.timeoutMs} ms${tail}`;
+  return new TimeoutError(message, options);
+}
+
+async function signAttempt(
+  opts: RequestOptions,
+  method: string,
+  signal: AbortSignal,
+): Promise<Record<string, string>> {
   const sign = opts.sign as NonNullable<RequestOptions["sign"]>;
   try {
-    return await sign({ method, url: opts.url, headers: opts.headers, body: opts.body });
+    const req = { method, url: opts.url, headers: opts.headers, body: opts.body };
+    return await untilAborted(sign(req, signal), signal);
   } catch (err) {
     // A header the signer could not set is quoted whole (SigV4's holds the access key id).
     throw redactError(err, opts.secrets ?? []);
@@ -249,15 +224,10 @@ function classifyFetchFailure(
   timedOut: AttemptLimit | undefined,
   attempts: number,
 ): { error: unknown; retry: boolean } {
-  if (opts.signal?.aborted) return { error: abortReason(opts.signal), retry: false };
   const tries = attempts > 1 ? `, ${attempts} attempts` : "";
-  if (timedOut?.byDeadline) {
-    return { error: new TimeoutError(deadlineMessage(opts), { cause: err }), retry: false };
-  }
-  if (timedOut) {
-    const message = `${who(opts)}no response within ${opts.timeoutMs} ms${tries}`;
-    return { error: new TimeoutError(message, { cause: err }), retry: true };
-  }
+  const stop = stopped(opts, timedOut, "no response", { cause: err }, tries);
+  // Another attempt after `timeoutMs` alone: not after the caller's abort or the deadline.
+  if (stop) return { error: stop, retry: !opts.signal?.aborted && !timedOut?.byDeadline };
   // fetch rejects with a TypeError for network failures in every runtime; anything else
   // is a bug (or a test double's complaint) and is not retried.
   if (err instanceof TypeError) {
@@ -291,20 +261,14 @@ function classifyBodyFailure(
   opts: RequestOptions,
   timedOut: AttemptLimit | undefined,
 ): unknown {
-  if (opts.signal?.aborted) return abortReason(opts.signal);
-  if (timedOut?.byDeadline) return new TimeoutError(deadlineMessage(opts), { cause: err });
-  // The idle limit's own error (readText): it says what happened already.
-  if (err instanceof TimeoutError) return err;
-  if (timedOut) {
-    const message = `${who(opts)}the response did not finish within ${opts.timeoutMs} ms`;
-    return new TimeoutError(message, { cause: err });
-  }
-  return new StreamError(
-    `The response body broke off: ${(err as Error)?.message ?? err}`,
-    undefined,
-    {
+  // The idle limit's own error (readText) says what happened already, unless the caller or the
+  // deadline ended the attempt.
+  if (err instanceof TimeoutError && !opts.signal?.aborted && !timedOut?.byDeadline) return err;
+  return (
+    stopped(opts, timedOut, "the response did not finish", { cause: err }) ??
+    new StreamError(`The response body broke off: ${(err as Error)?.message ?? err}`, undefined, {
       cause: err,
-    },
+    })
   );
 }
 

@@ -1,6 +1,6 @@
 import { TimeoutError } from "../core/errors.js";
+import type { RequestOptions, StreamResponse } from "./exchange.js";
 import { DEFAULT_IDLE_TIMEOUT_MS } from "./options.js";
-import type { RequestOptions, StreamResponse } from "./request.js";
 import type { RecordReader } from "./sse.js";
 
 const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -1,7 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { agentUpdatesLoop } from "../../scripts/scenarios/append-only.js";
+import { LOCAL_TIME, WEATHER } from "../../scripts/scenarios/tool-loop.js";
 import { turnStarts } from "../../src/agent/processors.js";
 import {
+  Agent,
   ConfigError,
   dropOldThinking,
   keepLastTurns,
@@ -9,8 +12,27 @@ import {
   type Part,
   type TextPart,
   type ToolCallPart,
+  type ToolSpec,
+  tool,
   validateHistory,
 } from "../../src/index.js";
+import { replayFetch } from "../../src/testing/index.js";
+import { buildRequest } from "../../src/wires/messages/request.js";
+import { createModel } from "../contract/adapters.js";
+import { loadCassette } from "../helpers/cassettes.js";
+import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
+import { answer } from "../providers/anthropic/answer.js";
+
+const OPUS_55 = { model: "claude-opus-5-5", maxTokens: 8000, thinking: { adaptive: true } };
+
+/** An agent tool over a spec, any arguments accepted. */
+const specTool = (spec: ToolSpec) =>
+  tool({
+    ...spec,
+    parameters: { "~standard": { version: 1, vendor: "test", validate: (value) => ({ value }) } },
+    jsonSchema: spec.parameters,
+    execute: () => "ok",
+  });
 
 const signed = (text: string): Part => ({
   type: "thinking",
@@ -91,7 +113,7 @@ describe("keepLastTurns", () => {
     expect(keepLastTurns(1)(h)).toEqual(h.slice(5));
   });
 
-  it("keeps system messages of the dropped part in front", () => {
+  it("keeps the system messages that open the history in front", () => {
     const h: Message[] = [
       { role: "system", content: "s" },
       { role: "user", content: "a" },
@@ -100,6 +122,33 @@ describe("keepLastTurns", () => {
       { role: "assistant", content: "B" },
     ];
     expect(keepLastTurns(1)(h)).toEqual([h[0], h[3], h[4]]);
+  });
+
+  it("keeps a late system message of the dropped part after the first kept user message, so none leads", () => {
+    const clock = { name: "clock", description: "the clock", parameters: { type: "object" } };
+    const late: Message = {
+      role: "system",
+      content: "Use the clock.",
+      update: { addTools: [clock] },
+    };
+    const h: Message[] = [
+      { role: "system", content: "s" },
+      { role: "user", content: "a" },
+      late,
+      { role: "assistant", content: "A" },
+      { role: "user", content: "b" },
+      { role: "system", content: "Be brief." },
+      { role: "assistant", content: "B" },
+      { role: "user", content: "c" },
+      { role: "user", content: "c2" },
+      { role: "assistant", content: "C" },
+    ];
+    // Before the model's turn, where every wire takes a system message (Claude: after a user turn).
+    expect(keepLastTurns(1)(h)).toEqual([h[0], h[8], h[2], h[5], h[9]]);
+    expect(keepLastTurns(2)(h)).toEqual([h[0], h[7], h[8], h[2], h[5], h[9]]);
+    expect(keepLastTurns(3)(h)).toEqual([h[0], h[4], h[2], h[5], h[6], h[7], h[8], h[9]]);
+    // The current turn, still waiting for the model: the system messages end the request.
+    expect(keepLastTurns(1)(h.slice(0, 8))).toEqual([h[0], h[7], h[2], h[5]]);
   });
 
   it("refuses a count that is not a whole number of at least 1", () => {
@@ -186,6 +235,29 @@ const conversations = fc
     return out;
   });
 
+/**
+ * The same conversations with a late system message (text and an effort) after some of their
+ * user messages, where Claude takes one: right after a user turn, before the assistant's.
+ */
+const withLateSystem = fc
+  .tuple(conversations, fc.array(fc.boolean(), { maxLength: 40 }))
+  .map(([h, marks]) =>
+    h.flatMap((m, i): Message[] =>
+      m.role === "user" && h[i + 1]?.role !== "user" && marks[i]
+        ? [m, { role: "system", content: `late ${i}`, update: { effort: "low" } }]
+        : [m],
+    ),
+  );
+
+/** Claude Opus 5.5 on the Claude API, as the Messages wire is configured for it. */
+const OPUS_55_CFG = {
+  model: "claude-opus-5-5",
+  settings: { maxTokens: 4096 },
+  thinking: undefined,
+  effort: undefined,
+  provider: "anthropic",
+};
+
 describe("processors on random conversations", () => {
   it("keepLastTurns keeps a valid suffix that starts a turn and holds n turns", () => {
     fc.assert(
@@ -195,6 +267,19 @@ describe("processors on random conversations", () => {
         expect(out).toEqual(h.slice(h.length - out.length));
         expect(out[0]?.role).toBe("user");
         expect(turnStarts(out).length).toBe(Math.min(n, turnStarts(h).length));
+      }),
+    );
+  });
+
+  it("keepLastTurns never lets a late system message lead, loses none, and Opus 5.5 takes the result", () => {
+    fc.assert(
+      fc.property(withLateSystem, fc.integer({ min: 1, max: 8 }), (h, n) => {
+        const out = keepLastTurns(n)(h);
+        validateHistory(out);
+        expect(out[0]?.role).toBe("user");
+        const system = (l: Message[]) => l.filter((m) => m.role === "system");
+        expect(system(out)).toEqual(system(h));
+        expect(() => buildRequest({ messages: out }, OPUS_55_CFG, false)).not.toThrow();
       }),
     );
   });
@@ -264,4 +349,48 @@ describe("processors on a history bound to its prefix", () => {
       expect(make(5)(bound)).toBe(bound);
     });
   }
+});
+
+describe("keepLastTurns on a bound conversation that holds a late system message", () => {
+  /**
+   * The agent-updates conversation (Claude Opus 5.5), replayed from its cassette: a second agent
+   * run appended a system message with its instructions and an added tool, and the last
+   * request an effort-only one; every assistant turn carries a prefix record.
+   */
+  async function conversation(): Promise<Message[]> {
+    const cassette = loadCassette("anthropic", "agent-updates");
+    const recorded = await createModel("anthropic", OPUS_55, replayFetch(cassette));
+    let last: { messages: Message[]; reply: Message } | undefined;
+    await agentUpdatesLoop(async (req) => {
+      const res = await recorded.generate(req);
+      last = { messages: req.messages, reply: res.message };
+      return res;
+    });
+    if (!last) throw new Error("the scenario sent nothing");
+    return [...last.messages, last.reply];
+  }
+
+  it("is sent to Opus 5.5 under prefixCheck drop, the late system message after the kept prompt", async () => {
+    const history = await conversation();
+    expect(history.some((m) => m.role === "system" && m.update?.addTools)).toBe(true);
+    const { fetch, calls } = scriptedFetch([
+      jsonResponse(200, answer([{ type: "text", text: "Bye." }])),
+    ]);
+    const model = await createModel("anthropic", { ...OPUS_55, prefixCheck: "drop" }, fetch);
+    const agent = new Agent({
+      model,
+      instructions: "Answer in one short sentence.",
+      tools: [WEATHER, LOCAL_TIME].map(specTool),
+      historyProcessors: [keepLastTurns(1, { allowPrefixChange: true })],
+    });
+    const result = await agent.runWithHistory(history, "One more: is it humid?");
+    expect(result.output).toBe("Bye.");
+    expect(calls).toHaveLength(1);
+    const sent = JSON.parse(calls[0]?.body ?? "{}") as {
+      messages: { role: string; content: { type: string; name?: string }[] }[];
+    };
+    expect(sent.messages.map((m) => m.role)).toEqual(["user", "system"]);
+    // The added tool is still in effect: its addition went along.
+    expect(JSON.stringify(sent.messages[1])).toContain("local_time");
+  });
 });

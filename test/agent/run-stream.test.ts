@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   Agent,
@@ -12,6 +12,7 @@ import {
   type Tool,
   tool,
 } from "../../src/index.js";
+import { failOnUnhandledRejections } from "../helpers/unhandled.js";
 import {
   answer,
   call,
@@ -23,17 +24,7 @@ import {
 } from "./scripted-model.js";
 
 // Every test here also proves that no promise was left rejected without a handler.
-let unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown) => unhandled.push(reason);
-beforeEach(() => {
-  unhandled = [];
-  process.on("unhandledRejection", onUnhandled);
-});
-afterEach(async () => {
-  await tick(10);
-  process.off("unhandledRejection", onUnhandled);
-  expect(unhandled).toEqual([]);
-});
+failOnUnhandledRejections();
 
 const echo = tool({
   name: "echo",
@@ -203,8 +194,8 @@ describe("Agent.runStream", () => {
     ]);
     const events = await collect(new Agent({ model, tools: [slow, fast] }).runStream("go"));
     const toolEvents = events
-      .filter((e) => e.type !== "delta" && e.message.role === "tool")
-      .map((e) => `${e.type} ${e.type === "delta" ? "" : e.message.content}`);
+      .flatMap((e) => ("message" in e && e.message.role === "tool" ? [e] : []))
+      .map((e) => `${e.type} ${e.message.content}`);
     expect(toolEvents).toEqual([
       "tool-result fast",
       "tool-result slow",

@@ -46,17 +46,19 @@ export function loop(
 
 /**
  * A recorded conversation of scripts/scenarios/loops.ts: its prompt (and system prompt, unless
- * `base` says otherwise), then its tool's answers to the first answer's calls, then the end.
+ * `base` says otherwise), then its tool's answers to the first answer's calls, then its
+ * follow-up question if it has one, then the end.
  */
 export function conversation(
   c: Conversation,
   base: Omit<ModelRequest, "messages"> = c.system === undefined ? {} : { system: c.system },
 ): RowSpec["run"] {
-  return loop({ ...base, tools: [c.tool] }, [user(c.prompt)], (m) =>
+  const answers = (m: Message): Message[] =>
     toolCallsOf(m).map((call) => ({
       role: "tool",
       toolCallId: call.id,
       content: c.answer(call.arguments),
-    })),
-  );
+    }));
+  const followUp = c.followUp === undefined ? [] : [andThen(c.followUp)];
+  return loop({ ...base, tools: [c.tool] }, [user(c.prompt)], answers, ...followUp);
 }

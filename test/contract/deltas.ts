@@ -5,7 +5,8 @@ import type { Delta, Part } from "../../src/core/types.js";
  * redacted payloads appended (a signature or payload is its pieces joined, the one rule of
  * docs/architecture.md), id and name set, a provider value set once (a second one for the
  * same index throws). Evidence the deltas do not carry (`provider` on text, thinking and tool-call
- * parts, `phase`) is not there: compare with {@link withoutTags} of the final parts.
+ * parts, `phase`, a thinking part's `id`) is not there: compare with {@link withoutTags} of the
+ * final parts.
  */
 export function accumulate(deltas: readonly Delta[]): Part[] {
   const parts: Part[] = [];
@@ -56,11 +57,15 @@ export function accumulate(deltas: readonly Delta[]): Part[] {
   return parts;
 }
 
-/** Parts without the tags deltas do not carry (`provider` on modelled parts, `phase`). */
+/**
+ * Parts without the tags deltas do not carry (`provider` on modelled parts, `phase`, a
+ * thinking part's reasoning item `id`).
+ */
 export function withoutTags(parts: readonly Part[]): Part[] {
   return parts.map((p) => {
     if (p.type === "provider") return p;
     const { provider: _, phase: __, ...rest } = p as Part & { provider?: string; phase?: string };
+    if (rest.type === "thinking") delete rest.id;
     return rest as Part;
   });
 }

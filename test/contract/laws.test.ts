@@ -9,7 +9,9 @@
  *   6. the strict prefix law: each request is the previous request's wire plus the new turns,
  *      byte for byte with cache markers removed (a breakpoint on the last message moves on as
  *      the conversation grows, as the providers' docs do it): the same system, tools and
- *      earlier messages. A row that breaks it on purpose says why (`prefixBreak`).
+ *      earlier messages. A row that breaks it on purpose says why (`prefixBreak`);
+ *   7. replay notices a request header that matters (a beta, a version) which the recording
+ *      lacks, so a recording cannot pass for a request it never saw.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -265,4 +267,11 @@ describe.each(ROWS.map((r) => [`${r.provider}/${r.file}`, r] as const))("%s", (_
       expect(parseHistory(serializeHistory(history))).toEqual(history);
     }
   });
+
+  if (row.cassette.interactions.length > 0)
+    it("7. notices a beta header the recording lacks", async () => {
+      const own = spec.config.headers as Record<string, string> | undefined;
+      const r = await run({ config: { headers: { ...own, "x-contract-beta": "on" } } });
+      expect(r.fetch.mismatches[0]).toContain('header x-contract-beta: unexpected "on"');
+    });
 });

@@ -34,4 +34,4 @@ export declare function showThinking(text: string): void;
 export declare function showText(text: string): void;
 export declare function showToolDone(message: Message): void;
 /** The reader's app under test (docs/fixtures.md; examples/recording/agent.ts is one). */
-export declare function weatherAgent(fetch: typeof globalThis.fetch): Agent;
+export declare function weatherAgent(fetch: typeof globalThis.fetch, model?: string): Agent;

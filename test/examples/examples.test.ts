@@ -18,7 +18,9 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 function offlineEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (!/^(AWS_|ANTHROPIC_|GEMINI_|GOOGLE_|OPENAI_|OPENROUTER_|AZURE_|VERTEX_)/.test(k))
+    if (
+      !/^(AWS_|ANTHROPIC_|GEMINI_|GOOGLE_|OPENAI_|OPENROUTER_|AZURE_|VERTEX_|DEEPSEEK_|CO_)/.test(k)
+    )
       env[k] = v;
   }
   return env;
@@ -57,6 +59,27 @@ async function runExample(path: string): Promise<string> {
 }
 
 describe("examples, offline", () => {
+  it("approval: the run pauses before its tool, waits on disk across a restart, and resumes approved", async () => {
+    const out = await runExample("examples/approval/main.ts");
+    expect(out).toContain('waiting for approval: weather {"location":"Florence, Italy"}');
+    // The tool runs once, after the restart and the decision, never before.
+    expect(out.indexOf("(the weather tool runs")).toBeGreaterThan(out.indexOf("server restarted"));
+    expect(out.match(/the weather tool runs/g)).toHaveLength(1);
+    expect(out).toContain("answer: It is 40 °C in Florence right now.");
+    expect(out).toMatch(/the same decisions again: .*not a call the history waits on/);
+  });
+
+  it("resume: a run whose process died resumes at step 3; the completed tool is not run again", async () => {
+    const out = await runExample("examples/approval/crash.ts");
+    expect(out).toContain("the child process died");
+    expect(out).toContain("last checkpoint: user, assistant, tool, assistant");
+    expect(out).toContain('in doubt: book_hotel {"city":"Florence"}');
+    expect(out.match(/booked the flight/g)).toHaveLength(1);
+    expect(out).toContain(
+      "resumed at step 3: Booked: flight F-100 and hotel H-200 in Florence. (1 model call)",
+    );
+  });
+
   it("append-only: the second agent's changes are appended, then the effort drops per message", async () => {
     const out = await runExample("examples/append-only/main.ts");
     expect(out).toContain("first agent: It is 40 °C in Florence right now.");
@@ -161,6 +184,14 @@ describe("examples, offline", () => {
     );
   });
 
+  it("sse-node: a Node http server streams the run, the client prints it and holds its messages", async () => {
+    const out = await runExample("examples/sse-node/main.ts");
+    expect(out).toContain('[tool answered: "40 C"]');
+    // The recorded answer's text, streamed through the server as it came.
+    expect(out).toContain("The current weather in Florence, Italy is 40°C");
+    expect(out).toContain("2 model calls, 4 messages to send back with the next prompt");
+  });
+
   it("tracing: prints the run's span tree, with the signature a marker in the captured content", async () => {
     const out = await runExample("examples/tracing/main.ts");
     const tree = out
@@ -200,6 +231,53 @@ describe("examples, offline", () => {
         ...details.map((d) => `kept entry: ${d.type}, format ${d.format}, index ${d.index}`),
         `turn 2 sends ${details.length} reasoning_details entries, exactly as kept: true`,
         `2 steps, answer: ${second?.choices[0]?.message.content}`,
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("deepseek: with only baseURL and model, turn 1's reasoning goes back on the turns after it, the answer's does not", async () => {
+    const out = await runExample("examples/deepseek/main.ts");
+    type Answer = { choices: { message: { reasoning_content: string; content: string | null } }[] };
+    const [first, second] = answers<Answer>("openai", "deepseek/thinking-tool-loop");
+    expect(out).toBe(
+      [
+        "No DEEPSEEK_API_KEY: replaying fixtures/openai/deepseek/thinking-tool-loop.json",
+        `turn 1 thinks: ${first?.choices[0]?.message.reasoning_content}`,
+        "turn 1 calls weather(Florence, Italy)",
+        `turn 2 answers: ${second?.choices[0]?.message.content}`,
+        "turn 3 calls weather again",
+        "request 2 carries turn 1's reasoning_content: true",
+        "request 3 carries it again: true",
+        "request 3 carries turn 2's: false",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("cohere: streams the thinking, and turn 3 sends both earlier turns' thinking items back", async () => {
+    const out = await runExample("examples/cohere/main.ts");
+    type Event = {
+      type: string;
+      delta?: { message?: { content?: { thinking?: string; text?: string } } };
+    };
+    // Each recorded stream's thinking and text, from its content-delta events.
+    const turns = loadCassette("cohere", "thinking-tool-loop-stream").interactions.map((i) => {
+      const events = (i.response.chunks ?? []).map((c) => JSON.parse(c.slice(6)) as Event);
+      const join = (k: "thinking" | "text") =>
+        events
+          .map((e) => (e.type === "content-delta" ? (e.delta?.message?.content?.[k] ?? "") : ""))
+          .join("");
+      return { thinking: join("thinking"), text: join("text") };
+    });
+    const [first, second, third] = turns;
+    expect(out).toBe(
+      [
+        "No CO_API_KEY: replaying fixtures/cohere/thinking-tool-loop-stream.json",
+        `turn 1: ${first?.thinking.length} chars of thinking streamed, then weather({"location":"Florence, Italy"})`,
+        `turn 2: ${second?.thinking.length} chars of thinking streamed, answer: ${second?.text}`,
+        "turn 3 sends back 2 thinking items, exactly as kept: true",
+        `turn 3: ${third?.text}`,
         "",
       ].join("\n"),
     );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { StreamError } from "../../src/core/errors.js";
+import type { CancelledStream } from "../../src/core/cancel.js";
 import { partsOf } from "../../src/core/parts.js";
 import type { Delta } from "../../src/core/types.js";
 import { ADAPTERS, type Adapter, type Mode } from "./adapters.js";
@@ -128,8 +128,8 @@ describe.each(ADAPTERS.map((a): [string, Adapter] => [a.name, a]))(
         () => undefined,
         (e: unknown) => e,
       );
-      expect(error).toBeInstanceOf(StreamError);
-      const partial = (error as StreamError).partial;
+      expect(error).toMatchObject({ name: "AbortError" });
+      const partial = (error as CancelledStream).partial;
       expect(accumulate(deltas)).toEqual(
         withoutTags(partsOf(partial?.message ?? { role: "assistant", content: [] })),
       );

@@ -3,6 +3,7 @@ import type { Model } from "../../src/core/types.js";
 import * as anthropic from "../../src/platforms/anthropic/index.js";
 import * as azure from "../../src/platforms/azure/index.js";
 import * as bedrock from "../../src/platforms/bedrock/index.js";
+import * as cohere from "../../src/platforms/cohere/index.js";
 import * as gemini from "../../src/platforms/gemini/index.js";
 import * as openai from "../../src/platforms/openai/index.js";
 import { AWS_SESSION, FAKE_AUTH } from "../contract/adapters.js";
@@ -11,7 +12,10 @@ import type { Variant } from "../variants.js";
 import { bodies, frames, sseEvents } from "./bodies.js";
 
 /** The variants the fault matrix runs (each a row of ADAPTERS). */
-export type AdapterName = Extract<Variant, "anthropic" | "bedrock" | "gemini" | "openai" | "azure">;
+export type AdapterName = Extract<
+  Variant,
+  "anthropic" | "bedrock" | "gemini" | "openai" | "azure" | "cohere"
+>;
 
 const MESSAGES_SSE =
   "it speaks the Messages wire over SSE as the anthropic adapter does; its own auth and URLs are in the stall, secret and credential tables";
@@ -62,6 +66,12 @@ export interface Adapter {
   badJSON: Uint8Array;
   /** An HTTP error answer in the provider's shape. */
   errorAnswer(status: number, message: string): { headers: Record<string, string>; body: string };
+  /**
+   * An answer that carries no candidate, choice or message: the field a `{}` body lacks, and
+   * a stream that ends as a complete one would but with no such record (with the field its
+   * error names).
+   */
+  empty: { field: string; stream: { field: string; pieces: Uint8Array[] } };
 }
 
 const encoder = new TextEncoder();
@@ -96,6 +106,27 @@ const BEDROCK_TYPES: Record<number, string> = {
   503: "ServiceUnavailableException",
 };
 
+/** A Chat Completions stream whose chunks hold no choice (usage only), then `[DONE]`. */
+const CHAT_EMPTY: Adapter["empty"] = {
+  field: "choices[0].message",
+  stream: {
+    field: "choices",
+    pieces: [
+      bytes(
+        'data: {"id":"x","object":"chat.completion.chunk","choices":[],"usage":{"prompt_tokens":9,"completion_tokens":0,"total_tokens":9}}\n\n',
+      ),
+      bytes("data: [DONE]\n\n"),
+    ],
+  },
+};
+
+function bedrockEvent(type: string, payload: string): Uint8Array {
+  return encodeFrame(
+    { ":message-type": "event", ":event-type": type, ":content-type": "application/json" },
+    payload,
+  );
+}
+
 export const ADAPTERS: Adapter[] = [
   {
     name: "anthropic",
@@ -125,6 +156,13 @@ export const ADAPTERS: Adapter[] = [
         error: { type: ANTHROPIC_TYPES[status] ?? "api_error", message },
       }),
     }),
+    empty: {
+      field: "content",
+      stream: {
+        field: "message_start",
+        pieces: [bytes('event: message_stop\ndata: {"type":"message_stop"}\n\n')],
+      },
+    },
   },
   {
     name: "bedrock",
@@ -170,6 +208,19 @@ export const ADAPTERS: Adapter[] = [
         body: JSON.stringify({ message }),
       };
     },
+    empty: {
+      field: "output.message.content",
+      stream: {
+        field: "messageStart",
+        pieces: [
+          bedrockEvent("messageStop", '{"stopReason":"end_turn"}'),
+          bedrockEvent(
+            "metadata",
+            '{"usage":{"inputTokens":9,"outputTokens":0,"totalTokens":9},"metrics":{"latencyMs":80}}',
+          ),
+        ],
+      },
+    },
   },
   {
     name: "gemini",
@@ -197,6 +248,13 @@ export const ADAPTERS: Adapter[] = [
         error: { code: status, message, status: GEMINI_STATUS[status] ?? "INTERNAL" },
       }),
     }),
+    empty: {
+      field: "candidates",
+      stream: {
+        field: "candidates",
+        pieces: [bytes('data: {"usageMetadata":{"promptTokenCount":9},"responseId":"r1"}\r\n\r\n')],
+      },
+    },
   },
   {
     name: "openai",
@@ -224,6 +282,7 @@ export const ADAPTERS: Adapter[] = [
     },
     badJSON: bytes('data: {"id":"x","choices":[{"delta":{"content":"cut\n\n'),
     errorAnswer: openAIError("invalid_request_error"),
+    empty: CHAT_EMPTY,
   },
   {
     name: "azure",
@@ -246,12 +305,49 @@ export const ADAPTERS: Adapter[] = [
     },
     badJSON: bytes('data: {"choices":[{"delta":{"content":"cut\n\n'),
     errorAnswer: openAIError("invalid_request_error"),
+    empty: CHAT_EMPTY,
+  },
+  {
+    name: "cohere",
+    APIError: cohere.APIError,
+    create: (url, t) =>
+      cohere.create({
+        ...FAKE_AUTH.cohere,
+        model: "command-a-reasoning-08-2025",
+        baseURL: url,
+        ...FAKE,
+        ...t,
+      }),
+    body: bodies("cohere", "thinking-tool-loop", ["thinking-tool-loop-stream", 1], sseEvents),
+    // A generation that failed mid-stream ends at message-end with finish_reason ERROR.
+    errorEvent: {
+      bytes: bytes(
+        'data: {"type":"message-end","delta":{"error":"internal server error","finish_reason":"ERROR"}}\n\n',
+      ),
+      status: 200,
+      type: "ERROR",
+    },
+    badJSON: bytes(
+      'data: {"type":"content-delta","index":1,"delta":{"message":{"content":{"text":"cut\n\n',
+    ),
+    // https://docs.cohere.com/reference/errors: `{ id, message }`, the trace in x-debug-trace-id.
+    errorAnswer: (status, message) => ({
+      headers: { "content-type": "application/json", "x-debug-trace-id": `trace_${status}` },
+      body: JSON.stringify({ id: `err_${status}`, message }),
+    }),
+    empty: {
+      field: "message",
+      stream: {
+        field: "message-start",
+        pieces: [bytes('data: {"type":"message-end","delta":{"finish_reason":"COMPLETE"}}\n\n')],
+      },
+    },
   },
 ];
 
 /**
- * `openai.create({ api: "responses" })`: the same adapter over the Responses API, fuzzed with
- * its own cassettes. Its error event and error answers are the Chat Completions ones.
+ * `openai.create({ api: "responses" })`: the same adapter over the Responses API, with its own
+ * cassettes and its own error event. Its error answers are the Chat Completions ones.
  */
 export const OPENAI_RESPONSES: Adapter = {
   ...(ADAPTERS.find((a) => a.name === "openai") as Adapter),
@@ -271,4 +367,23 @@ export const OPENAI_RESPONSES: Adapter = {
     ["responses-thinking-tool-loop-stream", 0],
     sseEvents,
   ),
+  // https://platform.openai.com/docs/api-reference/responses-streaming/error
+  errorEvent: {
+    bytes: bytes(
+      'event: error\ndata: {"type":"error","code":"server_error","message":"The server had an error while processing your request.","param":null}\n\n',
+    ),
+    status: 200,
+    type: "server_error",
+  },
+  empty: {
+    field: "output",
+    stream: {
+      field: "output",
+      pieces: [
+        bytes(
+          'event: response.completed\ndata: {"type":"response.completed","response":{"id":"resp_1","status":"completed"}}\n\n',
+        ),
+      ],
+    },
+  },
 };

@@ -37,6 +37,7 @@ export interface Fault {
 }
 
 const BOTH: readonly Mode[] = ["generate", "stream"];
+const encode = (s: string) => new TextEncoder().encode(s);
 const STREAM: readonly Mode[] = ["stream"];
 export const HTML_502 =
   "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n";
@@ -295,6 +296,21 @@ export const FAULTS: Fault[] = [
       expect(error.message).toContain("502 Bad Gateway");
       expect(error.retryable).toBe(true);
     },
+  },
+  {
+    // Gemini once made `{}` an empty reply (no part, stop reason ""): an agent ended with "".
+    name: "a 200 JSON body with no candidate, choice or content",
+    modes: ["generate"],
+    answers: (_a, _m, b) => [{ status: 200, headers: b.headers, chunks: [encode("{}")] }],
+    expected: () => ({ ok: false, error: StreamError, requests: 1, outcomes: ["finished"] }),
+    check: (error, a) => expect(error.message).toBe(`${a.name} answered without ${a.empty.field}`),
+  },
+  {
+    name: "a stream that ends as a complete one but carried no candidate, choice or message",
+    modes: STREAM,
+    answers: (a, _m, b) => [{ status: 200, headers: b.headers, chunks: a.empty.stream.pieces }],
+    expected: () => ({ ok: false, error: StreamError, requests: 1, outcomes: ["finished"] }),
+    check: (error, a) => expect(error.message).toContain(a.empty.stream.field),
   },
   {
     name: "an empty 200",

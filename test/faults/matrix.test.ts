@@ -3,7 +3,13 @@ import { type APIError, GolemError, type StreamError } from "../../src/core/erro
 import { partsOf } from "../../src/core/parts.js";
 import type { ModelResponse } from "../../src/core/types.js";
 import { VARIANT_NAMES } from "../variants.js";
-import { ADAPTERS, type Adapter, type Mode, WITHOUT_FAULT_ADAPTER } from "./adapters.js";
+import {
+  ADAPTERS,
+  type Adapter,
+  type Mode,
+  OPENAI_RESPONSES,
+  WITHOUT_FAULT_ADAPTER,
+} from "./adapters.js";
 import { accumulate, type CallResult, call, expected, withoutTags } from "./calls.js";
 import { type Emulator, startEmulator } from "./emulator.js";
 import { type Expected, FAULTS, type Fault } from "./faults.js";
@@ -12,6 +18,9 @@ let emulator: Emulator;
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
 const baselines = new Map<string, Promise<ModelResponse>>();
+/** Every wire: the five adapters, and OpenAI's over the Responses API too. */
+const WIRES: Adapter[] = [...ADAPTERS, OPENAI_RESPONSES];
+const labelOf = (a: Adapter) => a.label ?? a.name;
 
 beforeAll(async () => {
   emulator = await startEmulator();
@@ -28,7 +37,7 @@ afterAll(async () => {
 });
 
 function baseline(adapter: Adapter, mode: Mode): Promise<ModelResponse> {
-  const key = `${adapter.name}/${mode}`;
+  const key = `${labelOf(adapter)}/${mode}`;
   let p = baselines.get(key);
   if (!p) {
     p = expected(adapter, mode);
@@ -46,7 +55,7 @@ function casesOf(adapter: Adapter): Case[] {
 }
 
 /** Every adapter meets every fault that applies to it; the count is reported by the last test. */
-const counted = ADAPTERS.reduce((n, a) => n + casesOf(a).length, 0);
+const counted = WIRES.reduce((n, a) => n + casesOf(a).length, 0);
 
 async function checkError(
   result: CallResult,
@@ -80,7 +89,7 @@ async function checkError(
   if (fault.check) fault.check(error as APIError, adapter);
 }
 
-describe.each(ADAPTERS.map((a): [string, Adapter] => [a.name, a]))(
+describe.each(WIRES.map((a): [string, Adapter] => [labelOf(a), a]))(
   "%s against the emulator's faults",
   (_name, adapter) => {
     it.concurrent.for(casesOf(adapter))("%s ends as documented", async ([, fault, mode]) => {

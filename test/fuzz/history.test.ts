@@ -99,7 +99,7 @@ describe("parseHistory and validateHistory on bad input", () => {
   });
 
   it("turn random edits of real histories into a history or a HistoryError", () => {
-    expect(SEEDS).toHaveLength(10);
+    expect(SEEDS).toHaveLength(12);
     fc.assert(
       fc.property(
         fc.constantFrom(...SEEDS.keys()),

@@ -214,7 +214,7 @@ export async function bounded<T>(work: Promise<T>, ms: number, what: string): Pr
 /** The bodies of every recorded 2xx stream of the given kind, from every provider. */
 export function streamBodies(kind: "sse" | "binary"): { name: string; bytes: Uint8Array }[] {
   const out: { name: string; bytes: Uint8Array }[] = [];
-  for (const provider of ["anthropic", "azure", "bedrock", "gemini", "openai"]) {
+  for (const provider of ["anthropic", "azure", "bedrock", "gemini", "openai", "cohere"]) {
     for (const [scenario, cassette] of loadCassettes(provider) as [string, Cassette][]) {
       cassette.interactions.forEach((interaction, i) => {
         const r = interaction.response;

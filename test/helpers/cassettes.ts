@@ -16,6 +16,7 @@ export const LOOPS_ONLY = [
   "anthropic-bedrock",
   "anthropic-foundry",
   "anthropic-google-cloud",
+  "cohere",
 ] as const;
 
 /** One cassette, checked by the golem/testing schema. */
@@ -23,11 +24,14 @@ export function loadCassette(provider: string, scenario: string): Cassette {
   return parseCassette(readFileSync(join(FIXTURES, provider, `${scenario}.json`), "utf8"));
 }
 
-/** The cassette files of a provider's folder, without `.json`, sorted. */
+/**
+ * The cassette files of a provider's folder and its subfolders (one per server under
+ * fixtures/openai/), without `.json`, `/`-separated, sorted.
+ */
 export function cassetteFiles(provider: string): string[] {
-  return readdirSync(join(FIXTURES, provider))
+  return readdirSync(join(FIXTURES, provider), { recursive: true, encoding: "utf8" })
     .filter((f) => f.endsWith(".json"))
-    .map((f) => f.slice(0, -5))
+    .map((f) => f.slice(0, -5).split("\\").join("/"))
     .sort();
 }
 

@@ -54,4 +54,5 @@ export const COUNT_MODELS: PerVariant<[Record<string, unknown>, string]> = {
   "anthropic-bedrock": { skip: NO_ENDPOINT },
   "anthropic-foundry": { skip: NOT_RECORDED },
   "anthropic-google-cloud": { skip: NOT_RECORDED },
+  cohere: { skip: NO_ENDPOINT },
 };

@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, type ModelResponse, type Usage } from "../../src/index.js";
 import { withTracing } from "../../src/otel/index.js";
 import { answer, ScriptedModel } from "../agent/scripted-model.js";
+import { createModel } from "../contract/adapters.js";
 import { runCassette } from "../contract/table.js";
-import { everyVariant } from "../variants.js";
+import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
+import { everyVariant, minimalConfig, VARIANT_NAMES, type Variant, wiresOf } from "../variants.js";
 import { recordSpans } from "./spans.js";
 
 /** The usage attributes a response's counts must give, by the conventions' names. */
@@ -39,6 +41,8 @@ const ROWS = everyVariant(
     ["anthropic-bedrock", "thinking-tool-loop-stream", "anthropic-bedrock"],
     ["anthropic-foundry", "thinking-tool-loop-stream", "anthropic-foundry"],
     ["anthropic-google-cloud", "thinking-tool-loop-stream", "anthropic-google-cloud"],
+    // The conventions name Cohere "cohere", golem's tag.
+    ["cohere", "thinking-tool-loop", "cohere"],
   ],
   {},
 );
@@ -124,6 +128,56 @@ describe("withTracing: one chat span per model call, by the GenAI conventions", 
       "gen_ai.request.stop_sequences": ["END"],
       "gen_ai.output.type": "json",
       "gen_ai.provider.name": "scripted",
+    });
+  });
+
+  /** The registry's models that refuse a temperature, and one of the same wire that takes it. */
+  const TAKES_TEMPERATURE: Partial<Record<Variant, Record<string, unknown>>> = {
+    openai: { model: "gpt-4.1" },
+    azure: { deployment: "gpt-4.1" },
+  };
+  /** Every variant over every wire it serves, with a model that takes a temperature. */
+  const ENTRIES = VARIANT_NAMES.flatMap((v) =>
+    wiresOf(v).map(
+      (wire) =>
+        [`${v} over ${wire}`, v, { ...minimalConfig(v, wire), ...TAKES_TEMPERATURE[v] }] as const,
+    ),
+  );
+
+  describe.each(ENTRIES)("%s", (_, provider, config) => {
+    /** The span and the body of one call to a model made with `settings` in `create()`. */
+    async function traced(settings: Record<string, unknown>, request: Record<string, unknown>) {
+      const recorder = recordSpans();
+      const { fetch, calls } = scriptedFetch([jsonResponse(400, { error: { message: "no" } })]);
+      const model = await createModel(provider, { ...config, ...settings, maxRetries: 0 }, fetch);
+      await withTracing(model, { tracer: recorder.tracer })
+        .generate({ messages: [{ role: "user", content: "hi" }], ...request })
+        .catch(() => undefined);
+      expect(calls).toHaveLength(1);
+      return { attributes: recorder.spans()[0]?.attributes, body: calls[0]?.body ?? "" };
+    }
+
+    it("records maxTokens and temperature given to create(), as they go on the wire", async () => {
+      const { attributes, body } = await traced({ maxTokens: 321, temperature: 0.25 }, {});
+      expect(attributes).toMatchObject({
+        "gen_ai.request.max_tokens": 321,
+        "gen_ai.request.temperature": 0.25,
+      });
+      expect(body).toMatch(/:321\b/);
+      expect(body).toContain(":0.25");
+    });
+
+    it("records a call's own settings over create()'s", async () => {
+      const { attributes, body } = await traced(
+        { maxTokens: 321, temperature: 0.25 },
+        { maxTokens: 123, temperature: 0.75 },
+      );
+      expect(attributes).toMatchObject({
+        "gen_ai.request.max_tokens": 123,
+        "gen_ai.request.temperature": 0.75,
+      });
+      expect(body).toMatch(/:123\b/);
+      expect(body).not.toMatch(/:321\b/);
     });
   });
 

@@ -35,7 +35,10 @@ const ROWS = everyVariant(
       ["anthropic-aws", "anthropic-bedrock", "anthropic-foundry", "anthropic-google-cloud"] as const
     ).map((p) => [p, "thinking-tool-loop", ...CLAUDE_4] as const),
   ],
-  { bedrock: "Converse names no response: the test below checks that neither is set" },
+  {
+    bedrock: "Converse names no response: the test below checks that neither is set",
+    cohere: "Cohere's answers name no model: the test below checks the id alone",
+  },
 );
 
 describe("withTracing: the response id and model the provider sent", () => {
@@ -65,4 +68,19 @@ describe("withTracing: the response id and model the provider sent", () => {
     }
     expect(run.turns[0]?.response).not.toHaveProperty("id");
   });
+
+  it.each(["thinking-tool-loop", "thinking-tool-loop-stream"])(
+    "cohere %s: the answer's id, and no model, which Cohere's answers do not name",
+    async (file) => {
+      const recorder = recordSpans();
+      const run = await runCassette("cohere", file, {
+        wrap: (m) => withTracing(m, { tracer: recorder.tracer }),
+      });
+      expect(run.error).toBeUndefined();
+      const [first] = recorder.spans();
+      expect(first?.attributes[ID]).toBe("a3f1c2d4-5b6e-4f70-8a91-b2c3d4e5f601");
+      expect(first?.attributes).not.toHaveProperty(MODEL);
+      expect(run.turns[0]?.response).not.toHaveProperty("model");
+    },
+  );
 });

@@ -57,6 +57,7 @@ const NESTED = everyVariant(
     ["anthropic-aws", MISSPELT_SESSION, "credentials.sessiontoken"],
     ["anthropic-bedrock", MISSPELT_SESSION, "credentials.sessiontoken"],
     ["gemini", { thinking: { budget: 1024, budgetTokens: 1024 } }, "thinking.budgetTokens"],
+    ["cohere", { thinking: { budgetTokens: 1024, budget: 1024 } }, "thinking.budget"],
   ],
   {
     openai:
@@ -108,6 +109,7 @@ const MIXED = everyVariant(
     anthropic: "it takes one kind of credentials",
     gemini: "it takes one kind of credentials",
     openai: "it takes one kind of credentials",
+    cohere: "it takes one kind of credentials",
   },
 );
 

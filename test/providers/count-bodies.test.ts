@@ -9,7 +9,7 @@ import type { ModelRequest } from "../../src/core/types.js";
 import * as bedrockCount from "../../src/wires/converse/count.js";
 import * as geminiCount from "../../src/wires/generate-content/count.js";
 import * as anthropicCount from "../../src/wires/messages/count.js";
-import * as openaiCount from "../../src/wires/openai-chat/count.js";
+import * as openaiCount from "../../src/wires/openai-responses/count.js";
 import { createModel, type Provider } from "../contract/adapters.js";
 import { WEATHER } from "../contract/table.js";
 import { loadCassette } from "../helpers/cassettes.js";

@@ -3,11 +3,13 @@
  * the public `create()`: a tool name outside the provider's pattern, an `output.schema` that is
  * not an object, tool-call arguments that are JSON but not an object where the wire takes an
  * object, a tool call left unanswered before the next user message. Each rule is a row with
- * its message, beside a row for the allowed neighbour.
+ * its message, beside a row for the allowed neighbour. The tool rules hold on both paths a tool
+ * takes: the request's `tools`, and a system message's `update.addTools` (a `HistoryError`
+ * naming the message there).
  */
 import { describe, expect, it } from "vitest";
 import { ConfigError, HistoryError } from "../../src/core/errors.js";
-import type { Message, ModelRequest } from "../../src/core/types.js";
+import type { Message, ModelRequest, ToolSpec } from "../../src/core/types.js";
 import { createModel, PROVIDERS, type Provider } from "../contract/adapters.js";
 import { scriptedFetch } from "../helpers/fetch.js";
 import { minimalConfig, WIRES, type Wire, wiresOf } from "../variants.js";
@@ -38,30 +40,78 @@ const argumentsAs = (as: "object" | "text") =>
 const OBJECT_WIRES = argumentsAs("object");
 const STRING_WIRES = argumentsAs("text");
 const NOT_GEMINI: readonly Provider[] = PROVIDERS.filter((p) => p !== "gemini");
+/** Cohere takes no `-` in a tool name, and no digit first (its own rule, below). */
+const NOT_COHERE: readonly Provider[] = PROVIDERS.filter((p) => p !== "cohere");
+
+/** The tool-name pattern each wire's refusal names. */
+const TOOL_NAME_RULE = (p: Provider) =>
+  p === "gemini"
+    ? "^[a-zA-Z0-9_.:-]{1,64}$"
+    : p === "cohere"
+      ? "^[A-Za-z_][A-Za-z0-9_]{0,63}$"
+      : "^[a-zA-Z0-9_-]{1,64}$";
+
+/** A request that adds `tools` by an update in a system message after the user's (index 1). */
+const viaUpdate = (tools: ToolSpec[]): ModelRequest => ({
+  messages: [ASK, { role: "system", content: "", update: { addTools: tools } }],
+});
+
+/**
+ * A tool rule as two rows: the tool in the request's `tools` (a `ConfigError`), and added by an
+ * update (a `HistoryError` at the update's message), each message from `problem(p, where)`.
+ */
+function toolRows(
+  name: string,
+  providers: readonly Provider[],
+  tools: ToolSpec[],
+  problem: (p: Provider, where: string) => string,
+): Refusal[] {
+  return [
+    [name, providers, { messages: [ASK], tools }, ConfigError, (p) => problem(p, "tools[0]")],
+    [
+      `${name}, added by an update`,
+      providers,
+      viaUpdate(tools),
+      HistoryError,
+      (p) => `messages[1]: ${problem(p, "update.addTools[0]")}`,
+    ],
+  ];
+}
 
 const REFUSED: Refusal[] = [
-  [
+  ...toolRows(
     "a tool name with a space",
     PROVIDERS,
-    { messages: [ASK], tools: [tool("get weather")] },
-    ConfigError,
-    (p) =>
-      `${p}: tools[0] is named "get weather"; ${p} takes tool names matching ${p === "gemini" ? "^[a-zA-Z0-9_.:-]{1,64}$" : "^[a-zA-Z0-9_-]{1,64}$"}`,
-  ],
-  [
+    [tool("get weather")],
+    (p, where) =>
+      `${p}: ${where} is named "get weather"; ${p} takes tool names matching ${TOOL_NAME_RULE(p)}`,
+  ),
+  ...toolRows(
+    "a tool name with a hyphen, on Cohere (letters, digits and _ only)",
+    ["cohere"],
+    [tool("get-weather")],
+    (p, where) =>
+      `${p}: ${where} is named "get-weather"; ${p} takes tool names matching ${TOOL_NAME_RULE(p)}`,
+  ),
+  ...toolRows(
+    "a tool name starting with a digit, on Cohere",
+    ["cohere"],
+    [tool("2weather")],
+    (p, where) =>
+      `${p}: ${where} is named "2weather"; ${p} takes tool names matching ${TOOL_NAME_RULE(p)}`,
+  ),
+  ...toolRows(
     "a tool name longer than 64 characters",
     PROVIDERS,
-    { messages: [ASK], tools: [tool("t".repeat(65))] },
-    ConfigError,
-    (p) => `${p}: tools[0] is named "${"t".repeat(56)}...`,
-  ],
-  [
+    [tool("t".repeat(65))],
+    (p, where) => `${p}: ${where} is named "${"t".repeat(56)}...`,
+  ),
+  ...toolRows(
     "a tool name with a dot, outside Gemini",
     NOT_GEMINI,
-    { messages: [ASK], tools: [tool("weather.get")] },
-    ConfigError,
-    (p) => `${p}: tools[0] is named "weather.get"`,
-  ],
+    [tool("weather.get")],
+    (p, where) => `${p}: ${where} is named "weather.get"`,
+  ),
   [
     "tool parameters that are not an object",
     PROVIDERS,
@@ -122,13 +172,28 @@ const REFUSED: Refusal[] = [
 const ALLOWED: [name: string, providers: readonly Provider[], request: ModelRequest][] = [
   [
     "a tool name of letters, digits, _ and -",
-    PROVIDERS,
+    NOT_COHERE,
     { messages: [ASK], tools: [tool("get_weather-2")] },
+  ],
+  [
+    "a tool name of letters, digits, _ and -, added by an update",
+    NOT_COHERE,
+    viaUpdate([tool("get_weather-2")]),
+  ],
+  [
+    "a Cohere tool name of letters, digits and _",
+    ["cohere"],
+    { messages: [ASK], tools: [tool("_get_weather_2")] },
   ],
   [
     "a Gemini tool name with a dot and a colon",
     ["gemini"],
     { messages: [ASK], tools: [tool("ns:weather.get")] },
+  ],
+  [
+    "a Gemini tool name with a dot and a colon, added by an update",
+    ["gemini"],
+    viaUpdate([tool("ns:weather.get")]),
   ],
   ["object arguments with space before them", PROVIDERS, { messages: callWith(' \n{"a":1}') }],
   ["empty arguments (a call without any)", PROVIDERS, { messages: callWith("") }],
@@ -183,31 +248,50 @@ describe("Gemini on Vertex", () => {
     expect(calls).toHaveLength(1);
   });
 
-  it.each(["1weather", "-weather", ".weather", ":weather"])(
-    "refuses %s, whose first character is not a letter or an underscore, before any request",
-    async (name) => {
+  /** The two paths a tool takes, and how each names a refused one. */
+  const PATHS = [
+    [
+      "tools",
+      (name: string) => ({ messages: [ASK], tools: [tool(name)] }),
+      ConfigError,
+      "vertex: tools[0]",
+    ],
+    [
+      "update.addTools",
+      (name: string) => viaUpdate([tool(name)]),
+      HistoryError,
+      "messages[1]: vertex: update.addTools[0]",
+    ],
+  ] as const;
+  const VERTEX_NAME = "^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$";
+
+  describe.each(PATHS)("in %s", (_, request, errorClass, where) => {
+    it.each(["1weather", "-weather", ".weather", ":weather"])(
+      "refuses %s, whose first character is not a letter or an underscore, before any request",
+      async (name) => {
+        const { fetch, calls } = scriptedFetch([]);
+        const model = await createModel("vertex", { model: "gemini-2.5-flash" }, fetch);
+        const error = await model.generate(request(name)).catch((e) => e);
+        expect(error).toBeInstanceOf(errorClass);
+        expect((error as Error).message).toBe(
+          `${where} is named "${name}"; vertex takes tool names matching ${VERTEX_NAME}`,
+        );
+        expect(calls).toEqual([]);
+      },
+    );
+
+    it.each(["_weather", "Weather:v1.get"])("takes %s", async (name) => {
       const { fetch, calls } = scriptedFetch([]);
       const model = await createModel("vertex", { model: "gemini-2.5-flash" }, fetch);
-      const error = await model.generate({ messages: [ASK], tools: [tool(name)] }).catch((e) => e);
-      expect(error).toBeInstanceOf(ConfigError);
-      expect((error as Error).message).toBe(
-        `vertex: tools[0] is named "${name}"; vertex takes tool names matching ^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$`,
-      );
-      expect(calls).toEqual([]);
-    },
-  );
+      await model.generate(request(name)).catch(() => {});
+      expect(calls).toHaveLength(1);
+    });
 
-  it.each(["_weather", "Weather:v1.get"])("takes %s", async (name) => {
-    const { fetch, calls } = scriptedFetch([]);
-    const model = await createModel("vertex", { model: "gemini-2.5-flash" }, fetch);
-    await model.generate({ messages: [ASK], tools: [tool(name)] }).catch(() => {});
-    expect(calls).toHaveLength(1);
-  });
-
-  it("leaves the Gemini API's own rule as it is: a name may start with a digit there", async () => {
-    const { fetch, calls } = scriptedFetch([]);
-    const model = await createModel("gemini", CONFIG("gemini"), fetch);
-    await model.generate({ messages: [ASK], tools: [tool("1weather")] }).catch(() => {});
-    expect(calls).toHaveLength(1);
+    it("leaves the Gemini API's own rule as it is: a name may start with a digit there", async () => {
+      const { fetch, calls } = scriptedFetch([]);
+      const model = await createModel("gemini", CONFIG("gemini"), fetch);
+      await model.generate(request("1weather")).catch(() => {});
+      expect(calls).toHaveLength(1);
+    });
   });
 });

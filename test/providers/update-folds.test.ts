@@ -8,7 +8,7 @@ import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
 import { stubTool } from "../helpers/tools.js";
 
 // The wires without an append-only form fold an update into their top-level fields (one shared
-// helper, transport/updates.ts): each row reads the tool names, effort and output it sent.
+// helper, kit/updates.ts): each row reads the tool names, effort and output it sent.
 
 const tool = stubTool;
 const CREDS = {

@@ -48,6 +48,7 @@ const NO_CLAUDE = {
   gemini: "it serves Gemini only",
   openai: "it serves OpenAI's models, ruled by its own table",
   azure: "a deployment is ruled by the capabilities passed to it (below)",
+  cohere: "it serves Cohere's models only",
 };
 
 const OPUS_IDS = everyVariant(
@@ -244,6 +245,7 @@ const GEMINI_IDS = everyVariant(
     "anthropic-bedrock": NO_GEMINI,
     "anthropic-foundry": NO_GEMINI,
     "anthropic-google-cloud": NO_GEMINI,
+    cohere: NO_GEMINI,
   },
 );
 

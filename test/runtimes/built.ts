@@ -6,7 +6,7 @@ import { packageEntries } from "../../scripts/entries.js";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
 
-/** The package entries, by dist file name ("index" is `golem` itself): package.json `exports`. */
+/** The package entries, by dist file name ("index" is `golem` itself), from package.json. */
 export const ENTRIES = packageEntries(ROOT).map((e) => e.name);
 
 /** The import specifier of an entry: `golem` or `golem/<name>`. */

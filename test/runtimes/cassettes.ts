@@ -13,6 +13,8 @@ import azureV1ToolCall from "../../fixtures/azure/v1-tool-call.json";
 import azureV1ToolCallStream from "../../fixtures/azure/v1-tool-call-stream.json";
 import bedrockThinkingToolLoop from "../../fixtures/bedrock/thinking-tool-loop.json";
 import bedrockThinkingToolLoopStream from "../../fixtures/bedrock/thinking-tool-loop-stream.json";
+import cohereThinkingToolLoop from "../../fixtures/cohere/thinking-tool-loop.json";
+import cohereThinkingToolLoopStream from "../../fixtures/cohere/thinking-tool-loop-stream.json";
 import geminiThinkingStreaming from "../../fixtures/gemini/thinking-streaming.json";
 import geminiThinkingToolLoop from "../../fixtures/gemini/thinking-tool-loop.json";
 import openaiDeepseekThinkingToolLoop from "../../fixtures/openai/deepseek-thinking-tool-loop.json";
@@ -46,6 +48,8 @@ export const cassettes: CassetteSet = {
   "anthropic-bedrock/thinking-tool-loop-stream": anthropicBedrockThinkingToolLoopStream,
   "anthropic-foundry/thinking-tool-loop-stream": anthropicFoundryThinkingToolLoopStream,
   "anthropic-google-cloud/thinking-tool-loop-stream": anthropicGoogleCloudThinkingToolLoopStream,
+  "cohere/thinking-tool-loop": cohereThinkingToolLoop,
+  "cohere/thinking-tool-loop-stream": cohereThinkingToolLoopStream,
   "anthropic/media": anthropicMedia,
   "openai/responses-structured-output-stream": openaiResponsesStructuredOutputStream,
   "anthropic/cache-tool-loop-stream": anthropicCacheToolLoopStream,

@@ -73,8 +73,6 @@ async function bundle(): Promise<void> {
   const common = {
     bundle: true,
     logLevel: "warning",
-    // tsup's entries import their shared chunks bare; the chunks are pure, so dropping is right.
-    logOverride: { "ignored-bare-import": "silent" },
     target: "es2022",
     charset: "utf8",
   } as const;

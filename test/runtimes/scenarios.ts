@@ -19,6 +19,8 @@ import {
   jsonTool,
   type Message,
   type Model,
+  type ModelRequest,
+  type ModelResponse,
   type Part,
   type Tool,
   tool,
@@ -30,6 +32,7 @@ import * as anthropicFoundry from "golem/anthropic-foundry";
 import * as anthropicGoogleCloud from "golem/anthropic-google-cloud";
 import * as azure from "golem/azure";
 import * as bedrock from "golem/bedrock";
+import * as cohere from "golem/cohere";
 import * as gemini from "golem/gemini";
 import * as openai from "golem/openai";
 import { type Cassette, parseCassette, replayFetch } from "golem/testing";
@@ -40,13 +43,16 @@ import {
   azureAuth,
   BEDROCK_SONNET_3_7,
   CLAUDE_SONNET_4,
+  COHERE_REASONING,
   COUNTRY_LOOP,
   type Conversation,
   DEEPSEEK_REASONER,
   deepseekLoop,
+  driveConversation,
   GEMINI_3_PRO,
   planLoop,
   RESPONSES_GPT_5,
+  WEATHER_FOLLOW_UP_LOOP,
   WEATHER_LOOP,
 } from "../../scripts/scenarios/loops.js";
 import { type CassetteDisk, type RecorderResult, recorderProbe } from "./recorder.js";
@@ -80,6 +86,9 @@ export const CASSETTES = [
   "anthropic-foundry/thinking-tool-loop-stream",
   // Claude Models on Google Cloud (Anthropic managed) with a Google token function.
   "anthropic-google-cloud/thinking-tool-loop-stream",
+  // Cohere's Chat API v2: thinking items, a tool call, then a follow-up turn (three requests).
+  "cohere/thinking-tool-loop",
+  "cohere/thinking-tool-loop-stream",
   // 0.2's features, one each: parts from bytes (base64 in the runtime), structured output
   // through the agent, and cache breakpoints over a tool loop.
   "anthropic/media",
@@ -259,7 +268,7 @@ const PLATFORM_CASES: Record<string, AgentCase> = {
     model: (fetch) =>
       anthropicBedrock.create({
         region: "us-east-1",
-        endpoint: "mantle",
+        service: "mantle",
         ...SONNET_4,
         model: "anthropic.claude-sonnet-4-20250514",
         apiKey: "bedrock-api-key-0123456789",
@@ -350,24 +359,18 @@ export async function runAgent(name: string, cassette: Cassette, fetch: typeof g
 async function deepseekCase(name: string, cassette: Cassette): Promise<CaseResult> {
   const fetch = replayFetch(cassette);
   const model = openai.create({ apiKey: "sk-test-0123456789abcdef", ...DEEPSEEK_REASONER, fetch });
-  let deltas = 0;
+  const { call, deltas } = turnCaller(model, cassette.streaming);
   const { messages, responses } = await deepseekLoop(
     cassette.interactions.map((i) => i.request.body),
-    async (req) => {
-      if (!cassette.streaming) return model.generate(req);
-      const s = model.stream(req);
-      for await (const _ of s) deltas++;
-      return s.response;
-    },
+    call,
   );
-  fetch.assertDone();
-  return {
+  return caseResult(
     name,
-    requests: fetch.requests.length,
-    deltas,
+    fetch,
+    deltas(),
     messages,
-    usage: responses.map((r) => r.usage),
-  };
+    responses.map((r) => r.usage),
+  );
 }
 
 /** A recorded Anthropic request body, as far as the feature cases read it. */
@@ -515,6 +518,38 @@ function textOfParts(parts: Part[]): string {
 }
 
 /**
+ * A model's calls, streamed when the cassette was (each delta counted), for a case that drives
+ * its conversation turn by turn.
+ */
+function turnCaller(model: Model, streaming: boolean) {
+  let deltas = 0;
+  const call = async (req: ModelRequest): Promise<ModelResponse> => {
+    if (!streaming) return model.generate(req);
+    const s = model.stream(req);
+    for await (const _ of s) deltas++;
+    return s.response;
+  };
+  return { call, deltas: () => deltas };
+}
+
+/**
+ * The recorded Cohere loop, driven turn by turn (the agent would stop after two): the weather
+ * call, its answer, then a follow-up question whose request replays both earlier turns'
+ * thinking items in their places.
+ */
+async function cohereCase(name: string, cassette: Cassette): Promise<CaseResult> {
+  const fetch = replayFetch(cassette);
+  const model = cohere.create({
+    apiKey: "co-test-key-0123456789abcdef",
+    ...COHERE_REASONING,
+    fetch,
+  });
+  const { call, deltas } = turnCaller(model, cassette.streaming);
+  const { messages, responses } = await driveConversation(WEATHER_FOLLOW_UP_LOOP, call);
+  return caseResult(name, fetch, deltas(), messages, responses.at(-1)?.usage);
+}
+
+/**
  * Runs every case; throws (loudly) on the first mismatch with the recordings. With a disk
  * (Node, Deno, Bun), the recorder case records to files and replays them by path.
  */
@@ -528,9 +563,11 @@ export async function runMatrix(
     cases.push(
       name.startsWith("openai/deepseek-")
         ? await deepseekCase(name, cassette)
-        : FEATURES.has(name)
-          ? await featureCase(name, cassette)
-          : await agentCase(name, cassette),
+        : name.startsWith("cohere/")
+          ? await cohereCase(name, cassette)
+          : FEATURES.has(name)
+            ? await featureCase(name, cassette)
+            : await agentCase(name, cassette),
     );
   }
   const converse = parseCassette(cassettes["bedrock/thinking-tool-loop"]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { APIError, StreamError } from "../../src/core/errors.js";
-import { NO_DELTAS } from "../../src/send/model-stream.js";
-import { redactError, redactStreamErrors } from "../../src/transport/redact.js";
+import { NO_DELTAS, redactStreamErrors } from "../../src/send/model-stream.js";
+import { redactError } from "../../src/transport/redact.js";
 
 const KEY = "sk-test-SECRETMARK-0123";
 

@@ -60,6 +60,11 @@ function echoEvent(v: Variant): Uint8Array {
       return encoder.encode(
         `data: ${JSON.stringify({ error: { code: 401, message, status: "UNAUTHENTICATED" } })}\r\n\r\n`,
       );
+    // A failed generation ends at message-end with finish_reason ERROR and the error's text.
+    case "cohere":
+      return encoder.encode(
+        `data: ${JSON.stringify({ type: "message-end", delta: { error: message, finish_reason: "ERROR" } })}\n\n`,
+      );
     default:
       return encoder.encode(
         `data: ${JSON.stringify({ error: { message, type: "invalid_request_error" } })}\n\n`,

@@ -45,6 +45,7 @@ const ANSWERED_BY: PerVariant<Partial<Record<Wire, AdapterName>>> = {
   },
   "anthropic-foundry": { messages: "anthropic" },
   "anthropic-google-cloud": { messages: "anthropic" },
+  cohere: { cohere: "cohere" },
 };
 
 /** `value` with every secret string in it mangled, a function's answer too. */

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { GolemError, StreamError } from "../../src/core/errors.js";
 import type { Delta } from "../../src/core/types.js";
-import { EventStreamError, readModelStream } from "../../src/sse/index.js";
+import {
+  EventStreamError,
+  EventStreamResponseError,
+  readModelStream,
+  readRunStream,
+} from "../../src/sse/index.js";
 import { splitBytes } from "../../src/testing/index.js";
 
 const encoder = new TextEncoder();
@@ -65,7 +70,19 @@ describe("readModelStream: the events of a body, one at a time", () => {
   const after = event("delta", delta(9));
   it.each([
     ["an error event", `${before}${event("error", ERROR)}${after}`, EventStreamError],
-    ["bad JSON", `${before}${event("delta", "{bad")}${after}`, SyntaxError],
+    ["bad JSON", `${before}${event("delta", "{bad")}${after}`, StreamError],
+    [
+      "an event cut off by the end of the body",
+      `${before}event: delta\ndata: {"type":"te`,
+      StreamError,
+    ],
+    [
+      "a delta whose data is not an object",
+      `${before}${event("delta", "null")}${after}`,
+      StreamError,
+    ],
+    ["a response event whose data is null", `${before}${event("response", "null")}`, StreamError],
+    ["an error event whose data is null", `${before}${event("error", "null")}`, EventStreamError],
     ["an end without the response", before, StreamError],
   ])("after %s: the deltas before it, then the error, also as response", async (_, text, type) => {
     const got = await iterate(bodyOf(text).body);
@@ -99,5 +116,65 @@ describe("readModelStream: the events of a body, one at a time", () => {
     expect(await read.response).toEqual(RESPONSE);
     expect(seen.pulls).toBeGreaterThan(3);
     expect(() => read[Symbol.asyncIterator]()).toThrow(GolemError);
+  });
+});
+
+/** A reader of either kind over `body`: its final promise, and the error its loop ends with. */
+const READERS = [
+  [
+    "readRunStream",
+    (body: Response | ReadableStream<Uint8Array>) => {
+      const read = readRunStream(body);
+      return { iterable: read as AsyncIterable<unknown>, final: read.result as Promise<unknown> };
+    },
+  ],
+  [
+    "readModelStream",
+    (body: Response | ReadableStream<Uint8Array>) => {
+      const read = readModelStream(body);
+      return { iterable: read as AsyncIterable<unknown>, final: read.response as Promise<unknown> };
+    },
+  ],
+] as const;
+
+const HTML_PAGE =
+  "<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body>…</body></html>";
+const NOT_A_STREAM: [string, number, string, string][] = [
+  ["a 401 with a text body", 401, "text/plain; charset=utf-8", "Unauthorized"],
+  ["a 500 HTML page", 500, "text/html", HTML_PAGE],
+  ["a JSON error", 502, "application/json", '{"error":{"message":"upstream timed out"}}'],
+  ["a 200 HTML page (a router's fallback)", 200, "text/html; charset=utf-8", HTML_PAGE],
+  ["a 200 JSON answer", 200, "application/json", '{"ok":true}'],
+];
+
+describe.each(READERS)("%s of an answer that is no event stream", (_, read) => {
+  it.each(NOT_A_STREAM)(
+    "%s: an EventStreamResponseError with its status, content type and body",
+    async (_, status, contentType, text) => {
+      const response = () =>
+        new Response(text, { status, headers: { "content-type": contentType } });
+      const expected = { status, contentType, body: text };
+      const error = await read(response()).final.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(EventStreamResponseError);
+      expect(error).toBeInstanceOf(EventStreamError);
+      expect(error).toMatchObject(expected);
+      expect((error as Error).message).toContain(String(status));
+      expect((error as Error).message).toContain(contentType);
+      // Iterating meets the same error.
+      const { iterable, final } = read(response());
+      const thrown = await (async () => {
+        for await (const _ of iterable);
+      })().catch((e: unknown) => e);
+      expect(thrown).toMatchObject(expected);
+      await expect(final).rejects.toBe(thrown);
+    },
+  );
+
+  it("a body without a content type (a bare toEventStream in a Response) is read as events", async () => {
+    const body = bodyOf(
+      `${event("delta", delta(0))}${event("response", RESPONSE)}${event("result", { messages: [], output: "", usage: {}, steps: 0 })}`,
+    ).body;
+    const { final } = read(new Response(body));
+    await expect(final).resolves.toBeTypeOf("object");
   });
 });

@@ -11,6 +11,7 @@ import {
 } from "../../src/index.js";
 import * as anthropic from "../../src/platforms/anthropic/index.js";
 import {
+  defaultErrorEvent,
   EventStreamError,
   eventStreamResponse,
   readModelStream,
@@ -106,30 +107,47 @@ describe("golem/sse: a run or a model stream to a browser and back", () => {
     expect((error as EventStreamError).type).toBeTypeOf("string");
   });
 
-  it("a run that fails reads back as the same events, then the same error, typed", async () => {
-    const failing = () => new Agent({ model: errorModel() }).runStream("What is 925 / 5?");
-    const direct: RunEvent[] = [];
-    const run = failing();
-    const expected = await (async () => {
-      for await (const e of run) direct.push(e);
-    })().catch((e: unknown) => e as Error & { status?: number; type?: string });
-    expect(expected).toBeInstanceOf(Error);
+  it.each([
+    ["by default: its class, status and type", undefined],
+    [
+      "with errorEvent passing the message on: that too",
+      (err: unknown) => ({ ...defaultErrorEvent(err), message: (err as Error).message }),
+    ],
+  ] as const)(
+    "a run that fails reads back as the same events, then the error, typed (%s)",
+    async (_, errorEvent) => {
+      const failing = () => new Agent({ model: errorModel() }).runStream("What is 925 / 5?");
+      const direct: RunEvent[] = [];
+      const run = failing();
+      const expected = await (async () => {
+        for await (const e of run) direct.push(e);
+      })().catch((e: unknown) => e as Error & { status?: number; type?: string });
+      expect(expected).toBeInstanceOf(Error);
 
-    const read = readRunStream(eventStreamResponse(failing()));
-    const events: RunEvent[] = [];
-    const error = await (async () => {
-      for await (const e of read) events.push(e);
-    })().catch((e: unknown) => e);
-    expect(events).toEqual(overJSON(direct));
-    expect(error).toBeInstanceOf(EventStreamError);
-    expect(error).toMatchObject({
-      errorName: (expected as Error).name,
-      message: `${(expected as Error).name}: ${(expected as Error).message}`,
-      status: (expected as { status?: number }).status,
-      type: (expected as { type?: string }).type,
-    });
-    await expect(read.result).rejects.toBe(error);
-  });
+      const read = readRunStream(eventStreamResponse(failing(), errorEvent ? { errorEvent } : {}));
+      const events: RunEvent[] = [];
+      const error = await (async () => {
+        for await (const e of read) events.push(e);
+      })().catch((e: unknown) => e);
+      expect(events).toEqual(overJSON(direct));
+      expect(error).toBeInstanceOf(EventStreamError);
+      const { status, type } = expected as { status: number; type: string };
+      const said = errorEvent
+        ? (expected as Error).message
+        : `failed on the server (status ${status}, ${type})`;
+      expect(error).toMatchObject({
+        errorName: (expected as Error).name,
+        message: `${(expected as Error).name}: ${said}`,
+        status,
+        type,
+      });
+      // The provider's request id stays on the server unless the server passes it on.
+      expect(String((error as Error).message).includes("request id")).toBe(
+        errorEvent !== undefined,
+      );
+      await expect(read.result).rejects.toBe(error);
+    },
+  );
 
   it("a client that stops reading a model stream ends the model's response body", async () => {
     const replay = replayFetch(loadCassette("anthropic", "thinking-tool-loop-stream"));
@@ -160,11 +178,13 @@ describe("golem/sse: a run or a model stream to a browser and back", () => {
     for await (const _ of readModelStream(eventStreamResponse(stream))) break;
     // Cancelling a fetch body is what closes the connection: the provider stops generating.
     await vi.waitFor(() => expect(cancelled).toBe(1));
-    await expect(stream.response).rejects.toBeInstanceOf(StreamError);
+    await expect(stream.response).rejects.toMatchObject({ name: "AbortError" });
   });
 
   it("a body that ends without a result is a StreamError", async () => {
-    const body = new Response("event: delta\ndata: {}\n\n");
+    const body = new Response("event: delta\ndata: {}\n\n", {
+      headers: { "content-type": "text/event-stream" },
+    });
     await expect(readRunStream(body).result).rejects.toBeInstanceOf(StreamError);
   });
 

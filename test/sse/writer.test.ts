@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { APIError, ConnectionError, TimeoutError } from "../../src/core/errors.js";
 import type { Delta, ModelResponse, ModelStream } from "../../src/core/types.js";
-import { toEventStream } from "../../src/sse/index.js";
+import {
+  defaultErrorEvent,
+  type ErrorEventData,
+  type EventStreamOptions,
+  eventStreamResponse,
+  toEventStream,
+} from "../../src/sse/index.js";
 
 const RESPONSE: ModelResponse = {
   message: { role: "assistant", content: "ab" },
@@ -66,10 +73,129 @@ describe("toEventStream: the items at hand go out together, never waiting for mo
       for (let r = await reader.read(); !r.done; r = await reader.read()) {
         text += decoder.decode(r.value);
       }
-      const error = { name: "Error", message: "busy", status: 529 };
+      const error = { name: "Error", message: "failed on the server (status 529)", status: 529 };
       expect(text).toBe(
         event("delta", delta("a")) + event("delta", delta("b")) + event("error", error),
       );
     },
   );
+});
+
+/** Everything a stream sends, as text. */
+async function textOf(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stream.getReader();
+  let text = "";
+  for (let r = await reader.read(); !r.done; r = await reader.read())
+    text += decoder.decode(r.value);
+  return text;
+}
+/** A model stream with no deltas whose response fails with `error`. */
+const failing = (error: unknown) => scripted([], Promise.reject(error));
+
+const REQUEST_ID = "req_011CVZ3fDf8Xq";
+const UPSTREAM = "llm-proxy.internal.example:8443";
+const overloaded = () =>
+  new APIError({
+    provider: "anthropic",
+    status: 529,
+    type: "overloaded_error",
+    message: "Overloaded",
+    requestId: REQUEST_ID,
+    retryable: true,
+  });
+const unreachable = () =>
+  new ConnectionError(`anthropic: could not reach ${UPSTREAM} (ECONNREFUSED) after 3 tries`);
+
+describe("the error event a browser sees", () => {
+  it.each([
+    [
+      "an APIError: its class, status and type, not its request id",
+      overloaded,
+      {
+        name: "APIError",
+        message: "failed on the server (status 529, overloaded_error)",
+        status: 529,
+        type: "overloaded_error",
+      },
+    ],
+    [
+      "a ConnectionError: its class, not the upstream host",
+      unreachable,
+      { name: "ConnectionError", message: "failed on the server" },
+    ],
+    [
+      "a TimeoutError",
+      () => new TimeoutError(`no answer from ${UPSTREAM} within 1000 ms`),
+      { name: "TimeoutError", message: "failed on the server" },
+    ],
+    [
+      "a thrown string",
+      () => `secret at ${UPSTREAM}`,
+      { name: "Error", message: "failed on the server" },
+    ],
+  ])("by default, %s", async (_, make, expected: ErrorEventData) => {
+    const text = await textOf(toEventStream(failing(make())));
+    expect(text).toBe(event("error", expected));
+    expect(text).not.toContain(REQUEST_ID);
+    expect(text).not.toContain(UPSTREAM);
+    expect(defaultErrorEvent(make())).toStrictEqual(expected);
+  });
+
+  const shaped: [string, EventStreamOptions["errorEvent"], ErrorEventData][] = [
+    [
+      "what errorEvent returns, in place of the default",
+      (err) => ({ ...defaultErrorEvent(err), message: "The assistant is busy, try again." }),
+      {
+        name: "APIError",
+        message: "The assistant is busy, try again.",
+        status: 529,
+        type: "overloaded_error",
+      },
+    ],
+    [
+      "the whole message, when errorEvent passes it on",
+      (err) => ({ name: (err as Error).name, message: (err as Error).message }),
+      {
+        name: "APIError",
+        message: `anthropic 529 overloaded_error: Overloaded (request id ${REQUEST_ID})`,
+      },
+    ],
+    [
+      "the default, when errorEvent throws",
+      () => {
+        throw new Error("the hook broke");
+      },
+      defaultErrorEvent(overloaded()),
+    ],
+    [
+      "the default, when errorEvent returns no name or message",
+      () => ({ status: 1 }) as unknown as ErrorEventData,
+      defaultErrorEvent(overloaded()),
+    ],
+  ];
+  it.each(shaped)("with errorEvent, %s", async (_, errorEvent, expected) => {
+    const options = errorEvent ? { errorEvent } : {};
+    expect(await textOf(toEventStream(failing(overloaded()), options))).toBe(
+      event("error", expected),
+    );
+    const response = eventStreamResponse(failing(overloaded()), { ...options, status: 200 });
+    expect(await textOf(response.body as ReadableStream<Uint8Array>)).toBe(
+      event("error", expected),
+    );
+  });
+
+  it("errorEvent hears the error itself, to log it on the server", async () => {
+    const heard: unknown[] = [];
+    const error = overloaded();
+    await textOf(
+      toEventStream(failing(error), {
+        errorEvent: (err) => {
+          heard.push(err);
+          return defaultErrorEvent(err);
+        },
+      }),
+    );
+    expect(heard).toEqual([error]);
+    expect(heard[0]).toBe(error);
+  });
 });

@@ -13,6 +13,7 @@ export function twoTurnCassette(): Cassette {
           method: "POST",
           url: "https://api.example.test/v1/messages?beta=true&key=<redacted>",
           headers: {
+            "content-type": "application/json",
             "x-api-key": "<redacted>",
             "anthropic-version": "2023-06-01",
             "content-length": "999",
@@ -30,7 +31,11 @@ export function twoTurnCassette(): Cassette {
         request: {
           method: "POST",
           url: "https://api.example.test/v1/messages?beta=true&key=<redacted>",
-          headers: { "x-api-key": "<redacted>", "anthropic-version": "2023-06-01" },
+          headers: {
+            "content-type": "application/json",
+            "x-api-key": "<redacted>",
+            "anthropic-version": "2023-06-01",
+          },
           body: {
             model: "m",
             messages: [
@@ -61,7 +66,11 @@ export const SECOND_BODY = {
   ],
 };
 export const URL_WITH_KEY = "https://api.example.test/v1/messages?key=live-key-123&beta=true";
-export const HEADERS = { "x-api-key": "sk-live", "anthropic-version": "2023-06-01" };
+export const HEADERS = {
+  "content-type": "application/json",
+  "x-api-key": "sk-live",
+  "anthropic-version": "2023-06-01",
+};
 
 /** RequestInit for a JSON POST. */
 export function post(

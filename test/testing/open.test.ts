@@ -127,7 +127,7 @@ describe("openCassette", () => {
     // Each route has its own path prefix: both requests moved, and only the second answer.
     expect(urlChanged.map((c) => c.interaction)).toStrictEqual([1, 2]);
     expect(urlChanged[0]?.diff[0]).toMatch(
-      /^request\.url: expected ".*\/r\/\d+\/messages", got ".*\/r\/\d+\/messages"$/,
+      /^request\.url: expected ".*\/r\/\d+\/v1\/messages", got ".*\/r\/\d+\/v1\/messages"$/,
     );
     const responses = changes.filter((c) => c.kind === "response");
     expect(responses).toStrictEqual([
@@ -145,6 +145,32 @@ describe("openCassette", () => {
     ).toMatchObject({
       content: [{ text: "27 C" }],
     });
+  });
+
+  it('"update" leaves the file untouched when nothing changed', async () => {
+    // One route for both recordings, so the URLs are the same; only the request ids differ.
+    const live = server("40 C", "25 C", "40 C", "25 C", "40 C", "25 C");
+    const rec = await openCassette(file("unchanged"), { mode: "record" });
+    await ask(live.url, rec.fetch);
+    await rec.save();
+    const text = readFileSync(file("unchanged"), "utf8");
+    const writes: string[] = [];
+    const files = {
+      read: async () => text,
+      write: async (_: string | URL, written: string) => {
+        writes.push(written);
+      },
+    };
+    const update = await openCassette(file("unchanged"), { mode: "update", files });
+    await ask(live.url, update.fetch);
+    expect(await update.save()).toStrictEqual([]);
+    expect(writes).toStrictEqual([]);
+    // A new scenario name is a change of the file, if not of its interactions.
+    const meta = { scenario: "renamed" };
+    const renamed = await openCassette(file("unchanged"), { mode: "update", files, meta });
+    await ask(live.url, renamed.fetch);
+    expect(await renamed.save()).toStrictEqual([]);
+    expect(writes.map((w) => parseCassette(w).scenario)).toStrictEqual(["renamed"]);
   });
 
   it('"update" reports an interaction added or removed', async () => {

@@ -110,7 +110,16 @@ describe("a recorded cassette holds no key or token in use", () => {
   });
 
   it("re-encodes a Bedrock event stream whose frame echoes the session token, CRCs intact", async () => {
+    // A whole Converse stream (messageStart first: one without it carries no message).
     const frames = [
+      encodeFrame(
+        {
+          ":message-type": "event",
+          ":event-type": "messageStart",
+          ":content-type": "application/json",
+        },
+        JSON.stringify({ role: "assistant" }),
+      ),
       encodeFrame(
         { ":message-type": "event", ":event-type": "echo", ":content-type": "application/json" },
         JSON.stringify({ echo: `${TOKEN} ${ACCESS}` }),
@@ -153,8 +162,8 @@ describe("a recorded cassette holds no key or token in use", () => {
     const decoded = decodeFrames(
       responseBytes(interaction?.response ?? { status: 200, headers: {} }),
     );
-    expect(decoded).toHaveLength(3);
-    expect(new TextDecoder().decode(decoded[0]?.payload)).toBe('{"echo":"<redacted> <redacted>"}');
+    expect(decoded).toHaveLength(4);
+    expect(new TextDecoder().decode(decoded[1]?.payload)).toBe('{"echo":"<redacted> <redacted>"}');
     expect(JSON.stringify(recorder.cassette())).not.toContain("PLANTED");
   });
 

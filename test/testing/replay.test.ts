@@ -13,6 +13,7 @@ import {
 } from "./fixtures.js";
 
 const decoder = new TextDecoder();
+const JSON_TYPE = { "content-type": "application/json" };
 const REDACTED_URL = URL_WITH_KEY.replace("live-key-123", "<redacted>");
 
 async function chunksOf(response: Response): Promise<string[]> {
@@ -64,19 +65,19 @@ describe("replayFetch", () => {
   it("serves a text body and base64 chunks byte for byte", async () => {
     const cassette = synthesized("bodies", [
       {
-        request: { method: "POST", url: "https://a.test/x", headers: {}, body: {} },
+        request: { method: "POST", url: "https://a.test/x", headers: JSON_TYPE, body: {} },
         response: { status: 502, headers: {}, text: "<html>Bad Gateway</html>" },
       },
       {
-        request: { method: "POST", url: "https://a.test/x", headers: {}, body: {} },
+        request: { method: "POST", url: "https://a.test/x", headers: JSON_TYPE, body: {} },
         response: { status: 200, headers: {}, chunksBase64: ["AAEC/w==", "gA=="] },
       },
     ]);
     const replay = replayFetch(cassette);
-    const first = await replay("https://a.test/x", post({}));
+    const first = await replay("https://a.test/x", post({}, JSON_TYPE));
     expect(first.status).toBe(502);
     expect(await first.text()).toBe("<html>Bad Gateway</html>");
-    const second = await replay("https://a.test/x", post({}));
+    const second = await replay("https://a.test/x", post({}, JSON_TYPE));
     const reader = (second.body as ReadableStream<Uint8Array>).getReader();
     expect([...((await reader.read()).value ?? [])]).toStrictEqual([0, 1, 2, 255]);
     expect([...((await reader.read()).value ?? [])]).toStrictEqual([128]);
@@ -104,7 +105,7 @@ describe("replayFetch", () => {
         url: URL_WITH_KEY,
         headers: {
           "anthropic-version": "2023-06-01",
-          "content-type": "text/plain;charset=UTF-8",
+          "content-type": "application/json",
           "x-api-key": "sk-live",
         },
         body: FIRST_BODY,
@@ -186,6 +187,48 @@ describe("replayFetch", () => {
       ),
     );
     expect(missing.message).toContain("  header x-api-key: missing");
+  });
+
+  it("throws on a beta, version or content type the recording lacks, not on other new headers", async () => {
+    const headers = {
+      ...HEADERS,
+      "anthropic-beta": "interleaved-thinking-2025-05-14",
+      "x-contract-version": "2",
+      traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01",
+    };
+    const err = await mismatch(
+      replayFetch(twoTurnCassette())(URL_WITH_KEY, post(FIRST_BODY, headers)),
+    );
+    expect(err.field).toBe("header anthropic-beta");
+    expect(err.message).toContain(
+      '  header anthropic-beta: unexpected "interleaved-thinking-2025-05-14"',
+    );
+    expect(err.message).toContain('  header x-contract-version: unexpected "2"');
+    expect(err.message).not.toContain("traceparent");
+    const noType = parseCassette({
+      ...twoTurnCassette(),
+      interactions: [
+        {
+          request: { method: "POST", url: "https://a.test/x", headers: {}, body: {} },
+          response: { status: 200, headers: {}, body: {} },
+        },
+      ],
+    });
+    const typed = await mismatch(
+      replayFetch(noType)("https://a.test/x", post({}, { "content-type": "application/json" })),
+    );
+    expect(typed.message).toContain('  header content-type: unexpected "application/json"');
+  });
+
+  it("does not quote a secret header the recording lacks", () => {
+    const request = { method: "POST", url: "https://a.test/", headers: {}, body: {} };
+    const actual = {
+      ...request,
+      headers: { "x-api-key": "sk-live-secret", "x-goog-api-version": "v1" },
+    };
+    expect(compareRequest(request, actual)).toStrictEqual([
+      'header x-goog-api-version: unexpected "v1"',
+    ]);
   });
 
   it("accepts any value for a <redacted> header, but not its absence", async () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import type { CancelledStream } from "../../src/core/cancel.js";
 import { APIError, GolemError, HistoryError, StreamError } from "../../src/core/errors.js";
 import type { Delta, ModelResponse, ModelStream } from "../../src/core/types.js";
 import {
@@ -223,7 +224,7 @@ describe("createModelStream", () => {
     expect(unhandled).toStrictEqual([]);
   });
 
-  it("breaking out cancels the reader and rejects response with a StreamError carrying partial", async () => {
+  it("breaking out cancels the reader and rejects response with an AbortError carrying partial", async () => {
     const h = harness([["text:a"], ["text:b"], ["text:c"], ["stop"]]);
     const seen: Delta[] = [];
     for await (const d of h.stream) {
@@ -234,9 +235,12 @@ describe("createModelStream", () => {
     expect(h.reader.cancels).toBe(1);
     expect(h.releases).toBe(1);
     const err = await rejection(h.stream.response);
-    expect(err).toBeInstanceOf(StreamError);
-    expect((err as StreamError).message).toBe("The stream was cancelled before it finished");
-    expect((err as StreamError).partial).toStrictEqual({
+    expect(err).toBeInstanceOf(DOMException);
+    expect(err).toMatchObject({
+      name: "AbortError",
+      message: "The stream was cancelled before it finished",
+    });
+    expect((err as CancelledStream).partial).toStrictEqual({
       message: { role: "assistant", content: "ab" },
       usage: { inputTokens: 1, outputTokens: 2 },
       stopReason: "",

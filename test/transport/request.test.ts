@@ -1,13 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { APIError, ConnectionError, StreamError, TimeoutError } from "../../src/core/errors.js";
+import type { ErrorResponse, FetchLike, RequestOptions } from "../../src/transport/exchange.js";
 import { parseErrorJSON } from "../../src/transport/json.js";
-import {
-  type ErrorResponse,
-  type FetchLike,
-  type RequestOptions,
-  requestStream,
-  requestText,
-} from "../../src/transport/request.js";
+import { requestStream, requestText } from "../../src/transport/request.js";
 import { rejection } from "../helpers/errors.js";
 import {
   closedPortURL,

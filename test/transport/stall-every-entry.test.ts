@@ -5,7 +5,7 @@
  * `generate` too. Each entry answers with the first half of its own recorded answer (the
  * cassettes of the contract table), then nothing, the connection open.
  */
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { TimeoutError } from "../../src/core/errors.js";
 import { partsOf } from "../../src/core/parts.js";
 import type { Delta, Model } from "../../src/core/types.js";
@@ -14,7 +14,18 @@ import { createModel, type Provider } from "../contract/adapters.js";
 import { accumulate, withoutTags } from "../contract/deltas.js";
 import { SPECS } from "../contract/rows/index.js";
 import { loadCassette } from "../contract/table.js";
-import { everyVariant } from "../variants.js";
+import { call } from "../faults/calls.js";
+import {
+  type Auth,
+  authOf,
+  everyVariant,
+  minimalConfig,
+  VARIANT_NAMES,
+  type Variant,
+  type Wire,
+  wiresOf,
+} from "../variants.js";
+import { makeTestKeys, serviceAccount, type TestKeys } from "./auth/keys.js";
 
 /** A variant's own recorded thinking loop, under its own name. */
 const ownLoop = <P extends Provider>(p: P): [P, string, string, string] => [
@@ -31,7 +42,7 @@ const ownLoop = <P extends Provider>(p: P): [P, string, string, string] => [
 const ENTRIES = everyVariant(
   [
     ...(["anthropic", "bedrock", "anthropic-aws", "anthropic-bedrock"] as const).map(ownLoop),
-    ...(["anthropic-foundry", "anthropic-google-cloud"] as const).map(ownLoop),
+    ...(["anthropic-foundry", "anthropic-google-cloud", "cohere"] as const).map(ownLoop),
     ["gemini", "gemini", "thinking-streaming", "thinking-tool-loop"],
     [
       "openai",
@@ -173,5 +184,116 @@ describe.each(BY_LABEL)("%s", (_, provider, streamFile, wholeFile) => {
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as Error).message).toBe(`${provider}: the stream sent nothing for 50 ms`);
     expect(cancelled).toHaveLength(1);
+  });
+});
+
+/**
+ * A credential source that never answers (issue 36): a token function, a service account's
+ * token exchange, an AWS credentials provider. The call's `timeoutMs`, `deadlineMs` and
+ * `signal` end it as they end a silent server, before anything reaches the model's endpoint.
+ */
+const TOKEN_URI = "https://oauth2.test/token";
+const never = () => new Promise<never>(() => {});
+let keys: TestKeys;
+beforeAll(async () => {
+  keys = await makeTestKeys();
+});
+
+/**
+ * A kind of credentials that is a source (a function, a service account), made silent: the
+ * function never answers, the service account's token endpoint does not either.
+ */
+function silenced(auth: Auth): (() => Record<string, unknown>) | undefined {
+  if ("serviceAccount" in auth.config) {
+    return () => ({ serviceAccount: serviceAccount(keys.pem, TOKEN_URI) });
+  }
+  const source = Object.keys(auth.config).find((k) => typeof auth.config[k] === "function");
+  return source === undefined ? undefined : () => ({ [source]: never });
+}
+
+/** Every variant over every wire, with each kind of its credentials that is a source. */
+const SILENT_CREDENTIALS = VARIANT_NAMES.flatMap((v) =>
+  wiresOf(v).flatMap((wire) =>
+    authOf(v).flatMap(([name, auth]) => {
+      const credentials = silenced(auth);
+      const served = auth.wires === undefined || auth.wires.includes(wire);
+      return credentials && served
+        ? [[`${v} over ${wire}, ${name}`, v, wire, credentials] as const]
+        : [];
+    }),
+  ),
+);
+
+/**
+ * A fetch whose every request waits forever, as a network that answers nothing does, until its
+ * signal aborts it; `sent` lists the URLs asked for, `abandoned` those whose signal aborted.
+ */
+function silentNetwork() {
+  const sent: string[] = [];
+  const abandoned: string[] = [];
+  const fetch = ((input: string | URL | Request, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    sent.push(url);
+    return new Promise<Response>((_, reject) => {
+      init?.signal?.addEventListener("abort", () => {
+        abandoned.push(url);
+        reject(init.signal?.reason);
+      });
+    });
+  }) as typeof globalThis.fetch;
+  return { fetch, sent, abandoned };
+}
+
+function silentModel(
+  provider: Variant,
+  wire: Wire,
+  credentials: Record<string, unknown>,
+  transport: Record<string, unknown>,
+) {
+  const network = silentNetwork();
+  const config = { ...minimalConfig(provider, wire), ...credentials, ...transport };
+  return { model: createModel(provider, config, network.fetch), network };
+}
+
+const MODES = ["generate", "stream"] as const;
+const SILENT_CASES = SILENT_CREDENTIALS.flatMap(([label, ...rest]) =>
+  MODES.map((mode) => [`${label} ${mode}`, ...rest, mode] as const),
+);
+
+describe.each(SILENT_CASES)("%s, credentials that never come", (_, provider, wire, creds, mode) => {
+  /** Nothing but the token exchange went out, and that was abandoned when the call ended. */
+  function expectNothingSent(network: ReturnType<typeof silentNetwork>) {
+    expect(network.sent.every((url) => url === TOKEN_URI)).toBe(true);
+    expect(network.abandoned).toEqual(network.sent);
+  }
+
+  it("end in a TimeoutError after timeoutMs, not retried", async () => {
+    const { model, network } = silentModel(provider, wire, creds(), { timeoutMs: 50 });
+    const { error, responseError } = await call(await model, mode);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toBe(`${provider}: the credentials did not come within 50 ms`);
+    if (mode === "stream") expect(responseError).toBe(error);
+    expect(network.sent.length).toBeLessThanOrEqual(1);
+    expectNothingSent(network);
+  });
+
+  it("end in a TimeoutError at deadlineMs", async () => {
+    const { model, network } = silentModel(provider, wire, creds(), { deadlineMs: 80 });
+    const { error } = await call(await model, mode);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toBe(
+      `${provider}: the call did not finish within its deadline of 80 ms`,
+    );
+    expectNothingSent(network);
+  });
+
+  it("end with the caller's reason when its signal aborts", async () => {
+    const { model, network } = silentModel(provider, wire, creds(), {});
+    const controller = new AbortController();
+    const reason = new Error(`caller gave up: ${provider}`);
+    setTimeout(() => controller.abort(reason), 30);
+    const { error } = await call(await model, mode, controller.signal);
+    expect(error).toBe(reason);
+    expectNothingSent(network);
   });
 });

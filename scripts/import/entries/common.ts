@@ -18,6 +18,7 @@ export const HEADERS = {
   gemini: { "content-type": "application/json", "x-goog-api-key": REDACTED },
   openai: { "content-type": "application/json", authorization: REDACTED },
   azureKey: { "content-type": "application/json", "api-key": REDACTED },
+  cohere: { authorization: REDACTED, "content-type": "application/json" },
 } as const satisfies Record<string, Record<string, string>>;
 
 /** The URL without its query (pydantic-ai's Anthropic client adds `?beta=true`). */

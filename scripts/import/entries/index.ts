@@ -1,8 +1,9 @@
 import type { Entry } from "../plan.js";
 import { ANTHROPIC } from "./anthropic.js";
 import { BEDROCK } from "./bedrock.js";
+import { COHERE } from "./cohere.js";
 import { GEMINI } from "./gemini.js";
-import { AZURE, OPENAI } from "./openai.js";
+import { AZURE, OPENAI, SERVERS } from "./openai.js";
 import { OPENAI_RESPONSES } from "./openai-responses.js";
 
 /** Every cassette imported from fixtures/reference/, by provider. */
@@ -11,6 +12,8 @@ export const ENTRIES: readonly Entry[] = [
   ...BEDROCK,
   ...GEMINI,
   ...OPENAI,
+  ...SERVERS,
   ...OPENAI_RESPONSES,
   ...AZURE,
+  ...COHERE,
 ];

@@ -37,6 +37,140 @@ export const OPENAI: readonly Entry[] = [
   },
 ];
 
+const FANTASY =
+  "charmbracelet/fantasy at commit f6d4d1e3022229bd6e77717416336bf50e1693ad (Apache-2.0, " +
+  "Copyright 2025-2026 Charmbracelet, Inc.)";
+const PYDANTIC = "pydantic/pydantic-ai at commit 4fda38988f2939fa6ea9cdefcf120693e10ef491 (MIT)";
+/** A tool-call-only assistant message: golem sends `content: null` (the recording omitted it). */
+const NULL_CONTENT = addMissing("messages.*", "content", null, (m) => "tool_calls" in m);
+
+/**
+ * The servers' own captures (fixtures/reference/compat/), beside the loops written from their
+ * docs: what each server accepted back, live.
+ */
+export const SERVERS: readonly Entry[] = [
+  {
+    provider: "openai",
+    scenario: "llamacpp/captured-tool-loop",
+    streaming: false,
+    capture: { file: "compat/llama-cpp/thinking.yaml", format: "fantasy" },
+    interactions: [0, 1].map((i) => ({
+      request: {
+        recorded: i,
+        headers: HEADERS.openai,
+        edits: [omit("tools.*.function.strict"), NULL_CONTENT],
+      },
+      response: { recorded: i, shape: "json" },
+    })),
+    source:
+      "synthesized from a live capture: fixtures/reference/compat/llama-cpp/thinking.yaml, " +
+      `copied from ${FANTASY} ` +
+      "providertests/testdata/TestOpenAICompatibleThinking/llama-cpp-gpt-oss/thinking.yaml. " +
+      "llama-server at localhost:8080, openai/gpt-oss-20b, reasoning_effort high: " +
+      "reasoning_content and a weather call, then the call's turn sent back with its " +
+      "reasoning_content and the tool result (200). Responses as recorded. Requests adjusted to " +
+      "what golem builds: `strict: false` removed from the tool and the tool-call-only " +
+      "assistant message given `content: null`; otherwise as recorded.",
+  },
+  {
+    provider: "openai",
+    scenario: "xai/captured-tool-loop",
+    streaming: false,
+    capture: { file: "compat/xai/thinking.yaml", format: "fantasy" },
+    interactions: [0, 1].map((i) => ({
+      request: {
+        recorded: i,
+        headers: HEADERS.openai,
+        edits: [omit("tools.*.function.strict"), NULL_CONTENT],
+      },
+      response: { recorded: i, shape: "json" },
+    })),
+    source:
+      "synthesized from a live capture: fixtures/reference/compat/xai/thinking.yaml, copied " +
+      `from ${FANTASY} providertests/testdata/TestOpenAICompatibleThinking/xai-grok-3-mini/` +
+      "thinking.yaml. api.x.ai, grok-3-mini, reasoning_effort high: reasoning_content and a " +
+      "weather call, then the call's turn sent back with its reasoning_content (200, new " +
+      "reasoning). Responses as recorded. Requests adjusted to what golem builds: `strict: " +
+      "false` removed from the tool and the tool-call-only assistant message (its content was " +
+      '"") given `content: null`; otherwise as recorded.',
+  },
+  {
+    provider: "openai",
+    scenario: "zai/captured-tool-loop-stream",
+    streaming: true,
+    capture: { file: "compat/zai/thinking-streaming.yaml", format: "fantasy" },
+    interactions: [0, 1].map((i) => ({
+      request: {
+        recorded: i,
+        headers: HEADERS.openai,
+        edits: [
+          omit("tools.*.function.strict"),
+          addMissing("", "thinking", { type: "enabled", clear_thinking: false }),
+        ],
+      },
+      response: { recorded: i, shape: "perEvent" },
+    })),
+    source:
+      "synthesized from a live capture: fixtures/reference/compat/zai/thinking-streaming.yaml, " +
+      `copied from ${FANTASY} ` +
+      "providertests/testdata/TestOpenAICompatibleThinking/zai-glm-4-7-flash/thinking-streaming.yaml. " +
+      "Z.ai's coding endpoint, glm-4.7-flash, reasoning_effort high, streamed: " +
+      "delta.reasoning_content, text and a weather call, then that turn sent back with its " +
+      "reasoning_content (200). Responses as recorded, one chunk per event. Requests adjusted " +
+      "to what golem builds: `strict: false` removed from the tool, and `thinking: { type: " +
+      '"enabled", clear_thinking: false }` added, golem\'s ask for preserved thinking, which ' +
+      "the recording did not send (the coding endpoint keeps it on by default, docs.z.ai); " +
+      "otherwise as recorded.",
+  },
+  {
+    provider: "openai",
+    scenario: "groq/captured-think-tags",
+    streaming: false,
+    capture: { file: "compat/groq/test_groq_model_thinking_part.yaml", format: "pydantic" },
+    interactions: [0, 1].map((i) => ({
+      request: {
+        recorded: i,
+        headers: HEADERS.openai,
+        // `n: 1`, unquoted in the YAML, reads as `false: 1` (YAML 1.1's `n` is false).
+        edits: [omit("false"), omit("stream"), omit("reasoning_format")],
+      },
+      response: { recorded: i, shape: "json" },
+    })),
+    source:
+      "synthesized from a live capture: " +
+      "fixtures/reference/compat/groq/test_groq_model_thinking_part.yaml, copied from " +
+      `${PYDANTIC} tests/models/cassettes/test_groq/test_groq_model_thinking_part.yaml. ` +
+      "api.groq.com, deepseek-r1-distill-llama-70b: turn 1 (reasoning_format raw) answers " +
+      "with <think>…</think> in content; turn 2 sends that answer back without the tags, as " +
+      "golem does, and (reasoning_format parsed) gets message.reasoning (200). Responses as " +
+      "recorded. Requests adjusted to what golem builds: `n`, `stream: false` and " +
+      "`reasoning_format` removed (golem has no option for the format; the answers are what " +
+      "raw and parsed gave); otherwise as recorded. pydantic-ai's serializer folds quotes and " +
+      "applies NFKC, so texts may differ from Groq's bytes.",
+  },
+  {
+    provider: "openai",
+    scenario: "cerebras/captured-multiturn",
+    streaming: false,
+    capture: {
+      file: "compat/cerebras/test_cerebras_thinking_part_survives_multiturn.yaml",
+      format: "pydantic",
+    },
+    interactions: [0, 1].map((i) => ({
+      request: { recorded: i, headers: HEADERS.openai, edits: [omit("stream")] },
+      response: { recorded: i, shape: "json" },
+    })),
+    source:
+      "synthesized from a live capture: " +
+      "fixtures/reference/compat/cerebras/test_cerebras_thinking_part_survives_multiturn.yaml, " +
+      `copied from ${PYDANTIC} ` +
+      "tests/models/cassettes/test_cerebras/test_cerebras_thinking_part_survives_multiturn.yaml. " +
+      "api.cerebras.ai, gpt-oss-120b: message.reasoning, then the answer sent back with its " +
+      "`reasoning` and a second question (200). Responses as recorded. Requests adjusted to " +
+      "what golem builds: `stream: false` removed; otherwise as recorded.",
+  },
+];
+
 /** Azure OpenAI cassettes made from reference captures. */
 export const AZURE: readonly Entry[] = [
   {

@@ -1,7 +1,7 @@
 import { partsOf } from "../../core/parts.js";
 import type { Message, PrefixRecord } from "../../core/types.js";
 import { type PrefixHashes, partHashes } from "./hashes.js";
-import type { Origin } from "./wire-prefix.js";
+import { type Origin, originPath } from "./wire-prefix.js";
 
 /** Where a replayed turn's prefix changed, and what changed there. */
 export interface PrefixMismatch {
@@ -87,8 +87,7 @@ function named(origins: readonly Origin[][], k: number, j: number, h: number) {
   const list = origins[k];
   const origin = list?.[Math.min(j, list.length - 1)];
   if (!origin) return { index: h, path: `messages.${h}` };
-  const [index, part] = origin;
-  return { index, path: part < 0 ? `messages.${index}` : `messages.${index}.content.${part}` };
+  return { index: origin[0], path: originPath(origin) };
 }
 
 function firstDifference(a: readonly string[], b: readonly string[]): number | undefined {

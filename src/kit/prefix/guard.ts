@@ -9,7 +9,8 @@ import type {
 } from "../../core/types.js";
 import { checkTurn, type PrefixMismatch } from "./check.js";
 import { hashPrefix, type PrefixHashes, partHashes, rechain } from "./hashes.js";
-import type { DroppedBlock, Origin, PrefixWire } from "./wire-prefix.js";
+import { indexTransformations } from "./transformations.js";
+import { type DroppedBlock, type Origin, originPath, type PrefixWire } from "./wire-prefix.js";
 
 /** What the check of one request leaves for its response. */
 export interface GuardedRequest {
@@ -51,7 +52,14 @@ export function guardPrefix<B>(
   }
   const lastAt = last === undefined ? 0 : (positionOf(origins, last) ?? 0);
   return {
-    finish: (response) => finishResponse(response, wire.wire, hashes, lastAt, dropped),
+    finish: (response) =>
+      finishResponse(
+        indexTransformations(response, () => origins),
+        wire.wire,
+        hashes,
+        lastAt,
+        dropped,
+      ),
   };
 }
 
@@ -79,8 +87,7 @@ function forget(
     };
     if (origin) {
       entry.index = origin[0];
-      entry.path =
-        origin[1] < 0 ? `messages.${origin[0]}` : `messages.${origin[0]}.content.${origin[1]}`;
+      entry.path = originPath(origin);
     }
     out.unshift(entry);
     if (whole) {

@@ -23,6 +23,11 @@ export interface WirePrefix {
 /** Where a wire block came from: the history index and the part index (-1 when unknown). */
 export type Origin = readonly [message: number, part: number];
 
+/** Where an origin is, as the wire path of the history: `messages.3.content.0`, `messages.3`. */
+export function originPath([index, part]: Origin): string {
+  return part < 0 ? `messages.${index}` : `messages.${index}.content.${part}`;
+}
+
 /** A block the prefix check left out. */
 export interface DroppedBlock {
   message: number;

@@ -1,12 +1,13 @@
 import {
   AWS_CREDENTIAL_KEYS,
   type AwsCredentialSource,
+  type AwsCredentials,
   type KeyOrCredentials,
   resolveKeyOrCredentials,
 } from "../../auth/aws.js";
-import type { Credentials as AwsCredentials } from "../../auth/sigv4.js";
 import { type Env, envVar } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
+import type { ClaudeModelId } from "../../rules/model-ids.js";
 import { type KeySet, refuseBadConfig, refuseMixedCredentials } from "../../transport/options.js";
 // The wire's options under its own name: this platform adds only its region, workspace and auth.
 import * as anthropic from "../../wires/messages/options.js";
@@ -15,8 +16,8 @@ export type { AwsCredentialSource, AwsCredentials };
 
 /** `anthropicAws.create` options: where and as whom, plus golem/anthropic's own options. */
 export interface Config extends anthropic.PlatformConfig {
-  /** An Anthropic model id, e.g. `claude-sonnet-4-6`. */
-  model: string;
+  /** An Anthropic model id, e.g. `claude-sonnet-5-5`. */
+  model: ClaudeModelId;
   /** The AWS region of the endpoint. @defaultValue `AWS_REGION`, else `AWS_DEFAULT_REGION` */
   region?: string;
   /** Sent as `anthropic-workspace-id` (required). @defaultValue `ANTHROPIC_AWS_WORKSPACE_ID` */

@@ -5,11 +5,22 @@
  * @module
  */
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import { platformCreate } from "../../send/entry.js";
+import { platformCapabilities, platformCreate } from "../../send/entry.js";
+import { MODELS } from "./capabilities.js";
 import { resolveConfig } from "./config.js";
 import { awsDeployment } from "./platform.js";
 
 export { AuthError } from "../../core/errors.js";
+export type { Capabilities } from "../../rules/capabilities.js";
+export type {
+  CacheConfig,
+  ContextEdit,
+  ContextManagement,
+  Effort,
+  Fallbacks,
+  ThinkingConfig,
+} from "../../wires/messages/options.js";
+export type { CapabilitiesConfig } from "./capabilities.js";
 export type { AwsCredentialSource, AwsCredentials, Config } from "./config.js";
 
 /** An error answer from Claude Platform on AWS; also a golem `APIError`. */
@@ -31,3 +42,20 @@ export type APIError = CoreAPIError;
  * ```
  */
 export const create = /* @__PURE__ */ platformCreate(resolveConfig, awsDeployment, APIError);
+
+/**
+ * What `model` takes, from Anthropic's models API as Claude Platform on AWS serves it
+ * (`GET /v1/models/{id}`, IAM action `GetModel`) with golem's dated table filling what the API
+ * does not report. Takes `create()`'s config without `model` (`maxTokens` may be left out),
+ * signed and sent as every call. Fetch it once, keep it, and pass it to
+ * `create({ capabilities })`.
+ * @example
+ * const caps = await anthropicAws.capabilities("claude-sonnet-5-5", { region: "us-west-2",
+ *   workspaceId: "wrkspc_01…" });
+ */
+export const capabilities = /* @__PURE__ */ platformCapabilities(
+  resolveConfig,
+  awsDeployment,
+  APIError,
+  MODELS,
+);

@@ -8,8 +8,12 @@
 import type { Auth } from "../../auth/auth.js";
 import { type KeyOrCredentials, keyOrSigV4Auth } from "../../auth/aws.js";
 import type { Platform } from "../../send/platform.js";
-import { messagesWire } from "../../wires/messages/call.js";
-import { requestHeaders, requestUrl } from "../anthropic/platform.js";
+import {
+  messagesHeaders,
+  messagesUrl,
+  messagesWire,
+  modelsUrl,
+} from "../../wires/messages/call.js";
 import { type ResolvedConfig, SIGNING_SERVICE } from "./config.js";
 
 /** The platform tag: `Model.provider`, every APIError's `provider`, and its parts' tag. */
@@ -20,16 +24,20 @@ export function createAuth(auth: KeyOrCredentials, region: string): Auth {
   return keyOrSigV4Auth(auth, { region, service: SIGNING_SERVICE, who: PLATFORM });
 }
 
-/** Claude Platform on AWS: `{region endpoint}/v1/messages`, the workspace header. */
+/**
+ * Claude Platform on AWS: `{region endpoint}/v1/messages`, the models API (`GetModel`:
+ * `GET /v1/models/{id}`), the workspace header.
+ * @see https://docs.aws.amazon.com/claude-platform/latest/userguide/iam-actions.html
+ */
 export function awsPlatform(cfg: ResolvedConfig): Platform {
-  const url = requestUrl(cfg);
+  const url = messagesUrl(cfg.baseURL);
   // The wire's options decide the betas (context management, block binding, fallbacks), as on
   // every Messages platform: a body with `thinking.block_binding` needs its beta header.
-  const headers = requestHeaders({ ...cfg.wire, headers: cfg.headers });
+  const headers = messagesHeaders({ ...cfg.wire, headers: cfg.headers });
   return {
     provider: PLATFORM,
     model: cfg.wire.model,
-    urls: { generate: url, stream: url },
+    urls: { generate: url, stream: url, models: modelsUrl(cfg.baseURL, cfg.wire.model) },
     auth: createAuth(cfg.auth, cfg.region),
     headers: { ...headers, "anthropic-workspace-id": cfg.workspaceId },
     requestId: (h) => h.get("request-id") ?? undefined,

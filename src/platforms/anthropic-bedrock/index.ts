@@ -1,7 +1,8 @@
 /**
- * golem/anthropic-bedrock: Claude through Amazon Bedrock's Messages API (the bedrock-runtime or
- * bedrock-mantle endpoint), SigV4 or a Bedrock API key, with thinking, signatures and exact
- * replay as in golem/anthropic. Bedrock's Converse API is golem/bedrock.
+ * golem/anthropic-bedrock: Claude through Amazon Bedrock's Messages API on the bedrock-runtime
+ * or bedrock-mantle service (`service: "runtime" | "mantle"`), SigV4 or a Bedrock API key, with
+ * thinking, signatures and exact replay as in golem/anthropic. Bedrock's Converse API is
+ * golem/bedrock.
  * @module
  */
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
@@ -10,7 +11,22 @@ import { resolveConfig } from "./config.js";
 import { bedrockMessagesDeployment } from "./platform.js";
 
 export { AuthError } from "../../core/errors.js";
-export type { AwsCredentialSource, AwsCredentials, Config, Endpoint } from "./config.js";
+export type { Capabilities } from "../../rules/capabilities.js";
+export type {
+  CacheConfig,
+  ContextEdit,
+  ContextManagement,
+  Effort,
+  Fallbacks,
+  ThinkingConfig,
+} from "../../wires/messages/options.js";
+export type {
+  AwsCredentialSource,
+  AwsCredentials,
+  Config,
+  Endpoint,
+  Service,
+} from "./config.js";
 
 /** An error answer from Bedrock's Messages API; also a golem `APIError`. */
 export const APIError = /* @__PURE__ */ defineAPIError();

@@ -12,35 +12,35 @@ import { type KeyOrCredentials, keyOrSigV4Auth } from "../../auth/aws.js";
 import type { APIErrorFields } from "../../core/errors.js";
 import type { Wire } from "../../send/http-model.js";
 import type { Platform } from "../../send/platform.js";
-import type { ErrorResponse } from "../../transport/request.js";
-import { messagesWire } from "../../wires/messages/call.js";
-import { requestHeaders, requestUrl } from "../anthropic/platform.js";
-import { type Endpoint, type ResolvedConfig, SIGNING_SERVICE } from "./config.js";
+import type { ErrorResponse } from "../../transport/exchange.js";
+import { messagesHeaders, messagesUrl, messagesWire } from "../../wires/messages/call.js";
+import { type ResolvedConfig, type Service, SIGNING_SERVICE } from "./config.js";
 
 /** The platform tag: `Model.provider`, every APIError's `provider`, and its parts' tag. */
 export const PLATFORM = "anthropic-bedrock";
 
 /** One {@link Auth} per model (its SigV4 signing-key cache is shared by the model's calls). */
-export function createAuth(auth: KeyOrCredentials, region: string, endpoint: Endpoint): Auth {
-  return keyOrSigV4Auth(auth, { region, service: SIGNING_SERVICE[endpoint], who: PLATFORM });
+export function createAuth(auth: KeyOrCredentials, region: string, service: Service): Auth {
+  return keyOrSigV4Auth(auth, { region, service: SIGNING_SERVICE[service], who: PLATFORM });
 }
 
-/** Bedrock's Messages API: `{endpoint}/anthropic/v1/messages`, Anthropic's headers. */
+/** Bedrock's Messages API: `{host}/anthropic/v1/messages`, Anthropic's headers. */
 export function bedrockMessagesPlatform(cfg: ResolvedConfig): Platform {
-  const url = requestUrl(cfg);
+  const url = messagesUrl(cfg.baseURL);
   const { wire } = cfg;
   return {
     provider: PLATFORM,
     model: wire.model,
     urls: { generate: url, stream: url },
-    auth: createAuth(cfg.auth, cfg.region, cfg.endpoint),
+    auth: createAuth(cfg.auth, cfg.region, cfg.service),
     // The binding beta goes with the body's `thinking.block_binding`, as on the first-party API.
-    headers: requestHeaders({
+    headers: messagesHeaders({
       headers: cfg.headers,
       contextManagement: wire.contextManagement,
       model: wire.model,
       thinking: wire.thinking,
       ...(wire.prefixCheck !== undefined && { prefixCheck: wire.prefixCheck }),
+      ...(wire.capabilities !== undefined && { capabilities: wire.capabilities }),
     }),
     requestId: (h) => h.get("x-amzn-requestid") ?? h.get("request-id") ?? undefined,
     options: cfg,

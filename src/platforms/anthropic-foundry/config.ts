@@ -1,6 +1,7 @@
 import { checkTokenFunction, type TokenResult } from "../../auth/token.js";
 import { type Env, envVar } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
+import type { ClaudeModelId } from "../../rules/model-ids.js";
 import { type KeySet, refuseBadConfig, refuseMixedCredentials } from "../../transport/options.js";
 // The wire's options under its own name: this platform adds only its resource and auth.
 import * as anthropic from "../../wires/messages/options.js";
@@ -9,8 +10,8 @@ export type { TokenResult };
 
 /** `anthropicFoundry.create` options: where and as whom, plus golem/anthropic's own options. */
 export interface Config extends anthropic.PlatformConfig {
-  /** The deployment name (by default the model id, e.g. `claude-sonnet-4-6`), sent as `model`. */
-  model: string;
+  /** The deployment name (by default the model id, e.g. `claude-sonnet-5-5`), sent as `model`. */
+  model: ClaudeModelId;
   /**
    * The Foundry resource name: the host is `{resource}.services.ai.azure.com`.
    * @defaultValue `ANTHROPIC_FOUNDRY_RESOURCE`

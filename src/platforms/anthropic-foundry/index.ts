@@ -5,11 +5,20 @@
  * @module
  */
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import { platformCreate } from "../../send/entry.js";
+import { countingCreate } from "../../send/entry.js";
 import { resolveConfig } from "./config.js";
 import { foundryDeployment } from "./platform.js";
 
 export { AuthError } from "../../core/errors.js";
+export type { Capabilities } from "../../rules/capabilities.js";
+export type {
+  CacheConfig,
+  ContextEdit,
+  ContextManagement,
+  Effort,
+  Fallbacks,
+  ThinkingConfig,
+} from "../../wires/messages/options.js";
 export type { Config, TokenResult } from "./config.js";
 
 /** An error answer from Claude in Microsoft Foundry; also a golem `APIError`. */
@@ -30,4 +39,4 @@ export type APIError = CoreAPIError;
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  * ```
  */
-export const create = /* @__PURE__ */ platformCreate(resolveConfig, foundryDeployment, APIError);
+export const create = /* @__PURE__ */ countingCreate(resolveConfig, foundryDeployment, APIError);

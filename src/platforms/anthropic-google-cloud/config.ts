@@ -2,6 +2,7 @@ import { parseServiceAccount, type ServiceAccountKey } from "../../auth/google.j
 import { checkTokenFunction, type TokenResult } from "../../auth/token.js";
 import { type Env, envVar } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
+import type { ClaudeModelId } from "../../rules/model-ids.js";
 import { type KeySet, refuseBadConfig, refuseMixedCredentials } from "../../transport/options.js";
 // The wire's options under its own name: this platform adds only its gateway URL and auth.
 import * as anthropic from "../../wires/messages/options.js";
@@ -10,8 +11,8 @@ export type { ServiceAccountKey, TokenResult };
 
 /** `anthropicGoogleCloud.create` options: where and as whom, plus golem/anthropic's own options. */
 export interface Config extends anthropic.PlatformConfig {
-  /** An Anthropic model id, e.g. `claude-sonnet-4-6`. */
-  model: string;
+  /** An Anthropic model id, e.g. `claude-sonnet-5-5`. */
+  model: ClaudeModelId;
   /**
    * The Google Cloud project of the subscription.
    * @defaultValue `ANTHROPIC_GOOGLE_CLOUD_PROJECT`, else `GOOGLE_CLOUD_PROJECT`

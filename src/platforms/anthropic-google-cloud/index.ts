@@ -5,11 +5,22 @@
  * @module
  */
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import { platformCreate } from "../../send/entry.js";
+import { countingCreate, platformCapabilities } from "../../send/entry.js";
+import { MODELS } from "./capabilities.js";
 import { resolveConfig } from "./config.js";
 import { googleDeployment } from "./platform.js";
 
 export { AuthError } from "../../core/errors.js";
+export type { Capabilities } from "../../rules/capabilities.js";
+export type {
+  CacheConfig,
+  ContextEdit,
+  ContextManagement,
+  Effort,
+  Fallbacks,
+  ThinkingConfig,
+} from "../../wires/messages/options.js";
+export type { CapabilitiesConfig } from "./capabilities.js";
 export type { Config, ServiceAccountKey, TokenResult } from "./config.js";
 
 /** An error answer from Claude Models on Google Cloud; also a golem `APIError`. */
@@ -31,4 +42,20 @@ export type APIError = CoreAPIError;
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  * ```
  */
-export const create = /* @__PURE__ */ platformCreate(resolveConfig, googleDeployment, APIError);
+export const create = /* @__PURE__ */ countingCreate(resolveConfig, googleDeployment, APIError);
+
+/**
+ * What `model` takes, from Anthropic's models API behind the gateway
+ * (`…/invoke/v1/models/{id}`) with golem's dated table filling what the API does not report.
+ * Takes `create()`'s config without `model` (`maxTokens` may be left out), authorized and
+ * sent as every call. Fetch it once, keep it, and pass it to `create({ capabilities })`.
+ * @example
+ * const caps = await anthropicGoogleCloud.capabilities("claude-sonnet-5-5", {
+ *   project: "my-project", workspaceId: "wrkspc_01…", token: async () => "ya29.…" });
+ */
+export const capabilities = /* @__PURE__ */ platformCapabilities(
+  resolveConfig,
+  googleDeployment,
+  APIError,
+  MODELS,
+);

@@ -8,8 +8,12 @@ import type { Auth } from "../../auth/auth.js";
 import { createServiceAccountFetcher } from "../../auth/google.js";
 import { tokenAuth, tokenFunctionAuth } from "../../auth/token.js";
 import type { Platform } from "../../send/platform.js";
-import { messagesWire } from "../../wires/messages/call.js";
-import { requestHeaders, requestUrl } from "../anthropic/platform.js";
+import {
+  messagesHeaders,
+  messagesUrl,
+  messagesWire,
+  modelsUrl,
+} from "../../wires/messages/call.js";
 import type { GoogleCloudAuth, ResolvedConfig } from "./config.js";
 
 /** The platform tag: `Model.provider`, every APIError's `provider`, and its parts' tag. */
@@ -29,16 +33,25 @@ export function createAuth(auth: GoogleCloudAuth, cfg: Pick<ResolvedConfig, "fet
   return tokenFunctionAuth(auth.token, PLATFORM);
 }
 
-/** The gateway: `…/workspaces/{id}/invoke/v1/messages` and its count endpoint. */
+/**
+ * The gateway: `…/workspaces/{id}/invoke/v1/messages`, its count endpoint and the models API
+ * (`…/invoke/v1/models/{id}`): the Claude API that Anthropic operates, its `/v1` paths as they are.
+ * @see https://platform.claude.com/docs/en/build-with-claude/claude-models-on-google-cloud/overview
+ */
 export function googleCloudPlatform(cfg: ResolvedConfig): Platform {
-  const url = requestUrl(cfg);
+  const url = messagesUrl(cfg.baseURL);
   return {
     provider: PLATFORM,
     model: cfg.wire.model,
-    urls: { generate: url, stream: url, count: `${url}/count_tokens` },
+    urls: {
+      generate: url,
+      stream: url,
+      count: `${url}/count_tokens`,
+      models: modelsUrl(cfg.baseURL, cfg.wire.model),
+    },
     auth: createAuth(cfg.auth, cfg),
     // The wire's options decide the betas (context management, block binding, fallbacks).
-    headers: requestHeaders({ ...cfg.wire, headers: cfg.headers }),
+    headers: messagesHeaders({ ...cfg.wire, headers: cfg.headers }),
     requestId: (h) => h.get("request-id") ?? undefined,
     options: cfg,
   };

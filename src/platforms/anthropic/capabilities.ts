@@ -1,71 +1,20 @@
-import { type Capabilities, mergeCapabilities, type Support } from "../../rules/capabilities.js";
-import { claudeTable } from "../../rules/claude-models.js";
-import { count, type ModelsAPI, today } from "../../send/capabilities.js";
-import { type KeySet, TRANSPORT_KEYS, type TransportConfig } from "../../transport/options.js";
-import { readError } from "../../wires/messages/response.js";
-import { type AnthropicVersion, DEFAULT_BASE_URL, resolveApiKey } from "./config.js";
-import { ANTHROPIC_VERSION } from "./platform.js";
-
-/** What `anthropic.capabilities` needs: the key and transport of `create()`, no model. */
-export interface CapabilitiesConfig extends TransportConfig {
-  /** @defaultValue the `ANTHROPIC_API_KEY` environment variable */
-  apiKey?: string;
-  anthropicVersion?: AnthropicVersion;
-  signal?: AbortSignal;
-}
-
-const KEYS: KeySet<CapabilitiesConfig> = {
-  ...TRANSPORT_KEYS,
-  apiKey: true,
-  anthropicVersion: true,
-  signal: true,
-};
-
-/** `{ supported }` objects by name -> a {@link Support} map (the `supported` flag itself left out). */
-function support(value: unknown): Support | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
-  const out: Support = {};
-  for (const [k, v] of Object.entries(value)) {
-    const flag = (v as { supported?: unknown } | null)?.supported;
-    if (k !== "supported" && typeof flag === "boolean") out[k] = flag;
-  }
-  return Object.keys(out).length > 0 ? out : undefined;
-}
+import type { CapabilitiesConfigOf, ModelsEntry } from "../../send/entry.js";
+import { messagesModels } from "../../wires/messages/call.js";
+import type { Config } from "./config.js";
 
 /**
- * A `ModelInfo` answer -> {@link Capabilities}: `max_input_tokens`, `max_tokens`, thinking
- * types, effort levels and context-management edits, with golem's table row filling what the
- * API does not report (sampling, forced tool choice, prefill, `disabled`, `between_tools`).
- * @see https://platform.claude.com/docs/en/api/models/retrieve
+ * What `anthropic.capabilities` takes: `create()`'s config without `model` (the key, version
+ * and transport matter; `maxTokens` may be left out), and a `signal`.
  */
-export function parseModelInfo(info: Record<string, unknown>, asked: string): Capabilities {
-  const id = typeof info.id === "string" ? info.id : asked;
-  const caps = (info.capabilities ?? {}) as Record<string, { types?: unknown } | undefined>;
-  const out: Capabilities = { model: id, source: "metadata", checked: today() };
-  const fields: [keyof Capabilities, unknown][] = [
-    ["maxInputTokens", count(info.max_input_tokens)],
-    ["maxOutputTokens", count(info.max_tokens)],
-    ["thinking", support(caps.thinking?.types)],
-    ["effort", support(caps.effort)],
-    ["contextEdits", support(caps.context_management)],
-  ];
-  for (const [k, v] of fields) if (v !== undefined) Object.assign(out, { [k]: v });
-  return mergeCapabilities(out, claudeTable(id)) as Capabilities;
-}
+export type CapabilitiesConfig = CapabilitiesConfigOf<Config, typeof messagesModels>;
 
 /**
  * Anthropic's models API, for `anthropic.capabilities`: `GET /v1/models/{model_id}` (an id or
- * an alias) with the key and version of `create()`.
+ * an alias) with the key and version of `create()`, its `ModelInfo` read by the Messages wire.
+ * @see https://platform.claude.com/docs/en/api/models/retrieve
  */
-export const MODELS_API: ModelsAPI<CapabilitiesConfig> = {
-  provider: "anthropic",
-  missingModel: 'anthropic.capabilities: a model id is required (e.g. "claude-opus-5-5")',
-  keys: KEYS,
-  defaultBaseURL: DEFAULT_BASE_URL,
-  path: (model) => `models/${encodeURIComponent(model)}`,
-  headers: (config) => ({ "anthropic-version": config.anthropicVersion ?? ANTHROPIC_VERSION }),
-  apiKey: resolveApiKey,
-  auth: (key) => ({ "x-api-key": key }),
-  parse: parseModelInfo,
-  readError,
+export const MODELS: ModelsEntry<typeof messagesModels> = {
+  reader: messagesModels,
+  name: "anthropic.capabilities",
+  example: "claude-opus-5-5",
 };

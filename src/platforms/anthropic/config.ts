@@ -1,7 +1,9 @@
-import type { Env } from "../../core/env.js";
+import { type Env, envVar } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
+import { isNonEmptyString } from "../../core/issue.js";
+import type { ClaudeModelId } from "../../rules/model-ids.js";
 import type { KeySet, ResolvedTransport, TransportConfig } from "../../transport/options.js";
-import { refuseBadConfig, resolveTransport } from "../../transport/options.js";
+import { refuseBadConfig, resolveBaseURL, resolveTransport } from "../../transport/options.js";
 import type { MessagesOptions, ResolvedOptions } from "../../wires/messages/options.js";
 import { PLATFORM_KEYS, resolveOptions } from "../../wires/messages/options.js";
 
@@ -9,11 +11,14 @@ export type {
   CacheConfig,
   ContextManagement,
   Effort,
+  FallbackModel,
+  FallbackOutputConfig,
+  Fallbacks,
   ThinkingConfig,
 } from "../../wires/messages/options.js";
 export { checkSettings } from "../../wires/messages/options.js";
 
-import { checkVersionSettings } from "../../wires/messages/version.js";
+import { checkVersionSettings } from "../../wires/messages/call.js";
 
 /** The `anthropic-version` values golem speaks. */
 export type AnthropicVersion = "2023-06-01" | "2026-10-21";
@@ -23,7 +28,14 @@ const VERSIONS: readonly string[] = ["2023-06-01", "2026-10-21"];
 export interface Config extends TransportConfig, MessagesOptions {
   /** @defaultValue the `ANTHROPIC_API_KEY` environment variable */
   apiKey?: string;
-  model: string;
+  /**
+   * The API's URL, as Anthropic's SDKs take it (`https://api.anthropic.com`) or with `/v1` on
+   * it: golem's paths go under `/v1` either way.
+   * @defaultValue the `ANTHROPIC_BASE_URL` environment variable, else `https://api.anthropic.com`
+   */
+  baseURL?: string;
+  /** The model id, e.g. `claude-sonnet-5-5`; any string is sent as given. */
+  model: ClaudeModelId;
   /**
    * The `anthropic-version` header. `"2026-10-21"` (the newest SDKs' default) refuses
    * `temperature`, `topP` and `topK`, a document in an assistant message and user text with
@@ -40,6 +52,18 @@ export interface ResolvedConfig extends ResolvedTransport, ResolvedOptions {
 
 export const DEFAULT_BASE_URL = "https://api.anthropic.com/v1";
 
+/**
+ * The base URL golem's paths go under, ending in `/v1`: `baseURL`, else `ANTHROPIC_BASE_URL`,
+ * else the API's. Anthropic's SDKs take it without `/v1` (`https://api.anthropic.com`) and
+ * add `/v1/messages`; golem took it with `/v1`: both forms reach the same endpoints.
+ */
+export function anthropicBaseURL(baseURL: string | undefined, env: Env): string {
+  const fromEnv = baseURL === undefined ? envVar(env, "ANTHROPIC_BASE_URL") : undefined;
+  const option = fromEnv ? "ANTHROPIC_BASE_URL" : "baseURL";
+  const url = resolveBaseURL("anthropic", baseURL ?? (fromEnv || DEFAULT_BASE_URL), option);
+  return url.endsWith("/v1") ? url : `${url}/v1`;
+}
+
 const CONFIG_KEYS: KeySet<Config> = { ...PLATFORM_KEYS, apiKey: true, anthropicVersion: true };
 
 /** Checks `anthropic.create`'s config; every complaint is a {@link ConfigError}. */
@@ -49,8 +73,8 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     throw new ConfigError("anthropic: `apiKey` must be a string");
   }
   const apiKey = resolveApiKey(config, env);
-  if (typeof config.model !== "string" || config.model === "") {
-    throw new ConfigError('anthropic: `model` is required (e.g. "claude-sonnet-4-5")');
+  if (!isNonEmptyString(config.model)) {
+    throw new ConfigError('anthropic: `model` is required (e.g. "claude-sonnet-5-5")');
   }
   const apiVersion = resolveVersion(config.anthropicVersion);
   checkVersionSettings(apiVersion, config);
@@ -58,7 +82,11 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     apiKey,
     apiVersion,
     ...resolveOptions("anthropic", config.model, config),
-    ...resolveTransport("anthropic", config, DEFAULT_BASE_URL),
+    ...resolveTransport(
+      "anthropic",
+      { ...config, baseURL: anthropicBaseURL(config.baseURL, env) },
+      DEFAULT_BASE_URL,
+    ),
   };
 }
 

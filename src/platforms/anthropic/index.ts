@@ -4,13 +4,13 @@
  * @module
  */
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import { capabilitiesFrom } from "../../send/capabilities.js";
-import { platformCreate } from "../../send/entry.js";
-import { MODELS_API } from "./capabilities.js";
+import { countingCreate, platformCapabilities } from "../../send/entry.js";
+import { MODELS } from "./capabilities.js";
 import { resolveConfig } from "./config.js";
 import { anthropicDeployment } from "./platform.js";
 
 export type { Capabilities } from "../../rules/capabilities.js";
+export type { ClaudeModelId } from "../../rules/model-ids.js";
 export type { ContextEdit } from "../../wires/messages/wire.js";
 export type { CapabilitiesConfig } from "./capabilities.js";
 export type {
@@ -19,6 +19,9 @@ export type {
   Config,
   ContextManagement,
   Effort,
+  FallbackModel,
+  FallbackOutputConfig,
+  Fallbacks,
   ThinkingConfig,
 } from "./config.js";
 
@@ -31,19 +34,26 @@ export type APIError = CoreAPIError;
  * A Claude model. Throws `ConfigError` at once for a missing key or model, or a thinking
  * budget outside 1024..maxTokens.
  * @example
- * const model = anthropic.create({ model: "claude-sonnet-4-5", maxTokens: 16000,
+ * const model = anthropic.create({ model: "claude-sonnet-4-6", maxTokens: 16000,
  *   thinking: { budgetTokens: 10000 } });
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  */
-export const create = /* @__PURE__ */ platformCreate(resolveConfig, anthropicDeployment, APIError);
+export const create = /* @__PURE__ */ countingCreate(resolveConfig, anthropicDeployment, APIError);
 
 /**
  * What `model` takes, from Anthropic's models API (`GET /v1/models/{id}`: context window,
  * `max_tokens`, thinking types, effort levels, context-management edits) with golem's dated
- * table filling what the API does not report. Fetch it once, keep it, and pass it to
- * `create({ capabilities })`: the rules then read it before every request.
+ * table filling what the API does not report. Takes `create()`'s config without `model`
+ * (`maxTokens` may be left out) and sends through the same path as every call. Fetch it once,
+ * keep it, and pass it to `create({ capabilities })`: the rules then read it before every
+ * request.
  * @example
  * const caps = await anthropic.capabilities("claude-sonnet-5-5");
  * const model = anthropic.create({ model: "claude-sonnet-5-5", maxTokens: 16000, capabilities: caps });
  */
-export const capabilities = /* @__PURE__ */ capabilitiesFrom(MODELS_API, APIError);
+export const capabilities = /* @__PURE__ */ platformCapabilities(
+  resolveConfig,
+  anthropicDeployment,
+  APIError,
+  MODELS,
+);

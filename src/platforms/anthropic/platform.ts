@@ -1,101 +1,31 @@
 import { apiKeyAuth } from "../../auth/auth.js";
 import type { Platform } from "../../send/platform.js";
-import { mergeHeaders } from "../../transport/options.js";
-import { messagesWire } from "../../wires/messages/call.js";
-import { blockBinding, THINKING_BINDING_BETA } from "../../wires/messages/request.js";
-import { checkVersionBody, VERSION_WITHOUT_SAMPLING } from "../../wires/messages/version.js";
-import type { ContextManagement } from "../../wires/messages/wire.js";
+import {
+  checkVersionBody,
+  messagesHeaders,
+  messagesUrl,
+  messagesWire,
+  modelsUrl,
+  VERSION_WITHOUT_SAMPLING,
+} from "../../wires/messages/call.js";
 import type { ResolvedConfig } from "./config.js";
 
-export const ANTHROPIC_VERSION = "2023-06-01";
-/** The beta the clearing edits of `context_management` need. */
-export const CONTEXT_MANAGEMENT_BETA = "context-management-2025-06-27";
 /**
- * The beta the `compact_20260112` edit needs.
- * @see https://platform.claude.com/docs/en/build-with-claude/compaction
+ * The Anthropic API: the Messages endpoint and its count, the models API, `x-api-key`, the
+ * version header.
+ * @see https://platform.claude.com/docs/en/api/models/retrieve
  */
-export const COMPACTION_BETA = "compact-2026-01-12";
-/**
- * The betas `fallbacks` needs, one per form: `"default"` (Anthropic picks the model) and an
- * explicit list of models; each form is refused under the other's header.
- * @see https://platform.claude.com/docs/en/build-with-claude/refusals-and-fallback
- */
-export const SERVER_SIDE_FALLBACK_BETA = "server-side-fallback-2026-07-01";
-export const SERVER_SIDE_FALLBACK_LIST_BETA = "server-side-fallback-2026-06-01";
-
-/** The Messages endpoint. */
-export function requestUrl(cfg: Pick<ResolvedConfig, "baseURL">): string {
-  return `${cfg.baseURL}/messages`;
-}
-
-/**
- * The headers golem sends (before the caller's own `headers`); the key, when given, as
- * `x-api-key` (a platform leaves it to its auth, which adds it per attempt).
- */
-export function requestHeaders(
-  cfg: Pick<ResolvedConfig, "headers"> &
-    Partial<
-      Pick<
-        ResolvedConfig,
-        | "apiKey"
-        | "contextManagement"
-        | "apiVersion"
-        | "model"
-        | "thinking"
-        | "prefixCheck"
-        | "fallbacks"
-      >
-    >,
-): Record<string, string> {
-  const headers = messagesHeaders(cfg);
-  return cfg.apiKey === undefined ? headers : { ...headers, "x-api-key": cfg.apiKey };
-}
-
-/** {@link requestHeaders} without the key: what every Messages platform sends. */
-function messagesHeaders(
-  cfg: Pick<ResolvedConfig, "headers"> &
-    Partial<
-      Pick<
-        ResolvedConfig,
-        "contextManagement" | "apiVersion" | "model" | "thinking" | "prefixCheck" | "fallbacks"
-      >
-    >,
-): Record<string, string> {
-  const version = cfg.apiVersion ?? ANTHROPIC_VERSION;
-  const headers = mergeHeaders({ "anthropic-version": version }, cfg.headers, {
-    "content-type": "application/json",
-  });
-  const betas = [
-    ...(cfg.contextManagement ? contextBetas(cfg.contextManagement) : []),
-    ...(blockBinding(cfg) ? [THINKING_BINDING_BETA] : []),
-    ...(cfg.fallbacks === undefined
-      ? []
-      : [cfg.fallbacks === "default" ? SERVER_SIDE_FALLBACK_BETA : SERVER_SIDE_FALLBACK_LIST_BETA]),
-  ];
-  // Joined with the caller's own betas, if any.
-  const caller = headers["anthropic-beta"];
-  if (betas.length > 0) headers["anthropic-beta"] = (caller ? [caller, ...betas] : betas).join(",");
-  return headers;
-}
-
-/**
- * The betas the edits ask for: compaction has its own (the compaction docs ask for it on
- * every compacting request), the clearing edits share the context-management one.
- */
-function contextBetas(cm: ContextManagement): string[] {
-  const betas = cm.edits.map((e) =>
-    String(e.type).startsWith("compact_") ? COMPACTION_BETA : CONTEXT_MANAGEMENT_BETA,
-  );
-  return [...new Set(betas)];
-}
-
-/** The Anthropic API: the Messages endpoint, `x-api-key`, the version header. */
 export function anthropicPlatform(cfg: ResolvedConfig): Platform {
-  const url = requestUrl(cfg);
+  const url = messagesUrl(cfg.baseURL);
   return {
     provider: "anthropic",
     model: cfg.model,
-    urls: { generate: url, stream: url, count: `${url}/count_tokens` },
+    urls: {
+      generate: url,
+      stream: url,
+      count: `${url}/count_tokens`,
+      models: modelsUrl(cfg.baseURL, cfg.model),
+    },
     auth: apiKeyAuth("x-api-key", cfg.apiKey),
     headers: messagesHeaders(cfg),
     // The version's refusals, on the body as sent (extraBody included).

@@ -9,6 +9,7 @@ import { platformCreate } from "../../send/entry.js";
 import { resolveConfig } from "./config.js";
 import { azureDeployment } from "./platform.js";
 
+export type { Capabilities } from "../../rules/capabilities.js";
 export type {
   Api,
   Config,

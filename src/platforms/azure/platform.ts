@@ -1,7 +1,8 @@
 import { type Auth, apiKeyAuth } from "../../auth/auth.js";
 import { tokenAuth } from "../../auth/token.js";
 import type { Platform } from "../../send/platform.js";
-import { chatWire, requestIdOf, responsesWire } from "../../wires/openai-chat/call.js";
+import { chatWire, requestIdOf } from "../../wires/openai-chat/call.js";
+import { responsesWire } from "../../wires/openai-responses/call.js";
 import type { ResolvedConfig } from "./config.js";
 
 // Azure answers in OpenAI's shapes; its `apim-request-id` is read by openai's `requestIdOf`.
@@ -57,7 +58,8 @@ export function azurePlatform(cfg: ResolvedConfig): Platform {
   const credentials: Auth =
     "apiKey" in auth
       ? apiKeyAuth("api-key", auth.apiKey)
-      : tokenAuth(auth.token, { provider: "azure" });
+      : // The caller's function is given no argument, as its type says.
+        tokenAuth(() => auth.token(), { provider: "azure" });
   // The key is the auth's to send, per attempt.
   const { "api-key": _, ...headers } = cfg.headers;
   return {

@@ -1,5 +1,8 @@
-import { AWS_CREDENTIAL_KEYS } from "../../auth/aws.js";
-import type { Credentials } from "../../auth/sigv4.js";
+import {
+  AWS_CREDENTIAL_KEYS,
+  type AwsCredentialSource,
+  type AwsCredentials,
+} from "../../auth/aws.js";
 import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import type { KeySet, ResolvedTransport, TransportConfig } from "../../transport/options.js";
@@ -18,7 +21,13 @@ import {
 
 /** `thinking` and `effort` take the same choices as `golem/anthropic`. */
 export type { CacheConfig, Effort, ThinkingConfig } from "../../wires/converse/options.js";
-export type { Credentials };
+export type { AwsCredentialSource, AwsCredentials };
+/**
+ * 0.3's name of {@link AwsCredentials}, the name golem/anthropic-aws and
+ * golem/anthropic-bedrock use too.
+ * @deprecated Use `AwsCredentials`; this alias goes in 0.5.
+ */
+export type Credentials = AwsCredentials;
 
 /** Settings of `bedrock.create`. */
 export interface Config extends TransportConfig, ConverseOptions {
@@ -31,7 +40,7 @@ export interface Config extends TransportConfig, ConverseOptions {
    * credential provider), asked before every attempt and once more after a 401.
    * @defaultValue `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY` and `AWS_SESSION_TOKEN`
    */
-  credentials?: Credentials | (() => Promise<Credentials>);
+  credentials?: AwsCredentialSource;
   /**
    * A Bedrock API key, sent as `Authorization: Bearer`; no SigV4 then.
    * @defaultValue the `AWS_BEARER_TOKEN_BEDROCK` environment variable
@@ -41,8 +50,8 @@ export interface Config extends TransportConfig, ConverseOptions {
 
 /** How requests are authorised: SigV4 (fixed or from a provider) or a bearer API key. */
 export type Auth =
-  | { sigv4: Credentials }
-  | { sigv4Provider: () => Promise<Credentials> }
+  | { sigv4: AwsCredentials }
+  | { sigv4Provider: () => Promise<AwsCredentials> }
   | { bearer: string };
 
 /** A checked config with environment fallbacks applied. */
@@ -65,9 +74,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   refuseMixedCredentials("bedrock", config, ["apiKey", "credentials"]);
   const region = resolveRegion(config.region, env);
   if (typeof config.model !== "string" || config.model === "") {
-    throw new ConfigError(
-      'bedrock: `model` is required (e.g. "us.anthropic.claude-sonnet-4-5-20250929-v1:0")',
-    );
+    throw new ConfigError('bedrock: `model` is required (e.g. "us.anthropic.claude-sonnet-4-6")');
   }
   const { settings, thinking, capabilities } = resolveSettings("bedrock", config.model, config);
   return {
@@ -131,7 +138,7 @@ function checkApiKey(apiKey: unknown): string {
 }
 
 /** Checks SigV4 credentials; a {@link ConfigError} names what is missing, never a value. */
-export function checkCredentials(c: Credentials): Credentials {
+export function checkCredentials(c: AwsCredentials): AwsCredentials {
   const ok = (v: unknown) => typeof v === "string" && v !== "";
   if (typeof c !== "object" || c === null || !ok(c.accessKeyId) || !ok(c.secretAccessKey)) {
     throw new ConfigError(

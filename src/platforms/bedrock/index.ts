@@ -5,12 +5,20 @@
  * @module
  */
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import { platformCreate } from "../../send/entry.js";
+import { countingCreate } from "../../send/entry.js";
 import { resolveConfig } from "./config.js";
 import { bedrockDeployment } from "./platform.js";
 
 export type { Capabilities } from "../../rules/capabilities.js";
-export type { CacheConfig, Config, Credentials, Effort, ThinkingConfig } from "./config.js";
+export type {
+  AwsCredentialSource,
+  AwsCredentials,
+  CacheConfig,
+  Config,
+  Credentials,
+  Effort,
+  ThinkingConfig,
+} from "./config.js";
 
 /**
  * An error answer from Bedrock: `status`, `type` (e.g. `ValidationException`, or a stream's
@@ -25,8 +33,8 @@ export type APIError = CoreAPIError;
  * an unknown effort, or a thinking budget outside 1024..maxTokens.
  * @example
  * const model = bedrock.create({ region: "us-east-1",
- *   model: "us.anthropic.claude-sonnet-4-5-20250929-v1:0", maxTokens: 16000,
+ *   model: "us.anthropic.claude-sonnet-4-6", maxTokens: 16000,
  *   thinking: { budgetTokens: 10000 } });
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  */
-export const create = /* @__PURE__ */ platformCreate(resolveConfig, bedrockDeployment, APIError);
+export const create = /* @__PURE__ */ countingCreate(resolveConfig, bedrockDeployment, APIError);

@@ -7,9 +7,8 @@ import { mergeHeaders } from "../../transport/options.js";
 
 export type { SigningKeyCache } from "../../auth/sigv4.js";
 
-import type { SignableRequest } from "../../transport/request.js";
-import { converseWire } from "../../wires/converse/call.js";
-import { countUrl } from "../../wires/converse/count.js";
+import type { SignableRequest } from "../../transport/exchange.js";
+import { converseWire, countUrl } from "../../wires/converse/call.js";
 import { checkCredentials, type ResolvedConfig } from "./config.js";
 
 /** Bedrock's SigV4 signing name: `bedrock`, not the host's `bedrock-runtime`. */
@@ -69,7 +68,7 @@ export function bedrockPlatform(cfg: ResolvedConfig): Platform {
 /**
  * SigV4 with credentials from a provider function (an AWS SDK credential provider caches and
  * refreshes on its own), asked before every attempt and once more after a 401. Checked with
- * Bedrock's own credential check: `transport/auth/aws.ts` would cost this bundle 0.5 KB.
+ * Bedrock's own credential check: `auth/aws.ts` would cost this bundle 0.5 KB.
  */
 function providerAuth(provider: () => Promise<Credentials>, region: string): Auth {
   const cache: SigningKeyCache = new Map();

@@ -90,11 +90,6 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   };
 }
 
-/** The model's resource path: ids get `models/`, paths such as `tunedModels/x` stay as given. */
-export function modelPath(model: string): string {
-  return model.includes("/") ? model : `models/${model}`;
-}
-
 function nonEmpty(v: string | undefined): string | undefined {
   return v === undefined || v === "" ? undefined : v;
 }

@@ -4,9 +4,8 @@
  * @module
  */
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import { capabilitiesFrom } from "../../send/capabilities.js";
-import { platformCreate } from "../../send/entry.js";
-import { MODELS_API } from "./capabilities.js";
+import { countingCreate, platformCapabilities } from "../../send/entry.js";
+import { MODELS } from "./capabilities.js";
 import { resolveConfig } from "./config.js";
 import { geminiDeployment } from "./platform.js";
 
@@ -31,14 +30,20 @@ export type APIError = CoreAPIError;
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  * ```
  */
-export const create = /* @__PURE__ */ platformCreate(resolveConfig, geminiDeployment, APIError);
+export const create = /* @__PURE__ */ countingCreate(resolveConfig, geminiDeployment, APIError);
 
 /**
  * What `model` takes, from the Gemini API's `models.get` (`inputTokenLimit`,
  * `outputTokenLimit`, `maxTemperature`, `thinking`) with golem's dated table filling the rest.
+ * Takes `create()`'s config without `model` and sends through the same path as every call.
  * Fetch it once, keep it, and pass it to `create({ capabilities })`.
  * @example
  * const caps = await gemini.capabilities("gemini-3.6-flash");
  * const model = gemini.create({ model: "gemini-3.6-flash", capabilities: caps });
  */
-export const capabilities = /* @__PURE__ */ capabilitiesFrom(MODELS_API, APIError);
+export const capabilities = /* @__PURE__ */ platformCapabilities(
+  resolveConfig,
+  geminiDeployment,
+  APIError,
+  MODELS,
+);

@@ -1,8 +1,8 @@
 import { apiKeyAuth } from "../../auth/auth.js";
 import type { Platform } from "../../send/platform.js";
 import { mergeHeaders } from "../../transport/options.js";
-import { generateContentWire } from "../../wires/generate-content/call.js";
-import { modelPath, type ResolvedConfig } from "./config.js";
+import { generateContentWire, modelPath } from "../../wires/generate-content/call.js";
+import type { ResolvedConfig } from "./config.js";
 
 /** `{base}/models/{model}:generateContent`, or `:streamGenerateContent?alt=sse` for streams. */
 export function requestUrl(
@@ -29,7 +29,11 @@ function generateContentHeaders(cfg: Pick<ResolvedConfig, "headers">): Record<st
   return mergeHeaders({}, cfg.headers, { "content-type": "application/json" });
 }
 
-/** The Gemini API: `generateContent` URLs under `baseURL`, the key in `x-goog-api-key`. */
+/**
+ * The Gemini API: `generateContent` URLs under `baseURL`, `countTokens`, `models.get` (the
+ * model's metadata), the key in `x-goog-api-key`.
+ * @see https://ai.google.dev/api/models#method:-models.get
+ */
 export function geminiPlatform(cfg: ResolvedConfig): Platform {
   return {
     provider: "gemini",
@@ -38,6 +42,7 @@ export function geminiPlatform(cfg: ResolvedConfig): Platform {
       generate: requestUrl(cfg, false),
       stream: requestUrl(cfg, true),
       count: `${cfg.baseURL}/${modelPath(cfg.model)}:countTokens`,
+      models: `${cfg.baseURL}/${modelPath(cfg.model)}`,
     },
     auth: apiKeyAuth("x-goog-api-key", cfg.apiKey),
     headers: generateContentHeaders(cfg),

@@ -2,6 +2,7 @@ import type { Env } from "../../core/env.js";
 import { ConfigError } from "../../core/errors.js";
 import type { CallSettings, PrefixCheck } from "../../core/types.js";
 import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
+import type { OpenAIModelId } from "../../rules/model-ids.js";
 import { checkSettings } from "../../rules/openai.js";
 import type { KeySet, TransportConfig } from "../../transport/options.js";
 import { refuseBadConfig, resolveBaseURL } from "../../transport/options.js";
@@ -12,12 +13,17 @@ import type {
   ThinkingConfig,
 } from "../../wires/openai-chat/options.js";
 import {
+  checkServerName,
   PLATFORM_KEYS,
   type ResolvedWireConfig,
   resolveApi,
   resolveReasoningSummary,
+  resolveServer,
   resolveWireHeaders,
   resolveWireOptions,
+  SERVERS,
+  type ServerName,
+  serverOf,
 } from "../../wires/openai-chat/options.js";
 
 export type {
@@ -26,6 +32,8 @@ export type {
   PromptCacheConfig,
   ReasoningFormat,
   ReasoningSummaryOption,
+  ServerName,
+  ServerProfile,
   ThinkingConfig,
 } from "../../wires/openai-chat/options.js";
 
@@ -64,8 +72,8 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
    * @defaultValue process.env.OPENAI_API_KEY, or OPENROUTER_API_KEY when `baseURL` is on openrouter.ai
    */
   apiKey?: string;
-  /** The model id, e.g. `"gpt-5.4"` or `"deepseek-v4-pro"`. */
-  model: string;
+  /** The model id, e.g. `"gpt-6.1-sol"` or `"deepseek-v4-pro"`; any string is sent as given. */
+  model: OpenAIModelId;
   /**
    * Sent as `max_completion_tokens` (Responses API: `max_output_tokens`): visible plus
    * reasoning tokens.
@@ -73,6 +81,12 @@ export interface Config extends ThinkingConfig, PromptCacheConfig, TransportConf
   maxTokens?: number;
   /** Everything before `/chat/completions` or `/responses`. @defaultValue "https://api.openai.com/v1" */
   baseURL?: string;
+  /**
+   * Which server `baseURL` is, for a reasoning dialect its host does not say (a local vLLM,
+   * a proxy): its row of `openai.servers` (docs/servers.md).
+   * @defaultValue the server whose host `baseURL` is on, else `"compatible"`
+   */
+  server?: ServerName;
   /**
    * Which OpenAI API to call: Chat Completions, or the Responses API, which returns reasoning
    * summaries and encrypted reasoning that golem replays (docs/openai.md).
@@ -106,6 +120,8 @@ export interface ResolvedConfig extends ResolvedWireConfig {
   apiKey: string;
   baseURL: string;
   api: Api;
+  /** The `server` the config named, for the Responses wire's own row (else its host's). */
+  serverName?: ServerName;
 }
 
 const CONFIG_KEYS: KeySet<Config> = {
@@ -113,6 +129,7 @@ const CONFIG_KEYS: KeySet<Config> = {
   model: true,
   reasoningFormat: true,
   capabilities: true,
+  server: true,
 };
 
 /** Checks an `openai.create` config; throws `ConfigError` naming the option to fix. */
@@ -122,8 +139,9 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     throw new ConfigError("openai: `apiKey` must be a string");
   }
   const baseURL = resolveBaseURL("openai", config.baseURL ?? DEFAULT_BASE_URL, "baseURL");
-  // OpenAI's key is never sent to OpenRouter by default: that host has a key of its own.
-  const keyName = isOpenRouter(baseURL) ? "OPENROUTER_API_KEY" : "OPENAI_API_KEY";
+  const server = checkServerName(config.server, "openai") ?? serverOf(baseURL);
+  // OpenAI's key is never sent to a host with a key of its own (OpenRouter, DeepSeek, ...).
+  const keyName = SERVERS[server].key ?? "OPENAI_API_KEY";
   const apiKey = config.apiKey ?? env[keyName];
   if (typeof apiKey !== "string" || apiKey === "") {
     throw new ConfigError(`openai: no API key; pass apiKey or set ${keyName}`);
@@ -146,7 +164,15 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     headers,
   };
   if (summary !== undefined) out.reasoningSummary = summary;
+  if (config.server !== undefined) out.serverName = server;
   if (format !== undefined) out.reasoningFormat = format;
+  // OpenAI's own endpoint needs no profile: the wire is OpenAI's, sent as it always was.
+  if (server !== "openai") {
+    out.server = resolveServer(server, config.model, {
+      replayReasoning: config.replayReasoning,
+      reasoningFormat: config.reasoningFormat,
+    });
+  }
   const caps = resolveCapabilities("openai", config.capabilities, "openai.capabilities");
   if (caps !== undefined) out.capabilities = caps;
   checkSettings(api === "responses" ? "responses" : "chat", out, out.settings ?? {});

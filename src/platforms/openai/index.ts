@@ -7,17 +7,21 @@
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
 import type { Capabilities } from "../../rules/capabilities.js";
 import { openaiTable } from "../../rules/openai-models.js";
-import { platformCreate } from "../../send/entry.js";
+import { countingCreate } from "../../send/entry.js";
+import { SERVERS } from "../../wires/openai-chat/options.js";
 import { resolveConfig } from "./config.js";
 import { openaiDeployment } from "./platform.js";
 
 export type { Capabilities } from "../../rules/capabilities.js";
+export type { OpenAIModelId } from "../../rules/model-ids.js";
 export type { ReasoningEffort } from "../../wires/openai-chat/wire.js";
 export type {
   Api,
   Config,
   ReasoningFormat,
   ReasoningSummaryOption,
+  ServerName,
+  ServerProfile,
   ThinkingConfig,
 } from "./config.js";
 
@@ -29,8 +33,9 @@ export type APIError = CoreAPIError;
 /**
  * A Chat Completions model, or with `api: "responses"` a Responses API model. Chat: reasoning
  * that a compatible server returns becomes thinking parts tagged `"openai"` (OpenRouter's
- * `reasoning_details` entries also provider parts, which always go back); with
- * `replayReasoning` the text goes back as `reasoning_content`. Responses: each reasoning item becomes
+ * `reasoning_details` entries also provider parts, which always go back); it goes back as the
+ * server and the model family say ({@link servers}), or always with `replayReasoning`.
+ * Responses: each reasoning item becomes
  * a block (summary text, `encrypted_content` as signature) that later turns send back.
  * @example
  * ```ts
@@ -38,11 +43,20 @@ export type APIError = CoreAPIError;
  * const model = openai.create({ model: "gpt-5.4", api: "responses", reasoningEffort: "low" });
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  * // Chat Completions on a compatible server:
- * const deepseek = openai.create({ model: "deepseek-v4-pro", baseURL: "https://api.deepseek.com",
- *   apiKey: process.env.DEEPSEEK_API_KEY, replayReasoning: true });
+ * const deepseek = openai.create({ model: "deepseek-v4-pro", baseURL: "https://api.deepseek.com" });
  * ```
  */
-export const create = /* @__PURE__ */ platformCreate(resolveConfig, openaiDeployment, APIError);
+export const create = /* @__PURE__ */ countingCreate(resolveConfig, openaiDeployment, APIError);
+
+/**
+ * The reasoning servers golem knows, by name: how each switches reasoning on and how strong,
+ * where its reasoning arrives, when and in what form it goes back, what it refuses, with the
+ * source and date of each row (docs/servers.md). `create` picks the row by `server`, else by
+ * `baseURL`'s host; read-only data.
+ * @example
+ * openai.servers.deepseek.replayAs; // "reasoning_content"
+ */
+export const servers = SERVERS;
 
 /**
  * What `model` takes as OpenAI publishes it (model pages and the latest-model guide: reasoning

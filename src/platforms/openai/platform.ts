@@ -1,15 +1,17 @@
 import { apiKeyAuth } from "../../auth/auth.js";
 import type { Platform } from "../../send/platform.js";
-import { chatWire, responsesWire } from "../../wires/openai-chat/call.js";
-import { countUrl } from "../../wires/openai-chat/count.js";
-import { requestUrl } from "../../wires/openai-chat/request.js";
-import { requestIdOf } from "../../wires/openai-chat/response.js";
-import { responsesUrl } from "../../wires/openai-responses/request.js";
+import { chatUrl, chatWire, requestIdOf } from "../../wires/openai-chat/call.js";
+import {
+  countUrl,
+  responsesServer,
+  responsesUrl,
+  responsesWire,
+} from "../../wires/openai-responses/call.js";
 import type { ResolvedConfig } from "./config.js";
 
 /** OpenAI or a compatible server: one URL per API under `baseURL`, the key as a bearer. */
 export function openaiPlatform(cfg: ResolvedConfig): Platform {
-  const url = cfg.api === "responses" ? responsesUrl(cfg) : requestUrl(cfg);
+  const url = cfg.api === "responses" ? responsesUrl(cfg) : chatUrl(cfg);
   // The key is the auth's to send, per attempt.
   const { authorization: _, ...headers } = cfg.headers;
   return {
@@ -29,6 +31,9 @@ export function openaiPlatform(cfg: ResolvedConfig): Platform {
 
 /** What `openai.create` sends through: the configured API's wire on OpenAI or the server. */
 export function openaiDeployment(cfg: ResolvedConfig) {
-  const wire = cfg.api === "responses" ? responsesWire(cfg) : chatWire(cfg);
+  const wire =
+    cfg.api === "responses"
+      ? responsesWire(cfg, responsesServer(cfg.baseURL, cfg.serverName))
+      : chatWire(cfg);
   return [wire, openaiPlatform(cfg)] as const;
 }

@@ -14,6 +14,7 @@ import {
   OPTION_KEYS as GEMINI_KEYS,
   type GeminiOptions,
   type ResolvedOptions as GeminiResolved,
+  type ThinkingConfig as GeminiThinking,
   resolveOptions as resolveGemini,
   thinkingProblem,
 } from "../../wires/generate-content/options.js";
@@ -21,10 +22,16 @@ import {
   OPTION_KEYS as MESSAGES_KEYS,
   type MessagesOptions,
   type ResolvedOptions as MessagesResolved,
+  type ThinkingConfig as MessagesThinking,
   resolveOptions as resolveMessages,
 } from "../../wires/messages/options.js";
 
 export type { ServiceAccountKey };
+
+/** `thinking` for a Claude model: golem/anthropic's (`budgetTokens`, `adaptive`, …). */
+export type ClaudeThinkingConfig = MessagesThinking;
+/** `thinking` for a Gemini model: golem/gemini's (`level`, `budget`, `includeThoughts`). */
+export type GeminiThinkingConfig = GeminiThinking;
 
 /** Where and as whom Vertex AI is called; the rest of a config is the publisher's options. */
 export interface VertexOptions extends Omit<TransportConfig, "baseURL"> {
@@ -52,7 +59,7 @@ export interface VertexOptions extends Omit<TransportConfig, "baseURL"> {
   baseURL?: string;
 }
 
-/** `vertex.create` options for Claude: `model` is a Vertex model id (`claude-sonnet-4-5@20250929`). */
+/** `vertex.create` options for Claude: `model` is a Vertex model id (`claude-sonnet-4-6`, `claude-opus-5-5@20261001`). */
 export type ClaudeConfig = VertexOptions & MessagesOptions & { model: `claude-${string}` };
 /** `vertex.create` options for Gemini: `model` is a Gemini model id (`gemini-2.5-pro`). */
 export type GeminiConfig = VertexOptions & GeminiOptions & { model: `gemini-${string}` };
@@ -97,7 +104,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   const model = config.model as unknown;
   if (typeof model !== "string" || !SEGMENT.test(model)) {
     throw new ConfigError(
-      'vertex: `model` is required (e.g. "claude-sonnet-4-5@20250929" or "gemini-2.5-pro")',
+      'vertex: `model` is required (e.g. "claude-sonnet-4-6" or "gemini-2.5-pro")',
     );
   }
   const publisher = publisherOf(model);

@@ -4,15 +4,25 @@
  * @module
  */
 import { type APIError as CoreAPIError, defineAPIError } from "../../core/errors.js";
-import { platformCreate } from "../../send/entry.js";
+import { countingCreate } from "../../send/entry.js";
 import { resolveConfig } from "./config.js";
 import { vertexDeployment } from "./platform.js";
 
 export { AuthError } from "../../core/errors.js";
+export type { Capabilities } from "../../rules/capabilities.js";
+export type {
+  CacheConfig,
+  ContextEdit,
+  ContextManagement,
+  Effort,
+  Fallbacks,
+} from "../../wires/messages/options.js";
 export type {
   ClaudeConfig,
+  ClaudeThinkingConfig,
   Config,
   GeminiConfig,
+  GeminiThinkingConfig,
   ServiceAccountKey,
   VertexOptions,
 } from "./config.js";
@@ -30,11 +40,11 @@ export type APIError = CoreAPIError;
  * ```ts
  * import * as vertex from "golem/vertex";
  * const model = vertex.create({
- *   project: "my-project", location: "global", model: "claude-sonnet-4-5@20250929",
+ *   project: "my-project", location: "global", model: "claude-sonnet-4-6",
  *   maxTokens: 16000, thinking: { budgetTokens: 8000 },
  *   token: async () => "ya29.…", // e.g. from `gcloud auth print-access-token`
  * });
  * const { message } = await model.generate({ messages: [{ role: "user", content: "Hi" }] });
  * ```
  */
-export const create = /* @__PURE__ */ platformCreate(resolveConfig, vertexDeployment, APIError);
+export const create = /* @__PURE__ */ countingCreate(resolveConfig, vertexDeployment, APIError);

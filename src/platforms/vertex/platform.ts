@@ -11,16 +11,21 @@ import { pickFields } from "../../kit/count.js";
 import type { Wire } from "../../send/http-model.js";
 import type { Operation, Platform } from "../../send/platform.js";
 import { mergeHeaders } from "../../transport/options.js";
-import { generateContentWire } from "../../wires/generate-content/call.js";
-import { parseErrorBody as googleErrorBody } from "../../wires/generate-content/response.js";
-import { messagesWire } from "../../wires/messages/call.js";
-import { requestHeaders as claudeHeaders } from "../anthropic/platform.js";
+import { generateContentErrors, generateContentWire } from "../../wires/generate-content/call.js";
+import { messagesHeaders, messagesWire } from "../../wires/messages/call.js";
 import type { ResolvedConfig, VertexAuth } from "./config.js";
 
 /** The platform tag: `Model.provider`, every APIError's `provider`, and its parts' tag. */
 export const PLATFORM = "vertex";
 /** The Messages API version Vertex takes, in the body instead of a header. */
 export const VERTEX_ANTHROPIC_VERSION = "vertex-2023-10-16";
+/**
+ * Gemini on Vertex also wants a function name's first character a letter or an underscore:
+ * every version of Vertex's `FunctionDeclaration.name` says so, while they differ on colons and
+ * on 64 or 128 characters, so only the start is added to the Gemini API's rule.
+ * @see https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/projects.locations.cachedContents#FunctionDeclaration
+ */
+const GEMINI_TOOL_NAME = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/;
 /** A service account's token is replaced this long before it expires (google-auth-library's). */
 const SERVICE_ACCOUNT_MARGIN_MS = 5 * 60_000;
 
@@ -101,7 +106,7 @@ export function vertexPlatform(cfg: ResolvedConfig): Platform {
   if (cfg.publisher === "anthropic") {
     // The version travels in the body; the key is the auth's.
     // The wire's options decide the betas (block binding above all: the body carries it).
-    const { "anthropic-version": _, ...headers } = claudeHeaders({
+    const { "anthropic-version": _, ...headers } = messagesHeaders({
       ...cfg.wire,
       headers: cfg.headers,
     });
@@ -126,6 +131,7 @@ export function vertexPlatform(cfg: ResolvedConfig): Platform {
     },
     headers: mergeHeaders({}, cfg.headers, { "content-type": "application/json" }),
     patch: geminiPatch,
+    toolName: GEMINI_TOOL_NAME,
     requestId: () => undefined,
   };
 }
@@ -141,7 +147,7 @@ export function withGoogleErrors<R>(wire: Wire<R>): Wire<R> {
     errorFields(res, provider) {
       const fields = wire.errorFields(res, provider);
       if (fields.type !== undefined) return fields;
-      return googleErrorBody(res.status, res.text, res.headers, res.retryable, provider);
+      return generateContentErrors(res, provider);
     },
   };
 }

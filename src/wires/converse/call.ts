@@ -3,15 +3,17 @@ import type { Wire } from "../../send/http-model.js";
 import { prefixCheck } from "../../send/wire-hooks.js";
 import type { EventStreamMessage } from "../../transport/event-stream.js";
 import { createEventStreamReader } from "../../transport/event-stream.js";
+import type { StreamResponse } from "../../transport/exchange.js";
 import { errorFieldsOf } from "../../transport/json.js";
 import { redactSecrets } from "../../transport/redact.js";
-import type { StreamResponse } from "../../transport/request.js";
 import { countAnswer, countBody } from "./count.js";
 import type { ResolvedOptions } from "./options.js";
 import { CONVERSE_PREFIX } from "./prefix.js";
 import { buildRequest } from "./request.js";
 import { parseResponse, readError } from "./response.js";
 import { createStreamState } from "./stream.js";
+
+export { countUrl } from "./count.js";
 
 /**
  * The Converse wire, for every platform that serves Bedrock's Converse API: the body from the
@@ -21,8 +23,9 @@ import { createStreamState } from "./stream.js";
 export function converseWire(options: ResolvedOptions, provider: string): Wire<EventStreamMessage> {
   const cfg = { ...options, provider };
   return {
-    api: "bedrock",
+    toolArguments: "object",
     body: (req, streaming) => buildRequest(req, cfg, streaming),
+    settings: cfg.settings,
     check: prefixCheck(CONVERSE_PREFIX, cfg.prefixCheck),
     parse: (body, ctx) => parseResponse(body, ctx.provider),
     errorFields: errorFieldsOf(readError),

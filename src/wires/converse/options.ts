@@ -1,11 +1,13 @@
 import { ConfigError } from "../../core/errors.js";
+import { refuseSettings } from "../../core/settings.js";
 import type { CallSettings, ModelRequest, PrefixCheck } from "../../core/types.js";
 import { type ResolvedCache, resolveCache } from "../../kit/cache.js";
 import type { CacheConfig, Effort, ThinkingConfig } from "../../kit/claude-options.js";
 import { CLAUDE_OPTION_KEYS, claudePrefixCheck } from "../../kit/claude-options.js";
-import { pickSettings, refuseSettings } from "../../kit/settings.js";
+import { pickSettings } from "../../kit/settings.js";
 import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
-import { checkClaudeSettings, resolveEffort, resolveThinking } from "../../rules/claude.js";
+import { resolveEffort, resolveThinking } from "../../rules/claude.js";
+import { checkClaudeSettings } from "../../rules/claude-checks.js";
 import { claudeVersion } from "../../rules/version.js";
 import { type KeySet, TRANSPORT_KEYS } from "../../transport/options.js";
 import type { ThinkingConfigParam } from "./wire.js";

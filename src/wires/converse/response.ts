@@ -1,8 +1,8 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
 import { usageWithCache } from "../../kit/usage.js";
-import { errorBodyParser, responseParser } from "../../transport/json.js";
-import type { ErrorResponse } from "../../transport/request.js";
+import type { ErrorResponse } from "../../transport/exchange.js";
+import { answeredWithout, errorBodyParser, responseParser } from "../../transport/json.js";
 import { createMessageBuilder } from "./parts.js";
 import type { ConverseResponse, ErrorBody, OutputContentBlock, TokenUsage } from "./wire.js";
 
@@ -12,12 +12,10 @@ export const parseResponse = /* @__PURE__ */ responseParser(readConverse, "bedro
 function readConverse(body: unknown, provider: string): ModelResponse {
   const res = body as Partial<ConverseResponse> | null;
   const content = res?.output?.message?.content;
-  if (!Array.isArray(content))
-    throw new StreamError("bedrock: the response has no output.message.content");
-  if (typeof res?.stopReason !== "string")
-    throw new StreamError("bedrock: the response has no stopReason");
+  if (!Array.isArray(content)) throw answeredWithout(provider, "output.message.content");
+  if (typeof res?.stopReason !== "string") throw answeredWithout(provider, "stopReason");
   if (typeof res.usage !== "object" || res.usage === null) {
-    throw new StreamError("bedrock: the response has no usage");
+    throw answeredWithout(provider, "usage");
   }
   const builder = createMessageBuilder(provider);
   for (const [i, block] of (content as (OutputContentBlock | null)[]).entries()) {

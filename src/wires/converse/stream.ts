@@ -2,7 +2,7 @@ import { type APIError, type APIErrorFields, StreamError } from "../../core/erro
 import type { Delta, ModelResponse, Usage } from "../../core/types.js";
 import { NO_DELTAS, type StreamMachine } from "../../send/model-stream.js";
 import type { EventStreamHeaderValue, EventStreamMessage } from "../../transport/event-stream.js";
-import { parseErrorJSON } from "../../transport/json.js";
+import { answeredWithout, parseErrorJSON } from "../../transport/json.js";
 import { isRetryableStatus } from "../../transport/retry.js";
 import { createMessageBuilder } from "./parts.js";
 import { exceptionStatus, parseUsage } from "./response.js";
@@ -32,6 +32,8 @@ export function createStreamState(
   const builder = createMessageBuilder(provider, citations);
   let usage: Usage | undefined;
   let stopReason: string | undefined;
+  /** A `messageStart` came: the stream carries a message (ConverseStream's first event). */
+  let started = false;
 
   const response = (): ModelResponse => ({
     message: builder.message(),
@@ -60,12 +62,15 @@ export function createStreamState(
       case "messageStop":
         stopReason = String((event as ConverseStreamOutput["messageStop"]).stopReason ?? "");
         return NO_DELTAS;
+      case "messageStart":
+        started = true;
+        return NO_DELTAS;
       case "metadata":
         // Usage arrives only here, after messageStop in real streams; order does not matter.
         usage = parseUsage((event as ConverseStreamOutput["metadata"]).usage);
         return NO_DELTAS;
       default:
-        // messageStart, and event types added later: a new event is a new kind of news, not
+        // Event types added later: a new event is a new kind of news, not
         // a piece of a block (members added to a block are StreamErrors: parts.ts, ADR 0034).
         return NO_DELTAS;
     }
@@ -95,7 +100,12 @@ export function createStreamState(
       if (stopReason === undefined) {
         throw new StreamError("The bedrock stream ended before messageStop", response());
       }
-      return response();
+      // Nothing of a message came (no messageStart, no block): an answer with no content.
+      const final = response();
+      if (!started && final.message.content.length === 0) {
+        throw answeredWithout(provider, "messageStart", final);
+      }
+      return final;
     },
     partial: response,
   };

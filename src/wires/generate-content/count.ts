@@ -1,5 +1,5 @@
 import { readCount } from "../../kit/count.js";
-import { modelPath } from "../../platforms/gemini/config.js";
+import { modelPath } from "./request.js";
 
 /**
  * `models.countTokens` takes the whole generate body as `generateContentRequest` (with the

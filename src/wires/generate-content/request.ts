@@ -392,3 +392,8 @@ function withSignature(part: Part, signature: string | undefined): Part {
   if (signature !== undefined) part.thoughtSignature = signature;
   return part;
 }
+
+/** The model's resource path: ids get `models/`, paths such as `tunedModels/x` stay as given. */
+export function modelPath(model: string): string {
+  return model.includes("/") ? model : `models/${model}`;
+}

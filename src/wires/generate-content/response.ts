@@ -1,8 +1,8 @@
 import type { APIErrorFields } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
 import { identityOf } from "../../kit/identity.js";
-import { errorBodyParser, responseParser } from "../../transport/json.js";
-import type { ErrorResponse } from "../../transport/request.js";
+import type { ErrorResponse } from "../../transport/exchange.js";
+import { answeredWithout, errorBodyParser, responseParser } from "../../transport/json.js";
 import { isRetryableStatus } from "../../transport/retry.js";
 import { createMessageBuilder } from "./parts.js";
 import type { GenerateContentResponse, Status, UsageMetadata } from "./wire.js";
@@ -12,20 +12,24 @@ import type { GenerateContentResponse, Status, UsageMetadata } from "./wire.js";
 /**
  * Parses a `generateContent` answer: the first candidate's parts become one assistant message
  * (the same way the stream builds it), `finishReason` is the stop reason as sent (`""` when
- * absent). A prompt blocked before generation has no candidate: `index.ts` turns that into an
- * `APIError` ({@link blockedPromptFields}) before calling this.
+ * absent). A prompt blocked before generation has no candidate: `call.ts` turns that into an
+ * `APIError` ({@link blockedPromptFields}) before calling this. Any other body without a
+ * candidate (`{}`) is a `StreamError`, not an empty reply.
  */
 export const parseResponse = /* @__PURE__ */ responseParser(readResponse, "gemini");
 
 function readResponse(body: GenerateContentResponse, provider: string): ModelResponse {
   const builder = createMessageBuilder(provider);
   const candidate = body.candidates?.[0];
-  for (const part of candidate?.content?.parts ?? []) builder.add(part, body.responseId);
+  if (typeof candidate !== "object" || candidate === null) {
+    throw answeredWithout(provider, "candidates");
+  }
+  for (const part of candidate.content?.parts ?? []) builder.add(part, body.responseId);
   builder.end();
   return {
     message: builder.message(),
     usage: parseUsage(body.usageMetadata),
-    stopReason: candidate?.finishReason ?? body.promptFeedback?.blockReason ?? "",
+    stopReason: candidate.finishReason ?? body.promptFeedback?.blockReason ?? "",
     ...identityOf(body.responseId, body.modelVersion),
   };
 }

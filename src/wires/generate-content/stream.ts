@@ -2,6 +2,7 @@ import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { Delta, ModelResponse } from "../../core/types.js";
 import { identityOf } from "../../kit/identity.js";
 import { NO_DELTAS, type StreamMachine } from "../../send/model-stream.js";
+import { answeredWithout } from "../../transport/json.js";
 import type { SSERecord } from "../../transport/sse.js";
 import { createMessageBuilder } from "./parts.js";
 import { blockedPromptFields, errorFields, parseUsage } from "./response.js";
@@ -22,6 +23,8 @@ export function createStreamState(
   const builder = createMessageBuilder(provider);
   let usage: UsageMetadata | undefined;
   let finishReason: string | undefined;
+  /** Some chunk held a candidate (usage-only chunks hold none). */
+  let candidates = false;
   let id: string | undefined;
   let model: string | undefined;
 
@@ -56,6 +59,7 @@ export function createStreamState(
       // A chunk may carry no candidate at all (usage only).
       const candidate = chunk.candidates?.[0];
       if (!candidate) return NO_DELTAS;
+      candidates = true;
       if (candidate.finishReason) finishReason = candidate.finishReason;
       const parts = candidate.content?.parts;
       if (!parts) return NO_DELTAS;
@@ -65,6 +69,7 @@ export function createStreamState(
       return out;
     },
     finish() {
+      if (!candidates) throw answeredWithout(provider, "candidates", response(""));
       if (finishReason === undefined) {
         throw new StreamError("gemini stream ended without a finishReason", response(""));
       }

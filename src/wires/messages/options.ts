@@ -1,11 +1,19 @@
 import { ConfigError } from "../../core/errors.js";
+import { isNonEmptyString, isObject } from "../../core/issue.js";
+import { refuseSettings } from "../../core/settings.js";
 import type { CallSettings, ModelRequest, PrefixCheck } from "../../core/types.js";
 import { type ResolvedCache, resolveCache } from "../../kit/cache.js";
 import type { CacheConfig, Effort, ThinkingConfig } from "../../kit/claude-options.js";
 import { CLAUDE_OPTION_KEYS, claudePrefixCheck } from "../../kit/claude-options.js";
-import { pickSettings, refuseSettings } from "../../kit/settings.js";
+import { pickSettings } from "../../kit/settings.js";
 import { type Capabilities, resolveCapabilities } from "../../rules/capabilities.js";
-import { checkClaudeSettings, resolveEffort, resolveThinking } from "../../rules/claude.js";
+import {
+  CLAUDE_EFFORTS,
+  resolveEffort,
+  resolveThinking,
+  THINKING_OPTION,
+} from "../../rules/claude.js";
+import { checkClaudeSettings } from "../../rules/claude-checks.js";
 import {
   type KeySet,
   type ResolvedTransport,
@@ -13,22 +21,28 @@ import {
   TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
-import type { ContextManagement, ThinkingConfigParam } from "./wire.js";
+import type { ContextEdit, ContextManagement, FallbackModel, ThinkingConfigParam } from "./wire.js";
 
-export type { CacheConfig, ContextManagement, Effort, ThinkingConfig };
+export type { FallbackOutputConfig } from "./wire.js";
+export type { CacheConfig, ContextEdit, ContextManagement, Effort, FallbackModel, ThinkingConfig };
 
 /**
  * Where a request the model declines goes next, server-side: `"default"` (the model Anthropic
- * recommends for the refusal's category) or the models to try in order.
+ * recommends for the refusal's category) or the models to try in order, each with the settings
+ * its attempt overrides.
  * @see https://platform.claude.com/docs/en/build-with-claude/refusals-and-fallback
  */
-export type Fallbacks = "default" | readonly { model: string }[];
+export type Fallbacks = "default" | readonly FallbackModel[];
 
 /** The Messages wire's own options, on every platform that serves it. */
 export interface MessagesOptions extends CallSettings {
   /** Output token cap (`max_tokens`); thinking counts against it. A call may override it. */
   maxTokens: number;
-  /** Omitted: no `thinking` field is sent, and the model's default applies. */
+  /**
+   * Omitted: no `thinking` field is sent, and the model's default applies; except on a model
+   * whose one thinking mode is adaptive with the prefix check on, which gets
+   * `{ type: "adaptive", block_binding }` (that default, spelled out to carry the binding).
+   */
   thinking?: ThinkingConfig;
   /** Sent as `output_config.effort`. */
   effort?: Effort;
@@ -48,7 +62,8 @@ export interface MessagesOptions extends CallSettings {
    * What a request whose prefix changed under replayed thinking gets (docs/append-only.md):
    * `"error"` a HistoryError before any request, `"drop"` that thinking left out and reported
    * in `inputTransformations`, `"off"` sent as asked. Also sent as
-   * `thinking.block_binding.prefix_mismatch_behavior` to models that bind.
+   * `thinking.block_binding.prefix_mismatch_behavior` to models that bind, with `thinking`
+   * (or without it on a model that thinks only adaptively).
    * @defaultValue `"error"` on models that bind thinking to its prefix, else `"off"`
    */
   prefixCheck?: PrefixCheck;
@@ -59,10 +74,10 @@ export interface MessagesOptions extends CallSettings {
    */
   capabilities?: Capabilities;
   /**
-   * Sent as `fallbacks`, with the beta of its form (`"default"`:
-   * `server-side-fallback-2026-07-01`; a list: `server-side-fallback-2026-06-01`): a request the
-   * model refuses (`stop_reason: "refusal"`) is retried by the API on another
-   * model, and the answer carries a `fallback` block where the model changed.
+   * Sent as `fallbacks`, with the beta `server-side-fallback-2026-07-01` (the one that takes
+   * both forms and a list's per-entry overrides): a request the model refuses
+   * (`stop_reason: "refusal"`) is retried by the API on another model, and the answer carries
+   * a `fallback` block where the model changed.
    */
   fallbacks?: Fallbacks;
 }
@@ -202,22 +217,49 @@ function resolveContextManagement(
   return cm;
 }
 
+/** A check that also takes `null`: an override left to the entry's model. */
+const orNull =
+  (ok: (v: unknown) => boolean) =>
+  (v: unknown): boolean =>
+    v === null || ok(v);
+/** Each field an entry may hold: whether a value is one the API parses. */
+const FALLBACK_FIELDS: Record<string, (v: unknown) => boolean> = {
+  model: isNonEmptyString,
+  max_tokens: orNull((v) => Number.isInteger(v) && (v as number) >= 1),
+  // The wire's thinking types, those of `thinking` itself.
+  thinking: orNull((v) => isObject(v) && Object.hasOwn(THINKING_OPTION, String(v.type))),
+  output_config: orNull(
+    (v) =>
+      isObject(v) &&
+      Object.entries(v).every(
+        ([k, x]) =>
+          ["format", "task_budget"].includes(k) ||
+          (k === "effort" && (x === null || CLAUDE_EFFORTS.includes(x as string))),
+      ),
+  ),
+  speed: orNull((v) => v === "standard" || v === "fast"),
+};
+
 /**
- * `fallbacks` is `"default"` or a non-empty list of `{ model }`; the docs name no other field
- * of an entry, so any other shape is refused here rather than by a 400.
+ * `fallbacks` is `"default"` or a non-empty list of entries with a `model`; the API rejects
+ * any other key of an entry "at parse time", so that and a malformed override are refused here
+ * rather than by a 400 (the values themselves the API checks against each entry's model).
  */
 function resolveFallbacks(provider: string, fallbacks: unknown): Fallbacks | undefined {
   if (fallbacks === undefined || fallbacks === "default") return fallbacks;
-  const entry = (e: unknown) =>
-    typeof e === "object" &&
-    e !== null &&
-    Object.keys(e).length === 1 &&
-    typeof (e as { model?: unknown }).model === "string" &&
-    (e as { model: string }).model !== "";
-  if (!Array.isArray(fallbacks) || fallbacks.length === 0 || !fallbacks.every(entry)) {
-    throw new ConfigError(
-      `${provider}: \`fallbacks\` must be "default" or a non-empty list of { model: "..." }`,
+  const fail = (what = "") =>
+    new ConfigError(
+      `${provider}: \`fallbacks\` must be "default" or a non-empty list of { model, max_tokens?, thinking?, output_config?, speed? }${what}`,
     );
+  if (!Array.isArray(fallbacks) || fallbacks.length === 0) throw fail();
+  for (const [i, entry] of fallbacks.entries()) {
+    if (!isObject(entry) || !("model" in entry)) throw fail(`; entry ${i} has no \`model\``);
+    for (const [key, value] of Object.entries(entry)) {
+      const field = Object.hasOwn(FALLBACK_FIELDS, key) ? FALLBACK_FIELDS[key] : undefined;
+      if (!field?.(value)) {
+        throw fail(`; entry ${i}: \`${key}\` is not a ${field ? "value" : "field"} the API takes`);
+      }
+    }
   }
   return fallbacks as Fallbacks;
 }

@@ -1,4 +1,5 @@
 import { StreamError } from "../../core/errors.js";
+import { isObjectLike } from "../../core/issue.js";
 import { createPartsBuilder } from "../../core/parts.js";
 import type { Delta, Message, ProviderPart } from "../../core/types.js";
 import { createTextBuffer, NO_DELTAS, type TextBuffer } from "../../send/model-stream.js";
@@ -71,7 +72,7 @@ export function createMessageBuilder(provider: string): MessageBuilder {
     if (slots[index] !== undefined) {
       throw new StreamError(`anthropic: ${what} for block ${index}, which already started`);
     }
-    if (typeof raw !== "object" || raw === null) {
+    if (!isObjectLike(raw)) {
       throw new StreamError(`anthropic: ${what} for block ${index} that is not an object`);
     }
     const b = raw as Record<string, unknown>;

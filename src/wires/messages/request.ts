@@ -1,4 +1,5 @@
 import { HistoryError } from "../../core/errors.js";
+import { isNonEmptyString } from "../../core/issue.js";
 import { base64ToBytes } from "../../core/media.js";
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part } from "../../core/types.js";
@@ -8,6 +9,10 @@ import { noteOrigins, type Origin } from "../../kit/prefix/wire-prefix.js";
 import { callSettings, wireFields, withExtraBody } from "../../kit/settings.js";
 import { appendTurn, originsFor } from "../../kit/turns.js";
 import { claudeBindsPrefix, claudeTakesMidSystem } from "../../rules/append-only.js";
+import type { Capabilities } from "../../rules/capabilities.js";
+import { THINKING_OPTION } from "../../rules/claude.js";
+import { claudeCapabilities } from "../../rules/claude-checks.js";
+import { leftOutAfterFallback } from "./fallback-turn.js";
 import { MEDIA } from "./media.js";
 import { checkSettings, type ResolvedOptions } from "./options.js";
 import { tool as buildTool, type CompiledUpdate, compileUpdates } from "./updates.js";
@@ -36,17 +41,33 @@ const SETTING_FIELDS = {
 export const THINKING_BINDING_BETA = "thinking-binding-controls-2026-08-01";
 
 /**
- * `thinking.block_binding` for `prefixCheck` on a model that binds thinking to its prefix
- * (not with thinking disabled, where no block is produced): "error" or "drop_block".
+ * `thinking.block_binding` for `prefixCheck` on a model that binds thinking to its prefix:
+ * "error" or "drop_block". It lives inside `thinking`, so it goes only with a `thinking` the
+ * caller set (not `disabled`, where no block is produced), or where an unset `thinking` can
+ * only mean adaptive: on a model whose one thinking mode is `adaptive` (the rules table or
+ * the caller's capabilities). Elsewhere no `thinking` is no field, the model's default
+ * (golem's own prefix check still runs on the turns it recorded).
  * @see https://platform.claude.com/docs/en/build-with-claude/preserved-thinking/fix-bound-to-a-different-conversation
  */
 export function blockBinding(
-  cfg: Partial<Pick<ResolvedOptions, "model" | "thinking" | "prefixCheck">>,
+  cfg: Partial<Pick<ResolvedOptions, "model" | "thinking" | "prefixCheck" | "capabilities">>,
 ): BlockBinding | undefined {
   const check = cfg.prefixCheck ?? "off";
   if (check === "off" || cfg.thinking?.type === "disabled") return undefined;
   if (!cfg.model || !claudeBindsPrefix(cfg.model)) return undefined;
+  if (!cfg.thinking && !onlyAdaptive(claudeCapabilities(cfg.model, cfg.capabilities))) {
+    return undefined;
+  }
   return { prefix_mismatch_behavior: check === "drop" ? "drop_block" : "error" };
+}
+
+/** Whether `adaptive` is the model's one thinking mode, every other known to be refused. */
+function onlyAdaptive(caps: Capabilities | undefined): boolean {
+  const t = caps?.thinking;
+  return (
+    t?.adaptive === true &&
+    Object.keys(THINKING_OPTION).every((mode) => mode === "adaptive" || t[mode] === false)
+  );
 }
 
 /**
@@ -87,11 +108,12 @@ export function buildRequest(
     ),
   };
   const system = [req.system, ...[...hoisted].map((i) => textOf(req.messages[i] as Message))];
-  const texts = system.filter((s): s is string => typeof s === "string" && s !== "");
+  const texts = system.filter(isNonEmptyString);
   if (texts.length > 0) body.system = texts.map((text) => ({ type: "text", text }));
   if (cfg.thinking) body.thinking = cfg.thinking;
   const binding = blockBinding(cfg);
-  // Models that bind think adaptively by default, so `adaptive` is what an unset field meant.
+  // Without `thinking`, only a model that thinks adaptively alone has a binding: `adaptive`
+  // is what its unset field meant.
   if (binding)
     body.thinking = { ...(cfg.thinking ?? { type: "adaptive" }), block_binding: binding };
   // Structured output shares `output_config` with effort (name and description have no field).
@@ -131,7 +153,8 @@ function hoistedSystem(messages: readonly Message[], midSystem: boolean): Set<nu
 /**
  * Whose blocks go back, and whether `fallback` blocks do: they parse only under the
  * server-side fallback beta, which golem sends with `fallbacks`, so a request without it would
- * be a 400 (the SDK's refusal-fallback middleware strips them for the same reason).
+ * be a 400 (the SDK's refusal-fallback middleware strips them for the same reason). Either
+ * way, what came before a turn's final `fallback` block goes back as fallback-turn.ts says.
  */
 interface Replay {
   provider: string;
@@ -153,15 +176,18 @@ function buildMessages(
     index: number,
     parts?: number[],
   ) => appendTurn(out, role, content, origins, originsFor(index, content.length, parts));
+  // Tool calls left out after a fallback boundary: their results are left out too.
+  const unsent = new Set<string>();
   for (const [index, m] of messages.entries()) {
     if (m.role === "user") {
       checkAfterSystem(out, index);
       add("user", userContent(m, index), index);
     } else if (m.role === "assistant") {
       const parts: number[] = [];
-      add("assistant", assistantContent(m, index, replay, parts), index, parts);
-    } else if (m.role === "tool") add("user", [toolResult(m, index)], index);
-    else if (!hoisted.has(index)) {
+      add("assistant", assistantContent(m, index, replay, parts, unsent), index, parts);
+    } else if (m.role === "tool") {
+      if (!unsent.has(m.toolCallId ?? "")) add("user", [toolResult(m, index)], index);
+    } else if (!hoisted.has(index)) {
       const update = updates.get(index);
       const content = [...systemContent(m, out, index), ...(update?.blocks ?? [])];
       if (update?.effort === undefined) add("system", content, index);
@@ -294,15 +320,23 @@ function mediaBlock(p: MediaPart, j: number, index: number, place: MediaPlace): 
 
 const decodeText = (data: string) => new TextDecoder().decode(base64ToBytes(data));
 
-/** An assistant message's blocks in order; `parts` gets the part index of each block. */
+/**
+ * An assistant message's blocks in order; `parts` gets the part index of each block, `unsent`
+ * the ids of tool calls left out after a fallback boundary.
+ */
 function assistantContent(
   m: Message,
   index: number,
   replay: Replay,
   parts?: number[],
+  unsent?: Set<string>,
 ): ContentBlockParam[] {
   const content: ContentBlockParam[] = [];
-  for (const [j, part] of partsOf(m).entries()) {
+  const all = partsOf(m);
+  const leftOut = leftOutAfterFallback(all, replay.provider);
+  for (const id of leftOut.toolCalls) unsent?.add(id);
+  for (const [j, part] of all.entries()) {
+    if (leftOut.parts.has(j)) continue;
     const block = assistantBlock(part, j, index, replay);
     if (block) {
       content.push(block);
@@ -338,7 +372,7 @@ function assistantBlock(
     case "provider":
       // Server tool use and its result are one provider part each: both go, or neither. A
       // `fallback` block goes back in its place under the fallbacks beta, else not at all
-      // (docs/adr/0029-fallback-replay-and-responses-updates.md).
+      // (docs/adr/0029-fallback-replay-and-responses-updates.md; what precedes it: fallback-turn.ts).
       if (part.provider !== provider) return undefined;
       if (!fallbacks && (part.value as { type?: unknown } | null)?.type === "fallback") {
         return undefined;

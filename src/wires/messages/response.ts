@@ -1,12 +1,13 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
-import type { InputTransformation, ModelResponse } from "../../core/types.js";
+import { isObjectLike } from "../../core/issue.js";
+import type { InputTransformation, Message, ModelResponse } from "../../core/types.js";
 import { identityOf } from "../../kit/identity.js";
 import { providerTransformations } from "../../kit/prefix/transformations.js";
-import { errorBodyParser, responseParser } from "../../transport/json.js";
-import type { ErrorResponse } from "../../transport/request.js";
+import type { ErrorResponse } from "../../transport/exchange.js";
+import { answeredWithout, errorBodyParser, responseParser } from "../../transport/json.js";
 import { createMessageBuilder } from "./parts.js";
 import { parseUsage } from "./usage.js";
-import type { ErrorBody, WireInputTransformation, WireMessage } from "./wire.js";
+import type { ErrorBody, WireInputTransformation, WireMessage, WireUsage } from "./wire.js";
 
 export { parseUsage } from "./usage.js";
 
@@ -19,20 +20,35 @@ export const parseResponse = /* @__PURE__ */ responseParser(readMessage, "anthro
 
 function readMessage(body: unknown, provider: string): ModelResponse {
   const msg = body as WireMessage | null;
-  if (typeof msg !== "object" || msg === null || !Array.isArray(msg.content)) {
-    throw new StreamError("anthropic answered without a `content` array");
+  if (!isObjectLike(msg) || !Array.isArray(msg.content)) {
+    throw answeredWithout(provider, "content");
   }
   const builder = createMessageBuilder(provider);
   for (const [i, block] of msg.content.entries()) builder.block(i, block);
-  const response: ModelResponse = {
-    message: builder.message(),
-    usage: parseUsage(msg.usage),
-    stopReason: typeof msg.stop_reason === "string" ? msg.stop_reason : "",
-    ...identityOf(msg.id, msg.model),
-  };
-  const transformations = parseInputTransformations(msg.input_transformations);
+  return messageResponse(
+    builder.message(),
+    msg.usage,
+    typeof msg.stop_reason === "string" ? msg.stop_reason : "",
+    identityOf(msg.id, msg.model),
+    parseInputTransformations(msg.input_transformations),
+    (msg as { stop_details?: unknown }).stop_details,
+  );
+}
+
+/**
+ * The response a body and a stream both end in: its message, usage, stop reason and identity,
+ * and the input transformations and `stop_details` where there are any.
+ */
+export function messageResponse(
+  message: Message,
+  usage: WireUsage | undefined,
+  stopReason: string,
+  identity: Pick<ModelResponse, "id" | "model">,
+  transformations: InputTransformation[] | undefined,
+  details: unknown,
+): ModelResponse {
+  const response: ModelResponse = { message, usage: parseUsage(usage), stopReason, ...identity };
   if (transformations) response.inputTransformations = transformations;
-  const details = (msg as { stop_details?: unknown }).stop_details;
   if (details !== null && details !== undefined) response.stopDetails = details;
   return response;
 }

@@ -1,11 +1,11 @@
 import { StreamError } from "../../core/errors.js";
+import { isNonEmptyString } from "../../core/issue.js";
 import type { InputTransformation, ModelResponse } from "../../core/types.js";
 import { identityOf } from "../../kit/identity.js";
 import { NO_DELTAS, type StreamMachine } from "../../send/model-stream.js";
 import type { SSERecord } from "../../transport/sse.js";
 import { createMessageBuilder } from "./parts.js";
-import { parseErrorEvent, parseInputTransformations } from "./response.js";
-import { parseUsage } from "./usage.js";
+import { messageResponse, parseErrorEvent, parseInputTransformations } from "./response.js";
 import type {
   MessageStreamEvent,
   WireInputTransformation,
@@ -36,17 +36,8 @@ export function createStreamState(
   let transformations: InputTransformation[] | undefined;
   let identity: Pick<ModelResponse, "id" | "model"> = {};
 
-  const response = (): ModelResponse => {
-    const out: ModelResponse = {
-      message: builder.message(),
-      usage: parseUsage(usage),
-      stopReason,
-      ...identity,
-    };
-    if (transformations) out.inputTransformations = transformations;
-    if (stopDetails !== undefined) out.stopDetails = stopDetails;
-    return out;
-  };
+  const response = (): ModelResponse =>
+    messageResponse(builder.message(), usage, stopReason, identity, transformations, stopDetails);
   // `input_transformations` rides the message: on message_start, or restated on message_delta.
   const noteTransformations = (list: WireInputTransformation[] | null | undefined) => {
     transformations = parseInputTransformations(list) ?? transformations;
@@ -79,7 +70,7 @@ export function createStreamState(
           };
           noteTransformations(e.input_transformations);
           const reason = e.delta?.stop_reason;
-          if (typeof reason === "string" && reason !== "") stopReason = reason;
+          if (isNonEmptyString(reason)) stopReason = reason;
           const details = e.delta?.stop_details;
           if (details !== null && details !== undefined) stopDetails = details;
           // message_delta usage is cumulative and nullable: keep what it does not restate.

@@ -30,6 +30,7 @@ export function parseUsage(u: WireUsage | undefined): Usage {
 
 const parseIteration = (step: IterationUsage | null): UsageIteration => ({
   type: String(step?.type),
+  ...(typeof step?.model === "string" && { model: step.model }),
   ...countUsage(step),
 });
 

@@ -1,4 +1,5 @@
-import { ConfigError, HistoryError } from "../../core/errors.js";
+import { HistoryError } from "../../core/errors.js";
+import { refuseSettings } from "../../core/settings.js";
 import type { CallSettings } from "../../core/types.js";
 
 /** API version 2026-10-21 removed the sampling fields (Anthropic, api/versioning). */
@@ -10,13 +11,12 @@ export const VERSION_WITHOUT_SAMPLING = "2026-10-21";
  */
 export function checkVersionSettings(version: string | undefined, s: CallSettings): void {
   if (version !== VERSION_WITHOUT_SAMPLING) return;
-  for (const k of ["temperature", "topP", "topK"] as const) {
-    if (s[k] !== undefined) {
-      throw new ConfigError(
-        `anthropic: \`${k}\` is not accepted (anthropic-version ${VERSION_WITHOUT_SAMPLING} removed it)`,
-      );
-    }
-  }
+  refuseSettings(
+    "anthropic",
+    s,
+    ["temperature", "topP", "topK"],
+    `is not accepted (anthropic-version ${VERSION_WITHOUT_SAMPLING} removed it)`,
+  );
 }
 
 /**

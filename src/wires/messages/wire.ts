@@ -3,7 +3,7 @@
  * @see https://docs.claude.com/en/api/messages
  */
 
-import type { ThinkingParam } from "../../rules/claude.js";
+import type { Effort, ThinkingParam } from "../../rules/claude.js";
 
 /** The `thinking` field; golem/bedrock sends the same JSON, so one type serves both. */
 export type ThinkingConfigParam = ThinkingParam;
@@ -151,13 +151,36 @@ export interface MessageCreateParams {
   tools?: Tool[];
   tool_choice?: ToolChoice;
   context_management?: ContextManagement;
-  /** Beta `server-side-fallback-2026-07-01` for `"default"`, `-2026-06-01` for a list. */
-  fallbacks?: "default" | readonly { model: string }[];
+  /** Beta `server-side-fallback-2026-07-01`, which takes both forms and the entries' overrides. */
+  fallbacks?: "default" | readonly FallbackModel[];
   temperature?: number;
   top_p?: number;
   top_k?: number;
   stop_sequences?: string[];
   stream?: boolean;
+}
+
+/**
+ * One entry of a `fallbacks` list, fields as the API spells them (the SDK's
+ * `BetaFallbackParam`): `model`, and for this attempt only `max_tokens`, `thinking`,
+ * `output_config` and `speed`. A field left out keeps the request's value; `null` runs the
+ * attempt without it (the model's default). The API validates each as if the request were
+ * made to `model`.
+ * @see https://platform.claude.com/docs/en/build-with-claude/refusals-and-fallback#naming-your-own-fallback-models
+ */
+export interface FallbackModel {
+  model: string;
+  max_tokens?: number | null;
+  thinking?: ThinkingConfigParam | null;
+  output_config?: FallbackOutputConfig | null;
+  speed?: "standard" | "fast" | null;
+}
+
+/** A fallback attempt's `output_config`, merged with the request's one field at a time. */
+export interface FallbackOutputConfig {
+  effort?: Effort | null;
+  format?: { type: "json_schema"; schema: object } | null;
+  task_budget?: { type: "tokens"; total: number; remaining?: number | null } | null;
 }
 
 /**
@@ -223,9 +246,15 @@ export interface WireUsage {
   iterations?: IterationUsage[] | null;
 }
 
-/** The usage of one sampling step of a compacting call. */
+/**
+ * The usage of one sampling step: of a compacting call, or one hop of a server-side fallback
+ * (`message` for a hop that declined, `fallback_message` for the one that served). `model`
+ * names the model that ran it (the SDK's BetaMessageIterationUsage, nullable there, and
+ * BetaFallbackMessageIterationUsage; a `compaction` step has none).
+ */
 export interface IterationUsage {
-  type: "compaction" | "message" | (string & {});
+  type: "compaction" | "message" | "fallback_message" | (string & {});
+  model?: string | null;
   input_tokens?: number | null;
   output_tokens?: number | null;
   cache_creation_input_tokens?: number | null;

@@ -12,11 +12,18 @@ import {
   TRANSPORT_KEYS,
   type TransportConfig,
 } from "../../transport/options.js";
-import type { ReasoningSummary } from "../openai-responses/wire.js";
-import type { ReasoningEffort } from "./wire.js";
+import type { ChatServer } from "./dialect.js";
+import type { ReasoningEffort, ReasoningSummary } from "./wire.js";
 
-export type { ReasoningSummary } from "../openai-responses/wire.js";
-export type { ReasoningEffort } from "./wire.js";
+export { type ChatServer, resolveServer } from "./dialect.js";
+export {
+  checkServerName,
+  SERVERS,
+  type ServerName,
+  type ServerProfile,
+  serverOf,
+} from "./servers.js";
+export type { ReasoningEffort, ReasoningSummary } from "./wire.js";
 
 /** How the model reasons and what of it goes back on later turns. */
 export interface ThinkingConfig {
@@ -61,6 +68,12 @@ export interface ChatOptions extends PromptCacheConfig {
   reasoningFormat?: ReasoningFormat;
   /** What the model takes (`openai.capabilities()`), over golem's table. */
   capabilities?: Capabilities;
+  /**
+   * golem/openai: the server's profile resolved for the model (servers.ts); it decides the
+   * effort fields, the preserve switch and what reasoning goes back, over `replayReasoning`
+   * and `reasoningFormat` (Azure has none and reads those two).
+   */
+  server?: ChatServer;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { isNonEmptyString } from "../../core/issue.js";
 import { createPartsBuilder } from "../../core/parts.js";
 import type { Delta, Message, ThinkingPart, ToolCallPart } from "../../core/types.js";
+import type { ThinkPiece, ThinkSplitter } from "../../kit/think-tags.js";
 import { NO_DELTAS } from "../../send/model-stream.js";
 import type {
   ChatCompletionChunkDelta,
@@ -21,13 +22,21 @@ import type {
  * plus a thinking part for a `reasoning.text` (text, signature), `reasoning.summary` (text) or
  * `reasoning.encrypted` (redacted `data`) entry. A message or delta with details entries reads no text field: the
  * same reasoning in `reasoning` would be thinking twice.
+ *
+ * On a server that writes its reasoning into `content` between tags (servers.ts, `"tags"`),
+ * the content is split as it arrives (kit/think-tags.ts): each reasoning run a thinking part,
+ * each run of answer a text part, in their order; a tag cut across chunks is held back until
+ * the next chunk says what it is, and {@link MessageBuilder.settle} gives what is held at the
+ * end. A message whose reasoning came in a field first takes its content as it is: the same
+ * reasoning twice would be doubled.
  */
 export interface MessageBuilder {
   /** Adds one message or delta (tool calls as fragments); returns the deltas it makes. */
   add(m: ChatCompletionChunkDelta): readonly Delta[];
   /**
-   * Places the `reasoning_details` entries that have no provider part yet, in order, and
-   * returns their deltas: at the end of a JSON answer, at `finish_reason` and at `[DONE]`.
+   * Places the `reasoning_details` entries that have no provider part yet, in order, and what
+   * the tag splitter held back, and returns their deltas: at the end of a JSON answer, at
+   * `finish_reason` and at `[DONE]`.
    */
   settle(): readonly Delta[];
   /** The first tool call still without an id or a name, as `[position, what]`; else undefined. */
@@ -39,13 +48,22 @@ export interface MessageBuilder {
 /**
  * Creates an empty {@link MessageBuilder}; thinking and provider parts are tagged with
  * `provider`. `fragments`: a stream, whose `reasoning_details` entries may come in pieces.
+ * `split`: the server writes reasoning into `content` between tags; makes the content's splitter.
  */
-export function createMessageBuilder(provider: string, fragments = true): MessageBuilder {
+export function createMessageBuilder(
+  provider: string,
+  fragments = true,
+  split?: () => ThinkSplitter,
+): MessageBuilder {
   const parts = createPartsBuilder();
-  // Where the reasoning and the text sit in the parts; set when their first piece arrives.
+  // Where the reasoning sits in the parts; set when its first piece arrives.
   let thinking: number | undefined;
   let encrypted: number | undefined;
-  let text: number | undefined;
+  // The part the content's last run went to, and what kind; a new kind opens a new part.
+  let run: { kind: ThinkPiece["kind"]; at: number } | undefined;
+  // The content's tag splitter: made at the first content, unless reasoning came in a field.
+  let splitter: ThinkSplitter | undefined;
+  let seenContent = false;
   // reasoning_details entries as joined so far, each with its thinking part; the first
   // `settled` of them already have their provider part.
   const entries: { value: ReasoningDetail; part?: number }[] = [];
@@ -128,6 +146,18 @@ export function createMessageBuilder(provider: string, fragments = true): Messag
     }
   };
 
+  /** A run of content: appended to the last run of its kind, else a new part. */
+  const piece = (p: ThinkPiece): Delta => {
+    if (run?.kind !== p.kind) {
+      const at =
+        p.kind === "text"
+          ? parts.start({ type: "text", text: "" })
+          : parts.start({ type: "thinking", provider });
+      run = { kind: p.kind, at };
+    }
+    return parts.appendText(run.at, p.text);
+  };
+
   return {
     add(m) {
       let out: Delta[] | undefined;
@@ -152,8 +182,14 @@ export function createMessageBuilder(provider: string, fragments = true): Messag
       // Some servers send content parts (arrays) golem does not read; they count as no text.
       const content = m.content;
       if (typeof content === "string" && content !== "") {
-        text ??= parts.start({ type: "text", text: "" });
-        out = append(out, parts.appendText(text, content));
+        if (!seenContent && split && thinking === undefined && entries.length === 0) {
+          splitter = split();
+        }
+        seenContent = true;
+        const pieces = splitter
+          ? splitter.push(content)
+          : [{ kind: "text" as const, text: content }];
+        for (const p of pieces) out = append(out, piece(p));
       }
       const fragments = m.tool_calls;
       if (fragments) {
@@ -165,8 +201,9 @@ export function createMessageBuilder(provider: string, fragments = true): Messag
       return out === undefined || out.length === 0 ? NO_DELTAS : out;
     },
     settle() {
-      if (settled === entries.length) return NO_DELTAS;
-      const out: Delta[] = [];
+      const held = splitter?.finish() ?? [];
+      if (settled === entries.length && held.length === 0) return NO_DELTAS;
+      const out: Delta[] = held.map(piece);
       for (const { value } of entries.slice(settled)) {
         const index = parts.start({ type: "provider", provider, value });
         out.push({ type: "provider", index, provider, value });

@@ -1,11 +1,14 @@
 import { partsOf, textOf } from "../../core/parts.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../core/types.js";
 import { checkMedia, isMedia, urlOf } from "../../kit/media.js";
-import { callSettings, wireFields, withExtraBody } from "../../kit/settings.js";
+import { callSettings, deepMerge, wireFields, withExtraBody } from "../../kit/settings.js";
+import type { ThinkPiece } from "../../kit/think-tags.js";
 import { foldUpdates } from "../../kit/updates.js";
 import { checkChatTools, checkSettings } from "../../rules/openai.js";
+import type { ReplayWhen } from "./dialect.js";
 import { CHAT_MEDIA, filenameOf } from "./media.js";
 import { CHAT_EFFORTS, type ChatOptions, promptCacheFields } from "./options.js";
+import type { ReplayForm } from "./servers.js";
 import { jsonSchemaFormat } from "./settings.js";
 import type {
   ChatCompletionAssistantMessageParam,
@@ -50,12 +53,15 @@ export function buildRequest(
     const out = buildMessage(m, i, cfg);
     if (out) messages.push(out);
   }
-  const body: ChatCompletionCreateParams = { messages };
+  let body: ChatCompletionCreateParams = { messages };
   if (cfg.model !== undefined) body.model = cfg.model;
   if (req.tools !== undefined && req.tools.length > 0) body.tools = req.tools.map(buildTool);
   if (req.toolChoice !== undefined) body.tool_choice = buildToolChoice(req.toolChoice);
   const effort = effortNow ?? cfg.reasoningEffort;
-  if (effort !== undefined) {
+  if (cfg.server) {
+    cfg.server.check(effort, req.toolChoice, cfg.provider);
+    body = deepMerge(body, cfg.server.fields(effort));
+  } else if (effort !== undefined) {
     if (cfg.reasoningFormat === "openrouter") body.reasoning = { effort };
     else body.reasoning_effort = effort;
   }
@@ -171,15 +177,48 @@ function buildAssistantMessage(
   // The entries hold the reasoning's text, signatures and data already.
   if (details.length > 0) out.reasoning_details = details;
   else {
-    if (cfg.replayReasoning) {
-      const thought = replayedReasoning(parts, cfg.provider);
-      const format = cfg.reasoningFormat;
-      if (format === "reasoning" || format === "openrouter") out.reasoning = thought;
-      else out.reasoning_content = thought;
+    const [when, form] = replayOf(cfg);
+    if (when === "always" || (when === "tool-calls" && calls.length > 0)) {
+      if (form === "tags") out.content = taggedContent(parts, cfg) ?? out.content;
+      else {
+        const thought = replayedReasoning(parts, cfg.provider);
+        if (form === "reasoning") out.reasoning = thought;
+        else out.reasoning_content = thought;
+      }
     }
     if (encrypted !== undefined) out.encrypted_content = encrypted;
   }
   return out;
+}
+
+/**
+ * When the own reasoning goes back and in what form: the resolved server's (golem/openai),
+ * else `replayReasoning` and `reasoningFormat` (Azure).
+ */
+function replayOf(cfg: ChatOptions): [ReplayWhen, ReplayForm] {
+  if (cfg.server) return [cfg.server.replay, cfg.server.replayAs];
+  const format = cfg.reasoningFormat;
+  return [
+    cfg.replayReasoning ? "always" : "never",
+    format === "reasoning" || format === "openrouter" ? "reasoning" : "reasoning_content",
+  ];
+}
+
+/**
+ * The text parts with the own thinking back between its tags, in the parts' order, as the
+ * server wrote them into `content`; undefined when there is no own thinking to put back.
+ */
+function taggedContent(parts: readonly Part[], cfg: ChatOptions): string | undefined {
+  const pieces: ThinkPiece[] = [];
+  let thought = false;
+  for (const p of parts) {
+    if (p.type === "text") pieces.push({ kind: "text", text: p.text });
+    else if (p.type === "thinking" && p.text !== undefined && own(p, cfg.provider)) {
+      pieces.push({ kind: "thinking", text: p.text });
+      thought = true;
+    }
+  }
+  return thought && cfg.server ? cfg.server.join(pieces) : undefined;
 }
 
 /** A part of this adapter, or untagged (the caller's own). */

@@ -1,9 +1,10 @@
 import { type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { ModelResponse, Usage } from "../../core/types.js";
 import { identityOf } from "../../kit/identity.js";
+import type { ThinkSplitter } from "../../kit/think-tags.js";
 import { withCounts } from "../../kit/usage.js";
-import { errorBodyParser, responseParser } from "../../transport/json.js";
-import type { ErrorResponse } from "../../transport/request.js";
+import type { ErrorResponse } from "../../transport/exchange.js";
+import { answeredWithout, errorBodyParser, responseParser } from "../../transport/json.js";
 import { createMessageBuilder } from "./parts.js";
 import type {
   ChatCompletion,
@@ -20,17 +21,29 @@ import type {
  */
 export const parseResponse = /* @__PURE__ */ responseParser(readCompletion, "openai");
 
-function readCompletion(body: unknown, provider: string): ModelResponse {
+/** {@link parseResponse} for a server that writes reasoning into `content` between tags. */
+export function tagParser(split: () => ThinkSplitter): typeof parseResponse {
+  return responseParser(
+    (body: unknown, provider: string) => readCompletion(body, provider, split),
+    "openai",
+  );
+}
+
+function readCompletion(
+  body: unknown,
+  provider: string,
+  split?: () => ThinkSplitter,
+): ModelResponse {
   const completion = body as ChatCompletion;
   const choice = Array.isArray(completion?.choices) ? completion.choices[0] : undefined;
   const wire = choice?.message;
   if (typeof wire !== "object" || wire === null) {
-    throw new StreamError(`${provider} answered without choices[0].message`);
+    throw answeredWithout(provider, "choices[0].message");
   }
   const calls = wire.tool_calls ?? [];
   if (!Array.isArray(calls))
     throw new StreamError(`${provider} answered with tool_calls that are not an array`);
-  const builder = createMessageBuilder(provider, false);
+  const builder = createMessageBuilder(provider, false, split);
   builder.add({
     content: wire.content,
     reasoning_content: wire.reasoning_content ?? null,

@@ -1,8 +1,9 @@
 import { type APIError, type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { Delta, ModelResponse } from "../../core/types.js";
 import { identityOf } from "../../kit/identity.js";
+import type { ThinkSplitter } from "../../kit/think-tags.js";
 import { NO_DELTAS, type StreamMachine } from "../../send/model-stream.js";
-import { parseErrorJSON } from "../../transport/json.js";
+import { answeredWithout, parseErrorJSON } from "../../transport/json.js";
 import type { SSERecord } from "../../transport/sse.js";
 import { createMessageBuilder } from "./parts.js";
 import { errorObjectOf, okErrorFields, parseUsage } from "./response.js";
@@ -20,17 +21,21 @@ export interface StreamContext {
  * `choices[0].delta` goes through the same builder as `parseResponse` (parts.ts), so the final
  * response equals what `parseResponse` makes of the same content. The stream is complete at
  * `[DONE]` or once a `finish_reason` came. `provider` (`"openai"` or `"azure"`) names who is
- * streaming: it tags thinking parts and errors.
+ * streaming: it tags thinking parts and errors. `split`: the server writes reasoning into
+ * `content` between tags (servers.ts); makes the content's splitter.
  */
 export function createStreamState(
   toError: (fields: APIErrorFields) => APIError,
   requestId?: string,
   provider = "openai",
+  split?: () => ThinkSplitter,
 ): StreamMachine<SSERecord> {
-  const builder = createMessageBuilder(provider);
+  const builder = createMessageBuilder(provider, true, split);
   let usage: CompletionUsage | undefined;
   let stopReason: string | undefined;
   let done = false;
+  /** Some chunk held a choice (a usage-only chunk holds none). */
+  let chose = false;
   let id: string | undefined;
   let model: string | undefined;
 
@@ -48,6 +53,7 @@ export function createStreamState(
     model ||= chunk.model;
     const choice = chunk.choices?.[0];
     if (choice === undefined) return NO_DELTAS;
+    chose = true;
     if (choice.finish_reason) stopReason = choice.finish_reason;
     const delta = choice.delta;
     const out = delta ? builder.add(delta) : NO_DELTAS;
@@ -85,6 +91,7 @@ export function createStreamState(
         );
       }
       const final = response();
+      if (!chose) throw answeredWithout(provider, "choices", final);
       const incomplete = builder.incompleteCall();
       if (incomplete) {
         const [i, missing] = incomplete;

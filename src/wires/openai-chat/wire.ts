@@ -206,3 +206,6 @@ export interface OpenAIErrorObject {
 export interface OpenAIErrorBody {
   error: OpenAIErrorObject;
 }
+
+/** `reasoning.summary` values (Responses API; an option both OpenAI wires' configs share). */
+export type ReasoningSummary = "auto" | "concise" | "detailed";

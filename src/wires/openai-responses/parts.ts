@@ -13,9 +13,12 @@ import type {
  * (docs/adr/0007-responses-items-as-parts.md). `generate` hands every item of `output` to
  * {@link ResponsesMessageBuilder.done}; a stream feeds `.added`, the deltas, `.done` and the
  * output of `response.completed`, so both build the same message:
- * - a `reasoning` item: one thinking part per summary part, in order, its `encrypted_content`
- *   the signature of the item's first part (one `{ text: "", signature }` part when the
- *   summary is empty; no part when it has neither);
+ * - a `reasoning` item: one thinking part per summary part, in order, or, when the item carries
+ *   raw reasoning instead (`content` of `reasoning_text` parts, the Open Responses servers),
+ *   one per such part (whichever the item streamed first: never both, never doubled); its
+ *   `encrypted_content` the signature of the item's first part (one `{ text: "", signature }`
+ *   part when it has no text; no part when it has neither); with `keepIds`, its `id` on that
+ *   first part too;
  * - a `message` item: one text part per non-empty `output_text`, with the item's `phase`;
  * - a `function_call` item: a tool call (`call_id` as id, `arguments` as sent);
  * - any other item: a provider part holding the finished item as sent.
@@ -25,6 +28,19 @@ export interface ResponsesMessageBuilder {
   added(outputIndex: number, item: ResponseOutputItem): readonly Delta[];
   /** A `reasoning_summary_text.delta`. */
   summaryText(outputIndex: number, summaryIndex: number, piece: string): readonly Delta[];
+  /** A `reasoning_text.delta` (OpenAI, LM Studio, DeepSeek) or `reasoning.delta` (Open Responses). */
+  reasoningText(outputIndex: number, contentIndex: number, piece: string): readonly Delta[];
+  /**
+   * A `.done` event of a text (`"summary"`, `"reasoning"`, `"text"`) or of a call's arguments
+   * (`"arguments"`, index unused): the whole text, authoritative, so what the deltas lacked (a
+   * server that sends arguments only in `.done`) is added here.
+   */
+  textDone(
+    outputIndex: number,
+    kind: "summary" | "reasoning" | "text" | "arguments",
+    index: number,
+    text: string,
+  ): readonly Delta[];
   /** An `output_text.delta`. */
   text(outputIndex: number, contentIndex: number, piece: string): readonly Delta[];
   /** A `function_call_arguments.delta`. */
@@ -43,8 +59,10 @@ type ToolCallDelta = Extract<Delta, { type: "tool-call" }>;
 
 /** What is known of one output item: where its parts are. */
 interface ItemState {
-  /** Part index per `summary_index` (reasoning) or `content_index` (message). */
+  /** Part index per `summary_index` or `content_index` (reasoning: of whichever it carries). */
   parts: number[];
+  /** A reasoning item's text: its summary or its `reasoning_text` content, the first one seen. */
+  carrier: "summary" | "content" | undefined;
   /** The part of a function call or provider item; -1 before it starts. */
   part: number;
   phase: Phase | undefined;
@@ -60,15 +78,22 @@ export function responsesTag(provider: string): string {
   return `${provider}-responses`;
 }
 
-/** Creates an empty {@link ResponsesMessageBuilder}; thinking, phase and items get {@link responsesTag}. */
-export function createResponsesMessageBuilder(adapter: string): ResponsesMessageBuilder {
+/**
+ * Creates an empty {@link ResponsesMessageBuilder}; thinking, phase and items get
+ * {@link responsesTag}. `keepIds`: a reasoning item's `id` is kept on its first thinking part
+ * (servers that take reasoning back as items by id, servers.ts).
+ */
+export function createResponsesMessageBuilder(
+  adapter: string,
+  keepIds = false,
+): ResponsesMessageBuilder {
   const provider = responsesTag(adapter);
   const b = createPartsBuilder();
   // By output_index (small and dense), an array, not a Map: this runs per event.
   const items: ItemState[] = [];
 
   const stateOf = (outputIndex: number): ItemState =>
-    (items[outputIndex] ??= { parts: [], part: -1, phase: undefined });
+    (items[outputIndex] ??= { parts: [], part: -1, phase: undefined, carrier: undefined });
 
   /** Makes the part's text `final`: a delta for what the stream lacked, or a silent fix. */
   const settle = (at: number, final: string, call: boolean, out: Delta[]): void => {
@@ -99,6 +124,12 @@ export function createResponsesMessageBuilder(adapter: string): ResponsesMessage
     return [b.appendText(partAt(state, i, thinking, state.phase), piece)];
   };
 
+  /** Whether a reasoning item's text comes from `carrier` (the first one seen decides). */
+  const carries = (state: ItemState, carrier: "summary" | "content"): boolean => {
+    state.carrier ??= carrier;
+    return state.carrier === carrier;
+  };
+
   const startCall = (state: ItemState, item: ResponseFunctionToolCall, out: Delta[]): void => {
     const id = typeof item.call_id === "string" ? item.call_id : "";
     const name = typeof item.name === "string" ? item.name : "";
@@ -111,23 +142,30 @@ export function createResponsesMessageBuilder(adapter: string): ResponsesMessage
   };
 
   const doneReasoning = (state: ItemState, item: ResponseReasoningItem, out: Delta[]): void => {
-    const summary = Array.isArray(item.summary) ? item.summary : [];
-    for (let i = 0; i < summary.length; i++) {
-      const text = summary[i]?.text;
+    const raw = Array.isArray(item.content) ? item.content : [];
+    const hasRaw = raw.some((c) => c?.type === "reasoning_text" && typeof c.text === "string");
+    state.carrier ??= hasRaw ? "content" : "summary";
+    const texts =
+      state.carrier === "content" ? raw : Array.isArray(item.summary) ? item.summary : [];
+    for (let i = 0; i < texts.length; i++) {
+      const text = texts[i]?.text;
       const final = typeof text === "string" ? text : "";
       if (final !== "" || state.parts[i] !== undefined) {
         settle(partAt(state, i, true), final, false, out);
       }
     }
     const signature = item.encrypted_content;
-    if (typeof signature !== "string" || signature === "") return;
+    const signed = typeof signature === "string" && signature !== "";
+    const id = keepIds && typeof item.id === "string" && item.id !== "" ? item.id : undefined;
+    if (!signed && state.parts.every((at) => at === undefined)) return;
     const first = state.parts.find((at) => at !== undefined) ?? partAt(state, 0, true);
+    const part = b.at(first) as ThinkingPart;
+    // The builder's own object: the id rides the final message, as a text part's phase does.
+    if (id !== undefined) part.id ??= id;
     // Signed once, by the first finished item that has it (`output_item.done` in a stream):
     // OpenAI encrypts the reasoning anew each time it serializes it, so `response.completed`
     // carries other bytes for the same item (fixtures/openai/responses-reencrypted-stream.json).
-    if ((b.at(first) as ThinkingPart).signature === undefined) {
-      out.push(b.appendSignature(first, signature));
-    }
+    if (signed && part.signature === undefined) out.push(b.appendSignature(first, signature));
   };
 
   const doneMessage = (state: ItemState, item: ResponseOutputMessage, out: Delta[]): void => {
@@ -171,7 +209,30 @@ export function createResponsesMessageBuilder(adapter: string): ResponsesMessage
       return out;
     },
     summaryText: (outputIndex, summaryIndex, piece) =>
-      append(outputIndex, summaryIndex, piece, true),
+      carries(stateOf(outputIndex), "summary")
+        ? append(outputIndex, summaryIndex, piece, true)
+        : NO_DELTAS,
+    reasoningText: (outputIndex, contentIndex, piece) =>
+      carries(stateOf(outputIndex), "content")
+        ? append(outputIndex, contentIndex, piece, true)
+        : NO_DELTAS,
+    textDone(outputIndex, kind, index, text) {
+      const state = stateOf(outputIndex);
+      const out: Delta[] = [];
+      if (kind === "arguments") {
+        if (state.part < 0) startCall(state, { type: "function_call" }, []);
+        settle(state.part, text, true, out);
+      } else if (kind === "text") {
+        if (text !== "" || state.parts[index] !== undefined) {
+          settle(partAt(state, index, false, state.phase), text, false, out);
+        }
+      } else if (carries(state, kind === "summary" ? "summary" : "content")) {
+        if (text !== "" || state.parts[index] !== undefined) {
+          settle(partAt(state, index, true), text, false, out);
+        }
+      }
+      return out.length === 0 ? NO_DELTAS : out;
+    },
     text: (outputIndex, contentIndex, piece) => append(outputIndex, contentIndex, piece, false),
     arguments(outputIndex, piece) {
       if (piece === "") return NO_DELTAS;

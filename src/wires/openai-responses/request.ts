@@ -9,6 +9,7 @@ import type { ResponsesOptions } from "../openai-chat/options.js";
 import { promptCacheFields } from "../openai-chat/options.js";
 import { jsonSchemaFormat } from "../openai-chat/settings.js";
 import { responsesTag } from "./parts.js";
+import { RESPONSES_SERVERS, type ResponsesServer } from "./servers.js";
 import { buildTool, buildToolChoice } from "./tools.js";
 import { buildUpdateItems } from "./update.js";
 import type {
@@ -18,6 +19,7 @@ import type {
   ResponseInputItem,
   ResponseOutputMessageParam,
   ResponseReasoningItemParam,
+  ResponseReasoningTextItemParam,
 } from "./wire.js";
 
 /** The Responses endpoint under a base URL (streaming uses the same one). */
@@ -26,14 +28,15 @@ export function responsesUrl(cfg: { baseURL: string }): string {
 }
 
 /**
- * The Responses body for a request: stateless (`store: false`) with encrypted reasoning
- * included, `system` as `instructions`, and the history as `input` items (a system message's
- * `update` as the append-only items of responses-update.ts).
+ * The Responses body for a request: stateless (`store: false`) with what the server's row asks
+ * to include, `system` as `instructions`, and the history as `input` items in the server's form
+ * (a system message's `update` as the append-only items of update.ts).
  */
 export function buildResponsesRequest(
   req: ModelRequest,
   cfg: ResponsesOptions,
   stream: boolean,
+  server: ResponsesServer = RESPONSES_SERVERS.openai,
 ): ResponseCreateParams {
   const s = callSettings(cfg.provider, cfg.settings, req);
   checkSettings("responses", cfg, s);
@@ -44,7 +47,7 @@ export function buildResponsesRequest(
     const items =
       m.role === "system" && m.update
         ? buildUpdateItems({ ...m, update: m.update }, cfg, i)
-        : buildInputItems(m, cfg.provider, i, parts);
+        : buildInputItems(m, cfg.provider, i, parts, server);
     for (const [n, item] of items.entries()) {
       input.push(item);
       origins.push([[i, parts[n] ?? -1]]);
@@ -54,9 +57,9 @@ export function buildResponsesRequest(
   const body: ResponseCreateParams = {
     model: cfg.model,
     input,
-    include: ["reasoning.encrypted_content"],
-    store: false,
   };
+  if (server.include.length > 0) body.include = [...server.include];
+  if (server.store === false) body.store = false;
   if (req.system !== undefined && req.system !== "") body.instructions = req.system;
   if (req.tools !== undefined && req.tools.length > 0) body.tools = req.tools.map(buildTool);
   const toolChoice = buildToolChoice(req);
@@ -86,22 +89,44 @@ export function buildInputItems(
   provider: string,
   index = 0,
   parts?: number[],
+  server: ResponsesServer = RESPONSES_SERVERS.openai,
 ): ResponseInputItem[] {
   const place = m.role === "user" ? "user" : m.role === "tool" ? "tool" : "assistant";
   for (const [j, p] of partsOf(m).entries()) {
     if (isMedia(p)) checkMedia(`${provider} Responses`, RESPONSES_MEDIA, p, j, index, place);
   }
-  if (m.role === "assistant") return buildAssistantItems(m, provider, parts);
+  if (m.role === "assistant") {
+    const items = buildAssistantItems(m, provider, parts, server.replay);
+    return server.callsLast ? callsLast(items, parts) : items;
+  }
   // The wire has no error flag for a tool result: the output itself says what failed.
   if (m.role === "tool") {
     // Text alone stays a string; with images or files the output is an array of input parts.
     const output = partsOf(m).some(isMedia) ? buildContent(m, index) : textOf(m);
     return [{ type: "function_call_output", call_id: m.toolCallId ?? "", output }];
   }
+  const type = server.messageType ? ({ type: "message" } as const) : {};
   if (typeof m.content === "string")
-    return m.content === "" ? [] : [{ role: m.role, content: m.content }];
+    return m.content === "" ? [] : [{ ...type, role: m.role, content: m.content }];
   const content = buildContent(m, index);
-  return content.length === 0 ? [] : [{ role: m.role, content }];
+  return content.length === 0 ? [] : [{ ...type, role: m.role, content }];
+}
+
+/**
+ * An assistant turn's items with its `function_call` items after the others, each group in its
+ * order (`parts`, the part each item starts at, follows): DeepSeek answers 400 to assistant text
+ * between a call and its output, and one Chat Completions message (content, then tool calls)
+ * is the order its models were trained on (docs/adr/0041-responses-servers.md).
+ */
+function callsLast(items: ResponseInputItem[], parts: number[] = []): ResponseInputItem[] {
+  const isCall = (item: ResponseInputItem) => (item as { type?: unknown }).type === "function_call";
+  const order = [...items.keys()].sort((a, b) => {
+    const ca = isCall(items[a] as ResponseInputItem);
+    return ca === isCall(items[b] as ResponseInputItem) ? a - b : ca ? 1 : -1;
+  });
+  const starts = order.map((k) => parts[k] ?? -1);
+  if (parts.length === items.length) parts.splice(0, parts.length, ...starts);
+  return order.map((k) => items[k] as ResponseInputItem);
 }
 
 /** A message's text, image and file parts as input parts, in order. */
@@ -129,14 +154,20 @@ function buildMedia(p: MediaPart, index: number, j: number): InputContent {
  * is a `function_call`; an own provider part is the item it was. Foreign thinking, provider
  * parts and phases are left out. No item gets an `id`: under `store: false` none is needed,
  * and Azure refuses reasoning ids (ADR 0003).
+ *
+ * `replay: "items"` (servers that send raw reasoning text, servers.ts): a thinking part of this
+ * wire with an `id` or a signature opens a reasoning item of `reasoning_text` content (its id,
+ * its signature as `encrypted_content`, else null), and the unsigned parts right after it are
+ * its further content; an unsigned part without an id that opens nothing is left out, as above.
  */
 function buildAssistantItems(
   m: Message,
   provider: string,
   starts: number[] = [],
+  replay: ResponsesServer["replay"] = "signed",
 ): ResponseInputItem[] {
   const items: ResponseInputItem[] = [];
-  let reasoning: ResponseReasoningItemParam | undefined;
+  let reasoning: ResponseReasoningItemParam | ResponseReasoningTextItemParam | undefined;
   let message: ResponseOutputMessageParam | undefined;
   const tags = ownTags(partsOf(m), provider);
   for (const [j, p] of partsOf(m).entries()) {
@@ -159,8 +190,26 @@ function buildAssistantItems(
     }
     message = undefined;
     if (p.type === "thinking" && own && p.text !== undefined) {
-      if (p.signature !== undefined && p.signature !== "") {
-        reasoning = { type: "reasoning", summary: [], encrypted_content: p.signature };
+      const signed = p.signature !== undefined && p.signature !== "";
+      if (replay === "items") {
+        if (signed || p.id !== undefined) {
+          const item: ResponseReasoningTextItemParam = {
+            type: "reasoning",
+            summary: [],
+            content: [],
+            encrypted_content: p.signature ?? null,
+          };
+          if (p.id !== undefined) item.id = p.id;
+          reasoning = item;
+          items.push(item);
+        }
+        if (p.text !== "" && reasoning && "content" in reasoning) {
+          reasoning.content.push({ type: "reasoning_text", text: p.text });
+        }
+        continue;
+      }
+      if (signed) {
+        reasoning = { type: "reasoning", summary: [], encrypted_content: p.signature as string };
         items.push(reasoning);
       }
       // An item that came with `summary: []` is one signed part with text "": it goes back

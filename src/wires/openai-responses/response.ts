@@ -3,20 +3,25 @@ import { toolCallsOf } from "../../core/parts.js";
 import type { InputTransformation, Message, ModelResponse, Usage } from "../../core/types.js";
 import { identityOf } from "../../kit/identity.js";
 import { providerTransformations } from "../../kit/prefix/transformations.js";
+import { answeredWithout } from "../../transport/json.js";
 import { errorFields, errorObjectOf, parseUsage } from "../openai-chat/response.js";
 import { createResponsesMessageBuilder } from "./parts.js";
 import type { ResponseInputTransformation, ResponseObject, ResponseUsage } from "./wire.js";
 
 /**
  * A non-streamed response as a golem response: every `output` item, in order, through the
- * message builder the stream uses too (responses-parts.ts).
+ * message builder the stream uses too (parts.ts); `keepIds` keeps reasoning item ids.
  */
-export function parseResponsesResponse(body: unknown, provider: string): ModelResponse {
+export function parseResponsesResponse(
+  body: unknown,
+  provider: string,
+  keepIds = false,
+): ModelResponse {
   const res = body as ResponseObject;
   if (typeof res !== "object" || res === null || !Array.isArray(res.output)) {
-    throw new StreamError(`${provider} answered without an output array`);
+    throw answeredWithout(provider, "output");
   }
-  const builder = createResponsesMessageBuilder(provider);
+  const builder = createResponsesMessageBuilder(provider, keepIds);
   for (const [i, item] of res.output.entries()) builder.done(i, item);
   const response: ModelResponse = {
     message: builder.message(),

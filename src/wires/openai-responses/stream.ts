@@ -2,6 +2,7 @@ import { StreamError } from "../../core/errors.js";
 import type { Delta, ModelResponse } from "../../core/types.js";
 import { identityOf } from "../../kit/identity.js";
 import { NO_DELTAS, type StreamMachine } from "../../send/model-stream.js";
+import { answeredWithout } from "../../transport/json.js";
 import type { SSERecord } from "../../transport/sse.js";
 import { errorFields } from "../openai-chat/response.js";
 import type { StreamContext } from "../openai-chat/stream.js";
@@ -24,8 +25,11 @@ import type { ResponseObject, ResponseStreamEvent } from "./wire.js";
  * `response.completed` or `response.incomplete`, whose `output` settles every item once more,
  * so the final message equals what `parseResponsesResponse` makes of the same output.
  */
-export function createResponsesStreamState(ctx: StreamContext): StreamMachine<SSERecord> {
-  const builder = createResponsesMessageBuilder(ctx.provider);
+export function createResponsesStreamState(
+  ctx: StreamContext,
+  keepIds = false,
+): StreamMachine<SSERecord> {
+  const builder = createResponsesMessageBuilder(ctx.provider, keepIds);
   /** The response object of the terminal event (with usage and status); set, the stream is done. */
   let end: ResponseObject | undefined;
   /** The response object of `response.created`, which names the response before it ends. */
@@ -60,6 +64,17 @@ export function createResponsesStreamState(ctx: StreamContext): StreamMachine<SS
     throw ctx.toError(errorFields(error, { ...context, status: 200, retryable: false }));
   };
 
+  /** A `.done` event's whole text, when it has one (a string). */
+  const done = (
+    e: ResponseStreamEvent,
+    kind: "summary" | "reasoning" | "text" | "arguments",
+    index: number,
+    whole: unknown,
+  ): readonly Delta[] =>
+    typeof whole === "string"
+      ? builder.textDone(e.output_index ?? 0, kind, index, whole)
+      : NO_DELTAS;
+
   const onEvent = (e: ResponseStreamEvent): readonly Delta[] => {
     switch (e.type) {
       case "response.reasoning_summary_text.delta":
@@ -68,6 +83,22 @@ export function createResponsesStreamState(ctx: StreamContext): StreamMachine<SS
         return builder.text(e.output_index ?? 0, e.content_index ?? 0, text(e));
       case "response.function_call_arguments.delta":
         return builder.arguments(e.output_index ?? 0, text(e));
+      // Raw reasoning: OpenAI's (and LM Studio's, DeepSeek's) name, and the Open Responses
+      // spec's (schema 2026-04-24, fixtures/open-responses/).
+      case "response.reasoning_text.delta":
+      case "response.reasoning.delta":
+        return builder.reasoningText(e.output_index ?? 0, e.content_index ?? 0, text(e));
+      // A `.done` holds the whole text: what the deltas lacked comes from here (LM Studio sends
+      // a call's arguments only in `.done`, fixtures/openai/lmstudio-responses-tool-loop-stream.json).
+      case "response.function_call_arguments.done":
+        return done(e, "arguments", 0, e.arguments);
+      case "response.output_text.done":
+        return done(e, "text", e.content_index ?? 0, e.text);
+      case "response.reasoning_summary_text.done":
+        return done(e, "summary", e.summary_index ?? 0, e.text);
+      case "response.reasoning_text.done":
+      case "response.reasoning.done":
+        return done(e, "reasoning", e.content_index ?? 0, e.text);
       case "response.created":
         head = e.response;
         return NO_DELTAS;
@@ -101,6 +132,11 @@ export function createResponsesStreamState(ctx: StreamContext): StreamMachine<SS
         );
       }
       const final = response();
+      // Items arrive by their own events, so a terminal response without `output` is refused
+      // only when none came either: the stream carried no output at all.
+      if (!Array.isArray(end.output) && final.message.content.length === 0) {
+        throw answeredWithout(ctx.provider, "output", final);
+      }
       const missing = missingCallField(final.message);
       if (missing) throw new StreamError(`${ctx.provider} streamed ${missing}`, final);
       return final;

@@ -1,4 +1,5 @@
 import type { ModelRequest, ToolSpec } from "../../core/types.js";
+import { applyToolChanges } from "../../kit/updates.js";
 import type { FunctionTool, ResponseCreateParams, ToolChoiceAllowed } from "./wire.js";
 
 /** A tool as the Responses API takes it, in `tools` or in an `additional_tools` item. */
@@ -24,8 +25,9 @@ export function buildTool(t: ToolSpec): FunctionTool {
  */
 export function buildToolChoice(req: ModelRequest): ResponseCreateParams["tool_choice"] {
   const choice = req.toolChoice;
-  if (typeof choice === "object") return { type: "function", name: choice.name };
+  // First, whatever the choice: it checks every update's removals.
   const allowed = allowedTools(req);
+  if (typeof choice === "object") return { type: "function", name: choice.name };
   if (allowed === undefined || choice === "none") return choice;
   if (allowed.length === 0) return "none";
   return {
@@ -37,21 +39,18 @@ export function buildToolChoice(req: ModelRequest): ResponseCreateParams["tool_c
 
 /**
  * The names of the tools callable after every update of the history, in the order they were
- * given; undefined when no update removed one (every tool given is callable).
+ * given; undefined when no update removed one (every tool given is callable). The updates
+ * apply as the folded wires apply them ({@link applyToolChanges}): removing a tool not in
+ * effect is a HistoryError naming the message, as there.
  */
 function allowedTools(req: ModelRequest): string[] | undefined {
-  const names = (req.tools ?? []).map((t) => t.name);
+  let tools: ToolSpec[] = req.tools ?? [];
   let removed = false;
-  for (const m of req.messages) {
+  for (const [index, m] of req.messages.entries()) {
     const update = m.role === "system" ? m.update : undefined;
     if (!update) continue;
-    for (const t of update.addTools ?? []) if (!names.includes(t.name)) names.push(t.name);
-    for (const name of update.removeTools ?? []) {
-      const at = names.indexOf(name);
-      if (at < 0) continue;
-      names.splice(at, 1);
-      removed = true;
-    }
+    tools = applyToolChanges(tools, update.addTools, update.removeTools, index);
+    if ((update.removeTools?.length ?? 0) > 0) removed = true;
   }
-  return removed ? names : undefined;
+  return removed ? tools.map((t) => t.name) : undefined;
 }

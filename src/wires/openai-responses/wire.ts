@@ -3,10 +3,9 @@
  * OpenAI API reference names it. Types only: nothing here runs.
  * @see https://platform.openai.com/docs/api-reference/responses
  */
-import type { OpenAIErrorObject, ReasoningEffort } from "../openai-chat/wire.js";
+import type { OpenAIErrorObject, ReasoningEffort, ReasoningSummary } from "../openai-chat/wire.js";
 
-/** `reasoning.summary` values. */
-export type ReasoningSummary = "auto" | "concise" | "detailed";
+export type { ReasoningSummary };
 
 /** The body of `POST /responses`. */
 export interface ResponseCreateParams {
@@ -16,10 +15,10 @@ export interface ResponseCreateParams {
   tools?: FunctionTool[];
   tool_choice?: ToolChoiceOptions | ToolChoiceFunction | ToolChoiceAllowed;
   reasoning?: Reasoning;
-  /** golem always asks for `reasoning.encrypted_content`, the payload replay needs. */
-  include: "reasoning.encrypted_content"[];
-  /** golem always sends `false`: nothing is kept server-side, history travels in `input`. */
-  store: false;
+  /** What the server's row asks for: `reasoning.encrypted_content`, the payload replay needs. */
+  include?: "reasoning.encrypted_content"[];
+  /** `false` (every row but DeepSeek's): nothing is kept server-side, history travels in `input`. */
+  store?: false;
   max_output_tokens?: number;
   prompt_cache_key?: string;
   prompt_cache_retention?: "in_memory" | "24h";
@@ -70,11 +69,15 @@ export interface FunctionTool {
   strict: boolean;
 }
 
-/** One element of `input`: what golem sends back (never with an item `id`). */
+/**
+ * One element of `input`: what golem sends back (with an item `id` only on the reasoning items
+ * of servers that take them back by id, servers.ts).
+ */
 export type ResponseInputItem =
   | EasyInputMessage
   | ResponseOutputMessageParam
   | ResponseReasoningItemParam
+  | ResponseReasoningTextItemParam
   | ResponseFunctionToolCallParam
   | FunctionCallOutput
   | AdditionalToolsItem
@@ -103,6 +106,8 @@ export interface ConfigurationUpdateItem {
  * given as parts) one `input_text` per text part.
  */
 export interface EasyInputMessage {
+  /** The Open Responses spec's `ItemParam` requires it; OpenAI's own API takes it or not. */
+  type?: "message";
   role: "user" | "system" | "developer";
   content: string | InputContent[];
 }
@@ -152,6 +157,25 @@ export interface ResponseReasoningItemParam {
   type: "reasoning";
   summary: SummaryText[];
   encrypted_content: string;
+}
+
+/**
+ * A reasoning item replayed to a server that sends raw reasoning text (servers.ts `"items"`):
+ * its id, the text as `reasoning_text` content, and its `encrypted_content` (null when it came
+ * without), as DeepSeek and vLLM take it back.
+ */
+export interface ResponseReasoningTextItemParam {
+  type: "reasoning";
+  id?: string;
+  summary: SummaryText[];
+  content: ReasoningText[];
+  encrypted_content: string | null;
+}
+
+/** Raw reasoning text: a reasoning item's `content` part. */
+export interface ReasoningText {
+  type: "reasoning_text";
+  text: string;
 }
 
 export interface ResponseFunctionToolCallParam {
@@ -217,6 +241,8 @@ export interface ResponseReasoningItem {
   type: "reasoning";
   id?: string;
   summary?: SummaryText[];
+  /** Raw reasoning (Open Responses servers: LM Studio, vLLM, DeepSeek, Bedrock), `reasoning_text` parts. */
+  content?: { type?: string; text?: string }[] | null;
   /** Present with `include: ["reasoning.encrypted_content"]`; complete only when the item is done. */
   encrypted_content?: string | null;
   status?: string;
@@ -270,6 +296,10 @@ export interface ResponseStreamEvent {
   item_id?: string;
   /** Text, summary or arguments fragment. */
   delta?: string;
+  /** The whole text of a `.done` event (`output_text`, `reasoning_text`, summary). */
+  text?: string;
+  /** The whole arguments of `response.function_call_arguments.done`. */
+  arguments?: string;
   /** `response.output_item.added` / `.done`. */
   item?: ResponseOutputItem;
   /** `response.created`, `.completed`, `.incomplete`, `.failed`. */

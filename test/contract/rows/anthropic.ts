@@ -71,6 +71,8 @@ const OPUS_55 = { model: "claude-opus-5-5", maxTokens: 8000, thinking: { adaptiv
 const lateInstructionLoop: RowSpec["run"] = (call) => appendOnly.lateInstructionLoop(call);
 const droppedTurn: RowSpec["run"] = (call) => appendOnly.droppedTurn(call);
 const agentUpdates: RowSpec["run"] = (call) => appendOnly.agentUpdatesLoop(call);
+/** A run paused for approval, resumed approved in another agent after a serialize/parse round trip. */
+const approvalLoop: RowSpec["run"] = (call) => appendOnly.approvalLoop(call, true);
 
 /** Server-side compaction, triggered at the documented minimum. */
 const COMPACTING = {
@@ -94,6 +96,7 @@ export const ANTHROPIC: Record<string, RowSpec> = {
     run: (call) => appendOnly.fallbackTurn(call),
   },
   "agent-updates": { config: OPUS_55, run: agentUpdates },
+  "approval-tool-loop": { config: OPUS_55, run: approvalLoop },
   ...withStream("compaction-turn", { config: COMPACTING, run: tripLoop }, { exact: true }),
   ...withStream(
     "cache-tool-loop",
@@ -189,7 +192,7 @@ export const ANTHROPIC_AWS: Record<string, RowSpec> = weatherRows(SONNET_4, {
 });
 
 /**
- * The same loop on Bedrock's Messages API: the runtime endpoint with SigV4 (the registry's
+ * The same loop on Bedrock's Messages API: the runtime service with SigV4 (the registry's
  * keys) and an inference profile id, then Mantle with a Bedrock API key and a Mantle model id.
  */
 export const ANTHROPIC_BEDROCK: Record<string, RowSpec> = weatherRows(
@@ -198,7 +201,7 @@ export const ANTHROPIC_BEDROCK: Record<string, RowSpec> = weatherRows(
     config: {
       ...SONNET_4,
       model: "anthropic.claude-sonnet-4-20250514",
-      endpoint: "mantle",
+      service: "mantle",
       apiKey: "bedrock-api-key-0123456789",
     },
   },

@@ -8,6 +8,7 @@ import {
   ANTHROPIC_GOOGLE_CLOUD,
 } from "./anthropic.js";
 import { BEDROCK } from "./bedrock.js";
+import { COHERE } from "./cohere.js";
 import { GEMINI } from "./gemini.js";
 import { AZURE, OPENAI } from "./openai.js";
 import { VERTEX } from "./vertex.js";
@@ -24,4 +25,5 @@ export const SPECS: Record<Provider, Record<string, RowSpec>> = {
   "anthropic-bedrock": ANTHROPIC_BEDROCK,
   "anthropic-foundry": ANTHROPIC_FOUNDRY,
   "anthropic-google-cloud": ANTHROPIC_GOOGLE_CLOUD,
+  cohere: COHERE,
 };

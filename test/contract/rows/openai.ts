@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { lateInstructionLoop, midRunUpdateLoop } from "../../../scripts/scenarios/append-only.js";
+import {
+  approvalLoop,
+  lateInstructionLoop,
+  midRunUpdateLoop,
+} from "../../../scripts/scenarios/append-only.js";
 import {
   DEEPSEEK_REASONER,
   deepseekLoop,
@@ -7,14 +11,16 @@ import {
   RESPONSES_GPT_5,
   WEATHER_LOOP,
 } from "../../../scripts/scenarios/loops.js";
-import { DASHSCOPE_THINKING } from "../../../scripts/scenarios/openai.js";
+import { DASHSCOPE_THINKING, DENIAL } from "../../../scripts/scenarios/openai.js";
+import { SERVER_CASES, serverLoop } from "../../../scripts/scenarios/servers.js";
 import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import { thinkingOf } from "../../../src/core/parts.js";
 import type { Message, ToolSpec } from "../../../src/core/types.js";
 import type { Cassette } from "../../../src/testing/index.js";
 import { parseResponse } from "../../../src/wires/openai-chat/response.js";
-import { conversation, loop, toolResults, user } from "../conversations.js";
+import { andThen, conversation, loop, toolResults, user } from "../conversations.js";
 import { loadCassette, mediaRun, type RowSpec, WEATHER, withStream } from "../table.js";
+import { RESPONSES_SERVER_ROWS } from "./openai-responses-servers.js";
 
 interface ChatMessage {
   role: string;
@@ -175,6 +181,73 @@ const OPENAI_DIALECTS: Record<string, RowSpec> = {
   ),
 };
 
+/**
+ * One weather loop per server profile (fixtures/openai/<server>/, scripts/synthesize-servers.ts):
+ * golem created with only the case's baseURL and model (and `server` for a self-hosted one),
+ * its requests checked against what the server's docs say goes back.
+ */
+const SERVER_ROWS: Record<string, RowSpec> = Object.assign(
+  {},
+  ...SERVER_CASES.map((c) =>
+    withStream(
+      `${c.server}/thinking-tool-loop`,
+      { config: c.config, run: (call) => serverLoop(call) },
+      { exact: true },
+    ),
+  ),
+);
+
+/** The servers' own captures (fixtures/reference/compat/), as golem replays them. */
+const capturedWeather = loop(
+  { system: "You are a helpful assistant", tools: [WEATHER], toolChoice: "auto" },
+  [user("What's the weather in Florence, Italy?")],
+  toolResults("40 C"),
+);
+const CAPTURED_ROWS: Record<string, RowSpec> = {
+  // gpt-oss has no family rule: the capture's client asked for the reasoning back.
+  "llamacpp/captured-tool-loop": {
+    config: {
+      baseURL: "http://localhost:8080/v1",
+      server: "llamacpp",
+      model: "openai/gpt-oss-20b",
+      reasoningEffort: "high",
+      replayReasoning: true,
+    },
+    run: capturedWeather,
+  },
+  "xai/captured-tool-loop": {
+    config: {
+      baseURL: "https://api.x.ai/v1",
+      model: "grok-3-mini",
+      reasoningEffort: "high",
+      replayReasoning: true,
+    },
+    run: capturedWeather,
+  },
+  // GLM's rule sends every turn's reasoning back and asks for preserved thinking.
+  "zai/captured-tool-loop-stream": {
+    config: {
+      baseURL: "https://api.z.ai/api/coding/paas/v4",
+      model: "glm-4.7-flash",
+      reasoningEffort: "high",
+    },
+    run: capturedWeather,
+  },
+  // The answer's <think> run is a thinking part; the text goes back without it.
+  "groq/captured-think-tags": {
+    config: { baseURL: "https://api.groq.com/openai/v1", model: "deepseek-r1-distill-llama-70b" },
+    run: loop(
+      { system: "You are a chef." },
+      [user("I want a recipe to cook Uruguayan alfajores.")],
+      andThen("Considering the Uruguayan recipe, how can I cook the Argentinian one?"),
+    ),
+  },
+  "cerebras/captured-multiturn": {
+    config: { baseURL: "https://api.cerebras.ai/v1", model: "gpt-oss-120b", replayReasoning: true },
+    run: loop({}, [user("What is 2 + 2? Think briefly first.")], andThen("Now add 3 to that.")),
+  },
+};
+
 /** The structured-output rows: reasoning on, as scripts/scenarios/openai.ts records them. */
 const GPT54_CHAT = { model: "gpt-5.4", reasoningEffort: "low", maxTokens: 4000 };
 const GPT54_RESPONSES = { model: "gpt-5.4", api: "responses", reasoningEffort: "low" };
@@ -190,6 +263,8 @@ export const OPENAI: Record<string, RowSpec> = {
     run: mediaRun(true),
   }),
   ...OPENAI_DIALECTS,
+  ...SERVER_ROWS,
+  ...CAPTURED_ROWS,
   ...withStream("structured-output-chat", {
     config: GPT54_CHAT,
     run: (call) => call(REPORT_REQUEST),
@@ -256,6 +331,7 @@ export const OPENAI: Record<string, RowSpec> = {
     run: loop({}, [MEANING]),
     twin: { file: "responses-modified-history", turns: [0], exact: true },
   },
+  ...RESPONSES_SERVER_ROWS,
 };
 
 export const AZURE_ENDPOINT = "https://fantasy-playground-resource.openai.azure.com";
@@ -281,6 +357,12 @@ export const responsesLateInstruction: RowSpec["run"] = (call) => lateInstructio
 OPENAI["responses-preserved-reasoning-loop"] = {
   config: GPT62_RESPONSES,
   run: responsesLateInstruction,
+};
+
+/** A run paused for approval, resumed denied (with a reason) after a serialize/parse round trip. */
+OPENAI["responses-approval-tool-loop"] = {
+  config: GPT62_RESPONSES,
+  run: (call) => approvalLoop(call, DENIAL),
 };
 
 /** A late instruction, a tool added and an effort change as one update, mid-run (gpt-6.2). */

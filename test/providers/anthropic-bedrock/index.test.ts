@@ -55,10 +55,10 @@ describe("Bedrock's Messages API", () => {
     ["runtime", "bedrock"],
     ["mantle", "bedrock-mantle"],
   ] as const)(
-    "on %s signs with SigV4 for service %s exactly as aws4fetch does",
-    async (endpoint, service) => {
+    "on %s signs with SigV4 for signing name %s exactly as aws4fetch does",
+    async (service, signingName) => {
       const baseURL = await serve(ok);
-      await create({ ...BASE, endpoint, credentials: SESSION, baseURL }).generate(HI);
+      await create({ ...BASE, service, credentials: SESSION, baseURL }).generate(HI);
       const seen = lb.server?.requests[0];
       expect(seen?.url).toBe("/anthropic/v1/messages");
       const h = seen?.headers ?? {};
@@ -67,10 +67,10 @@ describe("Bedrock's Messages API", () => {
       expect(h["x-amz-security-token"]).toBe(SESSION.sessionToken);
       expect(h.authorization).toMatch(
         new RegExp(
-          `^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/\\d{8}/us-east-1/${service}/aws4_request, `,
+          `^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/\\d{8}/us-east-1/${signingName}/aws4_request, `,
         ),
       );
-      expect(h.authorization).toBe(await referenceSignature(baseURL, service, {}));
+      expect(h.authorization).toBe(await referenceSignature(baseURL, signingName, {}));
       // The first-party body: the model id in it, no `anthropic_version`.
       const body = JSON.parse(seen?.body ?? "{}");
       expect(body.model).toBe("global.anthropic.claude-sonnet-4-6");
@@ -226,7 +226,7 @@ describe("the prefix guard on Bedrock's Messages API", () => {
 });
 
 describe("anthropic-bedrock config", () => {
-  it("calls each endpoint's regional host and reads region and credentials from the environment", () => {
+  it("calls each service's regional host and reads region and credentials from the environment", () => {
     const env = {
       AWS_REGION: "eu-west-1",
       AWS_ACCESS_KEY_ID: "AKIDENV",
@@ -235,18 +235,36 @@ describe("anthropic-bedrock config", () => {
     const runtime = resolveConfig({ model: "eu.anthropic.claude-sonnet-4-6", maxTokens: 1 }, env);
     expect(runtime.baseURL).toBe("https://bedrock-runtime.eu-west-1.amazonaws.com/anthropic/v1");
     expect(runtime.auth).toEqual({ credentials: { accessKeyId: "AKIDENV", secretAccessKey: "s" } });
-    const mantle = resolveConfig({ ...BASE, endpoint: "mantle" }, env);
+    const mantle = resolveConfig({ ...BASE, service: "mantle" }, env);
     expect(mantle.baseURL).toBe("https://bedrock-mantle.us-east-1.api.aws/anthropic/v1");
     const keyed = resolveConfig({ ...BASE }, { ...env, AWS_BEARER_TOKEN_BEDROCK: "key-from-env" });
     expect(keyed.auth).toEqual({ apiKey: "key-from-env" });
   });
 
+  it("still takes 0.3's name of `service`, `endpoint` (deprecated), with the same meaning", () => {
+    const env = { AWS_REGION: "eu-west-1", AWS_BEARER_TOKEN_BEDROCK: "k" };
+    const model = { model: "anthropic.claude-sonnet-4-6", maxTokens: 1 };
+    const old = resolveConfig({ ...model, endpoint: "mantle" }, env);
+    expect(old.baseURL).toBe("https://bedrock-mantle.eu-west-1.api.aws/anthropic/v1");
+    expect(old).toEqual(resolveConfig({ ...model, service: "mantle" }, env));
+  });
+
   itRefusesEach<Config>(resolveConfig, [
     ["no region", { ...BASE, region: undefined, apiKey: "k" }, /`region` is required/],
     [
-      "an unknown endpoint",
-      { ...BASE, endpoint: "converse", apiKey: "k" },
-      /"runtime" or "mantle"/,
+      "an unknown service",
+      { ...BASE, service: "converse", apiKey: "k" },
+      /`service` must be "runtime" or "mantle"/,
+    ],
+    [
+      "an unknown service under its old name",
+      { ...BASE, endpoint: "https://bedrock-runtime.us-east-1.amazonaws.com", apiKey: "k" },
+      /`endpoint` \(now `service`\) must be "runtime" or "mantle"/,
+    ],
+    [
+      "both `service` and its old name `endpoint`",
+      { ...BASE, service: "mantle", endpoint: "runtime", apiKey: "k" },
+      /pass service or endpoint, not both/,
     ],
     ["no model", { ...BASE, model: "", apiKey: "k" }, /`model` is required/],
     ...awsCredentialRefusals(BASE, KEYS),

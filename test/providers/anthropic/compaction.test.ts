@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { APIError, StreamError } from "../../../src/core/errors.js";
 import type { Delta } from "../../../src/core/types.js";
-import { requestHeaders } from "../../../src/platforms/anthropic/platform.js";
+import { messagesHeaders } from "../../../src/wires/messages/headers.js";
 import { parseUsage } from "../../../src/wires/messages/response.js";
 import { createStreamState } from "../../../src/wires/messages/stream.js";
 import { runCassette } from "../../contract/table.js";
@@ -116,8 +116,7 @@ describe("anthropic server-side compaction", () => {
 
   it("sends compact-2026-01-12 for a compaction edit, the context-management beta for clearing edits", () => {
     const headers = (types: string[], caller?: string) =>
-      requestHeaders({
-        apiKey: "k",
+      messagesHeaders({
         headers: caller ? { "anthropic-beta": caller } : {},
         contextManagement: { edits: types.map((type) => ({ type }) as never) },
       })["anthropic-beta"];
@@ -148,6 +147,7 @@ describe("anthropic server-side compaction", () => {
           },
           {
             type: "message",
+            model: "claude-sonnet-4-6",
             inputTokens: 2210,
             outputTokens: 96,
             cacheReadTokens: 0,

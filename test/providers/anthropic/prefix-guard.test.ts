@@ -4,7 +4,7 @@ import { parseHistory, serializeHistory } from "../../../src/core/history.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../../src/core/types.js";
 import { create } from "../../../src/platforms/anthropic/index.js";
 import { runCassette } from "../../contract/table.js";
-import { jsonResponse, scriptedFetch } from "../../helpers/fetch.js";
+import { jsonResponse, scriptedFetch, sseEvents } from "../../helpers/fetch.js";
 import { stubTool, TWO_TOOLS } from "../../helpers/tools.js";
 import { answer } from "./answer.js";
 
@@ -265,6 +265,67 @@ describe("anthropic prefix check (preserved thinking)", () => {
   });
 });
 
+describe("a provider's input transformations name the history message", () => {
+  // The API's `path` is `messages.{i}.content.{j}` of the request as sent (the SDK's
+  // BetaThinkingDroppedInputTransformation); golem adds the history `index` it came from. A
+  // leading system message is hoisted to the top-level `system`, so wire message 1 is
+  // history message 2 here.
+  const history: Message[] = [
+    { role: "system", content: SYSTEM },
+    { role: "user", content: "Weather in Oslo?" },
+    {
+      role: "assistant",
+      content: [
+        { type: "thinking", text: "Stored elsewhere.", signature: "c2ln", provider: "anthropic" },
+        { type: "text", text: "Cold." },
+      ],
+    },
+    { role: "user", content: "And tomorrow?" },
+  ];
+  const reported = {
+    ...answer([{ type: "text", text: "Colder." }]),
+    input_transformations: [
+      { type: "thinking_dropped", path: "messages.1.content.0", reason: "prefix_binding_mismatch" },
+      {
+        type: "thinking_mismatch_allowed",
+        path: "messages.9.content.0",
+        reason: "prefix_binding_mismatch",
+      },
+    ],
+  };
+
+  /** The same answer streamed: `input_transformations` rides `message_start`'s message. */
+  const streamed = () =>
+    new Response(
+      sseEvents(
+        { type: "message_start", message: { ...reported, content: [], stop_reason: null } },
+        { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+        { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Colder." } },
+        { type: "content_block_stop", index: 0 },
+        { type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 5 } },
+        { type: "message_stop" },
+      ).join(""),
+      { status: 200, headers: { "content-type": "text/event-stream" } },
+    );
+
+  it.each(["error", "drop", "off"] as const)(
+    "with prefixCheck %s, generate and stream alike",
+    async (prefixCheck) => {
+      const { fetch } = scriptedFetch([jsonResponse(200, reported), streamed]);
+      const model = create({ apiKey: "k", model: MODEL, maxTokens: 4096, fetch, prefixCheck });
+      const generated = await model.generate({ messages: history });
+      const stream = await model.stream({ messages: history }).response;
+      for (const r of [generated, stream]) {
+        expect(r.inputTransformations?.map((t) => [t.path, t.index])).toEqual([
+          ["messages.1.content.0", 2],
+          // A path the request does not have names no history message.
+          ["messages.9.content.0", undefined],
+        ]);
+      }
+    },
+  );
+});
+
 describe("anthropic prefix cassettes", () => {
   it("drop-block: asks the API to drop what golem cannot check, and reports what it dropped", async () => {
     const r = await runCassette("anthropic", "drop-block");
@@ -274,13 +335,22 @@ describe("anthropic prefix cassettes", () => {
       type: "adaptive",
       block_binding: { prefix_mismatch_behavior: "drop_block" },
     });
+    // Anthropic's reasons (the SDK's BetaThinkingDroppedInputTransformation, 1.17.0):
+    // prefix_binding_mismatch, model_binding_mismatch, organization_binding_mismatch,
+    // end_user_binding_mismatch.
+    const raw = {
+      type: "thinking_dropped",
+      path: "messages.1.content.0",
+      reason: "prefix_binding_mismatch",
+    };
     expect(r.turns[0]?.response?.inputTransformations).toEqual([
       {
         action: "dropped",
         by: "provider",
-        reason: "prefix_mismatch",
+        reason: "prefix_binding_mismatch",
         path: "messages.1.content.0",
-        raw: { type: "thinking_dropped", path: "messages.1.content.0", reason: "prefix_mismatch" },
+        index: 1,
+        raw,
       },
     ]);
   });

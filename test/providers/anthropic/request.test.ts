@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Message } from "../../../src/core/types.js";
-import { requestHeaders, requestUrl } from "../../../src/platforms/anthropic/platform.js";
+import { messagesHeaders, messagesUrl } from "../../../src/wires/messages/headers.js";
 import { buildRequest } from "../../../src/wires/messages/request.js";
 import { SEARCH_RESULT, SEARCH_USE } from "./blocks.js";
 
@@ -287,14 +287,13 @@ describe("anthropic buildRequest", () => {
     expect(messages).toEqual(before);
   });
 
-  it("sends the key, version and caller headers to the Messages URL", () => {
-    expect(requestUrl({ baseURL: "https://api.anthropic.com/v1" })).toBe(
+  it("sends the version and caller headers to the Messages URL (the key is the auth's)", () => {
+    expect(messagesUrl("https://api.anthropic.com/v1")).toBe(
       "https://api.anthropic.com/v1/messages",
     );
-    expect(requestHeaders({ apiKey: "k", headers: { "anthropic-beta": "x" } })).toEqual({
+    expect(messagesHeaders({ headers: { "anthropic-beta": "x" } })).toEqual({
       "content-type": "application/json",
       "anthropic-version": "2023-06-01",
-      "x-api-key": "k",
       "anthropic-beta": "x",
     });
   });

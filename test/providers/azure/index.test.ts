@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AuthError } from "../../../src/core/errors.js";
 import type { Message } from "../../../src/core/types.js";
 import { APIError, create } from "../../../src/platforms/azure/index.js";
 import * as openai from "../../../src/platforms/openai/index.js";
@@ -155,7 +156,7 @@ describe("azure generate", () => {
     expect(error.message).toBe("azure 401 401: Bad token <redacted>");
   });
 
-  it("passes a failing token function's error through without retrying", async () => {
+  it("turns a failing token function's error into an AuthError, without retrying", async () => {
     const fetch = replayFetch(cassette(V1, {}, {}, [OK]));
     const failure = new Error("credential unavailable");
     const model = create({
@@ -164,7 +165,10 @@ describe("azure generate", () => {
       token: () => Promise.reject(failure),
       fetch,
     });
-    await expect(model.generate({ messages: [user] })).rejects.toBe(failure);
+    const error = await model.generate({ messages: [user] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthError);
+    expect((error as AuthError).message).toBe("azure: token() failed: credential unavailable");
+    expect((error as AuthError).cause).toBe(failure);
     expect(fetch.requests).toHaveLength(0);
   });
 });

@@ -88,12 +88,12 @@ describe("bedrock parseResponse", () => {
     [
       "no stopReason",
       { output: { message: { content: [] } }, usage: {} },
-      "the response has no stopReason",
+      "bedrock answered without stopReason",
     ],
     [
       "no usage",
       { output: { message: { content: [] } }, stopReason: "end_turn" },
-      "the response has no usage",
+      "bedrock answered without usage",
     ],
     [
       "an UnknownOperationException body",

@@ -3,7 +3,7 @@ import { SignatureV4 } from "@smithy/signature-v4";
 import { AwsV4Signer } from "aws4fetch";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../../src/core/errors.js";
-import { type Credentials, resolveConfig } from "../../../src/platforms/bedrock/config.js";
+import { type AwsCredentials, resolveConfig } from "../../../src/platforms/bedrock/config.js";
 import { create } from "../../../src/platforms/bedrock/index.js";
 import {
   requestUrl,
@@ -46,7 +46,7 @@ function request(model: string, stream: boolean) {
 /** The same request signed by the AWS SDK's own signer (smithy), as the reference. */
 async function smithySign(
   req: ReturnType<typeof request>,
-  credentials: Credentials,
+  credentials: AwsCredentials,
   uriEscapePath = true,
 ) {
   const url = new URL(req.url);

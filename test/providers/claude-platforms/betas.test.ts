@@ -24,6 +24,7 @@ const CLAUDE_PLATFORMS = everyVariant(
     gemini: NO_MESSAGES,
     openai: NO_MESSAGES,
     azure: NO_MESSAGES,
+    cohere: NO_MESSAGES,
   },
 );
 
@@ -73,5 +74,39 @@ describe.each(CLAUDE_PLATFORMS)("%s", (provider, model) => {
     const { headers, body } = await firstRequest(provider, { ...thinking, prefixCheck: "off" });
     expect(body.thinking?.block_binding).toBeUndefined();
     expect(headers["anthropic-beta"] ?? "").not.toContain("thinking-binding-controls");
+  });
+});
+
+/**
+ * No `thinking` asked: the field is left out, so the model's default applies
+ * (docs/anthropic.md), and with it `block_binding` and its beta. The one exception is a model
+ * whose only thinking mode is adaptive (Opus 5.5, Fable and Mythos 5.1 on, per the rules
+ * table): there `{ type: "adaptive" }` is what an unset field means, so golem sends it to carry
+ * `block_binding`. Sonnet 5.5 also thinks `between_tools` and Haiku 5.5's `disabled` is not
+ * known, so filling in `adaptive` there could change what the model does.
+ */
+describe.each<[Provider, string, string, unknown]>([
+  ["anthropic", "claude-sonnet-5-5", "Sonnet 5.5", undefined],
+  ["anthropic", "claude-haiku-5-5", "Haiku 5.5", undefined],
+  ["vertex", "claude-sonnet-5-5@20261001", "Sonnet 5.5", undefined],
+  [
+    "anthropic",
+    "claude-opus-5-5",
+    "Opus 5.5",
+    { type: "adaptive", block_binding: { prefix_mismatch_behavior: "error" } },
+  ],
+  [
+    "anthropic",
+    "claude-fable-5-1",
+    "Fable 5.1",
+    { type: "adaptive", block_binding: { prefix_mismatch_behavior: "error" } },
+  ],
+])("%s %s without thinking", (provider, model, _, thinking) => {
+  it(`sends ${thinking ? "adaptive thinking with block_binding" : "no thinking field and no binding beta"}`, async () => {
+    const { headers, body } = await firstRequest(provider, { model, maxTokens: 2048 });
+    expect(body.thinking).toEqual(thinking);
+    const betas = headers["anthropic-beta"] ?? "";
+    if (thinking) expect(betas).toContain("thinking-binding-controls-2026-08-01");
+    else expect(betas).not.toContain("thinking-binding-controls");
   });
 });

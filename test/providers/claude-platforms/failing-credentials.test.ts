@@ -47,6 +47,7 @@ const FAILING = everyVariant(
     anthropic: FIXED,
     gemini: FIXED,
     openai: FIXED,
+    cohere: FIXED,
     azure:
       "its token() failure is not an AuthError yet (issue 35, a regular public surface, makes it one)",
   },

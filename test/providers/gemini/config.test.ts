@@ -6,10 +6,10 @@ import { ConfigError } from "../../../src/core/errors.js";
 import {
   type Config,
   DEFAULT_BASE_URL,
-  modelPath,
   resolveConfig,
 } from "../../../src/platforms/gemini/config.js";
 import { isGemini3 } from "../../../src/rules/gemini.js";
+import { modelPath } from "../../../src/wires/generate-content/request.js";
 import { bundledPackages } from "../../core/bundle-inputs.js";
 import { thrownAs } from "../../helpers/errors.js";
 
@@ -324,7 +324,7 @@ describe("resolveConfig's checks", () => {
       { model: "m", thinking: { includeThoughts: "yes" } },
       "gemini: thinking.includeThoughts: must be a boolean",
     ],
-    // The call settings, checked by transport/settings.ts as for every adapter.
+    // The call settings, checked by kit/settings.ts as for every adapter.
     [{ model: "m", maxTokens: 2 ** 53 }, "gemini: `maxTokens` must be an integer >= 1"],
     // The transport options, checked by resolveTransport as for every adapter.
     [{ model: "m", fetch: "fetch" }, "gemini: `fetch` must be a function"],

@@ -127,19 +127,47 @@ describe("a system message's update on the Responses API", () => {
     expect(body.tool_choice).toEqual(expected);
   });
 
-  it("sends tool_choice none once every tool is removed, and nothing for an unknown name", () => {
+  it("sends tool_choice none once every tool is removed", () => {
     const gone = buildResponsesRequest(
       { tools: [tool("weather")], messages: [user, system("", { removeTools: ["weather"] })] },
       CFG,
       false,
     );
     expect(gone.tool_choice).toBe("none");
-    const unknown = buildResponsesRequest(
-      { tools: [tool("weather")], messages: [user, system("", { removeTools: ["clock"] })] },
-      CFG,
-      false,
-    );
-    expect(unknown).not.toHaveProperty("tool_choice");
+  });
+
+  it("takes an update's removals before its additions, as the folded wires do", () => {
+    const messages = [user, system("", { removeTools: ["weather"], addTools: [tool("weather")] })];
+    const body = buildResponsesRequest({ tools: [tool("weather")], messages }, CFG, false);
+    expect(body.tool_choice).toEqual({
+      type: "allowed_tools",
+      mode: "auto",
+      tools: [{ type: "function", name: "weather" }],
+    });
+  });
+});
+
+describe("removing a tool that is not in effect", () => {
+  // As on Anthropic and Bedrock Converse (anthropic/updates.test.ts, update-folds.test.ts).
+  it.each<[string, Message[]]>([
+    ["never given", [user, system("", { removeTools: ["clock"] })]],
+    [
+      "removed by an earlier update",
+      [user, system("", { removeTools: ["weather"] }), system("", { removeTools: ["weather"] })],
+    ],
+  ])("(%s) is a HistoryError naming the message, before any request", async (_, messages) => {
+    const { fetch, calls } = scriptedFetch([]);
+    const model = create({ apiKey: "k", model: "gpt-6.2", api: "responses", fetch });
+    for (const toolChoice of [undefined, "none", { name: "weather" }] as const) {
+      const err = await model
+        .generate({ tools: [tool("weather")], messages, ...(toolChoice && { toolChoice }) })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(HistoryError);
+      expect((err as HistoryError).index).toBe(messages.length - 1);
+      expect((err as Error).message).toContain("removes tool");
+      expect((err as Error).message).toContain("which is not among the tools in effect here");
+    }
+    expect(calls).toHaveLength(0);
   });
 });
 

@@ -3,7 +3,7 @@ import { apiKeyAuth } from "../../../src/auth/auth.js";
 import { signV4 } from "../../../src/auth/sigv4.js";
 import { sigv4Auth } from "../../../src/auth/sigv4-auth.js";
 import { tokenAuth, tokenFunctionAuth } from "../../../src/auth/token.js";
-import { AuthError, GolemError } from "../../../src/core/errors.js";
+import { AuthError } from "../../../src/core/errors.js";
 import { KEYS, REQ } from "./sigv4-reference.js";
 
 const req = {
@@ -98,12 +98,42 @@ describe("tokenAuth", () => {
     expect(auth.expire?.({ authorization: "Bearer someone-elses-token" })).toBe(false);
   });
 
-  it("refuses an empty token with a GolemError naming the provider", async () => {
+  it("refuses an empty token with an AuthError naming the provider", async () => {
     const auth = tokenAuth(async () => "", { provider: "azure" });
     const error = await auth.authorize(req).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(GolemError);
-    expect(error).not.toBeInstanceOf(TypeError);
-    expect((error as Error).message).toBe("azure: token() did not return a non-empty string");
+    expect(error).toBeInstanceOf(AuthError);
+    expect((error as Error).message).toBe(
+      "azure: token() returned no usable token (empty, or with a line break or a character above U+00FF)",
+    );
+  });
+
+  it("sends a token trimmed as Headers trims it (a newline at its end)", async () => {
+    const auth = tokenAuth(async () => "ya29.from-a-file\n", { provider: "vertex" });
+    expect((await auth.authorize(req)).authorization).toBe("Bearer ya29.from-a-file");
+    expect(auth.secrets).toEqual(["ya29.from-a-file"]);
+  });
+
+  it("stops a fetch every waiting attempt gave up on; the next attempt starts its own", async () => {
+    const signals: AbortSignal[] = [];
+    const auth = tokenAuth(
+      (signal) => {
+        signals.push(signal);
+        // The first fetch never answers; the second does.
+        return signals.length === 1 ? new Promise(() => {}) : Promise.resolve("second-token-1");
+      },
+      { provider: "vertex" },
+    );
+    const [a, b] = [new AbortController(), new AbortController()];
+    const first = auth.authorize(req, a.signal).catch((e: unknown) => e);
+    const second = auth.authorize(req, b.signal).catch((e: unknown) => e);
+    a.abort(new Error("first gave up"));
+    expect(await first).toEqual(new Error("first gave up"));
+    // One attempt still waits: the shared fetch goes on.
+    expect(signals.map((s) => s.aborted)).toEqual([false]);
+    b.abort(new Error("second gave up"));
+    expect(await second).toEqual(new Error("second gave up"));
+    expect(signals.map((s) => s.aborted)).toEqual([true]);
+    expect((await auth.authorize(req)).authorization).toBe("Bearer second-token-1");
   });
 });
 
