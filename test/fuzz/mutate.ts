@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterAll } from "vitest";
 import { type Cassette, responseBytes, splitBytes } from "../../src/testing/index.js";
+import { ADAPTERS } from "../faults/adapters.js";
 import { loadCassettes } from "../helpers/cassettes.js";
 
 /** One edit of a byte string; positions are fractions of its length, so any body fits. */
@@ -211,10 +212,13 @@ export async function bounded<T>(work: Promise<T>, ms: number, what: string): Pr
   }
 }
 
-/** The bodies of every recorded 2xx stream of the given kind, from every provider. */
+/**
+ * The bodies of every recorded 2xx stream of the given kind, from every provider with a fault
+ * adapter (one for each framing and wire; the platforms' streams are framed as theirs).
+ */
 export function streamBodies(kind: "sse" | "binary"): { name: string; bytes: Uint8Array }[] {
   const out: { name: string; bytes: Uint8Array }[] = [];
-  for (const provider of ["anthropic", "azure", "bedrock", "gemini", "openai", "cohere"]) {
+  for (const { name: provider } of ADAPTERS) {
     for (const [scenario, cassette] of loadCassettes(provider) as [string, Cassette][]) {
       cassette.interactions.forEach((interaction, i) => {
         const r = interaction.response;
