@@ -13,6 +13,7 @@ import {
   type Auth,
   authOf,
   everyVariant,
+  everyWireAndAuth,
   MARK,
   VARIANT_NAMES,
   type Variant,
@@ -58,12 +59,8 @@ async function resolved(config: Readonly<Record<string, unknown>>): Promise<stri
   return JSON.stringify(out);
 }
 
-const CASES = VARIANT_NAMES.flatMap((v) =>
-  wiresOf(v).flatMap((wire) =>
-    authOf(v)
-      .filter(([, auth]) => auth.wires === undefined || auth.wires.includes(wire))
-      .map(([name, auth]) => [`${v} over ${wire} with its ${name}`, v, wire, auth] as const),
-  ),
+const CASES = everyWireAndAuth().map(
+  ([v, wire, name, auth]) => [`${v} over ${wire} with its ${name}`, v, wire, auth] as const,
 );
 
 /** The variant's model over `wire` with these credentials, its place and the smallest config. */

@@ -242,6 +242,23 @@ export function configAt(
   return { ...config, baseURL: url };
 }
 
+/** Every variant over every wire it serves, in the registry's order: `[variant, wire]`. */
+export function everyWire(): [Variant, Wire][] {
+  return VARIANT_NAMES.flatMap((v) => wiresOf(v).map((wire): [Variant, Wire] => [v, wire]));
+}
+
+/**
+ * Every variant over every wire it serves, once with each kind of its credentials that wire
+ * takes: `[variant, wire, the kind's name, the kind]`.
+ */
+export function everyWireAndAuth(): [Variant, Wire, string, Auth][] {
+  return everyWire().flatMap(([v, wire]) =>
+    authOf(v)
+      .filter(([, auth]) => auth.wires === undefined || auth.wires.includes(wire))
+      .map(([name, auth]): [Variant, Wire, string, Auth] => [v, wire, name, auth]),
+  );
+}
+
 /** A variant's kinds of credentials, by name, the default first. */
 export function authOf(variant: Variant): [name: string, auth: Auth][] {
   return Object.entries(VARIANTS[variant].auth as VariantSpec["auth"]);

@@ -18,6 +18,7 @@ import {
   call,
   callTools,
   deferred,
+  echo,
   ScriptedModel,
   type Turn,
   tick,
@@ -25,13 +26,6 @@ import {
 
 // Every test here also proves that no promise was left rejected without a handler.
 failOnUnhandledRejections();
-
-const echo = tool({
-  name: "echo",
-  description: "",
-  parameters: z.object({ say: z.string() }),
-  execute: ({ say }) => say,
-});
 
 function thinkingLoop(): Turn[] {
   return [

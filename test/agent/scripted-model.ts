@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type {
   CallOptions,
   Delta,
@@ -10,7 +11,15 @@ import type {
   ToolCallPart,
   Usage,
 } from "../../src/index.js";
-import { partsOf } from "../../src/index.js";
+import { partsOf, tool } from "../../src/index.js";
+
+/** A tool that answers with what it is asked to say: the agent tests' plainest tool. */
+export const echo = tool({
+  name: "echo",
+  description: "",
+  parameters: z.object({ say: z.string() }),
+  execute: ({ say }) => say,
+});
 
 /** One scripted model call: what it answers, and how. */
 export interface Turn {

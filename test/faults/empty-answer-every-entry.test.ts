@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { StreamError } from "../../src/core/errors.js";
 import { bodyFetch, createModel } from "../contract/adapters.js";
-import { minimalConfig, VARIANT_NAMES, type Wire, wiresOf } from "../variants.js";
+import { everyWire, minimalConfig, type Wire } from "../variants.js";
 
 /** The field each wire reads the reply from, and refuses an answer without. */
 const FIELD: Record<Wire, string> = {
@@ -21,9 +21,7 @@ const FIELD: Record<Wire, string> = {
 };
 
 /** Every variant of the registry over every wire it serves. */
-const ENTRIES = VARIANT_NAMES.flatMap((v) =>
-  wiresOf(v).map((wire) => [`${v} over ${wire}`, v, wire] as const),
-);
+const ENTRIES = everyWire().map(([v, wire]) => [`${v} over ${wire}`, v, wire] as const);
 
 const REQUEST = { messages: [{ role: "user" as const, content: "What's the weather in Paris?" }] };
 

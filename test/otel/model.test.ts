@@ -6,7 +6,7 @@ import { answer, ScriptedModel } from "../agent/scripted-model.js";
 import { createModel } from "../contract/adapters.js";
 import { runCassette } from "../contract/table.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
-import { everyVariant, minimalConfig, VARIANT_NAMES, type Variant, wiresOf } from "../variants.js";
+import { everyVariant, everyWire, minimalConfig, type Variant } from "../variants.js";
 import { recordSpans } from "./spans.js";
 
 /** The usage attributes a response's counts must give, by the conventions' names. */
@@ -137,11 +137,9 @@ describe("withTracing: one chat span per model call, by the GenAI conventions", 
     azure: { deployment: "gpt-4.1" },
   };
   /** Every variant over every wire it serves, with a model that takes a temperature. */
-  const ENTRIES = VARIANT_NAMES.flatMap((v) =>
-    wiresOf(v).map(
-      (wire) =>
-        [`${v} over ${wire}`, v, { ...minimalConfig(v, wire), ...TAKES_TEMPERATURE[v] }] as const,
-    ),
+  const ENTRIES = everyWire().map(
+    ([v, wire]) =>
+      [`${v} over ${wire}`, v, { ...minimalConfig(v, wire), ...TAKES_TEMPERATURE[v] }] as const,
   );
 
   describe.each(ENTRIES)("%s", (_, provider, config) => {

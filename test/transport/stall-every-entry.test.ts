@@ -17,13 +17,11 @@ import { loadCassette } from "../contract/table.js";
 import { call } from "../faults/calls.js";
 import {
   type Auth,
-  authOf,
   everyVariant,
+  everyWireAndAuth,
   minimalConfig,
-  VARIANT_NAMES,
   type Variant,
   type Wire,
-  wiresOf,
 } from "../variants.js";
 import { makeTestKeys, serviceAccount, type TestKeys } from "./auth/keys.js";
 
@@ -212,17 +210,10 @@ function silenced(auth: Auth): (() => Record<string, unknown>) | undefined {
 }
 
 /** Every variant over every wire, with each kind of its credentials that is a source. */
-const SILENT_CREDENTIALS = VARIANT_NAMES.flatMap((v) =>
-  wiresOf(v).flatMap((wire) =>
-    authOf(v).flatMap(([name, auth]) => {
-      const credentials = silenced(auth);
-      const served = auth.wires === undefined || auth.wires.includes(wire);
-      return credentials && served
-        ? [[`${v} over ${wire}, ${name}`, v, wire, credentials] as const]
-        : [];
-    }),
-  ),
-);
+const SILENT_CREDENTIALS = everyWireAndAuth().flatMap(([v, wire, name, auth]) => {
+  const credentials = silenced(auth);
+  return credentials ? [[`${v} over ${wire}, ${name}`, v, wire, credentials] as const] : [];
+});
 
 /**
  * A fetch whose every request waits forever, as a network that answers nothing does, until its

@@ -10,14 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { AuthError } from "../../src/core/errors.js";
 import { createModel } from "../contract/adapters.js";
 import { call } from "../faults/calls.js";
-import {
-  authOf,
-  minimalConfig,
-  VARIANT_NAMES,
-  type Variant,
-  type Wire,
-  wiresOf,
-} from "../variants.js";
+import { everyWireAndAuth, minimalConfig } from "../variants.js";
 import { makeTestKeys, serviceAccount, type TestKeys } from "./auth/keys.js";
 
 const TOKEN_URI = "https://oauth2.test/token";
@@ -25,20 +18,11 @@ const BROKEN_TOKEN = "ya29.first-line\r\nx-injected: 1";
 const UNUSABLE =
   "token() returned no usable token (empty, or with a line break or a character above U+00FF)";
 
-/**
- * Every variant over every wire it serves, once for each kind of its credentials whose config
- * holds `key` (a token function, a service account), the registry's config for it.
- */
-function takingCredential(key: string): [provider: Variant, wire: Wire][] {
-  return VARIANT_NAMES.flatMap((v) =>
-    wiresOf(v).flatMap((wire) =>
-      authOf(v)
-        .filter(([, auth]) => key in auth.config)
-        .filter(([, auth]) => auth.wires === undefined || auth.wires.includes(wire))
-        .map((): [Variant, Wire] => [v, wire]),
-    ),
-  );
-}
+/** Every variant over every wire, once for each kind of its credentials that holds `key`. */
+const takingCredential = (key: string) =>
+  everyWireAndAuth()
+    .filter(([, , , auth]) => key in auth.config)
+    .map(([v, wire]) => [v, wire] as const);
 const TOKEN_ENTRIES = takingCredential("token");
 
 /** What a broken token function gives, and the message the call fails with after the tag. */
