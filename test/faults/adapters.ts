@@ -106,19 +106,24 @@ const BEDROCK_TYPES: Record<number, string> = {
   503: "ServiceUnavailableException",
 };
 
+/** An answer without the reply's `field`, and a whole stream without `streamField`'s record. */
+function emptyAnswer(
+  field: string,
+  streamField: string,
+  ...pieces: Uint8Array[]
+): Adapter["empty"] {
+  return { field, stream: { field: streamField, pieces } };
+}
+
 /** A Chat Completions stream whose chunks hold no choice (usage only), then `[DONE]`. */
-const CHAT_EMPTY: Adapter["empty"] = {
-  field: "choices[0].message",
-  stream: {
-    field: "choices",
-    pieces: [
-      bytes(
-        'data: {"id":"x","object":"chat.completion.chunk","choices":[],"usage":{"prompt_tokens":9,"completion_tokens":0,"total_tokens":9}}\n\n',
-      ),
-      bytes("data: [DONE]\n\n"),
-    ],
-  },
-};
+const CHAT_EMPTY = emptyAnswer(
+  "choices[0].message",
+  "choices",
+  bytes(
+    'data: {"id":"x","object":"chat.completion.chunk","choices":[],"usage":{"prompt_tokens":9,"completion_tokens":0,"total_tokens":9}}\n\n',
+  ),
+  bytes("data: [DONE]\n\n"),
+);
 
 function bedrockEvent(type: string, payload: string): Uint8Array {
   return encodeFrame(
@@ -156,13 +161,11 @@ export const ADAPTERS: Adapter[] = [
         error: { type: ANTHROPIC_TYPES[status] ?? "api_error", message },
       }),
     }),
-    empty: {
-      field: "content",
-      stream: {
-        field: "message_start",
-        pieces: [bytes('event: message_stop\ndata: {"type":"message_stop"}\n\n')],
-      },
-    },
+    empty: emptyAnswer(
+      "content",
+      "message_start",
+      bytes('event: message_stop\ndata: {"type":"message_stop"}\n\n'),
+    ),
   },
   {
     name: "bedrock",
@@ -208,19 +211,15 @@ export const ADAPTERS: Adapter[] = [
         body: JSON.stringify({ message }),
       };
     },
-    empty: {
-      field: "output.message.content",
-      stream: {
-        field: "messageStart",
-        pieces: [
-          bedrockEvent("messageStop", '{"stopReason":"end_turn"}'),
-          bedrockEvent(
-            "metadata",
-            '{"usage":{"inputTokens":9,"outputTokens":0,"totalTokens":9},"metrics":{"latencyMs":80}}',
-          ),
-        ],
-      },
-    },
+    empty: emptyAnswer(
+      "output.message.content",
+      "messageStart",
+      bedrockEvent("messageStop", '{"stopReason":"end_turn"}'),
+      bedrockEvent(
+        "metadata",
+        '{"usage":{"inputTokens":9,"outputTokens":0,"totalTokens":9},"metrics":{"latencyMs":80}}',
+      ),
+    ),
   },
   {
     name: "gemini",
@@ -248,13 +247,11 @@ export const ADAPTERS: Adapter[] = [
         error: { code: status, message, status: GEMINI_STATUS[status] ?? "INTERNAL" },
       }),
     }),
-    empty: {
-      field: "candidates",
-      stream: {
-        field: "candidates",
-        pieces: [bytes('data: {"usageMetadata":{"promptTokenCount":9},"responseId":"r1"}\r\n\r\n')],
-      },
-    },
+    empty: emptyAnswer(
+      "candidates",
+      "candidates",
+      bytes('data: {"usageMetadata":{"promptTokenCount":9},"responseId":"r1"}\r\n\r\n'),
+    ),
   },
   {
     name: "openai",
@@ -335,13 +332,11 @@ export const ADAPTERS: Adapter[] = [
       headers: { "content-type": "application/json", "x-debug-trace-id": `trace_${status}` },
       body: JSON.stringify({ id: `err_${status}`, message }),
     }),
-    empty: {
-      field: "message",
-      stream: {
-        field: "message-start",
-        pieces: [bytes('data: {"type":"message-end","delta":{"finish_reason":"COMPLETE"}}\n\n')],
-      },
-    },
+    empty: emptyAnswer(
+      "message",
+      "message-start",
+      bytes('data: {"type":"message-end","delta":{"finish_reason":"COMPLETE"}}\n\n'),
+    ),
   },
 ];
 
@@ -375,15 +370,11 @@ export const OPENAI_RESPONSES: Adapter = {
     status: 200,
     type: "server_error",
   },
-  empty: {
-    field: "output",
-    stream: {
-      field: "output",
-      pieces: [
-        bytes(
-          'event: response.completed\ndata: {"type":"response.completed","response":{"id":"resp_1","status":"completed"}}\n\n',
-        ),
-      ],
-    },
-  },
+  empty: emptyAnswer(
+    "output",
+    "output",
+    bytes(
+      'event: response.completed\ndata: {"type":"response.completed","response":{"id":"resp_1","status":"completed"}}\n\n',
+    ),
+  ),
 };
