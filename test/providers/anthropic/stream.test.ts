@@ -4,6 +4,7 @@ import { toolCallsOf } from "../../../src/core/parts.js";
 import type { Delta } from "../../../src/core/types.js";
 import { parseResponse } from "../../../src/wires/messages/response.js";
 import { createStreamState } from "../../../src/wires/messages/stream.js";
+import { pieces } from "../../helpers/deltas.js";
 import { thrown } from "../../helpers/errors.js";
 import { answer } from "./answer.js";
 import { SEARCH_RESULT, SEARCH_USE } from "./blocks.js";
@@ -77,12 +78,10 @@ describe("anthropic stream state", () => {
   it("emits deltas in provider order, each indexed by its part's place in the final message", () => {
     const { deltas } = feed(full);
     expect(deltas).toEqual([
-      { type: "thinking", index: 0, text: "a " },
-      { type: "thinking", index: 0, text: "b" },
+      ...pieces("thinking", 0, "a ", "b"),
       { type: "thinking", index: 0, signature: "SIG+/=" },
       { type: "thinking", index: 1, redacted: "RED" },
-      { type: "text", index: 2, text: "Hi " },
-      { type: "text", index: 2, text: "there" },
+      ...pieces("text", 2, "Hi ", "there"),
       { type: "tool-call", index: 3, id: "toolu_1", name: "w" },
       { type: "tool-call", index: 3, arguments: '{"city": ' },
       { type: "tool-call", index: 3, arguments: '"Paris"}' },

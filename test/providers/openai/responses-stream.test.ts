@@ -5,6 +5,7 @@ import type { Delta } from "../../../src/core/types.js";
 import type { SSERecord } from "../../../src/transport/sse.js";
 import { parseResponsesResponse } from "../../../src/wires/openai-responses/response.js";
 import { createResponsesStreamState } from "../../../src/wires/openai-responses/stream.js";
+import { pieces } from "../../helpers/deltas.js";
 import { expectAPIError, thrown } from "../../helpers/errors.js";
 import {
   ARGS,
@@ -86,8 +87,7 @@ describe("createResponsesStreamState", () => {
   it("streams summary text, the signature at item done, then the call", () => {
     const { m, deltas } = feed(SPEC_C5);
     expect(deltas).toEqual([
-      { type: "thinking", index: 0, text: "**Plan**" },
-      { type: "thinking", index: 0, text: "\n\nAdd first, then multiply." },
+      ...pieces("thinking", 0, "**Plan**", "\n\nAdd first, then multiply."),
       { type: "thinking", index: 0, signature: "gAAAAB-enc1" },
       { type: "tool-call", index: 1, id: "call_1", name: "calc" },
       { type: "tool-call", index: 1, arguments: '{"a":12,' },
@@ -134,8 +134,7 @@ describe("createResponsesStreamState", () => {
     ]);
     expect(deltas).toEqual([
       { type: "thinking", index: 0, text: "**One**\n\nA." },
-      { type: "thinking", index: 1, text: "**Two**" },
-      { type: "thinking", index: 1, text: "\n\nB." },
+      ...pieces("thinking", 1, "**Two**", "\n\nB."),
       { type: "thinking", index: 0, signature: "gAAAAB-enc1" },
     ]);
     expect(m.finish().message.content).toEqual([
@@ -215,16 +214,14 @@ describe("createResponsesStreamState", () => {
     ]);
     expect(deltas).toEqual([
       { type: "thinking", index: 0, text: "**Search**\n\nLook it up." },
-      { type: "thinking", index: 1, text: "**Query**" },
-      { type: "thinking", index: 1, text: "\n\nUse the news." },
+      ...pieces("thinking", 1, "**Query**", "\n\nUse the news."),
       { type: "thinking", index: 0, signature: "enc-r1" },
       { type: "provider", index: 2, provider: "openai-responses", value: search },
       { type: "text", index: 3, text: "Searching." },
       { type: "thinking", index: 4, text: "**Read**" },
       { type: "thinking", index: 5, text: "**Answer**" },
       { type: "thinking", index: 4, signature: "enc-r2" },
-      { type: "text", index: 6, text: "Found " },
-      { type: "text", index: 6, text: "it." },
+      ...pieces("text", 6, "Found ", "it."),
     ]);
     const res = m.finish();
     expect(res.message.content).toEqual([
@@ -320,10 +317,7 @@ describe("createResponsesStreamState", () => {
       ev("response.completed", { response: { status: "completed", output: [msg], usage: USAGE } }),
       { event: undefined, data: "[DONE]", id: undefined },
     ]);
-    expect(deltas).toEqual([
-      { type: "text", index: 0, text: "It is " },
-      { type: "text", index: 0, text: "38." },
-    ]);
+    expect(deltas).toEqual([...pieces("text", 0, "It is ", "38.")]);
     expect(m.finish()).toEqual(
       parseResponsesResponse({ status: "completed", output: [msg], usage: USAGE }, "openai"),
     );
