@@ -15,6 +15,7 @@ import {
 import { failOnUnhandledRejections } from "../helpers/unhandled.js";
 import {
   answer,
+  bareTool,
   call,
   callTools,
   deferred,
@@ -164,23 +165,13 @@ describe("Agent.runStream", () => {
 
   it("reports tool results as tools finish and adds them in call order", async () => {
     const gate = deferred();
-    const slow = tool({
-      name: "slow",
-      description: "",
-      parameters: z.object({}),
-      execute: async () => {
-        await gate.promise;
-        return "slow";
-      },
+    const slow = bareTool("slow", async () => {
+      await gate.promise;
+      return "slow";
     });
-    const fast = tool({
-      name: "fast",
-      description: "",
-      parameters: z.object({}),
-      execute: () => {
-        gate.resolve();
-        return "fast";
-      },
+    const fast = bareTool("fast", () => {
+      gate.resolve();
+      return "fast";
     });
     const model = new ScriptedModel([
       callTools([call("c1", "slow", {}), call("c2", "fast", {})]),

@@ -13,6 +13,10 @@ import type {
 } from "../../src/index.js";
 import { partsOf, tool } from "../../src/index.js";
 
+/** A tool that takes no arguments and answers with `execute` (the parallel tools' slow and fast). */
+export const bareTool = (name: string, execute: () => string | Promise<string>) =>
+  tool({ name, description: "", parameters: z.object({}), execute });
+
 /** A tool that answers with what it is asked to say: the agent tests' plainest tool. */
 export const echo = tool({
   name: "echo",
