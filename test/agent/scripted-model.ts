@@ -17,6 +17,19 @@ import { partsOf, tool } from "../../src/index.js";
 export const bareTool = (name: string, execute: () => string | Promise<string>) =>
   tool({ name, description: "", parameters: z.object({}), execute });
 
+/** The approval tests' tool: it sends a mail only once a person approves, telling `sent` of it. */
+export const sendMailTool = (sent: (to: string) => void) =>
+  tool({
+    name: "send_mail",
+    description: "Send an email",
+    parameters: z.object({ to: z.string() }),
+    needsApproval: true,
+    execute: ({ to }) => {
+      sent(to);
+      return `sent to ${to}`;
+    },
+  });
+
 /** A tool that answers with what it is asked to say: the agent tests' plainest tool. */
 export const echo = tool({
   name: "echo",
