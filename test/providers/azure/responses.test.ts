@@ -15,6 +15,7 @@ import {
 import { createModel, fakeSecret } from "../../contract/adapters.js";
 import { expectAPIError } from "../../helpers/errors.js";
 import { inlineCassette, sseEvents } from "../../helpers/fetch.js";
+import { reasoningItem } from "../../wires/openai-responses/items.js";
 
 const KEY = fakeSecret("azure");
 const ENDPOINT = "https://my-resource.openai.azure.com";
@@ -26,12 +27,11 @@ const WEATHER = {
 };
 const USER: Message = { role: "user", content: "What's the weather in Florence, Italy?" };
 
-const REASONING = {
-  id: "rs_az1",
-  type: "reasoning",
-  summary: [{ type: "summary_text", text: "**Checking the weather**\n\nCall the tool." }],
-  encrypted_content: "gAAAAB-azure-enc-1",
-};
+const REASONING = reasoningItem(
+  "rs_az1",
+  "**Checking the weather**\n\nCall the tool.",
+  "gAAAAB-azure-enc-1",
+);
 const CALL = {
   id: "fc_az1",
   type: "function_call",

@@ -10,13 +10,16 @@ export const ARGS = '{"a":12,"b":7,"op":"add"}';
 export const summary = (...texts: string[]) =>
   texts.map((text) => ({ type: "summary_text", text }));
 
-/** A reasoning item with one summary part and its encrypted content. */
-export const REASONING = {
-  id: "rs_01",
+/** A reasoning item `id` with one summary part, `text`, and its encrypted content. */
+export const reasoningItem = (id: string, text: string, encrypted: string) => ({
+  id,
   type: "reasoning",
-  summary: [{ type: "summary_text", text: PLAN }],
-  encrypted_content: "gAAAAB-enc1",
-};
+  summary: summary(text),
+  encrypted_content: encrypted,
+});
+
+/** A reasoning item with one summary part and its encrypted content. */
+export const REASONING = reasoningItem("rs_01", PLAN, "gAAAAB-enc1");
 
 /** The function call that follows it. */
 export const CALL = {
