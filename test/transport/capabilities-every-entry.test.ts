@@ -76,6 +76,17 @@ interface Row {
   error(status: number, message: string): object;
 }
 
+/** An entry module's functions and error class, as a row holds them. */
+const functionsOf = (entry: {
+  capabilities: unknown;
+  create: unknown;
+  APIError: Row["APIError"];
+}) => ({
+  capabilities: entry.capabilities as Row["capabilities"],
+  create: entry.create as Row["create"],
+  APIError: entry.APIError,
+});
+
 const anthropicError = (status: number, message: string) => ({
   type: "error",
   error: { type: status === 401 ? "authentication_error" : "invalid_request_error", message },
@@ -98,9 +109,7 @@ const ROWS: Row[] = [
   {
     entry: "anthropic",
     ...CLAUDE_MODEL,
-    capabilities: anthropic.capabilities as Row["capabilities"],
-    create: anthropic.create as Row["create"],
-    APIError: anthropic.APIError,
+    ...functionsOf(anthropic),
     config: { apiKey: ANTHROPIC_KEY },
     url: "https://api.anthropic.com/v1/models/claude-haiku-4-5",
     auth: ["x-api-key", ANTHROPIC_KEY],
@@ -111,9 +120,7 @@ const ROWS: Row[] = [
   {
     entry: "anthropic-aws",
     ...CLAUDE_MODEL,
-    capabilities: anthropicAws.capabilities as Row["capabilities"],
-    create: anthropicAws.create as Row["create"],
-    APIError: anthropicAws.APIError,
+    ...functionsOf(anthropicAws),
     // A credentials function: asked before every attempt and once more after a 401.
     config: { region: "us-west-2", workspaceId: "wrkspc_01", credentials: async () => AWS_KEYS },
     url: "https://aws-external-anthropic.us-west-2.api.aws/v1/models/claude-haiku-4-5",
@@ -128,9 +135,7 @@ const ROWS: Row[] = [
   {
     entry: "anthropic-google-cloud",
     ...CLAUDE_MODEL,
-    capabilities: anthropicGoogleCloud.capabilities as Row["capabilities"],
-    create: anthropicGoogleCloud.create as Row["create"],
-    APIError: anthropicGoogleCloud.APIError,
+    ...functionsOf(anthropicGoogleCloud),
     config: {
       project: "golem",
       workspaceId: "wrkspc_01",
@@ -144,9 +149,7 @@ const ROWS: Row[] = [
   },
   {
     entry: "gemini",
-    capabilities: gemini.capabilities as Row["capabilities"],
-    create: gemini.create as Row["create"],
-    APIError: gemini.APIError,
+    ...functionsOf(gemini),
     config: { apiKey: GEMINI_KEY },
     extra: {},
     model: "gemini-2.0-flash-lite",
