@@ -1,5 +1,5 @@
 /** The response a test expects, built from its parts: what a parser or stream machine returns. */
-import type { Part, Usage } from "../../src/core/types.js";
+import type { ModelResponse, Part, Usage } from "../../src/core/types.js";
 
 /** A response of `content`: nothing counted and no stop reason unless given (a partial one). */
 export const responseOf = (
@@ -13,3 +13,10 @@ export const reasonedText = (thought: string, text: string, provider = "openai")
   { type: "thinking", text: thought, provider },
   { type: "text", text },
 ];
+
+/** A response whose message is `text` alone. */
+export const textResponse = (text: string, usage: Usage, stopReason: string): ModelResponse => ({
+  message: { role: "assistant", content: text },
+  usage,
+  stopReason,
+});
