@@ -26,6 +26,21 @@ async function call(config: Record<string, unknown>, req: Partial<ModelRequest> 
 
 const tools = { tools: [WEATHER] };
 
+/** A GPT-6 model given an effort it does not take: refused, naming the ones it takes. */
+function effortRefused(
+  name: string,
+  config: { model: string; reasoningEffort: string; api?: string },
+  date: string,
+): [string, Record<string, unknown>, Partial<ModelRequest>, string] {
+  const { model, reasoningEffort } = config;
+  return [
+    name,
+    config,
+    {},
+    `openai: reasoningEffort "${reasoningEffort}" is not accepted by ${model}; it takes low, medium, high, xhigh, max (${MODELS}/${model}, ${date})`,
+  ];
+}
+
 /**
  * A GPT-6 model given function tools on Chat Completions: refused, naming the Responses API
  * (and effort none, where that takes tools there), with the model page and date of its rule.
@@ -48,18 +63,16 @@ function toolsOnChat(
 
 describe("OpenAI rules refuse before the request", () => {
   it.each<[string, Record<string, unknown>, Partial<ModelRequest>, string]>([
-    [
+    effortRefused(
       "GPT-6.1 Sol dropped effort none",
       { model: "gpt-6.1-sol", reasoningEffort: "none" },
-      {},
-      `openai: reasoningEffort "none" is not accepted by gpt-6.1-sol; it takes low, medium, high, xhigh, max (${MODELS}/gpt-6.1-sol, 2026-12-01)`,
-    ],
-    [
+      "2026-12-01",
+    ),
+    effortRefused(
       "GPT-6.2 Astra dropped minimal (Responses API too)",
       { model: "gpt-6.2-astra", reasoningEffort: "minimal", api: "responses" },
-      {},
-      `openai: reasoningEffort "minimal" is not accepted by gpt-6.2-astra; it takes low, medium, high, xhigh, max (${MODELS}/gpt-6.2-astra, 2026-12-01)`,
-    ],
+      "2026-12-01",
+    ),
     toolsOnChat(
       "GPT-6.1 Sol: tools on Chat Completions",
       { model: "gpt-6.1-sol", reasoningEffort: "high" },
@@ -86,12 +99,11 @@ describe("OpenAI rules refuse before the request", () => {
       "2026-12-01",
       true,
     ),
-    [
+    effortRefused(
       "GPT-6 Astra takes no effort none",
       { model: "gpt-6-astra", reasoningEffort: "none", api: "responses" },
-      {},
-      `openai: reasoningEffort "none" is not accepted by gpt-6-astra; it takes low, medium, high, xhigh, max (${MODELS}/gpt-6-astra, 2026-12-02)`,
-    ],
+      "2026-12-02",
+    ),
     toolsOnChat(
       "GPT-6 Astra: tools on Chat Completions",
       { model: "gpt-6-astra", reasoningEffort: "high" },
