@@ -21,7 +21,6 @@ import {
   callTools,
   deferred,
   ScriptedModel,
-  type Turn,
   tick,
 } from "./scripted-model.js";
 
@@ -53,7 +52,7 @@ const step = (name: string) =>
 const TOOLS = [step("a"), step("b"), step("c")];
 
 /** Step 1 calls a, step 2 calls b, step 3 answers. */
-const threeSteps = (): Turn[] => [
+const threeSteps = () => [
   callTools([call("ca", "a", {})], [{ type: "thinking", text: "a first", signature: "s1" }]),
   callTools([call("cb", "b", {})]),
   answer("All done."),

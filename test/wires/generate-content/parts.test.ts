@@ -4,10 +4,19 @@
  * @see https://ai.google.dev/gemini-api/docs/thought-signatures
  */
 import { APIError } from "../../../src/core/errors.js";
+import type { Part as GolemPart } from "../../../src/core/types.js";
 import { parseResponse } from "../../../src/wires/generate-content/response.js";
 import { createStreamState } from "../../../src/wires/generate-content/stream.js";
 import type { GenerateContentResponse, Part } from "../../../src/wires/generate-content/wire.js";
 import { type PartsRow, partsTable } from "../parts-table.js";
+
+/** A text part with its thought signature, tagged as Gemini's. */
+const signedText = (text: string, signature: string): GolemPart => ({
+  type: "text",
+  text,
+  signature,
+  provider: "gemini",
+});
 
 /** An answer of `parts`, whole or one chunk of a stream (`finishReason` on the last). */
 const answer = (parts: Part[], finishReason?: string): GenerateContentResponse => ({
@@ -37,7 +46,7 @@ const ROWS: PartsRow<Part>[] = [
         text: "**Weighing the stops**\n\nI compare distances first...",
         provider: "gemini",
       },
-      { type: "text", text: "Go A → C → B.", signature: "CiQB4x9...sigA==", provider: "gemini" },
+      signedText("Go A → C → B.", "CiQB4x9...sigA=="),
     ],
   },
   {
@@ -87,7 +96,7 @@ const ROWS: PartsRow<Part>[] = [
   {
     name: "a trailing empty text part's signature on the unsigned text before it",
     blocks: [{ text: "There are 3 " }, { text: "r's." }, { text: "", thoughtSignature: "EvsF" }],
-    parts: [{ type: "text", text: "There are 3 r's.", signature: "EvsF", provider: "gemini" }],
+    parts: [signedText("There are 3 r's.", "EvsF")],
   },
   {
     name: "a signature-only text part kept apart where the text before it is signed or not text",
@@ -98,10 +107,10 @@ const ROWS: PartsRow<Part>[] = [
       { thoughtSignature: "c2lnMw==" },
     ],
     parts: [
-      { type: "text", text: "One.", signature: "c2lnMQ==", provider: "gemini" },
-      { type: "text", text: "", signature: "c2lnMg==", provider: "gemini" },
+      signedText("One.", "c2lnMQ=="),
+      signedText("", "c2lnMg=="),
       { type: "tool-call", id: "x", name: "f", arguments: "{}" },
-      { type: "text", text: "", signature: "c2lnMw==", provider: "gemini" },
+      signedText("", "c2lnMw=="),
     ],
   },
   {
@@ -112,10 +121,7 @@ const ROWS: PartsRow<Part>[] = [
       { text: " Then" },
       { text: " the rest." },
     ],
-    parts: [
-      { type: "text", text: "First, the plan.", signature: "bWlkZGxl", provider: "gemini" },
-      { type: "text", text: " Then the rest." },
-    ],
+    parts: [signedText("First, the plan.", "bWlkZGxl"), { type: "text", text: " Then the rest." }],
   },
   {
     name: "code execution and any part it does not model as provider parts, as sent",

@@ -4,11 +4,20 @@
  * @see https://docs.claude.com/en/docs/build-with-claude/streaming
  */
 import { APIError } from "../../../src/core/errors.js";
+import type { Part } from "../../../src/core/types.js";
 import { parseResponse } from "../../../src/wires/messages/response.js";
 import { createStreamState } from "../../../src/wires/messages/stream.js";
 import { answer, type Block, streamOf } from "../../providers/anthropic/answer.js";
 import { SEARCH_RESULT, SEARCH_USE } from "../../providers/anthropic/blocks.js";
 import { type PartsRow, partsTable } from "../parts-table.js";
+
+/** A signed thinking part, tagged as Anthropic's. */
+const signedThinking = (text: string, signature: string): Part => ({
+  type: "thinking",
+  text,
+  signature,
+  provider: "anthropic",
+});
 
 /** A whole message of `blocks`, as generate gets it. */
 const message = (content: Block[]) => answer(content, "end_turn", { id: "msg_1", model: "claude" });
@@ -23,7 +32,7 @@ const ROWS: PartsRow<Block>[] = [
       { type: "tool_use", id: "toolu_1", name: "get_weather", input: { city: "Paris" } },
     ],
     parts: [
-      { type: "thinking", text: "Need the weather", signature: "EqQB+/=", provider: "anthropic" },
+      signedThinking("Need the weather", "EqQB+/="),
       { type: "thinking", redacted: "EmwK==", provider: "anthropic" },
       { type: "text", text: "Let me check." },
       { type: "tool-call", id: "toolu_1", name: "get_weather", arguments: '{"city":"Paris"}' },
@@ -38,9 +47,9 @@ const ROWS: PartsRow<Block>[] = [
       { type: "tool_use", id: "toolu_b", name: "weather", input: { location: "Rome" } },
     ],
     parts: [
-      { type: "thinking", text: "First Paris.", signature: "sig-1", provider: "anthropic" },
+      signedThinking("First Paris.", "sig-1"),
       { type: "tool-call", id: "toolu_a", name: "weather", arguments: '{"location":"Paris"}' },
-      { type: "thinking", text: "Now Rome.", signature: "sig-2", provider: "anthropic" },
+      signedThinking("Now Rome.", "sig-2"),
       { type: "tool-call", id: "toolu_b", name: "weather", arguments: '{"location":"Rome"}' },
     ],
   },
@@ -54,7 +63,7 @@ const ROWS: PartsRow<Block>[] = [
     ],
     parts: [
       { type: "text", text: "Let me think. " },
-      { type: "thinking", text: "Hmm.", signature: "sig", provider: "anthropic" },
+      signedThinking("Hmm.", "sig"),
       { type: "text", text: "It is 4." },
       { type: "text", text: " Done." },
     ],
@@ -81,7 +90,7 @@ const ROWS: PartsRow<Block>[] = [
   {
     name: "an empty thinking text kept where only the signature came (display omitted)",
     blocks: [{ type: "thinking", thinking: "", signature: "sig" }],
-    parts: [{ type: "thinking", text: "", signature: "sig", provider: "anthropic" }],
+    parts: [signedThinking("", "sig")],
   },
   {
     name: "no part for an empty unsigned thinking block or an empty text block",
