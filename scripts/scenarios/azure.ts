@@ -1,6 +1,7 @@
 import { ConfigError } from "../../src/index.js";
 import * as azure from "../../src/platforms/azure/index.js";
-import { toolLoop } from "./tool-loop.js";
+import { WEATHER_LOOP } from "./loops.js";
+import { conversationLoop } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
 type Auth = Pick<azure.Config, "apiKey" | "token">;
@@ -44,12 +45,7 @@ const loop = (stream: boolean, auth: (ctx: ScenarioContext) => Auth): Scenario =
   defaultModel: "gpt-5-mini",
   create: make(auth),
   run: async (model) => {
-    await toolLoop(model, {
-      system: "You are a helpful assistant",
-      prompt: "What's the weather in Florence, Italy?",
-      toolChoice: "auto",
-      stream,
-    });
+    await conversationLoop(model, WEATHER_LOOP, { toolChoice: "auto", stream });
   },
 });
 

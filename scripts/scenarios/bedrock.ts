@@ -5,8 +5,9 @@ import { REDACTION_TRIGGER } from "./anthropic.js";
 import { toolChangesLoop } from "./append-only.js";
 import { cacheLoop } from "./cache-loop.js";
 import { citedConversation } from "./citations.js";
+import { COUNTRY_LOOP } from "./loops.js";
 import { mediaConversation } from "./media.js";
-import { call, expectError, REPORT_REQUEST, toolLoop, WEATHER } from "./tool-loop.js";
+import { call, conversationLoop, expectError, REPORT_REQUEST, WEATHER } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
 const SONNET_4 = "us.anthropic.claude-sonnet-4-20250514-v1:0";
@@ -33,25 +34,13 @@ const make =
       ...(ctx.baseURL ? { baseURL: ctx.baseURL } : {}),
     });
 
-/** The tool of pydantic-ai's Bedrock capture (fixtures/bedrock/thinking-tool-loop.json). */
-const USER_COUNTRY: ToolSpec = {
-  name: "get_user_country",
-  description: "",
-  parameters: { additionalProperties: false, properties: {}, type: "object" },
-};
-
 const loop = (stream: boolean): Scenario => ({
   description: `thinking (budget 1024) + a user-country tool, two turns${stream ? ", streamed" : ""}`,
   streaming: stream,
   defaultModel: SONNET_3_7,
   create: make(SONNET_3_7, { thinking: { budgetTokens: 1024 } }),
   run: async (model) => {
-    await toolLoop(model, {
-      prompt: "What is the largest city in the user country?",
-      tools: [USER_COUNTRY],
-      answer: () => "Mexico",
-      stream,
-    });
+    await conversationLoop(model, COUNTRY_LOOP, { stream });
   },
 });
 

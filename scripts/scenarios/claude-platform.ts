@@ -1,11 +1,9 @@
 import type { Model } from "../../src/index.js";
-import { toolLoop } from "./tool-loop.js";
+import { CLAUDE_SONNET_4, WEATHER_LOOP } from "./loops.js";
+import { conversationLoop } from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
 type Fetch = ScenarioContext["fetch"];
-
-/** The model every Claude platform records the thinking loop with, unless it names another. */
-const SONNET_4 = "claude-sonnet-4-20250514";
 
 /** What every platform's create() gets in common: the model, its limits, thinking, fetch, base URL. */
 export interface ClaudeSettings {
@@ -40,7 +38,7 @@ export function claudeThinkingLoop(
   create: ClaudePlatformCreate,
   options: ClaudePlatformOptions = {},
 ): Scenario {
-  const defaultModel = options.defaultModel?.(stream) ?? SONNET_4;
+  const defaultModel = options.defaultModel?.(stream) ?? CLAUDE_SONNET_4.model;
   const detail = options.detail?.(stream) ?? (stream ? ", streamed" : "");
   return {
     description: `thinking (budget 4000) + a weather tool, two turns${detail}`,
@@ -48,20 +46,15 @@ export function claudeThinkingLoop(
     defaultModel,
     create: (ctx) => {
       const settings: ClaudeSettings = {
+        ...CLAUDE_SONNET_4,
         model: ctx.model ?? defaultModel,
-        maxTokens: 4096,
-        thinking: { budgetTokens: 4000 },
         fetch: ctx.fetch,
         ...(ctx.baseURL ? { baseURL: ctx.baseURL } : {}),
       };
       return create(settings, ctx, stream);
     },
     run: async (model) => {
-      await toolLoop(model, {
-        system: "You are a helpful assistant",
-        prompt: "What's the weather in Florence, Italy?",
-        stream,
-      });
+      await conversationLoop(model, WEATHER_LOOP, { stream });
     },
   };
 }

@@ -1,7 +1,15 @@
 import type { Message, ToolCallPart, ToolSpec } from "../../src/index.js";
 import * as gemini from "../../src/platforms/gemini/index.js";
+import { WEATHER_LOOP } from "./loops.js";
 import { mediaConversation } from "./media.js";
-import { call, expectError, REPORT_REQUEST, type ToolAnswer, toolLoop } from "./tool-loop.js";
+import {
+  call,
+  conversationLoop,
+  expectError,
+  REPORT_REQUEST,
+  type ToolAnswer,
+  toolLoop,
+} from "./tool-loop.js";
 import type { Scenario, ScenarioContext } from "./types.js";
 
 /** The key is GEMINI_API_KEY (or GOOGLE_API_KEY), read by the adapter. */
@@ -97,13 +105,8 @@ const loop = (stream: boolean): Scenario => ({
   defaultModel: PRO,
   create: make(PRO, { thinking: { includeThoughts: true, level: "high" } }),
   run: async (model) => {
-    await toolLoop(model, {
-      system: "You are a helpful assistant",
-      prompt: "What's the weather in Florence, Italy?",
-      tools: [WEATHER],
-      toolChoice: "auto",
-      stream,
-    });
+    const weatherLoop = { ...WEATHER_LOOP, tool: WEATHER };
+    await conversationLoop(model, weatherLoop, { toolChoice: "auto", stream });
   },
 });
 

@@ -8,17 +8,9 @@ import type {
   ToolSpec,
 } from "../../src/index.js";
 import { toolCallsOf } from "../../src/index.js";
+import { type Conversation, WEATHER, weatherIn } from "./loops.js";
 
-/** The weather tool the recorded tool loops use (the same as in fixtures/). */
-export const WEATHER: ToolSpec = {
-  name: "weather",
-  description: "Get weather information for a location",
-  parameters: {
-    properties: { location: { description: "the city", type: "string" } },
-    required: ["location"],
-    type: "object",
-  },
-};
+export { WEATHER } from "./loops.js";
 
 /** The second tool of the interleaved and cache loops: a city's local time. */
 export const LOCAL_TIME: ToolSpec = {
@@ -53,8 +45,7 @@ export const REPORT_REQUEST: ModelRequest = {
 
 /** The weather the tool reports; fixed, so captures are repeatable. */
 export function weather(call: ToolCallPart): string {
-  const { location } = JSON.parse(call.arguments || "{}") as { location?: string };
-  return location?.startsWith("Florence") ? "40 C" : "18 C";
+  return weatherIn(call.arguments);
 }
 
 /** What a tool answers: its text, or a failure the model is told about. */
@@ -113,6 +104,21 @@ export async function toolLoop(model: Model, opts: LoopOptions): Promise<ModelRe
     messages.push(...results);
   }
   return responses;
+}
+
+/** A recorded conversation of loops.ts as a tool loop: its prompts, its tool and its answers. */
+export function conversationLoop(
+  model: Model,
+  c: Conversation,
+  opts: Omit<LoopOptions, "prompt" | "tools" | "answer">,
+): Promise<ModelResponse[]> {
+  return toolLoop(model, {
+    ...(c.system === undefined ? {} : { system: c.system }),
+    ...opts,
+    prompt: c.prompt,
+    tools: [c.tool],
+    answer: (call) => c.answer(call.arguments),
+  });
 }
 
 /** Runs `fn` and swallows the provider error it is expected to produce. */

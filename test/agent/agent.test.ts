@@ -10,7 +10,7 @@ import {
   type ToolContext,
   tool,
 } from "../../src/index.js";
-import { answer, call, callTools, deferred, ScriptedModel } from "./scripted-model.js";
+import { answer, bareTool, call, callTools, deferred, ScriptedModel } from "./scripted-model.js";
 
 const weather = tool({
   name: "get_weather",
@@ -97,26 +97,16 @@ describe("Agent.run", () => {
   it("runs several calls at once and adds their results in call order", async () => {
     const log: string[] = [];
     const bDone = deferred();
-    const slow = tool({
-      name: "slow",
-      description: "",
-      parameters: z.object({}),
-      execute: async () => {
-        log.push("start slow");
-        await bDone.promise; // only finishes if fast ran while slow was running
-        log.push("end slow");
-        return "slow result";
-      },
+    const slow = bareTool("slow", async () => {
+      log.push("start slow");
+      await bDone.promise; // only finishes if fast ran while slow was running
+      log.push("end slow");
+      return "slow result";
     });
-    const fast = tool({
-      name: "fast",
-      description: "",
-      parameters: z.object({}),
-      execute: () => {
-        log.push("start fast", "end fast");
-        bDone.resolve();
-        return "fast result";
-      },
+    const fast = bareTool("fast", () => {
+      log.push("start fast", "end fast");
+      bDone.resolve();
+      return "fast result";
     });
     const model = new ScriptedModel([
       callTools([call("c1", "slow", {}), call("c2", "fast", {})]),

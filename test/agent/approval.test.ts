@@ -17,7 +17,14 @@ import {
 } from "../../src/index.js";
 import { partHashes } from "../../src/kit/prefix/hashes.js";
 import { failOnUnhandledRejections } from "../helpers/unhandled.js";
-import { answer, call, callTools, ScriptedModel, type Turn } from "./scripted-model.js";
+import {
+  answer,
+  call,
+  callTools,
+  ScriptedModel,
+  sendMailTool,
+  type Turn,
+} from "./scripted-model.js";
 
 /**
  * Runs that pause for approval: a step whose calls include one that needs approval stops
@@ -36,16 +43,7 @@ beforeEach(() => {
   ran = [];
 });
 
-const sendMail = tool({
-  name: "send_mail",
-  description: "Send an email",
-  parameters: z.object({ to: z.string() }),
-  needsApproval: true,
-  execute: ({ to }) => {
-    ran.push(`send_mail(${to})`);
-    return `sent to ${to}`;
-  },
-});
+const sendMail = sendMailTool((to) => ran.push(`send_mail(${to})`));
 const pay = jsonTool({
   name: "pay",
   description: "Pay an amount",

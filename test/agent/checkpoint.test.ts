@@ -16,11 +16,11 @@ import {
 import { failOnUnhandledRejections } from "../helpers/unhandled.js";
 import {
   answer,
+  bareTool,
   call,
   callTools,
   deferred,
   ScriptedModel,
-  type Turn,
   tick,
 } from "./scripted-model.js";
 
@@ -52,7 +52,7 @@ const step = (name: string) =>
 const TOOLS = [step("a"), step("b"), step("c")];
 
 /** Step 1 calls a, step 2 calls b, step 3 answers. */
-const threeSteps = (): Turn[] => [
+const threeSteps = () => [
   callTools([call("ca", "a", {})], [{ type: "thinking", text: "a first", signature: "s1" }]),
   callTools([call("cb", "b", {})]),
   answer("All done."),
@@ -200,24 +200,14 @@ describe("a run that crashed resumes from its last checkpoint", () => {
 
   it("of parallel tools, only the one whose answer was not recorded is in doubt", async () => {
     const gate = deferred();
-    const slow = tool({
-      name: "slow",
-      description: "",
-      parameters: z.object({}),
-      execute: async () => {
-        ran.push("slow started");
-        await gate.promise;
-        return "slow done";
-      },
+    const slow = bareTool("slow", async () => {
+      ran.push("slow started");
+      await gate.promise;
+      return "slow done";
     });
-    const fast = tool({
-      name: "fast",
-      description: "",
-      parameters: z.object({}),
-      execute: () => {
-        ran.push("fast");
-        return "fast done";
-      },
+    const fast = bareTool("fast", () => {
+      ran.push("fast");
+      return "fast done";
     });
     // Checkpoint 3 holds fast's answer; the crash comes at slow's, after it finished.
     const store = crashingStore(4);

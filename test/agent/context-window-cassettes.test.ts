@@ -9,10 +9,11 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Agent, ContextWindowError, type Part, tool } from "../../src/index.js";
 import { replayFetch } from "../../src/testing/index.js";
-import { createModel, type Provider } from "../contract/adapters.js";
+import { createModel } from "../contract/adapters.js";
 import { WEATHER } from "../contract/table.js";
 import { loadCassette } from "../helpers/cassettes.js";
 import { COUNT_MODELS, COUNT_REQUEST } from "../helpers/count.js";
+import { variantRows } from "../variants.js";
 
 /** What each cassette answers (test/providers/count-tokens.test.ts reads the same). */
 const RECORDED: Record<string, number> = {
@@ -30,12 +31,12 @@ const weather = tool({
   execute: () => "-3 C",
 });
 
-describe.each(Object.entries(COUNT_MODELS))(
+describe.each(variantRows(COUNT_MODELS))(
   "%s: contextWindow on the count cassette",
   (provider, [config]) => {
     it("stops before the generate request when the recorded count is above the limit", async () => {
       const fetch = replayFetch(loadCassette(`count/${provider}`, "count-tokens"));
-      const model = await createModel(provider as Provider, config, fetch);
+      const model = await createModel(provider, config, fetch);
       const agent = new Agent({
         model,
         instructions: "Be brief.",

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
+  AZURE_GPT_5_MINI,
+  autoToolChoice,
+  azureAuth,
+  BEDROCK_SONNET_3_7,
+  COUNTRY_LOOP,
+  type Conversation,
+  GEMINI_3_PRO,
+  planLoop,
+  RESPONSES_GPT_5,
+  WEATHER_LOOP,
+} from "../../scripts/scenarios/loops.js";
+import {
   Agent,
   jsonTool,
   type Message,
@@ -15,9 +27,10 @@ import * as bedrock from "../../src/platforms/bedrock/index.js";
 import * as gemini from "../../src/platforms/gemini/index.js";
 import * as openai from "../../src/platforms/openai/index.js";
 import { type Cassette, replayFetch } from "../../src/testing/index.js";
+import { AWS_SESSION } from "../contract/adapters.js";
 import { LOCAL_TIME } from "../contract/rows/anthropic.js";
-import { WEATHER } from "../contract/table.js";
 import { loadCassette } from "../helpers/cassettes.js";
+import { claudeLoopModel, agentTool as toolOf } from "../helpers/loops.js";
 
 /**
  * One two-step tool loop per landed adapter, from its cassette, through the agent: `run`
@@ -25,35 +38,10 @@ import { loadCassette } from "../helpers/cassettes.js";
  * second request must carry the first turn's blocks and signatures byte for byte.
  */
 
-const weather = jsonTool({
-  ...WEATHER,
-  execute: (args) =>
-    (args as { location: string }).location.startsWith("Florence") ? "40 C" : "18 C",
-});
-
-/** The recorded Azure and Gemini requests carry `tool_choice: "auto"`; the agent sends none by itself. */
-function withAutoToolChoice(model: Model): Model {
-  return {
-    provider: model.provider,
-    model: model.model,
-    generate: (req, opts) => model.generate({ ...req, toolChoice: "auto" }, opts),
-    stream: (req, opts) => model.stream({ ...req, toolChoice: "auto" }, opts),
-  };
-}
+const withAutoToolChoice = autoToolChoice;
 
 /** The OpenAI Responses capture: a planning tool the model must call once. */
 const LOOP = loadCassette("openai", "responses-thinking-tool-loop");
-const LOOP_REQUEST = LOOP.interactions[0]?.request.body as {
-  instructions: string;
-  input: { content: string }[];
-  tools: { parameters: object }[];
-};
-const planTool = jsonTool({
-  name: "update_plan",
-  description: "",
-  parameters: LOOP_REQUEST.tools[0]?.parameters ?? {},
-  execute: () => "plan updated",
-});
 
 /** Every `encrypted_content` in a Responses body (answer `output` or request `input`). */
 function encryptedReasoning(body: unknown): string[] {
@@ -64,22 +52,11 @@ function encryptedReasoning(body: unknown): string[] {
 }
 type ResponsesItem = { type?: string; encrypted_content?: string };
 
-const countryTool = jsonTool({
-  name: "get_user_country",
-  description: "",
-  parameters: { additionalProperties: false, properties: {}, type: "object" },
-  execute: () => "Mexico",
-});
-
 interface Case {
   name: string;
-  /** What the recorded conversation asked, with which tool and instructions. */
-  conversation?: {
-    prompt: string;
-    tool: typeof weather;
-    instructions?: string;
-    toolOutput: string;
-  };
+  /** The recorded conversation (scripts/scenarios/loops.ts) and what its tool answered. */
+  conversation: Conversation;
+  toolOutput: string;
   cassette: (streaming: boolean) => Cassette;
   model: (fetch: ReturnType<typeof replayFetch>, streaming: boolean) => Model;
   /** The opaque values of turn 1 that turn 2's request must carry, read from the wire. */
@@ -129,19 +106,16 @@ function bedrockSignatures(body: unknown): string[] {
 }
 type BedrockBlock = { reasoningContent?: { reasoningText?: { signature?: string } } };
 
+/** The weather loop, whose tool said 40 C for Florence. */
+const WEATHER_40C = { conversation: WEATHER_LOOP, toolOutput: "40 C" };
+
 const CASES: Case[] = [
   {
     name: "anthropic",
+    ...WEATHER_40C,
     cassette: (s) =>
       loadCassette("anthropic", s ? "thinking-tool-loop-stream" : "thinking-tool-loop"),
-    model: (fetch) =>
-      anthropic.create({
-        apiKey: "test-key-0123456789",
-        model: "claude-sonnet-4-20250514",
-        maxTokens: 4096,
-        thinking: { budgetTokens: 4000 },
-        fetch,
-      }),
+    model: (fetch) => claudeLoopModel(fetch),
     signatures: (body, chunks) =>
       chunks
         ? [...chunks.join("").matchAll(/"type":"signature_delta","signature":"([^"]+)"/g)].map(
@@ -160,20 +134,10 @@ const CASES: Case[] = [
   },
   {
     name: "azure",
+    ...WEATHER_40C,
     cassette: (s) => loadCassette("azure", s ? "v1-tool-call-stream" : "v1-tool-call"),
-    // The streamed cassette was recorded with an Entra ID token, the other with a key.
     model: (fetch, streaming) =>
-      withAutoToolChoice(
-        azure.create({
-          endpoint: "https://fantasy-playground-resource.openai.azure.com",
-          deployment: "gpt-5-mini",
-          reasoningEffort: "high",
-          ...(streaming
-            ? { token: async () => "entra-token-0123456789" }
-            : { apiKey: "azure-key-0123456789abcdef" }),
-          fetch,
-        }),
-      ),
+      withAutoToolChoice(azure.create({ ...AZURE_GPT_5_MINI, ...azureAuth(streaming), fetch })),
     // Chat Completions returns no reasoning for OpenAI models: the tool call id is what must
     // come back exactly.
     signatures: () => [],
@@ -181,24 +145,16 @@ const CASES: Case[] = [
   },
   {
     name: "bedrock",
-    conversation: {
-      prompt: "What is the largest city in the user country?",
-      tool: countryTool,
-      toolOutput: "Mexico",
-    },
+    conversation: COUNTRY_LOOP,
+    toolOutput: "Mexico",
     // The stream cassette re-serves the Converse one as frames, so both share the answer body.
     cassette: (s) =>
       loadCassette("bedrock", s ? "thinking-tool-loop-stream" : "thinking-tool-loop"),
     model: (fetch) =>
       bedrock.create({
         region: "us-east-1",
-        model: "us.anthropic.claude-3-7-sonnet-20250219-v1:0",
-        thinking: { budgetTokens: 1024 },
-        credentials: {
-          accessKeyId: "AKIDEXAMPLE",
-          secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY",
-          sessionToken: "IQoJb3JpZ2luX2VjEXAMPLESESSIONTOKEN",
-        },
+        ...BEDROCK_SONNET_3_7,
+        credentials: AWS_SESSION,
         fetch,
       }),
     signatures: (body) =>
@@ -209,12 +165,8 @@ const CASES: Case[] = [
   },
   {
     name: "openai (responses)",
-    conversation: {
-      prompt: LOOP_REQUEST.input[0]?.content ?? "",
-      tool: planTool,
-      instructions: LOOP_REQUEST.instructions,
-      toolOutput: "plan updated",
-    },
+    conversation: planLoop(LOOP.interactions[0]?.request.body),
+    toolOutput: "plan updated",
     cassette: (s) =>
       loadCassette(
         "openai",
@@ -222,14 +174,7 @@ const CASES: Case[] = [
       ),
     model: (fetch) =>
       withAutoToolChoice(
-        openai.create({
-          apiKey: "sk-test-0123456789",
-          model: "gpt-5",
-          api: "responses",
-          reasoningEffort: "low",
-          reasoningSummary: "detailed",
-          fetch,
-        }),
+        openai.create({ apiKey: "sk-test-0123456789", ...RESPONSES_GPT_5, fetch }),
       ),
     // The streamed cassette carries the same reasoning item as the recorded answer.
     signatures: (body) => encryptedReasoning(body ?? LOOP.interactions[0]?.response.body),
@@ -237,16 +182,10 @@ const CASES: Case[] = [
   },
   {
     name: "gemini",
+    ...WEATHER_40C,
     cassette: (s) => loadCassette("gemini", s ? "thinking-streaming" : "thinking-tool-loop"),
     model: (fetch) =>
-      withAutoToolChoice(
-        gemini.create({
-          apiKey: "AIza-test-key",
-          model: "gemini-3-pro-preview",
-          thinking: { includeThoughts: true, level: "high" },
-          fetch,
-        }),
-      ),
+      withAutoToolChoice(gemini.create({ apiKey: "AIza-test-key", ...GEMINI_3_PRO, fetch })),
     signatures: geminiSignatures,
     replayed: geminiSignatures,
   },
@@ -257,16 +196,11 @@ describe.each(CASES)("agent over $name cassettes", (c) => {
     it(`runs the two-step tool loop ${streaming ? "with runStream" : "with run"} and replays turn 1 exactly`, async () => {
       const cassette = c.cassette(streaming);
       const fetch = replayFetch(cassette);
-      const conversation = c.conversation ?? {
-        prompt: "What's the weather in Florence, Italy?",
-        tool: weather,
-        instructions: "You are a helpful assistant",
-        toolOutput: "40 C",
-      };
+      const conversation = c.conversation;
       const agent = new Agent({
         model: c.model(fetch, streaming),
-        tools: [conversation.tool],
-        ...(conversation.instructions ? { instructions: conversation.instructions } : {}),
+        tools: [toolOf(conversation)],
+        ...(conversation.system ? { instructions: conversation.system } : {}),
       });
       const prompt = conversation.prompt;
       let result: Awaited<ReturnType<Agent["run"]>>;
@@ -287,7 +221,7 @@ describe.each(CASES)("agent over $name cassettes", (c) => {
         "tool",
         "assistant",
       ]);
-      expect(result.messages[2]?.content).toBe(conversation.toolOutput);
+      expect(result.messages[2]?.content).toBe(c.toolOutput);
       expect(result.output).toBe(textOf(result.messages[3] as Message));
       // Turn 2's request carries turn 1's signatures exactly as the provider sent them.
       const first = cassette.interactions[0]?.response;
@@ -326,7 +260,7 @@ describe("agent over an interleaved Anthropic turn", () => {
           thinking: { adaptive: true },
           fetch,
         }),
-        tools: [weather, localTime],
+        tools: [toolOf(WEATHER_LOOP), localTime],
       });
       const prompt =
         "What's the weather and the local time in Florence, Italy? Call one tool, look at what you asked for, then call the other.";

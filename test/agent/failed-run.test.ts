@@ -14,7 +14,7 @@ import {
   tool,
 } from "../../src/index.js";
 import { failOnUnhandledRejections } from "../helpers/unhandled.js";
-import { answer, call, callTools, ScriptedModel, type Turn, tick } from "./scripted-model.js";
+import { answer, call, callTools, echo, ScriptedModel, type Turn, tick } from "./scripted-model.js";
 
 /**
  * A run that fails keeps what it did: whatever stopped it (a provider error, a broken stream,
@@ -26,12 +26,6 @@ import { answer, call, callTools, ScriptedModel, type Turn, tick } from "./scrip
 // Every test here also proves that no promise was left rejected without a handler.
 failOnUnhandledRejections();
 
-const echo = tool({
-  name: "echo",
-  description: "",
-  parameters: z.object({ say: z.string() }),
-  execute: ({ say }) => say,
-});
 /** A tool that answers only when its signal aborts (with the abort's reason). */
 const wait = tool({
   name: "wait",

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { BLUE_SQUARE_PNG, LOGO, logoResult, mediaPrompt } from "../../scripts/scenarios/media.js";
 import { Agent, jsonTool, type Part, partsOf, toolCallsOf } from "../../src/index.js";
 import { replayFetch } from "../../src/testing/index.js";
-import { createModel, type Provider } from "../contract/adapters.js";
+import { createModel } from "../contract/adapters.js";
 import { SPECS } from "../contract/rows/index.js";
-import { loadCassette } from "../helpers/cassettes.js";
+import { LOOPS_ONLY, loadCassette } from "../helpers/cassettes.js";
+import { because, everyVariant } from "../variants.js";
 
 /**
  * The agent's parts over the adapters' media cassettes: a `Part[]` prompt (text, an image, a
@@ -13,18 +14,21 @@ import { loadCassette } from "../helpers/cassettes.js";
  * the tool's image must reach each wire exactly as the capture scenario sent them.
  */
 
-const CASSETTES: [Provider, string, boolean][] = [
-  ["anthropic", "media", true],
-  ["anthropic", "media-stream", true],
-  ["bedrock", "media", true],
-  ["bedrock", "media-stream", true],
-  ["gemini", "media", true],
-  ["gemini", "media-stream", true],
-  ["openai", "chat-media", false],
-  ["openai", "chat-media-stream", false],
-  ["openai", "responses-media", true],
-  ["openai", "responses-media-stream", true],
-];
+const CASSETTES = everyVariant(
+  [
+    ["anthropic", "media", true],
+    ["anthropic", "media-stream", true],
+    ["bedrock", "media", true],
+    ["bedrock", "media-stream", true],
+    ["gemini", "media", true],
+    ["gemini", "media-stream", true],
+    ["openai", "chat-media", false],
+    ["openai", "chat-media-stream", false],
+    ["openai", "responses-media", true],
+    ["openai", "responses-media-stream", true],
+  ],
+  because("no media conversation is recorded on it", ...LOOPS_ONLY),
+);
 
 /** The logo tool, returning parts: a line of text and the blue square. */
 const logo = jsonTool({

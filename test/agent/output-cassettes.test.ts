@@ -3,9 +3,10 @@ import { z } from "zod";
 import { REPORT, REPORT_REQUEST } from "../../scripts/scenarios/tool-loop.js";
 import { Agent, type Model, textOf } from "../../src/index.js";
 import { replayFetch } from "../../src/testing/index.js";
-import { createModel, type Provider } from "../contract/adapters.js";
+import { createModel } from "../contract/adapters.js";
 import { SPECS } from "../contract/rows/index.js";
-import { loadCassette } from "../helpers/cassettes.js";
+import { LOOPS_ONLY, loadCassette } from "../helpers/cassettes.js";
+import { because, everyVariant } from "../variants.js";
 
 /**
  * The agent's structured output over the adapters' structured-output cassettes: the Agent asks
@@ -14,18 +15,21 @@ import { loadCassette } from "../helpers/cassettes.js";
  * validated and typed, through `run` (JSON cassettes) and `runStream` (streamed ones).
  */
 
-const CASSETTES: [Provider, string][] = [
-  ["anthropic", "structured-output"],
-  ["anthropic", "structured-output-stream"],
-  ["bedrock", "structured-output"],
-  ["bedrock", "structured-output-stream"],
-  ["gemini", "structured-output"],
-  ["gemini", "structured-output-stream"],
-  ["openai", "structured-output-chat"],
-  ["openai", "structured-output-chat-stream"],
-  ["openai", "responses-structured-output"],
-  ["openai", "responses-structured-output-stream"],
-];
+const CASSETTES = everyVariant(
+  [
+    ["anthropic", "structured-output"],
+    ["anthropic", "structured-output-stream"],
+    ["bedrock", "structured-output"],
+    ["bedrock", "structured-output-stream"],
+    ["gemini", "structured-output"],
+    ["gemini", "structured-output-stream"],
+    ["openai", "structured-output-chat"],
+    ["openai", "structured-output-chat-stream"],
+    ["openai", "responses-structured-output"],
+    ["openai", "responses-structured-output-stream"],
+  ],
+  because("no structured-output conversation is recorded on it", ...LOOPS_ONLY),
+);
 
 const Report = z.object({ city: z.string(), celsius: z.number() });
 

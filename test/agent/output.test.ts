@@ -11,10 +11,9 @@ import {
   OutputError,
   type RunResult,
   type RunStream,
-  tool,
 } from "../../src/index.js";
 import { parseError } from "../helpers/errors.js";
-import { answer, call, callTools, ScriptedModel } from "./scripted-model.js";
+import { answer, call, callTools, echo, ScriptedModel } from "./scripted-model.js";
 
 /** A city's weather: zod's classic API, which has a JSON Schema converter. */
 const Weather = z.object({
@@ -145,12 +144,6 @@ describe("Agent output", () => {
   });
 
   it("asks for the output on every call of the tool loop, and never forces a tool", async () => {
-    const echo = tool({
-      name: "echo",
-      description: "",
-      parameters: z.object({ say: z.string() }),
-      execute: ({ say }) => say,
-    });
     const model = new ScriptedModel([
       callTools([call("c1", "echo", { say: "18" })], [{ type: "thinking", text: "Ask echo." }]),
       answer('{"city":"Oslo","tempC":18,"unit":"F"}', [{ type: "thinking", text: "Done." }]),

@@ -15,9 +15,11 @@ import {
 import { failOnUnhandledRejections } from "../helpers/unhandled.js";
 import {
   answer,
+  bareTool,
   call,
   callTools,
   deferred,
+  echo,
   ScriptedModel,
   type Turn,
   tick,
@@ -25,13 +27,6 @@ import {
 
 // Every test here also proves that no promise was left rejected without a handler.
 failOnUnhandledRejections();
-
-const echo = tool({
-  name: "echo",
-  description: "",
-  parameters: z.object({ say: z.string() }),
-  execute: ({ say }) => say,
-});
 
 function thinkingLoop(): Turn[] {
   return [
@@ -170,23 +165,13 @@ describe("Agent.runStream", () => {
 
   it("reports tool results as tools finish and adds them in call order", async () => {
     const gate = deferred();
-    const slow = tool({
-      name: "slow",
-      description: "",
-      parameters: z.object({}),
-      execute: async () => {
-        await gate.promise;
-        return "slow";
-      },
+    const slow = bareTool("slow", async () => {
+      await gate.promise;
+      return "slow";
     });
-    const fast = tool({
-      name: "fast",
-      description: "",
-      parameters: z.object({}),
-      execute: () => {
-        gate.resolve();
-        return "fast";
-      },
+    const fast = bareTool("fast", () => {
+      gate.resolve();
+      return "fast";
     });
     const model = new ScriptedModel([
       callTools([call("c1", "slow", {}), call("c2", "fast", {})]),
@@ -354,27 +339,27 @@ describe("stopping a run stream", () => {
 function waitingTools() {
   const signals: Record<string, AbortSignal | undefined> = {};
   const waiting = deferred();
+  /** A tool named `name` that records its signal, then does `then` with it. */
+  const recording = (
+    name: string,
+    then: (signal: AbortSignal | undefined) => string | Promise<string>,
+  ) =>
+    tool({
+      name,
+      description: "",
+      parameters: z.object({}),
+      execute: (_, { signal }) => {
+        signals[name] = signal;
+        return then(signal);
+      },
+    });
   const tools: Tool[] = [
-    tool({
-      name: "fast",
-      description: "",
-      parameters: z.object({}),
-      execute: (_, { signal }) => {
-        signals.fast = signal;
-        return "fast";
-      },
-    }),
-    tool({
-      name: "wait",
-      description: "",
-      parameters: z.object({}),
-      execute: (_, { signal }) => {
-        signals.wait = signal;
-        waiting.resolve();
-        return new Promise((_, reject) =>
-          signal?.addEventListener("abort", () => reject(signal.reason), { once: true }),
-        );
-      },
+    recording("fast", () => "fast"),
+    recording("wait", (signal) => {
+      waiting.resolve();
+      return new Promise<string>((_, reject) =>
+        signal?.addEventListener("abort", () => reject(signal.reason), { once: true }),
+      );
     }),
   ];
   return { tools, signals, waiting };

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type {
   CallOptions,
   Delta,
@@ -10,7 +11,32 @@ import type {
   ToolCallPart,
   Usage,
 } from "../../src/index.js";
-import { partsOf } from "../../src/index.js";
+import { partsOf, tool } from "../../src/index.js";
+
+/** A tool that takes no arguments and answers with `execute` (the parallel tools' slow and fast). */
+export const bareTool = (name: string, execute: () => string | Promise<string>) =>
+  tool({ name, description: "", parameters: z.object({}), execute });
+
+/** The approval tests' tool: it sends a mail only once a person approves, telling `sent` of it. */
+export const sendMailTool = (sent: (to: string) => void) =>
+  tool({
+    name: "send_mail",
+    description: "Send an email",
+    parameters: z.object({ to: z.string() }),
+    needsApproval: true,
+    execute: ({ to }) => {
+      sent(to);
+      return `sent to ${to}`;
+    },
+  });
+
+/** A tool that answers with what it is asked to say: the agent tests' plainest tool. */
+export const echo = tool({
+  name: "echo",
+  description: "",
+  parameters: z.object({ say: z.string() }),
+  execute: ({ say }) => say,
+});
 
 /** One scripted model call: what it answers, and how. */
 export interface Turn {

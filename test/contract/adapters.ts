@@ -1,68 +1,34 @@
 /**
- * The one registry of test adapters: how each provider is created with fake credentials and an
+ * How each variant of the registry (test/variants.ts) is created with fake credentials and an
  * injected fetch, and its APIError class. Contract rows, faults, fuzz and provider tests use it
  * instead of their own copies of the keys and `create` calls.
  */
 import type { APIError as CoreAPIError } from "../../src/core/errors.js";
 import type { Delta, Model } from "../../src/core/types.js";
+import { authOf, VARIANT_NAMES, VARIANTS, type Variant } from "../variants.js";
 
-export type Provider =
-  | "anthropic"
-  | "bedrock"
-  | "gemini"
-  | "openai"
-  | "azure"
-  | "vertex"
-  | "anthropic-aws"
-  | "anthropic-bedrock"
-  | "anthropic-foundry"
-  | "anthropic-google-cloud"
-  | "cohere";
-export const PROVIDERS: readonly Provider[] = [
-  "anthropic",
-  "bedrock",
-  "gemini",
-  "openai",
-  "azure",
-  "vertex",
-  "anthropic-aws",
-  "anthropic-bedrock",
-  "anthropic-foundry",
-  "anthropic-google-cloud",
-  "cohere",
-];
+export { AWS_KEYS, AWS_SESSION } from "../variants.js";
+
+/** A variant of the registry, by the name its rows have always used. */
+export type Provider = Variant;
+export const PROVIDERS: readonly Provider[] = VARIANT_NAMES;
 
 type Fetch = typeof globalThis.fetch;
 
-/** Fake AWS keys (the SigV4 test suite's example keys). */
-export const AWS_KEYS = {
-  accessKeyId: "AKIDEXAMPLE",
-  secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY",
-};
-export const AWS_SESSION = { ...AWS_KEYS, sessionToken: "IQoJb3JpZ2luX2VjEXAMPLESESSIONTOKEN" };
+/**
+ * The fake credentials each provider is created with unless a test gives its own: where it is
+ * deployed and its first kind of credentials.
+ */
+export const FAKE_AUTH = Object.fromEntries(
+  VARIANT_NAMES.map((v) => [v, { ...VARIANTS[v].place, ...authOf(v)[0]?.[1].config }]),
+) as Record<Provider, Readonly<Record<string, unknown>>>;
 
-/** The fake credentials each provider is created with unless a test gives its own. */
-export const FAKE_AUTH = {
-  anthropic: { apiKey: "sk-ant-test-key-0123456789" },
-  bedrock: { region: "us-east-1", credentials: AWS_KEYS },
-  gemini: { apiKey: "AIza-test-key" },
-  openai: { apiKey: "sk-test-0123456789abcdef" },
-  azure: { apiKey: "azure-key-0123456789abcdef" },
-  vertex: {
-    project: "golem",
-    location: "global",
-    token: async () => "ya29.test-token-0123456789",
-  },
-  "anthropic-aws": { region: "us-west-2", workspaceId: "wrkspc1", credentials: AWS_KEYS },
-  "anthropic-bedrock": { region: "us-east-1", credentials: AWS_KEYS },
-  "anthropic-foundry": { resource: "my-resource", apiKey: "foundry-key-0123456789abcdef" },
-  "anthropic-google-cloud": {
-    project: "golem",
-    workspaceId: "wrkspc1",
-    token: async () => "ya29.test-token-0123456789",
-  },
-  cohere: { apiKey: "co-test-key-0123456789abcdef" },
-} satisfies Record<Provider, object>;
+/** The first secret of a provider's fake credentials: its API key or token. */
+export function fakeSecret(provider: Provider): string {
+  const secret = authOf(provider)[0]?.[1].secrets[0];
+  if (secret === undefined) throw new Error(`${provider} has no credentials in the registry`);
+  return secret;
+}
 
 /** A provider's module: its `create` and its APIError class. */
 export interface AdapterModule {
@@ -71,25 +37,12 @@ export interface AdapterModule {
 }
 
 /**
- * Imported on first use, so an adapter that does not load fails its own rows only, not the
- * whole table.
+ * Imported on first use (from the entry's folder, src/platforms/<name>/), so an adapter that
+ * does not load fails its own rows only, not the whole table.
  */
-const IMPORT: Record<Provider, () => Promise<AdapterModule>> = {
-  anthropic: () => import("../../src/platforms/anthropic/index.js"),
-  bedrock: () => import("../../src/platforms/bedrock/index.js"),
-  gemini: () => import("../../src/platforms/gemini/index.js"),
-  openai: () => import("../../src/platforms/openai/index.js"),
-  azure: () => import("../../src/platforms/azure/index.js"),
-  vertex: () => import("../../src/platforms/vertex/index.js"),
-  "anthropic-aws": () => import("../../src/platforms/anthropic-aws/index.js"),
-  "anthropic-bedrock": () => import("../../src/platforms/anthropic-bedrock/index.js"),
-  "anthropic-foundry": () => import("../../src/platforms/anthropic-foundry/index.js"),
-  "anthropic-google-cloud": () => import("../../src/platforms/anthropic-google-cloud/index.js"),
-  cohere: () => import("../../src/platforms/cohere/index.js"),
-};
-
 export function adapterModule(provider: Provider): Promise<AdapterModule> {
-  return IMPORT[provider]();
+  // A variable import names the source file: Vite globs the pattern, and no .js file is there.
+  return import(`../../src/platforms/${provider}/index.ts`) as Promise<AdapterModule>;
 }
 
 /**

@@ -3,10 +3,10 @@
  * the model (config by file name, from test/contract/rows/<provider>.ts) and the calls that
  * produce the recorded requests. A cassette without a row fails loudly (see laws.test.ts).
  */
+
+import { WEATHER } from "../../scripts/scenarios/loops.js";
 import { mediaConversation } from "../../scripts/scenarios/media.js";
-import { WEATHER } from "../../scripts/scenarios/tool-loop.js";
-import { toolCallsOf } from "../../src/core/parts.js";
-import type { Delta, Message, Model, ModelRequest, ModelResponse } from "../../src/core/types.js";
+import type { Delta, Model, ModelRequest, ModelResponse } from "../../src/core/types.js";
 import {
   type Cassette,
   type ReplayFetch,
@@ -86,6 +86,21 @@ export function rows(specs: Record<Provider, Record<string, RowSpec>>): Row[] {
   );
 }
 
+/**
+ * A recorded conversation and its streamed twin, rows `file` and `file-stream`: the same config
+ * and calls (`stream` changes what the streamed row does differently), the streamed answers
+ * checked against the other's (`exact`: to the letter).
+ */
+export function withStream(
+  file: string,
+  spec: RowSpec,
+  stream: Partial<RowSpec> & { exact?: boolean } = {},
+): Record<string, RowSpec> {
+  const { exact, ...streamed } = stream;
+  const twin = exact ? { file, exact } : { file };
+  return { [file]: spec, [`${file}-stream`]: { ...spec, twin, ...streamed } };
+}
+
 /** How a row is run: replay options, config over the row's, and a wrapper for the model. */
 export type RowOptions = ReplayOptions & {
   config?: Record<string, unknown>;
@@ -135,42 +150,9 @@ export async function runRow(
   return { model, fetch, turns, error };
 }
 
-// ---- helpers to write row specs ----
+// ---- helpers to write row specs (the conversation builders are in conversations.ts) ----
 
-export const user = (content: string): Message => ({ role: "user", content });
-
-/** Tool results answering the previous message's calls, in order. */
-export function toolResults(...contents: (string | [string, true])[]) {
-  return (m: Message): Message[] =>
-    toolCallsOf(m).map((c, i) => {
-      const r = contents[i] ?? "";
-      return typeof r === "string"
-        ? { role: "tool", toolCallId: c.id, content: r }
-        : { role: "tool", toolCallId: c.id, content: r[0], isError: true };
-    });
-}
-
-/** A user message after the previous answer. */
-export const andThen = (content: string) => (): Message[] => [user(content)];
-
-/**
- * A conversation: the first request, then for each next turn the messages that follow the
- * previous answer (which goes back into the history as it came).
- */
-export function loop(
-  base: Omit<ModelRequest, "messages">,
-  first: Message[],
-  ...next: ((previous: Message) => Message[])[]
-): RowSpec["run"] {
-  return async (call) => {
-    const history = [...first];
-    let answer = await call({ ...base, messages: [...history] });
-    for (const after of next) {
-      history.push(answer.message, ...after(answer.message));
-      answer = await call({ ...base, messages: [...history] });
-    }
-  };
-}
+export { andThen, conversation, loop, toolResults, user } from "./conversations.js";
 
 /** The weather tool of the recorded loops, as the capture scenarios send it. */
 export { WEATHER };
@@ -186,6 +168,12 @@ export async function runCassette(
   if (!spec) throw new Error(`no row spec for fixtures/${provider}/${file}.json`);
   const cassette = loadCassette(provider, file);
   return { ...(await runRow(provider, cassette, spec, options)), cassette };
+}
+
+/** A Responses run's n-th request: the kind of each input item (its type, else its role). */
+export function inputKinds(run: { fetch: { requests: { body: unknown }[] } }, n: number): string[] {
+  const body = run.fetch.requests[n]?.body as { input: { role?: string; type?: string }[] };
+  return body.input.map((i) => i.type ?? i.role ?? "");
 }
 
 /** The text of the first user message of the first recorded request (Anthropic, Bedrock). */

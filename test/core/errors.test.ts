@@ -8,13 +8,9 @@ import {
   StreamError,
   TimeoutError,
 } from "../../src/core/errors.js";
-import type { ModelResponse } from "../../src/core/types.js";
+import { textResponse } from "../helpers/responses.js";
 
-const PARTIAL: ModelResponse = {
-  message: { role: "assistant", content: "half" },
-  usage: { inputTokens: 3, outputTokens: 1 },
-  stopReason: "",
-};
+const PARTIAL = textResponse("half", { inputTokens: 3, outputTokens: 1 }, "");
 
 describe("error classes", () => {
   it.each([

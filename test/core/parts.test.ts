@@ -8,6 +8,7 @@ import {
   toolCallsOf,
 } from "../../src/core/parts.js";
 import type { Delta, Message, Part } from "../../src/core/types.js";
+import { pieces } from "../helpers/deltas.js";
 
 const MIXED: Message = {
   role: "assistant",
@@ -82,8 +83,7 @@ describe("createPartsBuilder", () => {
     expect([think, text, call, redacted, server, last, signedCall]).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(b.length).toBe(7);
     expect(deltas).toStrictEqual([
-      { type: "thinking", index: 0, text: "Let me " },
-      { type: "thinking", index: 0, text: "think." },
+      ...pieces("thinking", 0, "Let me ", "think."),
       { type: "thinking", index: 0, signature: "sig-1" },
       { type: "text", index: 1, text: "Calling." },
       { type: "tool-call", index: 2, arguments: '{"x"' },

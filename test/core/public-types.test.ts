@@ -8,29 +8,19 @@
 import { join, resolve } from "node:path";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
+import { testCompilerOptions } from "../helpers/tsconfig.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
 /** The TS diagnostics of each snippet, all compiled in one program under the test settings. */
 function diagnostics(snippets: Record<string, string>): Record<string, string[]> {
-  const parsed = ts.getParsedCommandLineOfConfigFile(
-    join(ROOT, "tsconfig.test.json"),
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
-      },
-    },
-  );
-  if (!parsed) throw new Error("tsconfig.test.json could not be read");
   const files = new Map(
     Object.entries(snippets).map(([name, code]) => [
       join(ROOT, `test/core/${name}.snippet.ts`),
       code,
     ]),
   );
-  const options = { ...parsed.options, noEmit: true };
+  const options = testCompilerOptions(ROOT);
   const host = ts.createCompilerHost(options, true);
   const { fileExists, readFile, getSourceFile } = host;
   host.fileExists = (f) => files.has(f) || fileExists.call(host, f);

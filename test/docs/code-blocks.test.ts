@@ -13,6 +13,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
+import { testCompilerOptions } from "../helpers/tsconfig.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const PRELUDE = join(ROOT, "test/docs/prelude.ts");
@@ -144,19 +145,8 @@ function preludeNames(): string[] {
 }
 
 function compilerOptions(): ts.CompilerOptions {
-  const parsed = ts.getParsedCommandLineOfConfigFile(
-    join(ROOT, "tsconfig.test.json"),
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
-      },
-    },
-  );
-  if (!parsed) throw new Error("tsconfig.test.json could not be read");
   // Every block is a module of its own, so blocks do not see each other's names.
-  return { ...parsed.options, noEmit: true, moduleDetection: ts.ModuleDetectionKind.Force };
+  return { ...testCompilerOptions(ROOT), moduleDetection: ts.ModuleDetectionKind.Force };
 }
 
 interface BlockError {

@@ -8,9 +8,31 @@ import * as gemini from "../../src/platforms/gemini/index.js";
 import * as openai from "../../src/platforms/openai/index.js";
 import { AWS_SESSION, FAKE_AUTH } from "../contract/adapters.js";
 import { encodeFrame } from "../providers/bedrock/frames.js";
+import type { Variant } from "../variants.js";
 import { bodies, frames, sseEvents } from "./bodies.js";
 
-export type AdapterName = "anthropic" | "bedrock" | "gemini" | "openai" | "azure" | "cohere";
+/** The variants the fault matrix runs (each a row of ADAPTERS). */
+export type AdapterName = Extract<
+  Variant,
+  "anthropic" | "bedrock" | "gemini" | "openai" | "azure" | "cohere"
+>;
+
+const MESSAGES_SSE =
+  "it speaks the Messages wire over SSE as the anthropic adapter does; its own auth and URLs are in the stall, secret and credential tables";
+
+/**
+ * The variants of the registry (test/variants.ts) without an adapter here, and why: a new
+ * variant is a type error until it has one (a name in AdapterName) or a reason.
+ */
+export const WITHOUT_FAULT_ADAPTER: { readonly [V in Exclude<Variant, AdapterName>]: string } = {
+  vertex:
+    "Claude on it speaks the Messages wire over SSE and Gemini generateContent's, as the anthropic and gemini adapters do",
+  "anthropic-aws": MESSAGES_SSE,
+  "anthropic-bedrock":
+    "its stream is Bedrock's InvokeModel event stream of Messages chunks, for which there are no fault bodies yet",
+  "anthropic-foundry": MESSAGES_SSE,
+  "anthropic-google-cloud": MESSAGES_SSE,
+};
 export type Mode = "generate" | "stream";
 
 /** Transport settings a test gives `create`. */
@@ -84,19 +106,24 @@ const BEDROCK_TYPES: Record<number, string> = {
   503: "ServiceUnavailableException",
 };
 
+/** An answer without the reply's `field`, and a whole stream without `streamField`'s record. */
+function emptyAnswer(
+  field: string,
+  streamField: string,
+  ...pieces: Uint8Array[]
+): Adapter["empty"] {
+  return { field, stream: { field: streamField, pieces } };
+}
+
 /** A Chat Completions stream whose chunks hold no choice (usage only), then `[DONE]`. */
-const CHAT_EMPTY: Adapter["empty"] = {
-  field: "choices[0].message",
-  stream: {
-    field: "choices",
-    pieces: [
-      bytes(
-        'data: {"id":"x","object":"chat.completion.chunk","choices":[],"usage":{"prompt_tokens":9,"completion_tokens":0,"total_tokens":9}}\n\n',
-      ),
-      bytes("data: [DONE]\n\n"),
-    ],
-  },
-};
+const CHAT_EMPTY = emptyAnswer(
+  "choices[0].message",
+  "choices",
+  bytes(
+    'data: {"id":"x","object":"chat.completion.chunk","choices":[],"usage":{"prompt_tokens":9,"completion_tokens":0,"total_tokens":9}}\n\n',
+  ),
+  bytes("data: [DONE]\n\n"),
+);
 
 function bedrockEvent(type: string, payload: string): Uint8Array {
   return encodeFrame(
@@ -134,13 +161,11 @@ export const ADAPTERS: Adapter[] = [
         error: { type: ANTHROPIC_TYPES[status] ?? "api_error", message },
       }),
     }),
-    empty: {
-      field: "content",
-      stream: {
-        field: "message_start",
-        pieces: [bytes('event: message_stop\ndata: {"type":"message_stop"}\n\n')],
-      },
-    },
+    empty: emptyAnswer(
+      "content",
+      "message_start",
+      bytes('event: message_stop\ndata: {"type":"message_stop"}\n\n'),
+    ),
   },
   {
     name: "bedrock",
@@ -186,19 +211,15 @@ export const ADAPTERS: Adapter[] = [
         body: JSON.stringify({ message }),
       };
     },
-    empty: {
-      field: "output.message.content",
-      stream: {
-        field: "messageStart",
-        pieces: [
-          bedrockEvent("messageStop", '{"stopReason":"end_turn"}'),
-          bedrockEvent(
-            "metadata",
-            '{"usage":{"inputTokens":9,"outputTokens":0,"totalTokens":9},"metrics":{"latencyMs":80}}',
-          ),
-        ],
-      },
-    },
+    empty: emptyAnswer(
+      "output.message.content",
+      "messageStart",
+      bedrockEvent("messageStop", '{"stopReason":"end_turn"}'),
+      bedrockEvent(
+        "metadata",
+        '{"usage":{"inputTokens":9,"outputTokens":0,"totalTokens":9},"metrics":{"latencyMs":80}}',
+      ),
+    ),
   },
   {
     name: "gemini",
@@ -229,13 +250,11 @@ export const ADAPTERS: Adapter[] = [
         error: { code: status, message, status: GEMINI_STATUS[status] ?? "INTERNAL" },
       }),
     }),
-    empty: {
-      field: "candidates",
-      stream: {
-        field: "candidates",
-        pieces: [bytes('data: {"usageMetadata":{"promptTokenCount":9},"responseId":"r1"}\r\n\r\n')],
-      },
-    },
+    empty: emptyAnswer(
+      "candidates",
+      "candidates",
+      bytes('data: {"usageMetadata":{"promptTokenCount":9},"responseId":"r1"}\r\n\r\n'),
+    ),
   },
   {
     name: "openai",
@@ -316,13 +335,11 @@ export const ADAPTERS: Adapter[] = [
       headers: { "content-type": "application/json", "x-debug-trace-id": `trace_${status}` },
       body: JSON.stringify({ id: `err_${status}`, message }),
     }),
-    empty: {
-      field: "message",
-      stream: {
-        field: "message-start",
-        pieces: [bytes('data: {"type":"message-end","delta":{"finish_reason":"COMPLETE"}}\n\n')],
-      },
-    },
+    empty: emptyAnswer(
+      "message",
+      "message-start",
+      bytes('data: {"type":"message-end","delta":{"finish_reason":"COMPLETE"}}\n\n'),
+    ),
   },
 ];
 
@@ -356,15 +373,11 @@ export const OPENAI_RESPONSES: Adapter = {
     status: 200,
     type: "server_error",
   },
-  empty: {
-    field: "output",
-    stream: {
-      field: "output",
-      pieces: [
-        bytes(
-          'event: response.completed\ndata: {"type":"response.completed","response":{"id":"resp_1","status":"completed"}}\n\n',
-        ),
-      ],
-    },
-  },
+  empty: emptyAnswer(
+    "output",
+    "output",
+    bytes(
+      'event: response.completed\ndata: {"type":"response.completed","response":{"id":"resp_1","status":"completed"}}\n\n',
+    ),
+  ),
 };

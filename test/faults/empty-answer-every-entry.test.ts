@@ -7,39 +7,33 @@
  */
 import { describe, expect, it } from "vitest";
 import { StreamError } from "../../src/core/errors.js";
-import { bodyFetch, createModel, type Provider } from "../contract/adapters.js";
-import { SPECS } from "../contract/rows/index.js";
+import { bodyFetch, createModel } from "../contract/adapters.js";
+import { everyWire, minimalConfig, type Wire } from "../variants.js";
 
-/** An entry, the contract row whose config makes it, and the field its wire refuses without. */
-const ENTRIES: [label: string, provider: Provider, row: string, field: string][] = [
-  ["anthropic", "anthropic", "thinking-tool-loop", "content"],
-  ["bedrock", "bedrock", "thinking-tool-loop", "output.message.content"],
-  ["gemini", "gemini", "thinking-tool-loop", "candidates"],
-  ["openai (chat)", "openai", "deepseek-thinking-tool-loop", "choices[0].message"],
-  ["openai (responses)", "openai", "responses-thinking-tool-loop", "output"],
-  ["azure", "azure", "v1-tool-call", "choices[0].message"],
-  ["vertex (claude)", "vertex", "claude-thinking-tool-loop", "content"],
-  ["vertex (gemini)", "vertex", "gemini-thinking-tool-loop", "candidates"],
-  ["anthropic-aws", "anthropic-aws", "thinking-tool-loop", "content"],
-  ["anthropic-bedrock", "anthropic-bedrock", "thinking-tool-loop", "content"],
-  ["anthropic-foundry", "anthropic-foundry", "thinking-tool-loop", "content"],
-  ["anthropic-google-cloud", "anthropic-google-cloud", "thinking-tool-loop", "content"],
-  ["cohere", "cohere", "thinking-tool-loop", "message"],
-];
+/** The field each wire reads the reply from, and refuses an answer without. */
+const FIELD: Record<Wire, string> = {
+  messages: "content",
+  converse: "output.message.content",
+  "generate-content": "candidates",
+  "openai-chat": "choices[0].message",
+  "openai-responses": "output",
+  cohere: "message",
+};
+
+/** Every variant of the registry over every wire it serves. */
+const ENTRIES = everyWire().map(([v, wire]) => [`${v} over ${wire}`, v, wire] as const);
 
 const REQUEST = { messages: [{ role: "user" as const, content: "What's the weather in Paris?" }] };
 
-describe.each(ENTRIES)("%s", (_, provider, row, field) => {
+describe.each(ENTRIES)("%s", (_, provider, wire) => {
   it.each(["{}", '{"candidates":[],"choices":[],"usageMetadata":{"promptTokenCount":9}}'])(
     "refuses the 200 body %s as a StreamError naming the missing field",
     async (body) => {
-      const spec = SPECS[provider][row];
-      if (!spec) throw new Error(`no row spec for ${provider}/${row}`);
       const fetch = bodyFetch(body, { headers: { "content-type": "application/json" } });
-      const model = await createModel(provider, spec.config, fetch);
+      const model = await createModel(provider, minimalConfig(provider, wire), fetch);
       const error = await model.generate(REQUEST).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(StreamError);
-      expect((error as Error).message).toBe(`${provider} answered without ${field}`);
+      expect((error as Error).message).toBe(`${provider} answered without ${FIELD[wire]}`);
     },
   );
 });

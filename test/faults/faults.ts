@@ -1,3 +1,4 @@
+import { crc32 } from "node:zlib";
 import { expect } from "vitest";
 import {
   APIError,
@@ -111,15 +112,6 @@ function oversizedPrelude(): Uint8Array {
   view.setUint32(4, 0);
   view.setUint32(8, crc32(out.subarray(0, 8)));
   return out;
-}
-
-function crc32(bytes: Uint8Array): number {
-  let crc = -1;
-  for (const b of bytes) {
-    crc ^= b;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
-  }
-  return (crc ^ -1) >>> 0;
 }
 
 export const FAULTS: Fault[] = [

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type APIError, GolemError, type StreamError } from "../../src/core/errors.js";
 import { partsOf } from "../../src/core/parts.js";
 import type { ModelResponse } from "../../src/core/types.js";
-import { ADAPTERS, type Adapter, type Mode, OPENAI_RESPONSES } from "./adapters.js";
+import { VARIANT_NAMES } from "../variants.js";
+import {
+  ADAPTERS,
+  type Adapter,
+  type Mode,
+  OPENAI_RESPONSES,
+  WITHOUT_FAULT_ADAPTER,
+} from "./adapters.js";
 import { accumulate, type CallResult, call, expected, withoutTags } from "./calls.js";
 import { type Emulator, startEmulator } from "./emulator.js";
 import { type Expected, FAULTS, type Fault } from "./faults.js";
@@ -111,5 +118,10 @@ describe.each(WIRES.map((a): [string, Adapter] => [labelOf(a), a]))(
 describe("the fault matrix", () => {
   it("covers every adapter with every fault that applies to it", () => {
     expect(counted).toBeGreaterThanOrEqual(150);
+  });
+
+  it("has an adapter, or a reason it has none, for every variant of the registry", () => {
+    const covered = [...ADAPTERS.map((a) => a.name), ...Object.keys(WITHOUT_FAULT_ADAPTER)];
+    expect(covered.sort()).toEqual([...VARIANT_NAMES].sort());
   });
 });

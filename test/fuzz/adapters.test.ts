@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GolemError } from "../../src/core/errors.js";
 import type { Message } from "../../src/core/types.js";
 import { validateHistory } from "../../src/core/validate.js";
@@ -18,8 +18,8 @@ import {
   applyEdits,
   bounded,
   byteEdits,
-  Counter,
   editJSON,
+  fuzzCounter,
   fuzzRuns,
   type Json,
   type JsonEdit,
@@ -27,7 +27,7 @@ import {
   streamBodies,
 } from "./mutate.js";
 
-const fuzzed = new Counter();
+const fuzzed = fuzzCounter("fuzz/adapters");
 const SECRET_HEADERS = [
   "authorization",
   "x-api-key",
@@ -35,10 +35,6 @@ const SECRET_HEADERS = [
   "api-key",
   "x-amz-security-token",
 ];
-
-afterAll(() => {
-  console.info(`fuzz/adapters: ${fuzzed.count} inputs`);
-});
 
 /** The request an adapter sends for REQUEST, as a cassette records it (secrets by presence). */
 async function recordedRequest(adapter: Adapter, mode: Mode): Promise<CassetteRequest> {
@@ -151,52 +147,54 @@ function parses(text: string): boolean {
   }
 }
 
-/** Edits the JSON of SSE `data:` lines, or drops and repeats whole events. */
-function editSSE(
-  body: Uint8Array,
-  edits: readonly [number, JsonEdit | "drop" | "repeat"][],
-): Uint8Array {
-  const events = sseEvents(body).map((e) => new TextDecoder().decode(e));
+type Edit = JsonEdit | "drop" | "repeat";
+
+/**
+ * Applies `edits` to a body's pieces (SSE events, event-stream frames): drops or repeats one, or
+ * gives it to `editPiece` with the JSON edit.
+ */
+function editPieces<P>(
+  pieces: P[],
+  edits: readonly [number, Edit][],
+  editPiece: (p: P, e: JsonEdit) => P,
+) {
   for (const [pick, edit] of edits) {
-    if (events.length === 0) break;
-    const i = pick % events.length;
-    const event = events[i] as string;
-    if (edit === "drop") events.splice(i, 1);
-    else if (edit === "repeat") events.splice(i, 0, event);
-    else
-      events[i] = event.replace(/^data: ?(.*)$/m, (line, json: string) => {
-        try {
-          return `data: ${JSON.stringify(editJSON(JSON.parse(json) as Json, edit))}`;
-        } catch {
-          return line;
-        }
-      });
+    if (pieces.length === 0) break;
+    const i = pick % pieces.length;
+    const piece = pieces[i] as P;
+    if (edit === "drop") pieces.splice(i, 1);
+    else if (edit === "repeat") pieces.splice(i, 0, piece);
+    else pieces[i] = editPiece(piece, edit);
   }
-  return new TextEncoder().encode(events.join(""));
+  return pieces;
+}
+
+/** Edits the JSON of SSE `data:` lines, or drops and repeats whole events. */
+function editSSE(body: Uint8Array, edits: readonly [number, Edit][]): Uint8Array {
+  const events = sseEvents(body).map((e) => new TextDecoder().decode(e));
+  const edited = editPieces(events, edits, (event, edit) =>
+    event.replace(/^data: ?(.*)$/m, (line, json: string) => {
+      try {
+        return `data: ${JSON.stringify(editJSON(JSON.parse(json) as Json, edit))}`;
+      } catch {
+        return line;
+      }
+    }),
+  );
+  return new TextEncoder().encode(edited.join(""));
 }
 
 /** Edits the JSON payloads of event-stream frames (CRCs recomputed), or drops and repeats frames. */
-function editFrames(
-  body: Uint8Array,
-  edits: readonly [number, JsonEdit | "drop" | "repeat"][],
-): Uint8Array {
-  const list = frames(body);
-  for (const [pick, edit] of edits) {
-    if (list.length === 0) break;
-    const i = pick % list.length;
-    const frame = list[i] as Uint8Array;
-    if (edit === "drop") list.splice(i, 1);
-    else if (edit === "repeat") list.splice(i, 0, frame);
-    else {
-      const [decoded] = decodeFrames(frame);
-      if (!decoded) continue;
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(decoded.headers)) headers[k] = String(v);
-      const payload = JSON.parse(new TextDecoder().decode(decoded.payload)) as Json;
-      list[i] = encodeFrame(headers, JSON.stringify(editJSON(payload, edit)));
-    }
-  }
-  return new Uint8Array(Buffer.concat(list));
+function editFrames(body: Uint8Array, edits: readonly [number, Edit][]): Uint8Array {
+  const edited = editPieces(frames(body), edits, (frame, edit) => {
+    const [decoded] = decodeFrames(frame);
+    if (!decoded) return frame;
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(decoded.headers)) headers[k] = String(v);
+    const payload = JSON.parse(new TextDecoder().decode(decoded.payload)) as Json;
+    return encodeFrame(headers, JSON.stringify(editJSON(payload, edit)));
+  });
+  return new Uint8Array(Buffer.concat(edited));
 }
 
 const structural = fc.array(

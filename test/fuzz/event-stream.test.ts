@@ -1,5 +1,6 @@
+import { crc32 } from "node:zlib";
 import fc from "fast-check";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { StreamError } from "../../src/core/errors.js";
 import {
   createEventStreamReader,
@@ -7,23 +8,9 @@ import {
   type EventStreamMessage,
 } from "../../src/transport/event-stream.js";
 import { frames } from "../faults/bodies.js";
-import {
-  applyEdits,
-  bodyOf,
-  bounded,
-  byteEdits,
-  Counter,
-  chunked,
-  cuts,
-  streamBodies,
-} from "./mutate.js";
+import { applyEdits, bodyOf, bounded, byteEdits, chunked, cuts, fuzzStreams } from "./mutate.js";
 
-const fuzzed = new Counter();
-const BODIES = streamBodies("binary");
-
-afterAll(() => {
-  console.info(`fuzz/event-stream: ${fuzzed.count} inputs`);
-});
+const { fuzzed, bodies: BODIES } = fuzzStreams("fuzz/event-stream", "binary");
 
 /** Decodes at once; returns the frames or the error. */
 function decodeAll(bytes: Uint8Array): { frames?: EventStreamMessage[]; error?: unknown } {
@@ -75,7 +62,10 @@ const headerBytes = fc.array(
   { maxLength: 4 },
 );
 
-/** Frames whose CRCs are right but whose headers are anything at all. */
+/**
+ * Frames whose CRCs are right (node's zlib computes them, not the decoder's own) but whose
+ * headers are anything at all.
+ */
 function rawFrame(headers: Uint8Array, payload: Uint8Array): Uint8Array {
   const total = 16 + headers.length + payload.length;
   const out = new Uint8Array(total);
@@ -87,16 +77,6 @@ function rawFrame(headers: Uint8Array, payload: Uint8Array): Uint8Array {
   view.setUint32(8, crc32(out.subarray(0, 8)));
   view.setUint32(total - 4, crc32(out.subarray(0, total - 4)));
   return out;
-}
-
-/** The zlib CRC-32, written out here so the check does not trust the decoder's own. */
-function crc32(bytes: Uint8Array): number {
-  let c = -1;
-  for (const b of bytes) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  }
-  return (c ^ -1) >>> 0;
 }
 
 describe("the event-stream decoder on bad input", () => {

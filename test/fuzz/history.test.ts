@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { HistoryError } from "../../src/core/errors.js";
 import { parseHistory, serializeHistory } from "../../src/core/history.js";
 import { toolCallsOf } from "../../src/core/parts.js";
@@ -7,9 +7,9 @@ import type { Message } from "../../src/core/types.js";
 import { validateHistory } from "../../src/core/validate.js";
 import { ADAPTERS } from "../faults/adapters.js";
 import { expected, REQUEST } from "../faults/calls.js";
-import { Counter, editJSON, type Json, jsonEdit } from "./mutate.js";
+import { editJSON, fuzzCounter, type Json, jsonEdit } from "./mutate.js";
 
-const fuzzed = new Counter();
+const fuzzed = fuzzCounter("fuzz/history");
 const SEEDS: Message[][] = [];
 
 beforeAll(async () => {
@@ -25,10 +25,6 @@ beforeAll(async () => {
       SEEDS.push([...REQUEST.messages, message, ...results]);
     }
   }
-});
-
-afterAll(() => {
-  console.info(`fuzz/history: ${fuzzed.count} inputs`);
 });
 
 /** parseHistory either returns a history that validates and round-trips, or a HistoryError. */

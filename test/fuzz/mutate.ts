@@ -1,5 +1,7 @@
 import fc from "fast-check";
+import { afterAll } from "vitest";
 import { type Cassette, responseBytes, splitBytes } from "../../src/testing/index.js";
+import { ADAPTERS } from "../faults/adapters.js";
 import { loadCassettes } from "../helpers/cassettes.js";
 
 /** One edit of a byte string; positions are fractions of its length, so any body fits. */
@@ -210,10 +212,13 @@ export async function bounded<T>(work: Promise<T>, ms: number, what: string): Pr
   }
 }
 
-/** The bodies of every recorded 2xx stream of the given kind, from every provider. */
+/**
+ * The bodies of every recorded 2xx stream of the given kind, from every provider with a fault
+ * adapter (one for each framing and wire; the platforms' streams are framed as theirs).
+ */
 export function streamBodies(kind: "sse" | "binary"): { name: string; bytes: Uint8Array }[] {
   const out: { name: string; bytes: Uint8Array }[] = [];
-  for (const provider of ["anthropic", "azure", "bedrock", "gemini", "openai", "cohere"]) {
+  for (const { name: provider } of ADAPTERS) {
     for (const [scenario, cassette] of loadCassettes(provider) as [string, Cassette][]) {
       cassette.interactions.forEach((interaction, i) => {
         const r = interaction.response;
@@ -233,6 +238,20 @@ export class Counter {
   add(n = 1): void {
     this.count += n;
   }
+}
+
+/** A fuzz file's counter, its count printed once its tests are done (`name`: the file). */
+export function fuzzCounter(name: string): Counter {
+  const counter = new Counter();
+  afterAll(() => {
+    console.info(`${name}: ${counter.count} inputs`);
+  });
+  return counter;
+}
+
+/** A stream fuzz file's counter and the recorded bodies of its framing it mutates. */
+export function fuzzStreams(name: string, kind: "sse" | "binary") {
+  return { fuzzed: fuzzCounter(name), bodies: streamBodies(kind) };
 }
 
 /**

@@ -1,24 +1,10 @@
 import fc from "fast-check";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { StreamError } from "../../src/core/errors.js";
 import { createSSEReader, type SSERecord } from "../../src/transport/sse.js";
-import {
-  applyEdits,
-  bodyOf,
-  bounded,
-  byteEdits,
-  Counter,
-  chunked,
-  cuts,
-  streamBodies,
-} from "./mutate.js";
+import { applyEdits, bodyOf, bounded, byteEdits, chunked, cuts, fuzzStreams } from "./mutate.js";
 
-const fuzzed = new Counter();
-const BODIES = streamBodies("sse");
-
-afterAll(() => {
-  console.info(`fuzz/sse: ${fuzzed.count} inputs`);
-});
+const { fuzzed, bodies: BODIES } = fuzzStreams("fuzz/sse", "sse");
 
 /** Reads a whole body; returns the records, or the error the reader threw. */
 async function readAll(

@@ -5,6 +5,20 @@ import { type Cassette, parseCassette, splitBytes } from "../../src/testing/cass
 
 export const FIXTURES = join(import.meta.dirname, "..", "..", "fixtures");
 
+/**
+ * The variants whose fixtures hold their tool loops and little else: no media, structured
+ * output or cache conversation is recorded on them.
+ */
+export const LOOPS_ONLY = [
+  "azure",
+  "vertex",
+  "anthropic-aws",
+  "anthropic-bedrock",
+  "anthropic-foundry",
+  "anthropic-google-cloud",
+  "cohere",
+] as const;
+
 /** One cassette, checked by the golem/testing schema. */
 export function loadCassette(provider: string, scenario: string): Cassette {
   return parseCassette(readFileSync(join(FIXTURES, provider, `${scenario}.json`), "utf8"));

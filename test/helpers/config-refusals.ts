@@ -21,3 +21,19 @@ export function itRefusesEach<C>(
     expect((err as Error).message).toMatch(message);
   });
 }
+
+/**
+ * The credential rows every AWS platform's config refuses alike, over its `base` config:
+ * none, both kinds, keys without a secret.
+ */
+export function awsCredentialRefusals(base: object, keys: object): RefusedConfig[] {
+  return [
+    ["no credentials", { ...base }, /no credentials; pass `apiKey`/],
+    ["both kinds of credentials", { ...base, apiKey: "k", credentials: keys }, /not both/],
+    [
+      "credentials without a secret",
+      { ...base, credentials: { accessKeyId: "A" } },
+      /needs a non-empty `accessKeyId` and `secretAccessKey`/,
+    ],
+  ];
+}

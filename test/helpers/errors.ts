@@ -27,6 +27,13 @@ export function thrown(f: () => unknown): unknown {
   throw new Error("nothing thrown");
 }
 
+/** What `f` throws, which must be an `errorClass`; a test fails when it throws nothing. */
+export function thrownAs<E>(errorClass: abstract new (...args: never[]) => E, f: () => unknown): E {
+  const error = thrown(f);
+  expect(error).toBeInstanceOf(errorClass);
+  return error as E;
+}
+
 /** What `promise` rejects with; a test fails when it resolves. */
 export async function rejection(promise: PromiseLike<unknown>): Promise<unknown> {
   try {

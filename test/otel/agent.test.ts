@@ -1,15 +1,14 @@
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { describe, expect, it } from "vitest";
+import { WEATHER_LOOP } from "../../scripts/scenarios/loops.js";
 import { Agent, jsonTool, type Message, textOf } from "../../src/index.js";
 import { withTracing } from "../../src/otel/index.js";
-import * as anthropic from "../../src/platforms/anthropic/index.js";
 import { replayFetch } from "../../src/testing/index.js";
 import { answer, call, callTools, ScriptedModel } from "../agent/scripted-model.js";
 import { WEATHER } from "../contract/table.js";
 import { loadCassette } from "../helpers/cassettes.js";
+import { agentTool, claudeLoopModel, weatherAgent } from "../helpers/loops.js";
 import { parentOf, recordSpans, spanText } from "./spans.js";
-
-const weather = jsonTool({ ...WEATHER, execute: () => "40 C" });
 
 /** The recorded two-step Anthropic tool loop, through an agent whose model is traced. */
 function tracedAgent(streaming: boolean) {
@@ -19,22 +18,12 @@ function tracedAgent(streaming: boolean) {
     streaming ? "thinking-tool-loop-stream" : "thinking-tool-loop",
   );
   const fetch = replayFetch(cassette);
-  const model = anthropic.create({
-    apiKey: "test-key-0123456789",
-    model: "claude-sonnet-4-20250514",
-    maxTokens: 4096,
-    thinking: { budgetTokens: 4000 },
-    fetch,
-  });
-  const agent = new Agent({
-    model: withTracing(model, { tracer: recorder.tracer }),
-    tools: [weather],
-    instructions: "You are a helpful assistant",
-  });
+  const agent = weatherAgent(withTracing(claudeLoopModel(fetch), { tracer: recorder.tracer }));
   return { recorder, agent, fetch };
 }
 
-const PROMPT = "What's the weather in Florence, Italy?";
+const PROMPT = WEATHER_LOOP.prompt;
+const weather = agentTool(WEATHER_LOOP);
 
 describe("withTracing given to an Agent: a span per run, with its calls and tools as children", () => {
   for (const streaming of [false, true]) {
@@ -81,18 +70,11 @@ describe("withTracing given to an Agent: a span per run, with its calls and tool
   it("with content capture, a run's spans hold its messages and tool I/O, and none of its signatures", async () => {
     const recorder = recordSpans();
     const fetch = replayFetch(loadCassette("anthropic", "thinking-tool-loop-stream"));
-    const model = anthropic.create({
-      apiKey: "test-key-0123456789",
-      model: "claude-sonnet-4-20250514",
-      maxTokens: 4096,
-      thinking: { budgetTokens: 4000 },
-      fetch,
+    const model = withTracing(claudeLoopModel(fetch), {
+      tracer: recorder.tracer,
+      captureContent: true,
     });
-    const agent = new Agent({
-      model: withTracing(model, { tracer: recorder.tracer, captureContent: true }),
-      tools: [weather],
-      instructions: "You are a helpful assistant",
-    });
+    const agent = weatherAgent(model);
     const result = await agent.runStream(PROMPT).result;
     const signatures = result.messages.flatMap((m) =>
       typeof m.content === "string"
@@ -122,17 +104,7 @@ describe("withTracing given to an Agent: a span per run, with its calls and tool
   it("gives the same result as the untraced agent", async () => {
     const traced = await tracedAgent(false).agent.run(PROMPT);
     const cassette = loadCassette("anthropic", "thinking-tool-loop");
-    const plain = await new Agent({
-      model: anthropic.create({
-        apiKey: "test-key-0123456789",
-        model: "claude-sonnet-4-20250514",
-        maxTokens: 4096,
-        thinking: { budgetTokens: 4000 },
-        fetch: replayFetch(cassette),
-      }),
-      tools: [weather],
-      instructions: "You are a helpful assistant",
-    }).run(PROMPT);
+    const plain = await weatherAgent(claudeLoopModel(replayFetch(cassette))).run(PROMPT);
     expect(traced).toEqual(plain);
   });
 

@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, type ModelResponse, type Usage } from "../../src/index.js";
 import { withTracing } from "../../src/otel/index.js";
 import { answer, ScriptedModel } from "../agent/scripted-model.js";
-import { createModel, type Provider } from "../contract/adapters.js";
+import { createModel } from "../contract/adapters.js";
 import { runCassette } from "../contract/table.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
+import { everyVariant, everyWire, minimalConfig, type Variant } from "../variants.js";
 import { recordSpans } from "./spans.js";
 
 /** The usage attributes a response's counts must give, by the conventions' names. */
@@ -26,14 +27,25 @@ function usageAttributes(usage: Usage): Record<string, number> {
   return out;
 }
 
-const ROWS: [Provider, string, string][] = [
-  ["anthropic", "cache-tool-loop", "anthropic"],
-  ["anthropic", "thinking-tool-loop-stream", "anthropic"],
-  ["bedrock", "cache-tool-loop-stream", "aws.bedrock"],
-  ["gemini", "thinking-tool-loop", "gcp.gemini"],
-  ["openai", "responses-thinking-tool-loop", "openai"],
-  ["azure", "v1-tool-call", "azure.ai.openai"],
-];
+const ROWS = everyVariant(
+  [
+    ["anthropic", "cache-tool-loop", "anthropic"],
+    ["anthropic", "thinking-tool-loop-stream", "anthropic"],
+    ["bedrock", "cache-tool-loop-stream", "aws.bedrock"],
+    ["gemini", "thinking-tool-loop", "gcp.gemini"],
+    ["openai", "responses-thinking-tool-loop", "openai"],
+    ["azure", "v1-tool-call", "azure.ai.openai"],
+    ["vertex", "claude-thinking-tool-loop", "gcp.vertex_ai"],
+    // A platform the conventions do not name goes by golem's tag.
+    ["anthropic-aws", "thinking-tool-loop-stream", "anthropic-aws"],
+    ["anthropic-bedrock", "thinking-tool-loop-stream", "anthropic-bedrock"],
+    ["anthropic-foundry", "thinking-tool-loop-stream", "anthropic-foundry"],
+    ["anthropic-google-cloud", "thinking-tool-loop-stream", "anthropic-google-cloud"],
+    // The conventions name Cohere "cohere", golem's tag.
+    ["cohere", "thinking-tool-loop", "cohere"],
+  ],
+  {},
+);
 
 describe("withTracing: one chat span per model call, by the GenAI conventions", () => {
   const seen: Usage[] = [];
@@ -119,21 +131,16 @@ describe("withTracing: one chat span per model call, by the GenAI conventions", 
     });
   });
 
-  /** Every entry, configured with a model that takes a temperature. */
-  const ENTRIES: [label: string, provider: Provider, config: Record<string, unknown>][] = [
-    ["anthropic", "anthropic", { model: "claude-sonnet-4-6" }],
-    ["bedrock", "bedrock", { model: "anthropic.claude-sonnet-4-6" }],
-    ["gemini", "gemini", { model: "gemini-2.5-flash" }],
-    ["openai (chat)", "openai", { model: "gpt-4.1" }],
-    ["openai (responses)", "openai", { model: "gpt-4.1", api: "responses" }],
-    ["azure", "azure", { endpoint: "https://example.openai.azure.com", deployment: "gpt-4.1" }],
-    ["vertex (claude)", "vertex", { model: "claude-sonnet-4-6@20260101" }],
-    ["vertex (gemini)", "vertex", { model: "gemini-2.5-flash" }],
-    ["anthropic-aws", "anthropic-aws", { model: "claude-sonnet-4-6" }],
-    ["anthropic-bedrock", "anthropic-bedrock", { model: "global.anthropic.claude-sonnet-4-6" }],
-    ["anthropic-foundry", "anthropic-foundry", { model: "claude-sonnet-4-6" }],
-    ["anthropic-google-cloud", "anthropic-google-cloud", { model: "claude-sonnet-4-6" }],
-  ];
+  /** The registry's models that refuse a temperature, and one of the same wire that takes it. */
+  const TAKES_TEMPERATURE: Partial<Record<Variant, Record<string, unknown>>> = {
+    openai: { model: "gpt-4.1" },
+    azure: { deployment: "gpt-4.1" },
+  };
+  /** Every variant over every wire it serves, with a model that takes a temperature. */
+  const ENTRIES = everyWire().map(
+    ([v, wire]) =>
+      [`${v} over ${wire}`, v, { ...minimalConfig(v, wire), ...TAKES_TEMPERATURE[v] }] as const,
+  );
 
   describe.each(ENTRIES)("%s", (_, provider, config) => {
     /** The span and the body of one call to a model made with `settings` in `create()`. */

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FAKE_AUTH, PROVIDERS, type Provider } from "../contract/adapters.js";
 import { ENTRIES, ensureBuilt, ROOT, specifier } from "../runtimes/built.js";
+import { minimalConfig } from "../variants.js";
 
 /**
  * The built package keeps each error class once, whichever entry throws it: the entries share
@@ -13,24 +14,14 @@ import { ENTRIES, ensureBuilt, ROOT, specifier } from "../runtimes/built.js";
  * give every entry classes of its own.
  */
 
-/** What each platform is created with besides its fake credentials. */
-const MODEL: Record<Provider, Record<string, unknown>> = {
-  anthropic: { model: "claude-sonnet-4-5" },
-  bedrock: { model: "us.anthropic.claude-sonnet-4-5-20250929-v1:0" },
-  gemini: { model: "gemini-3-pro-preview" },
-  openai: { model: "gpt-5.4" },
-  azure: { endpoint: "https://golem.openai.azure.com", deployment: "gpt-5.4" },
-  vertex: { model: "claude-sonnet-4-5" },
-  "anthropic-aws": { model: "claude-sonnet-4-5" },
-  "anthropic-bedrock": { model: "claude-sonnet-4-5" },
-  "anthropic-foundry": { model: "claude-sonnet-4-5" },
-  "anthropic-google-cloud": { model: "claude-sonnet-4-5" },
-  cohere: { model: "command-a-reasoning-08-2025" },
-};
-
 /** Fake credentials as JSON: a token function becomes the string "token function". */
 function configJSON(provider: Provider): string {
-  const config = { ...FAKE_AUTH[provider], ...MODEL[provider], maxTokens: 64, maxRetries: 0 };
+  const config = {
+    ...FAKE_AUTH[provider],
+    ...minimalConfig(provider),
+    maxTokens: 64,
+    maxRetries: 0,
+  };
   return JSON.stringify(config, (_, v) => (typeof v === "function" ? "token function" : v));
 }
 

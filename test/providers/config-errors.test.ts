@@ -1,21 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, HistoryError } from "../../src/core/errors.js";
-import type { Model } from "../../src/core/types.js";
-import * as anthropic from "../../src/platforms/anthropic/index.js";
-import * as azure from "../../src/platforms/azure/index.js";
-import * as bedrock from "../../src/platforms/bedrock/index.js";
-import * as gemini from "../../src/platforms/gemini/index.js";
-import * as openai from "../../src/platforms/openai/index.js";
+import { type AdapterModule, adapterModule } from "../contract/adapters.js";
+import {
+  authOf,
+  VARIANT_NAMES,
+  type Variant,
+  variantConfig,
+  type Wire,
+  wiresOf,
+} from "../variants.js";
 
-/** Where a newcomer got stuck: each adapter's smallest valid config, and its `create`. */
-const ADAPTERS: [string, Record<string, unknown>, (config: never) => Model][] = [
-  ["anthropic", { apiKey: "k", model: "m", maxTokens: 2000 }, anthropic.create],
-  ["bedrock", { region: "us-east-1", model: "m", apiKey: "k" }, bedrock.create],
-  ["gemini", { apiKey: "k", model: "m" }, gemini.create],
-  ["openai", { apiKey: "k", model: "m" }, openai.create],
-  ["openai", { apiKey: "k", model: "m", api: "responses" }, openai.create],
-  ["azure", { endpoint: "https://r.openai.azure.com", deployment: "d", apiKey: "k" }, azure.create],
-];
+const MODULES = Object.fromEntries(
+  await Promise.all(VARIANT_NAMES.map(async (v) => [v, await adapterModule(v)] as const)),
+) as Record<Variant, AdapterModule>;
+
+/**
+ * Where a newcomer got stuck: each variant's smallest valid config over each wire it serves,
+ * and its `create`.
+ */
+const ADAPTERS = VARIANT_NAMES.flatMap((v) =>
+  wiresOf(v).map((wire): [string, Variant, Wire] => [`${v} (${wire})`, v, wire]),
+);
 
 function refusal(run: () => unknown): Error {
   try {
@@ -26,8 +31,10 @@ function refusal(run: () => unknown): Error {
   throw new Error("did not throw");
 }
 
-describe.each(ADAPTERS)("%s.create", (provider, valid, create) => {
-  const make = (config: Record<string, unknown>) => create({ ...valid, ...config } as never);
+describe.each(ADAPTERS)("%s.create", (_, provider, wire) => {
+  const valid = variantConfig(provider, wire);
+  const make = (config: Record<string, unknown>) =>
+    MODULES[provider].create({ ...valid, ...config } as never);
 
   it("takes its smallest valid config", () => {
     expect(make({}).provider).toBe(provider);
@@ -40,12 +47,6 @@ describe.each(ADAPTERS)("%s.create", (provider, valid, create) => {
       new RegExp(`^${provider}: unknown option \`temprature\`; ${provider}\\.create accepts `),
     );
     for (const key of Object.keys(valid)) expect(err.message).toContain(key);
-  });
-
-  it("refuses an apiKey that is not a string, naming apiKey", () => {
-    const err = refusal(() => make({ apiKey: 123 }));
-    expect(err).toBeInstanceOf(ConfigError);
-    expect(err.message).toMatch(new RegExp(`^${provider}: .*apiKey.* must be a .*string`));
   });
 
   it("refuses a request without messages with a HistoryError, before any request", async () => {
@@ -68,60 +69,33 @@ describe.each(ADAPTERS)("%s.create", (provider, valid, create) => {
   });
 });
 
-/** One option per adapter that is an object of its own, with a key it does not take. */
-const NESTED: [string, Record<string, unknown>, string, string][] = [
-  ["anthropic", { thinking: { budgetTokens: 1024, budget: 1024 } }, "thinking.budget", "thinking"],
-  ["anthropic", { cache: { ttl: "1h", type: "ephemeral" } }, "cache.type", "cache"],
-  [
-    "anthropic",
-    { contextManagement: { edits: [], edit: [] } },
-    "contextManagement.edit",
-    "contextManagement",
-  ],
-  ["bedrock", { thinking: { adaptive: true, level: "high" } }, "thinking.level", "thinking"],
-  [
-    "gemini",
-    { thinking: { budget: 1024, budgetTokens: 1024 } },
-    "thinking.budgetTokens",
-    "thinking",
-  ],
-];
+/** Each variant over each wire with an API key among its kinds of credentials. */
+const WITH_API_KEY = ADAPTERS.flatMap(([name, v, wire]) =>
+  authOf(v)
+    .filter(([, auth]) => "apiKey" in auth.config && (auth.wires ?? [wire]).includes(wire))
+    .map(([, auth]): [string, Variant, Record<string, unknown>] => [
+      name,
+      v,
+      variantConfig(v, wire, auth),
+    ]),
+);
 
-describe.each(NESTED)("%s.create with %o", (provider, nested, key, option) => {
-  it("refuses a key one level down as it refuses one at the top", () => {
-    const [, valid, create] = ADAPTERS.find(([p]) => p === provider) ?? [];
-    const err = refusal(() => create?.({ ...valid, ...nested } as never));
+describe.each(WITH_API_KEY)("%s.create", (_, provider, valid) => {
+  it("refuses an apiKey that is not a string, naming apiKey", () => {
+    const err = refusal(() => MODULES[provider].create({ ...valid, apiKey: 123 } as never));
     expect(err).toBeInstanceOf(ConfigError);
-    expect(err.message).toMatch(
-      new RegExp(`^${provider}: unknown option \`${key}\`; \`${option}\` accepts `),
-    );
+    expect(err.message).toMatch(new RegExp(`^${provider}: .*apiKey.* must be a .*string`));
   });
 });
 
 describe("two kinds of credentials at once", () => {
+  // Each over its first kind of credentials in the registry: SigV4 keys, an API key.
   it.each([
-    [
-      "bedrock",
-      () =>
-        bedrock.create({
-          region: "us-east-1",
-          model: "m",
-          apiKey: "k",
-          credentials: { accessKeyId: "AKID", secretAccessKey: "s" },
-        }),
-    ],
-    [
-      "azure",
-      () =>
-        azure.create({
-          endpoint: "https://r.openai.azure.com",
-          deployment: "d",
-          apiKey: "k",
-          token: async () => "t",
-        }),
-    ],
-  ])("%s refuses them, by the same rule", (provider, make) => {
-    const err = refusal(make);
+    ["bedrock", { apiKey: "k" }],
+    ["azure", { token: async () => "t" }],
+  ] as const)("%s refuses them, by the same rule", (provider, other) => {
+    const config = { ...variantConfig(provider), ...other };
+    const err = refusal(() => MODULES[provider].create(config as never));
     expect(err).toBeInstanceOf(ConfigError);
     expect(err.message).toMatch(
       new RegExp(`^${provider}: pass apiKey or (credentials|token), not both$`),

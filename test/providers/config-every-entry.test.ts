@@ -2,30 +2,15 @@
  * The two config rules of issue 27, over every adapter and platform entry through the public
  * `create()`: a key one level down in an option that is an object of known keys is refused as
  * one at the top is, and two kinds of credentials at once are a ConfigError naming both. Both
- * throw from `create`, so nothing reaches `fetch`.
- *
- * openai and azure take no option that is an object of known keys (`headers`, `extraBody` and
- * `capabilities` are free-form); anthropic, gemini and openai take one kind of credentials.
+ * throw from `create`, so nothing reaches `fetch`. Each table has rows for every variant of
+ * test/variants.ts or says why it has none.
  */
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/core/errors.js";
 import { AWS_KEYS, createModel, type Provider } from "../contract/adapters.js";
+import { everyVariant, minimalConfig } from "../variants.js";
 
-const CLAUDE = { model: "claude-sonnet-4-6", maxTokens: 2048 };
-const BASE: Record<Provider, Record<string, unknown>> = {
-  anthropic: CLAUDE,
-  bedrock: { model: "anthropic.claude-sonnet-4-6" },
-  gemini: { model: "gemini-2.5-flash" },
-  openai: { model: "gpt-5.1" },
-  azure: { endpoint: "https://example.openai.azure.com", deployment: "gpt-5-mini" },
-  vertex: { model: "claude-sonnet-4-6@20260101", maxTokens: 2048 },
-  "anthropic-aws": CLAUDE,
-  "anthropic-bedrock": { model: "global.anthropic.claude-sonnet-4-6", maxTokens: 2048 },
-  "anthropic-foundry": CLAUDE,
-  "anthropic-google-cloud": CLAUDE,
-  cohere: { model: "command-a-reasoning-08-2025" },
-};
-const VERTEX_GEMINI = { model: "gemini-2.5-flash" };
+const VERTEX_GEMINI = minimalConfig("vertex", "generate-content");
 
 /** Creates `provider` with `config` over its base, counting what reaches fetch. */
 async function refusal(provider: Provider, config: Record<string, unknown>) {
@@ -34,7 +19,7 @@ async function refusal(provider: Provider, config: Record<string, unknown>) {
     requests++;
     return new Response("{}");
   }) as typeof globalThis.fetch;
-  const error = await createModel(provider, { ...BASE[provider], ...config }, fetch).then(
+  const error = await createModel(provider, { ...minimalConfig(provider), ...config }, fetch).then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -49,30 +34,38 @@ const CLAUDE_NESTED: [Record<string, unknown>, string][] = [
 ];
 const MISSPELT_SESSION = { credentials: { ...AWS_KEYS, sessiontoken: "IQoJ" } };
 
-const NESTED: [Provider, Record<string, unknown>, string][] = [
-  ...(["anthropic", "anthropic-aws", "anthropic-bedrock", "anthropic-foundry"] as const).flatMap(
-    (p) =>
-      CLAUDE_NESTED.map(([c, key]) => [p, c, key] as [Provider, Record<string, unknown>, string]),
-  ),
-  ...CLAUDE_NESTED.map(
-    ([c, key]) => ["anthropic-google-cloud", c, key] as [Provider, Record<string, unknown>, string],
-  ),
-  ...CLAUDE_NESTED.map(
-    ([c, key]) => ["vertex", c, key] as [Provider, Record<string, unknown>, string],
-  ),
+const claudeNested = <P extends Provider>(p: P) =>
+  CLAUDE_NESTED.map(([c, key]): [P, Record<string, unknown>, string] => [p, c, key]);
+
+const NESTED = everyVariant(
   [
-    "vertex",
-    { ...VERTEX_GEMINI, thinking: { budget: 1024, budgetTokens: 1 } },
-    "thinking.budgetTokens",
+    ...claudeNested("anthropic"),
+    ...claudeNested("anthropic-aws"),
+    ...claudeNested("anthropic-bedrock"),
+    ...claudeNested("anthropic-foundry"),
+    ...claudeNested("anthropic-google-cloud"),
+    ...claudeNested("vertex"),
+    [
+      "vertex",
+      { ...VERTEX_GEMINI, thinking: { budget: 1024, budgetTokens: 1 } },
+      "thinking.budgetTokens",
+    ],
+    ["bedrock", { thinking: { budgetTokens: 1024, budget: 1024 } }, "thinking.budget"],
+    ["bedrock", { cache: { ttl: "1h", type: "ephemeral" } }, "cache.type"],
+    ["bedrock", { thinking: { adaptive: true, level: "high" } }, "thinking.level"],
+    ["bedrock", MISSPELT_SESSION, "credentials.sessiontoken"],
+    ["anthropic-aws", MISSPELT_SESSION, "credentials.sessiontoken"],
+    ["anthropic-bedrock", MISSPELT_SESSION, "credentials.sessiontoken"],
+    ["gemini", { thinking: { budget: 1024, budgetTokens: 1024 } }, "thinking.budgetTokens"],
+    ["cohere", { thinking: { budgetTokens: 1024, budget: 1024 } }, "thinking.budget"],
   ],
-  ["bedrock", { thinking: { budgetTokens: 1024, budget: 1024 } }, "thinking.budget"],
-  ["bedrock", { cache: { ttl: "1h", type: "ephemeral" } }, "cache.type"],
-  ["bedrock", MISSPELT_SESSION, "credentials.sessiontoken"],
-  ["anthropic-aws", MISSPELT_SESSION, "credentials.sessiontoken"],
-  ["anthropic-bedrock", MISSPELT_SESSION, "credentials.sessiontoken"],
-  ["gemini", { thinking: { budget: 1024, budgetTokens: 1024 } }, "thinking.budgetTokens"],
-  ["cohere", { thinking: { budgetTokens: 1024, budget: 1024 } }, "thinking.budget"],
-];
+  {
+    openai:
+      "it takes no option that is an object of known keys (headers, extraBody and capabilities are free-form)",
+    azure:
+      "it takes no option that is an object of known keys (headers, extraBody and capabilities are free-form)",
+  },
+);
 
 describe.each(NESTED)("%s.create with %o", (provider, config, key) => {
   it(`refuses \`${key}\` as it refuses an unknown key at the top, before any request`, async () => {
@@ -92,25 +85,33 @@ const token = async () => "ya29.test-token";
 const SERVICE_ACCOUNT = '{"type":"service_account"}';
 
 /** Two kinds of credentials given at once, and the two names the refusal gives. */
-const MIXED: [Provider, Record<string, unknown>, [string, string]][] = [
-  ["bedrock", { apiKey: "k", credentials: AWS_KEYS }, ["apiKey", "credentials"]],
-  ["azure", { apiKey: "k", token }, ["apiKey", "token"]],
-  ["anthropic-aws", { apiKey: "k", credentials: AWS_KEYS }, ["apiKey", "credentials"]],
-  ["anthropic-bedrock", { apiKey: "k", credentials: AWS_KEYS }, ["apiKey", "credentials"]],
-  ["anthropic-foundry", { apiKey: "k", token }, ["apiKey", "token"]],
+const MIXED = everyVariant(
   [
-    "anthropic-google-cloud",
-    { token, serviceAccount: SERVICE_ACCOUNT },
-    ["token", "serviceAccount"],
+    ["bedrock", { apiKey: "k", credentials: AWS_KEYS }, ["apiKey", "credentials"]],
+    ["azure", { apiKey: "k", token }, ["apiKey", "token"]],
+    ["anthropic-aws", { apiKey: "k", credentials: AWS_KEYS }, ["apiKey", "credentials"]],
+    ["anthropic-bedrock", { apiKey: "k", credentials: AWS_KEYS }, ["apiKey", "credentials"]],
+    ["anthropic-foundry", { apiKey: "k", token }, ["apiKey", "token"]],
+    [
+      "anthropic-google-cloud",
+      { token, serviceAccount: SERVICE_ACCOUNT },
+      ["token", "serviceAccount"],
+    ],
+    ["vertex", { token, serviceAccount: SERVICE_ACCOUNT }, ["token", "serviceAccount"]],
+    ["vertex", { ...VERTEX_GEMINI, apiKey: "k", token }, ["token", "apiKey"]],
+    [
+      "vertex",
+      { ...VERTEX_GEMINI, apiKey: "k", serviceAccount: SERVICE_ACCOUNT },
+      ["apiKey", "serviceAccount"],
+    ],
   ],
-  ["vertex", { token, serviceAccount: SERVICE_ACCOUNT }, ["token", "serviceAccount"]],
-  ["vertex", { ...VERTEX_GEMINI, apiKey: "k", token }, ["token", "apiKey"]],
-  [
-    "vertex",
-    { ...VERTEX_GEMINI, apiKey: "k", serviceAccount: SERVICE_ACCOUNT },
-    ["apiKey", "serviceAccount"],
-  ],
-];
+  {
+    anthropic: "it takes one kind of credentials",
+    gemini: "it takes one kind of credentials",
+    openai: "it takes one kind of credentials",
+    cohere: "it takes one kind of credentials",
+  },
+);
 
 describe.each(MIXED)("%s.create with %o", (provider, config, [one, other]) => {
   it(`refuses ${one} and ${other} together (no silent preference), before any request`, async () => {

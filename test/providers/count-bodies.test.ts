@@ -15,6 +15,7 @@ import { WEATHER } from "../contract/table.js";
 import { loadCassette } from "../helpers/cassettes.js";
 import { COUNT_MODELS, COUNT_REQUEST } from "../helpers/count.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
+import { variantRows } from "../variants.js";
 
 const PNG = "iVBORw0KGgo=";
 const REQUEST: ModelRequest = {
@@ -47,13 +48,21 @@ async function generateBody(
   return JSON.parse(calls[0]?.body ?? "{}") as Record<string, unknown>;
 }
 
-/** Each field of `kept` equals generate's; the keys generate had that `kept` lacks. */
-function dropped(generate: Record<string, unknown>, kept: Record<string, unknown>): string[] {
+/**
+ * Each field of `kept` equals generate's; the keys generate had that `kept` lacks are
+ * `dropped`, and `kept` holds at least `holds`.
+ */
+function expectKept(
+  generate: Record<string, unknown>,
+  kept: Record<string, unknown>,
+  dropped: string[],
+  holds: string[],
+): void {
   for (const [k, v] of Object.entries(kept))
     expect(JSON.stringify(v)).toBe(JSON.stringify(generate[k]));
-  return Object.keys(generate)
-    .filter((k) => !(k in kept))
-    .sort();
+  const lacking = Object.keys(generate).filter((k) => !(k in kept));
+  expect(lacking.sort()).toEqual([...dropped].sort());
+  expect(Object.keys(kept)).toEqual(expect.arrayContaining(holds));
 }
 
 describe("count bodies are generate's bodies minus what the count endpoint refuses", () => {
@@ -64,21 +73,11 @@ describe("count bodies are generate's bodies minus what the count endpoint refus
       { ...REQUEST, toolChoice: { name: "get_weather" } },
     );
     const kept = anthropicCount.countBody(generate) as Record<string, unknown>;
-    expect(dropped(generate, kept)).toEqual([
-      "max_tokens",
-      "metadata",
-      "stop_sequences",
-      "temperature",
-    ]);
-    expect(Object.keys(kept)).toEqual(
-      expect.arrayContaining([
-        "model",
-        "messages",
-        "system",
-        "tools",
-        "tool_choice",
-        "output_config",
-      ]),
+    expectKept(
+      generate,
+      kept,
+      ["max_tokens", "metadata", "stop_sequences", "temperature"],
+      ["model", "messages", "system", "tools", "tool_choice", "output_config"],
     );
   });
 
@@ -90,15 +89,11 @@ describe("count bodies are generate's bodies minus what the count endpoint refus
       { ...req, toolChoice: "required" },
     );
     const kept = openaiCount.countBody(generate) as Record<string, unknown>;
-    expect(dropped(generate, kept)).toEqual([
-      "include",
-      "max_output_tokens",
-      "metadata",
-      "prompt_cache_key",
-      "store",
-    ]);
-    expect(Object.keys(kept)).toEqual(
-      expect.arrayContaining(["model", "input", "instructions", "tools", "reasoning", "text"]),
+    expectKept(
+      generate,
+      kept,
+      ["include", "max_output_tokens", "metadata", "prompt_cache_key", "store"],
+      ["model", "input", "instructions", "tools", "reasoning", "text"],
     );
   });
 
@@ -123,19 +118,21 @@ describe("count bodies are generate's bodies minus what the count endpoint refus
     const counted = bedrockCount.countBody(generate) as {
       input: { converse: Record<string, unknown> };
     };
-    expect(dropped(generate, counted.input.converse)).toEqual(["inferenceConfig", "outputConfig"]);
-    expect(Object.keys(counted.input.converse)).toEqual(
-      expect.arrayContaining(["messages", "system", "toolConfig", "additionalModelRequestFields"]),
+    expectKept(
+      generate,
+      counted.input.converse,
+      ["inferenceConfig", "outputConfig"],
+      ["messages", "system", "toolConfig", "additionalModelRequestFields"],
     );
   });
 });
 
-describe.each(Object.entries(COUNT_MODELS))("count cassette %s", (provider, [config, url]) => {
+describe.each(variantRows(COUNT_MODELS))("count cassette %s", (provider, [config, url]) => {
   const cassette = loadCassette(`count/${provider}`, "count-tokens");
   const [interaction] = cassette.interactions;
 
   it("holds the count body built from the body generate sends, at the count URL", async () => {
-    const generate = await generateBody(provider as Provider, config, COUNT_REQUEST);
+    const generate = await generateBody(provider, config, COUNT_REQUEST);
     const model = String(config.model);
     const builders: Record<string, () => object> = {
       anthropic: () => anthropicCount.countBody(generate),

@@ -8,10 +8,11 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, HistoryError } from "../../src/core/errors.js";
 import { replayFetch } from "../../src/testing/index.js";
-import { adapterModule, createModel, type Provider } from "../contract/adapters.js";
+import { adapterModule, createModel } from "../contract/adapters.js";
 import { loadCassette } from "../helpers/cassettes.js";
 import { COUNT_MODELS, COUNT_REQUEST } from "../helpers/count.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
+import { variantRows } from "../variants.js";
 
 const COUNTS: Record<string, number> = {
   anthropic: 1843,
@@ -20,10 +21,10 @@ const COUNTS: Record<string, number> = {
   bedrock: 1790,
 };
 
-describe.each(Object.entries(COUNT_MODELS))("%s countTokens", (provider, [config]) => {
+describe.each(variantRows(COUNT_MODELS))("%s countTokens", (provider, [config]) => {
   it("sends the recorded count request and answers { inputTokens }", async () => {
     const fetch = replayFetch(loadCassette(`count/${provider}`, "count-tokens"));
-    const model = await createModel(provider as Provider, config, fetch);
+    const model = await createModel(provider, config, fetch);
     expect(model.countTokens).toBeTypeOf("function");
     const counted = await model.countTokens?.(COUNT_REQUEST);
     fetch.assertDone();
@@ -32,7 +33,7 @@ describe.each(Object.entries(COUNT_MODELS))("%s countTokens", (provider, [config
 
   it("checks the history first, as generate does: no request", async () => {
     const { fetch, calls } = scriptedFetch([]);
-    const model = await createModel(provider as Provider, config, fetch);
+    const model = await createModel(provider, config, fetch);
     const error = await model
       .countTokens?.({ messages: [{ role: "tool", toolCallId: "nope", content: "x" }] })
       .catch((e: unknown) => e);
@@ -44,9 +45,9 @@ describe.each(Object.entries(COUNT_MODELS))("%s countTokens", (provider, [config
     const { fetch } = scriptedFetch([
       jsonResponse(400, { error: { type: "invalid_request_error", message: "bad" } }),
     ]);
-    const model = await createModel(provider as Provider, { ...config, maxRetries: 0 }, fetch);
+    const model = await createModel(provider, { ...config, maxRetries: 0 }, fetch);
     const error = await model.countTokens?.(COUNT_REQUEST).catch((e: unknown) => e);
-    const { APIError } = await adapterModule(provider as Provider);
+    const { APIError } = await adapterModule(provider);
     expect(error).toBeInstanceOf(APIError);
     expect((error as InstanceType<typeof APIError>).status).toBe(400);
   });

@@ -12,21 +12,11 @@ import { ConfigError, HistoryError } from "../../src/core/errors.js";
 import type { Message, ModelRequest, ToolSpec } from "../../src/core/types.js";
 import { createModel, PROVIDERS, type Provider } from "../contract/adapters.js";
 import { scriptedFetch } from "../helpers/fetch.js";
+import { minimalConfig, WIRES, type Wire, wiresOf } from "../variants.js";
 
-const CONFIG: Record<Provider, Record<string, unknown>> = {
-  anthropic: { model: "claude-sonnet-4-6", maxTokens: 1024 },
-  bedrock: { model: "anthropic.claude-sonnet-4-6" },
-  gemini: { model: "gemini-2.5-flash" },
-  openai: { model: "gpt-5.1" },
-  azure: { endpoint: "https://example.openai.azure.com", deployment: "gpt-5-mini" },
-  // The platforms check by the API they serve: Claude here, so Anthropic's rules.
-  vertex: { model: "claude-sonnet-4-6@20260101", maxTokens: 1024 },
-  "anthropic-aws": { model: "claude-sonnet-4-6", maxTokens: 1024 },
-  "anthropic-bedrock": { model: "global.anthropic.claude-sonnet-4-6", maxTokens: 1024 },
-  "anthropic-foundry": { model: "claude-sonnet-4-6", maxTokens: 1024 },
-  "anthropic-google-cloud": { model: "claude-sonnet-4-6", maxTokens: 1024 },
-  cohere: { model: "command-a-reasoning-08-2025" },
-};
+// The platforms check by the API they serve: by their default wire (Claude on Vertex), so
+// Anthropic's rules there.
+const CONFIG = (p: Provider) => minimalConfig(p);
 
 const ASK: Message = { role: "user", content: "go" };
 const tool = (name: string) => ({ name, description: "d", parameters: { type: "object" } });
@@ -44,17 +34,11 @@ type Refusal = [
   message: (p: Provider) => string,
 ];
 
-const OBJECT_WIRES: readonly Provider[] = [
-  "anthropic",
-  "bedrock",
-  "gemini",
-  "vertex",
-  "anthropic-aws",
-  "anthropic-bedrock",
-  "anthropic-foundry",
-  "anthropic-google-cloud",
-];
-const STRING_WIRES: readonly Provider[] = ["openai", "azure", "cohere"];
+/** Where tool-call arguments travel as a JSON object, and where as text. */
+const argumentsAs = (as: "object" | "text") =>
+  PROVIDERS.filter((p) => WIRES[wiresOf(p)[0] as Wire].arguments === as);
+const OBJECT_WIRES = argumentsAs("object");
+const STRING_WIRES = argumentsAs("text");
 const NOT_GEMINI: readonly Provider[] = PROVIDERS.filter((p) => p !== "gemini");
 /** Cohere takes no `-` in a tool name, and no digit first (its own rule, below). */
 const NOT_COHERE: readonly Provider[] = PROVIDERS.filter((p) => p !== "cohere");
@@ -218,7 +202,7 @@ const ALLOWED: [name: string, providers: readonly Provider[], request: ModelRequ
 
 async function attempt(provider: Provider, req: ModelRequest, how: "generate" | "stream") {
   const { fetch, calls } = scriptedFetch([]);
-  const model = await createModel(provider, CONFIG[provider], fetch);
+  const model = await createModel(provider, CONFIG(provider), fetch);
   const run =
     how === "generate"
       ? model.generate(req)
@@ -305,7 +289,7 @@ describe("Gemini on Vertex", () => {
 
     it("leaves the Gemini API's own rule as it is: a name may start with a digit there", async () => {
       const { fetch, calls } = scriptedFetch([]);
-      const model = await createModel("gemini", CONFIG.gemini, fetch);
+      const model = await createModel("gemini", CONFIG("gemini"), fetch);
       await model.generate(request("1weather")).catch(() => {});
       expect(calls).toHaveLength(1);
     });

@@ -1,19 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { HistoryError } from "../../src/core/errors.js";
-import type { ConversationUpdate, Model, ModelRequest, ToolSpec } from "../../src/core/types.js";
+import type { ConversationUpdate, Model, ModelRequest } from "../../src/core/types.js";
 import * as bedrock from "../../src/platforms/bedrock/index.js";
 import * as gemini from "../../src/platforms/gemini/index.js";
 import * as openai from "../../src/platforms/openai/index.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
+import { stubTool } from "../helpers/tools.js";
 
 // The wires without an append-only form fold an update into their top-level fields (one shared
 // helper, kit/updates.ts): each row reads the tool names, effort and output it sent.
 
-const tool = (name: string): ToolSpec => ({
-  name,
-  description: `the ${name}`,
-  parameters: { type: "object", properties: {} },
-});
+const tool = stubTool;
 const CREDS = {
   accessKeyId: "AKIDEXAMPLE",
   secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY",

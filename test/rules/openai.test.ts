@@ -26,56 +26,90 @@ async function call(config: Record<string, unknown>, req: Partial<ModelRequest> 
 
 const tools = { tools: [WEATHER] };
 
+/** A GPT-6 model given an effort it does not take: refused, naming the ones it takes. */
+function effortRefused(
+  name: string,
+  config: { model: string; reasoningEffort: string; api?: string },
+  date: string,
+): [string, Record<string, unknown>, Partial<ModelRequest>, string] {
+  const { model, reasoningEffort } = config;
+  return [
+    name,
+    config,
+    {},
+    `openai: reasoningEffort "${reasoningEffort}" is not accepted by ${model}; it takes low, medium, high, xhigh, max (${MODELS}/${model}, ${date})`,
+  ];
+}
+
+/**
+ * A GPT-6 model given function tools on Chat Completions: refused, naming the Responses API
+ * (and effort none, where that takes tools there), with the model page and date of its rule.
+ */
+function toolsOnChat(
+  name: string,
+  config: { model: string; reasoningEffort?: string },
+  page: string,
+  date: string,
+  orNone = false,
+): [string, Record<string, unknown>, Partial<ModelRequest>, string] {
+  const none = orNone ? '(or reasoningEffort: "none") ' : "";
+  return [
+    name,
+    config,
+    tools,
+    `openai: ${config.model} takes function tools on Chat Completions only through the Responses API; create it with api: "responses" ${none}(${MODELS}/${page}, ${date})`,
+  ];
+}
+
 describe("OpenAI rules refuse before the request", () => {
   it.each<[string, Record<string, unknown>, Partial<ModelRequest>, string]>([
-    [
+    effortRefused(
       "GPT-6.1 Sol dropped effort none",
       { model: "gpt-6.1-sol", reasoningEffort: "none" },
-      {},
-      `openai: reasoningEffort "none" is not accepted by gpt-6.1-sol; it takes low, medium, high, xhigh, max (${MODELS}/gpt-6.1-sol, 2026-12-01)`,
-    ],
-    [
+      "2026-12-01",
+    ),
+    effortRefused(
       "GPT-6.2 Astra dropped minimal (Responses API too)",
       { model: "gpt-6.2-astra", reasoningEffort: "minimal", api: "responses" },
-      {},
-      `openai: reasoningEffort "minimal" is not accepted by gpt-6.2-astra; it takes low, medium, high, xhigh, max (${MODELS}/gpt-6.2-astra, 2026-12-01)`,
-    ],
-    [
+      "2026-12-01",
+    ),
+    toolsOnChat(
       "GPT-6.1 Sol: tools on Chat Completions",
       { model: "gpt-6.1-sol", reasoningEffort: "high" },
-      tools,
-      `openai: gpt-6.1-sol takes function tools on Chat Completions only through the Responses API; create it with api: "responses" (${MODELS}/gpt-6.1-sol, 2026-12-01)`,
-    ],
-    [
+      "gpt-6.1-sol",
+      "2026-12-01",
+    ),
+    toolsOnChat(
       "GPT-6.2 Astra: tools on Chat Completions",
       { model: "gpt-6.2-astra" },
-      tools,
-      `openai: gpt-6.2-astra takes function tools on Chat Completions only through the Responses API; create it with api: "responses" (${MODELS}/gpt-6.2-astra, 2026-12-01)`,
-    ],
-    [
+      "gpt-6.2-astra",
+      "2026-12-01",
+    ),
+    toolsOnChat(
       "GPT-6 Sol: tools on Chat Completions at effort high",
       { model: "gpt-6-sol", reasoningEffort: "high" },
-      tools,
-      `openai: gpt-6-sol takes function tools on Chat Completions only through the Responses API; create it with api: "responses" (or reasoningEffort: "none") (${MODELS}/gpt-6-sol, 2026-12-01)`,
-    ],
-    [
+      "gpt-6-sol",
+      "2026-12-01",
+      true,
+    ),
+    toolsOnChat(
       "GPT-6 Luna: tools on Chat Completions at the default effort",
       { model: "gpt-6-luna" },
-      tools,
-      `openai: gpt-6-luna takes function tools on Chat Completions only through the Responses API; create it with api: "responses" (or reasoningEffort: "none") (${MODELS}/gpt-6-sol, 2026-12-01)`,
-    ],
-    [
+      "gpt-6-sol",
+      "2026-12-01",
+      true,
+    ),
+    effortRefused(
       "GPT-6 Astra takes no effort none",
       { model: "gpt-6-astra", reasoningEffort: "none", api: "responses" },
-      {},
-      `openai: reasoningEffort "none" is not accepted by gpt-6-astra; it takes low, medium, high, xhigh, max (${MODELS}/gpt-6-astra, 2026-12-02)`,
-    ],
-    [
+      "2026-12-02",
+    ),
+    toolsOnChat(
       "GPT-6 Astra: tools on Chat Completions",
       { model: "gpt-6-astra", reasoningEffort: "high" },
-      tools,
-      `openai: gpt-6-astra takes function tools on Chat Completions only through the Responses API; create it with api: "responses" (${MODELS}/gpt-6-astra, 2026-12-02)`,
-    ],
+      "gpt-6-astra",
+      "2026-12-02",
+    ),
     [
       "GPT-6 Sol: sampling without effort none",
       { model: "gpt-6-sol", reasoningEffort: "low" },

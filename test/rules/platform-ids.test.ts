@@ -17,6 +17,7 @@ import { createModel, type Provider } from "../contract/adapters.js";
 import { WEATHER } from "../contract/table.js";
 import { loadCassette } from "../helpers/cassettes.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
+import { everyVariant } from "../variants.js";
 
 const OPUS_55 = "https://platform.claude.com/docs/en/models/opus-5-5/whats-new-opus-5-5";
 const hi = [{ role: "user" as const, content: "Hi" }];
@@ -42,18 +43,29 @@ const thinkingOf = (provider: Provider, body: Record<string, unknown> | undefine
     ? (body?.additionalModelRequestFields as { thinking?: unknown } | undefined)?.thinking
     : body?.thinking;
 
-const OPUS_IDS: [Provider, string][] = [
-  ["anthropic", "claude-opus-5-5"],
-  ["bedrock", "anthropic.claude-opus-5-5-v1:0"],
-  ["bedrock", "us.anthropic.claude-opus-5-5-v1:0"],
-  ["bedrock", "global.anthropic.claude-opus-5-5"],
-  ["vertex", "claude-opus-5-5@20261101"],
-  ["anthropic-aws", "claude-opus-5-5"],
-  ["anthropic-bedrock", "global.anthropic.claude-opus-5-5"],
-  ["anthropic-bedrock", "eu.anthropic.claude-opus-5-5"],
-  ["anthropic-foundry", "claude-opus-5-5"],
-  ["anthropic-google-cloud", "claude-opus-5-5"],
-];
+/** The variants that serve no Claude model, so no Claude id is theirs to parse. */
+const NO_CLAUDE = {
+  gemini: "it serves Gemini only",
+  openai: "it serves OpenAI's models, ruled by its own table",
+  azure: "a deployment is ruled by the capabilities passed to it (below)",
+  cohere: "it serves Cohere's models only",
+};
+
+const OPUS_IDS = everyVariant(
+  [
+    ["anthropic", "claude-opus-5-5"],
+    ["bedrock", "anthropic.claude-opus-5-5-v1:0"],
+    ["bedrock", "us.anthropic.claude-opus-5-5-v1:0"],
+    ["bedrock", "global.anthropic.claude-opus-5-5"],
+    ["vertex", "claude-opus-5-5@20261101"],
+    ["anthropic-aws", "claude-opus-5-5"],
+    ["anthropic-bedrock", "global.anthropic.claude-opus-5-5"],
+    ["anthropic-bedrock", "eu.anthropic.claude-opus-5-5"],
+    ["anthropic-foundry", "claude-opus-5-5"],
+    ["anthropic-google-cloud", "claude-opus-5-5"],
+  ],
+  NO_CLAUDE,
+);
 
 describe.each(OPUS_IDS)("%s %s is Opus 5.5", (provider, model) => {
   it("refuses thinking disabled (thinking is always on) before any request", async () => {
@@ -92,15 +104,20 @@ describe.each(OPUS_IDS)("%s %s is Opus 5.5", (provider, model) => {
   });
 });
 
-describe.each<[Provider, string]>([
-  ["anthropic", "claude-opus-6"],
-  ["bedrock", "us.anthropic.claude-opus-6-v1:0"],
-  ["vertex", "claude-opus-6@20270101"],
-  ["anthropic-aws", "claude-opus-6"],
-  ["anthropic-bedrock", "global.anthropic.claude-opus-6"],
-  ["anthropic-foundry", "claude-opus-6"],
-  ["anthropic-google-cloud", "claude-opus-6"],
-])("%s %s, a model no row knows", (provider, model) => {
+const UNKNOWN_CLAUDE = everyVariant(
+  [
+    ["anthropic", "claude-opus-6"],
+    ["bedrock", "us.anthropic.claude-opus-6-v1:0"],
+    ["vertex", "claude-opus-6@20270101"],
+    ["anthropic-aws", "claude-opus-6"],
+    ["anthropic-bedrock", "global.anthropic.claude-opus-6"],
+    ["anthropic-foundry", "claude-opus-6"],
+    ["anthropic-google-cloud", "claude-opus-6"],
+  ],
+  NO_CLAUDE,
+);
+
+describe.each(UNKNOWN_CLAUDE)("%s %s, a model no row knows", (provider, model) => {
   const capabilities = {
     model,
     source: "metadata",
@@ -212,11 +229,27 @@ describe("Bedrock Converse takes capabilities", () => {
   });
 });
 
-describe.each<[Provider, string]>([
-  ["gemini", "gemini-3.8-flash"],
-  ["gemini", "models/gemini-3.8-flash"],
-  ["vertex", "gemini-3.8-flash"],
-])("%s %s is Gemini 3.8 Flash", (provider, model) => {
+const NO_GEMINI = "it serves no Gemini model";
+const GEMINI_IDS = everyVariant(
+  [
+    ["gemini", "gemini-3.8-flash"],
+    ["gemini", "models/gemini-3.8-flash"],
+    ["vertex", "gemini-3.8-flash"],
+  ],
+  {
+    anthropic: NO_GEMINI,
+    bedrock: "Gemini is not on Bedrock",
+    openai: NO_GEMINI,
+    azure: NO_GEMINI,
+    "anthropic-aws": NO_GEMINI,
+    "anthropic-bedrock": NO_GEMINI,
+    "anthropic-foundry": NO_GEMINI,
+    "anthropic-google-cloud": NO_GEMINI,
+    cohere: NO_GEMINI,
+  },
+);
+
+describe.each(GEMINI_IDS)("%s %s is Gemini 3.8 Flash", (provider, model) => {
   it("refuses temperature and thinking level minimal before any request", async () => {
     const hot = await call(provider, { model }, { temperature: 0.5 });
     expect(hot.calls).toHaveLength(0);

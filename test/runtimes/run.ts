@@ -76,6 +76,18 @@ async function bundle(): Promise<void> {
     target: "es2022",
     charset: "utf8",
   } as const;
+  /** A self-contained bundle for a browser-like runtime, resolved with its condition. */
+  const browserBundle = (entry: string, out: string, format: "esm" | "iife", condition: string) =>
+    esbuild.build({
+      ...common,
+      entryPoints: [join(HERE, entry)],
+      outfile: join(OUT, out),
+      format,
+      platform: "browser",
+      conditions: [condition, "worker", "browser"],
+      // `golem/<entry>` resolves through the app's node_modules and the package's `exports`.
+      nodePaths: [join(OUT, "node_modules")],
+    });
   await Promise.all([
     // Node, Deno, Bun: golem and its dependencies stay imports, resolved by each runtime.
     esbuild.build({
@@ -94,26 +106,8 @@ async function bundle(): Promise<void> {
       platform: "node",
       external: ["golem", "golem/*", "aws4fetch"],
     }),
-    esbuild.build({
-      ...common,
-      entryPoints: [join(HERE, "entry-worker.ts")],
-      outfile: join(OUT, "worker.mjs"),
-      format: "esm",
-      platform: "browser",
-      conditions: ["workerd", "worker", "browser"],
-      // `golem/<entry>` resolves through the app's node_modules and the package's `exports`.
-      nodePaths: [join(OUT, "node_modules")],
-    }),
-    esbuild.build({
-      ...common,
-      entryPoints: [join(HERE, "entry-edge.ts")],
-      outfile: join(OUT, "edge.js"),
-      format: "iife",
-      platform: "browser",
-      conditions: ["edge-light", "worker", "browser"],
-      // `golem/<entry>` resolves through the app's node_modules and the package's `exports`.
-      nodePaths: [join(OUT, "node_modules")],
-    }),
+    browserBundle("entry-worker.ts", "worker.mjs", "esm", "workerd"),
+    browserBundle("entry-edge.ts", "edge.js", "iife", "edge-light"),
   ]);
 }
 

@@ -19,10 +19,11 @@ import {
   jsonTool,
   type Message,
   type Model,
+  type ModelRequest,
   type ModelResponse,
   type Part,
+  type Tool,
   tool,
-  toolCallsOf,
 } from "golem";
 import * as anthropic from "golem/anthropic";
 import * as anthropicAws from "golem/anthropic-aws";
@@ -36,6 +37,24 @@ import * as gemini from "golem/gemini";
 import * as openai from "golem/openai";
 import { type Cassette, parseCassette, replayFetch } from "golem/testing";
 import * as vertex from "golem/vertex";
+import {
+  AZURE_GPT_5_MINI,
+  autoToolChoice,
+  azureAuth,
+  BEDROCK_SONNET_3_7,
+  CLAUDE_SONNET_4,
+  COHERE_REASONING,
+  COUNTRY_LOOP,
+  type Conversation,
+  DEEPSEEK_REASONER,
+  deepseekLoop,
+  driveConversation,
+  GEMINI_3_PRO,
+  planLoop,
+  RESPONSES_GPT_5,
+  WEATHER_FOLLOW_UP_LOOP,
+  WEATHER_LOOP,
+} from "../../scripts/scenarios/loops.js";
 import { type CassetteDisk, type RecorderResult, recorderProbe } from "./recorder.js";
 import { type SeamResult, seamProbe } from "./seam.js";
 
@@ -101,19 +120,13 @@ export interface MatrixResult {
 
 type Fetch = ReturnType<typeof replayFetch>;
 
-const WEATHER_PARAMETERS = {
-  properties: { location: { description: "the city", type: "string" } },
-  required: ["location"],
-  type: "object",
-};
-
 /**
  * `tool()` over the built package with a Standard Schema written by hand (no schema library
  * runs in the matrix), validating asynchronously as some libraries do: the agent awaits it.
  */
 const weather = tool({
-  name: "weather",
-  description: "Get weather information for a location",
+  name: WEATHER_LOOP.tool.name,
+  description: WEATHER_LOOP.tool.description,
   parameters: {
     "~standard": {
       version: 1,
@@ -128,33 +141,28 @@ const weather = tool({
       },
     },
   },
-  jsonSchema: WEATHER_PARAMETERS,
-  execute: ({ location }) => (location.startsWith("Florence") ? "40 C" : "18 C"),
+  jsonSchema: WEATHER_LOOP.tool.parameters,
+  execute: (args) => WEATHER_LOOP.answer(JSON.stringify(args)),
 });
 
-const country = jsonTool({
-  name: "get_user_country",
-  description: "",
-  parameters: { additionalProperties: false, properties: {}, type: "object" },
-  execute: () => "Mexico",
-});
-
-/** The recorded Azure and Gemini requests carry `tool_choice: "auto"`; the agent sends none. */
-function autoToolChoice(model: Model): Model {
-  return {
-    provider: model.provider,
-    model: model.model,
-    generate: (req, opts) => model.generate({ ...req, toolChoice: "auto" }, opts),
-    stream: (req, opts) => model.stream({ ...req, toolChoice: "auto" }, opts),
-  };
-}
+/** A recorded conversation's tool as the agent runs it, answering as the recording did. */
+const toolOf = (c: Conversation) =>
+  jsonTool({ ...c.tool, execute: (args) => c.answer(JSON.stringify(args)) });
 
 interface AgentCase {
   model: (fetch: typeof globalThis.fetch, streaming: boolean) => Model;
-  tool: typeof weather;
+  tool: Tool;
   prompt: string;
   instructions?: string;
 }
+
+/** An agent case of a recorded conversation, with `tool` in place of its own. */
+const agentOf = (c: Conversation, over: Partial<AgentCase> = {}) => ({
+  tool: toolOf(c),
+  prompt: c.prompt,
+  ...(c.system === undefined ? {} : { instructions: c.system }),
+  ...over,
+});
 
 const CREDENTIALS = {
   accessKeyId: "AKIDEXAMPLE",
@@ -162,33 +170,22 @@ const CREDENTIALS = {
   sessionToken: "IQoJb3JpZ2luX2VjEXAMPLESESSIONTOKEN",
 };
 
-const WEATHER = {
-  tool: weather,
-  prompt: "What's the weather in Florence, Italy?",
-  instructions: "You are a helpful assistant",
-};
+/** The weather loop, its tool validating by a Standard Schema written by hand. */
+const WEATHER = agentOf(WEATHER_LOOP, { tool: weather });
 
 const AGENT_CASES: Record<string, AgentCase> = {
   anthropic: {
     ...WEATHER,
     model: (fetch) =>
-      anthropic.create({
-        apiKey: "test-key-0123456789",
-        model: "claude-sonnet-4-20250514",
-        maxTokens: 4096,
-        thinking: { budgetTokens: 4000 },
-        fetch,
-      }),
+      anthropic.create({ apiKey: "test-key-0123456789", ...CLAUDE_SONNET_4, fetch }),
   },
   bedrock: {
-    tool: country,
-    prompt: "What is the largest city in the user country?",
+    ...agentOf(COUNTRY_LOOP),
     // Real SigV4: the signer runs on crypto.subtle in every runtime (see sigv4Probe).
     model: (fetch) =>
       bedrock.create({
         region: "us-east-1",
-        model: "us.anthropic.claude-3-7-sonnet-20250219-v1:0",
-        thinking: { budgetTokens: 1024 },
+        ...BEDROCK_SONNET_3_7,
         credentials: CREDENTIALS,
         fetch,
       }),
@@ -196,34 +193,31 @@ const AGENT_CASES: Record<string, AgentCase> = {
   gemini: {
     ...WEATHER,
     model: (fetch) =>
-      autoToolChoice(
-        gemini.create({
-          apiKey: "AIza-test-key",
-          model: "gemini-3-pro-preview",
-          thinking: { includeThoughts: true, level: "high" },
-          fetch,
-        }),
-      ),
+      autoToolChoice(gemini.create({ apiKey: "AIza-test-key", ...GEMINI_3_PRO, fetch })),
   },
   azure: {
     ...WEATHER,
-    // The streamed cassette was recorded with an Entra ID token, the other with a key.
     model: (fetch, streaming) =>
-      autoToolChoice(
-        azure.create({
-          endpoint: "https://fantasy-playground-resource.openai.azure.com",
-          deployment: "gpt-5-mini",
-          reasoningEffort: "high",
-          ...(streaming
-            ? { token: async () => "entra-token-0123456789" }
-            : { apiKey: "azure-key-0123456789abcdef" }),
-          fetch,
-        }),
-      ),
+      autoToolChoice(azure.create({ ...AZURE_GPT_5_MINI, ...azureAuth(streaming), fetch })),
   },
 };
 
-const SONNET_4 = { maxTokens: 4096, thinking: { budgetTokens: 4000 } };
+const SONNET_4 = CLAUDE_SONNET_4;
+
+/** The weather loop on Claude Platform on AWS, with `auth`. */
+const claudeOnAws = (
+  auth: { apiKey: string } | { credentials: () => Promise<typeof CREDENTIALS> },
+): AgentCase => ({
+  ...WEATHER,
+  model: (fetch) =>
+    anthropicAws.create({
+      region: "us-west-2",
+      workspaceId: "wrkspc1",
+      ...SONNET_4,
+      ...auth,
+      fetch,
+    }),
+});
 
 /** The platform cases, by cassette name (a platform folder holds more than one wire). */
 const PLATFORM_CASES: Record<string, AgentCase> = {
@@ -233,8 +227,8 @@ const PLATFORM_CASES: Record<string, AgentCase> = {
       vertex.create({
         project: "golem",
         location: "global",
-        model: "claude-sonnet-4@20250514",
         ...SONNET_4,
+        model: "claude-sonnet-4@20250514",
         token: async () => "ya29.test-token-0123456789",
         fetch,
       }),
@@ -245,38 +239,17 @@ const PLATFORM_CASES: Record<string, AgentCase> = {
       autoToolChoice(
         vertex.create({
           project: "golem",
-          model: "gemini-3-pro-preview",
-          thinking: { includeThoughts: true, level: "high" },
+          ...GEMINI_3_PRO,
           token: async () => "ya29.test-token-0123456789",
           fetch,
         }),
       ),
   },
   // Real SigV4 for the aws-external-anthropic service, then a workspace key.
-  "anthropic-aws/thinking-tool-loop": {
-    ...WEATHER,
-    model: (fetch) =>
-      anthropicAws.create({
-        region: "us-west-2",
-        workspaceId: "wrkspc1",
-        model: "claude-sonnet-4-20250514",
-        ...SONNET_4,
-        credentials: async () => CREDENTIALS,
-        fetch,
-      }),
-  },
-  "anthropic-aws/thinking-tool-loop-stream": {
-    ...WEATHER,
-    model: (fetch) =>
-      anthropicAws.create({
-        region: "us-west-2",
-        workspaceId: "wrkspc1",
-        model: "claude-sonnet-4-20250514",
-        ...SONNET_4,
-        apiKey: "aws-workspace-key-0123456789",
-        fetch,
-      }),
-  },
+  "anthropic-aws/thinking-tool-loop": claudeOnAws({ credentials: async () => CREDENTIALS }),
+  "anthropic-aws/thinking-tool-loop-stream": claudeOnAws({
+    apiKey: "aws-workspace-key-0123456789",
+  }),
   // Bedrock's Messages API: real SigV4 for service bedrock on bedrock-runtime, then Mantle
   // with a Bedrock API key.
   "anthropic-bedrock/thinking-tool-loop": {
@@ -284,8 +257,8 @@ const PLATFORM_CASES: Record<string, AgentCase> = {
     model: (fetch) =>
       anthropicBedrock.create({
         region: "us-east-1",
-        model: "us.anthropic.claude-sonnet-4-20250514-v1:0",
         ...SONNET_4,
+        model: "us.anthropic.claude-sonnet-4-20250514-v1:0",
         credentials: async () => CREDENTIALS,
         fetch,
       }),
@@ -296,8 +269,8 @@ const PLATFORM_CASES: Record<string, AgentCase> = {
       anthropicBedrock.create({
         region: "us-east-1",
         service: "mantle",
-        model: "anthropic.claude-sonnet-4-20250514",
         ...SONNET_4,
+        model: "anthropic.claude-sonnet-4-20250514",
         apiKey: "bedrock-api-key-0123456789",
         fetch,
       }),
@@ -307,7 +280,6 @@ const PLATFORM_CASES: Record<string, AgentCase> = {
     model: (fetch) =>
       anthropicFoundry.create({
         resource: "my-resource",
-        model: "claude-sonnet-4-20250514",
         ...SONNET_4,
         token: async () => ({ token: "entra-token-0123456789", expiresAt: Date.now() + 3_600_000 }),
         fetch,
@@ -319,7 +291,6 @@ const PLATFORM_CASES: Record<string, AgentCase> = {
       anthropicGoogleCloud.create({
         project: "golem",
         workspaceId: "wrkspc1",
-        model: "claude-sonnet-4-20250514",
         ...SONNET_4,
         token: async () => "ya29.test-token-0123456789",
         fetch,
@@ -329,47 +300,32 @@ const PLATFORM_CASES: Record<string, AgentCase> = {
 
 /** The recorded OpenAI Responses planning loop: encrypted reasoning replayed statelessly. */
 function responsesCase(cassette: Cassette): AgentCase {
-  const body = cassette.interactions[0]?.request.body as {
-    instructions: string;
-    input: { content: string }[];
-    tools: { name: string; parameters: object }[];
-  };
-  const plan = body.tools[0];
   return {
-    prompt: body.input[0]?.content ?? "",
-    instructions: body.instructions,
-    tool: jsonTool({
-      name: plan?.name ?? "",
-      description: "",
-      parameters: plan?.parameters ?? {},
-      execute: () => "plan updated",
-    }),
+    ...agentOf(planLoop(cassette.interactions[0]?.request.body)),
     model: (fetch) =>
       autoToolChoice(
-        openai.create({
-          apiKey: "sk-test-0123456789abcdef",
-          model: "gpt-5",
-          api: "responses",
-          reasoningEffort: "low",
-          reasoningSummary: "detailed",
-          fetch,
-        }),
+        openai.create({ apiKey: "sk-test-0123456789abcdef", ...RESPONSES_GPT_5, fetch }),
       ),
   };
+}
+
+/** A case's result, once its replay has served every recorded request. */
+function caseResult(
+  name: string,
+  fetch: Fetch,
+  deltas: number,
+  messages: Message[],
+  usage: unknown,
+): CaseResult {
+  fetch.assertDone();
+  return { name, requests: fetch.requests.length, deltas, messages, usage };
 }
 
 /** Runs the two-step tool loop of a cassette through the agent (`run`, or `runStream`). */
 async function agentCase(name: string, cassette: Cassette): Promise<CaseResult> {
   const fetch = replayFetch(cassette);
   const { result, deltas } = await runAgent(name, cassette, fetch);
-  fetch.assertDone();
-  return {
-    name,
-    requests: fetch.requests.length,
-    deltas,
-    messages: result.messages,
-    usage: result.usage,
-  };
+  return caseResult(name, fetch, deltas, result.messages, result.usage);
 }
 
 /** The agent run of {@link agentCase} through any fetch (the recorder's, an opened cassette's). */
@@ -396,89 +352,25 @@ export async function runAgent(name: string, cassette: Cassette, fetch: typeof g
   return { result, deltas };
 }
 
-interface WireMessage {
-  role: string;
-  content: string | null;
-  tool_calls?: { id: string; function: { name: string; arguments: string } }[];
-}
-interface WireBody {
-  messages: WireMessage[];
-  tools: { function: { name: string; description: string; parameters: object } }[];
-}
-
 /**
  * The recorded three-turn DeepSeek loop (pydantic-ai's capability loading, then a dice roll),
- * driven turn by turn: each parsed message goes into the next turn's history, and what the app
- * added (system prompts, tool results, its own `search_tools` step) comes from the recording.
+ * driven turn by turn as scripts/scenarios/loops.ts replays it.
  */
 async function deepseekCase(name: string, cassette: Cassette): Promise<CaseResult> {
   const fetch = replayFetch(cassette);
-  const model = openai.create({
-    apiKey: "sk-test-0123456789abcdef",
-    model: "deepseek-reasoner",
-    baseURL: "https://api.deepseek.com",
-    replayReasoning: true,
-    fetch,
-  });
-  const body = (i: number) => cassette.interactions[i]?.request.body as WireBody;
-  const recorded = body(2).messages;
-  const system = recorded[0]?.content ?? "";
-  const deferred: Message = { role: "system", content: recorded[1]?.content ?? "" };
-  const user: Message = { role: "user", content: recorded[2]?.content ?? "" };
-  let deltas = 0;
-  const call = async (messages: Message[], turn: number): Promise<ModelResponse> => {
-    const tools = body(turn).tools.map((t) => ({
-      name: t.function.name,
-      description: t.function.description,
-      parameters: t.function.parameters,
-    }));
-    const req = { system, messages, tools, toolChoice: "auto" as const };
-    if (!cassette.streaming) return model.generate(req);
-    const s = model.stream(req);
-    for await (const _ of s) deltas++;
-    return s.response;
-  };
-  const turn1 = await call([deferred, user], 0);
-  const search = recorded[5]?.tool_calls?.[0];
-  const history2: Message[] = [
-    deferred,
-    user,
-    turn1.message,
-    {
-      role: "tool",
-      toolCallId: toolCallsOf(turn1.message)[0]?.id ?? "",
-      content: recorded[4]?.content ?? "",
-    },
-    {
-      role: "assistant",
-      content: [
-        {
-          type: "tool-call",
-          id: search?.id ?? "",
-          name: search?.function.name ?? "",
-          arguments: search?.function.arguments ?? "",
-        },
-      ],
-    },
-    { role: "tool", toolCallId: search?.id ?? "", content: recorded[6]?.content ?? "" },
-  ];
-  const turn2 = await call(history2, 1);
-  const [player, roll] = toolCallsOf(turn2.message);
-  const history3: Message[] = [
-    ...history2,
-    turn2.message,
-    { role: "tool", toolCallId: player?.id ?? "", content: "Anne" },
-    { role: "tool", toolCallId: roll?.id ?? "", content: "4" },
-  ];
-  const turn3 = await call(history3, 2);
-  fetch.assertDone();
-  return {
+  const model = openai.create({ apiKey: "sk-test-0123456789abcdef", ...DEEPSEEK_REASONER, fetch });
+  const { call, deltas } = turnCaller(model, cassette.streaming);
+  const { messages, responses } = await deepseekLoop(
+    cassette.interactions.map((i) => i.request.body),
+    call,
+  );
+  return caseResult(
     name,
-    requests: fetch.requests.length,
-    deltas,
-    messages: [...history3, turn3.message],
-    usage: [turn1.usage, turn2.usage, turn3.usage],
-  };
+    fetch,
+    deltas(),
+    messages,
+    responses.map((r) => r.usage),
+  );
 }
 
 /** A recorded Anthropic request body, as far as the feature cases read it. */
@@ -609,14 +501,10 @@ async function featureCase(name: string, cassette: Cassette): Promise<CaseResult
   } else {
     result = await agent.run(prompt);
   }
-  fetch.assertDone();
-  return {
-    name,
-    requests: fetch.requests.length,
-    deltas,
-    messages: result.messages,
-    usage: { ...result.usage, output: result.output },
-  };
+  return caseResult(name, fetch, deltas, result.messages, {
+    ...result.usage,
+    output: result.output,
+  });
 }
 
 /** The request with the recorded schema's name and description. */
@@ -630,6 +518,21 @@ function textOfParts(parts: Part[]): string {
 }
 
 /**
+ * A model's calls, streamed when the cassette was (each delta counted), for a case that drives
+ * its conversation turn by turn.
+ */
+function turnCaller(model: Model, streaming: boolean) {
+  let deltas = 0;
+  const call = async (req: ModelRequest): Promise<ModelResponse> => {
+    if (!streaming) return model.generate(req);
+    const s = model.stream(req);
+    for await (const _ of s) deltas++;
+    return s.response;
+  };
+  return { call, deltas: () => deltas };
+}
+
+/**
  * The recorded Cohere loop, driven turn by turn (the agent would stop after two): the weather
  * call, its answer, then a follow-up question whose request replays both earlier turns'
  * thinking items in their places.
@@ -638,38 +541,12 @@ async function cohereCase(name: string, cassette: Cassette): Promise<CaseResult>
   const fetch = replayFetch(cassette);
   const model = cohere.create({
     apiKey: "co-test-key-0123456789abcdef",
-    model: "command-a-reasoning-08-2025",
-    thinking: { budgetTokens: 2000 },
+    ...COHERE_REASONING,
     fetch,
   });
-  const base = {
-    system: "You are a helpful assistant",
-    tools: [
-      {
-        name: "weather",
-        description: "Get weather information for a location",
-        parameters: WEATHER_PARAMETERS,
-      },
-    ],
-  };
-  let deltas = 0;
-  const call = async (messages: Message[]): Promise<ModelResponse> => {
-    const req = { ...base, messages: [...messages] };
-    if (!cassette.streaming) return model.generate(req);
-    const s = model.stream(req);
-    for await (const _ of s) deltas++;
-    return s.response;
-  };
-  const messages: Message[] = [{ role: "user", content: WEATHER.prompt }];
-  const first = await call(messages);
-  const id = toolCallsOf(first.message)[0]?.id ?? "";
-  messages.push(first.message, { role: "tool", toolCallId: id, content: "40 C" });
-  const second = await call(messages);
-  messages.push(second.message, { role: "user", content: "Thanks! Should I pack an umbrella?" });
-  const third = await call(messages);
-  messages.push(third.message);
-  fetch.assertDone();
-  return { name, requests: fetch.requests.length, deltas, messages, usage: third.usage };
+  const { call, deltas } = turnCaller(model, cassette.streaming);
+  const { messages, responses } = await driveConversation(WEATHER_FOLLOW_UP_LOOP, call);
+  return caseResult(name, fetch, deltas(), messages, responses.at(-1)?.usage);
 }
 
 /**

@@ -9,8 +9,8 @@ import { frames, sseEvents } from "../faults/bodies.js";
 import { type Answer, type Emulator, startEmulator } from "../faults/emulator.js";
 import { loadCassette } from "../helpers/cassettes.js";
 import { encodeFrame } from "../providers/bedrock/frames.js";
+import { MARK } from "../variants.js";
 
-const MARK = "SECRETMARK";
 const encoder = new TextEncoder();
 
 /** One capture run: the scenario, the marked environment it runs with, the base path. */

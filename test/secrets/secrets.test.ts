@@ -60,6 +60,11 @@ function echoEvent(v: Variant): Uint8Array {
       return encoder.encode(
         `data: ${JSON.stringify({ error: { code: 401, message, status: "UNAUTHENTICATED" } })}\r\n\r\n`,
       );
+    // A failed generation ends at message-end with finish_reason ERROR and the error's text.
+    case "cohere":
+      return encoder.encode(
+        `data: ${JSON.stringify({ type: "message-end", delta: { error: message, finish_reason: "ERROR" } })}\n\n`,
+      );
     default:
       return encoder.encode(
         `data: ${JSON.stringify({ error: { message, type: "invalid_request_error" } })}\n\n`,
@@ -107,7 +112,9 @@ function statusPath(status: number): Path {
     modes: BOTH,
     answers: (v, a) => {
       const { headers, body } = a.errorAnswer(status, echo(v));
-      return [{ status, headers, chunks: [encoder.encode(body)] }];
+      const answer = { status, headers, chunks: [encoder.encode(body)] };
+      // Credentials from a function are asked again after a 401, and the request sent again.
+      return status === 401 && v.refreshes ? [answer, answer] : [answer];
     },
     error: APIError,
     scrubbed: true,
@@ -220,7 +227,7 @@ async function run(v: Variant, path: Path, mode: Mode): Promise<CallResult> {
   const transport = { maxRetries: 0, fetch: globalThis.fetch, ...path.transport };
   let model: Model;
   try {
-    model = v.create(url, transport, path.mangle);
+    model = await v.create(url, transport, path.mangle);
   } catch (error) {
     return { error, deltas: [] };
   }

@@ -1,118 +1,90 @@
+/**
+ * The secret-scrubbing cases: every kind of credentials of every variant of the registry
+ * (test/variants.ts), over each wire a fault adapter answers, with the registry's marked
+ * secrets.
+ */
 import type { Model } from "../../src/core/types.js";
-import * as anthropic from "../../src/platforms/anthropic/index.js";
-import * as azure from "../../src/platforms/azure/index.js";
-import * as bedrock from "../../src/platforms/bedrock/index.js";
-import * as gemini from "../../src/platforms/gemini/index.js";
-import * as openai from "../../src/platforms/openai/index.js";
+import { adapterModule } from "../contract/adapters.js";
 import type { AdapterName, Transport } from "../faults/adapters.js";
+import {
+  type Auth,
+  authOf,
+  configAt,
+  MARK,
+  type PerVariant,
+  type Variant as VariantName,
+  variantRows,
+  type Wire,
+} from "../variants.js";
 
-/** Every fake credential carries this mark; it must never show up anywhere. */
-export const MARK = "SECRETMARK";
+export { MARK };
 
-/** One way to authenticate with one adapter, with marked fake credentials. */
+/** One way to authenticate with one variant, with marked fake credentials. */
 export interface Variant {
   name: string;
+  /** The fault adapter whose answers (bodies, error events, error answers) its wire speaks. */
   adapter: AdapterName;
-  secrets: string[];
+  secrets: readonly string[];
+  /** Its credentials come from a function, asked again (and the request sent again) on a 401. */
+  refreshes: boolean;
   /** `mangle` changes every credential the same way (a test of keys no header may hold). */
-  create(url: string, t: Transport, mangle?: (secret: string) => string): Model;
+  create(url: string, t: Transport, mangle?: (secret: string) => string): Promise<Model>;
 }
 
-const same = (s: string) => s;
-const AKID = `AKIA${MARK}00000001`;
-const SECRET_KEY = `wJalrXUtnFEMI/${MARK}/bPxRfiCYEXAMPLEKEY`;
-const SESSION = `IQoJb3JpZ2luX2Vj${MARK}SessionToken0001`;
+/** The fault adapter that answers each wire of a variant, by the framing its answers come in. */
+const ANSWERED_BY: PerVariant<Partial<Record<Wire, AdapterName>>> = {
+  anthropic: { messages: "anthropic" },
+  bedrock: { converse: "bedrock" },
+  gemini: { "generate-content": "gemini" },
+  openai: { "openai-chat": "openai" },
+  azure: { "openai-chat": "azure" },
+  vertex: { messages: "anthropic", "generate-content": "gemini" },
+  "anthropic-aws": { messages: "anthropic" },
+  "anthropic-bedrock": {
+    skip: "its stream is Bedrock's InvokeModel event stream of Messages chunks, which no fault adapter answers",
+  },
+  "anthropic-foundry": { messages: "anthropic" },
+  "anthropic-google-cloud": { messages: "anthropic" },
+  cohere: { cohere: "cohere" },
+};
 
-export const VARIANTS: Variant[] = [
-  {
-    name: "anthropic api key",
-    adapter: "anthropic",
-    secrets: [`sk-ant-api03-${MARK}-anthropic-0001`],
-    create: (url, t, m = same) =>
-      anthropic.create({
-        apiKey: m(`sk-ant-api03-${MARK}-anthropic-0001`),
-        model: "claude-sonnet-4-20250514",
-        maxTokens: 4096,
-        baseURL: url,
-        ...t,
-      }),
-  },
-  {
-    name: "bedrock SigV4 with a session token",
-    adapter: "bedrock",
-    secrets: [AKID, SECRET_KEY, SESSION],
-    create: (url, t, m = same) =>
-      bedrock.create({
-        region: "us-east-1",
-        model: "us.anthropic.claude-3-7-sonnet-20250219-v1:0",
-        credentials: {
-          accessKeyId: m(AKID),
-          secretAccessKey: m(SECRET_KEY),
-          sessionToken: m(SESSION),
-        },
-        baseURL: url,
-        ...t,
-      }),
-  },
-  {
-    name: "bedrock API key",
-    adapter: "bedrock",
-    secrets: [`ABSKQmVkcm9jaw${MARK}BearerKey0001`],
-    create: (url, t, m = same) =>
-      bedrock.create({
-        region: "us-east-1",
-        model: "us.anthropic.claude-3-7-sonnet-20250219-v1:0",
-        apiKey: m(`ABSKQmVkcm9jaw${MARK}BearerKey0001`),
-        baseURL: url,
-        ...t,
-      }),
-  },
-  {
-    name: "gemini api key",
-    adapter: "gemini",
-    secrets: [`AIzaSy${MARK}GeminiKey0001`],
-    create: (url, t, m = same) =>
-      gemini.create({
-        apiKey: m(`AIzaSy${MARK}GeminiKey0001`),
-        model: "gemini-3-flash-preview",
-        baseURL: url,
-        ...t,
-      }),
-  },
-  {
-    name: "openai api key",
-    adapter: "openai",
-    secrets: [`sk-proj-${MARK}-openai-0001`],
-    create: (url, t, m = same) =>
-      openai.create({
-        apiKey: m(`sk-proj-${MARK}-openai-0001`),
-        model: "gpt-5.4",
-        baseURL: url,
-        ...t,
-      }),
-  },
-  {
-    name: "azure api-key",
-    adapter: "azure",
-    secrets: [`azure${MARK}ApiKey0001`],
-    create: (url, t, m = same) =>
-      azure.create({
-        endpoint: url,
-        deployment: "gpt-5-mini",
-        apiKey: m(`azure${MARK}ApiKey0001`),
-        ...t,
-      }),
-  },
-  {
-    name: "azure Entra token",
-    adapter: "azure",
-    secrets: [`eyJ0eXAiOiJKV1Qi${MARK}EntraToken0001`],
-    create: (url, t, m = same) =>
-      azure.create({
-        endpoint: url,
-        deployment: "gpt-5-mini",
-        token: async () => m(`eyJ0eXAiOiJKV1Qi${MARK}EntraToken0001`),
-        ...t,
-      }),
-  },
-];
+/** `value` with every secret string in it mangled, a function's answer too. */
+function mangled(
+  value: unknown,
+  mangle: (secret: string) => string,
+  secrets: Set<string>,
+): unknown {
+  if (typeof value === "string") return secrets.has(value) ? mangle(value) : value;
+  if (typeof value === "function") {
+    return async () => mangled(await (value as () => Promise<unknown>)(), mangle, secrets);
+  }
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, mangled(v, mangle, secrets)]),
+    );
+  }
+  return value;
+}
+
+function variant(v: VariantName, wire: Wire, adapter: AdapterName, [name, auth]: [string, Auth]) {
+  return {
+    name: `${v} ${wire} ${name}`,
+    adapter,
+    secrets: auth.secrets,
+    refreshes: Object.values(auth.config).some((x) => typeof x === "function"),
+    create: async (url, t, mangle = (s) => s) => {
+      const config = mangled(auth.config, mangle, new Set(auth.secrets)) as Auth["config"];
+      const { create } = await adapterModule(v);
+      return create({ ...configAt(url, v, wire, { ...auth, config }), ...t } as never);
+    },
+  } satisfies Variant;
+}
+
+// A kind exchanged at a token endpoint first (`offline`) sends nothing the emulator answers.
+export const VARIANTS: Variant[] = variantRows(ANSWERED_BY).flatMap(([v, wires]) =>
+  Object.entries(wires).flatMap(([wire, adapter]) =>
+    authOf(v)
+      .filter(([, a]) => a.offline === undefined && (a.wires ?? [wire]).includes(wire as Wire))
+      .map((kind) => variant(v, wire as Wire, adapter, kind)),
+  ),
+);

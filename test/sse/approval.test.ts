@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import {
   Agent,
   parseHistory,
@@ -7,10 +6,9 @@ import {
   type RunEvent,
   serializeHistory,
   type ToolDecisions,
-  tool,
 } from "../../src/index.js";
 import { eventStreamResponse, readRunStream } from "../../src/sse/index.js";
-import { answer, call, callTools, ScriptedModel } from "../agent/scripted-model.js";
+import { answer, call, callTools, ScriptedModel, sendMailTool } from "../agent/scripted-model.js";
 
 /**
  * An approval through golem/sse: the server's paused run reaches the browser as a `pause`
@@ -19,16 +17,7 @@ import { answer, call, callTools, ScriptedModel } from "../agent/scripted-model.
  */
 
 const ran: string[] = [];
-const sendMail = tool({
-  name: "send_mail",
-  description: "Send an email",
-  parameters: z.object({ to: z.string() }),
-  needsApproval: true,
-  execute: ({ to }) => {
-    ran.push(to);
-    return `sent to ${to}`;
-  },
-});
+const sendMail = sendMailTool((to) => ran.push(to));
 
 /**
  * The server of the recipe: each run checkpoints under its id (stored before the pause event

@@ -7,14 +7,7 @@ import {
   readModelStream,
   readRunStream,
 } from "../../src/sse/index.js";
-import {
-  answer,
-  call,
-  callTools,
-  ScriptedModel,
-  type Turn,
-  tick,
-} from "../agent/scripted-model.js";
+import { answer, call, callTools, ScriptedModel, tick } from "../agent/scripted-model.js";
 
 /**
  * golem/sse's relay: every event has an id, and a browser whose connection drops reconnects
@@ -32,7 +25,8 @@ const lookup = tool({
     return "found";
   },
 });
-const turns = (): Turn[] => [
+/** The run every test replays: a signed tool call, then the answer. */
+const turns = () => [
   callTools([call("c1", "lookup", {})], [{ type: "thinking", text: "Look.", signature: "s1" }]),
   answer("It was found, as the lookup said, and that is the end of it."),
 ];

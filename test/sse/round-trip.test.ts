@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
+import { WEATHER_LOOP } from "../../scripts/scenarios/loops.js";
 import {
   Agent,
   ConfigError,
   type Delta,
-  jsonTool,
   type Message,
   type RunEvent,
   StreamError,
@@ -22,19 +22,10 @@ import { replayFetch } from "../../src/testing/index.js";
 import { answer, ScriptedModel } from "../agent/scripted-model.js";
 import { WEATHER } from "../contract/table.js";
 import { loadCassette } from "../helpers/cassettes.js";
+import { claudeLoopModel, weatherAgent } from "../helpers/loops.js";
 
-const weather = jsonTool({ ...WEATHER, execute: () => "40 C" });
-const PROMPT = "What's the weather in Florence, Italy?";
-
-/** The model the recorded tool loop was made with, answering through `fetch`. */
-const loopModel = (fetch: typeof globalThis.fetch) =>
-  anthropic.create({
-    apiKey: "test-key-0123456789",
-    model: "claude-sonnet-4-20250514",
-    maxTokens: 4096,
-    thinking: { budgetTokens: 4000 },
-    fetch,
-  });
+const PROMPT = WEATHER_LOOP.prompt;
+const loopModel = claudeLoopModel;
 
 /** The model of the recorded error event, replaying it. */
 const errorModel = () =>
@@ -48,8 +39,7 @@ const errorModel = () =>
 
 /** The recorded two-step Anthropic tool loop, as an agent (`name`: the cassette). */
 function agentOverCassette(name = "thinking-tool-loop-stream") {
-  const model = loopModel(replayFetch(loadCassette("anthropic", name)));
-  return new Agent({ model, tools: [weather], instructions: "You are a helpful assistant" });
+  return weatherAgent(loopModel(replayFetch(loadCassette("anthropic", name))));
 }
 
 /** A value as it comes out of JSON: what a browser can receive. */
@@ -88,9 +78,9 @@ describe("golem/sse: a run or a model stream to a browser and back", () => {
   it("a model stream's deltas and response round-trip", async () => {
     const model = loopModel(replayFetch(loadCassette("anthropic", "thinking-tool-loop-stream")));
     const request = {
-      system: "You are a helpful assistant",
+      system: WEATHER_LOOP.system ?? "",
       messages: [{ role: "user" as const, content: PROMPT }],
-      tools: [WEATHER],
+      tools: [WEATHER_LOOP.tool],
     };
     const read = readModelStream(eventStreamResponse(model.stream(request)));
     const deltas: Delta[] = [];

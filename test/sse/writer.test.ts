@@ -8,12 +8,9 @@ import {
   eventStreamResponse,
   toEventStream,
 } from "../../src/sse/index.js";
+import { textResponse } from "../helpers/responses.js";
 
-const RESPONSE: ModelResponse = {
-  message: { role: "assistant", content: "ab" },
-  usage: { inputTokens: 1, outputTokens: 2 },
-  stopReason: "end_turn",
-};
+const RESPONSE = textResponse("ab", { inputTokens: 1, outputTokens: 2 }, "end_turn");
 const delta = (text: string): Delta => ({ type: "text", index: 0, text });
 const event = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 

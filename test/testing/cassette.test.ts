@@ -10,6 +10,7 @@ import {
   splitBytes,
 } from "../../src/testing/cassette.js";
 import { bundledPackages } from "../core/bundle-inputs.js";
+import { thrownAs } from "../helpers/errors.js";
 
 const decoder = new TextDecoder();
 
@@ -47,15 +48,7 @@ function withResponse(response: Record<string, unknown>): Record<string, unknown
   return c;
 }
 
-function complaint(input: unknown): string {
-  try {
-    parseCassette(input);
-  } catch (err) {
-    expect(err).toBeInstanceOf(Error);
-    return (err as Error).message;
-  }
-  throw new Error("expected the cassette to be rejected");
-}
+const complaint = (input: unknown): string => thrownAs(Error, () => parseCassette(input)).message;
 
 describe("parseCassette", () => {
   it("accepts a cassette as JSON text or as parsed JSON, keeping what it holds", () => {

@@ -1,5 +1,16 @@
 import { type Cassette, parseCassette } from "../../src/testing/cassette.js";
 
+/** How both requests of {@link twoTurnCassette} were recorded: the key redacted. */
+const RECORDED_POST = {
+  method: "POST",
+  url: "https://api.example.test/v1/messages?beta=true&key=<redacted>",
+  headers: {
+    "content-type": "application/json",
+    "x-api-key": "<redacted>",
+    "anthropic-version": "2023-06-01",
+  },
+};
+
 /** A two-turn cassette built in the test: a streamed answer, then a JSON one. */
 export function twoTurnCassette(): Cassette {
   return parseCassette({
@@ -10,12 +21,9 @@ export function twoTurnCassette(): Cassette {
     interactions: [
       {
         request: {
-          method: "POST",
-          url: "https://api.example.test/v1/messages?beta=true&key=<redacted>",
+          ...RECORDED_POST,
           headers: {
-            "content-type": "application/json",
-            "x-api-key": "<redacted>",
-            "anthropic-version": "2023-06-01",
+            ...RECORDED_POST.headers,
             "content-length": "999",
             "user-agent": "recorded-agent/1.0",
           },
@@ -29,13 +37,7 @@ export function twoTurnCassette(): Cassette {
       },
       {
         request: {
-          method: "POST",
-          url: "https://api.example.test/v1/messages?beta=true&key=<redacted>",
-          headers: {
-            "content-type": "application/json",
-            "x-api-key": "<redacted>",
-            "anthropic-version": "2023-06-01",
-          },
+          ...RECORDED_POST,
           body: {
             model: "m",
             messages: [

@@ -52,6 +52,15 @@ async function recordOne(adapter: Adapter, mode: Mode) {
   return { route, body, result, cassette: recorder.cassette({ scenario: "loopback" }) };
 }
 
+/** One exchange recorded, then the adapter's model over a replay of it (no retries). */
+async function replayedModel(adapter: Adapter, mode: Mode) {
+  const { route, cassette } = await recordOne(adapter, mode);
+  return {
+    route,
+    model: adapter.create(route.url, { fetch: replayFetch(cassette), maxRetries: 0 }),
+  };
+}
+
 describe("recordFetch over a loopback server", () => {
   it.for(ROWS)("%s: records the exchange exactly and replays it", async ([, adapter, mode]) => {
     const { route, body, result, cassette } = await recordOne(adapter, mode);
@@ -92,9 +101,7 @@ describe("recordFetch over a loopback server", () => {
   it.for(ROWS)(
     "%s: a request that differs from the recording is a CassetteMismatchError naming it",
     async ([, adapter, mode]) => {
-      const { route, cassette } = await recordOne(adapter, mode);
-      const replay = replayFetch(cassette);
-      const model = adapter.create(route.url, { fetch: replay, maxRetries: 0 });
+      const { route, model } = await replayedModel(adapter, mode);
       const other = { messages: [{ role: "user" as const, content: "And in Rome?" }] };
       let failure: unknown;
       let responseFailure: unknown;
@@ -124,9 +131,7 @@ describe("recordFetch over a loopback server", () => {
   it.for(ROWS)(
     "%s: a request past the cassette's end is a CassetteMismatchError",
     async ([, adapter, mode]) => {
-      const { route, cassette } = await recordOne(adapter, mode);
-      const replay = replayFetch(cassette);
-      const model = adapter.create(route.url, { fetch: replay, maxRetries: 0 });
+      const { model } = await replayedModel(adapter, mode);
       await call(model, mode);
       const second = await call(model, mode);
       expect(second.error).toBeInstanceOf(CassetteMismatchError);

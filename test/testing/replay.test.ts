@@ -35,6 +35,16 @@ async function mismatch(promise: Promise<unknown>): Promise<CassetteMismatchErro
   throw new Error("expected a CassetteMismatchError");
 }
 
+/** A cassette made in the test of `interactions`, checked by parseCassette. */
+const synthesized = (scenario: string, interactions: unknown[]) =>
+  parseCassette({
+    scenario,
+    provider: "fake",
+    streaming: false,
+    source: "synthesized in the test suite",
+    interactions,
+  });
+
 describe("replayFetch", () => {
   it("serves the recorded chunks one by one, so every read sees one recorded chunk", async () => {
     const replay = replayFetch(twoTurnCassette());
@@ -53,22 +63,16 @@ describe("replayFetch", () => {
   });
 
   it("serves a text body and base64 chunks byte for byte", async () => {
-    const cassette = parseCassette({
-      scenario: "bodies",
-      provider: "fake",
-      streaming: false,
-      source: "synthesized in the test suite",
-      interactions: [
-        {
-          request: { method: "POST", url: "https://a.test/x", headers: JSON_TYPE, body: {} },
-          response: { status: 502, headers: {}, text: "<html>Bad Gateway</html>" },
-        },
-        {
-          request: { method: "POST", url: "https://a.test/x", headers: JSON_TYPE, body: {} },
-          response: { status: 200, headers: {}, chunksBase64: ["AAEC/w==", "gA=="] },
-        },
-      ],
-    });
+    const cassette = synthesized("bodies", [
+      {
+        request: { method: "POST", url: "https://a.test/x", headers: JSON_TYPE, body: {} },
+        response: { status: 502, headers: {}, text: "<html>Bad Gateway</html>" },
+      },
+      {
+        request: { method: "POST", url: "https://a.test/x", headers: JSON_TYPE, body: {} },
+        response: { status: 200, headers: {}, chunksBase64: ["AAEC/w==", "gA=="] },
+      },
+    ]);
     const replay = replayFetch(cassette);
     const first = await replay("https://a.test/x", post({}, JSON_TYPE));
     expect(first.status).toBe(502);
@@ -81,18 +85,12 @@ describe("replayFetch", () => {
   });
 
   it("serves a status that allows no body (204) without one", async () => {
-    const cassette = parseCassette({
-      scenario: "empty",
-      provider: "fake",
-      streaming: false,
-      source: "synthesized in the test suite",
-      interactions: [
-        {
-          request: { method: "DELETE", url: "https://a.test/x", headers: {} },
-          response: { status: 204, headers: {} },
-        },
-      ],
-    });
+    const cassette = synthesized("empty", [
+      {
+        request: { method: "DELETE", url: "https://a.test/x", headers: {} },
+        response: { status: 204, headers: {} },
+      },
+    ]);
     const response = await replayFetch(cassette)("https://a.test/x", { method: "DELETE" });
     expect(response.status).toBe(204);
     expect(response.body).toBeNull();

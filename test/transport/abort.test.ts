@@ -64,24 +64,18 @@ describe("createAttemptSignal", () => {
     expect(attempt.timedOut).toBe(true);
   });
 
-  it("clearTimeout stops the timer but keeps following the caller", async () => {
+  it.each([
+    ["clearTimeout stops the timer but keeps following the caller", "clearTimeout", true],
+    ["release stops both the timer and following the caller", "release", false],
+  ] as const)("%s", async (_, stop, follows) => {
     const caller = new AbortController();
     const attempt = createAttemptSignal(caller.signal, 10);
-    attempt.clearTimeout();
+    attempt[stop]();
     await new Promise((r) => setTimeout(r, 40));
     expect(attempt.signal.aborted).toBe(false);
     caller.abort(new Error("later"));
-    expect(attempt.signal.aborted).toBe(true);
+    expect(attempt.signal.aborted).toBe(follows);
     expect(attempt.timedOut).toBe(false);
-  });
-
-  it("release stops both the timer and following the caller", async () => {
-    const caller = new AbortController();
-    const attempt = createAttemptSignal(caller.signal, 10);
-    attempt.release();
-    await new Promise((r) => setTimeout(r, 40));
-    caller.abort(new Error("ignored"));
-    expect(attempt.signal.aborted).toBe(false);
   });
 
   it("has no timer without timeoutMs", async () => {

@@ -76,10 +76,31 @@ interface Row {
   error(status: number, message: string): object;
 }
 
+/** An entry module's functions and error class, as a row holds them. */
+const functionsOf = (entry: {
+  capabilities: unknown;
+  create: unknown;
+  APIError: Row["APIError"];
+}) => ({
+  capabilities: entry.capabilities as Row["capabilities"],
+  create: entry.create as Row["create"],
+  APIError: entry.APIError,
+});
+
 const anthropicError = (status: number, message: string) => ({
   type: "error",
   error: { type: status === 401 ? "authentication_error" : "invalid_request_error", message },
 });
+
+/** What the Claude entries' rows share: the model asked about, its answer and its errors. */
+const CLAUDE_MODEL = {
+  extra: { maxTokens: 1024 },
+  model: "claude-haiku-4-5",
+  answer: MODEL_INFO,
+  parsed: CLAUDE_PARSED,
+  error: anthropicError,
+};
+
 const googleError = (status: number, message: string) => ({
   error: { code: status, message, status: status === 401 ? "UNAUTHENTICATED" : "INVALID_ARGUMENT" },
 });
@@ -87,68 +108,48 @@ const googleError = (status: number, message: string) => ({
 const ROWS: Row[] = [
   {
     entry: "anthropic",
-    capabilities: anthropic.capabilities as Row["capabilities"],
-    create: anthropic.create as Row["create"],
-    APIError: anthropic.APIError,
+    ...CLAUDE_MODEL,
+    ...functionsOf(anthropic),
     config: { apiKey: ANTHROPIC_KEY },
-    extra: { maxTokens: 1024 },
-    model: "claude-haiku-4-5",
     url: "https://api.anthropic.com/v1/models/claude-haiku-4-5",
     auth: ["x-api-key", ANTHROPIC_KEY],
     headers: { "anthropic-version": "2023-06-01" },
-    answer: MODEL_INFO,
-    parsed: CLAUDE_PARSED,
     secrets: [ANTHROPIC_KEY],
     after401: 1,
-    error: anthropicError,
   },
   {
     entry: "anthropic-aws",
-    capabilities: anthropicAws.capabilities as Row["capabilities"],
-    create: anthropicAws.create as Row["create"],
-    APIError: anthropicAws.APIError,
+    ...CLAUDE_MODEL,
+    ...functionsOf(anthropicAws),
     // A credentials function: asked before every attempt and once more after a 401.
     config: { region: "us-west-2", workspaceId: "wrkspc_01", credentials: async () => AWS_KEYS },
-    extra: { maxTokens: 1024 },
-    model: "claude-haiku-4-5",
     url: "https://aws-external-anthropic.us-west-2.api.aws/v1/models/claude-haiku-4-5",
     auth: [
       "authorization",
       /^AWS4-HMAC-SHA256 Credential=AKIASECRETMARK00000001\/\d{8}\/us-west-2\/aws-external-anthropic\/aws4_request, /,
     ],
     headers: { "anthropic-version": "2023-06-01", "anthropic-workspace-id": "wrkspc_01" },
-    answer: MODEL_INFO,
-    parsed: CLAUDE_PARSED,
     secrets: [AKID, SECRET_KEY],
     after401: 2,
-    error: anthropicError,
   },
   {
     entry: "anthropic-google-cloud",
-    capabilities: anthropicGoogleCloud.capabilities as Row["capabilities"],
-    create: anthropicGoogleCloud.create as Row["create"],
-    APIError: anthropicGoogleCloud.APIError,
+    ...CLAUDE_MODEL,
+    ...functionsOf(anthropicGoogleCloud),
     config: {
       project: "golem",
       workspaceId: "wrkspc_01",
       token: async () => ({ token: GOOGLE_TOKEN, expiresAt: Date.now() + 3.6e6 }),
     },
-    extra: { maxTokens: 1024 },
-    model: "claude-haiku-4-5",
     url: "https://claude.googleapis.com/v1alpha/projects/golem/locations/global/workspaces/wrkspc_01/invoke/v1/models/claude-haiku-4-5",
     auth: ["authorization", `Bearer ${GOOGLE_TOKEN}`],
     headers: { "anthropic-version": "2023-06-01" },
-    answer: MODEL_INFO,
-    parsed: CLAUDE_PARSED,
     secrets: [GOOGLE_TOKEN],
     after401: 2,
-    error: anthropicError,
   },
   {
     entry: "gemini",
-    capabilities: gemini.capabilities as Row["capabilities"],
-    create: gemini.create as Row["create"],
-    APIError: gemini.APIError,
+    ...functionsOf(gemini),
     config: { apiKey: GEMINI_KEY },
     extra: {},
     model: "gemini-2.0-flash-lite",

@@ -9,6 +9,7 @@ import type { Model } from "../../src/core/types.js";
 import { createHTTPModel } from "../../src/send/http-model.js";
 import { messagesWire } from "../../src/wires/messages/call.js";
 import { resolveOptions } from "../../src/wires/messages/options.js";
+import { answer as messagesAnswer, sseText } from "../providers/anthropic/answer.js";
 
 const URL_ = "https://claude.example.test/v1/messages";
 const FIRST = "first-access-token-0123456789";
@@ -16,32 +17,11 @@ const SECOND = "second-access-token-0123456789";
 const KEY = "sk-stand-in-key-0123456789";
 
 /** A Messages answer, whole or as the SSE events of the same message. */
-const MESSAGE = {
+const MESSAGE = messagesAnswer([{ type: "text", text: "hello" }], "end_turn", {
   id: "msg_1",
-  type: "message",
-  role: "assistant",
   model: "claude-sonnet-4-5",
-  content: [{ type: "text", text: "hello" }],
-  stop_reason: "end_turn",
   usage: { input_tokens: 3, output_tokens: 1 },
-};
-const EVENTS = [
-  ["message_start", { type: "message_start", message: { ...MESSAGE, content: [] } }],
-  [
-    "content_block_start",
-    { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
-  ],
-  [
-    "content_block_delta",
-    { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "hello" } },
-  ],
-  ["content_block_stop", { type: "content_block_stop", index: 0 }],
-  [
-    "message_delta",
-    { type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 1 } },
-  ],
-  ["message_stop", { type: "message_stop" }],
-] as const;
+});
 
 const UNAUTHORIZED = JSON.stringify({
   type: "error",
@@ -63,8 +43,7 @@ function server(refused: string) {
     }
     const body = JSON.parse(String(init?.body)) as { stream?: boolean };
     if (!body.stream) return Response.json(MESSAGE);
-    const sse = EVENTS.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    return new Response(sse.join(""), { headers: { "content-type": "text/event-stream" } });
+    return new Response(sseText(MESSAGE), { headers: { "content-type": "text/event-stream" } });
   };
   return { fetch, credentials };
 }

@@ -1,16 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { StreamError } from "../../src/core/errors.js";
 import { parseErrorJSON, parseJSONBody } from "../../src/transport/json.js";
+import { thrownAs } from "../helpers/errors.js";
 
-function failure(text: string): StreamError {
-  try {
-    parseJSONBody(text, "anthropic");
-  } catch (err) {
-    expect(err).toBeInstanceOf(StreamError);
-    return err as StreamError;
-  }
-  throw new Error("expected a StreamError");
-}
+const failure = (text: string): StreamError =>
+  thrownAs(StreamError, () => parseJSONBody(text, "anthropic"));
 
 describe("parseJSONBody", () => {
   it("parses a JSON body", () => {

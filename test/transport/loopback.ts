@@ -81,6 +81,14 @@ export function reply(status: number, body = "", headers: Record<string, string>
   };
 }
 
+/** A handler that sends the headers and the start of a JSON body, then nothing more. */
+export function unfinished(status: number, start: string): Handler {
+  return (_req, res) => {
+    res.writeHead(status, { "content-type": "application/json" });
+    res.write(start);
+  };
+}
+
 /** A handler that never answers (the test times out or aborts). */
 export const silence: Handler = () => {};
 

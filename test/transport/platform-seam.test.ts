@@ -10,7 +10,7 @@ import type { Operation, Platform } from "../../src/send/platform.js";
 import { replayFetch } from "../../src/testing/index.js";
 import { messagesWire } from "../../src/wires/messages/call.js";
 import { resolveOptions } from "../../src/wires/messages/options.js";
-import { FAKE_AUTH } from "../contract/adapters.js";
+import { fakeSecret } from "../contract/adapters.js";
 import { ANTHROPIC } from "../contract/rows/anthropic.js";
 import { type Call, loadCassette, runRow } from "../contract/table.js";
 
@@ -44,7 +44,7 @@ describe.each(["thinking-tool-loop", "thinking-tool-loop-stream", "redacted-thin
         if (!recorded) throw new Error(`request #${seen.length} is not in the cassette`);
         const { anthropic_version: _, ...rest } = body;
         headers.delete("authorization");
-        headers.set("x-api-key", FAKE_AUTH.anthropic.apiKey);
+        headers.set("x-api-key", fakeSecret("anthropic"));
         return replay(recorded.url, {
           ...init,
           headers,

@@ -4,7 +4,15 @@ import type { ErrorResponse, FetchLike, RequestOptions } from "../../src/transpo
 import { parseErrorJSON } from "../../src/transport/json.js";
 import { requestStream, requestText } from "../../src/transport/request.js";
 import { rejection } from "../helpers/errors.js";
-import { closedPortURL, deferred, type Loopback, reply, silence, startServer } from "./loopback.js";
+import {
+  closedPortURL,
+  deferred,
+  type Loopback,
+  reply,
+  silence,
+  startServer,
+  unfinished,
+} from "./loopback.js";
 
 let server: Loopback | undefined;
 afterEach(async () => {
@@ -101,34 +109,24 @@ describe("requestText", () => {
     expect(s.requests[0]?.method).toBe("PUT");
   });
 
-  it("retries a 503 with retry-after: 0 seconds at once, without consulting the backoff", async () => {
-    const s = await serve(reply(503, "busy", { "retry-after": "0" }), reply(200, "done"));
-    let randomCalls = 0;
-    const { text } = await requestText(
-      options(s.url, {
-        random: () => {
-          randomCalls++;
-          return 0.99;
-        },
-      }),
+  it.each([
+    ["a 503 with retry-after: 0 seconds at once", 503, () => "0"],
+    [
+      "after a retry-after HTTP date that has passed",
+      429,
+      () => new Date(Date.now() - 5_000).toUTCString(),
+    ],
+  ])("retries %s, without consulting the backoff", async (_, status, retryAfter) => {
+    const s = await serve(
+      reply(status, "busy", { "retry-after": retryAfter() }),
+      reply(200, "done"),
     );
-    expect(text).toBe("done");
-    expect(s.requests).toHaveLength(2);
-    expect(randomCalls).toBe(0);
-  });
-
-  it("retries after a retry-after HTTP date that has passed, without consulting the backoff", async () => {
-    const past = new Date(Date.now() - 5_000).toUTCString();
-    const s = await serve(reply(429, "slow down", { "retry-after": past }), reply(200, "done"));
     let randomCalls = 0;
-    const { text } = await requestText(
-      options(s.url, {
-        random: () => {
-          randomCalls++;
-          return 0.99;
-        },
-      }),
-    );
+    const random = () => {
+      randomCalls++;
+      return 0.99;
+    };
+    const { text } = await requestText(options(s.url, { random }));
     expect(text).toBe("done");
     expect(s.requests).toHaveLength(2);
     expect(randomCalls).toBe(0);
@@ -276,10 +274,7 @@ describe("requestText", () => {
   });
 
   it("throws TimeoutError when the body does not finish within timeoutMs", async () => {
-    const s = await serve((_req, res) => {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.write('{"partial":');
-    });
+    const s = await serve(unfinished(200, '{"partial":'));
     const err = await rejection(requestText(options(s.url, { timeoutMs: 80, maxRetries: 2 })));
     expect(err).toBeInstanceOf(TimeoutError);
     expect((err as Error).message).toBe("the response did not finish within 80 ms");
@@ -295,10 +290,7 @@ describe("requestText", () => {
   });
 
   it("rejects with the signal's reason when aborted during the body; the server sees the connection close", async () => {
-    const s = await serve((_req, res) => {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.write('{"partial":');
-    });
+    const s = await serve(unfinished(200, '{"partial":'));
     const reason = new Error("stop reading");
     expect(await abortAfterHeaders(s.url, reason)).toBe(reason);
     expect(await s.requests[0]?.closedEarly).toBe(true);
@@ -318,10 +310,7 @@ describe("requestText", () => {
   });
 
   it("rejects with the signal's reason, not an APIError, when aborted while an error body is read", async () => {
-    const s = await serve((_req, res) => {
-      res.writeHead(503, { "content-type": "application/json" });
-      res.write('{"error":');
-    });
+    const s = await serve(unfinished(503, '{"error":'));
     const reason = new Error("stop");
     expect(await abortAfterHeaders(s.url, reason, { maxRetries: 0 })).toBe(reason);
   });

@@ -149,9 +149,10 @@ describe("createSSEReader", () => {
 
   it("passes on the body's own error", async () => {
     const broken = new TypeError("terminated");
+    const event = encoder.encode("data: a\n\n");
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
-        controller.enqueue(encoder.encode("data: a\n\n"));
+        controller.enqueue(event);
       },
       pull(controller) {
         controller.error(broken);

@@ -15,34 +15,51 @@ import { accumulate, withoutTags } from "../contract/deltas.js";
 import { SPECS } from "../contract/rows/index.js";
 import { loadCassette } from "../contract/table.js";
 import { call } from "../faults/calls.js";
+import {
+  type Auth,
+  everyVariant,
+  everyWireAndAuth,
+  minimalConfig,
+  type Variant,
+  type Wire,
+} from "../variants.js";
 import { makeTestKeys, serviceAccount, type TestKeys } from "./auth/keys.js";
 
-/** An entry, the cassettes its answers come from (streamed, then whole), and its label. */
-const ENTRIES: [label: string, provider: Provider, stream: string, whole: string][] = [
-  ["anthropic", "anthropic", "thinking-tool-loop-stream", "thinking-tool-loop"],
-  ["bedrock", "bedrock", "thinking-tool-loop-stream", "thinking-tool-loop"],
-  ["gemini", "gemini", "thinking-streaming", "thinking-tool-loop"],
-  ["openai (chat)", "openai", "deepseek-thinking-tool-loop-stream", "deepseek-thinking-tool-loop"],
-  [
-    "openai (responses)",
-    "openai",
-    "responses-thinking-tool-loop-stream",
-    "responses-thinking-tool-loop",
-  ],
-  ["azure", "azure", "v1-tool-call-stream", "v1-tool-call"],
-  ["vertex (claude)", "vertex", "claude-thinking-tool-loop-stream", "claude-thinking-tool-loop"],
-  ["vertex (gemini)", "vertex", "gemini-thinking-tool-loop-stream", "gemini-thinking-tool-loop"],
-  ["anthropic-aws", "anthropic-aws", "thinking-tool-loop-stream", "thinking-tool-loop"],
-  ["anthropic-bedrock", "anthropic-bedrock", "thinking-tool-loop-stream", "thinking-tool-loop"],
-  ["anthropic-foundry", "anthropic-foundry", "thinking-tool-loop-stream", "thinking-tool-loop"],
-  [
-    "anthropic-google-cloud",
-    "anthropic-google-cloud",
-    "thinking-tool-loop-stream",
-    "thinking-tool-loop",
-  ],
-  ["cohere", "cohere", "thinking-tool-loop-stream", "thinking-tool-loop"],
+/** A variant's own recorded thinking loop, under its own name. */
+const ownLoop = <P extends Provider>(p: P): [P, string, string, string] => [
+  p,
+  p,
+  "thinking-tool-loop-stream",
+  "thinking-tool-loop",
 ];
+
+/**
+ * An entry, its label and the cassettes its answers come from (streamed, then whole): every
+ * variant of test/variants.ts, each wire it serves with a recorded tool loop.
+ */
+const ENTRIES = everyVariant(
+  [
+    ...(["anthropic", "bedrock", "anthropic-aws", "anthropic-bedrock"] as const).map(ownLoop),
+    ...(["anthropic-foundry", "anthropic-google-cloud", "cohere"] as const).map(ownLoop),
+    ["gemini", "gemini", "thinking-streaming", "thinking-tool-loop"],
+    [
+      "openai",
+      "openai (chat)",
+      "deepseek-thinking-tool-loop-stream",
+      "deepseek-thinking-tool-loop",
+    ],
+    [
+      "openai",
+      "openai (responses)",
+      "responses-thinking-tool-loop-stream",
+      "responses-thinking-tool-loop",
+    ],
+    ["azure", "azure", "v1-tool-call-stream", "v1-tool-call"],
+    ["vertex", "vertex (claude)", "claude-thinking-tool-loop-stream", "claude-thinking-tool-loop"],
+    ["vertex", "vertex (gemini)", "gemini-thinking-tool-loop-stream", "gemini-thinking-tool-loop"],
+  ],
+  {},
+);
 
 /**
  * A fetch that answers with the cassette's first answer but its last chunk (the whole of a
@@ -95,7 +112,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe.each(ENTRIES)("%s", (_, provider, streamFile, wholeFile) => {
+const BY_LABEL = ENTRIES.map(
+  ([provider, label, stream, whole]): [string, Provider, string, string] => [
+    label,
+    provider,
+    stream,
+    whole,
+  ],
+);
+
+describe.each(BY_LABEL)("%s", (_, provider, streamFile, wholeFile) => {
   it("ends a stream silent for idleTimeoutMs in a TimeoutError carrying what arrived", async () => {
     const { model, cancelled } = modelFor(provider, streamFile, { idleTimeoutMs: 50 });
     const { deltas, error, response } = await streamUntilFailure(await model);
@@ -171,53 +197,23 @@ beforeAll(async () => {
   keys = await makeTestKeys();
 });
 
-/** An entry, the contract row whose config it is made with, and its silent credentials. */
-const SILENT_CREDENTIALS: [
-  label: string,
-  provider: Provider,
-  file: string,
-  credentials: () => Record<string, unknown>,
-][] = [
-  ["vertex token()", "vertex", "claude-thinking-tool-loop", () => ({ token: never })],
-  [
-    "vertex serviceAccount",
-    "vertex",
-    "gemini-thinking-tool-loop",
-    () => ({ serviceAccount: serviceAccount(keys.pem, TOKEN_URI) }),
-  ],
-  ["azure token()", "azure", "v1-tool-call", () => ({ token: never })],
-  [
-    "anthropic-foundry token()",
-    "anthropic-foundry",
-    "thinking-tool-loop",
-    () => ({ token: never }),
-  ],
-  [
-    "anthropic-google-cloud token()",
-    "anthropic-google-cloud",
-    "thinking-tool-loop",
-    () => ({ token: never }),
-  ],
-  [
-    "anthropic-google-cloud serviceAccount",
-    "anthropic-google-cloud",
-    "thinking-tool-loop",
-    () => ({ serviceAccount: serviceAccount(keys.pem, TOKEN_URI) }),
-  ],
-  ["bedrock credentials()", "bedrock", "thinking-tool-loop", () => ({ credentials: never })],
-  [
-    "anthropic-aws credentials()",
-    "anthropic-aws",
-    "thinking-tool-loop",
-    () => ({ credentials: never }),
-  ],
-  [
-    "anthropic-bedrock credentials()",
-    "anthropic-bedrock",
-    "thinking-tool-loop",
-    () => ({ credentials: never }),
-  ],
-];
+/**
+ * A kind of credentials that is a source (a function, a service account), made silent: the
+ * function never answers, the service account's token endpoint does not either.
+ */
+function silenced(auth: Auth): (() => Record<string, unknown>) | undefined {
+  if ("serviceAccount" in auth.config) {
+    return () => ({ serviceAccount: serviceAccount(keys.pem, TOKEN_URI) });
+  }
+  const source = Object.keys(auth.config).find((k) => typeof auth.config[k] === "function");
+  return source === undefined ? undefined : () => ({ [source]: never });
+}
+
+/** Every variant over every wire, with each kind of its credentials that is a source. */
+const SILENT_CREDENTIALS = everyWireAndAuth().flatMap(([v, wire, name, auth]) => {
+  const credentials = silenced(auth);
+  return credentials ? [[`${v} over ${wire}, ${name}`, v, wire, credentials] as const] : [];
+});
 
 /**
  * A fetch whose every request waits forever, as a network that answers nothing does, until its
@@ -240,15 +236,13 @@ function silentNetwork() {
 }
 
 function silentModel(
-  provider: Provider,
-  file: string,
+  provider: Variant,
+  wire: Wire,
   credentials: Record<string, unknown>,
   transport: Record<string, unknown>,
 ) {
-  const spec = SPECS[provider][file];
-  if (!spec) throw new Error(`no row spec for ${provider}/${file}`);
   const network = silentNetwork();
-  const config = { ...spec.config, ...credentials, ...transport };
+  const config = { ...minimalConfig(provider, wire), ...credentials, ...transport };
   return { model: createModel(provider, config, network.fetch), network };
 }
 
@@ -257,7 +251,7 @@ const SILENT_CASES = SILENT_CREDENTIALS.flatMap(([label, ...rest]) =>
   MODES.map((mode) => [`${label} ${mode}`, ...rest, mode] as const),
 );
 
-describe.each(SILENT_CASES)("%s, credentials that never come", (_, provider, file, creds, mode) => {
+describe.each(SILENT_CASES)("%s, credentials that never come", (_, provider, wire, creds, mode) => {
   /** Nothing but the token exchange went out, and that was abandoned when the call ended. */
   function expectNothingSent(network: ReturnType<typeof silentNetwork>) {
     expect(network.sent.every((url) => url === TOKEN_URI)).toBe(true);
@@ -265,7 +259,7 @@ describe.each(SILENT_CASES)("%s, credentials that never come", (_, provider, fil
   }
 
   it("end in a TimeoutError after timeoutMs, not retried", async () => {
-    const { model, network } = silentModel(provider, file, creds(), { timeoutMs: 50 });
+    const { model, network } = silentModel(provider, wire, creds(), { timeoutMs: 50 });
     const { error, responseError } = await call(await model, mode);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as Error).message).toBe(`${provider}: the credentials did not come within 50 ms`);
@@ -275,7 +269,7 @@ describe.each(SILENT_CASES)("%s, credentials that never come", (_, provider, fil
   });
 
   it("end in a TimeoutError at deadlineMs", async () => {
-    const { model, network } = silentModel(provider, file, creds(), { deadlineMs: 80 });
+    const { model, network } = silentModel(provider, wire, creds(), { deadlineMs: 80 });
     const { error } = await call(await model, mode);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as Error).message).toBe(
@@ -285,7 +279,7 @@ describe.each(SILENT_CASES)("%s, credentials that never come", (_, provider, fil
   });
 
   it("end with the caller's reason when its signal aborts", async () => {
-    const { model, network } = silentModel(provider, file, creds(), {});
+    const { model, network } = silentModel(provider, wire, creds(), {});
     const controller = new AbortController();
     const reason = new Error(`caller gave up: ${provider}`);
     setTimeout(() => controller.abort(reason), 30);

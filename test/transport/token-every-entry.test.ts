@@ -8,9 +8,9 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { AuthError } from "../../src/core/errors.js";
-import { createModel, type Provider } from "../contract/adapters.js";
-import { SPECS } from "../contract/rows/index.js";
+import { createModel } from "../contract/adapters.js";
 import { call } from "../faults/calls.js";
+import { everyWireAndAuth, minimalConfig } from "../variants.js";
 import { makeTestKeys, serviceAccount, type TestKeys } from "./auth/keys.js";
 
 const TOKEN_URI = "https://oauth2.test/token";
@@ -18,13 +18,12 @@ const BROKEN_TOKEN = "ya29.first-line\r\nx-injected: 1";
 const UNUSABLE =
   "token() returned no usable token (empty, or with a line break or a character above U+00FF)";
 
-/** An entry that takes a token function, and the contract row whose config it is made with. */
-const TOKEN_ENTRIES: [provider: Provider, file: string][] = [
-  ["vertex", "claude-thinking-tool-loop"],
-  ["azure", "v1-tool-call"],
-  ["anthropic-foundry", "thinking-tool-loop"],
-  ["anthropic-google-cloud", "thinking-tool-loop"],
-];
+/** Every variant over every wire, once for each kind of its credentials that holds `key`. */
+const takingCredential = (key: string) =>
+  everyWireAndAuth()
+    .filter(([, , , auth]) => key in auth.config)
+    .map(([v, wire]) => [v, wire] as const);
+const TOKEN_ENTRIES = takingCredential("token");
 
 /** What a broken token function gives, and the message the call fails with after the tag. */
 const BAD_TOKENS: [label: string, token: () => Promise<unknown>, message: string][] = [
@@ -53,22 +52,18 @@ function countingFetch(tokenAnswer?: object) {
   return { fetch, sent };
 }
 
-function configOf(provider: Provider, file: string): Record<string, unknown> {
-  const spec = SPECS[provider][file];
-  if (!spec) throw new Error(`no row spec for ${provider}/${file}`);
-  return spec.config;
-}
-
 const MODES = ["generate", "stream"] as const;
-const CASES = TOKEN_ENTRIES.flatMap(([provider, file]) =>
+const CASES = TOKEN_ENTRIES.flatMap(([provider, wire]) =>
   BAD_TOKENS.flatMap(([label, token, message]) =>
-    MODES.map((mode) => [provider, label, mode, file, token, message] as const),
+    MODES.map(
+      (mode) => [`${provider} over ${wire}`, label, mode, provider, wire, token, message] as const,
+    ),
   ),
 );
 
 describe.each(CASES)(
   "%s, a token function giving %s (%s)",
-  (provider, _, mode, file, token, message) => {
+  (_, __, mode, provider, wire, token, message) => {
     it("fails with an AuthError naming the entry, asked once, before any request", async () => {
       let asked = 0;
       const source = () => {
@@ -78,7 +73,7 @@ describe.each(CASES)(
       const network = countingFetch();
       const model = await createModel(
         provider,
-        { ...configOf(provider, file), token: source },
+        { ...minimalConfig(provider, wire), token: source },
         network.fetch,
       );
       const { error, responseError } = await call(model, mode);
@@ -92,22 +87,18 @@ describe.each(CASES)(
   },
 );
 
-/** An entry that takes a service account, and the contract row whose config it is made with. */
-const SERVICE_ACCOUNT_ENTRIES: [provider: Provider, file: string][] = [
-  ["vertex", "gemini-thinking-tool-loop"],
-  ["anthropic-google-cloud", "thinking-tool-loop"],
-];
+const SERVICE_ACCOUNT_ENTRIES = takingCredential("serviceAccount");
 
 let keys: TestKeys;
 beforeAll(async () => {
   keys = await makeTestKeys();
 });
 
-describe.each(SERVICE_ACCOUNT_ENTRIES)("%s, a service account", (provider, file) => {
+describe.each(SERVICE_ACCOUNT_ENTRIES)("%s over %s, a service account", (provider, wire) => {
   it("whose endpoint hands out a token with a line break fails with an AuthError, once", async () => {
     const network = countingFetch({ access_token: BROKEN_TOKEN, expires_in: 3600 });
     const config = {
-      ...configOf(provider, file),
+      ...minimalConfig(provider, wire),
       serviceAccount: serviceAccount(keys.pem, TOKEN_URI),
     };
     const { error } = await call(await createModel(provider, config, network.fetch), "generate");

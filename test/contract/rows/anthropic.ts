@@ -1,36 +1,21 @@
 import { BETA_CONFIGS, BETA_RUNS } from "../../../scripts/scenarios/anthropic-betas.js";
 import * as appendOnly from "../../../scripts/scenarios/append-only.js";
 import { CACHE_PROMPT, CACHE_SYSTEM } from "../../../scripts/scenarios/cache-loop.js";
+import { CLAUDE_SONNET_4, WEATHER_LOOP } from "../../../scripts/scenarios/loops.js";
 import { LOCAL_TIME, REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import type { Message } from "../../../src/core/types.js";
-import {
-  andThen,
-  firstUserText,
-  loop,
-  mediaRun,
-  type RowSpec,
-  toolResults,
-  user,
-  WEATHER,
-} from "../table.js";
+import { andThen, conversation, loop, toolResults, user } from "../conversations.js";
+import { firstUserText, mediaRun, type RowSpec, WEATHER, withStream } from "../table.js";
 import { threadRows } from "./server-history.js";
 
-export const SONNET_4 = {
-  model: "claude-sonnet-4-20250514",
-  maxTokens: 4096,
-  thinking: { budgetTokens: 4000 },
-};
+export const SONNET_4 = CLAUDE_SONNET_4;
 const SONNET_45 = {
   model: "claude-sonnet-4-5-20250929",
   maxTokens: 4096,
   thinking: { budgetTokens: 1024 },
 };
 /** The weather loop of the thinking-tool-loop cassettes (also replayed on Vertex). */
-export const weatherLoop = loop(
-  { system: "You are a helpful assistant", tools: [WEATHER] },
-  [user("What's the weather in Florence, Italy?")],
-  toolResults("40 C"),
-);
+export const weatherLoop = conversation(WEATHER_LOOP);
 
 /** The Gemini turn of foreign-thinking-400: its thinking is dropped, its call is sent. */
 export const GEMINI_TURN: Message = {
@@ -124,58 +109,26 @@ export const ANTHROPIC: Record<string, RowSpec> = {
   },
   "agent-updates": { config: OPUS_55, run: agentUpdates },
   "approval-tool-loop": { config: OPUS_55, run: approvalLoop },
-  "compaction-turn": { config: COMPACTING, run: tripLoop },
-  "compaction-turn-stream": {
-    config: COMPACTING,
-    run: tripLoop,
-    twin: { file: "compaction-turn", exact: true },
-  },
-  "cache-tool-loop": {
-    config: { ...SONNET_46, cache: "auto" },
-    run: cacheLoop,
-  },
-  "cache-tool-loop-stream": {
-    config: { ...SONNET_46, cache: "auto" },
-    run: cacheLoop,
-    twin: { file: "cache-tool-loop", exact: true },
-  },
-  media: { config: { model: "claude-sonnet-4-6", maxTokens: 1024 }, run: mediaRun(true) },
-  "media-stream": {
+  ...withStream("compaction-turn", { config: COMPACTING, run: tripLoop }, { exact: true }),
+  ...withStream(
+    "cache-tool-loop",
+    { config: { ...SONNET_46, cache: "auto" }, run: cacheLoop },
+    { exact: true },
+  ),
+  ...withStream("media", {
     config: { model: "claude-sonnet-4-6", maxTokens: 1024 },
     run: mediaRun(true),
-    twin: { file: "media" },
-  },
-  "structured-output": {
-    config: {
-      model: "claude-sonnet-4-6",
-      maxTokens: 16000,
-      thinking: { adaptive: true },
-      effort: "medium",
-    },
+  }),
+  ...withStream("structured-output", {
+    config: { ...SONNET_46, effort: "medium" },
     run: (call) => call(REPORT_REQUEST),
-  },
-  "structured-output-stream": {
-    config: {
-      model: "claude-sonnet-4-6",
-      maxTokens: 16000,
-      thinking: { adaptive: true },
-      effort: "medium",
-    },
-    run: (call) => call(REPORT_REQUEST),
-    twin: { file: "structured-output" },
-  },
-  "interleaved-tool-loop": { config: SONNET_46, run: interleavedLoop },
-  "interleaved-tool-loop-stream": {
-    config: SONNET_46,
-    run: interleavedLoop,
-    twin: { file: "interleaved-tool-loop" },
-  },
-  "server-tool-turn": { config: { ...SONNET_46, maxTokens: 8000 }, run: searchTurn },
-  "server-tool-turn-stream": {
-    config: { ...SONNET_46, maxTokens: 8000 },
-    run: searchTurn,
-    twin: { file: "server-tool-turn", exact: true },
-  },
+  }),
+  ...withStream("interleaved-tool-loop", { config: SONNET_46, run: interleavedLoop }),
+  ...withStream(
+    "server-tool-turn",
+    { config: { ...SONNET_46, maxTokens: 8000 }, run: searchTurn },
+    { exact: true },
+  ),
   "text-thinking-text": {
     config: { ...SONNET_46, maxTokens: 8000 },
     run: loop(
@@ -184,12 +137,7 @@ export const ANTHROPIC: Record<string, RowSpec> = {
       andThen("And 1003?"),
     ),
   },
-  "thinking-tool-loop": { config: SONNET_4, run: weatherLoop },
-  "thinking-tool-loop-stream": {
-    config: SONNET_4,
-    run: weatherLoop,
-    twin: { file: "thinking-tool-loop" },
-  },
+  ...withStream("thinking-tool-loop", { config: SONNET_4, run: weatherLoop }),
   "redacted-thinking": {
     config: SONNET_45,
     run: (call, c) => loop({}, [user(firstUserText(c))], andThen("What was that?"))(call, c),
@@ -246,53 +194,35 @@ export const ANTHROPIC: Record<string, RowSpec> = {
   },
 };
 
+/** The weather loop's two rows on a Claude platform; `stream` is what the streamed one changes. */
+const weatherRows = (config: Record<string, unknown>, stream: Partial<RowSpec> = {}) =>
+  withStream("thinking-tool-loop", { config, run: weatherLoop }, stream);
+
 /** The same loop on Claude Platform on AWS: SigV4 (the registry's keys), then a workspace key. */
-export const ANTHROPIC_AWS: Record<string, RowSpec> = {
-  "thinking-tool-loop": { config: SONNET_4, run: weatherLoop },
-  "thinking-tool-loop-stream": {
-    config: { ...SONNET_4, apiKey: "aws-workspace-key-0123456789" },
-    run: weatherLoop,
-    twin: { file: "thinking-tool-loop" },
-  },
-};
+export const ANTHROPIC_AWS: Record<string, RowSpec> = weatherRows(SONNET_4, {
+  config: { ...SONNET_4, apiKey: "aws-workspace-key-0123456789" },
+});
 
 /**
  * The same loop on Bedrock's Messages API: the runtime service with SigV4 (the registry's
  * keys) and an inference profile id, then Mantle with a Bedrock API key and a Mantle model id.
  */
-export const ANTHROPIC_BEDROCK: Record<string, RowSpec> = {
-  "thinking-tool-loop": {
-    config: { ...SONNET_4, model: "us.anthropic.claude-sonnet-4-20250514-v1:0" },
-    run: weatherLoop,
-  },
-  "thinking-tool-loop-stream": {
+export const ANTHROPIC_BEDROCK: Record<string, RowSpec> = weatherRows(
+  { ...SONNET_4, model: "us.anthropic.claude-sonnet-4-20250514-v1:0" },
+  {
     config: {
       ...SONNET_4,
       model: "anthropic.claude-sonnet-4-20250514",
       service: "mantle",
       apiKey: "bedrock-api-key-0123456789",
     },
-    run: weatherLoop,
-    twin: { file: "thinking-tool-loop" },
   },
-};
+);
 
 /** Claude in Microsoft Foundry: a resource key, and an Entra ID token for the streamed row. */
-export const ANTHROPIC_FOUNDRY: Record<string, RowSpec> = {
-  "thinking-tool-loop": { config: SONNET_4, run: weatherLoop },
-  "thinking-tool-loop-stream": {
-    config: { ...SONNET_4, token: async () => "entra-token-0123456789" },
-    run: weatherLoop,
-    twin: { file: "thinking-tool-loop" },
-  },
-};
+export const ANTHROPIC_FOUNDRY: Record<string, RowSpec> = weatherRows(SONNET_4, {
+  config: { ...SONNET_4, token: async () => "entra-token-0123456789" },
+});
 
 /** Claude Models on Google Cloud (Anthropic managed): a Google token, both rows. */
-export const ANTHROPIC_GOOGLE_CLOUD: Record<string, RowSpec> = {
-  "thinking-tool-loop": { config: SONNET_4, run: weatherLoop },
-  "thinking-tool-loop-stream": {
-    config: SONNET_4,
-    run: weatherLoop,
-    twin: { file: "thinking-tool-loop" },
-  },
-};
+export const ANTHROPIC_GOOGLE_CLOUD: Record<string, RowSpec> = weatherRows(SONNET_4);

@@ -1,44 +1,26 @@
 import { toolChangesLoop } from "../../../scripts/scenarios/append-only.js";
 import { citedConversation } from "../../../scripts/scenarios/citations.js";
+import {
+  BEDROCK_SONNET_3_7,
+  COUNTRY_LOOP,
+  WEATHER_LOOP,
+} from "../../../scripts/scenarios/loops.js";
 import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import { AWS_SESSION } from "../adapters.js";
-import {
-  andThen,
-  firstUserText,
-  loop,
-  mediaRun,
-  type RowSpec,
-  toolResults,
-  user,
-  WEATHER,
-} from "../table.js";
+import { andThen, conversation, loop, toolResults, user } from "../conversations.js";
+import { firstUserText, mediaRun, type RowSpec, WEATHER, withStream } from "../table.js";
 import { cacheLoop } from "./anthropic.js";
 
-const SONNET_37 = {
-  model: "us.anthropic.claude-3-7-sonnet-20250219-v1:0",
-  thinking: { budgetTokens: 1024 },
-};
+const SONNET_37 = BEDROCK_SONNET_3_7;
 /** Claude Sonnet 4.5 without thinking: its client calls carry `"type": "tool_use"`. */
 const SONNET_45 = { model: "us.anthropic.claude-sonnet-4-5-20250929-v1:0", maxTokens: 1024 };
-const weatherLoop = loop(
-  { tools: [WEATHER] },
-  [user("What's the weather in Florence, Italy?")],
-  toolResults("40 C"),
-);
+/** The weather loop without its system prompt, as it was recorded on Converse. */
+const weatherLoop = conversation(WEATHER_LOOP, {});
 const SONNET_4 = {
   model: "us.anthropic.claude-sonnet-4-20250514-v1:0",
   thinking: { budgetTokens: 1024 },
 };
-export const COUNTRY_TOOL = {
-  name: "get_user_country",
-  description: "",
-  parameters: { additionalProperties: false, properties: {}, type: "object" },
-};
-const countryLoop = loop(
-  { tools: [COUNTRY_TOOL] },
-  [user("What is the largest city in the user country?")],
-  toolResults("Mexico"),
-);
+const countryLoop = conversation(COUNTRY_LOOP);
 
 export const BEDROCK_API_KEY = "ABSKexampleBedrockApiKey0123";
 
@@ -85,46 +67,25 @@ const OPUS_55 = {
 
 export const BEDROCK: Record<string, RowSpec> = {
   "tool-changes-loop": { config: OPUS_55, run: (call) => toolChangesLoop(call) },
-  "cache-tool-loop": { config: { ...OPUS_46, cache: "auto" }, run: cacheLoop },
-  "cache-tool-loop-stream": {
-    config: { ...OPUS_46, cache: "auto" },
-    run: cacheLoop,
-    twin: { file: "cache-tool-loop", exact: true },
-  },
-  media: { config: MEDIA_SONNET_4, run: mediaRun(true) },
-  "media-stream": { config: MEDIA_SONNET_4, run: mediaRun(true), twin: { file: "media" } },
-  citations: { config: CITED_SONNET_45, run: citedConversation },
-  "citations-stream": {
-    config: CITED_SONNET_45,
-    run: citedConversation,
-    twin: { file: "citations", exact: true },
-  },
-  "structured-output": {
+  ...withStream(
+    "cache-tool-loop",
+    { config: { ...OPUS_46, cache: "auto" }, run: cacheLoop },
+    { exact: true },
+  ),
+  ...withStream("media", { config: MEDIA_SONNET_4, run: mediaRun(true) }),
+  ...withStream("citations", { config: CITED_SONNET_45, run: citedConversation }, { exact: true }),
+  ...withStream("structured-output", {
     config: {
       model: "us.anthropic.claude-sonnet-4-6",
       maxTokens: 16000,
       thinking: { adaptive: true },
     },
     run: (call) => call(REPORT_REQUEST),
-  },
-  "structured-output-stream": {
-    config: {
-      model: "us.anthropic.claude-sonnet-4-6",
-      maxTokens: 16000,
-      thinking: { adaptive: true },
-    },
-    run: (call) => call(REPORT_REQUEST),
-    twin: { file: "structured-output" },
-  },
-  "interleaved-tool-loop": {
+  }),
+  ...withStream("interleaved-tool-loop", {
     config: { ...OPUS_46, credentials: AWS_SESSION },
     run: interleavedLoop,
-  },
-  "interleaved-tool-loop-stream": {
-    config: { ...OPUS_46, credentials: AWS_SESSION },
-    run: interleavedLoop,
-    twin: { file: "interleaved-tool-loop" },
-  },
+  }),
   "redacted-split-stream": {
     config: { ...SONNET_37, credentials: AWS_SESSION },
     run: (call, c) => loop({}, [user(firstUserText(c))], andThen("What was that?"))(call, c),
@@ -133,27 +94,17 @@ export const BEDROCK: Record<string, RowSpec> = {
     config: SONNET_37,
     run: loop({}, [user("How many r's are in strawberry?")]),
   },
-  "thinking-tool-loop": {
+  ...withStream("thinking-tool-loop", {
     config: { ...SONNET_37, credentials: AWS_SESSION },
     run: countryLoop,
-  },
-  "thinking-tool-loop-stream": {
-    config: { ...SONNET_37, credentials: AWS_SESSION },
-    run: countryLoop,
-    twin: { file: "thinking-tool-loop" },
-  },
+  }),
   "thinking-stream": { config: SONNET_4, run: loop({}, [user("Hello")]) },
   "redacted-thinking-stream": {
     config: { ...SONNET_37, apiKey: BEDROCK_API_KEY },
     run: (call, c) => loop({}, [user(firstUserText(c))])(call, c),
   },
   "exception-stream": { config: SONNET_4, run: loop({}, [user("Hello")]), fails: true },
-  "typed-tool-use": { config: SONNET_45, run: weatherLoop },
-  "typed-tool-use-stream": {
-    config: SONNET_45,
-    run: weatherLoop,
-    twin: { file: "typed-tool-use" },
-  },
+  ...withStream("typed-tool-use", { config: SONNET_45, run: weatherLoop }),
   "split-signature-stream": {
     config: SONNET_37,
     run: loop({}, [user("What is 17 * 23?")], andThen("Add 9.")),

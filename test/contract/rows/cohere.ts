@@ -1,29 +1,19 @@
-import { FOLLOW_UP } from "../../../scripts/scenarios/cohere.js";
-import { andThen, loop, type RowSpec, toolResults, user, WEATHER } from "../table.js";
-
-const REASONING = { model: "command-a-reasoning-08-2025", thinking: { budgetTokens: 2000 } };
-
-/**
- * The thinking-tool-loop cassettes: a thinking turn that calls the weather tool, a thinking
- * turn that answers, then a follow-up question; each request carries the earlier turns'
- * thinking items in their places.
- */
-const weatherLoop = loop(
-  { system: "You are a helpful assistant", tools: [WEATHER] },
-  [user("What's the weather in Florence, Italy?")],
-  toolResults("40 C"),
-  andThen(FOLLOW_UP),
-);
+import { COHERE_REASONING, WEATHER_FOLLOW_UP_LOOP } from "../../../scripts/scenarios/loops.js";
+import { conversation, loop, type RowSpec, user, withStream } from "../table.js";
 
 export const COHERE: Record<string, RowSpec> = {
-  "thinking-tool-loop": { config: REASONING, run: weatherLoop },
-  "thinking-tool-loop-stream": {
-    config: REASONING,
-    run: weatherLoop,
-    twin: { file: "thinking-tool-loop", exact: true },
-  },
+  /**
+   * The thinking-tool-loop cassettes: a thinking turn that calls the weather tool, a thinking
+   * turn that answers, then a follow-up question; each request carries the earlier turns'
+   * thinking items in their places.
+   */
+  ...withStream(
+    "thinking-tool-loop",
+    { config: COHERE_REASONING, run: conversation(WEATHER_FOLLOW_UP_LOOP) },
+    { exact: true },
+  ),
   "reasoning-capture-stream": {
-    config: { model: "command-a-reasoning-08-2025" },
+    config: { model: COHERE_REASONING.model },
     run: loop({}, [user("What is 2 + 2?")]),
   },
 };

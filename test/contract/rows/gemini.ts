@@ -2,7 +2,8 @@ import { LONG_DECODE, SCREEN_TOOLS } from "../../../scripts/scenarios/gemini.js"
 import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import type { Message, ToolSpec } from "../../../src/core/types.js";
 import type { Cassette } from "../../../src/testing/index.js";
-import { andThen, loop, mediaRun, type RowSpec, toolResults, user, WEATHER } from "../table.js";
+import { andThen, loop, toolResults, user } from "../conversations.js";
+import { mediaRun, type RowSpec, WEATHER, withStream } from "../table.js";
 
 export const PRO_THINKING = {
   model: "gemini-3-pro-preview",
@@ -72,21 +73,11 @@ const picnic = loop(
 );
 
 export const GEMINI: Record<string, RowSpec> = {
-  media: { config: { model: "gemini-3-flash-preview" }, run: mediaRun(true) },
-  "media-stream": {
-    config: { model: "gemini-3-flash-preview" },
-    run: mediaRun(true),
-    twin: { file: "media" },
-  },
-  "structured-output": {
-    config: { model: "gemini-3-flash-preview", thinking: { includeThoughts: true, level: "low" } },
+  ...withStream("media", { config: FLASH, run: mediaRun(true) }),
+  ...withStream("structured-output", {
+    config: { ...FLASH, thinking: { includeThoughts: true, level: "low" } },
     run: (call) => call(REPORT_REQUEST),
-  },
-  "structured-output-stream": {
-    config: { model: "gemini-3-flash-preview", thinking: { includeThoughts: true, level: "low" } },
-    run: (call) => call(REPORT_REQUEST),
-    twin: { file: "structured-output" },
-  },
+  }),
   "code-execution": {
     config: FLASH,
     // golem declares no built-in tools; the capture scenario added this one to the body.
@@ -101,12 +92,7 @@ export const GEMINI: Record<string, RowSpec> = {
       andThen("And of the first 10?"),
     ),
   },
-  "middle-text-signature": { config: FLASH, run: picnic },
-  "middle-text-signature-stream": {
-    config: FLASH,
-    run: picnic,
-    twin: { file: "middle-text-signature", exact: true },
-  },
+  ...withStream("middle-text-signature", { config: FLASH, run: picnic }, { exact: true }),
   "thinking-streaming": { config: PRO_THINKING, run: weatherLoop },
   "thinking-tool-loop": { config: PRO_THINKING, run: weatherLoop },
   "parallel-calls-one-signature": {

@@ -6,7 +6,7 @@
  */
 import { LOCAL_TIME } from "../../../scripts/scenarios/tool-loop.js";
 import type { ToolSpec } from "../../../src/core/types.js";
-import { loop, type RowSpec, toolResults, user, WEATHER } from "../table.js";
+import { loop, type RowSpec, toolResults, user, WEATHER, withStream } from "../table.js";
 
 /** xAI: three rounds, reasoning before each call and before the answer. */
 export const xaiLoop = loop(
@@ -61,60 +61,37 @@ export const weatherLoop = loop(
   toolResults("40 C"),
 );
 
-const XAI = { model: "grok-4.3", api: "responses", baseURL: "https://api.x.ai/v1" };
-const LMSTUDIO = {
-  model: "zai-org/glm-4.7-flash",
+/** The Responses API at `baseURL`, on `server`'s profile where golem has one for it. */
+const responsesAt = (model: string, baseURL: string, server?: string) => ({
+  model,
   api: "responses",
-  baseURL: "http://localhost:1234/v1",
-  server: "lmstudio",
-};
-const DEEPSEEK = {
-  model: "deepseek-v4-flash",
-  api: "responses",
-  baseURL: "https://api.deepseek.com",
-};
-const VLLM = {
-  model: "openai/gpt-oss-20b",
-  api: "responses",
-  baseURL: "http://localhost:8000/v1",
-  server: "vllm",
-};
-const OLLAMA = {
-  model: "gpt-oss:20b",
-  api: "responses",
-  baseURL: "http://localhost:11434/v1",
-  server: "ollama",
-};
+  baseURL,
+  ...(server === undefined ? {} : { server }),
+});
+const XAI = responsesAt("grok-4.3", "https://api.x.ai/v1");
+const LMSTUDIO = responsesAt("zai-org/glm-4.7-flash", "http://localhost:1234/v1", "lmstudio");
+const DEEPSEEK = responsesAt("deepseek-v4-flash", "https://api.deepseek.com");
+const VLLM = responsesAt("openai/gpt-oss-20b", "http://localhost:8000/v1", "vllm");
+const OLLAMA = responsesAt("gpt-oss:20b", "http://localhost:11434/v1", "ollama");
 
 export const RESPONSES_SERVER_ROWS: Record<string, RowSpec> = {
-  "xai-responses-tool-loop": { config: XAI, run: xaiLoop },
-  "xai-responses-tool-loop-stream": {
-    config: XAI,
-    run: xaiLoop,
-    twin: { file: "xai-responses-tool-loop", exact: true },
-  },
+  ...withStream("xai-responses-tool-loop", { config: XAI, run: xaiLoop }, { exact: true }),
   "xai-responses-reasoning-stream": {
     config: { ...XAI, model: "grok-code-fast-1" },
     run: loop({}, [user("What is specifically notable about the style of Sonoran food?")]),
   },
-  "lmstudio-responses-tool-loop": { config: LMSTUDIO, run: lmstudioLoop },
-  "lmstudio-responses-tool-loop-stream": {
-    config: LMSTUDIO,
-    run: lmstudioLoop,
-    twin: { file: "lmstudio-responses-tool-loop", exact: true },
-  },
-  "deepseek-responses-tool-loop": { config: DEEPSEEK, run: deepseekResponsesLoop },
-  "deepseek-responses-tool-loop-stream": {
-    config: DEEPSEEK,
-    run: deepseekResponsesLoop,
-    twin: { file: "deepseek-responses-tool-loop", exact: true },
-  },
+  ...withStream(
+    "lmstudio-responses-tool-loop",
+    { config: LMSTUDIO, run: lmstudioLoop },
+    { exact: true },
+  ),
+  ...withStream(
+    "deepseek-responses-tool-loop",
+    { config: DEEPSEEK, run: deepseekResponsesLoop },
+    { exact: true },
+  ),
   "bedrock-mantle-responses": {
-    config: {
-      model: "openai.gpt-oss-120b",
-      api: "responses",
-      baseURL: "https://bedrock-mantle.us-east-1.api.aws/v1",
-    },
+    config: responsesAt("openai.gpt-oss-120b", "https://bedrock-mantle.us-east-1.api.aws/v1"),
     run: loop({}, [user("Reply with exactly OSS.")]),
   },
   "vllm-responses-tool-loop-stream": { config: VLLM, run: weatherLoop },

@@ -4,6 +4,13 @@ import {
   lateInstructionLoop,
   midRunUpdateLoop,
 } from "../../../scripts/scenarios/append-only.js";
+import {
+  DEEPSEEK_REASONER,
+  deepseekLoop,
+  planLoop,
+  RESPONSES_GPT_5,
+  WEATHER_LOOP,
+} from "../../../scripts/scenarios/loops.js";
 import { DASHSCOPE_THINKING, DENIAL } from "../../../scripts/scenarios/openai.js";
 import { SERVER_CASES, serverLoop } from "../../../scripts/scenarios/servers.js";
 import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
@@ -11,16 +18,8 @@ import { thinkingOf } from "../../../src/core/parts.js";
 import type { Message, ToolSpec } from "../../../src/core/types.js";
 import type { Cassette } from "../../../src/testing/index.js";
 import { parseResponse } from "../../../src/wires/openai-chat/response.js";
-import {
-  andThen,
-  loadCassette,
-  loop,
-  mediaRun,
-  type RowSpec,
-  toolResults,
-  user,
-  WEATHER,
-} from "../table.js";
+import { andThen, conversation, loop, toolResults, user } from "../conversations.js";
+import { loadCassette, mediaRun, type RowSpec, WEATHER, withStream } from "../table.js";
 import { RESPONSES_SERVER_ROWS } from "./openai-responses-servers.js";
 import { storedRows } from "./server-history.js";
 
@@ -69,75 +68,21 @@ export const chatTools = (c: Cassette, i: number): ToolSpec[] =>
     parameters: t.function.parameters,
   }));
 
-/**
- * The recorded three-turn DeepSeek loop: each turn's parsed message goes into the next turn's
- * history. What the app added (two system prompts, the user's guess, tool results and
- * pydantic-ai's own `search_tools` step) comes from the recorded requests.
- */
 /** Why the DeepSeek loop breaks the strict prefix law: recorded from an app that does. */
 const DEEPSEEK_TOOLS_GROW =
   "pydantic-ai's deferred tool search adds the found tool to `tools` after turn 1, as the recorded requests show (DeepSeek binds nothing to the prefix; only its cache misses)";
 
-const deepseekLoop: RowSpec["run"] = async (call, cassette) => {
-  const recorded = chatBody(cassette, 2).messages;
-  const system = recorded[0]?.content ?? "";
-  const deferred: Message = { role: "system", content: recorded[1]?.content ?? "" };
-  const req = (messages: Message[], turn: number) => ({
-    system,
-    messages,
-    tools: chatTools(cassette, turn),
-    toolChoice: "auto" as const,
-  });
-  const first = [deferred, user(recorded[2]?.content ?? "")];
-  const turn1 = await call(req(first, 0));
-  const search = recorded[5]?.tool_calls?.[0];
-  const history2: Message[] = [
-    ...first,
-    turn1.message,
-    ...toolResults(recorded[4]?.content ?? "")(turn1.message),
-    {
-      role: "assistant",
-      content: [
-        {
-          type: "tool-call",
-          id: search?.id ?? "",
-          name: search?.function.name ?? "",
-          arguments: search?.function.arguments ?? "",
-        },
-      ],
-    },
-    { role: "tool", toolCallId: search?.id ?? "", content: recorded[6]?.content ?? "" },
-  ];
-  const turn2 = await call(req(history2, 1));
-  const history3 = [...history2, turn2.message, ...toolResults("Anne", "4")(turn2.message)];
-  await call(req(history3, 2));
-};
-
-const DEEPSEEK = {
-  model: "deepseek-reasoner",
-  baseURL: "https://api.deepseek.com",
-  replayReasoning: true,
-};
-
-interface ResponsesBody {
-  instructions?: string;
-  input: { content?: unknown }[];
-  tools?: { parameters: object }[];
-}
+/** The recorded three-turn DeepSeek loop of scripts/scenarios/loops.ts. */
+const deepseek: RowSpec["run"] = (call, cassette) =>
+  deepseekLoop(
+    cassette.interactions.map((i) => i.request.body),
+    (req) => call(req),
+  );
 
 /** The recorded planning loop: the function call, then its result. */
-const planLoop: RowSpec["run"] = (call, cassette) => {
-  const body = cassette.interactions[0]?.request.body as ResponsesBody;
-  const plan: ToolSpec = {
-    name: "update_plan",
-    description: "",
-    parameters: body.tools?.[0]?.parameters ?? {},
-  };
-  return loop(
-    { system: body.instructions ?? "", tools: [plan], toolChoice: "auto" },
-    [user(String(body.input[0]?.content))],
-    toolResults("plan updated"),
-  )(call, cassette);
+const planning: RowSpec["run"] = (call, cassette) => {
+  const plan = planLoop(cassette.interactions[0]?.request.body);
+  return conversation(plan, { system: plan.system ?? "", toolChoice: "auto" })(call, cassette);
 };
 
 export const MEANING = user("What is the meaning of life?");
@@ -165,12 +110,7 @@ const modifiedHistory: RowSpec["run"] = async (call) => {
   });
 };
 
-const GPT5_RESPONSES = {
-  model: "gpt-5",
-  api: "responses",
-  reasoningEffort: "low",
-  reasoningSummary: "detailed",
-};
+const GPT5_RESPONSES = RESPONSES_GPT_5;
 
 const CODEX = { ...GPT5_RESPONSES, model: "gpt-5.3-codex" };
 const releaseNotes = loop(
@@ -194,26 +134,18 @@ const releaseNotes = loop(
 );
 
 /** The weather loop of the OpenRouter, vLLM and DashScope cassettes (and their capture scenarios). */
-const weatherLoop = loop(
-  { system: "You are a helpful assistant", tools: [WEATHER] },
-  [user("What's the weather in Florence, Italy?")],
-  toolResults("40 C"),
-);
+const weatherLoop = conversation(WEATHER_LOOP);
 
 // The host is openrouter.ai, so reasoningEffort goes as OpenRouter's `reasoning: { effort }`.
 const OPENROUTER = { baseURL: "https://openrouter.ai/api/v1", reasoningEffort: "medium" };
 
 /** The reasoning dialects of compatible servers (ADR 0012). */
 const OPENAI_DIALECTS: Record<string, RowSpec> = {
-  "openrouter-claude-tool-loop": {
-    config: { ...OPENROUTER, model: "anthropic/claude-sonnet-4.5" },
-    run: weatherLoop,
-  },
-  "openrouter-claude-tool-loop-stream": {
-    config: { ...OPENROUTER, model: "anthropic/claude-sonnet-4.5" },
-    run: weatherLoop,
-    twin: { file: "openrouter-claude-tool-loop", exact: true },
-  },
+  ...withStream(
+    "openrouter-claude-tool-loop",
+    { config: { ...OPENROUTER, model: "anthropic/claude-sonnet-4.5" }, run: weatherLoop },
+    { exact: true },
+  ),
   // The same answers with the signature and the encrypted data each in two fragments.
   "openrouter-split-fragments-stream": {
     config: { ...OPENROUTER, model: "anthropic/claude-sonnet-4.5" },
@@ -233,27 +165,21 @@ const OPENAI_DIALECTS: Record<string, RowSpec> = {
     },
     run: weatherLoop,
   },
-  "dashscope-encrypted-content": {
-    config: {
-      model: "qwen4-max",
-      baseURL: "https://dashscope-intl.aliyuncs.com/compatible-mode/v1",
-      replayReasoning: true,
-    },
-    run: weatherLoop,
-    // As the capture scenario does: golem has no option for DashScope's thinking switches.
-    editBody: (body) => ({ ...body, ...DASHSCOPE_THINKING }),
-  },
   // Streamed, the encrypted content in three pieces.
-  "dashscope-encrypted-content-stream": {
-    config: {
-      model: "qwen4-max",
-      baseURL: "https://dashscope-intl.aliyuncs.com/compatible-mode/v1",
-      replayReasoning: true,
+  ...withStream(
+    "dashscope-encrypted-content",
+    {
+      config: {
+        model: "qwen4-max",
+        baseURL: "https://dashscope-intl.aliyuncs.com/compatible-mode/v1",
+        replayReasoning: true,
+      },
+      run: weatherLoop,
+      // As the capture scenario does: golem has no option for DashScope's thinking switches.
+      editBody: (body) => ({ ...body, ...DASHSCOPE_THINKING }),
     },
-    run: weatherLoop,
-    editBody: (body) => ({ ...body, ...DASHSCOPE_THINKING }),
-    twin: { file: "dashscope-encrypted-content", exact: true },
-  },
+    { exact: true },
+  ),
 };
 
 /**
@@ -261,17 +187,15 @@ const OPENAI_DIALECTS: Record<string, RowSpec> = {
  * golem created with only the case's baseURL and model (and `server` for a self-hosted one),
  * its requests checked against what the server's docs say goes back.
  */
-const SERVER_ROWS: Record<string, RowSpec> = Object.fromEntries(
-  SERVER_CASES.flatMap((c) => {
-    const loop = `${c.server}/thinking-tool-loop`;
-    return [
-      [loop, { config: c.config, run: (call) => serverLoop(call) }],
-      [
-        `${loop}-stream`,
-        { config: c.config, run: (call) => serverLoop(call), twin: { file: loop, exact: true } },
-      ],
-    ] satisfies [string, RowSpec][];
-  }),
+const SERVER_ROWS: Record<string, RowSpec> = Object.assign(
+  {},
+  ...SERVER_CASES.map((c) =>
+    withStream(
+      `${c.server}/thinking-tool-loop`,
+      { config: c.config, run: (call) => serverLoop(call) },
+      { exact: true },
+    ),
+  ),
 );
 
 /** The servers' own captures (fixtures/reference/compat/), as golem replays them. */
@@ -331,22 +255,22 @@ const GPT54_RESPONSES = { model: "gpt-5.4", api: "responses", reasoningEffort: "
 
 export const OPENAI: Record<string, RowSpec> = {
   ...storedRows({ model: "gpt-6.1", api: "responses", serverHistory: true }),
-  "chat-media": { config: { model: "gpt-5-mini" }, run: mediaRun(false) },
-  "chat-media-stream": {
-    config: { model: "gpt-5-mini" },
-    run: mediaRun(false),
-    twin: { file: "chat-media", exact: true },
-  },
-  "responses-media": { config: { model: "gpt-5-mini", api: "responses" }, run: mediaRun(true) },
-  "responses-media-stream": {
+  ...withStream(
+    "chat-media",
+    { config: { model: "gpt-5-mini" }, run: mediaRun(false) },
+    { exact: true },
+  ),
+  ...withStream("responses-media", {
     config: { model: "gpt-5-mini", api: "responses" },
     run: mediaRun(true),
-    twin: { file: "responses-media" },
-  },
+  }),
   ...OPENAI_DIALECTS,
   ...SERVER_ROWS,
   ...CAPTURED_ROWS,
-  "structured-output-chat": { config: GPT54_CHAT, run: (call) => call(REPORT_REQUEST) },
+  ...withStream("structured-output-chat", {
+    config: GPT54_CHAT,
+    run: (call) => call(REPORT_REQUEST),
+  }),
   "structured-output-zod-chat": {
     config: GPT54_CHAT,
     run: (call) =>
@@ -355,37 +279,16 @@ export const OPENAI: Record<string, RowSpec> = {
         output: { name: "forecast", schema: FORECAST_INPUT_SCHEMA },
       }),
   },
-  "structured-output-chat-stream": {
-    config: GPT54_CHAT,
-    run: (call) => call(REPORT_REQUEST),
-    twin: { file: "structured-output-chat" },
-  },
-  "responses-structured-output": {
+  ...withStream("responses-structured-output", {
     config: GPT54_RESPONSES,
     run: (call) => call(REPORT_REQUEST),
-  },
-  "responses-structured-output-stream": {
-    config: GPT54_RESPONSES,
-    run: (call) => call(REPORT_REQUEST),
-    twin: { file: "responses-structured-output" },
-  },
-  "responses-items-as-parts": { config: CODEX, run: releaseNotes },
-  "responses-items-as-parts-stream": {
-    config: CODEX,
-    run: releaseNotes,
-    twin: { file: "responses-items-as-parts", exact: true },
-  },
-  "deepseek-thinking-tool-loop": {
-    config: DEEPSEEK,
-    run: deepseekLoop,
-    prefixBreak: DEEPSEEK_TOOLS_GROW,
-  },
-  "deepseek-thinking-tool-loop-stream": {
-    config: DEEPSEEK,
-    run: deepseekLoop,
-    prefixBreak: DEEPSEEK_TOOLS_GROW,
-    twin: { file: "deepseek-thinking-tool-loop", exact: true },
-  },
+  }),
+  ...withStream("responses-items-as-parts", { config: CODEX, run: releaseNotes }, { exact: true }),
+  ...withStream(
+    "deepseek-thinking-tool-loop",
+    { config: DEEPSEEK_REASONER, run: deepseek, prefixBreak: DEEPSEEK_TOOLS_GROW },
+    { exact: true },
+  ),
   "tools-with-effort-400": {
     config: { model: "gpt-5.4", reasoningEffort: "low", maxTokens: 4000 },
     run: (call, c) =>
@@ -395,18 +298,17 @@ export const OPENAI: Record<string, RowSpec> = {
       ),
     fails: true,
   },
-  "responses-thinking-tool-loop": { config: GPT5_RESPONSES, run: planLoop },
-  "responses-thinking-tool-loop-stream": {
-    config: GPT5_RESPONSES,
-    run: planLoop,
-    twin: { file: "responses-thinking-tool-loop", exact: true },
-  },
+  ...withStream(
+    "responses-thinking-tool-loop",
+    { config: GPT5_RESPONSES, run: planning },
+    { exact: true },
+  ),
   "responses-reencrypted-stream": {
     config: GPT5_RESPONSES,
-    run: planLoop,
+    run: planning,
     twin: { file: "responses-thinking-tool-loop", exact: true },
   },
-  "responses-empty-summary": { config: GPT5_RESPONSES, run: planLoop },
+  "responses-empty-summary": { config: GPT5_RESPONSES, run: planning },
   "openrouter-history-on-responses": {
     config: { model: "gpt-5", api: "responses" },
     run: (call) =>
@@ -436,20 +338,17 @@ export const OPENAI: Record<string, RowSpec> = {
 
 export const AZURE_ENDPOINT = "https://fantasy-playground-resource.openai.azure.com";
 const AZURE_MINI = { endpoint: AZURE_ENDPOINT, deployment: "gpt-5-mini", reasoningEffort: "high" };
-const azureLoop = loop(
-  { system: "You are a helpful assistant", tools: [WEATHER], toolChoice: "auto" },
-  [user("What's the weather in Florence, Italy?")],
-  toolResults("40 C"),
-);
+const azureLoop = conversation(WEATHER_LOOP, {
+  system: WEATHER_LOOP.system ?? "",
+  toolChoice: "auto",
+});
 
-export const AZURE: Record<string, RowSpec> = {
-  "v1-tool-call": { config: AZURE_MINI, run: azureLoop },
-  "v1-tool-call-stream": {
-    config: { ...AZURE_MINI, token: async () => "entra-token-0123456789" },
-    run: azureLoop,
-    twin: { file: "v1-tool-call", exact: true },
-  },
-};
+/** The Azure weather loop: a key, then an Entra ID token for the streamed row. */
+export const AZURE: Record<string, RowSpec> = withStream(
+  "v1-tool-call",
+  { config: AZURE_MINI, run: azureLoop },
+  { config: { ...AZURE_MINI, token: async () => "entra-token-0123456789" }, exact: true },
+);
 
 /** A model whose reasoning OpenAI binds to its prefix (GPT-6.2 on). */
 const GPT62_RESPONSES = { model: "gpt-6.2", api: "responses", reasoningEffort: "medium" };

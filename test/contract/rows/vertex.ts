@@ -1,4 +1,4 @@
-import type { RowSpec } from "../table.js";
+import { type RowSpec, withStream } from "../table.js";
 import { weatherLoop as claudeLoop, SONNET_4 } from "./anthropic.js";
 import {
   weatherLoop as geminiLoop,
@@ -12,18 +12,16 @@ const CLAUDE = { ...SONNET_4, model: "claude-sonnet-4@20250514" };
 
 /** The same conversations as fixtures/anthropic and fixtures/gemini, moved to Vertex AI. */
 export const VERTEX: Record<string, RowSpec> = {
-  "claude-thinking-tool-loop": { config: { ...CLAUDE, location: "us-east5" }, run: claudeLoop },
-  "claude-thinking-tool-loop-stream": {
-    config: CLAUDE,
-    run: claudeLoop,
-    twin: { file: "claude-thinking-tool-loop" },
-  },
-  "gemini-thinking-tool-loop": { config: PRO_THINKING, run: geminiLoop },
-  "gemini-thinking-tool-loop-stream": {
-    config: { ...PRO_THINKING, location: "us-central1" },
-    run: geminiLoop,
-    twin: { file: "gemini-thinking-tool-loop" },
-  },
+  ...withStream(
+    "claude-thinking-tool-loop",
+    { config: { ...CLAUDE, location: "us-east5" }, run: claudeLoop },
+    { config: CLAUDE },
+  ),
+  ...withStream(
+    "gemini-thinking-tool-loop",
+    { config: PRO_THINKING, run: geminiLoop },
+    { config: { ...PRO_THINKING, location: "us-central1" } },
+  ),
   // The same turn with the call's arguments streamed in partialArgs fragments (Vertex only).
   "gemini-partial-args-stream": {
     config: {

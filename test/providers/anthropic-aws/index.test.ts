@@ -2,16 +2,8 @@ import { AwsV4Signer } from "aws4fetch";
 import { describe, expect, it } from "vitest";
 import { type Config, resolveConfig } from "../../../src/platforms/anthropic-aws/config.js";
 import { APIError, create } from "../../../src/platforms/anthropic-aws/index.js";
-import { itRefusesEach } from "../../helpers/config-refusals.js";
-import {
-  answer,
-  HI,
-  jsonReply,
-  KEYS,
-  SESSION,
-  unauthorizedQuoting,
-  useLoopback,
-} from "../claude-platforms/helpers.js";
+import { awsCredentialRefusals, itRefusesEach } from "../../helpers/config-refusals.js";
+import { HI, KEYS, SESSION, usePlatformServer } from "../claude-platforms/helpers.js";
 
 const BASE = {
   region: "us-west-2",
@@ -20,11 +12,8 @@ const BASE = {
   maxTokens: 1024,
 };
 
-const lb = useLoopback("/v1");
-const ok = jsonReply(answer());
-/** A 401 that quotes the session token it got: it must not reach the error. */
-const unauthorized = unauthorizedQuoting("x-amz-security-token");
-const serve = lb.serve;
+// A 401 quotes the session token it got: it must not reach the error.
+const { lb, ok, unauthorized, serve } = usePlatformServer("/v1", "x-amz-security-token");
 
 describe("Claude Platform on AWS", () => {
   it("signs with SigV4 for aws-external-anthropic exactly as aws4fetch does, with the workspace header", async () => {
@@ -115,13 +104,7 @@ describe("anthropic-aws config", () => {
   itRefusesEach<Config>(resolveConfig, [
     ["no region", { ...BASE, region: undefined, apiKey: "k" }, /`region` is required/],
     ["no workspace", { ...BASE, workspaceId: undefined, apiKey: "k" }, /`workspaceId` is required/],
-    ["no credentials", { ...BASE }, /no credentials; pass `apiKey`/],
-    ["both kinds of credentials", { ...BASE, apiKey: "k", credentials: KEYS }, /not both/],
-    [
-      "credentials without a secret",
-      { ...BASE, credentials: { accessKeyId: "A" } },
-      /needs a non-empty `accessKeyId` and `secretAccessKey`/,
-    ],
+    ...awsCredentialRefusals(BASE, KEYS),
     [
       "an access key id with a line break",
       { ...BASE, credentials: { ...KEYS, accessKeyId: "AKID\nX" } },

@@ -6,7 +6,7 @@ import type { Message } from "../../../src/core/types.js";
 import { type Config, resolveConfig } from "../../../src/platforms/anthropic-bedrock/config.js";
 import { APIError, create } from "../../../src/platforms/anthropic-bedrock/index.js";
 import * as bedrock from "../../../src/platforms/bedrock/index.js";
-import { itRefusesEach } from "../../helpers/config-refusals.js";
+import { awsCredentialRefusals, itRefusesEach } from "../../helpers/config-refusals.js";
 import { jsonResponse, scriptedFetch } from "../../helpers/fetch.js";
 import {
   answer,
@@ -267,13 +267,7 @@ describe("anthropic-bedrock config", () => {
       /pass service or endpoint, not both/,
     ],
     ["no model", { ...BASE, model: "", apiKey: "k" }, /`model` is required/],
-    ["no credentials", { ...BASE }, /no credentials; pass `apiKey`/],
-    ["both kinds of credentials", { ...BASE, apiKey: "k", credentials: KEYS }, /not both/],
-    [
-      "credentials without a secret",
-      { ...BASE, credentials: { accessKeyId: "A" } },
-      /needs a non-empty `accessKeyId` and `secretAccessKey`/,
-    ],
+    ...awsCredentialRefusals(BASE, KEYS),
     [
       "server-side fallbacks, which Bedrock does not document",
       { ...BASE, apiKey: "k", fallbacks: "default" },

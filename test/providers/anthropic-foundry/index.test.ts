@@ -4,23 +4,14 @@ import { type Config, resolveConfig } from "../../../src/platforms/anthropic-fou
 import { APIError, create } from "../../../src/platforms/anthropic-foundry/index.js";
 import { countBody } from "../../../src/wires/messages/count.js";
 import { itRefusesEach } from "../../helpers/config-refusals.js";
-import {
-  answer,
-  HI,
-  jsonReply,
-  unauthorizedQuoting,
-  useLoopback,
-} from "../claude-platforms/helpers.js";
+import { HI, jsonReply, usePlatformServer } from "../claude-platforms/helpers.js";
 
 const BASE = { model: "claude-sonnet-4-6", maxTokens: 1024 };
 const KEY = "foundry-key-0123456789abcdef";
 
 /** A loopback server standing in for `https://{resource}.services.ai.azure.com/anthropic/v1`. */
-const lb = useLoopback("/anthropic/v1");
-const ok = jsonReply(answer());
-/** A 401 that quotes the token it got: it must not reach the error. */
-const unauthorized = unauthorizedQuoting("authorization");
-const serve = lb.serve;
+// A 401 quotes the token it got: it must not reach the error.
+const { lb, ok, unauthorized, serve } = usePlatformServer("/anthropic/v1", "authorization");
 
 describe("Claude in Microsoft Foundry", () => {
   it("sends a resource key as x-api-key to /anthropic/v1/messages with the first-party headers", async () => {

@@ -1,22 +1,19 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type Config,
   resolveConfig,
 } from "../../../src/platforms/anthropic-google-cloud/config.js";
 import { APIError, create } from "../../../src/platforms/anthropic-google-cloud/index.js";
 import { itRefusesEach } from "../../helpers/config-refusals.js";
-import { makeTestKeys, serviceAccount, type TestKeys } from "../../transport/auth/keys.js";
+import { keysForFile, serviceAccount } from "../../transport/auth/keys.js";
 import { answer, HI, useLoopback } from "../claude-platforms/helpers.js";
 
 const BASE = { model: "claude-sonnet-4-6", maxTokens: 1024 };
 const WHERE = { project: "p1", workspaceId: "wrkspc1" };
 const TOKEN = async (): Promise<string> => "t";
 
-let keys: TestKeys;
-beforeAll(async () => {
-  keys = await makeTestKeys();
-});
+const keys = keysForFile();
 const lb = useLoopback("");
 
 function json(res: ServerResponse, status: number, body: unknown) {
@@ -69,7 +66,7 @@ describe("Claude Models on Google Cloud (Anthropic managed)", () => {
     const model = create({
       ...BASE,
       baseURL: `${origin}/v1`,
-      serviceAccount: serviceAccount(keys.pem, `${origin}/token`),
+      serviceAccount: serviceAccount(keys().pem, `${origin}/token`),
     });
     await Promise.all([model.generate(HI), model.generate(HI), model.generate(HI)]);
     expect(tokens()).toBe(1);
@@ -83,7 +80,7 @@ describe("Claude Models on Google Cloud (Anthropic managed)", () => {
     const model = create({
       ...BASE,
       baseURL: `${origin}/v1`,
-      serviceAccount: serviceAccount(keys.pem, `${origin}/token`),
+      serviceAccount: serviceAccount(keys().pem, `${origin}/token`),
     });
     await model.generate(HI);
     expect(tokens()).toBe(2);

@@ -7,6 +7,7 @@ import { buildRequest } from "../../../src/wires/messages/request.js";
 import { parseResponse } from "../../../src/wires/messages/response.js";
 import { createStreamState } from "../../../src/wires/messages/stream.js";
 import { runCassette } from "../../contract/table.js";
+import { answer } from "./answer.js";
 
 // Wire facts (synthesized, not recorded): the `fallbacks` field and its beta, `stop_reason:
 // "refusal"` with `stop_details` { type, category, explanation }, from
@@ -112,15 +113,11 @@ function streamed(delta: Record<string, unknown>, blocks: unknown[] = []) {
   const events = [
     rec({
       type: "message_start",
-      message: {
+      message: answer([], null, {
         id: "m",
-        type: "message",
-        role: "assistant",
         model: "c",
-        content: [],
-        stop_reason: null,
         usage: { input_tokens: 3, output_tokens: 0 },
-      },
+      }),
     }),
     ...blocks.flatMap((content_block, index) => [
       rec({ type: "content_block_start", index, content_block }),

@@ -3,17 +3,14 @@ import { StreamError } from "../../../src/core/errors.js";
 import { APIError, create } from "../../../src/platforms/anthropic/index.js";
 import { expectAPIError } from "../../helpers/errors.js";
 import { jsonResponse as json, scriptedFetch as scripted } from "../../helpers/fetch.js";
+import { answer } from "./answer.js";
 
 const KEY = "sk-ant-SECRET-marker-0123456789";
-const ok = {
+const ok = answer([{ type: "text", text: "hi" }], "end_turn", {
   id: "m",
-  type: "message",
-  role: "assistant",
   model: "c",
-  content: [{ type: "text", text: "hi" }],
-  stop_reason: "end_turn",
   usage: { input_tokens: 1, output_tokens: 1 },
-};
+});
 
 describe("anthropic model", () => {
   it("retries 529 overloaded and 429 with retry-after, then succeeds", async () => {

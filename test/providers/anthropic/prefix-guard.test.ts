@@ -5,17 +5,14 @@ import type { Message, ModelRequest, Part, ToolSpec } from "../../../src/core/ty
 import { create } from "../../../src/platforms/anthropic/index.js";
 import { runCassette } from "../../contract/table.js";
 import { jsonResponse, scriptedFetch, sseEvents } from "../../helpers/fetch.js";
+import { stubTool, TWO_TOOLS } from "../../helpers/tools.js";
 import { answer } from "./answer.js";
 
 // A model that binds thinking to its prefix (preserved thinking's supportedModels).
 const MODEL = "claude-opus-5-5";
 const SYSTEM = "You are terse.";
-const tool = (name: string): ToolSpec => ({
-  name,
-  description: `the ${name}`,
-  parameters: { type: "object", properties: {} },
-});
-const TOOLS = [tool("weather"), tool("time")];
+const tool = stubTool;
+const TOOLS = TWO_TOOLS;
 
 const TURN_1 = answer(
   [

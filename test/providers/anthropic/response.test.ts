@@ -1,16 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { parseErrorBody, parseResponse } from "../../../src/wires/messages/response.js";
+import { answer } from "./answer.js";
 import { SEARCH_RESULT, SEARCH_USE } from "./blocks.js";
 
-const body = (content: unknown[], usage: object = { input_tokens: 1, output_tokens: 2 }) => ({
-  id: "msg_1",
-  type: "message",
-  role: "assistant",
-  model: "claude",
-  content,
-  stop_reason: "end_turn",
-  usage,
-});
+const body = (content: unknown[], usage: object = { input_tokens: 1, output_tokens: 2 }) =>
+  answer(content, "end_turn", { id: "msg_1", model: "claude", usage });
 
 describe("anthropic parseResponse", () => {
   it("parses thinking, redacted thinking, text and tool use into parts in their order, tagged anthropic", () => {
@@ -63,39 +57,7 @@ describe("anthropic parseResponse", () => {
     });
   });
 
-  it("keeps an interleaved turn [thinking, tool_use, thinking, tool_use] in that order", () => {
-    const r = parseResponse(
-      body([
-        { type: "thinking", thinking: "First Paris.", signature: "sig-1" },
-        { type: "tool_use", id: "toolu_a", name: "weather", input: { location: "Paris" } },
-        { type: "thinking", thinking: "Now Rome.", signature: "sig-2" },
-        { type: "tool_use", id: "toolu_b", name: "weather", input: { location: "Rome" } },
-      ]),
-    );
-    expect(r.message.content).toEqual([
-      { type: "thinking", text: "First Paris.", signature: "sig-1", provider: "anthropic" },
-      { type: "tool-call", id: "toolu_a", name: "weather", arguments: '{"location":"Paris"}' },
-      { type: "thinking", text: "Now Rome.", signature: "sig-2", provider: "anthropic" },
-      { type: "tool-call", id: "toolu_b", name: "weather", arguments: '{"location":"Rome"}' },
-    ]);
-  });
-
-  it("keeps [text, thinking, text] as three parts; text blocks are not merged", () => {
-    const r = parseResponse(
-      body([
-        { type: "text", text: "Let me think. " },
-        { type: "thinking", thinking: "Hmm.", signature: "sig" },
-        { type: "text", text: "It is 4." },
-        { type: "text", text: " Done." },
-      ]),
-    );
-    expect(r.message.content).toEqual([
-      { type: "text", text: "Let me think. " },
-      { type: "thinking", text: "Hmm.", signature: "sig", provider: "anthropic" },
-      { type: "text", text: "It is 4." },
-      { type: "text", text: " Done." },
-    ]);
-  });
+  // Which part each block becomes, whole and streamed: test/wires/messages/parts.test.ts.
 
   it("keeps server tool blocks and unknown block types as provider parts, exactly as sent", () => {
     const future = { type: "brand_new_block", payload: [1, { x: null }] };
@@ -143,24 +105,6 @@ describe("anthropic parseResponse", () => {
       ]),
     );
     expect(r.message.content).toEqual([{ type: "text", text: "It is sunny." }]);
-  });
-
-  it("keeps an empty thinking text when only the signature came (display omitted)", () => {
-    const r = parseResponse(body([{ type: "thinking", thinking: "", signature: "sig" }]));
-    expect(r.message.content).toEqual([
-      { type: "thinking", text: "", signature: "sig", provider: "anthropic" },
-    ]);
-  });
-
-  it("opens no part for an empty unsigned thinking block or an empty text block", () => {
-    const r = parseResponse(
-      body([
-        { type: "thinking", thinking: "", signature: "" },
-        { type: "text", text: "" },
-        { type: "text", text: "hi" },
-      ]),
-    );
-    expect(r.message.content).toEqual([{ type: "text", text: "hi" }]);
   });
 
   it("keeps cache counts of 0 when they were sent, and leaves them out when not", () => {

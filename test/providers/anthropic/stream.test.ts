@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { APIError, StreamError } from "../../../src/core/errors.js";
+import { toolCallsOf } from "../../../src/core/parts.js";
 import type { Delta } from "../../../src/core/types.js";
 import { parseResponse } from "../../../src/wires/messages/response.js";
 import { createStreamState } from "../../../src/wires/messages/stream.js";
+import { pieces } from "../../helpers/deltas.js";
 import { thrown } from "../../helpers/errors.js";
+import { answer } from "./answer.js";
 import { SEARCH_RESULT, SEARCH_USE } from "./blocks.js";
 
 const rec = (data: Record<string, unknown>) => ({
@@ -12,15 +15,7 @@ const rec = (data: Record<string, unknown>) => ({
 });
 const start = rec({
   type: "message_start",
-  message: {
-    id: "m",
-    type: "message",
-    role: "assistant",
-    model: "c",
-    content: [],
-    stop_reason: null,
-    usage: { input_tokens: 7, output_tokens: 1 },
-  },
+  message: answer([], null, { id: "m", model: "c", usage: { input_tokens: 7, output_tokens: 1 } }),
 });
 
 function feed(events: { event?: string; data: string }[]) {
@@ -30,50 +25,30 @@ function feed(events: { event?: string; data: string }[]) {
   return { machine, deltas };
 }
 
+const blockStart = (index: number, content_block: object) =>
+  rec({ type: "content_block_start", index, content_block });
+const blockDelta = (index: number, delta: object) =>
+  rec({ type: "content_block_delta", index, delta });
+const blockStop = (index: number) => rec({ type: "content_block_stop", index });
+/** Every kind of block, with a ping, an empty and a citations delta and an event of the future. */
 const full = [
   start,
-  rec({
-    type: "content_block_start",
-    index: 0,
-    content_block: { type: "thinking", thinking: "", signature: "" },
-  }),
+  blockStart(0, { type: "thinking", thinking: "", signature: "" }),
   { event: "ping", data: '{"type": "ping"}' },
-  rec({ type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "a " } }),
-  rec({ type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "b" } }),
-  rec({ type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "" } }),
-  rec({
-    type: "content_block_delta",
-    index: 0,
-    delta: { type: "signature_delta", signature: "SIG+/=" },
-  }),
-  rec({ type: "content_block_stop", index: 0 }),
-  rec({
-    type: "content_block_start",
-    index: 1,
-    content_block: { type: "redacted_thinking", data: "RED" },
-  }),
-  rec({ type: "content_block_stop", index: 1 }),
-  rec({ type: "content_block_start", index: 2, content_block: { type: "text", text: "" } }),
-  rec({ type: "content_block_delta", index: 2, delta: { type: "text_delta", text: "Hi " } }),
-  rec({ type: "content_block_delta", index: 2, delta: { type: "citations_delta", citation: {} } }),
-  rec({ type: "content_block_delta", index: 2, delta: { type: "text_delta", text: "there" } }),
-  rec({ type: "content_block_stop", index: 2 }),
-  rec({
-    type: "content_block_start",
-    index: 3,
-    content_block: { type: "tool_use", id: "toolu_1", name: "w", input: {} },
-  }),
-  rec({
-    type: "content_block_delta",
-    index: 3,
-    delta: { type: "input_json_delta", partial_json: '{"city": ' },
-  }),
-  rec({
-    type: "content_block_delta",
-    index: 3,
-    delta: { type: "input_json_delta", partial_json: '"Paris"}' },
-  }),
-  rec({ type: "content_block_stop", index: 3 }),
+  ...["a ", "b", ""].map((thinking) => blockDelta(0, { type: "thinking_delta", thinking })),
+  blockDelta(0, { type: "signature_delta", signature: "SIG+/=" }),
+  blockStop(0),
+  blockStart(1, { type: "redacted_thinking", data: "RED" }),
+  blockStop(1),
+  blockStart(2, { type: "text", text: "" }),
+  blockDelta(2, { type: "text_delta", text: "Hi " }),
+  blockDelta(2, { type: "citations_delta", citation: {} }),
+  blockDelta(2, { type: "text_delta", text: "there" }),
+  blockStop(2),
+  blockStart(3, { type: "tool_use", id: "toolu_1", name: "w", input: {} }),
+  blockDelta(3, { type: "input_json_delta", partial_json: '{"city": ' }),
+  blockDelta(3, { type: "input_json_delta", partial_json: '"Paris"}' }),
+  blockStop(3),
   rec({
     type: "message_delta",
     delta: { stop_reason: "tool_use" },
@@ -83,11 +58,6 @@ const full = [
   rec({ type: "message_stop" }),
 ];
 
-const blockStart = (index: number, content_block: object) =>
-  rec({ type: "content_block_start", index, content_block });
-const blockDelta = (index: number, delta: object) =>
-  rec({ type: "content_block_delta", index, delta });
-const blockStop = (index: number) => rec({ type: "content_block_stop", index });
 const stop = [
   rec({ type: "message_delta", delta: { stop_reason: "tool_use" }, usage: { output_tokens: 9 } }),
   rec({ type: "message_stop" }),
@@ -108,12 +78,10 @@ describe("anthropic stream state", () => {
   it("emits deltas in provider order, each indexed by its part's place in the final message", () => {
     const { deltas } = feed(full);
     expect(deltas).toEqual([
-      { type: "thinking", index: 0, text: "a " },
-      { type: "thinking", index: 0, text: "b" },
+      ...pieces("thinking", 0, "a ", "b"),
       { type: "thinking", index: 0, signature: "SIG+/=" },
       { type: "thinking", index: 1, redacted: "RED" },
-      { type: "text", index: 2, text: "Hi " },
-      { type: "text", index: 2, text: "there" },
+      ...pieces("text", 2, "Hi ", "there"),
       { type: "tool-call", index: 3, id: "toolu_1", name: "w" },
       { type: "tool-call", index: 3, arguments: '{"city": ' },
       { type: "tool-call", index: 3, arguments: '"Paris"}' },
@@ -148,7 +116,7 @@ describe("anthropic stream state", () => {
     });
   });
 
-  it("keeps an interleaved turn [thinking, tool_use, thinking, tool_use] in order, deltas included", () => {
+  it("numbers the deltas of an interleaved turn by part, and keeps its arguments as they arrived", () => {
     const { machine, deltas } = feed([
       start,
       ...thinking(0, "First Paris.", "sig-1"),
@@ -157,11 +125,10 @@ describe("anthropic stream state", () => {
       ...toolUse(3, "toolu_b", '{"location": "Rome"}'),
       ...stop,
     ]);
-    expect(machine.finish().message.content).toEqual([
-      { type: "thinking", text: "First Paris.", signature: "sig-1", provider: "anthropic" },
-      { type: "tool-call", id: "toolu_a", name: "weather", arguments: '{"location": "Paris"}' },
-      { type: "thinking", text: "Now Rome.", signature: "sig-2", provider: "anthropic" },
-      { type: "tool-call", id: "toolu_b", name: "weather", arguments: '{"location": "Rome"}' },
+    // Its parts: the interleaved row of test/wires/messages/parts.test.ts; here, as they arrived.
+    expect(toolCallsOf(machine.finish().message).map((c) => c.arguments)).toEqual([
+      '{"location": "Paris"}',
+      '{"location": "Rome"}',
     ]);
     expect(deltas.map((d) => `${d.type}@${d.index}`)).toEqual([
       "thinking@0",
@@ -173,25 +140,6 @@ describe("anthropic stream state", () => {
       "thinking@2",
       "tool-call@3",
       "tool-call@3",
-    ]);
-  });
-
-  it("keeps [text, thinking, text] as three parts", () => {
-    const { machine } = feed([
-      start,
-      blockStart(0, { type: "text", text: "" }),
-      blockDelta(0, { type: "text_delta", text: "Let me think. " }),
-      blockStop(0),
-      ...thinking(1, "Hmm.", "sig"),
-      blockStart(2, { type: "text", text: "" }),
-      blockDelta(2, { type: "text_delta", text: "It is 4." }),
-      blockStop(2),
-      ...stop,
-    ]);
-    expect(machine.finish().message.content).toEqual([
-      { type: "text", text: "Let me think. " },
-      { type: "thinking", text: "Hmm.", signature: "sig", provider: "anthropic" },
-      { type: "text", text: "It is 4." },
     ]);
   });
 
@@ -208,13 +156,6 @@ describe("anthropic stream state", () => {
         name: "weather",
         arguments: '{"id": 12345678901234567890123}',
       },
-    ]);
-  });
-
-  it('keeps a call whose input never arrived as "", which means {}', () => {
-    const { machine } = feed([start, ...toolUse(0, "toolu_1"), ...stop]);
-    expect(machine.finish().message.content).toEqual([
-      { type: "tool-call", id: "toolu_1", name: "weather", arguments: "" },
     ]);
   });
 

@@ -8,6 +8,7 @@ import type {
 } from "../../../src/core/types.js";
 import { create } from "../../../src/platforms/anthropic/index.js";
 import { buildRequest } from "../../../src/wires/messages/request.js";
+import { thrownAs } from "../../helpers/errors.js";
 import { jsonResponse, scriptedFetch } from "../../helpers/fetch.js";
 import { answer } from "./answer.js";
 
@@ -146,15 +147,8 @@ describe("anthropic append-only updates, compiled in place (Opus 5.5, Claude API
   });
 });
 
-const bad = (req: ModelRequest, config: ReturnType<typeof cfg>): HistoryError => {
-  try {
-    buildRequest(req, config, false);
-  } catch (err) {
-    expect(err).toBeInstanceOf(HistoryError);
-    return err as HistoryError;
-  }
-  throw new Error("expected a HistoryError");
-};
+const bad = (req: ModelRequest, config: ReturnType<typeof cfg>): HistoryError =>
+  thrownAs(HistoryError, () => buildRequest(req, config, false));
 
 describe("anthropic append-only updates, by model and platform", () => {
   it("Google Cloud takes changes by reference, refuses a tool defined by value (index, the alternative)", () => {

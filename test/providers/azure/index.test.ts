@@ -6,6 +6,7 @@ import * as openai from "../../../src/platforms/openai/index.js";
 import { type Cassette, type CassetteResponse, replayFetch } from "../../../src/testing/index.js";
 import { expectAPIError } from "../../helpers/errors.js";
 import { inlineCassette } from "../../helpers/fetch.js";
+import { reasonedText } from "../../helpers/responses.js";
 
 const KEY = "azure-key-0123456789abcdef";
 const ENDPOINT = "https://my-resource.openai.azure.com";
@@ -183,6 +184,12 @@ describe("azure stream", () => {
       fetch,
     });
 
+  /** The DeepSeek deployment, replaying `answers` to a request whose body is `body`. */
+  const replaying = (body: object, answers: CassetteResponse[]) => {
+    const fetch = replayFetch(cassette(V1, { "api-key": "<redacted>" }, body, answers));
+    return { fetch, model: deepseek(fetch) };
+  };
+
   it("tags a DeepSeek deployment's reasoning azure and replays only azure blocks", async () => {
     const chunk = (delta: object, finish: string | null = null) =>
       `data: ${JSON.stringify({ object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: finish, matched_stop: null }], usage: null })}\n\n`;
@@ -200,29 +207,19 @@ describe("azure stream", () => {
         "data: [DONE]\n\n",
       ],
     };
-    const earlier: Message = {
-      role: "assistant",
-      content: [
-        { type: "thinking", text: "from openai", provider: "openai" },
-        { type: "text", text: "Hi." },
-      ],
-    };
+    const earlier: Message = { role: "assistant", content: reasonedText("from openai", "Hi.") };
     const first = {
       model: "deepseek-v4-pro",
       messages: [user, { role: "assistant", content: "Hi.", reasoning_content: "" }, user],
       stream: true,
       stream_options: { include_usage: true },
     };
-    const fetch = replayFetch(cassette(V1, { "api-key": "<redacted>" }, first, [streamed]));
-    const model = deepseek(fetch);
+    const { fetch, model } = replaying(first, [streamed]);
     const res = await model.stream({ messages: [user, earlier, user] }).response;
     fetch.assertDone();
     expect(res.message).toEqual({
       role: "assistant",
-      content: [
-        { type: "thinking", text: "We need a day.", provider: "azure" },
-        { type: "text", text: "Tuesday." },
-      ],
+      content: reasonedText("We need a day.", "Tuesday.", "azure"),
     });
 
     const second = {
@@ -233,8 +230,7 @@ describe("azure stream", () => {
         user,
       ],
     };
-    const fetch2 = replayFetch(cassette(V1, { "api-key": "<redacted>" }, second, [OK]));
-    const model2 = deepseek(fetch2);
+    const { fetch: fetch2, model: model2 } = replaying(second, [OK]);
     await model2.generate({ messages: [user, res.message, user] });
     fetch2.assertDone();
     const sent = fetch2.requests[0]?.body as { messages: { reasoning_content?: string }[] };

@@ -12,11 +12,12 @@ import {
   type ReplayFetch,
   replayFetch,
 } from "../../../src/testing/index.js";
-import { createModel, FAKE_AUTH } from "../../contract/adapters.js";
+import { createModel, fakeSecret } from "../../contract/adapters.js";
 import { expectAPIError } from "../../helpers/errors.js";
 import { inlineCassette, sseEvents } from "../../helpers/fetch.js";
+import { reasoningItem } from "../../wires/openai-responses/items.js";
 
-const KEY = FAKE_AUTH.azure.apiKey;
+const KEY = fakeSecret("azure");
 const ENDPOINT = "https://my-resource.openai.azure.com";
 const V1 = `${ENDPOINT}/openai/v1/responses`;
 const WEATHER = {
@@ -26,12 +27,11 @@ const WEATHER = {
 };
 const USER: Message = { role: "user", content: "What's the weather in Florence, Italy?" };
 
-const REASONING = {
-  id: "rs_az1",
-  type: "reasoning",
-  summary: [{ type: "summary_text", text: "**Checking the weather**\n\nCall the tool." }],
-  encrypted_content: "gAAAAB-azure-enc-1",
-};
+const REASONING = reasoningItem(
+  "rs_az1",
+  "**Checking the weather**\n\nCall the tool.",
+  "gAAAAB-azure-enc-1",
+);
 const CALL = {
   id: "fc_az1",
   type: "function_call",

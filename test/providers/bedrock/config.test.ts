@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../../src/core/errors.js";
 import { type Config, resolveConfig } from "../../../src/platforms/bedrock/config.js";
 import { create } from "../../../src/platforms/bedrock/index.js";
+import { thrownAs } from "../../helpers/errors.js";
 
 const MODEL = "us.anthropic.claude-sonnet-4-5-20250929-v1:0";
 const CREDS = {
@@ -10,15 +11,8 @@ const CREDS = {
 };
 const base: Config = { region: "us-east-1", model: MODEL, credentials: CREDS };
 
-function complaint(config: Config, env: Record<string, string> = {}): string {
-  try {
-    resolveConfig(config, env);
-  } catch (e) {
-    expect(e).toBeInstanceOf(ConfigError);
-    return (e as Error).message;
-  }
-  throw new Error("no ConfigError");
-}
+const complaint = (config: Config, env: Record<string, string> = {}): string =>
+  thrownAs(ConfigError, () => resolveConfig(config, env)).message;
 
 describe("bedrock config", () => {
   it("takes `citations` as true or false only", () => {

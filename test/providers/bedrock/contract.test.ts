@@ -136,7 +136,9 @@ describe("bedrock thinking-tool-loop", () => {
     const { fetch } = await run("thinking-tool-loop");
     const headers = fetch.requests[0]?.headers ?? {};
     expect(headers.authorization).toMatch(
-      /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/us-east-1\/bedrock\//,
+      new RegExp(
+        `^AWS4-HMAC-SHA256 Credential=${AWS_SESSION.accessKeyId}/\\d{8}/us-east-1/bedrock/`,
+      ),
     );
     expect(headers["x-amz-security-token"]).toBe(AWS_SESSION.sessionToken);
     expect(fetch.requests[0]?.url).toContain(

@@ -81,28 +81,26 @@ export function encodeFrame(
   return new Uint8Array(out);
 }
 
-/** A decoded-frame value as the stream state receives it: an `event` of the given type. */
-export function eventMessage(eventType: string, payload: unknown): EventStreamMessage {
+/** A decoded frame as the stream state receives it: JSON of the given message type. */
+function jsonMessage(kind: "event" | "exception", type: string, payload: unknown) {
   return {
     headers: {
-      ":event-type": eventType,
+      [`:${kind}-type`]: type,
       ":content-type": "application/json",
-      ":message-type": "event",
+      ":message-type": kind,
     },
     payload: encoder.encode(JSON.stringify(payload)),
   };
 }
 
+/** A decoded-frame value as the stream state receives it: an `event` of the given type. */
+export function eventMessage(eventType: string, payload: unknown): EventStreamMessage {
+  return jsonMessage("event", eventType, payload);
+}
+
 /** An `exception` frame's decoded value. */
 export function exceptionMessage(exceptionType: string, payload: unknown): EventStreamMessage {
-  return {
-    headers: {
-      ":exception-type": exceptionType,
-      ":content-type": "application/json",
-      ":message-type": "exception",
-    },
-    payload: encoder.encode(JSON.stringify(payload)),
-  };
+  return jsonMessage("exception", exceptionType, payload);
 }
 
 /** Bytes as one ReadableStream, one chunk per array entry. */

@@ -64,76 +64,7 @@ describe("bedrock parseResponse", () => {
     });
   });
 
-  it("keeps interleaved reasoning and tool use in order", () => {
-    const r = parseResponse(
-      body(
-        [
-          { reasoningContent: { reasoningText: { text: "First the city.", signature: "s1" } } },
-          { toolUse: { toolUseId: "t1", name: "city", input: {} } },
-          { reasoningContent: { reasoningText: { text: "Then its weather.", signature: "s2" } } },
-          { toolUse: { toolUseId: "t2", name: "weather", input: { city: "Lima", days: [1, 2] } } },
-        ],
-        "tool_use",
-      ),
-    );
-    expect(r.message.content).toEqual([
-      { type: "thinking", text: "First the city.", signature: "s1", provider: "bedrock" },
-      { type: "tool-call", id: "t1", name: "city", arguments: "{}" },
-      { type: "thinking", text: "Then its weather.", signature: "s2", provider: "bedrock" },
-      {
-        type: "tool-call",
-        id: "t2",
-        name: "weather",
-        arguments: '{"city":"Lima","days":[1,2]}',
-      },
-    ]);
-  });
-
-  it("keeps a built-in tool's call and result as provider parts, not as a tool call", () => {
-    // The Nova code interpreter exchange of docs.aws.amazon.com/nova/latest/userguide/tool-built-in.html
-    const call = {
-      toolUse: {
-        input: { code: "numbers = [10, 24]\nsum(numbers) / len(numbers)" },
-        name: "nova_code_interpreter",
-        toolUseId: "tooluse_WytfF0g1S5qUeEPm0ptOdQ",
-        type: "server_tool_use",
-      },
-    };
-    const result = {
-      toolResult: {
-        content: [{ text: '{"stdOut":"17.0","stdErr":"","exitCode":0,"isError":false}' }],
-        status: "success",
-        toolUseId: "tooluse_WytfF0g1S5qUeEPm0ptOdQ",
-        type: "nova_code_interpreter_result",
-      },
-    };
-    const r = parseResponse(body([call, result, { text: "The average is 17." }]));
-    expect(r.message.content).toEqual([
-      { type: "provider", provider: "bedrock", value: call },
-      { type: "provider", provider: "bedrock", value: result },
-      { type: "text", text: "The average is 17." },
-    ]);
-  });
-
-  it("keeps a signature-only block (display omitted) and drops an empty unsigned one", () => {
-    const r = parseResponse(
-      body([
-        { reasoningContent: { reasoningText: { text: "", signature: SIG } } },
-        { reasoningContent: { reasoningText: { text: "" } } },
-        { reasoningContent: { reasoningText: { text: "unsigned" } } },
-        { text: "" },
-        { text: "ok" },
-      ]),
-    );
-    expect(r.message).toEqual({
-      role: "assistant",
-      content: [
-        { type: "thinking", text: "", signature: SIG, provider: "bedrock" },
-        { type: "thinking", text: "unsigned", provider: "bedrock" },
-        { type: "text", text: "ok" },
-      ],
-    });
-  });
+  // Which part each block becomes, whole and streamed: test/wires/converse/parts.test.ts.
 
   it("keeps usage counts that were sent, 0 included, and leaves out the ones that were not", () => {
     const r = parseResponse({

@@ -4,7 +4,7 @@ import type { Delta } from "../../../src/core/types.js";
 import type { EventStreamMessage } from "../../../src/transport/event-stream.js";
 import { parseResponse } from "../../../src/wires/converse/response.js";
 import { createStreamState } from "../../../src/wires/converse/stream.js";
-import { thrown } from "../../helpers/errors.js";
+import { expectAPIError, thrown } from "../../helpers/errors.js";
 import { eventMessage, exceptionMessage } from "./frames.js";
 
 const SIG = "Ep0CCkgICxABGAIqQOWPB6/PmA5SW9jC6FvaNq3E+U9ev4FMWcFWuAho+VGLCtazKc5WDjQ5i0Mux==";
@@ -66,6 +66,19 @@ const FULL_AS_CONVERSE = {
   usage: { inputTokens: 51, outputTokens: 94, totalTokens: 145, cacheReadInputTokens: 0 },
 };
 
+/** The parts of FULL, in order. */
+const FULL_PARTS = [
+  {
+    type: "thinking",
+    text: 'Let me count the r\'s in "strawberry"',
+    signature: SIG,
+    provider: "bedrock",
+  },
+  { type: "thinking", redacted: REDACTED, provider: "bedrock" },
+  { type: "text", text: "There are 3." },
+  { type: "tool-call", id: "tooluse_kZJM", name: "get_weather", arguments: '{"city":"Paris"}' },
+];
+
 function feed(messages: EventStreamMessage[]) {
   const machine = createStreamState((f) => new APIError(f), "req-7");
   const deltas: Delta[] = [];
@@ -93,21 +106,11 @@ describe("bedrock stream state", () => {
   it("finishes with exactly what parseResponse gives for the same content", () => {
     const final = feed(FULL).machine.finish();
     expect(final).toEqual(parseResponse(FULL_AS_CONVERSE));
-    expect(final.message.content).toEqual([
-      {
-        type: "thinking",
-        text: 'Let me count the r\'s in "strawberry"',
-        signature: SIG,
-        provider: "bedrock",
-      },
-      { type: "thinking", redacted: REDACTED, provider: "bedrock" },
-      { type: "text", text: "There are 3." },
-      { type: "tool-call", id: "tooluse_kZJM", name: "get_weather", arguments: '{"city":"Paris"}' },
-    ]);
+    expect(final.message.content).toEqual(FULL_PARTS);
     expect(final.usage).toEqual({ inputTokens: 51, outputTokens: 94, cacheReadTokens: 0 });
   });
 
-  it("keeps interleaved reasoning and tool use in order, as parseResponse does", () => {
+  it("numbers interleaved reasoning and tool use deltas in order", () => {
     const { machine, deltas } = feed([
       messageStart,
       delta(0, { reasoningContent: { text: "First the city." } }),
@@ -136,30 +139,25 @@ describe("bedrock stream state", () => {
       ["tool-call", 3],
       ["tool-call", 3],
     ]);
-    const final = machine.finish();
-    expect(final.message.content).toEqual([
-      { type: "thinking", text: "First the city.", signature: "s1", provider: "bedrock" },
-      { type: "tool-call", id: "t1", name: "city", arguments: "" },
-      { type: "thinking", text: "Then its weather.", signature: "s2", provider: "bedrock" },
-      {
-        type: "tool-call",
-        id: "t2",
-        name: "weather",
-        arguments: '{"city":"Lima","days":[1,2]}',
-      },
-    ]);
+    // The parts it ends with: the interleaved row of test/wires/converse/parts.test.ts.
+    expect(machine.finish().message.content).toHaveLength(4);
   });
 
-  it("keeps a tool's input text exactly as it arrived, with no parse and stringify", () => {
+  it.each([
+    [
+      "a tool's input text exactly as it arrived, with no parse and stringify",
+      ['{ "a" : 1.50,', ' "b": "\\u00e9" }'],
+    ],
+    ["input that is not JSON as it came (the transport's history check refuses it)", ["{bad"]],
+  ])("keeps %s", (_, pieces) => {
     const { machine } = feed([
       toolStart(0, { toolUseId: "t", name: "x" }),
-      delta(0, { toolUse: { input: '{ "a" : 1.50,' } }),
-      delta(0, { toolUse: { input: ' "b": "\\u00e9" }' } }),
+      ...pieces.map((input) => delta(0, { toolUse: { input } })),
       stop(0),
       messageStop("tool_use"),
     ]);
     expect(machine.finish().message.content).toEqual([
-      { type: "tool-call", id: "t", name: "x", arguments: '{ "a" : 1.50, "b": "\\u00e9" }' },
+      { type: "tool-call", id: "t", name: "x", arguments: pieces.join("") },
     ]);
   });
 
@@ -336,16 +334,8 @@ describe("bedrock stream state", () => {
     const err = thrown(() => machine.finish());
     expect(err).toBeInstanceOf(StreamError);
     expect((err as StreamError).message).toBe("The bedrock stream ended before messageStop");
-    expect((err as StreamError).partial?.message.content).toEqual([
-      {
-        type: "thinking",
-        text: 'Let me count the r\'s in "strawberry"',
-        signature: SIG,
-        provider: "bedrock",
-      },
-      { type: "thinking", redacted: REDACTED, provider: "bedrock" },
-      { type: "text", text: "There are 3." },
-    ]);
+    // What arrived: the parts of the blocks before the tool use.
+    expect((err as StreamError).partial?.message.content).toEqual(FULL_PARTS.slice(0, 3));
     expect((err as StreamError).partial?.stopReason).toBe("");
   });
 
@@ -368,8 +358,7 @@ describe("bedrock stream state", () => {
         }),
       ),
     ) as APIError;
-    expect(err).toBeInstanceOf(APIError);
-    expect(err).toMatchObject({
+    expectAPIError(err, APIError, {
       provider: "bedrock",
       status: 429,
       type: "throttlingException",
@@ -453,18 +442,6 @@ describe("bedrock stream state", () => {
         delta(0, { reasoningContent: { redactedContent: "UjE=" } }),
       ]),
     ).toThrow("bedrock: block 0 mixes reasoning and redacted reasoning deltas");
-  });
-
-  it("keeps input that is not JSON as it came (the transport's history check refuses it)", () => {
-    const { machine } = feed([
-      toolStart(0, { toolUseId: "t", name: "x" }),
-      delta(0, { toolUse: { input: "{bad" } }),
-      stop(0),
-      messageStop("tool_use"),
-    ]);
-    expect(machine.finish().message.content).toEqual([
-      { type: "tool-call", id: "t", name: "x", arguments: "{bad" },
-    ]);
   });
 
   it('keeps a tool call with no input as "" (sent back as {})', () => {

@@ -7,15 +7,26 @@
  */
 import { describe, expect, it } from "vitest";
 import { createModel, type Provider } from "../../contract/adapters.js";
+import { everyVariant } from "../../variants.js";
 
-const CLAUDE_PLATFORMS: [Provider, string][] = [
-  ["anthropic", "claude-opus-5-5"],
-  ["vertex", "claude-opus-5-5@20261001"],
-  ["anthropic-aws", "claude-opus-5-5"],
-  ["anthropic-bedrock", "anthropic.claude-opus-5-5-v1:0"],
-  ["anthropic-foundry", "claude-opus-5-5"],
-  ["anthropic-google-cloud", "claude-opus-5-5"],
-];
+const NO_MESSAGES = "it serves no Claude Messages API, whose betas these are";
+const CLAUDE_PLATFORMS = everyVariant(
+  [
+    ["anthropic", "claude-opus-5-5"],
+    ["vertex", "claude-opus-5-5@20261001"],
+    ["anthropic-aws", "claude-opus-5-5"],
+    ["anthropic-bedrock", "anthropic.claude-opus-5-5-v1:0"],
+    ["anthropic-foundry", "claude-opus-5-5"],
+    ["anthropic-google-cloud", "claude-opus-5-5"],
+  ],
+  {
+    bedrock: "Converse has no anthropic-beta header, and golem sends it none of these fields",
+    gemini: NO_MESSAGES,
+    openai: NO_MESSAGES,
+    azure: NO_MESSAGES,
+    cohere: NO_MESSAGES,
+  },
+);
 
 interface Seen {
   headers: Record<string, string>;

@@ -1,72 +1,45 @@
 /**
- * On every Claude platform, a credential function that throws (an AWS credentials provider, an
- * Entra ID or Google token function) is an AuthError that names its cause, before any request.
+ * On every variant that takes a credential function (an AWS credentials provider, an Entra ID
+ * or Google token function), one that throws is an AuthError that names its cause, before any
+ * request: every kind of credentials of the registry whose config holds a function.
  */
 import { describe, expect, it } from "vitest";
 import { AuthError } from "../../../src/core/errors.js";
-import type { Model } from "../../../src/core/types.js";
-import * as anthropicAws from "../../../src/platforms/anthropic-aws/index.js";
-import * as anthropicBedrock from "../../../src/platforms/anthropic-bedrock/index.js";
-import * as anthropicFoundry from "../../../src/platforms/anthropic-foundry/index.js";
-import * as anthropicGoogleCloud from "../../../src/platforms/anthropic-google-cloud/index.js";
-import { answer, HI, jsonReply, useLoopback } from "./helpers.js";
-
-const SONNET = { model: "claude-sonnet-4-6", maxTokens: 1024 };
+import { createModel } from "../../contract/adapters.js";
+import { scriptedFetch } from "../../helpers/fetch.js";
+import { authOf, minimalConfig, VARIANT_NAMES } from "../../variants.js";
+import { HI } from "./helpers.js";
 
 /** A credential function whose source is gone. */
 const failing = (cause: string) => async () => Promise.reject(new Error(cause));
 
-const PLATFORMS: [string, (baseURL: string) => Model, RegExp][] = [
-  [
-    "anthropic-aws",
-    (baseURL) =>
-      anthropicAws.create({
-        ...SONNET,
-        region: "us-west-2",
-        workspaceId: "wrkspc1",
-        baseURL,
-        credentials: failing("sso session expired"),
-      }),
-    /credentials provider failed: sso session expired/,
-  ],
-  [
-    "anthropic-bedrock",
-    (baseURL) =>
-      anthropicBedrock.create({
-        ...SONNET,
-        model: "global.anthropic.claude-sonnet-4-6",
-        region: "us-east-1",
-        baseURL,
-        credentials: failing("sso session expired"),
-      }),
-    /credentials provider failed: sso session expired/,
-  ],
-  [
-    "anthropic-foundry",
-    (baseURL) =>
-      anthropicFoundry.create({ ...SONNET, baseURL, token: failing("no managed identity") }),
-    /^anthropic-foundry: token\(\) failed: no managed identity$/,
-  ],
-  [
-    "anthropic-google-cloud",
-    (baseURL) =>
-      anthropicGoogleCloud.create({
-        ...SONNET,
-        baseURL,
-        token: failing("no application default credentials"),
-      }),
-    /token\(\) failed: no application default/,
-  ],
-];
+/** What each kind of credential function says when it fails, before its cause. */
+const FAILED: Record<string, string> = {
+  token: "token() failed",
+  credentials: "credentials provider failed",
+};
 
-const lb = useLoopback("/v1");
+const FAILING = VARIANT_NAMES.flatMap((v) =>
+  authOf(v).flatMap(([name, auth]) =>
+    Object.keys(auth.config)
+      .filter((key) => typeof auth.config[key] === "function")
+      .map((key) => [v, name, key] as const),
+  ),
+);
 
-describe("a failing credential function on the Claude platforms", () => {
-  it.each(PLATFORMS)("%s: an AuthError before any request", async (_, make, message) => {
-    const model = make(await lb.serve(jsonReply(answer())));
+describe("a failing credential function", () => {
+  it("is taken by some variant of each kind", () => {
+    expect(new Set(FAILING.map(([, , key]) => key))).toEqual(new Set(Object.keys(FAILED)));
+  });
+
+  it.each(FAILING)("%s (%s): an AuthError before any request", async (v, _, key) => {
+    const { fetch, calls } = scriptedFetch([]);
+    const cause = `${v} lost its ${key}`;
+    const model = await createModel(v, { ...minimalConfig(v), [key]: failing(cause) }, fetch);
     const err = await model.generate(HI).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AuthError);
-    expect((err as Error).message).toMatch(message);
-    expect(lb.server?.requests).toHaveLength(0);
+    expect((err as Error).message).toContain(`${v}: `);
+    expect((err as Error).message).toContain(`${FAILED[key]}: ${cause}`);
+    expect(calls).toHaveLength(0);
   });
 });

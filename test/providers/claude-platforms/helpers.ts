@@ -76,3 +76,17 @@ export function useLoopback(basePath: string) {
     },
   };
 }
+
+/**
+ * A Claude platform's test server (see {@link useLoopback}) with its two answers: `ok`, and
+ * `unauthorized`, a 401 that quotes back the request's `credentialHeader`.
+ */
+export function usePlatformServer(basePath: string, credentialHeader: string) {
+  const lb = useLoopback(basePath);
+  return {
+    lb,
+    serve: lb.serve,
+    ok: jsonReply(answer()),
+    unauthorized: unauthorizedQuoting(credentialHeader),
+  };
+}

@@ -11,18 +11,11 @@ import {
 import { isGemini3 } from "../../../src/rules/gemini.js";
 import { modelPath } from "../../../src/wires/generate-content/request.js";
 import { bundledPackages } from "../../core/bundle-inputs.js";
+import { thrownAs } from "../../helpers/errors.js";
 
 const KEY = { apiKey: "AIza-test-key" };
 
-function configError(run: () => unknown): ConfigError {
-  try {
-    run();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError);
-    return err as ConfigError;
-  }
-  throw new Error("expected a ConfigError");
-}
+const configError = (run: () => unknown): ConfigError => thrownAs(ConfigError, run);
 
 describe("resolveConfig", () => {
   it("applies the defaults and sends no generationConfig when nothing asks for one", () => {

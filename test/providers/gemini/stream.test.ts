@@ -6,6 +6,7 @@ import { parseResponse } from "../../../src/wires/generate-content/response.js";
 import { createStreamState } from "../../../src/wires/generate-content/stream.js";
 import type { GenerateContentResponse, Part } from "../../../src/wires/generate-content/wire.js";
 import { loadCassette } from "../../helpers/cassettes.js";
+import { pieces } from "../../helpers/deltas.js";
 import { thrown } from "../../helpers/errors.js";
 
 const toError = (fields: APIErrorFields) => new APIError(fields);
@@ -164,8 +165,7 @@ describe("createStreamState", () => {
       chunk([{ text: "" }], "STOP"),
     ]);
     expect(deltas).toEqual([
-      { type: "thinking", index: 0, text: "**Plan**" },
-      { type: "thinking", index: 0, text: " more" },
+      ...pieces("thinking", 0, "**Plan**", " more"),
       { type: "thinking", index: 0, signature: "c2lnMQ==" },
       { type: "thinking", index: 1, text: "second" },
       { type: "text", index: 2, text: "Answer" },
@@ -362,8 +362,7 @@ describe("createStreamState", () => {
     expect(deltas).toEqual([
       { type: "text", index: 0, text: "First, " },
       { type: "text", index: 0, text: "the plan.", signature: "bWlkZGxl" },
-      { type: "text", index: 1, text: " Then" },
-      { type: "text", index: 1, text: " the rest." },
+      ...pieces("text", 1, " Then", " the rest."),
       { type: "text", index: 1, signature: "ZW5k" },
     ]);
     const final = state.finish();

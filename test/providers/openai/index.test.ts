@@ -6,6 +6,7 @@ import { type Cassette, type CassetteResponse, replayFetch } from "../../../src/
 import { collect } from "../../contract/adapters.js";
 import { expectAPIError } from "../../helpers/errors.js";
 import { inlineCassette, sseData as sse } from "../../helpers/fetch.js";
+import { reasonedText, responseOf } from "../../helpers/responses.js";
 
 const KEY = "sk-test-0123456789abcdef";
 const URL = "https://api.openai.com/v1/chat/completions";
@@ -214,17 +215,10 @@ describe("openai stream", () => {
       requestId: "req_mid",
       retryable: false,
     });
+    const cut = responseOf(reasonedText("Thinking", "Par"));
     expect((error as APIError).partial).toEqual({
-      message: {
-        role: "assistant",
-        content: [
-          { type: "thinking", text: "Thinking", provider: "openai" },
-          { type: "text", text: "Par" },
-        ],
-        interrupted: true,
-      },
-      usage: { inputTokens: 0, outputTokens: 0 },
-      stopReason: "",
+      ...cut,
+      message: { ...cut.message, interrupted: true },
     });
   });
 

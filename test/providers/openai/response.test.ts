@@ -15,20 +15,18 @@ const completion = (message: object, extra: object = {}) => ({
   ...extra,
 });
 
+/** A completion of `content`, counted as `usage` says. */
+const answered = (content: string, usage: object) => completion({ content }, { usage });
+
 describe("openai parseResponse", () => {
   it("reads text, finish_reason and usage", () => {
-    const body = completion(
-      { content: "Yes." },
-      {
-        usage: {
-          prompt_tokens: 40,
-          completion_tokens: 210,
-          total_tokens: 250,
-          prompt_tokens_details: { cached_tokens: 0 },
-          completion_tokens_details: { reasoning_tokens: 192 },
-        },
-      },
-    );
+    const body = answered("Yes.", {
+      prompt_tokens: 40,
+      completion_tokens: 210,
+      total_tokens: 250,
+      prompt_tokens_details: { cached_tokens: 0 },
+      completion_tokens_details: { reasoning_tokens: 192 },
+    });
     expect(parseResponse(body, "openai")).toEqual({
       message: { role: "assistant", content: [{ type: "text", text: "Yes." }] },
       usage: { inputTokens: 40, outputTokens: 210, reasoningTokens: 192, cacheReadTokens: 0 },
@@ -38,16 +36,8 @@ describe("openai parseResponse", () => {
   });
 
   it("keeps reasoning_tokens and cached_tokens of 0, and leaves out counts not sent", () => {
-    const body = completion(
-      { content: "ok" },
-      {
-        usage: {
-          prompt_tokens: 3,
-          completion_tokens: 1,
-          completion_tokens_details: { reasoning_tokens: 0 },
-        },
-      },
-    );
+    const usage = { prompt_tokens: 3, completion_tokens: 1 };
+    const body = answered("ok", { ...usage, completion_tokens_details: { reasoning_tokens: 0 } });
     expect(parseResponse(body).usage).toEqual({
       inputTokens: 3,
       outputTokens: 1,
@@ -84,42 +74,7 @@ describe("openai parseResponse", () => {
     }
   });
 
-  it("puts reasoning, then text, then the tool calls in order, arguments exactly as sent", () => {
-    const big = '{"id": 123456789012345678901234567890,  "q" : "1009"}';
-    const body = {
-      choices: [
-        {
-          index: 0,
-          message: {
-            role: "assistant",
-            tool_calls: [
-              { id: "call_a", type: "function", function: { name: "lookup", arguments: big } },
-              { id: "call_b", type: "function", function: { name: "now", arguments: "" } },
-            ],
-            content: "Looking it up.",
-            reasoning_content: "Two lookups.",
-          },
-          finish_reason: "tool_calls",
-        },
-      ],
-    };
-    const res = parseResponse(body, "openai");
-    expect(JSON.stringify(res)).toBe(
-      JSON.stringify({
-        message: {
-          role: "assistant",
-          content: [
-            { type: "thinking", text: "Two lookups.", provider: "openai" },
-            { type: "text", text: "Looking it up." },
-            { type: "tool-call", id: "call_a", name: "lookup", arguments: big },
-            { type: "tool-call", id: "call_b", name: "now", arguments: "" },
-          ],
-        },
-        usage: { inputTokens: 0, outputTokens: 0 },
-        stopReason: "tool_calls",
-      }),
-    );
-  });
+  // Which part each message field becomes, whole and streamed: test/wires/openai-chat/parts.test.ts.
 
   it("ignores Azure's filter results", () => {
     const body = completion(
@@ -131,13 +86,6 @@ describe("openai parseResponse", () => {
       role: "assistant",
       content: [{ type: "text", text: "ok" }],
     });
-  });
-
-  it("prefers reasoning_content and never doubles a server that sends both", () => {
-    const both = completion({ content: null, reasoning_content: "a", reasoning: "a" });
-    expect(parseResponse(both).message.content).toEqual([
-      { type: "thinking", text: "a", provider: "openai" },
-    ]);
   });
 
   it("throws StreamError naming what is missing", () => {

@@ -8,7 +8,7 @@ import { thinkingOf, toolCallsOf } from "../../../src/core/parts.js";
 import { APIError } from "../../../src/platforms/openai/index.js";
 import type { Cassette } from "../../../src/testing/index.js";
 import { FAKE_AUTH } from "../../contract/adapters.js";
-import { runCassette } from "../../contract/table.js";
+import { inputKinds, runCassette } from "../../contract/table.js";
 import { expectAPIError } from "../../helpers/errors.js";
 
 interface WireItem {
@@ -86,11 +86,11 @@ describe("openai responses-thinking-tool-loop", () => {
   it.each(["responses-thinking-tool-loop", "responses-thinking-tool-loop-stream"])(
     "%s: sends turn 1's encrypted_content back byte for byte, before its function call",
     async (file) => {
-      const { fetch } = await runCassette("openai", file);
+      const run = await runCassette("openai", file);
       const plain = (await runCassette("openai", "responses-thinking-tool-loop")).cassette;
       const [reasoning, call] = responseOutput(plain, 0);
-      const input = sentInput(fetch, 1);
-      expect(input.map((item) => item.type ?? item.role)).toEqual([
+      const input = sentInput(run.fetch, 1);
+      expect(inputKinds(run, 1)).toEqual([
         "user",
         "reasoning",
         "function_call",
@@ -203,14 +203,10 @@ describe("openai responses-modified-history", () => {
   });
 
   it("sends the third turn without any reasoning item and parses the answer", async () => {
-    const { fetch, turns, cassette } = await runCassette("openai", "responses-modified-history");
-    const input = sentInput(fetch, 2);
-    expect(input.map((item) => item.type ?? item.role)).toEqual([
-      "user",
-      "message",
-      "message",
-      "user",
-    ]);
+    const run = await runCassette("openai", "responses-modified-history");
+    const { fetch, turns, cassette } = run;
+    const _input = sentInput(fetch, 2);
+    expect(inputKinds(run, 2)).toEqual(["user", "message", "message", "user"]);
     const [reasoning] = responseOutput(cassette, 2);
     const turn3 = turns[2]!.response!;
     expect(thinkingOf(turn3.message)).toEqual(summaryParts(reasoning));

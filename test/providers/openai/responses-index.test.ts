@@ -8,6 +8,7 @@ import { collect } from "../../contract/adapters.js";
 import { runCassette } from "../../contract/table.js";
 import { expectAPIError } from "../../helpers/errors.js";
 import { inlineCassette, sseEvents as sse } from "../../helpers/fetch.js";
+import { reasoningItem } from "../../wires/openai-responses/items.js";
 
 const KEY = "sk-test-0123456789abcdef";
 const URL = "https://api.openai.com/v1/responses";
@@ -20,12 +21,7 @@ const BODY = {
   store: false,
 };
 
-const REASONING = {
-  id: "rs_1",
-  type: "reasoning",
-  summary: [{ type: "summary_text", text: "**Greeting**\n\nSay hello back." }],
-  encrypted_content: "gAAAAB-enc-hello",
-};
+const REASONING = reasoningItem("rs_1", "**Greeting**\n\nSay hello back.", "gAAAAB-enc-hello");
 const MESSAGE = {
   id: "msg_1",
   type: "message",

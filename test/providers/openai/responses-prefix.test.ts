@@ -3,17 +3,14 @@ import { HistoryError } from "../../../src/core/errors.js";
 import { parseHistory, serializeHistory } from "../../../src/core/history.js";
 import type { Message, ModelRequest, Part, ToolSpec } from "../../../src/core/types.js";
 import { create } from "../../../src/platforms/openai/index.js";
-import { runCassette } from "../../contract/table.js";
+import { inputKinds, runCassette } from "../../contract/table.js";
 import { jsonResponse, scriptedFetch } from "../../helpers/fetch.js";
+import { stubTool, TWO_TOOLS } from "../../helpers/tools.js";
 
 // GPT-6.2 and later drop reasoning after a prefix change (keep-prefix-unchanged guide).
 const MODEL = "gpt-6.2";
-const tool = (name: string): ToolSpec => ({
-  name,
-  description: `the ${name}`,
-  parameters: { type: "object", properties: {} },
-});
-const TOOLS = [tool("weather"), tool("time")];
+const tool = stubTool;
+const TOOLS = TWO_TOOLS;
 
 const answer = (output: unknown[], extra: Record<string, unknown> = {}) => ({
   id: "resp",
@@ -168,24 +165,43 @@ describe("Responses prefix check", () => {
   });
 });
 
-describe("Responses prefix cassette", () => {
-  it("keeps the late instruction in place, records each turn and reads the dropped item", async () => {
-    const r = await runCassette("openai", "responses-preserved-reasoning-loop");
+/** A first turn's items: the prompt, the reasoning, the call and its output. */
+const TOOL_TURN = ["user", "reasoning", "function_call", "function_call_output"];
+
+/** The append-only cassettes: what the last request holds, and each turn's prefix length. */
+const PREFIX_CASSETTES = [
+  {
+    file: "responses-preserved-reasoning-loop",
+    does: "keeps the late instruction in place, reads the dropped item",
+    kinds: [...TOOL_TURN, "system", "reasoning", "message", "user"],
+    counts: [1, 5, 8],
+    dropped: "rs_PR1",
+  },
+  {
+    // gpt-6.2: prefixCheck "error" by default.
+    file: "responses-append-only-updates",
+    does: "passes the prefix check with the update items in place",
+    kinds: [
+      ...TOOL_TURN,
+      "developer",
+      "additional_tools",
+      "configuration_update",
+      ...TOOL_TURN.slice(1),
+    ],
+    counts: [1, 7, 10],
+  },
+];
+
+describe.each(PREFIX_CASSETTES)("the $file cassette", (c) => {
+  it(`${c.does}, and records each turn`, async () => {
+    const r = await runCassette("openai", c.file);
     expect(r.error).toBeUndefined();
-    const last = r.fetch.requests[2]?.body as { input: { role?: string; type?: string }[] };
-    expect(last.input.map((i) => i.type ?? i.role)).toEqual([
-      "user",
-      "reasoning",
-      "function_call",
-      "function_call_output",
-      "system",
-      "reasoning",
-      "message",
-      "user",
-    ]);
-    expect(r.turns.map((t) => t.response?.message.prefix?.count)).toEqual([1, 5, 8]);
-    expect(r.turns[2]?.response?.inputTransformations).toMatchObject([
-      { action: "dropped", by: "provider", reason: "prefix_mismatch", id: "rs_PR1" },
-    ]);
+    expect(inputKinds(r, 2)).toEqual(c.kinds);
+    expect(r.turns.map((t) => t.response?.message.prefix?.count)).toEqual(c.counts);
+    if (c.dropped) {
+      expect(r.turns[2]?.response?.inputTransformations).toMatchObject([
+        { action: "dropped", by: "provider", reason: "prefix_mismatch", id: c.dropped },
+      ]);
+    }
   });
 });

@@ -6,6 +6,7 @@ import {
   parseResponsesUsage,
   responsesBodyErrorFields,
 } from "../../../src/wires/openai-responses/response.js";
+import { CALL, REASONING, USAGE } from "../../wires/openai-responses/items.js";
 
 // An abridged Responses API response.
 const SPEC_C4 = {
@@ -15,29 +16,8 @@ const SPEC_C4 = {
   model: "gpt-5.4",
   reasoning: { effort: "medium", summary: "auto" },
   store: false,
-  output: [
-    {
-      id: "rs_01",
-      type: "reasoning",
-      summary: [{ type: "summary_text", text: "**Plan**\n\nAdd first, then multiply." }],
-      encrypted_content: "gAAAAB-enc1",
-    },
-    {
-      id: "fc_01",
-      type: "function_call",
-      status: "completed",
-      call_id: "call_1",
-      name: "calc",
-      arguments: '{"a":12,"b":7,"op":"add"}',
-    },
-  ],
-  usage: {
-    input_tokens: 134,
-    input_tokens_details: { cached_tokens: 0 },
-    output_tokens: 58,
-    output_tokens_details: { reasoning_tokens: 30 },
-    total_tokens: 192,
-  },
+  output: [REASONING, CALL],
+  usage: USAGE,
   error: null,
   incomplete_details: null,
 };
@@ -64,72 +44,12 @@ describe("parseResponsesResponse", () => {
     });
   });
 
-  it("makes each output_text a text part with the item's phase, skips refusals, keeps other items whole", () => {
-    const res = parseResponsesResponse(
-      {
-        status: "completed",
-        output: [
-          { type: "web_search_call", id: "ws_1", status: "completed" },
-          {
-            type: "message",
-            role: "assistant",
-            phase: "commentary",
-            content: [
-              { type: "output_text", text: "Checking. ", annotations: [] },
-              { type: "refusal", refusal: "no" },
-            ],
-          },
-          {
-            type: "message",
-            role: "assistant",
-            content: [
-              { type: "output_text", text: "It is 38.", annotations: [] },
-              { type: "output_text", text: " Done.", annotations: [] },
-            ],
-          },
-        ],
-      },
-      "azure",
-    );
-    expect(res.message).toEqual({
-      role: "assistant",
-      content: [
-        {
-          type: "provider",
-          provider: "azure-responses",
-          value: { type: "web_search_call", id: "ws_1", status: "completed" },
-        },
-        { type: "text", text: "Checking. ", phase: "commentary", provider: "azure-responses" },
-        { type: "text", text: "It is 38." },
-        { type: "text", text: " Done." },
-      ],
-    });
-    expect(res.usage).toEqual({ inputTokens: 0, outputTokens: 0 });
-  });
+  // Which part each output item becomes, whole and streamed:
+  // test/wires/openai-responses/parts.test.ts.
 
-  it("keeps several reasoning items in place among the other items, tagged with the Responses tag", () => {
-    const res = parseResponsesResponse(
-      {
-        status: "completed",
-        output: [
-          { type: "reasoning", summary: [], encrypted_content: "enc-1" },
-          { type: "message", content: [{ type: "output_text", text: "Hm." }] },
-          {
-            type: "reasoning",
-            summary: [{ type: "summary_text", text: "b" }],
-            encrypted_content: "enc-2",
-          },
-          { type: "function_call", call_id: "c", name: "f", arguments: "{}" },
-        ],
-      },
-      "azure",
-    );
-    expect(res.message.content).toEqual([
-      { type: "thinking", text: "", signature: "enc-1", provider: "azure-responses" },
-      { type: "text", text: "Hm." },
-      { type: "thinking", text: "b", signature: "enc-2", provider: "azure-responses" },
-      { type: "tool-call", id: "c", name: "f", arguments: "{}" },
-    ]);
+  it("counts no usage as zero when the response carries none", () => {
+    const res = parseResponsesResponse({ status: "completed", output: [] }, "azure");
+    expect(res.usage).toEqual({ inputTokens: 0, outputTokens: 0 });
   });
 
   it("throws StreamError for a body without output, or a function call without call_id or name", () => {
@@ -146,42 +66,6 @@ describe("parseResponsesResponse", () => {
         "openai",
       ),
     ).toThrow("function call 0 without a name");
-  });
-});
-
-describe("reasoning items", () => {
-  const parts = (item: object) =>
-    parseResponsesResponse({ status: "completed", output: [item] }, "openai").message.content;
-
-  it("makes one thinking part per summary part, the first signed with encrypted_content", () => {
-    expect(
-      parts({
-        type: "reasoning",
-        summary: [
-          { type: "summary_text", text: "**One**\n\nA." },
-          { type: "summary_text", text: "**Two**\n\nB." },
-        ],
-        encrypted_content: "enc",
-      }),
-    ).toEqual([
-      { type: "thinking", text: "**One**\n\nA.", signature: "enc", provider: "openai-responses" },
-      { type: "thinking", text: "**Two**\n\nB.", provider: "openai-responses" },
-    ]);
-  });
-
-  it("makes an empty signed part for a summary-less item, and nothing without encrypted content", () => {
-    expect(parts({ type: "reasoning", summary: [], encrypted_content: "e" })).toEqual([
-      { type: "thinking", text: "", signature: "e", provider: "openai-responses" },
-    ]);
-    expect(parts({ type: "reasoning", summary: [], encrypted_content: null })).toEqual([]);
-    expect(parts({ type: "reasoning", summary: [{ type: "summary_text", text: "t" }] })).toEqual([
-      { type: "thinking", text: "t", provider: "openai-responses" },
-    ]);
-  });
-
-  it("keeps a built-in tool item or an unknown item whole, as the same object", () => {
-    const item = { type: "mcp_call", id: "mcp_1", name: "f", arguments: "{}", output: "ok" };
-    expect(parts(item)).toEqual([{ type: "provider", provider: "openai-responses", value: item }]);
   });
 });
 

@@ -5,7 +5,16 @@ import type { Delta } from "../../../src/core/types.js";
 import type { SSERecord } from "../../../src/transport/sse.js";
 import { parseResponsesResponse } from "../../../src/wires/openai-responses/response.js";
 import { createResponsesStreamState } from "../../../src/wires/openai-responses/stream.js";
-import { thrown } from "../../helpers/errors.js";
+import { pieces } from "../../helpers/deltas.js";
+import { expectAPIError, thrown } from "../../helpers/errors.js";
+import {
+  ARGS,
+  CALL,
+  PLAN,
+  REASONING,
+  summary as summaryTexts,
+  USAGE,
+} from "../../wires/openai-responses/items.js";
 
 class TestAPIError extends APIError {}
 
@@ -32,29 +41,6 @@ function feed(records: SSERecord[], provider = "openai") {
   return { m, deltas };
 }
 
-const PLAN = "**Plan**\n\nAdd first, then multiply.";
-const ARGS = '{"a":12,"b":7,"op":"add"}';
-const REASONING = {
-  id: "rs_01",
-  type: "reasoning",
-  summary: [{ type: "summary_text", text: PLAN }],
-  encrypted_content: "gAAAAB-enc1",
-};
-const CALL = {
-  id: "fc_01",
-  type: "function_call",
-  status: "completed",
-  call_id: "call_1",
-  name: "calc",
-  arguments: ARGS,
-};
-const USAGE = {
-  input_tokens: 134,
-  input_tokens_details: { cached_tokens: 0 },
-  output_tokens: 58,
-  output_tokens_details: { reasoning_tokens: 30 },
-  total_tokens: 192,
-};
 const COMPLETED = { id: "resp_01", status: "completed", output: [REASONING, CALL], usage: USAGE };
 const rs = { item_id: "rs_01", output_index: 0 };
 const fc1 = { item_id: "fc_01", output_index: 1 };
@@ -101,8 +87,7 @@ describe("createResponsesStreamState", () => {
   it("streams summary text, the signature at item done, then the call", () => {
     const { m, deltas } = feed(SPEC_C5);
     expect(deltas).toEqual([
-      { type: "thinking", index: 0, text: "**Plan**" },
-      { type: "thinking", index: 0, text: "\n\nAdd first, then multiply." },
+      ...pieces("thinking", 0, "**Plan**", "\n\nAdd first, then multiply."),
       { type: "thinking", index: 0, signature: "gAAAAB-enc1" },
       { type: "tool-call", index: 1, id: "call_1", name: "calc" },
       { type: "tool-call", index: 1, arguments: '{"a":12,' },
@@ -149,8 +134,7 @@ describe("createResponsesStreamState", () => {
     ]);
     expect(deltas).toEqual([
       { type: "thinking", index: 0, text: "**One**\n\nA." },
-      { type: "thinking", index: 1, text: "**Two**" },
-      { type: "thinking", index: 1, text: "\n\nB." },
+      ...pieces("thinking", 1, "**Two**", "\n\nB."),
       { type: "thinking", index: 0, signature: "gAAAAB-enc1" },
     ]);
     expect(m.finish().message.content).toEqual([
@@ -171,10 +155,7 @@ describe("createResponsesStreamState", () => {
     const r1 = {
       id: "rs_1",
       type: "reasoning",
-      summary: [
-        { type: "summary_text", text: "**Search**\n\nLook it up." },
-        { type: "summary_text", text: "**Query**\n\nUse the news." },
-      ],
+      summary: summaryTexts("**Search**\n\nLook it up.", "**Query**\n\nUse the news."),
       encrypted_content: "enc-r1",
     };
     const search = {
@@ -194,10 +175,7 @@ describe("createResponsesStreamState", () => {
     const r2 = {
       id: "rs_2",
       type: "reasoning",
-      summary: [
-        { type: "summary_text", text: "**Read**" },
-        { type: "summary_text", text: "**Answer**" },
-      ],
+      summary: summaryTexts("**Read**", "**Answer**"),
       encrypted_content: "enc-r2",
     };
     const answer = { ...note, id: "msg_2", phase: "final_answer", content: [] as unknown[] };
@@ -236,16 +214,14 @@ describe("createResponsesStreamState", () => {
     ]);
     expect(deltas).toEqual([
       { type: "thinking", index: 0, text: "**Search**\n\nLook it up." },
-      { type: "thinking", index: 1, text: "**Query**" },
-      { type: "thinking", index: 1, text: "\n\nUse the news." },
+      ...pieces("thinking", 1, "**Query**", "\n\nUse the news."),
       { type: "thinking", index: 0, signature: "enc-r1" },
       { type: "provider", index: 2, provider: "openai-responses", value: search },
       { type: "text", index: 3, text: "Searching." },
       { type: "thinking", index: 4, text: "**Read**" },
       { type: "thinking", index: 5, text: "**Answer**" },
       { type: "thinking", index: 4, signature: "enc-r2" },
-      { type: "text", index: 6, text: "Found " },
-      { type: "text", index: 6, text: "it." },
+      ...pieces("text", 6, "Found ", "it."),
     ]);
     const res = m.finish();
     expect(res.message.content).toEqual([
@@ -341,10 +317,7 @@ describe("createResponsesStreamState", () => {
       ev("response.completed", { response: { status: "completed", output: [msg], usage: USAGE } }),
       { event: undefined, data: "[DONE]", id: undefined },
     ]);
-    expect(deltas).toEqual([
-      { type: "text", index: 0, text: "It is " },
-      { type: "text", index: 0, text: "38." },
-    ]);
+    expect(deltas).toEqual([...pieces("text", 0, "It is ", "38.")]);
     expect(m.finish()).toEqual(
       parseResponsesResponse({ status: "completed", output: [msg], usage: USAGE }, "openai"),
     );
@@ -492,8 +465,7 @@ describe("createResponsesStreamState", () => {
         }),
       ),
     );
-    expect(error).toBeInstanceOf(TestAPIError);
-    expect(error).toMatchObject({
+    expectAPIError(error, TestAPIError, {
       provider: "azure",
       status: 200,
       type: "server_error",

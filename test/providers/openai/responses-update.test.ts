@@ -1,29 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { LOCAL_TIME, WEATHER } from "../../../scripts/scenarios/tool-loop.js";
 import { HistoryError } from "../../../src/core/errors.js";
-import type {
-  ConversationUpdate,
-  Message,
-  ModelRequest,
-  ToolSpec,
-} from "../../../src/core/types.js";
+import type { ConversationUpdate, Message, ModelRequest } from "../../../src/core/types.js";
 import * as azure from "../../../src/platforms/azure/index.js";
 import { create } from "../../../src/platforms/openai/index.js";
 import type { ResponsesOptions } from "../../../src/wires/openai-chat/options.js";
 import { buildResponsesRequest } from "../../../src/wires/openai-responses/request.js";
 import { runCassette } from "../../contract/table.js";
 import { jsonResponse, scriptedFetch } from "../../helpers/fetch.js";
+import { stubTool } from "../../helpers/tools.js";
 
 // The append-only forms of https://developers.openai.com/api/docs/guides/keep-prefix-unchanged:
 // an appended developer message, an `additional_tools` item (role developer, a tools array), a
 // `configuration_update` item (reasoning effort, text.format), and tool_choice with
 // allowed_tools to restrict tools.
 const CFG: ResponsesOptions = { provider: "openai", model: "gpt-6.2", reasoningEffort: "medium" };
-const tool = (name: string): ToolSpec => ({
-  name,
-  description: `the ${name}`,
-  parameters: { type: "object", properties: {} },
-});
+const tool = stubTool;
 const wireTool = (name: string) => ({
   type: "function",
   name,
@@ -206,24 +198,7 @@ describe("an update's effort the model does not take", () => {
 });
 
 describe("the append-only updates cassette (gpt-6.2, prefixCheck error by default)", () => {
-  it("passes the prefix check with the update items in place, and records each turn", async () => {
-    const r = await runCassette("openai", "responses-append-only-updates");
-    expect(r.error).toBeUndefined();
-    const last = r.fetch.requests[2]?.body as { input: { role?: string; type?: string }[] };
-    expect(last.input.map((i) => i.type ?? i.role)).toEqual([
-      "user",
-      "reasoning",
-      "function_call",
-      "function_call_output",
-      "developer",
-      "additional_tools",
-      "configuration_update",
-      "reasoning",
-      "function_call",
-      "function_call_output",
-    ]);
-    expect(r.turns.map((t) => t.response?.message.prefix?.count)).toEqual([1, 7, 10]);
-  });
+  // Its replay and prefix counts: the table of responses-prefix.test.ts.
 
   it.each<[string, ConversationUpdate]>([
     ["its effort", { addTools: [LOCAL_TIME], effort: "low" }],

@@ -5,7 +5,8 @@ import type { Delta } from "../../../src/core/types.js";
 import type { SSERecord } from "../../../src/transport/sse.js";
 import { parseResponse } from "../../../src/wires/openai-chat/response.js";
 import { createStreamState } from "../../../src/wires/openai-chat/stream.js";
-import { thrown } from "../../helpers/errors.js";
+import { expectAPIError, thrown } from "../../helpers/errors.js";
+import { reasonedText, responseOf } from "../../helpers/responses.js";
 
 class TestAPIError extends APIError {}
 
@@ -111,17 +112,13 @@ describe("openai stream state", () => {
       { type: "text", index: 1, text: "Hi" },
       { type: "text", index: 1, text: "!" },
     ]);
-    expect(m.finish()).toEqual({
-      message: {
-        role: "assistant",
-        content: [
-          { type: "thinking", text: "The user", provider: "azure" },
-          { type: "text", text: "Hi!" },
-        ],
-      },
-      usage: { inputTokens: 3, outputTokens: 4 },
-      stopReason: "stop",
-    });
+    expect(m.finish()).toEqual(
+      responseOf(
+        reasonedText("The user", "Hi!", "azure"),
+        { inputTokens: 3, outputTokens: 4 },
+        "stop",
+      ),
+    );
   });
 
   it("reads delta.reasoning as vLLM and OpenRouter stream it", () => {
@@ -357,17 +354,7 @@ describe("openai stream state", () => {
     const error = thrown(() => m.finish());
     expect(error).toBeInstanceOf(StreamError);
     expect((error as StreamError).message).toMatch(/ended before \[DONE\]/);
-    expect((error as StreamError).partial).toEqual({
-      message: {
-        role: "assistant",
-        content: [
-          { type: "thinking", text: "thinking", provider: "openai" },
-          { type: "text", text: "par" },
-        ],
-      },
-      usage: { inputTokens: 0, outputTokens: 0 },
-      stopReason: "",
-    });
+    expect((error as StreamError).partial).toEqual(responseOf(reasonedText("thinking", "par")));
   });
 
   it("is a StreamError when a streamed tool call never got its id or name", () => {
@@ -392,8 +379,7 @@ describe("openai stream state", () => {
         }),
       ),
     );
-    expect(error).toBeInstanceOf(TestAPIError);
-    expect(error).toMatchObject({
+    expectAPIError(error, TestAPIError, {
       provider: "openai",
       status: 200,
       type: "server_error",

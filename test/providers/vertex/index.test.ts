@@ -1,15 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { AuthError } from "../../../src/core/errors.js";
 import { APIError, create } from "../../../src/platforms/vertex/index.js";
-import { makeTestKeys, serviceAccount, type TestKeys } from "../../transport/auth/keys.js";
+import { keysForFile, serviceAccount } from "../../transport/auth/keys.js";
 import { type Loopback, startServer } from "../../transport/loopback.js";
+import { answer, sseText } from "../anthropic/answer.js";
 
-let keys: TestKeys;
+const keys = keysForFile();
 let server: Loopback | undefined;
-beforeAll(async () => {
-  keys = await makeTestKeys();
-});
 afterEach(async () => {
   await server?.close();
   server = undefined;
@@ -65,7 +63,7 @@ async function fakeGoogle(refused: string[] = []) {
     model: "claude-sonnet-4-5@20250929",
     maxTokens: 4096,
     thinking: { budgetTokens: 1024 },
-    serviceAccount: serviceAccount(keys.pem, `${origin}/token`),
+    serviceAccount: serviceAccount(keys().pem, `${origin}/token`),
     baseURL: `${origin}/v1`,
   });
   const sent = () => (server?.requests ?? []).filter((r) => r.url !== "/token");
@@ -143,39 +141,19 @@ describe("vertex with a service account", () => {
           error: { code: 401, message: "expired", status: "UNAUTHENTICATED" },
         });
       res.writeHead(200, { "content-type": "text/event-stream" });
-      const { content: _, ...start } = CLAUDE_ANSWER;
-      const events = [
-        [
-          "message_start",
-          { type: "message_start", message: { ...start, content: [], stop_reason: null } },
-        ],
-        [
-          "content_block_start",
-          { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
-        ],
-        [
-          "content_block_delta",
-          { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hi!" } },
-        ],
-        ["content_block_stop", { type: "content_block_stop", index: 0 }],
-        [
-          "message_delta",
-          {
-            type: "message_delta",
-            delta: { stop_reason: "end_turn" },
-            usage: { output_tokens: 2 },
-          },
-        ],
-        ["message_stop", { type: "message_stop" }],
-      ];
-      res.end(events.map(([e, d]) => `event: ${e}\ndata: ${JSON.stringify(d)}\n\n`).join(""));
+      const { content: _, ...fields } = CLAUDE_ANSWER;
+      const hi = answer([{ type: "text", text: "Hi!" }], "end_turn", {
+        ...fields,
+        usage: { input_tokens: 10, output_tokens: 2 },
+      });
+      res.end(sseText(hi));
     });
     const origin = new URL(server.url).origin;
     const streaming = create({
       project: "p1",
       model: "claude-sonnet-4-5@20250929",
       maxTokens: 4096,
-      serviceAccount: serviceAccount(keys.pem, `${origin}/token`),
+      serviceAccount: serviceAccount(keys().pem, `${origin}/token`),
       baseURL: `${origin}/v1`,
     });
     const stream = streaming.stream(HI);
@@ -200,7 +178,7 @@ describe("vertex with a service account", () => {
     const model = create({
       project: "p1",
       model: "gemini-2.5-pro",
-      serviceAccount: serviceAccount(keys.pem, `${origin}/token`),
+      serviceAccount: serviceAccount(keys().pem, `${origin}/token`),
       baseURL: `${origin}/v1`,
     });
     const err = (await model.generate(HI).catch((e: unknown) => e)) as AuthError;

@@ -13,6 +13,15 @@ const req = {
   body: "{}",
 };
 
+/** A Vertex token auth whose source hands out `<prefix>-1`, `<prefix>-2`, … and counts. */
+function numberedTokens(prefix: string) {
+  let calls = 0;
+  const auth = tokenAuth(async () => ({ token: `${prefix}-${++calls}`, expiresAt: 1e15 }), {
+    provider: "vertex",
+  });
+  return { auth, calls: () => calls };
+}
+
 describe("apiKeyAuth", () => {
   it.each([
     ["x-api-key", "sk-ant-0123456789", "", "sk-ant-0123456789"],
@@ -54,20 +63,14 @@ describe("tokenAuth", () => {
   });
 
   it("shares one fetch among attempts that need a token at once", async () => {
-    let calls = 0;
-    const auth = tokenAuth(async () => ({ token: `shared-token-${++calls}`, expiresAt: 1e15 }), {
-      provider: "vertex",
-    });
+    const { auth, calls: fetched } = numberedTokens("shared-token");
     const sent = await Promise.all([auth.authorize(req), auth.authorize(req), auth.authorize(req)]);
     expect(sent.map((h) => h.authorization)).toEqual(Array(3).fill("Bearer shared-token-1"));
-    expect(calls).toBe(1);
+    expect(fetched()).toBe(1);
   });
 
   it("drops a kept token on expire() so the next attempt gets a fresh one", async () => {
-    let calls = 0;
-    const auth = tokenAuth(async () => ({ token: `fresh-token-${++calls}`, expiresAt: 1e15 }), {
-      provider: "vertex",
-    });
+    const { auth } = numberedTokens("fresh-token");
     await auth.authorize(req);
     expect(auth.expire?.()).toBe(true);
     expect((await auth.authorize(req)).authorization).toBe("Bearer fresh-token-2");
@@ -75,28 +78,22 @@ describe("tokenAuth", () => {
   });
 
   it("gives each attempt refused the same token a retry, and all retries one fetch", async () => {
-    let calls = 0;
-    const auth = tokenAuth(async () => ({ token: `kept-token-${++calls}`, expiresAt: 1e15 }), {
-      provider: "vertex",
-    });
+    const { auth, calls: fetched } = numberedTokens("kept-token");
     const refused = await Promise.all([auth.authorize(req), auth.authorize(req)]);
     expect(refused.map((h) => auth.expire?.(h))).toEqual([true, true]);
     const retried = await Promise.all([auth.authorize(req), auth.authorize(req)]);
     expect(retried.map((h) => h.authorization)).toEqual(Array(2).fill("Bearer kept-token-2"));
-    expect(calls).toBe(2);
+    expect(fetched()).toBe(2);
   });
 
   it("keeps a fresh token when a 401 for an older one comes in late", async () => {
-    let calls = 0;
-    const auth = tokenAuth(async () => ({ token: `kept-token-${++calls}`, expiresAt: 1e15 }), {
-      provider: "vertex",
-    });
+    const { auth, calls: fetched } = numberedTokens("kept-token");
     const first = await auth.authorize(req);
     expect(auth.expire?.(first)).toBe(true);
     const second = await auth.authorize(req);
     expect(auth.expire?.(first)).toBe(true);
     expect((await auth.authorize(req)).authorization).toBe(second.authorization);
-    expect(calls).toBe(2);
+    expect(fetched()).toBe(2);
     // A token this auth never sent is not one a fresh token could replace.
     expect(auth.expire?.({ authorization: "Bearer someone-elses-token" })).toBe(false);
   });

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   CLOUD_PLATFORM_SCOPE,
   createServiceAccountFetcher,
@@ -8,16 +8,13 @@ import { fromBase64url } from "../../../src/auth/jwt.js";
 import { tokenAuth } from "../../../src/auth/token.js";
 import { AuthError, ConfigError } from "../../../src/core/errors.js";
 import { type Loopback, startServer } from "../loopback.js";
-import { makeTestKeys, serviceAccount, type TestKeys } from "./keys.js";
+import { keysForFile, serviceAccount, verifies } from "./keys.js";
 
 /** 2026-12-01T00:00:00Z, the fixed clock of these tests. */
 const NOW = Date.UTC(2026, 11, 1);
 
-let keys: TestKeys;
+const keys = keysForFile();
 let server: Loopback | undefined;
-beforeAll(async () => {
-  keys = await makeTestKeys();
-});
 afterEach(async () => {
   await server?.close();
   server = undefined;
@@ -35,7 +32,7 @@ function tokenAnswer(token: string, expiresIn = 3599) {
 describe("the service-account token exchange", () => {
   it("posts a jwt-bearer grant whose assertion has Google's header, claims and a valid RS256 signature", async () => {
     server = await startServer(tokenAnswer("ya29.first-token"));
-    const key = serviceAccount(keys.pem, `${new URL(server.url).origin}/token`);
+    const key = serviceAccount(keys().pem, `${new URL(server.url).origin}/token`);
     const fetchToken = createServiceAccountFetcher(key, { now: () => NOW });
     const got = await fetchToken();
     expect(got).toEqual({ token: "ya29.first-token", expiresAt: NOW + 3599_000 });
@@ -55,12 +52,7 @@ describe("the service-account token exchange", () => {
       iat: NOW / 1000,
       exp: NOW / 1000 + 3600,
     });
-    const verified = await crypto.subtle.verify(
-      "RSASSA-PKCS1-v1_5",
-      keys.publicKey,
-      fromBase64url(sig) as BufferSource,
-      new TextEncoder().encode(`${head}.${body}`),
-    );
+    const verified = await verifies(keys().publicKey, head, body, sig);
     expect(verified).toBe(true);
   });
 
@@ -72,7 +64,7 @@ describe("the service-account token exchange", () => {
       );
     });
     const fetchToken = createServiceAccountFetcher(
-      serviceAccount(keys.pem, `${new URL(server.url).origin}/token`),
+      serviceAccount(keys().pem, `${new URL(server.url).origin}/token`),
     );
     const err = (await fetchToken().catch((e: unknown) => e)) as AuthError;
     expect(err).toBeInstanceOf(AuthError);
@@ -89,7 +81,7 @@ describe("the service-account token exchange", () => {
       res.end("{}");
     });
     const fetchToken = createServiceAccountFetcher(
-      serviceAccount(keys.pem, `${new URL(server.url).origin}/token`),
+      serviceAccount(keys().pem, `${new URL(server.url).origin}/token`),
     );
     await expect(fetchToken()).rejects.toThrow(/without an access_token/);
   });
@@ -99,7 +91,7 @@ describe("the service-account token exchange", () => {
     const url = `${new URL(server.url).origin}/token`;
     await server.close();
     server = undefined;
-    const err = (await createServiceAccountFetcher(serviceAccount(keys.pem, url))().catch(
+    const err = (await createServiceAccountFetcher(serviceAccount(keys().pem, url))().catch(
       (e: unknown) => e,
     )) as Error;
     expect(err).toBeInstanceOf(AuthError);
@@ -109,7 +101,7 @@ describe("the service-account token exchange", () => {
 
 describe("parseServiceAccount", () => {
   it("takes the key file's text or object", () => {
-    const key = serviceAccount(keys.pem, "https://oauth2.googleapis.com/token");
+    const key = serviceAccount(keys().pem, "https://oauth2.googleapis.com/token");
     expect(parseServiceAccount(JSON.stringify(key), "vertex")).toEqual(key);
     expect(parseServiceAccount(key, "vertex")).toBe(key);
   });
@@ -145,7 +137,7 @@ describe("a service account's token, cached and refreshed (tokenAuth over the ex
     server = await startServer((req, res) =>
       tokenAnswer(tokens[n++] ?? "spare", expiresIn)(req, res),
     );
-    return serviceAccount(keys.pem, `${new URL(server.url).origin}/token`);
+    return serviceAccount(keys().pem, `${new URL(server.url).origin}/token`);
   }
 
   it("is exchanged once for many concurrent calls and reused until the margin", async () => {
@@ -186,7 +178,7 @@ describe("a service account's token, cached and refreshed (tokenAuth over the ex
         res.end("{}");
       } else tokenAnswer("t-after")(req, res);
     });
-    const key = serviceAccount(keys.pem, `${new URL(server.url).origin}/token`);
+    const key = serviceAccount(keys().pem, `${new URL(server.url).origin}/token`);
     const auth = tokenAuth(createServiceAccountFetcher(key), { provider: "vertex" });
     const failed = await Promise.allSettled([bearerOf(auth), bearerOf(auth)]);
     expect(failed.map((r) => r.status)).toEqual(["rejected", "rejected"]);

@@ -1,12 +1,9 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { base64url, fromBase64url, importRS256Key, signJWT } from "../../../src/auth/jwt.js";
 import { ConfigError } from "../../../src/core/errors.js";
-import { makeTestKeys, type TestKeys } from "./keys.js";
+import { keysForFile, verifies } from "./keys.js";
 
-let keys: TestKeys;
-beforeAll(async () => {
-  keys = await makeTestKeys();
-});
+const keys = keysForFile();
 
 const decode = (segment: string) => JSON.parse(new TextDecoder().decode(fromBase64url(segment)));
 
@@ -18,39 +15,29 @@ describe("the RS256 JWT signer", () => {
   });
 
   it("signs header and claims so that the public key verifies the signature", async () => {
-    const key = await importRS256Key(keys.pem);
+    const key = await importRS256Key(keys().pem);
     const jwt = await signJWT({ kid: "k1" }, { iss: "a@b", iat: 1, exp: 3601 }, key);
     const [head, body, sig] = jwt.split(".") as [string, string, string];
     expect(decode(head)).toEqual({ alg: "RS256", typ: "JWT", kid: "k1" });
     expect(decode(body)).toEqual({ iss: "a@b", iat: 1, exp: 3601 });
-    const ok = await crypto.subtle.verify(
-      "RSASSA-PKCS1-v1_5",
-      keys.publicKey,
-      fromBase64url(sig) as BufferSource,
-      new TextEncoder().encode(`${head}.${body}`),
-    );
+    const ok = await verifies(keys().publicKey, head, body, sig);
     expect(ok).toBe(true);
   });
 
   it("a signature over other claims does not verify", async () => {
-    const key = await importRS256Key(keys.pem);
+    const key = await importRS256Key(keys().pem);
     const [head, , sig] = (await signJWT({}, { iss: "a" }, key)).split(".") as [
       string,
       string,
       string,
     ];
     const forged = base64url(new TextEncoder().encode(JSON.stringify({ iss: "b" })));
-    const ok = await crypto.subtle.verify(
-      "RSASSA-PKCS1-v1_5",
-      keys.publicKey,
-      fromBase64url(sig) as BufferSource,
-      new TextEncoder().encode(`${head}.${forged}`),
-    );
+    const ok = await verifies(keys().publicKey, head, forged, sig);
     expect(ok).toBe(false);
   });
 
   it("imports a key whose newlines arrived escaped (a key pasted into an environment variable)", async () => {
-    const escaped = keys.pem.replace(/\n/g, "\\n");
+    const escaped = keys().pem.replace(/\n/g, "\\n");
     await expect(importRS256Key(escaped)).resolves.toBeDefined();
   });
 

@@ -3,7 +3,9 @@
  * around it, for the JWT signer and token-exchange tests.
  */
 
+import { beforeAll } from "vitest";
 import type { ServiceAccountKey } from "../../../src/auth/google.js";
+import { fromBase64url } from "../../../src/auth/jwt.js";
 import { bytesToBase64 } from "../../../src/core/media.js";
 
 export interface TestKeys {
@@ -36,4 +38,26 @@ export function serviceAccount(pem: string, tokenUri: string): ServiceAccountKey
     private_key_id: "0123456789abcdef",
     token_uri: tokenUri,
   };
+}
+
+/** One key pair for a test file, made before its tests: call the result for it. */
+export function keysForFile(): () => TestKeys {
+  let keys: TestKeys | undefined;
+  beforeAll(async () => {
+    keys = await makeTestKeys();
+  });
+  return () => {
+    if (!keys) throw new Error("the test keys are made before the tests run");
+    return keys;
+  };
+}
+
+/** Whether `publicKey` verifies `signature` (base64url) over `head.body` (RS256). */
+export function verifies(publicKey: CryptoKey, head: string, body: string, signature: string) {
+  return crypto.subtle.verify(
+    "RSASSA-PKCS1-v1_5",
+    publicKey,
+    fromBase64url(signature) as BufferSource,
+    new TextEncoder().encode(`${head}.${body}`),
+  );
 }

@@ -16,6 +16,10 @@ function sign(
   return signV4(REQ, { credentials: creds, region, service: "bedrock", cache, datetime });
 }
 
+/** aws4fetch's authorization for REQ with KEYS, in `region` at `datetime`: the reference. */
+const referenceSignature = async (region: string, datetime: string) =>
+  (await aws4fetchHeaders(REQ, KEYS, region, datetime)).authorization;
+
 describe("the signing key cache", () => {
   it("derives the key once for every signature of a day and region: 4 HMAC steps, 5 imports", async () => {
     const importKey = vi.spyOn(crypto.subtle, "importKey");
@@ -32,12 +36,8 @@ describe("the signing key cache", () => {
     expect(hmac).toHaveBeenCalledTimes(6);
     expect(digest).toHaveBeenCalledTimes(4);
     expect(cache.size).toBe(1);
-    expect(first.authorization).toBe(
-      (await aws4fetchHeaders(REQ, KEYS, "us-west-2", "20260801T000000Z")).authorization,
-    );
-    expect(later.authorization).toBe(
-      (await aws4fetchHeaders(REQ, KEYS, "us-west-2", "20260801T235959Z")).authorization,
-    );
+    expect(first.authorization).toBe(await referenceSignature("us-west-2", "20260801T000000Z"));
+    expect(later.authorization).toBe(await referenceSignature("us-west-2", "20260801T235959Z"));
   });
 
   it("keeps the key as a non-extractable HMAC CryptoKey", async () => {
@@ -59,11 +59,9 @@ describe("the signing key cache", () => {
     const otherRegion = await sign(cache, "20260802T000001Z", KEYS, "eu-central-1");
     expect(importKey).toHaveBeenCalledTimes(15);
     expect(cache.size).toBe(3);
-    expect(nextDay.authorization).toBe(
-      (await aws4fetchHeaders(REQ, KEYS, "us-west-2", "20260802T000001Z")).authorization,
-    );
+    expect(nextDay.authorization).toBe(await referenceSignature("us-west-2", "20260802T000001Z"));
     expect(otherRegion.authorization).toBe(
-      (await aws4fetchHeaders(REQ, KEYS, "eu-central-1", "20260802T000001Z")).authorization,
+      await referenceSignature("eu-central-1", "20260802T000001Z"),
     );
   });
 
