@@ -126,10 +126,17 @@ export function resolveServer(
           `${provider}: ${model} always reasons; reasoningEffort "none" is refused (${family.source})`,
         );
       }
-      const takes = profile.efforts?.find(([models]) => models.test(id))?.[1].split(" ");
-      if (effort !== undefined && takes && !takes.includes(effort)) {
+      const row = profile.efforts
+        ?.map((e) => ("models" in e ? e : { models: e[0], efforts: e[1], source: profile.source }))
+        .find((e) => e.models.test(id));
+      const takes = row?.efforts.split(" ").filter(Boolean);
+      if (effort !== undefined && row && takes && !takes.includes(effort)) {
+        const what =
+          takes.length === 0
+            ? "no reasoningEffort (its id says whether it reasons)"
+            : `reasoningEffort ${takes.join(", ")}`;
         throw new ConfigError(
-          `${provider}: ${model} takes reasoningEffort ${takes.join(", ")}; got ${JSON.stringify(effort)} (${profile.source})`,
+          `${provider}: ${model} takes ${what}; got ${JSON.stringify(effort)} (${row.source})`,
         );
       }
       const forced = choice === "required" || typeof choice === "object";
