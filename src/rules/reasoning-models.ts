@@ -29,15 +29,17 @@ export const XAI_EFFORTS: readonly ModelEfforts[] = [
   {
     models: /grok-4[.-]3/,
     efforts: "none low medium high",
-    source:
-      "https://docs.x.ai/docs/guides/reasoning; @ai-sdk/xai 4.0.0-canary.61 (grok-4.3 accepts none, low, medium, high)",
+    // Also @ai-sdk/xai 4.0.0-canary.61: "grok-4.3 accepts reasoning_effort of none | low |
+    // medium | high, where none disables reasoning entirely".
+    source: "https://docs.x.ai/docs/guides/reasoning",
     checked: "2026-12-06",
   },
   {
     models: /grok-4(?:$|-0709|-latest|-fast|-1-fast|[.-]1-fast|[.-]20)/,
     efforts: "",
+    // "Grok reasoning models don't support reasoning_effort."
     source:
-      "https://docs.cloud.google.com/vertex-ai/generative-ai/docs/partner-models/grok/capabilities/reasoning (Grok reasoning models don't support reasoning_effort)",
+      "https://docs.cloud.google.com/vertex-ai/generative-ai/docs/partner-models/grok/capabilities/reasoning",
     checked: "2026-12-06",
   },
   {
@@ -57,8 +59,9 @@ export const ZAI_EFFORTS: readonly ModelEfforts[] = [
   {
     models: /glm-(?:5[.p][3-9]|[6-9])/,
     efforts: "low high max",
-    source:
-      "https://docs.z.ai/guides/capabilities/thinking-mode; https://openrouter.ai/z-ai/glm-5.3 (always on; low, high, max)",
+    // "Reasoning is always on and cannot be disabled. Reasoning efforts low, high, and max are
+    // supported; max is the default" (the model's page on OpenRouter, restating Z.ai's).
+    source: "https://openrouter.ai/z-ai/glm-5.3",
     checked: "2026-12-06",
   },
 ];
