@@ -10,6 +10,7 @@
  * is the family's rule (reasoning-families.ts `alwaysThinks`), checked first. Dated data.
  * @module
  */
+import { ConfigError } from "../core/errors.js";
 
 /** One row: model ids (lowercased) the row holds for, the efforts, where it was read, when. */
 export interface ModelEfforts {
@@ -85,6 +86,27 @@ export const MOONSHOT_EFFORTS: readonly ModelEfforts[] = [
     checked: "2026-12-06",
   },
 ];
+
+/**
+ * Refuses an `effort` that `row` (the model's, if any) does not list, with a
+ * {@link ConfigError} naming what it takes and the row's source.
+ */
+export function checkModelEffort(
+  row: Pick<ModelEfforts, "efforts" | "source"> | undefined,
+  model: string,
+  effort: string | undefined,
+  provider: string,
+): void {
+  const takes = row?.efforts.split(" ").filter(Boolean);
+  if (effort === undefined || !row || !takes || takes.includes(effort)) return;
+  const what =
+    takes.length === 0
+      ? "no reasoningEffort (its id says whether it reasons)"
+      : `reasoningEffort ${takes.join(", ")}`;
+  throw new ConfigError(
+    `${provider}: ${model} takes ${what}; got ${JSON.stringify(effort)} (${row.source})`,
+  );
+}
 
 /** The row of `model` (any case) in `rows`, or undefined. */
 export function effortsOf(rows: readonly ModelEfforts[], model: string): ModelEfforts | undefined {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/core/errors.js";
 import { resolveConfig } from "../../src/platforms/openai/config.js";
+import * as openai from "../../src/platforms/openai/index.js";
 import {
   effortsOf,
   MOONSHOT_EFFORTS,
@@ -61,6 +62,37 @@ describe("the dated effort rows of xAI, Z.ai and Moonshot models", () => {
       expect(send(host, model, effort)).toThrow(why);
     },
   );
+
+  it.each([
+    ["grok-4.20-reasoning", "high", "takes no reasoningEffort"],
+    ["grok-4.3", "max", "takes reasoningEffort none, low, medium, high"],
+  ] as const)(
+    "xai on the Responses API: %s refuses reasoningEffort %s at create()",
+    (model, effort, why) => {
+      const make = () =>
+        openai.create({
+          apiKey: "k",
+          baseURL: HOSTS.xai,
+          api: "responses",
+          model,
+          reasoningEffort: effort,
+        });
+      expect(make).toThrow(ConfigError);
+      expect(make).toThrow(why);
+    },
+  );
+
+  it("xai on the Responses API: grok-4.3 takes reasoningEffort medium", () => {
+    const make = () =>
+      openai.create({
+        apiKey: "k",
+        baseURL: HOSTS.xai,
+        api: "responses",
+        model: "grok-4.3",
+        reasoningEffort: "medium",
+      });
+    expect(make).not.toThrow();
+  });
 
   it("names the row's own source in the refusal", () => {
     expect(send("zai", "glm-5.3", "medium")).toThrow("openrouter.ai/z-ai/glm-5.3");

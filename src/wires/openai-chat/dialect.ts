@@ -15,6 +15,7 @@ import {
   type ThinkSplitter,
 } from "../../kit/think-tags.js";
 import { type FamilyRule, familyRule } from "../../rules/reasoning-families.js";
+import { checkModelEffort } from "../../rules/reasoning-models.js";
 import { fixedCallId } from "./call-ids.js";
 import { type ContentPiece, readChunks, writeChunks } from "./chunks.js";
 import type { ContentReading } from "./parts.js";
@@ -129,16 +130,7 @@ export function resolveServer(
       const row = profile.efforts
         ?.map((e) => ("models" in e ? e : { models: e[0], efforts: e[1], source: profile.source }))
         .find((e) => e.models.test(id));
-      const takes = row?.efforts.split(" ").filter(Boolean);
-      if (effort !== undefined && row && takes && !takes.includes(effort)) {
-        const what =
-          takes.length === 0
-            ? "no reasoningEffort (its id says whether it reasons)"
-            : `reasoningEffort ${takes.join(", ")}`;
-        throw new ConfigError(
-          `${provider}: ${model} takes ${what}; got ${JSON.stringify(effort)} (${row.source})`,
-        );
-      }
+      checkModelEffort(row, model, effort, provider);
       const forced = choice === "required" || typeof choice === "object";
       for (const r of profile.refuse ?? []) {
         if (forced && effort !== "none" && r.family === family?.family) {
