@@ -1,4 +1,3 @@
-import { checkModelEffort, effortsOf } from "../../rules/reasoning-models.js";
 import type { Wire } from "../../send/http-model.js";
 import { prefixCheck } from "../../send/wire-hooks.js";
 import { createSSEReader, type SSERecord } from "../../transport/sse.js";
@@ -25,9 +24,6 @@ export function responsesWire(
   server: ResponsesServer = OPENAI_RESPONSES,
 ): Wire<SSERecord> {
   const keepIds = server.replay === "items";
-  // A model's efforts on its vendor's own API (the xai row), refused at create().
-  const efforts = server.efforts && effortsOf(server.efforts, options.model);
-  checkModelEffort(efforts, options.model, options.reasoningEffort, options.provider);
   return {
     toolArguments: "text",
     body: (req, streaming) => buildResponsesRequest(req, options, streaming, server),
