@@ -41,6 +41,8 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "synthesized from the documented preserved-thinking wire (placeholder signatures)",
   "openai/responses-preserved-reasoning-loop.json":
     "synthesized from the documented keep-prefix-unchanged wire (placeholder encrypted content)",
+  "openai/responses-explicit-cache-tool-loop.json":
+    "synthesized from the documented prompt_cache_breakpoint wire (placeholder encrypted content and cache counts)",
   "openai/responses-append-only-updates.json":
     "synthesized from the documented append-only items (developer message, additional_tools, configuration_update)",
   "anthropic/thread-tool-loop.json":

@@ -7,6 +7,7 @@ import {
 } from "../../src/index.js";
 import * as openai from "../../src/platforms/openai/index.js";
 import { approvalLoop, lateInstructionLoop, midRunUpdateLoop } from "./append-only.js";
+import { explicitCacheLoop } from "./explicit-cache.js";
 import { mediaConversation } from "./media.js";
 import { responsesServerScenarios } from "./responses-servers.js";
 import { serverHistoryLoop } from "./server-history.js";
@@ -315,6 +316,14 @@ const structured = (api: "chat-completions" | "responses", stream: boolean): Sce
 /** The decision of the Responses approval scenario: the call denied, with the reason the model reads. */
 export const DENIAL = { approved: false, reason: "Weather lookups are not approved today." };
 
+/** The explicit-cache scenario's config: golem's breakpoints only, on the Responses API. */
+export const EXPLICIT_CACHE = {
+  api: "responses",
+  reasoningEffort: "low",
+  cache: "auto",
+  promptCacheOptions: { mode: "explicit", ttl: "30m" },
+} as const;
+
 /** Scenarios recorded against OpenAI (Chat Completions, Responses), DeepSeek and compatible servers. */
 const stored = (description: string): Scenario => ({
   description,
@@ -355,6 +364,14 @@ export const openaiScenarios: Record<string, Scenario> = {
     defaultModel: "gpt-6.2",
     create: make("gpt-6.2", { api: "responses", reasoningEffort: "medium" }),
     run: (model) => midRunUpdateLoop((req) => model.generate(req)),
+  },
+  "responses-explicit-cache-tool-loop": {
+    description:
+      'a Responses tool loop with explicit prompt-cache breakpoints (cache: "auto", the prompt marked, mode explicit) (gpt-6.2)',
+    streaming: false,
+    defaultModel: "gpt-6.2",
+    create: make("gpt-6.2", { ...EXPLICIT_CACHE }),
+    run: (model) => explicitCacheLoop((req) => model.generate(req)),
   },
   "chat-media": media("chat", false),
   "chat-media-stream": media("chat", true),

@@ -109,8 +109,14 @@ export function openaiInstructionsInPrefix(model: string): boolean {
 export function openaiTable(model: string): Capabilities | undefined {
   const v = gptVersion(model);
   if (!v) return undefined;
+  // A tier's row holds for the tier and its dated snapshots, not for a longer name that starts
+  // with it: `gpt-6.2-astra-law` (openai 7.60.0's ResponsesModel) is another model, of no
+  // published data here.
+  const rest = model.toLowerCase().replace(/^gpt-\d+(?:\.\d+)?(?:-[a-z]+)?/, "");
+  const ownTier = rest === "" || /^-\d{4}-\d{2}-\d{2}$/.test(rest);
   const row = ROWS.find(
-    (r) => r.versions.includes(versionText(v)) && (!r.tiers || r.tiers.includes(v.family)),
+    (r) =>
+      r.versions.includes(versionText(v)) && (!r.tiers || (r.tiers.includes(v.family) && ownTier)),
   );
   if (!row) return undefined;
   const { versions: _v, tiers: _t, checked = CHECKED, ...values } = row;

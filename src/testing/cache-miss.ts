@@ -38,7 +38,8 @@ const LIST_KEYS = ["messages", "contents", "input"];
 
 /**
  * Says where `next` stops extending `previous`, cache markers aside (Anthropic
- * `cache_control`, Bedrock `cachePoint` blocks, `Message.cache`): a provider caches a prompt's
+ * `cache_control`, Bedrock `cachePoint` blocks, OpenAI `prompt_cache_breakpoint`,
+ * `Message.cache`): a provider caches a prompt's
  * prefix, so a later request reads the cache only as far as it repeats the earlier one byte
  * for byte. Give two request bodies as sent (wire JSON, e.g. `replayFetch(…).requests[n].body`),
  * or two golem histories (e.g. the `messages` a processor returned on two steps, or two
@@ -140,14 +141,20 @@ function neutral(m: unknown): unknown {
   return typeof text === "string" ? { ...rest, content: [{ type: "text", text }] } : rest;
 }
 
-/** The value without cache markers: `cache_control` fields and `cachePoint` blocks. */
+/** Fields that mark a breakpoint on the block that holds them. */
+const MARKER_KEYS = ["cache_control", "prompt_cache_breakpoint"];
+
+/**
+ * The value without cache markers: `cache_control` and `prompt_cache_breakpoint` fields and
+ * `cachePoint` blocks.
+ */
 function strip(value: unknown): unknown {
   if (Array.isArray(value)) {
     return value.filter((v) => !(asRecord(v).cachePoint !== undefined)).map(strip);
   }
   if (typeof value !== "object" || value === null) return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) if (k !== "cache_control") out[k] = strip(v);
+  for (const [k, v] of Object.entries(value)) if (!MARKER_KEYS.includes(k)) out[k] = strip(v);
   return out;
 }
 

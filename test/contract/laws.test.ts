@@ -31,9 +31,12 @@ import { loadCassette, type Row, type RowRun, type RowSpec, rows, runRow } from 
 
 const ROWS = rows(SPECS);
 
-/** A JSON.stringify replacer that leaves out cache markers (`cache_control`, `cachePoint` blocks). */
+/**
+ * A JSON.stringify replacer that leaves out cache markers (`cache_control`,
+ * `prompt_cache_breakpoint`, `cachePoint` blocks).
+ */
 const unmarked = (key: string, value: unknown) =>
-  key === "cache_control"
+  key === "cache_control" || key === "prompt_cache_breakpoint"
     ? undefined
     : Array.isArray(value)
       ? value.filter((v) => (v as { cachePoint?: unknown } | null)?.cachePoint === undefined)

@@ -234,12 +234,16 @@ interface PlatformRows {
       reasoningSummary: azure.ReasoningSummaryOption;
       promptCacheRetention: "in_memory" | "24h"; // declared inline in Config
       promptCacheOptions: azure.PromptCacheOptions;
+      cache: "auto"; // declared inline in Config
       prefixCheck: golem.PrefixCheck;
       capabilities: azure.Capabilities;
       token: () => Promise<string>;
     };
-    /** `token`: a string only, not yet the `{ token, expiresAt }` the Claude platforms take. */
-    differs: "token";
+    /**
+     * `token`: a string only, not yet the `{ token, expiresAt }` the Claude platforms take.
+     * `cache`: `"auto"` only; OpenAI's breakpoint lifetime is `promptCacheOptions.ttl`.
+     */
+    differs: "token" | "cache";
   };
   bedrock: {
     module: typeof bedrock;
@@ -290,11 +294,13 @@ interface PlatformRows {
       reasoningFormat: openai.ReasoningFormat;
       promptCacheRetention: "in_memory" | "24h"; // declared inline in Config
       promptCacheOptions: openai.PromptCacheOptions;
+      cache: "auto"; // declared inline in Config
       prefixCheck: golem.PrefixCheck;
       capabilities: openai.Capabilities;
       server: openai.ServerName;
     };
-    differs: never;
+    /** `cache`: `"auto"` only; OpenAI's breakpoint lifetime is `promptCacheOptions.ttl`. */
+    differs: "cache";
   };
   vertex: {
     module: typeof vertex;

@@ -259,8 +259,18 @@ describe("cache refusals come before any request", () => {
       () => gemini.create({ apiKey: "k", model: "m", cache: "auto" } as never),
     ],
     [
-      "openai has no cache option",
-      () => openai.create({ apiKey: "k", model: "m", cache: "auto" } as never),
+      "openai cache with a lifetime (OpenAI's is promptCacheOptions.ttl)",
+      () => openai.create({ apiKey: "k", model: "m", cache: { ttl: "5m" } } as never),
+    ],
+    [
+      "openai cache on a compatible server",
+      () =>
+        openai.create({
+          apiKey: "k",
+          model: "m",
+          baseURL: "http://localhost:8000/v1",
+          cache: "auto",
+        }),
     ],
     [
       "openai retention 1h",

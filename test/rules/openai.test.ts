@@ -192,6 +192,17 @@ describe("openai.capabilities: OpenAI's published data, dated", () => {
     expect(await openai.capabilities("gpt-7")).toBeUndefined();
   });
 
+  // openai 7.60.0 types gpt-6.2-astra-law and gpt-6-rosalind (ResponsesModel, not ChatModel);
+  // no model page or other source was found for what they take, so the table names neither.
+  it.each([
+    ["gpt-6.2-astra-law", undefined],
+    ["gpt-6-rosalind", undefined],
+    ["gpt-6.2-astra-2026-11-17", "https://developers.openai.com/api/docs/models/gpt-6.2-astra"],
+    ["gpt-6.2-astra", "https://developers.openai.com/api/docs/models/gpt-6.2-astra"],
+  ])("%s: a tier's row holds for the tier and its dated snapshots only", async (id, reference) => {
+    expect((await openai.capabilities(id))?.reference).toBe(reference);
+  });
+
   it("passed to create(), rules an id the table does not know (a deployment alias)", async () => {
     const capabilities = await openai.capabilities("gpt-6.1-sol");
     const config = { model: "team-sol", reasoningEffort: "low", capabilities };

@@ -174,6 +174,13 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   if (summary !== undefined) out.reasoningSummary = summary;
   if (config.server !== undefined) out.serverName = server;
   if (format !== undefined) out.reasoningFormat = format;
+  // prompt_cache_breakpoint is OpenAI's own (GPT-5.6 and later); a compatible server's
+  // schema does not name it.
+  if (out.cache !== undefined && server !== "openai") {
+    throw new ConfigError(
+      `openai: \`cache\` places OpenAI's explicit breakpoints, which server "${server}" does not take`,
+    );
+  }
   // OpenAI's own endpoint needs no profile: the wire is OpenAI's, sent as it always was.
   if (server !== "openai") {
     out.server = resolveServer(server, config.model, {

@@ -1,4 +1,5 @@
 import { apiKeyAuth } from "../../auth/auth.js";
+import { checkModelEffort, effortsOf } from "../../rules/reasoning-models.js";
 import type { Platform } from "../../send/platform.js";
 import { chatUrl, chatWire, requestIdOf } from "../../wires/openai-chat/call.js";
 import {
@@ -31,9 +32,10 @@ export function openaiPlatform(cfg: ResolvedConfig): Platform {
 
 /** What `openai.create` sends through: the configured API's wire on OpenAI or the server. */
 export function openaiDeployment(cfg: ResolvedConfig) {
-  const wire =
-    cfg.api === "responses"
-      ? responsesWire(cfg, responsesServer(cfg.baseURL, cfg.serverName))
-      : chatWire(cfg);
+  const server = cfg.api === "responses" ? responsesServer(cfg.baseURL, cfg.serverName) : undefined;
+  // A model's efforts on its vendor's own Responses API (the xai row), refused at create().
+  const efforts = server?.efforts && effortsOf(server.efforts, cfg.model);
+  checkModelEffort(efforts, cfg.model, cfg.reasoningEffort, "openai");
+  const wire = server ? responsesWire(cfg, server) : chatWire(cfg);
   return [wire, openaiPlatform(cfg)] as const;
 }

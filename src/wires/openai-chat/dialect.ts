@@ -15,6 +15,7 @@ import {
   type ThinkSplitter,
 } from "../../kit/think-tags.js";
 import { type FamilyRule, familyRule } from "../../rules/reasoning-families.js";
+import { checkModelEffort } from "../../rules/reasoning-models.js";
 import { fixedCallId } from "./call-ids.js";
 import { type ContentPiece, readChunks, writeChunks } from "./chunks.js";
 import type { ContentReading } from "./parts.js";
@@ -126,12 +127,10 @@ export function resolveServer(
           `${provider}: ${model} always reasons; reasoningEffort "none" is refused (${family.source})`,
         );
       }
-      const takes = profile.efforts?.find(([models]) => models.test(id))?.[1].split(" ");
-      if (effort !== undefined && takes && !takes.includes(effort)) {
-        throw new ConfigError(
-          `${provider}: ${model} takes reasoningEffort ${takes.join(", ")}; got ${JSON.stringify(effort)} (${profile.source})`,
-        );
-      }
+      const row = profile.efforts
+        ?.map((e) => ("models" in e ? e : { models: e[0], efforts: e[1], source: profile.source }))
+        .find((e) => e.models.test(id));
+      checkModelEffort(row, model, effort, provider);
       const forced = choice === "required" || typeof choice === "object";
       for (const r of profile.refuse ?? []) {
         if (forced && effort !== "none" && r.family === family?.family) {

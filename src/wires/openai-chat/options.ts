@@ -63,6 +63,12 @@ export interface PromptCacheConfig {
   promptCacheRetention?: "in_memory" | "24h";
   /** Sent as `prompt_cache_options` (prompt-cache.ts). */
   promptCacheOptions?: PromptCacheOptions;
+  /**
+   * `"auto"`: golem puts explicit `prompt_cache_breakpoint`s (GPT-5.6 and later) on the last
+   * input block and on each `Message.cache` message, and sends every input block in the form
+   * that can carry one (docs/caching.md). Lifetime: `promptCacheOptions.ttl`.
+   */
+  cache?: "auto";
 }
 
 /** What `buildRequest` needs: the model-facing options of a resolved config. */
@@ -134,6 +140,7 @@ export const PLATFORM_KEYS = {
   promptCacheKey: true,
   promptCacheRetention: true,
   promptCacheOptions: true,
+  cache: true,
 } as const;
 
 /**
@@ -312,6 +319,14 @@ export function resolveChatOptions(
       );
     }
     out.promptCacheRetention = retention;
+  }
+  if (config.cache !== undefined) {
+    if (config.cache !== "auto") {
+      throw new ConfigError(
+        `${provider}: \`cache\` must be "auto"; a breakpoint's lifetime is promptCacheOptions.ttl`,
+      );
+    }
+    out.cache = "auto";
   }
   const { reasoningEffort, replayReasoning } = config;
   if (reasoningEffort !== undefined) {

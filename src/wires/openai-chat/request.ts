@@ -4,6 +4,7 @@ import { checkMedia, isMedia, urlOf } from "../../kit/media.js";
 import { callSettings, deepMerge, wireFields, withExtraBody } from "../../kit/settings.js";
 import { foldUpdates } from "../../kit/updates.js";
 import { checkChatTools, checkSettings } from "../../rules/openai.js";
+import { markMessages } from "./breakpoints.js";
 import type { ContentPiece } from "./chunks.js";
 import type { ReplayWhen } from "./dialect.js";
 import { CHAT_MEDIA, filenameOf } from "./media.js";
@@ -49,10 +50,13 @@ export function buildRequest(
   if (req.system !== undefined && req.system !== "") {
     messages.push({ role: "system", content: req.system });
   }
+  const marked: [number, number][] = [];
   for (const [i, m] of req.messages.entries()) {
     const out = buildMessage(m, i, cfg);
     if (out) messages.push(out);
+    if (m.cache) marked.push([i, messages.length]);
   }
+  if (cfg.cache === "auto") markMessages(messages, marked);
   let body: ChatCompletionCreateParams = { messages };
   if (cfg.model !== undefined) body.model = cfg.model;
   if (req.tools !== undefined && req.tools.length > 0) body.tools = req.tools.map(buildTool);

@@ -11,6 +11,12 @@
 import { ConfigError } from "../../core/errors.js";
 import type { ThinkTags } from "../../kit/think-tags.js";
 import type { ReasoningFamily } from "../../rules/reasoning-families.js";
+import {
+  MOONSHOT_EFFORTS,
+  type ModelEfforts,
+  XAI_EFFORTS,
+  ZAI_EFFORTS,
+} from "../../rules/reasoning-models.js";
 
 /** The servers a profile exists for; `"compatible"` is the generic default. */
 export type ServerName =
@@ -103,11 +109,12 @@ export interface ServerProfile {
   /** What the server refuses, checked before each request. */
   refuse?: readonly ServerRefusal[];
   /**
-   * The `reasoningEffort` values a model takes, as `[model id pattern, "value value …"]`; the
-   * first row whose pattern the (lowercased) id matches holds, and another value is a
-   * `ConfigError` before the request. A model that always reasons takes no `"none"`.
+   * The `reasoningEffort` values a model takes, as `[model id pattern, "value value …"]` (read
+   * here) or a dated row of rules/reasoning-models.ts; the first row whose pattern the
+   * (lowercased) id matches holds, and another value is a `ConfigError` before the request.
+   * A model that always reasons takes no `"none"`; `""` takes no effort at all.
    */
-  efforts?: readonly (readonly [RegExp, string])[];
+  efforts?: readonly (readonly [RegExp, string] | ModelEfforts)[];
   /**
    * Body fields the server names otherwise (the new name) or refuses (`null`: left out),
    * applied to what golem builds (not to `extraBody`).
@@ -162,6 +169,7 @@ export const SERVERS: Readonly<Record<ServerName, ServerProfile>> = {
     // K2.5/K2.6 think by default, `thinking.type: "disabled"` turns it off; K3 takes
     // `reasoning_effort` low, high, max.
     effort: OFF_THINKING,
+    efforts: MOONSHOT_EFFORTS,
     refuse: [
       {
         family: "kimi",
@@ -213,6 +221,7 @@ export const SERVERS: Readonly<Record<ServerName, ServerProfile>> = {
     replayAs: "reasoning_content",
     effort: { off: { thinking: { type: "disabled" } }, on: { thinking: { type: "enabled" } } },
     preserve: { thinking: { type: "enabled", clear_thinking: false } },
+    efforts: ZAI_EFFORTS,
     key: "ZAI_API_KEY",
     source: "https://docs.z.ai/guides/capabilities/thinking-mode",
     checked: CHECKED,
@@ -312,6 +321,7 @@ export const SERVERS: Readonly<Record<ServerName, ServerProfile>> = {
     // An assistant reasoning_content went back with a 200 (fixtures/reference/compat/xai/).
     replayAs: "reasoning_content",
     effort: {},
+    efforts: XAI_EFFORTS,
     key: "XAI_API_KEY",
     source: "https://docs.x.ai/docs/guides/reasoning",
     checked: CHECKED,

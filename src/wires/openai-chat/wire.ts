@@ -1,3 +1,4 @@
+import type { PromptCacheBreakpoint } from "./breakpoints.js";
 import type { PromptCacheOptionsParam } from "./prompt-cache.js";
 /**
  * Chat Completions JSON as OpenAI, Azure OpenAI and compatible servers send it, named as the
@@ -36,16 +37,31 @@ export interface ChatCompletionCreateParams {
 }
 
 export type ChatCompletionMessageParam =
-  | { role: "system" | "developer" | "user"; content: string }
+  | { role: "system" | "developer" | "user"; content: string | ChatCompletionContentPartText[] }
   | { role: "user"; content: ChatCompletionContentPart[] }
   | ChatCompletionAssistantMessageParam
-  | { role: "tool"; tool_call_id: string; content: string };
+  | { role: "tool"; tool_call_id: string; content: string | ChatCompletionContentPartText[] };
+
+/** A text part; with `cache: "auto"`, system, developer and tool content goes as these. */
+export interface ChatCompletionContentPartText {
+  type: "text";
+  text: string;
+  prompt_cache_breakpoint?: PromptCacheBreakpoint;
+}
 
 /** A part of a user message: text, an image (URL or `data:` URL), or a file (`data:` URL). */
 export type ChatCompletionContentPart =
-  | { type: "text"; text: string }
-  | { type: "image_url"; image_url: { url: string } }
-  | { type: "file"; file: { file_data: string; filename: string } };
+  | ChatCompletionContentPartText
+  | {
+      type: "image_url";
+      image_url: { url: string };
+      prompt_cache_breakpoint?: PromptCacheBreakpoint;
+    }
+  | {
+      type: "file";
+      file: { file_data: string; filename: string };
+      prompt_cache_breakpoint?: PromptCacheBreakpoint;
+    };
 
 export interface ChatCompletionAssistantMessageParam {
   role: "assistant";

@@ -15,7 +15,8 @@ export function responsesPrefix(model: string): PrefixWire<ResponseCreateParams>
   const instructions = openaiInstructionsInPrefix(model);
   return {
     wire: "openai-responses",
-    skipKeys: new Set(),
+    // A breakpoint moves on as the loop grows; the prefix is what it marks.
+    skipKeys: new Set(["prompt_cache_breakpoint"]),
     prefixOf: (body) => ({
       head: {
         ...(instructions && { instructions: body.instructions }),

@@ -8,6 +8,7 @@ import { filenameOf, RESPONSES_MEDIA } from "../openai-chat/media.js";
 import type { ResponsesOptions } from "../openai-chat/options.js";
 import { promptCacheFields } from "../openai-chat/options.js";
 import { jsonSchemaFormat } from "../openai-chat/settings.js";
+import { markInput } from "./breakpoints.js";
 import { responsesTag } from "./parts.js";
 import { OPENAI_RESPONSES, type ResponsesServer } from "./servers.js";
 import { buildTool, buildToolChoice } from "./tools.js";
@@ -42,6 +43,7 @@ export function buildResponsesRequest(
   checkSettings("responses", cfg, s);
   const input: ResponseInputItem[] = [];
   const origins: Origin[][] = [];
+  const marked: [number, number][] = [];
   for (const [i, m] of req.messages.entries()) {
     const parts: number[] = [];
     const items =
@@ -52,7 +54,9 @@ export function buildResponsesRequest(
       input.push(item);
       origins.push([[i, parts[n] ?? -1]]);
     }
+    if (m.cache) marked.push([i, input.length]);
   }
+  if (cfg.cache === "auto") markInput(input, marked);
   noteOrigins(input, origins);
   const body: ResponseCreateParams = {
     model: cfg.model,

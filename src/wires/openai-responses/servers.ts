@@ -7,6 +7,7 @@
  * (docs/adr/0041-responses-servers.md).
  * @module
  */
+import { type ModelEfforts, XAI_EFFORTS } from "../../rules/reasoning-models.js";
 import type { ServerName } from "../openai-chat/servers.js";
 
 /**
@@ -51,6 +52,8 @@ export interface ResponsesServer {
   callsLast: boolean;
   /** The reasoning and call events its streams carry, beside the common ones. */
   events: readonly string[];
+  /** The `reasoningEffort` values its models take (rules/reasoning-models.ts), checked at `create()`. */
+  efforts?: readonly ModelEfforts[];
   /** The doc or capture the row was read from, and when. */
   source: string;
   checked: string;
@@ -122,6 +125,7 @@ export const RESPONSES_SERVERS: Readonly<Record<ServerName | "bedrock-mantle", R
     ...OPENAI_RESPONSES,
     name: "xai",
     hosts: ["api.x.ai"],
+    efforts: XAI_EFFORTS,
     // Grok keeps reasoning only when each item goes back in its original place; dropped or
     // moved, later rounds stop reasoning with HTTP 200 still.
     source:

@@ -3,6 +3,7 @@
  * OpenAI API reference names it. Types only: nothing here runs.
  * @see https://platform.openai.com/docs/api-reference/responses
  */
+import type { PromptCacheBreakpoint } from "../openai-chat/breakpoints.js";
 import type { PromptCacheOptionsParam } from "../openai-chat/prompt-cache.js";
 import type { OpenAIErrorObject, ReasoningEffort, ReasoningSummary } from "../openai-chat/wire.js";
 
@@ -123,6 +124,7 @@ export interface EasyInputMessage {
 export interface InputText {
   type: "input_text";
   text: string;
+  prompt_cache_breakpoint?: PromptCacheBreakpoint;
 }
 
 /** An image: `image_url` is a URL or a `data:` URL. */
@@ -130,12 +132,14 @@ export interface InputImage {
   type: "input_image";
   image_url: string;
   detail: "low" | "high" | "auto";
+  prompt_cache_breakpoint?: PromptCacheBreakpoint;
 }
 
 /** A file: inline as a `data:` URL with its `filename`, or a `file_url` the API fetches. */
-export type InputFile =
+export type InputFile = (
   | { type: "input_file"; file_data: string; filename: string }
-  | { type: "input_file"; file_url: string };
+  | { type: "input_file"; file_url: string }
+) & { prompt_cache_breakpoint?: PromptCacheBreakpoint };
 
 export type InputContent = InputText | InputImage | InputFile;
 

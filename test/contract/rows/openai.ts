@@ -4,6 +4,7 @@ import {
   lateInstructionLoop,
   midRunUpdateLoop,
 } from "../../../scripts/scenarios/append-only.js";
+import { explicitCacheLoop } from "../../../scripts/scenarios/explicit-cache.js";
 import {
   DEEPSEEK_REASONER,
   deepseekLoop,
@@ -11,7 +12,7 @@ import {
   RESPONSES_GPT_5,
   WEATHER_LOOP,
 } from "../../../scripts/scenarios/loops.js";
-import { DASHSCOPE_THINKING, DENIAL } from "../../../scripts/scenarios/openai.js";
+import { DASHSCOPE_THINKING, DENIAL, EXPLICIT_CACHE } from "../../../scripts/scenarios/openai.js";
 import { SERVER_CASES, serverLoop } from "../../../scripts/scenarios/servers.js";
 import { REPORT_REQUEST } from "../../../scripts/scenarios/tool-loop.js";
 import { thinkingOf } from "../../../src/core/parts.js";
@@ -371,4 +372,14 @@ OPENAI["responses-approval-tool-loop"] = {
 OPENAI["responses-append-only-updates"] = {
   config: GPT62_RESPONSES,
   run: (call) => midRunUpdateLoop(call),
+};
+
+/**
+ * Explicit prompt-cache breakpoints (`cache: "auto"`, the prompt marked) through a three-step
+ * loop on gpt-6.2, whose prefix check is on: the breakpoint on the last tool result moves on
+ * and the law (6) holds with the marker aside, every other byte the same.
+ */
+OPENAI["responses-explicit-cache-tool-loop"] = {
+  config: { model: "gpt-6.2", ...EXPLICIT_CACHE },
+  run: (call) => explicitCacheLoop(call),
 };

@@ -62,11 +62,24 @@ describe("promptCacheOptions", () => {
       { api: "responses", promptCacheOptions: { retention: "24h" } },
       /no key "retention"/,
     ],
+    ["cache with an Anthropic lifetime", { cache: { ttl: "5m" } }, /promptCacheOptions\.ttl/],
+    [
+      "cache on a compatible server, whose schema has no breakpoints",
+      { cache: "auto", baseURL: "https://api.deepseek.com" },
+      /server "deepseek" does not take/,
+    ],
   ])("refuses %s with a ConfigError at create()", (_, config, message) => {
     const make = () =>
       openai.create({ apiKey: "sk-test", model: "gpt-6.2", ...config } as openai.Config);
     expect(make).toThrow(ConfigError);
     expect(make).toThrow(message);
+  });
+
+  it('cache: "auto" sends breakpoints on OpenAI\'s own endpoint, Chat and Responses', async () => {
+    for (const api of ["chat-completions", "responses"]) {
+      const body = await sent({ api, cache: "auto", promptCacheOptions: { mode: "explicit" } });
+      expect(JSON.stringify(body)).toContain('"prompt_cache_breakpoint":{"mode":"explicit"}');
+    }
   });
 
   it("is taken by Azure too", () => {
