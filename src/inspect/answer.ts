@@ -21,22 +21,38 @@ import { parseResponse as geminiAnswer } from "../wires/generate-content/respons
 import { createStreamState as geminiStream } from "../wires/generate-content/stream.js";
 import { parseResponse as messagesAnswer } from "../wires/messages/response.js";
 import { createStreamState as messagesStream } from "../wires/messages/stream.js";
-import { parseResponse as chatAnswer } from "../wires/openai-chat/response.js";
+import { resolveServer } from "../wires/openai-chat/dialect.js";
+import { contentParser } from "../wires/openai-chat/response.js";
+import { serverOf } from "../wires/openai-chat/servers.js";
 import { createStreamState as chatStream } from "../wires/openai-chat/stream.js";
 import { parseResponsesResponse } from "../wires/openai-responses/response.js";
 import { createResponsesStreamState } from "../wires/openai-responses/stream.js";
 
 const toError = (fields: APIErrorFields) => new APIError(fields);
 
+/** The request an answer was made for: its URL and model, and the platform's tag. */
+interface Asked {
+  provider: string;
+  url: string;
+  model: string;
+}
+
 /** How one wire's answers are read: a JSON body, and a stream of SSE records or of frames. */
 type WireReader = {
   /** The request URL's path ends like this (a count or models endpoint does not). */
   path: RegExp;
-  json(body: unknown, provider: string): ModelResponse;
+  json(body: unknown, asked: Asked): ModelResponse;
 } & (
-  | { sse(provider: string): StreamMachine<SSERecord> }
-  | { frames(provider: string): StreamMachine<EventStreamMessage> }
+  | { sse(asked: Asked): StreamMachine<SSERecord> }
+  | { frames(asked: Asked): StreamMachine<EventStreamMessage> }
 );
+
+/**
+ * How a Chat Completions server writes reasoning into `content` (between tags, or as chunks),
+ * as golem/openai resolves it: the server its URL's host names (else the generic one), for the
+ * model asked.
+ */
+const chatServer = (asked: Asked) => resolveServer(serverOf(asked.url), asked.model);
 
 /**
  * The wires by the path their requests go to. Reasoning item ids are kept (Responses), so the
@@ -46,25 +62,34 @@ type WireReader = {
 const WIRES: readonly WireReader[] = [
   {
     path: /\/converse(-stream)?$/,
-    json: converseAnswer,
-    frames: (p) => converseStream(toError, undefined, p, true),
+    json: (body, a) => converseAnswer(body, a.provider),
+    frames: (a) => converseStream(toError, undefined, a.provider, true),
   },
   {
     path: /:(stream)?generateContent$/i,
-    json: geminiAnswer,
-    sse: (p) => geminiStream(toError, undefined, p),
+    json: (body, a) => geminiAnswer(body as Parameters<typeof geminiAnswer>[0], a.provider),
+    sse: (a) => geminiStream(toError, undefined, a.provider),
   },
-  { path: /\/chat\/completions$/, json: chatAnswer, sse: (p) => chatStream(toError, undefined, p) },
+  {
+    path: /\/chat\/completions$/,
+    json: (body, a) => contentParser(chatServer(a))(body, a.provider),
+    sse: (a) => chatStream(toError, undefined, a.provider, chatServer(a)),
+  },
   {
     path: /\/responses$/,
-    json: (body, p) => parseResponsesResponse(body, p, true),
-    sse: (p) => createResponsesStreamState({ provider: p, requestId: undefined, toError }, true),
+    json: (body, a) => parseResponsesResponse(body, a.provider, true),
+    sse: (a) =>
+      createResponsesStreamState({ provider: a.provider, requestId: undefined, toError }, true),
   },
-  { path: /\/v2\/chat$/, json: cohereAnswer, sse: (p) => cohereStream(toError, undefined, p) },
+  {
+    path: /\/v2\/chat$/,
+    json: (body, a) => cohereAnswer(body as Parameters<typeof cohereAnswer>[0], a.provider),
+    sse: (a) => cohereStream(toError, undefined, a.provider),
+  },
   {
     path: /\/messages$|\/models\/(?!count-tokens:)[^/]+:(stream)?rawPredict$/i,
-    json: messagesAnswer,
-    sse: (p) => messagesStream(toError, undefined, p),
+    json: (body, a) => messagesAnswer(body, a.provider),
+    sse: (a) => messagesStream(toError, undefined, a.provider),
   },
 ];
 
@@ -100,26 +125,33 @@ function* framesOf(chunks: readonly string[]): Generator<EventStreamMessage> {
 }
 
 /**
- * The answer to a request at `url`, read by that wire's parser or stream machine under the
- * platform's tag `provider`. Nothing for an error status or an endpoint that is not a model
- * call; a `problem` where the wire's code refused the answer or the stream ended early.
+ * The answer to a request (its URL and body), read by the parser or stream machine of the wire
+ * its URL speaks, under the platform's tag `provider`. Nothing for an error status or an
+ * endpoint that is not a model call; a `problem` where the wire's code refused the answer or
+ * the stream ended early.
  */
-export function readAnswer(url: string, res: CassetteResponse, provider: string): RecordedAnswer {
-  const wire = wireOf(url);
+export function readAnswer(
+  request: { url: string; body?: unknown },
+  res: CassetteResponse,
+  provider: string,
+): RecordedAnswer {
+  const wire = wireOf(request.url);
   if (!wire || res.status >= 400) return {};
-  if (res.chunks) {
-    const text = res.chunks.join("");
-    if ("sse" in wire) return replay(wire.sse(provider), () => sseRecords(text));
-    return { problem: "a text stream where the wire streams binary event-stream frames" };
-  }
-  if (res.chunksBase64) {
-    const chunks = res.chunksBase64;
-    if ("frames" in wire) return replay(wire.frames(provider), () => framesOf(chunks));
-    return { problem: "a binary stream where the wire streams server-sent events" };
-  }
-  if (res.body === undefined) return {};
+  const model = (request.body as { model?: unknown } | undefined)?.model;
+  const asked = { provider, url: request.url, model: typeof model === "string" ? model : "" };
   try {
-    return { response: wire.json(res.body, provider) };
+    if (res.chunks) {
+      const text = res.chunks.join("");
+      if ("sse" in wire) return replay(wire.sse(asked), () => sseRecords(text));
+      return { problem: "a text stream where the wire streams binary event-stream frames" };
+    }
+    if (res.chunksBase64) {
+      const chunks = res.chunksBase64;
+      if ("frames" in wire) return replay(wire.frames(asked), () => framesOf(chunks));
+      return { problem: "a binary stream where the wire streams server-sent events" };
+    }
+    if (res.body === undefined) return {};
+    return { response: wire.json(res.body, asked) };
   } catch (err) {
     return { problem: messageOf(err) };
   }

@@ -77,7 +77,7 @@ export function cassetteView(cassette: Cassette, redact: Redactor): CassetteView
     };
     const model = rec(request.body).model;
     if (typeof model === "string") step.model = model;
-    const answer = readAnswer(request.url, response, provider);
+    const answer = readAnswer(request, response, provider);
     answers.push(answer);
     if (answer.problem !== undefined) {
       out.notes.push(`The answer to request ${i + 1} was not read whole: ${answer.problem}`);

@@ -325,6 +325,21 @@ describe("the inspector's reading of recorded answers, by each wire's own parser
     expect(last?.parts.map((p) => p.kind)).toContain("thinking");
   });
 
+  it.each([
+    [
+      "thinking between tags in the text (Groq)",
+      "openai/groq/captured-think-tags.json",
+      ["thinking", "text"],
+    ],
+    [
+      "thinking chunks (Mistral)",
+      "openai/mistral/thinking-tool-loop-stream.json",
+      ["thinking", "tool-call"],
+    ],
+  ])("reads a Chat Completions server's %s as golem/openai reads that server", (_, path, kinds) => {
+    expect(firstAnswer(path)?.parts.map((p) => p.kind)).toEqual(kinds);
+  });
+
   it("shows a streamed Converse answer's signature as a digest, never the value", () => {
     const cassette = fixture("bedrock/cache-tool-loop-stream.json");
     const chunks = cassette.interactions.at(-1)?.response.chunksBase64 ?? [];
