@@ -40,6 +40,12 @@ const ROOT = join(import.meta.dirname, "..");
 const OUT = join(ROOT, "dist");
 /** The shared chunk's file name, without extension. */
 const SHARED = "shared";
+/**
+ * Entries that share no object with another (scripts/shared-modules.ts, `sealed`): the
+ * inspector takes JSON and returns a page, so the memo tables of the event-stream decoder it
+ * reads Converse answers with can be its own copy, not a reason to load them with every entry.
+ */
+const SEALED: readonly string[] = ["inspect"];
 /** The esbuild namespace of the modules that stand for a shared module inside an entry. */
 const PROXY = "shared-proxy";
 /** The esbuild namespace of the chunk's entry (re-exports; a made-up module too). */
@@ -88,6 +94,7 @@ async function sharedModules(entries: Entry[]): Promise<SharedModule[]> {
   const outputs = new Map(entries.map((e) => [e.source, join(OUT, `${e.name}.js`)]));
   const platforms = entries.filter((e) => e.platform).map((e) => e.source);
   const usage = usageOf(graph.metafile, outputs, platforms, ROOT);
+  usage.sealed = entries.filter((e) => SEALED.includes(e.name)).map((e) => join(ROOT, e.source));
   const paths = chunkPaths(usage, (path) => identityOf(readFileSync(path, "utf8"), path));
   // Each module's own exports (types are gone: the sources use `import type`/`export type`).
   const own = await esbuild.build({

@@ -29,6 +29,12 @@ export interface Usage {
   platforms: readonly string[];
   /** Each module's static imports (absolute paths; packages left out). */
   imports: Map<string, string[]>;
+  /**
+   * Entries (by source) that share no object with another entry: they take JSON and give a
+   * string (golem/inspect), so the state of a module copied into one of them is seen by no
+   * other entry. They do not count as a second user of a module with identity.
+   */
+  sealed?: readonly string[];
 }
 
 /**
@@ -63,11 +69,13 @@ export function usageOf(
 /**
  * The chunk's modules, in the order the entries lay them out (so related code stays together
  * and compresses as it did): every module each platform uses, every module with identity two or
- * more entries use, and what those import. `identity` says why a module has identity, if it has.
+ * more entries use (a sealed entry not counted), and what those import. `identity` says why a
+ * module has identity, if it has.
  */
 export function chunkPaths(usage: Usage, identity: (path: string) => string | undefined): string[] {
   const count = new Map<string, number>();
-  for (const modules of usage.used.values()) {
+  for (const [entry, modules] of usage.used) {
+    if (usage.sealed?.includes(entry)) continue;
     for (const m of modules) count.set(m, (count.get(m) ?? 0) + 1);
   }
   const everyPlatform = (m: string) =>

@@ -5,15 +5,16 @@
  * response reported.
  */
 
+import { addUsage } from "../agent/usage.js";
 import type { Usage } from "../core/types.js";
 import { explainCacheMiss } from "../testing/cache-miss.js";
-import type { Cassette, CassetteResponse } from "../testing/cassette.js";
+import type { Cassette } from "../testing/cassette.js";
+import { type RecordedAnswer, readAnswer } from "./answer.js";
 import { safeJSON } from "./digest.js";
+import { turnView } from "./parts.js";
 import type { Redactor } from "./redact.js";
-import { sseData, streamedAnswer } from "./stream.js";
 import type { StepView, TransformationView, TurnView } from "./view.js";
-import { answerTurn, conversationOf, wireTurn } from "./wire-parts.js";
-import { addUsage, responseUsage } from "./wire-usage.js";
+import { conversationOf, wireTurn } from "./wire-parts.js";
 
 type Rec = Record<string, unknown>;
 const rec = (v: unknown): Rec => (typeof v === "object" && v !== null ? (v as Rec) : {});
@@ -60,27 +61,11 @@ export function breakpointsOf(value: unknown, path = "$", out: string[] = []): s
   return out;
 }
 
-/** The events or body of a response, as JSON values. */
-function answerOf(res: CassetteResponse): { body?: unknown; events?: unknown[] } {
-  if (res.chunks) return { events: sseData(res.chunks) };
-  if (res.body !== undefined) return { body: res.body };
-  return {};
-}
-
-/** The `input_transformations` a response reported, wherever its wire keeps them. */
-function transformationsOf(values: readonly unknown[]): unknown[] {
-  for (const v of values) {
-    for (const holder of [rec(v), rec(rec(v).response), rec(rec(v).message)]) {
-      if (Array.isArray(holder.input_transformations)) return holder.input_transformations;
-    }
-  }
-  return [];
-}
-
 /** The page's view of a cassette; every text it quotes from headers and URLs is redacted. */
 export function cassetteView(cassette: Cassette, redact: Redactor): CassetteView {
   const provider = cassette.provider;
   const out: CassetteView = { turns: [], steps: [], transformations: [], notes: [] };
+  const answers: RecordedAnswer[] = [];
   let previous: unknown;
   cassette.interactions.forEach(({ request, response }, i) => {
     const step: StepView = {
@@ -92,9 +77,12 @@ export function cassetteView(cassette: Cassette, redact: Redactor): CassetteView
     };
     const model = rec(request.body).model;
     if (typeof model === "string") step.model = model;
-    const { body, events } = answerOf(response);
-    const streamed = events ? streamedAnswer(events, 0, provider) : undefined;
-    const usage = streamed ? streamed.usage : responseUsage(body);
+    const answer = readAnswer(request, response, provider);
+    answers.push(answer);
+    if (answer.problem !== undefined) {
+      out.notes.push(`The answer to request ${i + 1} was not read whole: ${answer.problem}`);
+    }
+    const usage = answer.response?.usage;
     if (usage) {
       step.usage = usage;
       out.total = out.total ? addUsage(out.total, usage) : usage;
@@ -112,17 +100,15 @@ export function cassetteView(cassette: Cassette, redact: Redactor): CassetteView
           };
     }
     if (request.body !== undefined) previous = request.body;
-    for (const raw of transformationsOf(events ?? [body])) {
-      const t = rec(raw);
+    for (const t of answer.response?.inputTransformations ?? []) {
       const entry: TransformationView = {
         step: i + 1,
-        action: "reported",
-        by: "provider",
-        reason: String(t.reason ?? ""),
+        action: t.action,
+        by: t.by,
+        reason: t.reason,
       };
-      if (typeof t.path === "string") entry.path = t.path;
-      if (typeof t.id === "string") entry.id = t.id;
-      if (typeof t.type === "string") entry.action = t.type;
+      if (t.path !== undefined) entry.path = t.path;
+      if (t.id !== undefined) entry.id = t.id;
       out.transformations.push(entry);
     }
     out.steps.push(step);
@@ -136,21 +122,14 @@ export function cassetteView(cassette: Cassette, redact: Redactor): CassetteView
   if (system !== undefined) out.system = typeof system === "string" ? system : safeJSON(system);
   const tools = body.tools ?? rec(body.toolConfig).tools;
   if (tools !== undefined) out.tools = safeJSON(tools);
-  const { body: answer, events } = answerOf(last.response);
-  const streamed = events ? streamedAnswer(events, out.turns.length, provider) : undefined;
-  const turn = streamed ? streamed.turn : answerTurn(answer, out.turns.length, provider);
-  const model = streamed?.model ?? rec(answer).model ?? rec(answer).modelVersion ?? body.model;
+  const answer = answers.at(-1)?.response;
+  const model = answer?.model ?? body.model;
   if (typeof model === "string") out.model = model;
-  if (turn) {
+  if (answer) {
+    const turn = turnView(answer.message, out.turns.length);
     if (out.model !== undefined) turn.model = out.model;
     out.turns.push(turn);
-  } else if (last.response.status < 400) {
-    out.notes.push(
-      last.response.chunksBase64
-        ? "The last answer is a binary event stream: its parts are not rebuilt here."
-        : "The last answer's parts are not rebuilt here (a streamed answer of this wire).",
-    );
-  } else {
+  } else if (last.response.status >= 400) {
     out.notes.push(`The last request was answered with HTTP ${last.response.status}.`);
   }
   return out;

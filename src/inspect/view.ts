@@ -116,6 +116,6 @@ export interface InspectView {
   transformations: TransformationView[];
   /** Usage over every step; absent when the input has none. */
   total?: Usage;
-  /** Notes on what the page could not show (a streamed answer it did not rebuild, ...). */
+  /** Notes: where the input came from, what it cannot hold, an answer the wire did not read whole. */
   notes: string[];
 }

@@ -1,9 +1,10 @@
 /**
- * A cassette's conversation as the page shows it: the wire JSON of a request's messages and
- * of a JSON response, read block by block whatever the wire (Messages, Converse,
- * generateContent, Responses, Chat Completions, Cohere), each block named by its wire path as
- * the cache-miss explainer names it (`$.messages[1].content[0]`). A block no rule knows is a
- * provider part: its JSON, opaque values hidden.
+ * A cassette's conversation as the page shows it: the wire JSON of its last request's messages,
+ * read block by block whatever the wire (Messages, Converse, generateContent, Responses, Chat
+ * Completions, Cohere), each block named by its wire path as the cache-miss explainer names it
+ * (`$.messages[1].content[0]`). A block no rule knows is a provider part: its JSON, opaque
+ * values hidden. The wires build request JSON from a history but have no reader of it, so
+ * this one is the inspector's own; the answers are read by the wires' own parsers (answer.ts).
  */
 import { digestOf, safeJSON } from "./digest.js";
 import { mediaView } from "./media.js";
@@ -249,30 +250,4 @@ export function conversationOf(body: unknown): { key: string; list: unknown[] } 
     if (Array.isArray(list)) return { key, list };
   }
   return { key: "messages", list: [] };
-}
-
-/** A JSON response body's answer as a turn, whatever the wire; `undefined` when it has none. */
-export function answerTurn(body: unknown, index: number, provider: string): TurnView | undefined {
-  const b = rec(body);
-  const at = (message: unknown, path: string) => wireTurn(message, path, index, provider);
-  if (Array.isArray(b.content) && b.type === "message")
-    return at({ role: "assistant", content: b.content }, "$");
-  const converse = rec(rec(b.output).message);
-  if (Array.isArray(converse.content)) return at(converse, "$.output.message");
-  if (Array.isArray(b.output)) {
-    const turn = at({ role: "assistant", content: [] }, "$");
-    b.output.forEach((item, j) => {
-      const t = wireTurn(item, `$.output[${j}]`, index, provider);
-      turn.parts.push(...t.parts);
-    });
-    turn.signed = turn.parts.some((p) => p.signature !== undefined || p.payload !== undefined);
-    if (turn.signed) turn.provider = provider;
-    return turn;
-  }
-  const candidate = rec(Array.isArray(b.candidates) ? b.candidates[0] : undefined);
-  if (candidate.content !== undefined) return at(candidate.content, "$.candidates[0].content");
-  const choice = rec(Array.isArray(b.choices) ? b.choices[0] : undefined);
-  if (choice.message !== undefined) return at(choice.message, "$.choices[0].message");
-  if (b.message !== undefined) return at(b.message, "$.message");
-  return undefined;
 }

@@ -171,6 +171,25 @@ describe("the inspector's page in a browser", () => {
     await page.close();
   });
 
+  it.each([
+    ["a Chat Completions stream", "openai/deepseek-thinking-tool-loop-stream.json", "text,"],
+    ["a Cohere stream", "cohere/thinking-tool-loop-stream.json", ""],
+    ["a Converse event stream", "bedrock/thinking-tool-loop-stream.json", "text,"],
+  ])("shows %s's answer with its parts in order", async (_, path, text) => {
+    const cassette = JSON.parse(readFileSync(join(ROOT, "fixtures", path), "utf8")) as Cassette;
+    // Cut after the first request: its answer (thinking, a tool call) is the last turn shown.
+    cassette.interactions = cassette.interactions.slice(0, 1);
+    const { page, errors } = await open(cassette);
+    const kinds = await page.$$eval("#turns article.turn:last-of-type .part", (l) =>
+      l.map((p) => p.getAttribute("data-kind")),
+    );
+    expect(kinds.join(",")).toBe(`thinking,${text}tool-call`);
+    expect(await page.textContent("#turns article.turn:last-of-type")).toContain("assistant");
+    expect(await page.textContent("#notes")).not.toMatch(/not read whole/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("takes a screenshot of a readable size", async () => {
     const history = await weatherHistory();
     history[0] = { role: "user", content: "Weather in Bergen?" };

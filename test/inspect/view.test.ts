@@ -9,10 +9,10 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, HistoryError } from "../../src/core/errors.js";
 import { serializeHistory } from "../../src/core/history.js";
 import type { Message } from "../../src/core/types.js";
-import { safeJSON } from "../../src/inspect/digest.js";
-import { inspectView } from "../../src/inspect/index.js";
-import { usageOf } from "../../src/inspect/wire-usage.js";
+import { digestOf, safeJSON } from "../../src/inspect/digest.js";
+import { inspect, inspectView } from "../../src/inspect/index.js";
 import type { Cassette } from "../../src/testing/cassette.js";
+import { decodeFrames } from "../../src/transport/event-stream.js";
 import { ROOT } from "../runtimes/built.js";
 import {
   converse,
@@ -245,49 +245,117 @@ describe("the inspector's JSON of provider data", () => {
     expect(shown).not.toMatch(/PAYLOAD/);
     expect(shown).toMatch(/<#\w{8}, 17 chars>/);
   });
+});
 
+describe("the inspector's reading of recorded answers, by each wire's own parser", () => {
   it.each([
     [
       "Messages",
-      {
-        input_tokens: 5,
-        output_tokens: 2,
-        cache_read_input_tokens: 10,
-        cache_creation_input_tokens: 3,
-      },
-      { inputTokens: 18, outputTokens: 2, cacheReadTokens: 10, cacheWriteTokens: 3 },
+      "anthropic/cache-tool-loop.json",
+      { inputTokens: 1855, outputTokens: 96, cacheReadTokens: 0, cacheWriteTokens: 1841 },
     ],
     [
-      "Responses",
-      {
-        input_tokens: 20,
-        output_tokens: 4,
-        input_tokens_details: { cached_tokens: 8 },
-        output_tokens_details: { reasoning_tokens: 3 },
-      },
-      { inputTokens: 20, outputTokens: 4, cacheReadTokens: 8, reasoningTokens: 3 },
+      "a Responses stream's",
+      "openai/responses-thinking-tool-loop-stream.json",
+      { inputTokens: 124, outputTokens: 1926, reasoningTokens: 1792, cacheReadTokens: 0 },
     ],
     [
       "Converse",
-      { inputTokens: 5, outputTokens: 2, cacheReadInputTokens: 7 },
-      { inputTokens: 12, outputTokens: 2, cacheReadTokens: 7 },
+      "bedrock/cache-tool-loop.json",
+      { inputTokens: 1855, outputTokens: 96, cacheReadTokens: 0, cacheWriteTokens: 1841 },
     ],
     [
-      "generateContent",
-      {
-        promptTokenCount: 9,
-        candidatesTokenCount: 2,
-        thoughtsTokenCount: 5,
-        cachedContentTokenCount: 4,
-      },
-      { inputTokens: 9, outputTokens: 7, reasoningTokens: 5, cacheReadTokens: 4 },
+      "a generateContent stream's",
+      "gemini/thinking-streaming.json",
+      { inputTokens: 65, outputTokens: 110, reasoningTokens: 94 },
     ],
     [
-      "Chat Completions",
-      { prompt_tokens: 9, completion_tokens: 2, prompt_tokens_details: { cached_tokens: 1 } },
-      { inputTokens: 9, outputTokens: 2, cacheReadTokens: 1 },
+      "a Chat Completions stream's",
+      "openai/deepseek-thinking-tool-loop-stream.json",
+      { inputTokens: 563, outputTokens: 116, reasoningTokens: 60, cacheReadTokens: 512 },
     ],
-  ])("reads %s usage under golem's names", (_, wire, usage) => {
-    expect(usageOf(wire)).toEqual(usage);
+    [
+      "Cohere",
+      "cohere/thinking-tool-loop.json",
+      { inputTokens: 1512, outputTokens: 52, cacheReadTokens: 1344 },
+    ],
+  ])("reads %s usage under golem's names", (_, path, usage) => {
+    expect(inspectView(fixture(path)).steps[0]?.usage).toEqual(usage);
+  });
+
+  /** The cassette cut after its first request: its answer is the page's last turn. */
+  const firstAnswer = (path: string) => {
+    const cassette = fixture(path);
+    cassette.interactions = cassette.interactions.slice(0, 1);
+    return inspectView(cassette).turns.at(-1);
+  };
+
+  it.each([
+    [
+      "a Chat Completions stream",
+      "openai/deepseek-thinking-tool-loop-stream.json",
+      "load_capability",
+    ],
+    ["a Converse event stream", "bedrock/thinking-tool-loop-stream.json", "get_user_country"],
+    ["a Chat Completions body", "openai/deepseek-thinking-tool-loop.json", "load_capability"],
+    ["a Converse body", "bedrock/thinking-tool-loop.json", "get_user_country"],
+  ])("shows %s's thinking, text and tool call in order", (_, path, tool) => {
+    const turn = firstAnswer(path);
+    expect(turn?.role).toBe("assistant");
+    expect(turn?.parts.map((p) => p.kind)).toEqual(["thinking", "text", "tool-call"]);
+    expect(turn?.parts[0]?.text).not.toBe("");
+    expect(turn?.parts[2]).toMatchObject({ name: tool });
+  });
+
+  it.each([
+    ["a Cohere stream", "cohere/thinking-tool-loop-stream.json"],
+    [
+      "a Chat Completions stream of a compatible server",
+      "openai/deepseek/thinking-tool-loop-stream.json",
+    ],
+  ])("shows %s's thinking and tool call in order, and its final answer", (_, path) => {
+    const first = firstAnswer(path);
+    expect(first?.parts.map((p) => p.kind)).toEqual(["thinking", "tool-call"]);
+    expect(first?.parts[1]).toMatchObject({
+      name: "weather",
+      text: expect.stringContaining("Florence"),
+    });
+    const last = inspectView(fixture(path)).turns.at(-1);
+    expect(last?.role).toBe("assistant");
+    expect(last?.parts.map((p) => p.kind)).toContain("thinking");
+  });
+
+  it.each([
+    [
+      "thinking between tags in the text (Groq)",
+      "openai/groq/captured-think-tags.json",
+      ["thinking", "text"],
+    ],
+    [
+      "thinking chunks (Mistral)",
+      "openai/mistral/thinking-tool-loop-stream.json",
+      ["thinking", "tool-call"],
+    ],
+  ])("reads a Chat Completions server's %s as golem/openai reads that server", (_, path, kinds) => {
+    expect(firstAnswer(path)?.parts.map((p) => p.kind)).toEqual(kinds);
+  });
+
+  it("shows a streamed Converse answer's signature as a digest, never the value", () => {
+    const cassette = fixture("bedrock/cache-tool-loop-stream.json");
+    const chunks = cassette.interactions.at(-1)?.response.chunksBase64 ?? [];
+    const bytes = Buffer.concat(chunks.map((c) => Buffer.from(c, "base64")));
+    const payloads = decodeFrames(bytes).map((f) => new TextDecoder().decode(f.payload));
+    const signature = payloads.join("").match(/"signature":"([^"]+)"/)?.[1] ?? "none";
+    expect(signature.length).toBeGreaterThan(40);
+    const view = inspectView(cassette);
+    expect(view.turns.at(-1)?.parts[0]?.signature).toEqual(digestOf(signature));
+    expect(JSON.stringify(view)).not.toContain(signature);
+    expect(inspect(cassette)).not.toContain(signature);
+  });
+
+  it("names a stream that ended in an error, and shows what arrived before it", () => {
+    const view = inspectView(fixture("bedrock/exception-stream.json"));
+    expect(view.notes.join("\n")).toMatch(/request 1 was not read whole: .*throttlingException/);
+    expect(view.turns.at(-1)?.parts.map((p) => p.kind)).toEqual(["thinking"]);
   });
 });

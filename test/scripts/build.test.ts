@@ -165,6 +165,12 @@ describe("the shared chunk's modules", () => {
     expect(chunkPaths(usage, identity)).toEqual(["/core", "/errors", "/cache", "/helper"]);
   });
 
+  it("do not count a sealed entry as a second user of a module with identity", () => {
+    // "/cache" is used by /b and /c; with /c sealed, /b alone uses it and bundles its own.
+    const sealed = { ...usage, sealed: ["/c"] };
+    expect(chunkPaths(sealed, identity)).toEqual(["/core", "/errors", "/helper"]);
+  });
+
   it("leave out a module without identity that only some entries use: each bundles its own", () => {
     expect(chunkPaths(usage, identity)).not.toContain("/wire-y");
     expect(chunkPaths(usage, () => undefined)).toEqual(["/core", "/errors", "/helper"]);
