@@ -31,21 +31,16 @@ export interface PrefixTarget {
   build(req: ModelRequest, provider: string, model: string): NextRequest;
 }
 
-/** A Claude builder's options with no thinking or effort of their own: the history carries them. */
-const claudeOptions = <S>(model: string, provider: string, settings: S) => ({
-  model,
-  provider,
-  settings,
-  thinking: undefined,
-  effort: undefined,
-});
-
 const MESSAGES: PrefixTarget = {
   wire: "anthropic",
   model: "claude-opus-5-5",
   binds: claudeBindsPrefix,
   build: (req, provider, model) => ({
-    body: buildMessages(req, claudeOptions(model, provider, { maxTokens: 1024 }), false),
+    body: buildMessages(
+      req,
+      { model, provider, settings: { maxTokens: 1024 }, thinking: undefined, effort: undefined },
+      false,
+    ),
     prefix: MESSAGES_PREFIX as PrefixWire<unknown>,
   }),
 };
@@ -55,7 +50,11 @@ const CONVERSE: PrefixTarget = {
   model: "anthropic.claude-opus-5-5-v1:0",
   binds: claudeBindsPrefix,
   build: (req, provider, model) => ({
-    body: buildConverse(req, claudeOptions(model, provider, {}), false),
+    body: buildConverse(
+      req,
+      { model, provider, settings: {}, thinking: undefined, effort: undefined },
+      false,
+    ),
     prefix: CONVERSE_PREFIX as PrefixWire<unknown>,
   }),
 };
