@@ -15,6 +15,22 @@ const rec = (v: unknown): Rec => (typeof v === "object" && v !== null ? (v as Re
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 const json = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify(v ?? null));
 
+/** A tool call whatever the wire names its fields. */
+const toolCall = (path: string, name: unknown, id: unknown, args: unknown): PartView => ({
+  kind: "tool-call",
+  path,
+  name: str(name) ?? "",
+  id: str(id) ?? "",
+  text: json(args),
+});
+/** A tool result whatever the wire names its fields. */
+const toolResult = (path: string, id: unknown, text: string): PartView => ({
+  kind: "tool-result",
+  path,
+  id: str(id) ?? "",
+  text,
+});
+
 /** A tool result's content as text: a string, or its text blocks joined. */
 function resultText(content: unknown): string {
   if (typeof content === "string") return content;
@@ -43,35 +59,13 @@ export function wireBlock(block: unknown, path: string, provider: string): PartV
     case "output_text":
       return withSig({ kind: "text", path, text: str(b.text) ?? "" });
     case "tool_use":
-      return withSig({
-        kind: "tool-call",
-        path,
-        name: str(b.name) ?? "",
-        id: str(b.id) ?? "",
-        text: json(b.input),
-      });
+      return withSig(toolCall(path, b.name, b.id, b.input));
     case "function_call":
-      return withSig({
-        kind: "tool-call",
-        path,
-        name: str(b.name) ?? "",
-        id: str(b.call_id) ?? "",
-        text: json(b.arguments),
-      });
+      return withSig(toolCall(path, b.name, b.call_id, b.arguments));
     case "tool_result":
-      return withSig({
-        kind: "tool-result",
-        path,
-        id: str(b.tool_use_id) ?? "",
-        text: resultText(b.content),
-      });
+      return withSig(toolResult(path, b.tool_use_id, resultText(b.content)));
     case "function_call_output":
-      return withSig({
-        kind: "tool-result",
-        path,
-        id: str(b.call_id) ?? "",
-        text: resultText(b.output),
-      });
+      return withSig(toolResult(path, b.call_id, resultText(b.output)));
     case "reasoning": {
       const summary = Array.isArray(b.summary)
         ? b.summary.map((s) => str(rec(s).text) ?? "").join("\n")
@@ -128,31 +122,19 @@ export function wireBlock(block: unknown, path: string, provider: string): PartV
   }
   if (b.toolUse !== undefined) {
     const t = rec(b.toolUse);
-    return {
-      kind: "tool-call",
-      path,
-      name: str(t.name) ?? "",
-      id: str(t.toolUseId) ?? "",
-      text: json(t.input),
-    };
+    return toolCall(path, t.name, t.toolUseId, t.input);
   }
   if (b.toolResult !== undefined) {
     const t = rec(b.toolResult);
-    return { kind: "tool-result", path, id: str(t.toolUseId) ?? "", text: resultText(t.content) };
+    return toolResult(path, t.toolUseId, resultText(t.content));
   }
   if (b.functionCall !== undefined) {
     const f = rec(b.functionCall);
-    return withSig({
-      kind: "tool-call",
-      path,
-      name: str(f.name) ?? "",
-      id: str(f.id) ?? "",
-      text: json(f.args),
-    });
+    return withSig(toolCall(path, f.name, f.id, f.args));
   }
   if (b.functionResponse !== undefined) {
     const f = rec(b.functionResponse);
-    return { kind: "tool-result", path, id: str(f.name) ?? "", text: safeJSON(f.response) };
+    return toolResult(path, f.name, safeJSON(f.response));
   }
   if (b.inlineData !== undefined) {
     const d = rec(b.inlineData);

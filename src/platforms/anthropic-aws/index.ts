@@ -12,15 +12,9 @@ import { awsDeployment } from "./platform.js";
 
 export type { AwsCredentialSource, AwsCredentials } from "../../auth/aws.js";
 export { AuthError } from "../../core/errors.js";
-export type { CacheConfig, Effort, ThinkingConfig } from "../../kit/claude-options.js";
+export type { ThinkingConfig } from "../../kit/claude-options.js";
 export type { Capabilities } from "../../rules/capabilities.js";
-export type {
-  CompactionConfig,
-  ContextEdit,
-  ContextManagement,
-  Fallbacks,
-  Speed,
-} from "../../wires/messages/options.js";
+export type * from "../../wires/messages/option-types.js";
 export type { CapabilitiesConfig } from "./capabilities.js";
 export type { Config } from "./config.js";
 

@@ -13,15 +13,9 @@ import { googleDeployment } from "./platform.js";
 export type { ServiceAccountKey } from "../../auth/google.js";
 export type { TokenResult } from "../../auth/token.js";
 export { AuthError } from "../../core/errors.js";
-export type { CacheConfig, Effort, ThinkingConfig } from "../../kit/claude-options.js";
+export type { ThinkingConfig } from "../../kit/claude-options.js";
 export type { Capabilities } from "../../rules/capabilities.js";
-export type {
-  CompactionConfig,
-  ContextEdit,
-  ContextManagement,
-  Fallbacks,
-  Speed,
-} from "../../wires/messages/options.js";
+export type * from "../../wires/messages/option-types.js";
 export type { CapabilitiesConfig } from "./capabilities.js";
 export type { Config } from "./config.js";
 

@@ -9,18 +9,11 @@ import { MODELS } from "./capabilities.js";
 import { resolveConfig } from "./config.js";
 import { anthropicDeployment } from "./platform.js";
 
-export type { CacheConfig, Effort, ThinkingConfig } from "../../kit/claude-options.js";
+export type { ThinkingConfig } from "../../kit/claude-options.js";
 export type { Capabilities } from "../../rules/capabilities.js";
 export type { ClaudeModelId } from "../../rules/model-ids.js";
-export type {
-  CompactionConfig,
-  ContextEdit,
-  ContextManagement,
-  FallbackModel,
-  FallbackOutputConfig,
-  Fallbacks,
-  Speed,
-} from "../../wires/messages/options.js";
+export type * from "../../wires/messages/option-types.js";
+export type { FallbackModel, FallbackOutputConfig } from "../../wires/messages/options.js";
 export type { CapabilitiesConfig } from "./capabilities.js";
 export type { AnthropicVersion, Config } from "./config.js";
 

@@ -26,17 +26,7 @@ import {
   serverOf,
 } from "../../wires/openai-chat/options.js";
 
-export type {
-  Api,
-  ChatOptions,
-  PromptCacheConfig,
-  PromptCacheOptions,
-  ReasoningFormat,
-  ReasoningSummaryOption,
-  ServerName,
-  ServerProfile,
-  ThinkingConfig,
-} from "../../wires/openai-chat/options.js";
+export type { ChatOptions, PromptCacheConfig } from "../../wires/openai-chat/options.js";
 
 // Plain checks rather than a zod/mini schema: each message names the option (and the
 // environment variable) that fixes it, and the openai and azure entries then carry no zod.

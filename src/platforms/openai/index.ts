@@ -14,17 +14,17 @@ import { openaiDeployment } from "./platform.js";
 
 export type { Capabilities } from "../../rules/capabilities.js";
 export type { OpenAIModelId } from "../../rules/model-ids.js";
-export type { ReasoningEffort } from "../../wires/openai-chat/wire.js";
 export type {
   Api,
-  Config,
   PromptCacheOptions,
   ReasoningFormat,
   ReasoningSummaryOption,
   ServerName,
   ServerProfile,
   ThinkingConfig,
-} from "./config.js";
+} from "../../wires/openai-chat/options.js";
+export type { ReasoningEffort } from "../../wires/openai-chat/wire.js";
+export type { Config } from "./config.js";
 
 /** An error answer from OpenAI or a compatible server; also a golem `APIError`. */
 export const APIError = /* @__PURE__ */ defineAPIError();

@@ -11,15 +11,8 @@ import { vertexDeployment } from "./platform.js";
 
 export type { ServiceAccountKey } from "../../auth/google.js";
 export { AuthError } from "../../core/errors.js";
-export type { CacheConfig, Effort } from "../../kit/claude-options.js";
 export type { Capabilities } from "../../rules/capabilities.js";
-export type {
-  CompactionConfig,
-  ContextEdit,
-  ContextManagement,
-  Fallbacks,
-  Speed,
-} from "../../wires/messages/options.js";
+export type * from "../../wires/messages/option-types.js";
 export type {
   ClaudeConfig,
   ClaudeThinkingConfig,

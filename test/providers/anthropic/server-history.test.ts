@@ -48,6 +48,14 @@ function model(answers: (() => Response)[], serverHistory = true) {
 }
 
 /** Runs the tool loop one step: the model's answer and its tool result appended. */
+/** What the second call of a conversation throws when the server answers it with `answer`. */
+async function secondCallError(answer: () => Response) {
+  const { model: m } = model([jsonResponse(200, call(1)), answer]);
+  const history: Message[] = [{ role: "user", content: "Weather in Oslo?" }];
+  await step(m, history);
+  return m.generate({ system: SYSTEM, tools: TOOLS, messages: history }).catch((e) => e);
+}
+
 async function step(m: ReturnType<typeof model>["model"], history: Message[]) {
   const r = await m.generate({ system: SYSTEM, tools: TOOLS, messages: history });
   history.push(r.message);
@@ -214,19 +222,13 @@ describe("anthropic serverHistory: message threads", () => {
   });
 
   it("thread_fingerprint_mismatch is a HistoryError naming the field", async () => {
-    const { model: m } = model([
-      jsonResponse(200, call(1)),
+    const err = await secondCallError(
       threadError(
         400,
         "thread_fingerprint_mismatch",
         "`thinking` differs from the value stored with the Thread",
       ),
-    ]);
-    const history: Message[] = [{ role: "user", content: "Weather in Oslo?" }];
-    await step(m, history);
-    const err = await m
-      .generate({ system: SYSTEM, tools: TOOLS, messages: history })
-      .catch((e) => e);
+    );
     expect(err).toBeInstanceOf(HistoryError);
     expect(err.path).toBe("thinking");
     expect(err.index).toBe(1);
@@ -235,12 +237,7 @@ describe("anthropic serverHistory: message threads", () => {
   it.each(["thread_already_continued", "thread_continue_in_flight"])(
     "%s is a HistoryError: two callers continued one history",
     async (code) => {
-      const { model: m } = model([jsonResponse(200, call(1)), threadError(400, code)]);
-      const history: Message[] = [{ role: "user", content: "Weather in Oslo?" }];
-      await step(m, history);
-      const err = await m
-        .generate({ system: SYSTEM, tools: TOOLS, messages: history })
-        .catch((e) => e);
+      const err = await secondCallError(threadError(400, code));
       expect(err).toBeInstanceOf(HistoryError);
       expect(err.message).toContain(code);
     },
