@@ -150,89 +150,91 @@ function cases(scale: number): Case[] {
   return [
     // 9.9 before a failed run's evidence (docs/adr/0037-failed-runs-keep-their-evidence.md),
     // 10.3 before runs that pause and resume (docs/adr/0044-runs-that-pause-and-resume.md).
-    { name: "golem", code: `export * from "golem";`, ceiling: kb(12.2) },
+    { name: "golem", code: `export * from "golem";`, ceiling: kb(12.6) },
     {
       name: "golem/anthropic",
       code: `export * from "golem/anthropic";`,
       // 13.0 before the model rules, capabilities and counting (docs/adr/0017-model-rules-from-capabilities.md),
       // 15.4 before the prefix check (docs/adr/0024-prefix-check.md), 23.0 before issue 36's
       // fallback turn, indexed input transformations, baseURL forms and thinking rule (ADR 0029).
-      ceiling: kb(23.9),
+      ceiling: kb(26.3),
     },
     // 23.9 before streamed citations, images and unlisted members (docs/adr/0034-bedrock-stream-members.md).
-    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(24.9) },
+    { name: "golem/bedrock", code: `export * from "golem/bedrock";`, ceiling: kb(26.7) },
     // Each + 0.1-0.4 from 17.8, 23.2, 23.9 and 29.5: credentials ran under each attempt's time limits and signal, every bad token an AuthError (issue 36).
-    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(17.9) },
+    { name: "golem/gemini", code: `export * from "golem/gemini";`, ceiling: kb(20.0) },
     // 27.5 after the 0.4 merges (the reasoning servers on both OpenAI wires, runs that pause, golem/cohere, one copy per entry of the code it shares: ADRs 0040-0044).
-    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(27.6) },
+    { name: "golem/openai", code: `export * from "golem/openai";`, ceiling: kb(31.5) },
     // 26.0 after the 0.4 merges (the reasoning servers on both OpenAI wires, runs that pause, golem/cohere, one copy per entry of the code it shares: ADRs 0040-0044).
-    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(26.1) },
+    { name: "golem/azure", code: `export * from "golem/azure";`, ceiling: kb(28.4) },
     // 30.3 after the 0.4 merges (the reasoning servers on both OpenAI wires, runs that pause, golem/cohere, one copy per entry of the code it shares: ADRs 0040-0044).
-    { name: "golem/vertex", code: `export * from "golem/vertex";`, ceiling: kb(30.4) },
+    { name: "golem/vertex", code: `export * from "golem/vertex";`, ceiling: kb(34.4) },
     // This and the next three: 24.6, 24.8, 23.0 and 24.3 before the same change; aws and
     // google-cloud also gained capabilities() (docs/adr/0039-capabilities-through-the-send-path.md).
     {
       name: "golem/anthropic-aws",
       code: `export * from "golem/anthropic-aws";`,
-      ceiling: kb(25.9),
+      ceiling: kb(28.3),
     },
     {
       name: "golem/anthropic-bedrock",
       code: `export * from "golem/anthropic-bedrock";`,
-      ceiling: kb(25.6),
+      ceiling: kb(27.9),
     },
     // 23.9 after the 0.4 merges (the reasoning servers on both OpenAI wires, runs that pause, golem/cohere, one copy per entry of the code it shares: ADRs 0040-0044).
     {
       name: "golem/anthropic-foundry",
       code: `export * from "golem/anthropic-foundry";`,
-      ceiling: kb(24.0),
+      ceiling: kb(26.3),
     },
     // 24.3 before capabilities() (docs/adr/0039-capabilities-through-the-send-path.md).
     {
       name: "golem/anthropic-google-cloud",
       code: `export * from "golem/anthropic-google-cloud";`,
-      ceiling: kb(25.8),
+      ceiling: kb(28.2),
     },
     // Cohere's Chat API v2, 15.5 KB when added (docs/adr/0043-cohere-chat-wire.md).
-    { name: "golem/cohere", code: `export * from "golem/cohere";`, ceiling: kb(15.7) },
+    { name: "golem/cohere", code: `export * from "golem/cohere";`, ceiling: kb(16.3) },
     // 3.7 KB before 0.3's recorder, openCassette and scriptedModel (docs/adr/0015-recorder-in-golem-testing.md).
     { name: "golem/testing", code: `export * from "golem/testing";`, ceiling: kb(9.3) },
     // @opentelemetry/api is the app's own (a peer): left out of the bundle, as an app has it.
-    { name: "golem/otel", code: `export * from "golem/otel";`, ceiling: kb(5.1) },
+    { name: "golem/otel", code: `export * from "golem/otel";`, ceiling: kb(5.2) },
     // 3.2 before the readers' typed failures and the error event's shaping (docs/adr/0038-sse-errors-and-node-servers.md),
     // 3.8 before the relay and the readers' reconnect (docs/adr/0044-runs-that-pause-and-resume.md).
     { name: "golem/sse", code: `export * from "golem/sse";`, ceiling: kb(4.5) },
     // The inspector (a page for a bug report, not an app's bundle): 28.1 KB when added
     // (docs/adr/0047-inspector-page.md); +17.4 KB when it read answers with the six wires' own
     // parsers and stream machines (docs/adr/0026-size-of-0.3.md, "Rows added later").
-    { name: "golem/inspect", code: `export * from "golem/inspect";`, ceiling: kb(46.2) },
+    { name: "golem/inspect", code: `export * from "golem/inspect";`, ceiling: kb(46.9) },
     { name: "golem: wrapModel", code: `export { wrapModel } from "golem";`, ceiling: kb(1.2) },
     // The agent without parseHistory: its unknown-field table is left out of these.
     {
       name: "golem: Agent only",
       code: `export { Agent, jsonTool } from "golem";`,
       // 7.6 before a failed run's evidence (ADR 0037), 8.0 before runs that pause (ADR 0044).
-      ceiling: kb(9.9),
+      ceiling: kb(10.3),
     },
     {
       name: "golem: Agent + tool()",
       code: `export { Agent, tool } from "golem";`,
       // 8.1 before runs that pause (ADR 0044).
-      ceiling: kb(10.0),
+      ceiling: kb(10.4),
     },
     {
       name: "golem/anthropic + golem core",
       code: `export * from "golem/anthropic";\nexport { ${CORE} } from "golem";`,
-      // The budget restated by issue 35 (24.3 before the trim after the 0.4 merges, ADR 0026).
+      // The budget restated by issue 35 (24.3 before the trim after the 0.4 merges, ADR 0026);
+      // NOT MET since 0.4's Anthropic capabilities (threads, the November betas, interrupted
+      // answers: 26.3), a decision ADR 0026 lays out.
       budget: kb(24),
-      ceiling: kb(24),
+      ceiling: kb(26.4),
     },
     // 29.5 after the 0.4 merges (the reasoning servers on both OpenAI wires, runs that pause, golem/cohere, one copy per entry of the code it shares: ADRs 0040-0044).
     {
       name: "golem/anthropic + Agent",
       code: `export { create } from "golem/anthropic";\nexport { Agent, jsonTool } from "golem";`,
       // + 1.3 for runs that pause (ADR 0044): 27.7 -> 29.0.
-      ceiling: kb(29.6),
+      ceiling: kb(32.3),
     },
     // 72.7 after the 0.4 merges (the reasoning servers on both OpenAI wires, runs that pause, golem/cohere, one copy per entry of the code it shares: ADRs 0040-0044).
     {
@@ -240,7 +242,7 @@ function cases(scale: number): Case[] {
       code: everything(OLD_ENTRIES.filter((e) => e !== "testing")),
       // 54.0 before each entry bundled its own copy of the wire code it shares with another
       // entry (docs/adr/0040-one-shared-chunk.md).
-      ceiling: kb(72.8),
+      ceiling: kb(82.0),
     },
     // 0.2's budget was 40 KB (38.8 KB with 0.2's features; see the header); now a ratchet.
     // 80.9 after the 0.4 merges (the reasoning servers on both OpenAI wires, runs that pause, golem/cohere, one copy per entry of the code it shares: ADRs 0040-0044).
@@ -249,7 +251,7 @@ function cases(scale: number): Case[] {
       code: everything(OLD_ENTRIES),
       // 39.1 before golem/testing's recorder; the entries but testing are held above (ADR 0015);
       // 61.5 before each entry bundled its own copy of the wire code it shares (ADR 0040).
-      ceiling: kb(81.0),
+      ceiling: kb(90.2),
     },
   ];
 }
