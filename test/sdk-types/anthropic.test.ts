@@ -1,17 +1,14 @@
 /**
  * The bodies golem's Messages builder makes, checked against the request types of Anthropic's
  * own SDK (@anthropic-ai/sdk 1.17.0, pinned for its types only). Compile time (`tsc -p
- * tsconfig.test.json`): every top-level field of a built body is assigned to the SDK's beta
+ * tsconfig.test.json`): a whole built body is assigned to the SDK's beta
  * `MessageCreateParamsBase` (the base of its streaming and non-streaming `MessageCreateParams`,
- * which differ only in `stream`), each system message's own fields to `BetaSystemMessageParam`
- * and the compaction block's to `BetaCompactionBlockParam`. Not yet whole: golem's `tools`
- * entries type `input_schema` as any object where the SDK requires `{ type: "object" }`, and
- * golem's `MessageParam` is one type for every role with an open block type for the blocks it
- * passes through, so `tools` and the messages' content are checked at run time only: the JSON
- * of each body against what the SDK's types name.
+ * which differ only in `stream`), with one swap the SDK cannot type (`SentBody`: a block golem
+ * passes back as it came); the cases below also check each new field on its own.
  */
 import type {
   BetaCompactionBlockParam,
+  BetaContentBlockParam,
   MessageCreateParamsBase as BetaMessageCreateParams,
   BetaSystemMessageParam,
   BetaToolChangeMCPToolReference,
@@ -24,6 +21,7 @@ import { type Config, resolveConfig } from "../../src/platforms/anthropic/config
 import { buildRequest } from "../../src/wires/messages/request.js";
 import type {
   CompactionBlockParam,
+  KnownBlockParam,
   MCPToolChangeReference,
   MessageCreateParams,
   MessageParam,
@@ -177,5 +175,65 @@ describe("golem's Messages bodies against @anthropic-ai/sdk 1.17.0's beta reques
       type: "summarize",
       instructions: "Keep the bookings.",
     });
+  });
+});
+
+/**
+ * SDK gap, by design: a block golem does not model (server tool use, its result, ...) goes back
+ * as it came, typed `OtherBlockParam` (`{ type: string }`); it is one of the SDK's
+ * `BetaContentBlockParam`s, which golem does not enumerate. This swaps that one member of a
+ * turn's blocks for the SDK's union; every block golem builds is checked as golem types it.
+ */
+type Passed<M> = M extends { role: "system" }
+  ? M
+  : Omit<M, "content"> & { content: (KnownBlockParam | BetaContentBlockParam)[] };
+type SentBody = Omit<MessageCreateParams, "messages"> & { messages: Passed<MessageParam>[] };
+const sent = (body: MessageCreateParams) => body as SentBody;
+
+/** A whole conversation: system, a user's text and image, thinking, text and a tool call, its result. */
+const WHOLE: ModelRequest = {
+  system: "Plan trips.",
+  tools: [WEATHER],
+  messages: [
+    {
+      role: "user",
+      content: [
+        { type: "text", text: "Where is this?" },
+        { type: "image", mediaType: "image/png", data: "iVBORw0KGgo=" },
+      ],
+    },
+    {
+      role: "assistant",
+      content: [
+        { type: "thinking", text: "Florence.", signature: "c2ln", provider: "anthropic" },
+        { type: "text", text: "Florence; checking the weather." },
+        { type: "tool-call", id: "toolu_1", name: "weather", arguments: '{"place":"Florence"}' },
+      ],
+    },
+    { role: "tool", toolCallId: "toolu_1", content: "40 C" },
+    {
+      role: "system",
+      content: "Answer in French for this turn.",
+      update: { clearAt: "next_user_message", effort: "low" },
+    },
+  ],
+};
+
+describe("the whole Messages body", () => {
+  it("is the SDK's MessageCreateParams, streamed or not", () => {
+    for (const stream of [false, true]) {
+      const body = built({ name: "whole", config: CASES[0]?.config ?? {}, request: WHOLE }, stream);
+      // Compile time: the whole body, every field and block golem builds.
+      const sdk: BetaMessageCreateParams = sent(body);
+      expect(sdk.stream ?? false).toBe(stream);
+      expect(sdk.messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "system"]);
+      expect(sdk.messages[0]?.content).toContainEqual({
+        type: "image",
+        source: { type: "base64", media_type: "image/png", data: "iVBORw0KGgo=" },
+      });
+      expect(sdk.tools?.[0]).toMatchObject({ name: "weather", input_schema: { type: "object" } });
+      expect(sdk.thinking).toMatchObject({ type: "adaptive", display: "updates" });
+      expect(sdk.speed).toBe("fast");
+    }
   });
 });

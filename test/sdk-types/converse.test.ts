@@ -1,94 +1,75 @@
 /**
  * The Converse bodies golem builds, against the request types of the AWS SDK
- * (@aws-sdk/client-bedrock-runtime 3.1178.0, pinned for its types only). The SDK types its
- * input in memory (bytes as Uint8Array, unions with an `$unknown` member), so the body is
- * assigned member by member: each block kind golem sends goes into the SDK member of the same
- * name, which compiles only while golem's shape fits the SDK's. A block kind the mapping does
- * not know fails at run time, so a new kind gets its own line here.
+ * (@aws-sdk/client-bedrock-runtime 3.1178.0, pinned for its types only). A whole body is
+ * assigned to the SDK's `ConverseRequest` and `ConverseStreamRequest`. The SDK types its input
+ * in memory, bytes as Uint8Array where the JSON has base64, so the blocks that carry bytes
+ * (image, document, redacted reasoning) are mapped to the SDK's member of the same name with
+ * their bytes decoded; a block golem passes back as it came (`OpaqueBlock`) is one of the SDK's
+ * members, which golem does not enumerate, and is the one member swapped; every other block
+ * goes as golem types it.
  */
 import type {
   ContentBlock as SdkContentBlock,
   ConverseRequest as SdkConverseRequest,
   ConverseStreamRequest as SdkConverseStreamRequest,
-  Message as SdkMessage,
-  SystemContentBlock as SdkSystemContentBlock,
-  Tool as SdkTool,
-  ToolInputSchema as SdkToolInputSchema,
+  DocumentFormat as SdkDocumentFormat,
+  ImageFormat as SdkImageFormat,
+  ToolResultContentBlock as SdkToolResultContent,
 } from "@aws-sdk/client-bedrock-runtime";
 import { describe, expect, it } from "vitest";
+import { base64ToBytes } from "../../src/core/media.js";
 import type { Message, ModelRequest, ToolSpec } from "../../src/core/types.js";
 import { resolveConfig } from "../../src/platforms/bedrock/config.js";
 import { buildRequest } from "../../src/wires/converse/request.js";
 import type {
   ContentBlock,
   ConverseRequest,
-  SystemContentBlock,
-  ToolConfiguration,
+  KnownContentBlock,
+  MediaBlock,
+  MediaSource,
 } from "../../src/wires/converse/wire.js";
 
 type Member<U, K extends string> = Extract<U, Record<K, unknown>>;
 
-/** One golem block as the SDK member of the same name (compile-time: the shapes must fit). */
+const bytesOf = (source: MediaSource) =>
+  "bytes" in source ? { bytes: base64ToBytes(source.bytes) } : source;
+
+/** An image or document with its bytes decoded (the formats are the SDK's enums' values). */
+function sdkMedia(
+  b: MediaBlock,
+): Member<SdkContentBlock, "image"> | Member<SdkContentBlock, "document"> {
+  if ("image" in b) {
+    const { format, source } = b.image;
+    return { image: { format: format as SdkImageFormat, source: bytesOf(source) } };
+  }
+  const { format, source, ...rest } = b.document;
+  return { document: { ...rest, format: format as SdkDocumentFormat, source: bytesOf(source) } };
+}
+
+/** One block as the SDK takes it: bytes decoded, everything else as it is (compile-time). */
 function sdkBlock(b: ContentBlock): SdkContentBlock {
-  if ("text" in b) return { text: (b as Member<ContentBlock, "text">).text };
-  if ("toolAddition" in b) {
-    return { toolAddition: (b as Member<ContentBlock, "toolAddition">).toolAddition };
+  // The one swap: golem's own blocks only (the test's bodies hold no passed-through block).
+  const known = b as KnownContentBlock;
+  if ("image" in known || "document" in known) return sdkMedia(known);
+  if ("toolResult" in known) {
+    const content = known.toolResult.content.map(
+      (c): SdkToolResultContent => ("text" in c ? c : sdkMedia(c)),
+    );
+    return { toolResult: { ...known.toolResult, content } };
   }
-  if ("toolRemoval" in b) {
-    return { toolRemoval: (b as Member<ContentBlock, "toolRemoval">).toolRemoval };
+  if ("reasoningContent" in known) {
+    const r = known.reasoningContent;
+    if ("reasoningText" in r) return { reasoningContent: r };
+    return { reasoningContent: { redactedContent: base64ToBytes(r.redactedContent) } };
   }
-  if ("toolUse" in b) {
-    const { toolUseId, name, input } = (b as Member<ContentBlock, "toolUse">).toolUse;
-    return { toolUse: { toolUseId, name, input: input as SdkToolInput } };
-  }
-  if ("toolResult" in b) {
-    const r = (b as Member<ContentBlock, "toolResult">).toolResult;
-    const content = r.content.map((c) => {
-      if ("text" in c) return { text: c.text };
-      throw new Error(`no SDK mapping for tool result content ${Object.keys(c)}`);
-    });
-    return { toolResult: { ...r, content } };
-  }
-  if ("cachePoint" in b)
-    return { cachePoint: (b as Member<ContentBlock, "cachePoint">).cachePoint };
-  if ("reasoningContent" in b) {
-    const r = (b as Member<ContentBlock, "reasoningContent">).reasoningContent;
-    if ("reasoningText" in r) return { reasoningContent: { reasoningText: r.reasoningText } };
-  }
-  throw new Error(`no SDK mapping for block ${Object.keys(b)}`);
-}
-/** A tool input is a JSON document (the SDK's `DocumentType`); golem keeps it `unknown`. */
-type SdkToolInput = Member<SdkContentBlock, "toolUse">["toolUse"]["input"];
-
-/** A JSON Schema is a JSON document too. */
-type SdkJson = Member<SdkToolInputSchema, "json">["json"];
-
-function sdkSystem(b: SystemContentBlock): SdkSystemContentBlock {
-  return "text" in b ? { text: b.text } : { cachePoint: b.cachePoint };
+  // Text, tool changes, tool calls, cache points: the SDK's members as golem types them.
+  return known;
 }
 
-function sdkTools(config: ToolConfiguration) {
-  const tools = config.tools.map((t): SdkTool => {
-    if ("cachePoint" in t) return { cachePoint: t.cachePoint };
-    const { inputSchema, ...spec } = t.toolSpec;
-    return { toolSpec: { ...spec, inputSchema: { json: inputSchema.json as SdkJson } } };
-  });
-  return { ...config, tools };
-}
-
-/** The whole body as the SDK's input: top-level fields assigned as golem types them. */
+/** The whole body as the SDK's input: only the messages' blocks are mapped (see above). */
 function sdkRequest(body: ConverseRequest): SdkConverseRequest & SdkConverseStreamRequest {
-  const messages = body.messages.map(
-    (m): SdkMessage => ({ role: m.role, content: m.content.map(sdkBlock) }),
-  );
-  const { system, toolConfig, inferenceConfig, outputConfig, additionalModelRequestFields } = body;
-  const out: SdkConverseRequest & SdkConverseStreamRequest = { modelId: "m", messages };
-  if (system) out.system = system.map(sdkSystem);
-  if (toolConfig) out.toolConfig = sdkTools(toolConfig);
-  if (inferenceConfig) out.inferenceConfig = inferenceConfig;
-  if (outputConfig) out.outputConfig = outputConfig;
-  if (additionalModelRequestFields) out.additionalModelRequestFields = additionalModelRequestFields;
-  return out;
+  const messages = body.messages.map((m) => ({ ...m, content: m.content.map(sdkBlock) }));
+  return { ...body, modelId: "m", messages };
 }
 
 const tool = (name: string): ToolSpec => ({
@@ -96,16 +77,14 @@ const tool = (name: string): ToolSpec => ({
   description: `the ${name}`,
   parameters: { type: "object", properties: { city: { type: "string" } } },
 });
-const cfg = resolveConfig(
-  {
-    region: "us-east-1",
-    model: "us.anthropic.claude-opus-5-5-v1",
-    apiKey: "key",
-    maxTokens: 2000,
-    cache: "auto",
-  },
-  {},
-);
+const base = {
+  region: "us-east-1",
+  model: "us.anthropic.claude-opus-5-5-v1",
+  apiKey: "key",
+  maxTokens: 2000,
+  cache: "auto",
+} as const;
+const cfg = resolveConfig(base, {});
 const history: Message[] = [
   { role: "user", content: "Weather in Oslo?" },
   {
@@ -141,6 +120,47 @@ describe("the Converse body against the SDK's ConverseRequest / ConverseStreamRe
         { cachePoint: { type: "default" } },
       ]);
       expect(sdk.outputConfig).toEqual({ effort: "high" });
+    }
+  });
+});
+
+describe("the whole Converse body", () => {
+  it("is the SDK's ConverseRequest / ConverseStreamRequest, bytes decoded", () => {
+    const png = { type: "image", mediaType: "image/png", data: "iVBORw0KGgo=" } as const;
+    const whole: ModelRequest = {
+      ...request,
+      messages: [
+        { role: "user", content: [{ type: "text", text: "Where is this?" }, png] },
+        {
+          role: "assistant",
+          content: [
+            { type: "thinking", text: "Oslo.", signature: "c2ln", provider: "bedrock" },
+            { type: "thinking", redacted: "ZW5j", provider: "bedrock" },
+            { type: "text", text: "Oslo; checking the weather." },
+            { type: "tool-call", id: "t1", name: "weather", arguments: '{"city":"Oslo"}' },
+          ],
+        },
+        { role: "tool", toolCallId: "t1", content: [{ type: "text", text: "-3 C" }, png] },
+        ...history.slice(3),
+      ],
+    };
+    const thinking = resolveConfig({ ...base, thinking: { adaptive: true }, effort: "low" }, {});
+    for (const stream of [false, true]) {
+      // Compile time: the whole body; at run time, its fields where the SDK has them.
+      const sdk: SdkConverseRequest & SdkConverseStreamRequest = sdkRequest(
+        buildRequest(whole, thinking, stream),
+      );
+      expect(sdk.messages?.map((m) => m.role)).toEqual(["user", "assistant", "user", "system"]);
+      expect(sdk.messages?.[0]?.content?.[1]).toEqual({
+        image: { format: "png", source: { bytes: base64ToBytes(png.data) } },
+      });
+      expect(sdk.messages?.[1]?.content?.[1]).toEqual({
+        reasoningContent: { redactedContent: base64ToBytes("ZW5j") },
+      });
+      expect(sdk.toolConfig?.tools?.[0]).toMatchObject({
+        toolSpec: { name: "weather", inputSchema: { json: { type: "object" } } },
+      });
+      expect(sdk.additionalModelRequestFields).toMatchObject({ thinking: { type: "adaptive" } });
     }
   });
 });

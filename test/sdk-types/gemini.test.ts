@@ -96,3 +96,40 @@ describe("the Gemini body against @google/genai 3.6.1's types", () => {
     expect(response.continuationToken).toBe("dG9rZW4tMQ==");
   });
 });
+
+describe("the whole Gemini body", () => {
+  it("a whole history's body is the SDK's request, streamed or not", () => {
+    const whole: ModelRequest = {
+      ...request,
+      messages: [
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "Where is this?" },
+            { type: "image", mediaType: "image/png", data: "iVBORw0KGgo=" },
+          ],
+        },
+        {
+          role: "assistant",
+          content: [
+            { type: "thinking", text: "Florence.", signature: "c2ln", provider: "gemini" },
+            { type: "text", text: "Florence; saving it." },
+            { type: "tool-call", id: "c1", name: "save_document", arguments: '{"title":"F"}' },
+          ],
+        },
+        { role: "tool", toolCallId: "c1", content: "saved" },
+      ],
+    };
+    for (const stream of [false, true]) {
+      // Compile time: the whole body, every part golem builds.
+      const sdk: SdkRequest = buildRequest(whole, cfg, stream);
+      expect(sdk.contents.map((c) => c.role)).toEqual(["user", "model", "user"]);
+      expect(sdk.contents[0]?.parts?.[1]).toEqual({
+        inlineData: { mimeType: "image/png", data: "iVBORw0KGgo=" },
+      });
+      expect(sdk.contents[2]?.parts?.[0]?.functionResponse?.name).toBe("save_document");
+      expect(sdk.tools?.[0]?.functionDeclarations?.[0]?.name).toBe("save_document");
+      expect(sdk.generationConfig?.thinkingConfig?.thinkingLevel).toBe("XHIGH");
+    }
+  });
+});

@@ -24,6 +24,7 @@ import type {
   ConverseRequest,
   DocumentBlock,
   InferenceConfiguration,
+  JsonDocument,
   MediaBlock,
   SystemContentBlock,
   ToolConfiguration,
@@ -376,7 +377,7 @@ function buildAssistantContent(
 }
 
 /** Converse wants the tool input as a JSON document, not text; "" means {}. */
-function parseArguments(args: string, index: number, j: number): unknown {
+function parseArguments(args: string, index: number, j: number): JsonDocument {
   if (args === "") return {};
   try {
     return JSON.parse(args);
@@ -408,10 +409,15 @@ function buildToolConfig(
 }
 
 function buildTool(tool: ToolSpec): { toolSpec: ToolSpecification } {
-  // Bedrock refuses an empty description (minimum length 1); leaving it out is allowed.
+  // Bedrock refuses an empty description (minimum length 1); leaving it out is allowed. A JSON
+  // Schema is a JSON document; golem sends the caller's as given.
   const toolSpec: ToolSpecification = tool.description
-    ? { name: tool.name, description: tool.description, inputSchema: { json: tool.parameters } }
-    : { name: tool.name, inputSchema: { json: tool.parameters } };
+    ? {
+        name: tool.name,
+        description: tool.description,
+        inputSchema: { json: tool.parameters as JsonDocument },
+      }
+    : { name: tool.name, inputSchema: { json: tool.parameters as JsonDocument } };
   // `ToolSpecification.strict`: structured output enforcement on the tool's input.
   if (tool.strict !== undefined) toolSpec.strict = tool.strict;
   return { toolSpec };

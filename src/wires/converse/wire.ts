@@ -10,6 +10,15 @@ import type { Effort, ThinkingParam } from "../../rules/claude.js";
 /** Claude's thinking switch, passed through `additionalModelRequestFields` (snake_case). */
 export type ThinkingConfigParam = ThinkingParam;
 
+/** A JSON document (the AWS SDK's `DocumentType`): a tool's input, a JSON Schema. */
+export type JsonDocument =
+  | null
+  | boolean
+  | number
+  | string
+  | JsonDocument[]
+  | { [key: string]: JsonDocument };
+
 export interface ReasoningTextBlock {
   text: string;
   signature?: string;
@@ -30,6 +39,14 @@ export interface ToolUseBlock {
    * `nova_code_interpreter`): https://docs.aws.amazon.com/nova/latest/userguide/tool-built-in.html
    */
   type?: string;
+}
+
+/** A tool call golem replays: a call the model made, never a built-in tool's (a provider part). */
+export interface ToolUseBlockParam {
+  toolUseId: string;
+  name: string;
+  /** A JSON document (not a string). */
+  input: JsonDocument;
 }
 
 /** Image bytes as base64 in JSON, or an object in S3. */
@@ -90,15 +107,18 @@ export type ToolChangeBlock =
   | { toolAddition: { tool: ToolReference } }
   | { toolRemoval: { tool: ToolReference } };
 
-export type ContentBlock =
+/** The blocks golem builds itself. */
+export type KnownContentBlock =
   | { text: string }
   | ToolChangeBlock
   | { reasoningContent: ReasoningContentBlock }
-  | { toolUse: ToolUseBlock }
+  | { toolUse: ToolUseBlockParam }
   | { toolResult: ToolResultBlock }
   | CachePointBlock
-  | MediaBlock
-  | OpaqueBlock;
+  | MediaBlock;
+
+/** A message's block: golem's own, or one sent back as it came. */
+export type ContentBlock = KnownContentBlock | OpaqueBlock;
 
 /**
  * `system`: a mid-conversation system message (text and tool changes), on the models that take
@@ -127,7 +147,7 @@ export interface OutputFormat {
 export interface ToolSpecification {
   name: string;
   description?: string;
-  inputSchema: { json: object };
+  inputSchema: { json: JsonDocument };
   strict?: boolean;
 }
 

@@ -20,11 +20,16 @@ import type {
   BlockBinding,
   CacheControlEphemeral,
   ContentBlockParam,
+  DocumentBlockParam,
+  DocumentSource,
   FallbackModel,
+  ImageMediaType,
+  ImageSource,
   MediaBlockParam,
   MediaSource,
   MessageCreateParams,
   MessageParam,
+  SystemBlockParam,
   TextBlockParam,
   ToolChoice,
   ToolResultBlockParam,
@@ -262,7 +267,7 @@ function checkAfterSystem(out: readonly MessageParam[], index: number): void {
 function addEffort(
   out: MessageParam[],
   origins: Origin[][],
-  content: ContentBlockParam[],
+  content: SystemBlockParam[],
   index: number,
   effort: Effort,
 ): void {
@@ -329,15 +334,21 @@ function userContent(
 
 /** An `image` or `document` block with a base64, URL or (plain text) text source. */
 function mediaBlock(p: MediaPart, j: number, index: number, place: MediaPlace): MediaBlockParam {
+  // Past checkMedia, the media type is one of MEDIA's: an image's for an image, else a
+  // document's, so each source below is of its block's kind.
   checkMedia("anthropic", MEDIA, p, j, index, place);
   const source: MediaSource =
     p.url !== undefined
       ? { type: "url", url: p.url }
       : p.mediaType === "text/plain"
         ? { type: "text", media_type: p.mediaType, data: decodeText(p.data ?? "") }
-        : { type: "base64", media_type: p.mediaType, data: p.data ?? "" };
-  if (p.type === "image") return { type: "image", source };
-  const block: MediaBlockParam = { type: "document", source };
+        : {
+            type: "base64",
+            media_type: p.mediaType as ImageMediaType | "application/pdf",
+            data: p.data ?? "",
+          };
+  if (p.type === "image") return { type: "image", source: source as ImageSource };
+  const block: DocumentBlockParam = { type: "document", source: source as DocumentSource };
   if (p.filename !== undefined) block.title = p.filename;
   return block;
 }

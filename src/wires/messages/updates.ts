@@ -12,6 +12,7 @@ import type {
   MessageCreateParams,
   Tool,
   ToolAdditionBlockParam,
+  ToolInputSchema,
   ToolRemovalBlockParam,
 } from "./wire.js";
 
@@ -142,7 +143,8 @@ export function tool(spec: ToolSpec): Tool {
   const out: Tool = {
     name: spec.name,
     description: spec.description,
-    input_schema: spec.parameters,
+    // golem does not check that the schema is an object schema; the API requires one.
+    input_schema: spec.parameters as ToolInputSchema,
   };
   if (spec.strict !== undefined) out.strict = spec.strict;
   return out;

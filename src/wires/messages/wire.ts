@@ -35,21 +35,38 @@ export interface ToolUseBlockParam {
   input: unknown;
   cache_control?: CacheControlEphemeral;
 }
-/** An image's or document's bytes (base64), its URL, or a plain text document's text. */
-export type MediaSource =
-  | { type: "base64"; media_type: string; data: string }
+/** The image types the API takes. */
+export type ImageMediaType = "image/jpeg" | "image/png" | "image/gif" | "image/webp";
+/**
+ * An image's bytes (base64) or URL; the media types are those of media.ts, which refuses any
+ * other before a request (the SDK's BetaBase64ImageSource / BetaURLImageSource).
+ */
+export type ImageSource =
+  | { type: "base64"; media_type: ImageMediaType; data: string }
+  | { type: "url"; url: string };
+/** A document's PDF bytes (base64), its URL, or a plain text document's text. */
+export type DocumentSource =
+  | { type: "base64"; media_type: "application/pdf"; data: string }
   | { type: "url"; url: string }
-  | { type: "text"; media_type: string; data: string };
-/** An `image` or `document` block; a document may carry a `title`. */
-export interface MediaBlockParam {
-  type: "image" | "document";
-  source: MediaSource;
+  | { type: "text"; media_type: "text/plain"; data: string };
+/** Either source, as media.ts picks it. */
+export type MediaSource = ImageSource | DocumentSource;
+export interface ImageBlockParam {
+  type: "image";
+  source: ImageSource;
+}
+/** A `document` block; it may carry a `title`. */
+export interface DocumentBlockParam {
+  type: "document";
+  source: DocumentSource;
   title?: string;
 }
+/** An `image` or `document` block. */
+export type MediaBlockParam = ImageBlockParam | DocumentBlockParam;
 export interface ToolResultBlockParam {
   type: "tool_result";
   tool_use_id: string;
-  content?: (TextBlockParam | MediaBlockParam | OtherBlockParam)[];
+  content?: (TextBlockParam | MediaBlockParam)[];
   is_error?: boolean;
   cache_control?: CacheControlEphemeral;
 }
@@ -111,7 +128,8 @@ export interface CompactionBlockParam {
   cache_control?: CacheControlEphemeral;
 }
 
-export type ContentBlockParam =
+/** The blocks golem builds itself. */
+export type KnownBlockParam =
   | TextBlockParam
   | CompactionBlockParam
   | ToolAdditionBlockParam
@@ -120,26 +138,50 @@ export type ContentBlockParam =
   | RedactedThinkingBlockParam
   | ToolUseBlockParam
   | ToolResultBlockParam
-  | MediaBlockParam
-  | OtherBlockParam;
+  | MediaBlockParam;
 
-export interface MessageParam {
-  /** `system`: a mid-conversation system message, on the models that take one. */
-  role: "user" | "assistant" | "system";
+/** Any block of a user or assistant turn: golem's own, or one passed back as it came. */
+export type ContentBlockParam = KnownBlockParam | OtherBlockParam;
+
+/** A user turn: a prompt, tool results, or both (the SDK's BetaUserMessageParam). */
+export interface UserMessageParam {
+  role: "user";
   content: ContentBlockParam[];
+  output_config?: never;
+  clear_at?: never;
+}
+/** An assistant turn replayed (the SDK's BetaAssistantMessageParam). */
+export interface AssistantMessageParam {
+  role: "assistant";
+  content: ContentBlockParam[];
+  output_config?: never;
+  clear_at?: never;
+}
+/** What a mid-conversation system message holds: its text and its tool changes. */
+export type SystemBlockParam = TextBlockParam | ToolAdditionBlockParam | ToolRemovalBlockParam;
+/**
+ * A mid-conversation system message, on the models that take one (the SDK's
+ * BetaSystemMessageParam).
+ */
+export interface SystemMessageParam {
+  role: "system";
+  content: SystemBlockParam[];
   /**
-   * System messages: effort from the next user turn on (beta
-   * `mid-conversation-output-config-2026-07-01`); `format` stays top-level only.
+   * Effort from the next user turn on (beta `mid-conversation-output-config-2026-07-01`);
+   * `format` stays top-level only.
    * @see https://platform.claude.com/docs/en/build-with-claude/effort#change-effort-mid-conversation-beta
    */
   output_config?: { effort: Effort };
   /**
-   * System messages: `"next_user_message"` shows the text only for the user turn it follows
-   * (the message stays in `messages`, unchanged); `"never"`, the default, on every request
-   * (beta `mid-conversation-system-clear-at-2026-08-21`; the SDK's BetaSystemMessageParam).
+   * `"next_user_message"` shows the text only for the user turn it follows (the message stays
+   * in `messages`, unchanged); `"never"`, the default, on every request (beta
+   * `mid-conversation-system-clear-at-2026-08-21`).
    */
   clear_at?: ClearAt;
 }
+
+/** One message of `messages`, by role (only a system message has `output_config`, `clear_at`). */
+export type MessageParam = UserMessageParam | AssistantMessageParam | SystemMessageParam;
 
 /** When a mid-conversation system message's text stops being shown. */
 export type ClearAt = "next_user_message" | "never";
@@ -175,10 +217,21 @@ export type BindingReason =
   | "organization_binding_mismatch"
   | "end_user_binding_mismatch";
 
+/**
+ * A tool's JSON Schema: an object schema, as the API requires (the SDK's
+ * `BetaTool.InputSchema`).
+ */
+export interface ToolInputSchema {
+  type: "object";
+  properties?: unknown;
+  required?: string[];
+  [key: string]: unknown;
+}
+
 export interface Tool {
   name: string;
   description: string;
-  input_schema: object;
+  input_schema: ToolInputSchema;
   cache_control?: CacheControlEphemeral;
   strict?: boolean;
 }

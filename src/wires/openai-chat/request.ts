@@ -19,6 +19,7 @@ import type {
   ChatCompletionMessageToolCall,
   ChatCompletionTool,
   ChatCompletionToolChoiceOption,
+  JsonSchemaObject,
 } from "./wire.js";
 
 /** The Chat Completions endpoint under a base URL (streaming uses the same one). */
@@ -259,7 +260,11 @@ export function replayedReasoning(parts: readonly Part[], provider: string): str
 function buildTool(t: ToolSpec): ChatCompletionTool {
   const tool: ChatCompletionTool = {
     type: "function",
-    function: { name: t.name, description: t.description, parameters: t.parameters },
+    function: {
+      name: t.name,
+      description: t.description,
+      parameters: t.parameters as JsonSchemaObject,
+    },
   };
   if (t.strict !== undefined) tool.function.strict = t.strict;
   return tool;

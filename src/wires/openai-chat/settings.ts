@@ -1,6 +1,7 @@
 import { ConfigError } from "../../core/errors.js";
 import type { OutputSpec } from "../../core/types.js";
 import { strictSchema } from "./strict-schema.js";
+import type { JsonSchemaObject } from "./wire.js";
 
 /**
  * The JSON-schema format both APIs take (Chat nests it under `json_schema`): `name` is
@@ -19,11 +20,12 @@ export function jsonSchemaFormat(provider: string, output: OutputSpec) {
     );
   }
   const strict = output.strict !== false;
-  const format: { name: string; schema: object; strict: boolean; description?: string } = {
-    name,
-    schema: strict ? strictSchema(provider, output.schema) : output.schema,
-    strict,
-  };
+  const format: { name: string; schema: JsonSchemaObject; strict: boolean; description?: string } =
+    {
+      name,
+      schema: (strict ? strictSchema(provider, output.schema) : output.schema) as JsonSchemaObject,
+      strict,
+    };
   if (output.description !== undefined) format.description = output.description;
   return format;
 }

@@ -6,6 +6,13 @@ import type { PromptCacheOptionsParam } from "./prompt-cache.js";
  * @see https://platform.openai.com/docs/api-reference/chat
  */
 
+/**
+ * A JSON Schema (of a tool's arguments, of structured output): a JSON object, as the openai SDK
+ * types it (`FunctionParameters`, `ResponseFormatJSONSchema.JSONSchema.schema`). golem takes a
+ * schema as any `object` and sends it as given.
+ */
+export type JsonSchemaObject = { [key: string]: unknown };
+
 /** `reasoning_effort` values golem accepts (each model takes a subset). */
 export type ReasoningEffort = "none" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max";
 
@@ -30,7 +37,7 @@ export interface ChatCompletionCreateParams {
   seed?: number;
   response_format?: {
     type: "json_schema";
-    json_schema: { name: string; schema: object; strict: boolean; description?: string };
+    json_schema: { name: string; schema: JsonSchemaObject; strict: boolean; description?: string };
   };
   stream?: true;
   stream_options?: { include_usage: boolean };
@@ -133,7 +140,7 @@ export interface ChatCompletionMessageToolCall {
 
 export interface ChatCompletionTool {
   type: "function";
-  function: { name: string; description: string; parameters: object; strict?: boolean };
+  function: { name: string; description: string; parameters: JsonSchemaObject; strict?: boolean };
 }
 
 export type ChatCompletionToolChoiceOption =

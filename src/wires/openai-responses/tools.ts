@@ -1,5 +1,6 @@
 import type { ModelRequest, ToolSpec } from "../../core/types.js";
 import { applyToolChanges } from "../../kit/updates.js";
+import type { JsonSchemaObject } from "../openai-chat/wire.js";
 import type { FunctionTool, ResponseCreateParams, ToolChoiceAllowed } from "./wire.js";
 
 /** A tool as the Responses API takes it, in `tools` or in an `additional_tools` item. */
@@ -9,7 +10,7 @@ export function buildTool(t: ToolSpec): FunctionTool {
   const tool: FunctionTool = {
     type: "function",
     name: t.name,
-    parameters: t.parameters,
+    parameters: t.parameters as JsonSchemaObject,
     strict: t.strict === true,
   };
   if (t.description !== "") tool.description = t.description;

@@ -5,7 +5,12 @@
  */
 import type { PromptCacheBreakpoint } from "../openai-chat/breakpoints.js";
 import type { PromptCacheOptionsParam } from "../openai-chat/prompt-cache.js";
-import type { OpenAIErrorObject, ReasoningEffort, ReasoningSummary } from "../openai-chat/wire.js";
+import type {
+  JsonSchemaObject,
+  OpenAIErrorObject,
+  ReasoningEffort,
+  ReasoningSummary,
+} from "../openai-chat/wire.js";
 
 export type { ReasoningSummary };
 
@@ -41,7 +46,7 @@ export interface ResponseCreateParams {
 export interface JsonSchemaFormat {
   type: "json_schema";
   name: string;
-  schema: object;
+  schema: JsonSchemaObject;
   strict: boolean;
   description?: string;
 }
@@ -74,7 +79,7 @@ export interface FunctionTool {
   type: "function";
   name: string;
   description?: string;
-  parameters: object;
+  parameters: JsonSchemaObject;
   strict: boolean;
 }
 
