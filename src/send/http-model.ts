@@ -45,6 +45,8 @@ export interface Wire<R> {
   toolName?: RegExp;
   /** How its tool calls carry their arguments: a JSON object, or the model's text. */
   toolArguments: "object" | "text";
+  /** A tool's input schema must be `{ type: "object", ... }` (Anthropic's `input_schema`). */
+  objectToolSchema?: true;
   /** The request body, as an object, for one call. */
   body(req: ModelRequest, streaming: boolean): object;
   /** `create()`'s call settings as the wire resolved them, the defaults of every call. */
@@ -152,6 +154,7 @@ export function createHTTPModel<R>(
   const requestRules: RequestRules = {
     toolName: platform.toolName ?? wire.toolName ?? TOOL_NAME,
     toolArguments: wire.toolArguments,
+    ...(wire.objectToolSchema && { objectToolSchema: true }),
   };
   const context = (headers: Headers): WireContext => ({
     provider,

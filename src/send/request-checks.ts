@@ -16,6 +16,8 @@ export interface RequestRules {
   toolName: RegExp;
   /** How tool-call arguments travel: a JSON object (`"object"`) or the model's own text. */
   toolArguments: "object" | "text";
+  /** A tool's schema must say `type: "object"`. */
+  objectToolSchema?: true;
 }
 
 /**
@@ -28,14 +30,13 @@ export interface RequestRules {
  * (`HistoryError` naming the message).
  */
 export function checkModelRequest(provider: string, rules: RequestRules, req: ModelRequest): void {
-  const pattern = rules.toolName;
   for (const [i, tool] of (req.tools ?? []).entries()) {
-    const problem = toolProblem(provider, pattern, tool, `tools[${i}]`);
+    const problem = toolProblem(provider, rules, tool, `tools[${i}]`);
     if (problem) throw new ConfigError(problem);
   }
   for (const [index, m] of req.messages.entries()) {
     for (const [j, tool] of (m.update?.addTools ?? []).entries()) {
-      const problem = toolProblem(provider, pattern, tool, `update.addTools[${j}]`);
+      const problem = toolProblem(provider, rules, tool, `update.addTools[${j}]`);
       if (problem) throw new HistoryError(problem, index);
     }
   }
@@ -50,15 +51,19 @@ export function checkModelRequest(provider: string, rules: RequestRules, req: Mo
 /** What the provider would refuse in one tool (`where` names it), or `undefined`. */
 function toolProblem(
   provider: string,
-  pattern: RegExp,
+  rules: RequestRules,
   tool: ToolSpec | undefined,
   where: string,
 ): string | undefined {
+  const pattern = rules.toolName;
   if (typeof tool?.name !== "string" || !pattern.test(tool.name)) {
     return `${provider}: ${where} is named ${show(tool?.name)}; ${provider} takes tool names matching ${pattern.source}`;
   }
   if (!isObject(tool.parameters)) {
     return `${provider}: tool ${tool.name}: parameters must be a JSON Schema object`;
+  }
+  if (rules.objectToolSchema && (tool.parameters as { type?: unknown }).type !== "object") {
+    return `${provider}: tool ${tool.name}: parameters must be a JSON Schema with type "object" (the API's input_schema takes no other)`;
   }
   return undefined;
 }

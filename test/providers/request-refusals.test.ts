@@ -39,6 +39,8 @@ const argumentsAs = (as: "object" | "text") =>
   PROVIDERS.filter((p) => WIRES[wiresOf(p)[0] as Wire].arguments === as);
 const OBJECT_WIRES = argumentsAs("object");
 const STRING_WIRES = argumentsAs("text");
+/** The Messages wire refuses a tool's `input_schema` that is not `type: "object"`. */
+const MESSAGES_WIRE = PROVIDERS.filter((p) => wiresOf(p)[0] === "messages");
 const NOT_GEMINI: readonly Provider[] = PROVIDERS.filter((p) => p !== "gemini");
 /** Cohere takes no `-` in a tool name, and no digit first (its own rule, below). */
 const NOT_COHERE: readonly Provider[] = PROVIDERS.filter((p) => p !== "cohere");
@@ -119,6 +121,13 @@ const REFUSED: Refusal[] = [
     ConfigError,
     (p) => `${p}: tool f: parameters must be a JSON Schema object`,
   ],
+  ...toolRows(
+    'tool parameters without type "object", on the Messages wire (Anthropic\'s input_schema)',
+    MESSAGES_WIRE,
+    [{ name: "f", description: "d", parameters: { properties: {} } }],
+    (p) =>
+      `${p}: tool f: parameters must be a JSON Schema with type "object" (the API's input_schema takes no other)`,
+  ),
   [
     "an output.schema that is a string (JS callers)",
     PROVIDERS,
@@ -179,6 +188,11 @@ const ALLOWED: [name: string, providers: readonly Provider[], request: ModelRequ
     "a tool name of letters, digits, _ and -, added by an update",
     NOT_COHERE,
     viaUpdate([tool("get_weather-2")]),
+  ],
+  [
+    'a tool schema without type "object" outside the Messages wire (each API says its own rule)',
+    PROVIDERS.filter((p) => !MESSAGES_WIRE.includes(p)),
+    { messages: [ASK], tools: [{ name: "f", description: "d", parameters: { properties: {} } }] },
   ],
   [
     "a Cohere tool name of letters, digits and _",

@@ -32,6 +32,7 @@ export function messagesWire(options: ResolvedOptions, provider: string): Wire<S
   const cfg = { ...options, provider };
   return {
     toolArguments: "object",
+    objectToolSchema: true,
     body: (req, streaming) => buildRequest(req, cfg, streaming),
     settings: cfg.settings,
     check: prefixCheck(

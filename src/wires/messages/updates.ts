@@ -143,7 +143,7 @@ export function tool(spec: ToolSpec): Tool {
   const out: Tool = {
     name: spec.name,
     description: spec.description,
-    // golem does not check that the schema is an object schema; the API requires one.
+    // An object schema: the request checks refused any other (Wire.objectToolSchema).
     input_schema: spec.parameters as ToolInputSchema,
   };
   if (spec.strict !== undefined) out.strict = spec.strict;
