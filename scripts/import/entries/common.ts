@@ -1,4 +1,6 @@
 import { REDACTED } from "../../../src/testing/redact.js";
+import type { Edit } from "../edits.js";
+import type { InteractionPlan, Shape } from "../plan.js";
 
 /** The request headers each adapter sends (secrets redacted as `scripts/capture` does). */
 export const HEADERS = {
@@ -31,4 +33,20 @@ export function withoutQuery(url: string): string {
 /** The non-streamed Gemini method for a recorded `streamGenerateContent?alt=sse` URL. */
 export function geminiUnary(url: string): string {
   return url.replace(":streamGenerateContent?alt=sse", ":generateContent");
+}
+
+/**
+ * Exchanges `0..count-1` of a capture, each as recorded: golem's `headers` on each request and
+ * the same `edits` to its body, each response in `shape`.
+ */
+export function recorded(
+  count: number,
+  headers: Record<string, string>,
+  edits: readonly Edit[],
+  shape: Shape,
+): InteractionPlan[] {
+  return Array.from({ length: count }, (_, i) => ({
+    request: { recorded: i, headers, edits },
+    response: { recorded: i, shape },
+  }));
 }

@@ -1,6 +1,6 @@
 import { addMissing, omit } from "../edits.js";
 import type { Entry } from "../plan.js";
-import { HEADERS } from "./common.js";
+import { HEADERS, recorded } from "./common.js";
 
 /** OpenAI-compatible cassettes (Chat Completions) made from reference captures. */
 export const OPENAI: readonly Entry[] = [
@@ -12,14 +12,12 @@ export const OPENAI: readonly Entry[] = [
       file: "openai-compatible/test_deepseek_deferred_capability_with_thinking.yaml",
       format: "pydantic",
     },
-    interactions: [0, 1, 2].map((i) => ({
-      request: {
-        recorded: i,
-        headers: HEADERS.openai,
-        edits: [omit("stream"), omit("tools.*.function.strict")],
-      },
-      response: { recorded: i, shape: "json" },
-    })),
+    interactions: recorded(
+      3,
+      HEADERS.openai,
+      [omit("stream"), omit("tools.*.function.strict")],
+      "json",
+    ),
     source:
       "synthesized from a live capture: " +
       "fixtures/reference/openai-compatible/test_deepseek_deferred_capability_with_thinking.yaml, " +
@@ -54,14 +52,12 @@ export const SERVERS: readonly Entry[] = [
     scenario: "llamacpp/captured-tool-loop",
     streaming: false,
     capture: { file: "compat/llama-cpp/thinking.yaml", format: "fantasy" },
-    interactions: [0, 1].map((i) => ({
-      request: {
-        recorded: i,
-        headers: HEADERS.openai,
-        edits: [omit("tools.*.function.strict"), NULL_CONTENT],
-      },
-      response: { recorded: i, shape: "json" },
-    })),
+    interactions: recorded(
+      2,
+      HEADERS.openai,
+      [omit("tools.*.function.strict"), NULL_CONTENT],
+      "json",
+    ),
     source:
       "synthesized from a live capture: fixtures/reference/compat/llama-cpp/thinking.yaml, " +
       `copied from ${FANTASY} ` +
@@ -77,14 +73,12 @@ export const SERVERS: readonly Entry[] = [
     scenario: "xai/captured-tool-loop",
     streaming: false,
     capture: { file: "compat/xai/thinking.yaml", format: "fantasy" },
-    interactions: [0, 1].map((i) => ({
-      request: {
-        recorded: i,
-        headers: HEADERS.openai,
-        edits: [omit("tools.*.function.strict"), NULL_CONTENT],
-      },
-      response: { recorded: i, shape: "json" },
-    })),
+    interactions: recorded(
+      2,
+      HEADERS.openai,
+      [omit("tools.*.function.strict"), NULL_CONTENT],
+      "json",
+    ),
     source:
       "synthesized from a live capture: fixtures/reference/compat/xai/thinking.yaml, copied " +
       `from ${FANTASY} providertests/testdata/TestOpenAICompatibleThinking/xai-grok-3-mini/` +
@@ -99,17 +93,15 @@ export const SERVERS: readonly Entry[] = [
     scenario: "zai/captured-tool-loop-stream",
     streaming: true,
     capture: { file: "compat/zai/thinking-streaming.yaml", format: "fantasy" },
-    interactions: [0, 1].map((i) => ({
-      request: {
-        recorded: i,
-        headers: HEADERS.openai,
-        edits: [
-          omit("tools.*.function.strict"),
-          addMissing("", "thinking", { type: "enabled", clear_thinking: false }),
-        ],
-      },
-      response: { recorded: i, shape: "perEvent" },
-    })),
+    interactions: recorded(
+      2,
+      HEADERS.openai,
+      [
+        omit("tools.*.function.strict"),
+        addMissing("", "thinking", { type: "enabled", clear_thinking: false }),
+      ],
+      "perEvent",
+    ),
     source:
       "synthesized from a live capture: fixtures/reference/compat/zai/thinking-streaming.yaml, " +
       `copied from ${FANTASY} ` +
@@ -127,15 +119,13 @@ export const SERVERS: readonly Entry[] = [
     scenario: "groq/captured-think-tags",
     streaming: false,
     capture: { file: "compat/groq/test_groq_model_thinking_part.yaml", format: "pydantic" },
-    interactions: [0, 1].map((i) => ({
-      request: {
-        recorded: i,
-        headers: HEADERS.openai,
-        // `n: 1`, unquoted in the YAML, reads as `false: 1` (YAML 1.1's `n` is false).
-        edits: [omit("false"), omit("stream"), omit("reasoning_format")],
-      },
-      response: { recorded: i, shape: "json" },
-    })),
+    // `n: 1`, unquoted in the YAML, reads as `false: 1` (YAML 1.1's `n` is false).
+    interactions: recorded(
+      2,
+      HEADERS.openai,
+      [omit("false"), omit("stream"), omit("reasoning_format")],
+      "json",
+    ),
     source:
       "synthesized from a live capture: " +
       "fixtures/reference/compat/groq/test_groq_model_thinking_part.yaml, copied from " +
@@ -156,10 +146,7 @@ export const SERVERS: readonly Entry[] = [
       file: "compat/cerebras/test_cerebras_thinking_part_survives_multiturn.yaml",
       format: "pydantic",
     },
-    interactions: [0, 1].map((i) => ({
-      request: { recorded: i, headers: HEADERS.openai, edits: [omit("stream")] },
-      response: { recorded: i, shape: "json" },
-    })),
+    interactions: recorded(2, HEADERS.openai, [omit("stream")], "json"),
     source:
       "synthesized from a live capture: " +
       "fixtures/reference/compat/cerebras/test_cerebras_thinking_part_survives_multiturn.yaml, " +
@@ -178,18 +165,12 @@ export const AZURE: readonly Entry[] = [
     scenario: "v1-tool-call",
     streaming: false,
     capture: { file: "azure/chat-completions/thinking.yaml", format: "fantasy" },
-    interactions: [0, 1].map((i) => ({
-      request: {
-        recorded: i,
-        headers: HEADERS.azureKey,
-        edits: [
-          omit("tools.*.function.strict"),
-          // golem sends `content: null` on an assistant message that only calls tools.
-          addMissing("messages.*", "content", null, (m) => "tool_calls" in m),
-        ],
-      },
-      response: { recorded: i, shape: "json" },
-    })),
+    interactions: recorded(
+      2,
+      HEADERS.azureKey,
+      [omit("tools.*.function.strict"), NULL_CONTENT],
+      "json",
+    ),
     source:
       "synthesized from a live capture: " +
       "fixtures/reference/azure/chat-completions/thinking.yaml, copied from " +
