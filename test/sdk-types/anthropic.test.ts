@@ -6,6 +6,7 @@
  * which differ only in `stream`), with one swap the SDK cannot type (`SentBody`: a block golem
  * passes back as it came); the cases below also check each new field on its own.
  */
+
 import type {
   BetaCompactionBlockParam,
   BetaContentBlockParam,
@@ -27,6 +28,7 @@ import type {
   MessageParam,
   ToolReference,
 } from "../../src/wires/messages/wire.js";
+import { wholeTurns } from "./whole-turns.js";
 
 /** The top-level fields, as the SDK types them: this assignment is the compile-time check. */
 type SDKTop = Omit<BetaMessageCreateParams, "messages" | "tools">;
@@ -195,22 +197,17 @@ const WHOLE: ModelRequest = {
   system: "Plan trips.",
   tools: [WEATHER],
   messages: [
-    {
-      role: "user",
-      content: [
-        { type: "text", text: "Where is this?" },
-        { type: "image", mediaType: "image/png", data: "iVBORw0KGgo=" },
-      ],
-    },
-    {
-      role: "assistant",
-      content: [
-        { type: "thinking", text: "Florence.", signature: "c2ln", provider: "anthropic" },
-        { type: "text", text: "Florence; checking the weather." },
-        { type: "tool-call", id: "toolu_1", name: "weather", arguments: '{"place":"Florence"}' },
-      ],
-    },
-    { role: "tool", toolCallId: "toolu_1", content: "40 C" },
+    ...wholeTurns({
+      provider: "anthropic",
+      said: "Florence; checking the weather.",
+      call: {
+        type: "tool-call",
+        id: "toolu_1",
+        name: "weather",
+        arguments: '{"place":"Florence"}',
+      },
+      answer: "40 C",
+    }),
     {
       role: "system",
       content: "Answer in French for this turn.",

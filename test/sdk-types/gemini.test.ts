@@ -7,6 +7,7 @@
  * `config` to the top of the REST body and puts the rest under `generationConfig`, which
  * {@link SdkRequest} writes out. Enums are written as their string values (the JSON).
  */
+
 import type * as genai from "@google/genai";
 import { describe, expect, it } from "vitest";
 import type { ModelRequest } from "../../src/core/types.js";
@@ -14,6 +15,7 @@ import { resolveOptions } from "../../src/wires/generate-content/options.js";
 import { buildRequest } from "../../src/wires/generate-content/request.js";
 import { parseResponse } from "../../src/wires/generate-content/response.js";
 import type { Candidate } from "../../src/wires/generate-content/wire.js";
+import { wholeTurns } from "./whole-turns.js";
 
 /**
  * An SDK type as its JSON: each enum as the union of its string values (a string enum member
@@ -101,24 +103,12 @@ describe("the whole Gemini body", () => {
   it("a whole history's body is the SDK's request, streamed or not", () => {
     const whole: ModelRequest = {
       ...request,
-      messages: [
-        {
-          role: "user",
-          content: [
-            { type: "text", text: "Where is this?" },
-            { type: "image", mediaType: "image/png", data: "iVBORw0KGgo=" },
-          ],
-        },
-        {
-          role: "assistant",
-          content: [
-            { type: "thinking", text: "Florence.", signature: "c2ln", provider: "gemini" },
-            { type: "text", text: "Florence; saving it." },
-            { type: "tool-call", id: "c1", name: "save_document", arguments: '{"title":"F"}' },
-          ],
-        },
-        { role: "tool", toolCallId: "c1", content: "saved" },
-      ],
+      messages: wholeTurns({
+        provider: "gemini",
+        said: "Florence; saving it.",
+        call: { type: "tool-call", id: "c1", name: "save_document", arguments: '{"title":"F"}' },
+        answer: "saved",
+      }),
     };
     for (const stream of [false, true]) {
       // Compile time: the whole body, every part golem builds.

@@ -7,6 +7,7 @@
  * `OpenAIResponsesBody`) for what the SDK does not type; the November fields are also checked
  * one by one, and asserted at run time.
  */
+
 import type {
   ChatCompletionCreateParams as SdkChatParams,
   ChatCompletionCreateParamsBase as SdkChatParamsBase,
@@ -45,6 +46,7 @@ import type {
   ResponseReasoningTextItemParam,
   ResponseTransformationReason,
 } from "../../src/wires/openai-responses/wire.js";
+import { wholeTurns } from "./whole-turns.js";
 
 const request: ModelRequest = { messages: [{ role: "user", content: "Weather in Oslo?" }] };
 
@@ -193,25 +195,14 @@ const WHOLE: ModelRequest = {
       parameters: { type: "object", properties: { place: { type: "string" } } },
     },
   ],
-  messages: [
-    {
-      role: "user",
-      content: [
-        { type: "text", text: "Where is this?" },
-        { type: "image", mediaType: "image/png", data: "iVBORw0KGgo=" },
-      ],
-      cache: true,
-    },
-    {
-      role: "assistant",
-      content: [
-        { type: "thinking", text: "Florence.", signature: "ZW5j", provider: "openai" },
-        { type: "text", text: "Florence; checking the weather." },
-        { type: "tool-call", id: "call_1", name: "weather", arguments: '{"place":"Florence"}' },
-      ],
-    },
-    { role: "tool", toolCallId: "call_1", content: "40 C" },
-  ],
+  // The user's turn is a cache breakpoint too (explicit caching).
+  messages: wholeTurns({
+    provider: "openai",
+    said: "Florence; checking the weather.",
+    call: { type: "tool-call", id: "call_1", name: "weather", arguments: '{"place":"Florence"}' },
+    answer: "40 C",
+    signature: "ZW5j",
+  }).map((m, i) => (i === 0 ? { ...m, cache: true } : m)),
 };
 
 describe("the whole OpenAI bodies", () => {
