@@ -37,20 +37,26 @@ const gpt = (n: number, last = false) => ({
   usage: { input_tokens: 10, output_tokens: 5 },
 });
 
+/** A Claude model with serverHistory on, answered in turn by `responses`; and its requests. */
+function threadedClaude(responses: Parameters<typeof scriptedFetch>[0]) {
+  const { fetch, calls } = scriptedFetch(responses);
+  const model = anthropic({
+    apiKey: "k",
+    model: "claude-sonnet-4-6",
+    maxTokens: 256,
+    fetch,
+    serverHistory: true,
+  });
+  return { model, calls };
+}
+
 describe("an agent run with serverHistory on", () => {
   it("on Anthropic sends the whole history once, then only the new messages on steps 2 and 3", async () => {
-    const { fetch, calls } = scriptedFetch([
+    const { model, calls } = threadedClaude([
       jsonResponse(200, claude(1)),
       jsonResponse(200, claude(2)),
       jsonResponse(200, claude(3, true)),
     ]);
-    const model = anthropic({
-      apiKey: "k",
-      model: "claude-sonnet-4-6",
-      maxTokens: 256,
-      fetch,
-      serverHistory: true,
-    });
     const result = await new Agent({ model, tools: [weather], instructions: "Be terse." }).run(
       "Weather?",
     );
@@ -70,17 +76,10 @@ describe("an agent run with serverHistory on", () => {
   });
 
   it("on Anthropic continues the thread across runWithHistory with a stored history", async () => {
-    const { fetch, calls } = scriptedFetch([
+    const { model, calls } = threadedClaude([
       jsonResponse(200, claude(1, true)),
       jsonResponse(200, claude(2, true)),
     ]);
-    const model = anthropic({
-      apiKey: "k",
-      model: "claude-sonnet-4-6",
-      maxTokens: 256,
-      fetch,
-      serverHistory: true,
-    });
     const agent = new Agent({ model, instructions: "Be terse." });
     const first = await agent.run("Weather?");
     const stored = parseHistory(serializeHistory(first.messages));
@@ -123,7 +122,7 @@ describe("an agent run with serverHistory on", () => {
   });
 
   it("reports a step's fallback", async () => {
-    const { fetch } = scriptedFetch([
+    const { model } = threadedClaude([
       jsonResponse(200, claude(1)),
       jsonResponse(404, {
         type: "error",
@@ -135,13 +134,6 @@ describe("an agent run with serverHistory on", () => {
       }),
       jsonResponse(200, claude(2, true)),
     ]);
-    const model = anthropic({
-      apiKey: "k",
-      model: "claude-sonnet-4-6",
-      maxTokens: 256,
-      fetch,
-      serverHistory: true,
-    });
     const result = await new Agent({ model, tools: [weather] }).run("Weather?");
     expect(result.serverHistory?.[1]).toMatchObject({
       step: 2,
