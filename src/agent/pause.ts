@@ -1,8 +1,9 @@
 import { HistoryError } from "../core/errors.js";
-import { canonicalJSON, hashText } from "../core/hash.js";
+import { hashText } from "../core/hash.js";
 import { partsOf, toolCallsOf } from "../core/parts.js";
 import type { Message, PrefixRecord, ToolCallPart } from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
+import { hashOnce } from "../kit/prefix/hash-once.js";
 import { partHashes } from "../kit/prefix/hashes.js";
 
 /**
@@ -159,25 +160,17 @@ function checkEarlierMessages(messages: readonly Message[]): void {
 
 /**
  * A hash of a run's messages, for {@link PrefixRecord.history}: one hash per message, kept
- * per message object, so a long run hashes each message once, not once per step.
+ * per message object while the message is unchanged (`hashOnce`: an edit made in place is
+ * hashed again), so a long run hashes each message once, not once per step.
  */
 export function historyHash(messages: readonly Message[]): string {
   let chain = "";
-  for (const m of messages) chain += `${messageHash(m)},`;
-  return hashText(chain);
-}
-
-const hashed = new WeakMap<Message, string>();
-
-/** Every field of a message but its prefix record (golem's bookkeeping, not the content). */
-function messageHash(m: Message): string {
-  let h = hashed.get(m);
-  if (h === undefined) {
+  for (const m of messages) {
+    // Every field but the prefix record (golem's bookkeeping, not the content).
     const { prefix: _, ...content } = m;
-    h = hashText(canonicalJSON(content, NO_KEYS));
-    hashed.set(m, h);
+    chain += `${hashOnce(m, "history", content, NO_KEYS)},`;
   }
-  return h;
+  return hashText(chain);
 }
 
 const NO_KEYS: ReadonlySet<string> = new Set();

@@ -509,6 +509,19 @@ describe("resume refuses an earlier message edited since the model answered it, 
       },
     ];
 
+  it("an answer edited in place, in the very objects the paused run returned", async () => {
+    const model = twoSteps();
+    const agent = agentOf(model);
+    const paused = await agent.run("Mail Ann about golem.");
+    ran = [];
+    (paused.messages[2] as Message).content = "golem: lost";
+    const err = await agent.resume(paused.messages, { c1: true }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HistoryError);
+    expect((err as HistoryError).path).toBe("messages.2");
+    expect(ran).toEqual([]);
+    expect(model.calls).toHaveLength(2);
+  });
+
   it.each(edits)("$name", async (c) => {
     const model = twoSteps();
     const agent = agentOf(model);
