@@ -14,6 +14,8 @@ export function markInterrupted(partial: ModelResponse): ModelResponse {
  * any empty one. Indexes stay those of the history. The request itself when nothing is cut.
  */
 export function withoutInterruptedCalls(req: ModelRequest): [ModelRequest, InputTransformation[]] {
+  // Every request passes here: one scan, no copy, unless a message was cut off.
+  if (!req.messages.some((m) => m.interrupted)) return [req, []];
   const left: InputTransformation[] = [];
   const messages = req.messages.map((m, index) =>
     m.interrupted && Array.isArray(m.content)
@@ -33,5 +35,5 @@ export function withoutInterruptedCalls(req: ModelRequest): [ModelRequest, Input
         }
       : m,
   );
-  return [left.length > 0 ? { ...req, messages } : req, left];
+  return [{ ...req, messages }, left];
 }
