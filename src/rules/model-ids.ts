@@ -32,11 +32,15 @@ export type ClaudeModelId =
 
 /**
  * An OpenAI model id: the reasoning models of the `ChatModel` type of openai 7.60.0 (GPT-5 and
- * later, the o-series), undated aliases only.
+ * later, the o-series), undated aliases only, and the two restricted-access models its
+ * `ResponsesModel` adds in November 2026 (`gpt-6.2-astra-law`, `gpt-6-rosalind`: no public
+ * model page says what they take, so no rule refuses anything on them, docs/models.md).
  */
 export type OpenAIModelId =
   | "gpt-6.2-astra"
   | "gpt-6.2-sol"
+  | "gpt-6.2-astra-law"
+  | "gpt-6-rosalind"
   | "gpt-6.1-sol"
   | "gpt-6.1-terra"
   | "gpt-6-astra"

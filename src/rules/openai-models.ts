@@ -67,6 +67,16 @@ const ROWS: readonly Row[] = [
     reference: `${MODELS}/gpt-6.1-sol`,
   },
   {
+    // "reasoning.effort supports none, low, medium (default), high, xhigh and max" (no
+    // minimal); "tool calls need the Responses API". Read on the model page 2026-12-06.
+    versions: ["6.1"],
+    tiers: ["terra"],
+    effort: { ...NONE_TO_MAX, minimal: false },
+    chatTools: false,
+    reference: `${MODELS}/gpt-6.1-terra`,
+    checked: "2026-12-06",
+  },
+  {
     // low..max; function tools routed through the Responses API.
     versions: ["6.2"],
     tiers: ["astra"],

@@ -31,13 +31,14 @@ function effortRefused(
   name: string,
   config: { model: string; reasoningEffort: string; api?: string },
   date: string,
+  takes = "low, medium, high, xhigh, max",
 ): [string, Record<string, unknown>, Partial<ModelRequest>, string] {
   const { model, reasoningEffort } = config;
   return [
     name,
     config,
     {},
-    `openai: reasoningEffort "${reasoningEffort}" is not accepted by ${model}; it takes low, medium, high, xhigh, max (${MODELS}/${model}, ${date})`,
+    `openai: reasoningEffort "${reasoningEffort}" is not accepted by ${model}; it takes ${takes} (${MODELS}/${model}, ${date})`,
   ];
 }
 
@@ -100,6 +101,18 @@ describe("OpenAI rules refuse before the request", () => {
       true,
     ),
     effortRefused(
+      "GPT-6.1 Terra takes no effort minimal",
+      { model: "gpt-6.1-terra", reasoningEffort: "minimal", api: "responses" },
+      "2026-12-06",
+      "none, low, medium, high, xhigh, max",
+    ),
+    toolsOnChat(
+      "GPT-6.1 Terra: tools on Chat Completions",
+      { model: "gpt-6.1-terra", reasoningEffort: "none" },
+      "gpt-6.1-terra",
+      "2026-12-06",
+    ),
+    effortRefused(
       "GPT-6 Astra takes no effort none",
       { model: "gpt-6-astra", reasoningEffort: "none", api: "responses" },
       "2026-12-02",
@@ -154,6 +167,12 @@ describe("OpenAI rules allow what the provider allows", () => {
       { model: "gpt-6-astra", api: "responses", reasoningEffort: "max" },
       tools,
       { reasoning: { effort: "max" }, tools: [{ type: "function" }] },
+    ],
+    [
+      "GPT-6.1 Terra takes effort none, and tools on the Responses API",
+      { model: "gpt-6.1-terra", api: "responses", reasoningEffort: "none" },
+      tools,
+      { reasoning: { effort: "none" }, tools: [{ type: "function" }] },
     ],
     [
       "GPT-6.1 Sol takes Chat Completions without tools",
