@@ -8,6 +8,7 @@
 import type { Model as SdkClaudeModel } from "@anthropic-ai/sdk/resources/messages";
 import type { ResponsesModel as SdkResponsesModel } from "openai/resources/shared";
 import { describe, expect, it } from "vitest";
+import { claudeTable } from "../../src/rules/claude-models.js";
 import type { ClaudeModelId, OpenAIModelId } from "../../src/rules/model-ids.js";
 import { openaiTable } from "../../src/rules/openai-models.js";
 
@@ -51,6 +52,29 @@ const OPENAI_IDS: Record<Listed<OpenAIModelId>, true> = {
   o1: true,
 };
 
+/** Every listed Claude id, as a value (a missing or extra key fails to compile). */
+const CLAUDE_IDS: Record<Listed<ClaudeModelId>, true> = {
+  "claude-fable-5-2": true,
+  "claude-mythos-5-2": true,
+  "claude-haiku-5-5": true,
+  "claude-sonnet-5-5": true,
+  "claude-fable-5-1": true,
+  "claude-opus-5-5": true,
+  "claude-mythos-5-1": true,
+  "claude-sonnet-5": true,
+  "claude-fable-5": true,
+  "claude-mythos-5": true,
+  "claude-opus-5": true,
+  "claude-opus-4-8": true,
+  "claude-opus-4-7": true,
+  "claude-opus-4-6": true,
+  "claude-sonnet-4-6": true,
+  "claude-haiku-4-5": true,
+  "claude-haiku-4-5-20251001": true,
+  "claude-opus-4-5": true,
+  "claude-opus-4-5-20251101": true,
+};
+
 describe("the model ids golem lists", () => {
   it("are the SDKs' own ids (checked at compile time)", () => {
     expect([claudeWithinSdk, openaiWithinSdk]).toEqual([true, true]);
@@ -68,5 +92,10 @@ describe("the model ids golem lists", () => {
       (id) => /^gpt-6/.test(id) && openaiTable(id) === undefined,
     );
     expect(rowless.sort()).toEqual(["gpt-6-rosalind", "gpt-6.2-astra-law"]);
+  });
+
+  it("of Claude 4.6 and later have a dated row (4.5 is ruled by the API-wide checks)", () => {
+    const rowless = Object.keys(CLAUDE_IDS).filter((id) => claudeTable(id) === undefined);
+    expect(rowless.every((id) => id.includes("-4-5"))).toBe(true);
   });
 });
