@@ -28,6 +28,7 @@ import type {
   MediaBlock,
   MediaSource,
 } from "../../src/wires/converse/wire.js";
+import { toolTurn } from "../helpers/histories.js";
 
 type Member<U, K extends string> = Extract<U, Record<K, unknown>>;
 
@@ -86,15 +87,7 @@ const base = {
 } as const;
 const cfg = resolveConfig(base, {});
 const history: Message[] = [
-  { role: "user", content: "Weather in Oslo?" },
-  {
-    role: "assistant",
-    content: [
-      { type: "thinking", text: "The weather tool.", signature: "c2ln", provider: "bedrock" },
-      { type: "tool-call", id: "t1", name: "weather", arguments: '{"city":"Oslo"}' },
-    ],
-  },
-  { role: "tool", toolCallId: "t1", content: "-3 C" },
+  ...toolTurn("bedrock", "Weather in Florence?"),
   {
     role: "system",
     content: "Also give the local time.",

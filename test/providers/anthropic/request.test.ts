@@ -2,6 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { Message } from "../../../src/core/types.js";
 import { messagesHeaders, messagesUrl } from "../../../src/wires/messages/headers.js";
 import { buildRequest } from "../../../src/wires/messages/request.js";
+import {
+  NOTHING_TO_SEND,
+  ODD_SIGNATURE,
+  ownPartsTurn,
+  PARALLEL_RESULTS,
+} from "../../helpers/histories.js";
 import { SEARCH_RESULT, SEARCH_USE } from "./blocks.js";
 
 const cfg = {
@@ -39,40 +45,12 @@ describe("anthropic buildRequest", () => {
   });
 
   it("sends an assistant message's parts in their order, untouched", () => {
-    const sig = "EtYDCkYI+/=\u00e9 trailing space ";
-    const assistant: Message = {
-      role: "assistant",
-      content: [
-        {
-          type: "thinking",
-          text: "  first, with spaces  \n",
-          signature: sig,
-          provider: "anthropic",
-        },
-        { type: "tool-call", id: "toolu_1", name: "weather", arguments: '{"location": "Paris"}' },
-        { type: "thinking", redacted: "RXJj+/==", provider: "anthropic" },
-        { type: "text", text: "Let me check." },
-        { type: "thinking", text: "", signature: "only-signature" },
-        { type: "tool-call", id: "toolu_2", name: "weather", arguments: "" },
-      ],
-    };
-    const body = buildRequest(
-      {
-        messages: [
-          { role: "user", content: "Weather?" },
-          assistant,
-          { role: "tool", toolCallId: "toolu_1", content: "18C" },
-          { role: "tool", toolCallId: "toolu_2", content: "" },
-        ],
-      },
-      cfg,
-      false,
-    );
+    const body = buildRequest({ messages: ownPartsTurn("anthropic") }, cfg, false);
     expect(body.messages.slice(1)).toEqual([
       {
         role: "assistant",
         content: [
-          { type: "thinking", thinking: "  first, with spaces  \n", signature: sig },
+          { type: "thinking", thinking: "  first, with spaces  \n", signature: ODD_SIGNATURE },
           { type: "tool_use", id: "toolu_1", name: "weather", input: { location: "Paris" } },
           { type: "redacted_thinking", data: "RXJj+/==" },
           { type: "text", text: "Let me check." },
@@ -174,85 +152,45 @@ describe("anthropic buildRequest", () => {
   });
 
   it("leaves out messages with nothing to send and merges the neighbours, never sending content: []", () => {
-    const body = buildRequest(
-      {
-        messages: [
-          { role: "user", content: "Q1" },
-          {
-            role: "assistant",
-            content: [
-              { type: "thinking", text: "foreign", signature: "s", provider: "gemini" },
-              { type: "thinking", text: "unsigned" },
-              { type: "provider", provider: "openai", value: { type: "reasoning" } },
-            ],
-          },
-          { role: "user", content: "" },
-          { role: "user", content: [{ type: "text", text: "Q2" }] },
-          { role: "assistant", content: [] },
-          { role: "assistant", content: "A" },
-          { role: "assistant", content: [{ type: "text", text: "" }] },
-        ],
-      },
-      cfg,
-      false,
-    );
-    expect(body.messages).toEqual([
+    expect(buildRequest({ messages: NOTHING_TO_SEND }, cfg, false).messages).toEqual([
       {
         role: "user",
         content: [
-          { type: "text", text: "Q1" },
-          { type: "text", text: "Q2" },
+          { type: "text", text: "a" },
+          { type: "text", text: "b" },
         ],
       },
-      { role: "assistant", content: [{ type: "text", text: "A" }] },
+      {
+        role: "assistant",
+        content: [
+          { type: "text", text: "first" },
+          { type: "text", text: "second" },
+        ],
+      },
     ]);
   });
 
   it("merges consecutive tool results into one user message, with is_error on failures", () => {
-    const body = buildRequest(
-      {
-        messages: [
-          { role: "user", content: "Q" },
-          {
-            role: "assistant",
-            content: [
-              { type: "tool-call", id: "a", name: "t", arguments: "{}" },
-              { type: "tool-call", id: "b", name: "t", arguments: "" },
-            ],
-          },
-          { role: "tool", toolCallId: "a", content: "ok" },
-          {
-            role: "tool",
-            toolCallId: "b",
-            content: [{ type: "text", text: "boom" }],
-            isError: true,
-          },
-          { role: "user", content: "and?" },
-        ],
-      },
-      cfg,
-      false,
-    );
-    expect(body.messages).toEqual([
-      { role: "user", content: [{ type: "text", text: "Q" }] },
+    expect(buildRequest({ messages: PARALLEL_RESULTS }, cfg, false).messages).toEqual([
+      { role: "user", content: [{ type: "text", text: "Weather in Paris and Rome?" }] },
       {
         role: "assistant",
         content: [
-          { type: "tool_use", id: "a", name: "t", input: {} },
-          { type: "tool_use", id: "b", name: "t", input: {} },
+          { type: "tool_use", id: "t1", name: "get_weather", input: { city: "Paris" } },
+          { type: "tool_use", id: "t2", name: "get_weather", input: {} },
         ],
       },
       {
         role: "user",
         content: [
-          { type: "tool_result", tool_use_id: "a", content: [{ type: "text", text: "ok" }] },
+          { type: "tool_result", tool_use_id: "t1", content: [{ type: "text", text: "18°C" }] },
           {
             type: "tool_result",
-            tool_use_id: "b",
-            content: [{ type: "text", text: "boom" }],
+            tool_use_id: "t2",
+            content: [{ type: "text", text: "no such city" }],
             is_error: true,
           },
-          { type: "text", text: "and?" },
+          { type: "text", text: "And tomorrow?" },
         ],
       },
     ]);

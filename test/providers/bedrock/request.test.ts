@@ -4,12 +4,17 @@ import type { Message, ModelRequest } from "../../../src/core/types.js";
 import { type Config, resolveConfig } from "../../../src/platforms/bedrock/config.js";
 import { requestUrl } from "../../../src/platforms/bedrock/platform.js";
 import { buildRequest } from "../../../src/wires/converse/request.js";
+import {
+  NOTHING_TO_SEND,
+  ODD_SIGNATURE,
+  ownPartsTurn,
+  PARALLEL_RESULTS,
+} from "../../helpers/histories.js";
 
 const CREDS = { accessKeyId: "AKID", secretAccessKey: "secret-0123456789" };
 const cfg = (c: Partial<Config> = {}) =>
   resolveConfig({ region: "us-east-1", model: "m", credentials: CREDS, ...c }, {});
 
-const SIG = "ErcBCkgIBhABGAIiQDYN+P1S3ACL3r24cAMKCrRNiuPPxvmT2uzREPLRyKEUXagRbXn97QCke6L7OEZ=";
 const WEATHER = {
   name: "get_weather",
   description: "Get weather",
@@ -65,27 +70,20 @@ describe("bedrock buildRequest", () => {
   });
 
   it("replays the parts in their order, byte for byte, with tool input parsed", () => {
-    const assistant: Message = {
-      role: "assistant",
-      content: [
-        { type: "thinking", text: "Need the city.\n\n  ", signature: SIG, provider: "bedrock" },
-        { type: "tool-call", id: "tooluse_1", name: "get_weather", arguments: '{"city":"Paris"}' },
-        { type: "thinking", redacted: "RXRrRUNrZ0lC==", provider: "bedrock" },
-        { type: "text", text: "Let me check. " },
-        { type: "thinking", text: "", signature: "sig-only" },
-        { type: "tool-call", id: "tooluse_2", name: "get_weather", arguments: "" },
-      ],
-    };
-    const body = buildRequest({ messages: [user("Weather?"), assistant] }, cfg(), false);
+    const body = buildRequest({ messages: ownPartsTurn("bedrock") }, cfg(), false);
     expect(body.messages[1]).toEqual({
       role: "assistant",
       content: [
-        { reasoningContent: { reasoningText: { text: "Need the city.\n\n  ", signature: SIG } } },
-        { toolUse: { toolUseId: "tooluse_1", name: "get_weather", input: { city: "Paris" } } },
-        { reasoningContent: { redactedContent: "RXRrRUNrZ0lC==" } },
-        { text: "Let me check. " },
-        { reasoningContent: { reasoningText: { text: "", signature: "sig-only" } } },
-        { toolUse: { toolUseId: "tooluse_2", name: "get_weather", input: {} } },
+        {
+          reasoningContent: {
+            reasoningText: { text: "  first, with spaces  \n", signature: ODD_SIGNATURE },
+          },
+        },
+        { toolUse: { toolUseId: "toolu_1", name: "weather", input: { location: "Paris" } } },
+        { reasoningContent: { redactedContent: "RXJj+/==" } },
+        { text: "Let me check." },
+        { reasoningContent: { reasoningText: { text: "", signature: "only-signature" } } },
+        { toolUse: { toolUseId: "toolu_2", name: "weather", input: {} } },
       ],
     });
   });
@@ -150,45 +148,14 @@ describe("bedrock buildRequest", () => {
   });
 
   it("never sends a blank text block or empty content: empty messages are left out, neighbours merged", () => {
-    const messages: Message[] = [
-      user("a"),
-      {
-        role: "assistant",
-        content: [{ type: "thinking", text: "openai reasoning", provider: "openai" }],
-      },
-      user(""),
-      { role: "user", content: [{ type: "text", text: "" }] },
-      user("b"),
-      { role: "assistant", content: [{ type: "text", text: "" }] },
-      { role: "assistant", content: "first" },
-      { role: "assistant", content: [{ type: "text", text: "second" }] },
-    ];
-    expect(buildRequest({ messages }, cfg(), false).messages).toEqual([
+    expect(buildRequest({ messages: NOTHING_TO_SEND }, cfg(), false).messages).toEqual([
       { role: "user", content: [{ text: "a" }, { text: "b" }] },
       { role: "assistant", content: [{ text: "first" }, { text: "second" }] },
     ]);
   });
 
   it("turns consecutive tool messages into one user message of tool results", () => {
-    const messages: Message[] = [
-      user("Weather in Paris and Rome?"),
-      {
-        role: "assistant",
-        content: [
-          { type: "tool-call", id: "t1", name: "get_weather", arguments: '{"city":"Paris"}' },
-          { type: "tool-call", id: "t2", name: "get_weather", arguments: '{"city":"Rome"}' },
-        ],
-      },
-      { role: "tool", toolCallId: "t1", content: "18°C" },
-      {
-        role: "tool",
-        toolCallId: "t2",
-        content: [{ type: "text", text: "no such city" }],
-        isError: true,
-      },
-      user("And tomorrow?"),
-    ];
-    const body = buildRequest({ messages, tools: [WEATHER] }, cfg(), false);
+    const body = buildRequest({ messages: PARALLEL_RESULTS, tools: [WEATHER] }, cfg(), false);
     expect(body.messages.slice(2)).toEqual([
       {
         role: "user",
