@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toolCallsOf } from "../../../src/core/parts.js";
+import type { Part } from "../../../src/core/types.js";
 import {
   blockedPromptFields,
   errorFields,
@@ -8,6 +9,7 @@ import {
   parseUsage,
 } from "../../../src/wires/generate-content/response.js";
 import type { GenerateContentResponse } from "../../../src/wires/generate-content/wire.js";
+import { responseOf } from "../../helpers/responses.js";
 
 describe("parseResponse", () => {
   it("turns thought parts into a thinking part and keeps a text part's signature on it", () => {
@@ -35,25 +37,17 @@ describe("parseResponse", () => {
       modelVersion: "gemini-3-flash-preview",
       responseId: "r-abc123",
     };
-    expect(parseResponse(body)).toEqual({
-      message: {
-        role: "assistant",
-        content: [
-          {
-            type: "thinking",
-            text: "**Weighing the stops**\n\nI compare distances first...",
-            provider: "gemini",
-          },
-          {
-            type: "text",
-            text: "Go A → C → B.",
-            signature: "CiQB4x9...sigA==",
-            provider: "gemini",
-          },
-        ],
+    const parts: Part[] = [
+      {
+        type: "thinking",
+        text: "**Weighing the stops**\n\nI compare distances first...",
+        provider: "gemini",
       },
-      usage: { inputTokens: 12, outputTokens: 147, reasoningTokens: 140 },
-      stopReason: "STOP",
+      { type: "text", text: "Go A → C → B.", signature: "CiQB4x9...sigA==", provider: "gemini" },
+    ];
+    const usage = { inputTokens: 12, outputTokens: 147, reasoningTokens: 140 };
+    expect(parseResponse(body)).toEqual({
+      ...responseOf(parts, usage, "STOP"),
       id: "r-abc123",
       model: "gemini-3-flash-preview",
     });
@@ -87,11 +81,9 @@ describe("parseResponse", () => {
       candidates: [{ finishReason: "SAFETY", index: 0 }],
       usageMetadata: { promptTokenCount: 8, totalTokenCount: 8 },
     };
-    expect(parseResponse(body)).toEqual({
-      message: { role: "assistant", content: [] },
-      usage: { inputTokens: 8, outputTokens: 0 },
-      stopReason: "SAFETY",
-    });
+    expect(parseResponse(body)).toEqual(
+      responseOf([], { inputTokens: 8, outputTokens: 0 }, "SAFETY"),
+    );
   });
 
   it("does not change the body it parses", () => {
