@@ -2,7 +2,7 @@
  * Histories the request tests of more than one wire replay, each showing one rule of how a
  * history becomes a body; each wire's test asserts what its own wire makes of them.
  */
-import type { Message } from "../../src/core/types.js";
+import type { Message, Part } from "../../src/core/types.js";
 
 /** A signature with what a careless copy would lose: `+/=`, a non-ASCII byte, a trailing space. */
 export const ODD_SIGNATURE = "EtYDCkYI+/=\u00e9 trailing space ";
@@ -97,4 +97,32 @@ export function toolTurn(provider: string, question: string): Message[] {
     },
     { role: "tool", toolCallId: "toolu_1", content: "40 C" },
   ];
+}
+
+/**
+ * An assistant turn of `own` parts amid the evidence of `other`, another provider: its signed
+ * and its redacted thinking and a part of its own (which a wire leaves out), then text carrying
+ * its signature or phase and a call carrying its signature (which a wire sends as plain text and
+ * a plain call, "Done. Really." and `f` with `{}`). `own` holds what the wire's test adds.
+ */
+export function amidForeignEvidence(other: string, own: Part[]): Message {
+  return {
+    role: "assistant",
+    content: [
+      { type: "thinking", text: `${other}'s thought`, signature: "Zm9yZWlnbg==", provider: other },
+      { type: "thinking", redacted: "ZW5jcnlwdGVk", provider: other },
+      { type: "provider", provider: other, value: { type: "server_tool_use", id: "x" } },
+      ...own,
+      { type: "text", text: "Done.", signature: "Zm9yZWlnbg==", provider: other },
+      { type: "text", text: " Really.", phase: "final_answer", provider: other },
+      {
+        type: "tool-call",
+        id: "call_1",
+        name: "f",
+        arguments: "{}",
+        signature: "Zm9yZWlnbg==",
+        provider: other,
+      },
+    ],
+  };
 }

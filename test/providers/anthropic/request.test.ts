@@ -3,6 +3,7 @@ import type { Message } from "../../../src/core/types.js";
 import { messagesHeaders, messagesUrl } from "../../../src/wires/messages/headers.js";
 import { buildRequest } from "../../../src/wires/messages/request.js";
 import {
+  amidForeignEvidence,
   NOTHING_TO_SEND,
   ODD_SIGNATURE,
   ownPartsTurn,
@@ -123,31 +124,24 @@ describe("anthropic buildRequest", () => {
     ]);
   });
 
-  it("leaves out foreign and unsigned thinking, and foreign evidence on text, keeping the rest", () => {
+  it("leaves out foreign and unsigned thinking, and foreign evidence on text and calls, keeping the rest", () => {
+    const assistant = amidForeignEvidence("gemini", [
+      { type: "thinking", redacted: "bedrock-bytes", provider: "bedrock" },
+      { type: "thinking", text: "unsigned" },
+      { type: "thinking", text: "kept", signature: "a-sig", provider: "anthropic" },
+      { type: "text", text: "B", phase: "final_answer", provider: "openai" },
+    ]);
     const body = buildRequest(
-      {
-        messages: [
-          { role: "user", content: "Q" },
-          {
-            role: "assistant",
-            content: [
-              { type: "thinking", text: "gemini thought", signature: "g-sig", provider: "gemini" },
-              { type: "thinking", redacted: "bedrock-bytes", provider: "bedrock" },
-              { type: "thinking", text: "unsigned" },
-              { type: "thinking", text: "kept", signature: "a-sig", provider: "anthropic" },
-              { type: "text", text: "A", signature: "g-text-sig", provider: "gemini" },
-              { type: "text", text: "B", phase: "final_answer", provider: "openai" },
-            ],
-          },
-        ],
-      },
+      { messages: [{ role: "user", content: "Q" }, assistant] },
       cfg,
       false,
     );
     expect(body.messages[1]?.content).toEqual([
       { type: "thinking", thinking: "kept", signature: "a-sig" },
-      { type: "text", text: "A" },
       { type: "text", text: "B" },
+      { type: "text", text: "Done." },
+      { type: "text", text: " Really." },
+      { type: "tool_use", id: "call_1", name: "f", input: {} },
     ]);
   });
 

@@ -5,6 +5,7 @@ import { type Config, resolveConfig } from "../../../src/platforms/bedrock/confi
 import { requestUrl } from "../../../src/platforms/bedrock/platform.js";
 import { buildRequest } from "../../../src/wires/converse/request.js";
 import {
+  amidForeignEvidence,
   NOTHING_TO_SEND,
   ODD_SIGNATURE,
   ownPartsTurn,
@@ -89,31 +90,18 @@ describe("bedrock buildRequest", () => {
   });
 
   it("leaves out foreign and unsigned reasoning and foreign provider parts; foreign evidence stays behind", () => {
-    const assistant: Message = {
-      role: "assistant",
-      content: [
-        { type: "thinking", text: "anthropic's", signature: "sig-a", provider: "anthropic" },
-        { type: "thinking", redacted: "Z2VtaW5p", provider: "gemini" },
-        { type: "thinking", text: "no signature", provider: "bedrock" },
-        { type: "thinking", text: "hand-made" },
-        { type: "provider", provider: "anthropic", value: { type: "server_tool_use" } },
-        { type: "text", text: "Answer", signature: "g-sig", provider: "gemini" },
-        { type: "thinking", text: "kept", signature: "sig-b" },
-        {
-          type: "tool-call",
-          id: "c",
-          name: "x",
-          arguments: "{}",
-          signature: "g",
-          provider: "gemini",
-        },
-      ],
-    };
+    const assistant = amidForeignEvidence("anthropic", [
+      { type: "thinking", redacted: "Z2VtaW5p", provider: "gemini" },
+      { type: "thinking", text: "no signature", provider: "bedrock" },
+      { type: "thinking", text: "hand-made" },
+      { type: "thinking", text: "kept", signature: "sig-b" },
+    ]);
     const body = buildRequest({ messages: [user("q"), assistant] }, cfg(), false);
     expect(body.messages[1]?.content).toEqual([
-      { text: "Answer" },
       { reasoningContent: { reasoningText: { text: "kept", signature: "sig-b" } } },
-      { toolUse: { toolUseId: "c", name: "x", input: {} } },
+      { text: "Done." },
+      { text: " Really." },
+      { toolUse: { toolUseId: "call_1", name: "f", input: {} } },
     ]);
   });
 

@@ -14,6 +14,7 @@ import { parseResponse } from "../../../src/wires/generate-content/response.js";
 import { createStreamState } from "../../../src/wires/generate-content/stream.js";
 import type { GenerateContentResponse } from "../../../src/wires/generate-content/wire.js";
 import { loadCassette } from "../../helpers/cassettes.js";
+import { amidForeignEvidence } from "../../helpers/histories.js";
 
 const cfg = (over: Partial<Config> = {}) =>
   resolveConfig({ apiKey: "AIza-test-key", model: "gemini-3-pro-preview", ...over }, {});
@@ -144,31 +145,18 @@ describe("buildRequest", () => {
   });
 
   it("drops other providers' thinking and parts, leaves their signatures off, skips redacted", () => {
-    const assistant: Message = {
-      role: "assistant",
-      content: [
-        { type: "thinking", text: "anthropic's", signature: "YW50aHJvcGlj", provider: "anthropic" },
-        { type: "thinking", redacted: "ZW5jcnlwdGVk", provider: "openai" },
-        { type: "thinking", redacted: "bm8gcHJvdmlkZXI=" },
-        { type: "thinking", text: "ours", signature: "b3Vycw==", provider: "gemini" },
-        { type: "provider", provider: "anthropic", value: { type: "server_tool_use", id: "x" } },
-        { type: "text", text: "Done.", phase: "final_answer", provider: "openai" },
-        { type: "text", text: " Really.", signature: "Zm9yZWlnbg==", provider: "vertex-proxy" },
-        {
-          type: "tool-call",
-          id: "call_1",
-          name: "f",
-          arguments: "{}",
-          signature: "Zm9yZWlnbg==",
-          provider: "anthropic",
-        },
-      ],
-    };
+    const assistant = amidForeignEvidence("anthropic", [
+      { type: "thinking", redacted: "ZW5jcnlwdGVk", provider: "openai" },
+      { type: "thinking", redacted: "bm8gcHJvdmlkZXI=" },
+      { type: "thinking", text: "ours", signature: "b3Vycw==", provider: "gemini" },
+      { type: "text", text: " Truly.", signature: "Zm9yZWlnbg==", provider: "vertex-proxy" },
+    ]);
     const body = buildRequest({ messages: [user("Hi"), assistant] }, cfg(), false);
     expect(body.contents[1]).toEqual({
       role: "model",
       parts: [
         { text: "ours", thought: true, thoughtSignature: "b3Vycw==" },
+        { text: " Truly." },
         { text: "Done." },
         { text: " Really." },
         // The foreign signature is left off; Gemini 3 gets the validator-skip one instead.

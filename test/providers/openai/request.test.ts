@@ -6,6 +6,7 @@ import {
   replayedReasoning,
   requestUrl,
 } from "../../../src/wires/openai-chat/request.js";
+import { amidForeignEvidence } from "../../helpers/histories.js";
 
 const CFG: ChatOptions = { provider: "openai", model: "gpt-5.4", replayReasoning: false };
 const REPLAY: ChatOptions = { ...CFG, model: "deepseek-v4-pro", replayReasoning: true };
@@ -121,16 +122,16 @@ describe("openai buildRequest", () => {
   });
 
   it("never sends blocks of another provider, even with replayReasoning", () => {
-    const foreign: Message = {
-      role: "assistant",
-      content: [
-        { type: "thinking", text: "claude thoughts", signature: "sig", provider: "anthropic" },
-        { type: "thinking", text: "azure thoughts", provider: "azure" },
-        { type: "text", text: "Hi" },
-      ],
-    };
+    const foreign = amidForeignEvidence("anthropic", [
+      { type: "thinking", text: "azure thoughts", provider: "azure" },
+    ]);
     const body = buildRequest({ messages: [user, foreign] }, REPLAY, false);
-    expect(body.messages[1]).toEqual({ role: "assistant", content: "Hi", reasoning_content: "" });
+    expect(body.messages[1]).toEqual({
+      role: "assistant",
+      content: "Done. Really.",
+      tool_calls: [{ id: "call_1", type: "function", function: { name: "f", arguments: "{}" } }],
+      reasoning_content: "",
+    });
   });
 
   it("leaves out an assistant message with nothing to send, never content null without calls", () => {
