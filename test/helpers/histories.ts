@@ -126,3 +126,20 @@ export function amidForeignEvidence(other: string, own: Part[]): Message {
     ],
   };
 }
+
+/**
+ * The user's word, then text and a call whose `args` a wire may refuse (not JSON, or not the
+ * object its wire needs): the refusal names message 1, part 1.
+ */
+export function callWithArguments(args: string): Message[] {
+  return [
+    { role: "user", content: "Go" },
+    {
+      role: "assistant",
+      content: [
+        { type: "text", text: "x" },
+        { type: "tool-call", id: "c", name: "f", arguments: args },
+      ],
+    },
+  ];
+}

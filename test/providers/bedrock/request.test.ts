@@ -6,6 +6,7 @@ import { requestUrl } from "../../../src/platforms/bedrock/platform.js";
 import { buildRequest } from "../../../src/wires/converse/request.js";
 import {
   amidForeignEvidence,
+  callWithArguments,
   NOTHING_TO_SEND,
   ODD_SIGNATURE,
   ownPartsTurn,
@@ -215,16 +216,7 @@ describe("bedrock buildRequest", () => {
   });
 
   it("refuses tool arguments that are not JSON with a HistoryError naming the message", () => {
-    const messages: Message[] = [
-      user("q"),
-      {
-        role: "assistant",
-        content: [
-          { type: "text", text: "x" },
-          { type: "tool-call", id: "t", name: "x", arguments: "{oops" },
-        ],
-      },
-    ];
+    const messages = callWithArguments("{oops");
     expect(() => buildRequest({ messages }, cfg(), false)).toThrow(HistoryError);
     expect(() => buildRequest({ messages }, cfg(), false)).toThrow(
       "messages[1]: content[1] arguments are not valid JSON",

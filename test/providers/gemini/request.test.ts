@@ -14,7 +14,7 @@ import { parseResponse } from "../../../src/wires/generate-content/response.js";
 import { createStreamState } from "../../../src/wires/generate-content/stream.js";
 import type { GenerateContentResponse } from "../../../src/wires/generate-content/wire.js";
 import { loadCassette } from "../../helpers/cassettes.js";
-import { amidForeignEvidence } from "../../helpers/histories.js";
+import { amidForeignEvidence, callWithArguments } from "../../helpers/histories.js";
 
 const cfg = (over: Partial<Config> = {}) =>
   resolveConfig({ apiKey: "AIza-test-key", model: "gemini-3-pro-preview", ...over }, {});
@@ -366,16 +366,7 @@ describe("buildRequest", () => {
   });
 
   it("refuses tool-call arguments that are not a JSON object, naming the message", () => {
-    const messages: Message[] = [
-      user("Go"),
-      {
-        role: "assistant",
-        content: [
-          { type: "text", text: "x" },
-          { type: "tool-call", id: "c", name: "f", arguments: "[1,2]" },
-        ],
-      },
-    ];
+    const messages = callWithArguments("[1,2]");
     expect(() => buildRequest({ messages }, cfg(), false)).toThrow(HistoryError);
     expect(() => buildRequest({ messages }, cfg(), false)).toThrow(
       "messages[1]: content[1] arguments are not a JSON object (Gemini needs one)",
