@@ -4,6 +4,7 @@ import type { Message, ModelRequest } from "../../../src/core/types.js";
 import { type Config, resolveConfig } from "../../../src/platforms/bedrock/config.js";
 import { requestUrl } from "../../../src/platforms/bedrock/platform.js";
 import { buildRequest } from "../../../src/wires/converse/request.js";
+import { thrownAs } from "../../helpers/errors.js";
 import {
   amidForeignEvidence,
   callWithArguments,
@@ -216,9 +217,8 @@ describe("bedrock buildRequest", () => {
   });
 
   it("refuses tool arguments that are not JSON with a HistoryError naming the message", () => {
-    const messages = callWithArguments("{oops");
-    expect(() => buildRequest({ messages }, cfg(), false)).toThrow(HistoryError);
-    expect(() => buildRequest({ messages }, cfg(), false)).toThrow(
+    const build = () => buildRequest({ messages: callWithArguments("{oops") }, cfg(), false);
+    expect(thrownAs(HistoryError, build).message).toContain(
       "messages[1]: content[1] arguments are not valid JSON",
     );
   });

@@ -14,6 +14,7 @@ import { parseResponse } from "../../../src/wires/generate-content/response.js";
 import { createStreamState } from "../../../src/wires/generate-content/stream.js";
 import type { GenerateContentResponse } from "../../../src/wires/generate-content/wire.js";
 import { loadCassette } from "../../helpers/cassettes.js";
+import { thrownAs } from "../../helpers/errors.js";
 import { amidForeignEvidence, callWithArguments } from "../../helpers/histories.js";
 
 const cfg = (over: Partial<Config> = {}) =>
@@ -366,9 +367,8 @@ describe("buildRequest", () => {
   });
 
   it("refuses tool-call arguments that are not a JSON object, naming the message", () => {
-    const messages = callWithArguments("[1,2]");
-    expect(() => buildRequest({ messages }, cfg(), false)).toThrow(HistoryError);
-    expect(() => buildRequest({ messages }, cfg(), false)).toThrow(
+    const build = () => buildRequest({ messages: callWithArguments("[1,2]") }, cfg(), false);
+    expect(thrownAs(HistoryError, build).message).toContain(
       "messages[1]: content[1] arguments are not a JSON object (Gemini needs one)",
     );
   });
