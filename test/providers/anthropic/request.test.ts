@@ -18,6 +18,11 @@ const cfg = {
   effort: undefined,
 };
 
+/** What the body sends of `reply`, an assistant turn after the user's question. */
+const sentReply = (reply: Message) =>
+  buildRequest({ messages: [{ role: "user", content: "Q" }, reply] }, cfg, false).messages[1]
+    ?.content;
+
 describe("anthropic buildRequest", () => {
   it("builds the minimal body, with system as text blocks", () => {
     expect(
@@ -70,24 +75,15 @@ describe("anthropic buildRequest", () => {
   });
 
   it("replays [text, thinking, text] in that order", () => {
-    const body = buildRequest(
-      {
-        messages: [
-          { role: "user", content: "Q" },
-          {
-            role: "assistant",
-            content: [
-              { type: "text", text: "Let me think. " },
-              { type: "thinking", text: "Hmm.", signature: "sig", provider: "anthropic" },
-              { type: "text", text: "It is 4." },
-            ],
-          },
-        ],
-      },
-      cfg,
-      false,
-    );
-    expect(body.messages[1]?.content).toEqual([
+    const reply: Message = {
+      role: "assistant",
+      content: [
+        { type: "text", text: "Let me think. " },
+        { type: "thinking", text: "Hmm.", signature: "sig", provider: "anthropic" },
+        { type: "text", text: "It is 4." },
+      ],
+    };
+    expect(sentReply(reply)).toEqual([
       { type: "text", text: "Let me think. " },
       { type: "thinking", thinking: "Hmm.", signature: "sig" },
       { type: "text", text: "It is 4." },
@@ -95,27 +91,18 @@ describe("anthropic buildRequest", () => {
   });
 
   it("replays anthropic provider parts verbatim in place and leaves out other providers' parts", () => {
-    const body = buildRequest(
-      {
-        messages: [
-          { role: "user", content: "Weather in Paris?" },
-          {
-            role: "assistant",
-            content: [
-              { type: "thinking", text: "Search.", signature: "sig-1", provider: "anthropic" },
-              { type: "provider", provider: "anthropic", value: SEARCH_USE },
-              { type: "provider", provider: "anthropic", value: SEARCH_RESULT },
-              { type: "provider", provider: "openai", value: { type: "web_search_call" } },
-              { type: "thinking", text: "Sunny.", signature: "sig-2", provider: "anthropic" },
-              { type: "text", text: "It is sunny." },
-            ],
-          },
-        ],
-      },
-      cfg,
-      false,
-    );
-    expect(body.messages[1]?.content).toEqual([
+    const reply: Message = {
+      role: "assistant",
+      content: [
+        { type: "thinking", text: "Search.", signature: "sig-1", provider: "anthropic" },
+        { type: "provider", provider: "anthropic", value: SEARCH_USE },
+        { type: "provider", provider: "anthropic", value: SEARCH_RESULT },
+        { type: "provider", provider: "openai", value: { type: "web_search_call" } },
+        { type: "thinking", text: "Sunny.", signature: "sig-2", provider: "anthropic" },
+        { type: "text", text: "It is sunny." },
+      ],
+    };
+    expect(sentReply(reply)).toEqual([
       { type: "thinking", thinking: "Search.", signature: "sig-1" },
       SEARCH_USE,
       SEARCH_RESULT,

@@ -22,6 +22,10 @@ const cfg = (over: Partial<Config> = {}) =>
 
 const user = (content: string): Message => ({ role: "user", content });
 
+/** What the body sends of `reply`, an assistant turn after the user's word. */
+const sentReply = (reply: Message) =>
+  buildRequest({ messages: [user("Hi"), reply] }, cfg(), false).contents[1];
+
 function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null) {
     for (const v of Object.values(value)) deepFreeze(v);
@@ -104,8 +108,7 @@ describe("buildRequest", () => {
         { type: "tool-call", id: "fc_2", name: "lookup", arguments: '{"q":"B"}' },
       ],
     };
-    const body = buildRequest({ messages: [user("Where?"), assistant] }, cfg(), false);
-    expect(body.contents[1]).toEqual({
+    expect(sentReply(assistant)).toEqual({
       role: "model",
       parts: [
         { text: "**Plan**", thought: true },
@@ -123,23 +126,14 @@ describe("buildRequest", () => {
   });
 
   it("sends an empty text part when only its signature is there, and no unsigned empty one", () => {
-    const body = buildRequest(
-      {
-        messages: [
-          user("Hi"),
-          {
-            role: "assistant",
-            content: [
-              { type: "text", text: "" },
-              { type: "text", text: "", signature: "c2ln", provider: "gemini" },
-            ],
-          },
-        ],
-      },
-      cfg(),
-      false,
-    );
-    expect(body.contents[1]).toEqual({
+    const reply: Message = {
+      role: "assistant",
+      content: [
+        { type: "text", text: "" },
+        { type: "text", text: "", signature: "c2ln", provider: "gemini" },
+      ],
+    };
+    expect(sentReply(reply)).toEqual({
       role: "model",
       parts: [{ text: "", thoughtSignature: "c2ln" }],
     });
@@ -152,8 +146,7 @@ describe("buildRequest", () => {
       { type: "thinking", text: "ours", signature: "b3Vycw==", provider: "gemini" },
       { type: "text", text: " Truly.", signature: "Zm9yZWlnbg==", provider: "vertex-proxy" },
     ]);
-    const body = buildRequest({ messages: [user("Hi"), assistant] }, cfg(), false);
-    expect(body.contents[1]).toEqual({
+    expect(sentReply(assistant)).toEqual({
       role: "model",
       parts: [
         { text: "ours", thought: true, thoughtSignature: "b3Vycw==" },
@@ -184,8 +177,7 @@ describe("buildRequest", () => {
         { type: "text", text: "It is 4." },
       ],
     };
-    const body = buildRequest({ messages: [user("2+2?"), assistant] }, cfg(), false);
-    expect(body.contents[1]).toEqual({
+    expect(sentReply(assistant)).toEqual({
       role: "model",
       parts: [
         { text: "Let me compute." },
