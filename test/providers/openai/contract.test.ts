@@ -7,6 +7,7 @@ import { toolCallsOf } from "../../../src/core/parts.js";
 import type { Cassette } from "../../../src/testing/index.js";
 import { FAKE_AUTH } from "../../contract/adapters.js";
 import { runCassette } from "../../contract/table.js";
+import { chatCalls } from "../../helpers/chat-calls.js";
 import { itWholeAndStreamed } from "../../helpers/recordings.js";
 import { expectInvalidRequest } from "./invalid-request.js";
 
@@ -84,16 +85,8 @@ describe("openai deepseek-thinking-tool-loop", () => {
       expect(first).toMatch(/^The user wants to play a dice game/);
       expect(sent[1]?.[3]?.reasoning_content).toBe(first);
       expect(sent[1]?.[5]).toEqual({
-        role: "assistant",
-        content: null,
+        ...chatCalls(["auto_load_eb5fc31bb581b4e7", "search_tools", '{"queries":["DICE_ROLL"]}']),
         reasoning_content: "",
-        tool_calls: [
-          {
-            id: "auto_load_eb5fc31bb581b4e7",
-            type: "function",
-            function: { name: "search_tools", arguments: '{"queries":["DICE_ROLL"]}' },
-          },
-        ],
       });
       expect(sent[2]?.[3]?.reasoning_content).toBe(first);
       expect(sent[2]?.[7]?.reasoning_content).toBe(second);
