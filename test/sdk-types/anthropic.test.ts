@@ -28,6 +28,8 @@ import type {
   MessageParam,
   ToolReference,
 } from "../../src/wires/messages/wire.js";
+import { toolTurn } from "../helpers/histories.js";
+import { COMPACTION } from "../providers/anthropic/blocks.js";
 import { wholeTurns } from "./whole-turns.js";
 
 /** The top-level fields, as the SDK types them: this assignment is the compile-time check. */
@@ -58,33 +60,9 @@ const WEATHER = {
   parameters: { type: "object", properties: { place: { type: "string" } } },
 };
 
-/** A signed compaction block of compact-2026-09-04 (the SDK's BetaCompactionBlock). */
-const COMPACTION = {
-  type: "compaction",
-  content: "Day three: Uffizi at 9.",
-  encrypted_content: null,
-  signature: "c2lnbmVkLXN1bW1hcnk=",
-  tool_changes: [
-    { type: "tool_addition", tool: { type: "tool_reference", name: "weather" } },
-    {
-      type: "tool_removal",
-      tool: { type: "mcp_tool_reference", server_name: "maps", name: "route" },
-    },
-    { type: "tool_addition", tool: { type: "mcp_toolset_reference", server_name: "calendar" } },
-  ],
-};
-
 const HISTORY: Message[] = [
   { role: "assistant", content: [{ type: "provider", provider: "anthropic", value: COMPACTION }] },
-  { role: "user", content: "Plan day three." },
-  {
-    role: "assistant",
-    content: [
-      { type: "thinking", text: "Check the weather.", signature: "c2ln", provider: "anthropic" },
-      { type: "tool-call", id: "toolu_1", name: "weather", arguments: '{"place":"Florence"}' },
-    ],
-  },
-  { role: "tool", toolCallId: "toolu_1", content: "40 C" },
+  ...toolTurn("anthropic", "Plan day three."),
   {
     role: "system",
     content: "Answer in French for this turn.",

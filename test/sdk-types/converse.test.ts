@@ -28,6 +28,8 @@ import type {
   MediaBlock,
   MediaSource,
 } from "../../src/wires/converse/wire.js";
+import { toolTurn } from "../helpers/histories.js";
+import { PNG, wholeTurns } from "./whole-turns.js";
 
 type Member<U, K extends string> = Extract<U, Record<K, unknown>>;
 
@@ -86,15 +88,7 @@ const base = {
 } as const;
 const cfg = resolveConfig(base, {});
 const history: Message[] = [
-  { role: "user", content: "Weather in Oslo?" },
-  {
-    role: "assistant",
-    content: [
-      { type: "thinking", text: "The weather tool.", signature: "c2ln", provider: "bedrock" },
-      { type: "tool-call", id: "t1", name: "weather", arguments: '{"city":"Oslo"}' },
-    ],
-  },
-  { role: "tool", toolCallId: "t1", content: "-3 C" },
+  ...toolTurn("bedrock", "Weather in Florence?"),
   {
     role: "system",
     content: "Also give the local time.",
@@ -126,21 +120,16 @@ describe("the Converse body against the SDK's ConverseRequest / ConverseStreamRe
 
 describe("the whole Converse body", () => {
   it("is the SDK's ConverseRequest / ConverseStreamRequest, bytes decoded", () => {
-    const png = { type: "image", mediaType: "image/png", data: "iVBORw0KGgo=" } as const;
     const whole: ModelRequest = {
       ...request,
       messages: [
-        { role: "user", content: [{ type: "text", text: "Where is this?" }, png] },
-        {
-          role: "assistant",
-          content: [
-            { type: "thinking", text: "Oslo.", signature: "c2ln", provider: "bedrock" },
-            { type: "thinking", redacted: "ZW5j", provider: "bedrock" },
-            { type: "text", text: "Oslo; checking the weather." },
-            { type: "tool-call", id: "t1", name: "weather", arguments: '{"city":"Oslo"}' },
-          ],
-        },
-        { role: "tool", toolCallId: "t1", content: [{ type: "text", text: "-3 C" }, png] },
+        ...wholeTurns({
+          provider: "bedrock",
+          said: "Florence; checking the weather.",
+          redacted: "ZW5j",
+          call: { type: "tool-call", id: "t1", name: "weather", arguments: '{"place":"Florence"}' },
+          answer: [{ type: "text", text: "40 C" }, PNG],
+        }),
         ...history.slice(3),
       ],
     };
@@ -152,7 +141,7 @@ describe("the whole Converse body", () => {
       );
       expect(sdk.messages?.map((m) => m.role)).toEqual(["user", "assistant", "user", "system"]);
       expect(sdk.messages?.[0]?.content?.[1]).toEqual({
-        image: { format: "png", source: { bytes: base64ToBytes(png.data) } },
+        image: { format: "png", source: { bytes: base64ToBytes(PNG.data) } },
       });
       expect(sdk.messages?.[1]?.content?.[1]).toEqual({
         reasoningContent: { redactedContent: base64ToBytes("ZW5j") },

@@ -54,15 +54,13 @@ function server(...texts: string[]): Route {
   );
 }
 
+/** A model that asks the server at `url` through `fetch`. */
+const modelAt = (url: string, fetch: typeof globalThis.fetch) =>
+  anthropic.create({ apiKey: KEY, model: "claude-sonnet-4-5", maxTokens: 64, baseURL: url, fetch });
+
 /** Two questions asked through `fetch` against `url`; the answers' texts. */
 async function ask(url: string, fetch: typeof globalThis.fetch): Promise<string[]> {
-  const model = anthropic.create({
-    apiKey: KEY,
-    model: "claude-sonnet-4-5",
-    maxTokens: 64,
-    baseURL: url,
-    fetch,
-  });
+  const model = modelAt(url, fetch);
   const out: string[] = [];
   for (const q of ["Weather in Florence?", "And in Rome?"]) {
     const r = await model.generate({ messages: [{ role: "user", content: q }] });
@@ -72,6 +70,13 @@ async function ask(url: string, fetch: typeof globalThis.fetch): Promise<string[
 }
 
 const file = (name: string) => join(dir, "nested", `${name}.json`);
+
+/** Records the two questions against `url` into the cassette `name`, saved. */
+async function recorded(name: string, url: string): Promise<void> {
+  const rec = await openCassette(file(name), { mode: "record" });
+  await ask(url, rec.fetch);
+  await rec.save();
+}
 
 describe("openCassette", () => {
   it('"record" writes the cassette (folders made, key removed), "replay" serves it', async () => {
@@ -113,9 +118,7 @@ describe("openCassette", () => {
 
   it('"update" re-records and reports the interactions that changed', async () => {
     const before = server("40 C", "25 C");
-    const rec = await openCassette(file("update"), { mode: "record" });
-    await ask(before.url, rec.fetch);
-    await rec.save();
+    await recorded("update", before.url);
     const after = server("40 C", "27 C");
     // The same server origin, so only the answer differs.
     const update = await openCassette(file("update"), { mode: "update" });
@@ -150,9 +153,7 @@ describe("openCassette", () => {
   it('"update" leaves the file untouched when nothing changed', async () => {
     // One route for both recordings, so the URLs are the same; only the request ids differ.
     const live = server("40 C", "25 C", "40 C", "25 C", "40 C", "25 C");
-    const rec = await openCassette(file("unchanged"), { mode: "record" });
-    await ask(live.url, rec.fetch);
-    await rec.save();
+    await recorded("unchanged", live.url);
     const text = readFileSync(file("unchanged"), "utf8");
     const writes: string[] = [];
     const files = {
@@ -174,35 +175,19 @@ describe("openCassette", () => {
   });
 
   it('"update" reports an interaction added or removed', async () => {
-    const rec = await openCassette(file("grow"), { mode: "record" });
     const live = server("a", "b", "a");
-    await ask(live.url, rec.fetch);
-    await rec.save();
+    await recorded("grow", live.url);
     const update = await openCassette(file("grow"), { mode: "update" });
-    const model = anthropic.create({
-      apiKey: KEY,
-      model: "claude-sonnet-4-5",
-      maxTokens: 64,
-      baseURL: live.url,
-      fetch: update.fetch,
-    });
+    const model = modelAt(live.url, update.fetch);
     await model.generate({ messages: [{ role: "user", content: "Weather in Florence?" }] });
     expect(await update.save()).toStrictEqual([{ interaction: 2, kind: "removed", diff: [] }]);
   });
 
   it("replay checks every request and that every interaction was used", async () => {
     const live = server("x", "y");
-    const rec = await openCassette(file("strict"), { mode: "record" });
-    await ask(live.url, rec.fetch);
-    await rec.save();
+    await recorded("strict", live.url);
     const replay = await openCassette(file("strict"), { mode: "replay" });
-    const model = anthropic.create({
-      apiKey: KEY,
-      model: "claude-sonnet-4-5",
-      maxTokens: 64,
-      baseURL: live.url,
-      fetch: replay.fetch,
-    });
+    const model = modelAt(live.url, replay.fetch);
     const wrong = await model
       .generate({ messages: [{ role: "user", content: "Other" }] })
       .catch((e: unknown) => e);

@@ -12,6 +12,7 @@ import { parseModelInfo } from "../../../src/wires/messages/models.js";
 import { buildRequest } from "../../../src/wires/messages/request.js";
 import { jsonResponse, scriptedFetch, sseEvents } from "../../helpers/fetch.js";
 import { answer } from "./answer.js";
+import { COMPACTION } from "./blocks.js";
 
 /** prefixCheck off: the binding's own field and beta are another test's (prefix-guard). */
 const base = {
@@ -108,22 +109,6 @@ describe("Anthropic options of SDK 1.17.0: body field and beta header", () => {
     expect(() => resolveConfig(full, {})).toThrow(message);
   });
 });
-
-/** A signed compaction block as compact-2026-09-04 returns it (BetaCompactionBlock). */
-const COMPACTION = {
-  type: "compaction",
-  content: "Day three: Uffizi at 9, dinner at 8.",
-  encrypted_content: null,
-  signature: "c2lnbmVkLXN1bW1hcnk=",
-  tool_changes: [
-    { type: "tool_addition", tool: { type: "tool_reference", name: "weather" } },
-    {
-      type: "tool_removal",
-      tool: { type: "mcp_tool_reference", server_name: "maps", name: "route" },
-    },
-    { type: "tool_addition", tool: { type: "mcp_toolset_reference", server_name: "calendar" } },
-  ],
-};
 
 describe("a compaction block of compact-2026-09-04", () => {
   it("comes back as a part and goes back byte for byte, signature and tool_changes, with its beta", async () => {

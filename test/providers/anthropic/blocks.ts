@@ -1,4 +1,4 @@
-/** Anthropic server-tool blocks as the API sends them, shared by the request, response and stream tests. */
+/** Anthropic blocks as the API sends them, shared by the request, response, stream and SDK-type tests. */
 
 /** A web search the server ran: its input as a JSON body holds it. */
 export const SEARCH_USE = {
@@ -20,5 +20,24 @@ export const SEARCH_RESULT = {
       encrypted_content: "EqgfCioIARgB",
       page_age: null,
     },
+  ],
+};
+
+/**
+ * A signed compaction block as compact-2026-09-04 returns it (the SDK's BetaCompactionBlock),
+ * with a tool change of each kind of reference.
+ */
+export const COMPACTION = {
+  type: "compaction",
+  content: "Day three: Uffizi at 9, dinner at 8.",
+  encrypted_content: null,
+  signature: "c2lnbmVkLXN1bW1hcnk=",
+  tool_changes: [
+    { type: "tool_addition", tool: { type: "tool_reference", name: "weather" } },
+    {
+      type: "tool_removal",
+      tool: { type: "mcp_tool_reference", server_name: "maps", name: "route" },
+    },
+    { type: "tool_addition", tool: { type: "mcp_toolset_reference", server_name: "calendar" } },
   ],
 };

@@ -4,8 +4,8 @@ import type { Delta } from "../../../src/core/types.js";
 import { messagesHeaders } from "../../../src/wires/messages/headers.js";
 import { parseUsage } from "../../../src/wires/messages/response.js";
 import { createStreamState } from "../../../src/wires/messages/stream.js";
-import { runCassette } from "../../contract/table.js";
 import { thrown } from "../../helpers/errors.js";
+import { itWholeAndStreamed } from "../../helpers/recordings.js";
 
 const rec = (data: Record<string, unknown>) => ({
   event: String(data.type),
@@ -127,10 +127,11 @@ describe("anthropic server-side compaction", () => {
     );
   });
 
-  it.each(["compaction-turn", "compaction-turn-stream"])(
-    "%s: the turn's usage is both steps, and turn 2 sends the summary back",
-    async (file) => {
-      const r = await runCassette("anthropic", file);
+  itWholeAndStreamed(
+    "anthropic",
+    "compaction-turn",
+    "the turn's usage is both steps, and turn 2 sends the summary back",
+    (r) => {
       r.fetch.assertDone();
       expect(r.turns[0]?.response?.usage).toStrictEqual({
         inputTokens: 163638,

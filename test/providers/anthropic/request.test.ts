@@ -2,6 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { Message } from "../../../src/core/types.js";
 import { messagesHeaders, messagesUrl } from "../../../src/wires/messages/headers.js";
 import { buildRequest } from "../../../src/wires/messages/request.js";
+import {
+  amidForeignEvidence,
+  NOTHING_TO_SEND,
+  ODD_SIGNATURE,
+  ownPartsTurn,
+  PARALLEL_RESULTS,
+} from "../../helpers/histories.js";
 import { SEARCH_RESULT, SEARCH_USE } from "./blocks.js";
 
 const cfg = {
@@ -10,6 +17,11 @@ const cfg = {
   thinking: undefined,
   effort: undefined,
 };
+
+/** What the body sends of `reply`, an assistant turn after the user's question. */
+const sentReply = (reply: Message) =>
+  buildRequest({ messages: [{ role: "user", content: "Q" }, reply] }, cfg, false).messages[1]
+    ?.content;
 
 describe("anthropic buildRequest", () => {
   it("builds the minimal body, with system as text blocks", () => {
@@ -39,40 +51,12 @@ describe("anthropic buildRequest", () => {
   });
 
   it("sends an assistant message's parts in their order, untouched", () => {
-    const sig = "EtYDCkYI+/=\u00e9 trailing space ";
-    const assistant: Message = {
-      role: "assistant",
-      content: [
-        {
-          type: "thinking",
-          text: "  first, with spaces  \n",
-          signature: sig,
-          provider: "anthropic",
-        },
-        { type: "tool-call", id: "toolu_1", name: "weather", arguments: '{"location": "Paris"}' },
-        { type: "thinking", redacted: "RXJj+/==", provider: "anthropic" },
-        { type: "text", text: "Let me check." },
-        { type: "thinking", text: "", signature: "only-signature" },
-        { type: "tool-call", id: "toolu_2", name: "weather", arguments: "" },
-      ],
-    };
-    const body = buildRequest(
-      {
-        messages: [
-          { role: "user", content: "Weather?" },
-          assistant,
-          { role: "tool", toolCallId: "toolu_1", content: "18C" },
-          { role: "tool", toolCallId: "toolu_2", content: "" },
-        ],
-      },
-      cfg,
-      false,
-    );
+    const body = buildRequest({ messages: ownPartsTurn("anthropic") }, cfg, false);
     expect(body.messages.slice(1)).toEqual([
       {
         role: "assistant",
         content: [
-          { type: "thinking", thinking: "  first, with spaces  \n", signature: sig },
+          { type: "thinking", thinking: "  first, with spaces  \n", signature: ODD_SIGNATURE },
           { type: "tool_use", id: "toolu_1", name: "weather", input: { location: "Paris" } },
           { type: "redacted_thinking", data: "RXJj+/==" },
           { type: "text", text: "Let me check." },
@@ -91,24 +75,15 @@ describe("anthropic buildRequest", () => {
   });
 
   it("replays [text, thinking, text] in that order", () => {
-    const body = buildRequest(
-      {
-        messages: [
-          { role: "user", content: "Q" },
-          {
-            role: "assistant",
-            content: [
-              { type: "text", text: "Let me think. " },
-              { type: "thinking", text: "Hmm.", signature: "sig", provider: "anthropic" },
-              { type: "text", text: "It is 4." },
-            ],
-          },
-        ],
-      },
-      cfg,
-      false,
-    );
-    expect(body.messages[1]?.content).toEqual([
+    const reply: Message = {
+      role: "assistant",
+      content: [
+        { type: "text", text: "Let me think. " },
+        { type: "thinking", text: "Hmm.", signature: "sig", provider: "anthropic" },
+        { type: "text", text: "It is 4." },
+      ],
+    };
+    expect(sentReply(reply)).toEqual([
       { type: "text", text: "Let me think. " },
       { type: "thinking", thinking: "Hmm.", signature: "sig" },
       { type: "text", text: "It is 4." },
@@ -116,27 +91,18 @@ describe("anthropic buildRequest", () => {
   });
 
   it("replays anthropic provider parts verbatim in place and leaves out other providers' parts", () => {
-    const body = buildRequest(
-      {
-        messages: [
-          { role: "user", content: "Weather in Paris?" },
-          {
-            role: "assistant",
-            content: [
-              { type: "thinking", text: "Search.", signature: "sig-1", provider: "anthropic" },
-              { type: "provider", provider: "anthropic", value: SEARCH_USE },
-              { type: "provider", provider: "anthropic", value: SEARCH_RESULT },
-              { type: "provider", provider: "openai", value: { type: "web_search_call" } },
-              { type: "thinking", text: "Sunny.", signature: "sig-2", provider: "anthropic" },
-              { type: "text", text: "It is sunny." },
-            ],
-          },
-        ],
-      },
-      cfg,
-      false,
-    );
-    expect(body.messages[1]?.content).toEqual([
+    const reply: Message = {
+      role: "assistant",
+      content: [
+        { type: "thinking", text: "Search.", signature: "sig-1", provider: "anthropic" },
+        { type: "provider", provider: "anthropic", value: SEARCH_USE },
+        { type: "provider", provider: "anthropic", value: SEARCH_RESULT },
+        { type: "provider", provider: "openai", value: { type: "web_search_call" } },
+        { type: "thinking", text: "Sunny.", signature: "sig-2", provider: "anthropic" },
+        { type: "text", text: "It is sunny." },
+      ],
+    };
+    expect(sentReply(reply)).toEqual([
       { type: "thinking", thinking: "Search.", signature: "sig-1" },
       SEARCH_USE,
       SEARCH_RESULT,
@@ -145,114 +111,67 @@ describe("anthropic buildRequest", () => {
     ]);
   });
 
-  it("leaves out foreign and unsigned thinking, and foreign evidence on text, keeping the rest", () => {
+  it("leaves out foreign and unsigned thinking, and foreign evidence on text and calls, keeping the rest", () => {
+    const assistant = amidForeignEvidence("gemini", [
+      { type: "thinking", redacted: "bedrock-bytes", provider: "bedrock" },
+      { type: "thinking", text: "unsigned" },
+      { type: "thinking", text: "kept", signature: "a-sig", provider: "anthropic" },
+      { type: "text", text: "B", phase: "final_answer", provider: "openai" },
+    ]);
     const body = buildRequest(
-      {
-        messages: [
-          { role: "user", content: "Q" },
-          {
-            role: "assistant",
-            content: [
-              { type: "thinking", text: "gemini thought", signature: "g-sig", provider: "gemini" },
-              { type: "thinking", redacted: "bedrock-bytes", provider: "bedrock" },
-              { type: "thinking", text: "unsigned" },
-              { type: "thinking", text: "kept", signature: "a-sig", provider: "anthropic" },
-              { type: "text", text: "A", signature: "g-text-sig", provider: "gemini" },
-              { type: "text", text: "B", phase: "final_answer", provider: "openai" },
-            ],
-          },
-        ],
-      },
+      { messages: [{ role: "user", content: "Q" }, assistant] },
       cfg,
       false,
     );
     expect(body.messages[1]?.content).toEqual([
       { type: "thinking", thinking: "kept", signature: "a-sig" },
-      { type: "text", text: "A" },
       { type: "text", text: "B" },
+      { type: "text", text: "Done." },
+      { type: "text", text: " Really." },
+      { type: "tool_use", id: "call_1", name: "f", input: {} },
     ]);
   });
 
   it("leaves out messages with nothing to send and merges the neighbours, never sending content: []", () => {
-    const body = buildRequest(
-      {
-        messages: [
-          { role: "user", content: "Q1" },
-          {
-            role: "assistant",
-            content: [
-              { type: "thinking", text: "foreign", signature: "s", provider: "gemini" },
-              { type: "thinking", text: "unsigned" },
-              { type: "provider", provider: "openai", value: { type: "reasoning" } },
-            ],
-          },
-          { role: "user", content: "" },
-          { role: "user", content: [{ type: "text", text: "Q2" }] },
-          { role: "assistant", content: [] },
-          { role: "assistant", content: "A" },
-          { role: "assistant", content: [{ type: "text", text: "" }] },
-        ],
-      },
-      cfg,
-      false,
-    );
-    expect(body.messages).toEqual([
+    expect(buildRequest({ messages: NOTHING_TO_SEND }, cfg, false).messages).toEqual([
       {
         role: "user",
         content: [
-          { type: "text", text: "Q1" },
-          { type: "text", text: "Q2" },
+          { type: "text", text: "a" },
+          { type: "text", text: "b" },
         ],
       },
-      { role: "assistant", content: [{ type: "text", text: "A" }] },
+      {
+        role: "assistant",
+        content: [
+          { type: "text", text: "first" },
+          { type: "text", text: "second" },
+        ],
+      },
     ]);
   });
 
   it("merges consecutive tool results into one user message, with is_error on failures", () => {
-    const body = buildRequest(
-      {
-        messages: [
-          { role: "user", content: "Q" },
-          {
-            role: "assistant",
-            content: [
-              { type: "tool-call", id: "a", name: "t", arguments: "{}" },
-              { type: "tool-call", id: "b", name: "t", arguments: "" },
-            ],
-          },
-          { role: "tool", toolCallId: "a", content: "ok" },
-          {
-            role: "tool",
-            toolCallId: "b",
-            content: [{ type: "text", text: "boom" }],
-            isError: true,
-          },
-          { role: "user", content: "and?" },
-        ],
-      },
-      cfg,
-      false,
-    );
-    expect(body.messages).toEqual([
-      { role: "user", content: [{ type: "text", text: "Q" }] },
+    expect(buildRequest({ messages: PARALLEL_RESULTS }, cfg, false).messages).toEqual([
+      { role: "user", content: [{ type: "text", text: "Weather in Paris and Rome?" }] },
       {
         role: "assistant",
         content: [
-          { type: "tool_use", id: "a", name: "t", input: {} },
-          { type: "tool_use", id: "b", name: "t", input: {} },
+          { type: "tool_use", id: "t1", name: "get_weather", input: { city: "Paris" } },
+          { type: "tool_use", id: "t2", name: "get_weather", input: {} },
         ],
       },
       {
         role: "user",
         content: [
-          { type: "tool_result", tool_use_id: "a", content: [{ type: "text", text: "ok" }] },
+          { type: "tool_result", tool_use_id: "t1", content: [{ type: "text", text: "18°C" }] },
           {
             type: "tool_result",
-            tool_use_id: "b",
-            content: [{ type: "text", text: "boom" }],
+            tool_use_id: "t2",
+            content: [{ type: "text", text: "no such city" }],
             is_error: true,
           },
-          { type: "text", text: "and?" },
+          { type: "text", text: "And tomorrow?" },
         ],
       },
     ]);

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { FAKE_AUTH } from "../../contract/adapters.js";
 import { AZURE_ENDPOINT } from "../../contract/rows/openai.js";
 import { runCassette } from "../../contract/table.js";
+import { chatCalls } from "../../helpers/chat-calls.js";
 
 describe("azure v1-tool-call", () => {
   it("parses the tool call and the answer, with reasoning counted but no reasoning text", async () => {
@@ -42,17 +43,9 @@ describe("azure v1-tool-call", () => {
     expect(fetch.requests[0]?.headers.authorization).toBe(undefined);
     const sent = fetch.requests[1]?.body as { model: string; messages: unknown[] };
     expect(sent.model).toBe("gpt-5-mini");
-    expect(sent.messages[2]).toEqual({
-      role: "assistant",
-      content: null,
-      tool_calls: [
-        {
-          id: "call_tvEGAtC9EJdeiqYCz0S1vQST",
-          type: "function",
-          function: { name: "weather", arguments: '{"location":"Florence, Italy"}' },
-        },
-      ],
-    });
+    expect(sent.messages[2]).toEqual(
+      chatCalls(["call_tvEGAtC9EJdeiqYCz0S1vQST", "weather", '{"location":"Florence, Italy"}']),
+    );
   });
 });
 

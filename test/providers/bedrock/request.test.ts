@@ -4,12 +4,20 @@ import type { Message, ModelRequest } from "../../../src/core/types.js";
 import { type Config, resolveConfig } from "../../../src/platforms/bedrock/config.js";
 import { requestUrl } from "../../../src/platforms/bedrock/platform.js";
 import { buildRequest } from "../../../src/wires/converse/request.js";
+import { thrownAs } from "../../helpers/errors.js";
+import {
+  amidForeignEvidence,
+  callWithArguments,
+  NOTHING_TO_SEND,
+  ODD_SIGNATURE,
+  ownPartsTurn,
+  PARALLEL_RESULTS,
+} from "../../helpers/histories.js";
 
 const CREDS = { accessKeyId: "AKID", secretAccessKey: "secret-0123456789" };
 const cfg = (c: Partial<Config> = {}) =>
   resolveConfig({ region: "us-east-1", model: "m", credentials: CREDS, ...c }, {});
 
-const SIG = "ErcBCkgIBhABGAIiQDYN+P1S3ACL3r24cAMKCrRNiuPPxvmT2uzREPLRyKEUXagRbXn97QCke6L7OEZ=";
 const WEATHER = {
   name: "get_weather",
   description: "Get weather",
@@ -65,57 +73,37 @@ describe("bedrock buildRequest", () => {
   });
 
   it("replays the parts in their order, byte for byte, with tool input parsed", () => {
-    const assistant: Message = {
-      role: "assistant",
-      content: [
-        { type: "thinking", text: "Need the city.\n\n  ", signature: SIG, provider: "bedrock" },
-        { type: "tool-call", id: "tooluse_1", name: "get_weather", arguments: '{"city":"Paris"}' },
-        { type: "thinking", redacted: "RXRrRUNrZ0lC==", provider: "bedrock" },
-        { type: "text", text: "Let me check. " },
-        { type: "thinking", text: "", signature: "sig-only" },
-        { type: "tool-call", id: "tooluse_2", name: "get_weather", arguments: "" },
-      ],
-    };
-    const body = buildRequest({ messages: [user("Weather?"), assistant] }, cfg(), false);
+    const body = buildRequest({ messages: ownPartsTurn("bedrock") }, cfg(), false);
     expect(body.messages[1]).toEqual({
       role: "assistant",
       content: [
-        { reasoningContent: { reasoningText: { text: "Need the city.\n\n  ", signature: SIG } } },
-        { toolUse: { toolUseId: "tooluse_1", name: "get_weather", input: { city: "Paris" } } },
-        { reasoningContent: { redactedContent: "RXRrRUNrZ0lC==" } },
-        { text: "Let me check. " },
-        { reasoningContent: { reasoningText: { text: "", signature: "sig-only" } } },
-        { toolUse: { toolUseId: "tooluse_2", name: "get_weather", input: {} } },
+        {
+          reasoningContent: {
+            reasoningText: { text: "  first, with spaces  \n", signature: ODD_SIGNATURE },
+          },
+        },
+        { toolUse: { toolUseId: "toolu_1", name: "weather", input: { location: "Paris" } } },
+        { reasoningContent: { redactedContent: "RXJj+/==" } },
+        { text: "Let me check." },
+        { reasoningContent: { reasoningText: { text: "", signature: "only-signature" } } },
+        { toolUse: { toolUseId: "toolu_2", name: "weather", input: {} } },
       ],
     });
   });
 
   it("leaves out foreign and unsigned reasoning and foreign provider parts; foreign evidence stays behind", () => {
-    const assistant: Message = {
-      role: "assistant",
-      content: [
-        { type: "thinking", text: "anthropic's", signature: "sig-a", provider: "anthropic" },
-        { type: "thinking", redacted: "Z2VtaW5p", provider: "gemini" },
-        { type: "thinking", text: "no signature", provider: "bedrock" },
-        { type: "thinking", text: "hand-made" },
-        { type: "provider", provider: "anthropic", value: { type: "server_tool_use" } },
-        { type: "text", text: "Answer", signature: "g-sig", provider: "gemini" },
-        { type: "thinking", text: "kept", signature: "sig-b" },
-        {
-          type: "tool-call",
-          id: "c",
-          name: "x",
-          arguments: "{}",
-          signature: "g",
-          provider: "gemini",
-        },
-      ],
-    };
+    const assistant = amidForeignEvidence("anthropic", [
+      { type: "thinking", redacted: "Z2VtaW5p", provider: "gemini" },
+      { type: "thinking", text: "no signature", provider: "bedrock" },
+      { type: "thinking", text: "hand-made" },
+      { type: "thinking", text: "kept", signature: "sig-b" },
+    ]);
     const body = buildRequest({ messages: [user("q"), assistant] }, cfg(), false);
     expect(body.messages[1]?.content).toEqual([
-      { text: "Answer" },
       { reasoningContent: { reasoningText: { text: "kept", signature: "sig-b" } } },
-      { toolUse: { toolUseId: "c", name: "x", input: {} } },
+      { text: "Done." },
+      { text: " Really." },
+      { toolUse: { toolUseId: "call_1", name: "f", input: {} } },
     ]);
   });
 
@@ -150,45 +138,14 @@ describe("bedrock buildRequest", () => {
   });
 
   it("never sends a blank text block or empty content: empty messages are left out, neighbours merged", () => {
-    const messages: Message[] = [
-      user("a"),
-      {
-        role: "assistant",
-        content: [{ type: "thinking", text: "openai reasoning", provider: "openai" }],
-      },
-      user(""),
-      { role: "user", content: [{ type: "text", text: "" }] },
-      user("b"),
-      { role: "assistant", content: [{ type: "text", text: "" }] },
-      { role: "assistant", content: "first" },
-      { role: "assistant", content: [{ type: "text", text: "second" }] },
-    ];
-    expect(buildRequest({ messages }, cfg(), false).messages).toEqual([
+    expect(buildRequest({ messages: NOTHING_TO_SEND }, cfg(), false).messages).toEqual([
       { role: "user", content: [{ text: "a" }, { text: "b" }] },
       { role: "assistant", content: [{ text: "first" }, { text: "second" }] },
     ]);
   });
 
   it("turns consecutive tool messages into one user message of tool results", () => {
-    const messages: Message[] = [
-      user("Weather in Paris and Rome?"),
-      {
-        role: "assistant",
-        content: [
-          { type: "tool-call", id: "t1", name: "get_weather", arguments: '{"city":"Paris"}' },
-          { type: "tool-call", id: "t2", name: "get_weather", arguments: '{"city":"Rome"}' },
-        ],
-      },
-      { role: "tool", toolCallId: "t1", content: "18°C" },
-      {
-        role: "tool",
-        toolCallId: "t2",
-        content: [{ type: "text", text: "no such city" }],
-        isError: true,
-      },
-      user("And tomorrow?"),
-    ];
-    const body = buildRequest({ messages, tools: [WEATHER] }, cfg(), false);
+    const body = buildRequest({ messages: PARALLEL_RESULTS, tools: [WEATHER] }, cfg(), false);
     expect(body.messages.slice(2)).toEqual([
       {
         role: "user",
@@ -260,18 +217,8 @@ describe("bedrock buildRequest", () => {
   });
 
   it("refuses tool arguments that are not JSON with a HistoryError naming the message", () => {
-    const messages: Message[] = [
-      user("q"),
-      {
-        role: "assistant",
-        content: [
-          { type: "text", text: "x" },
-          { type: "tool-call", id: "t", name: "x", arguments: "{oops" },
-        ],
-      },
-    ];
-    expect(() => buildRequest({ messages }, cfg(), false)).toThrow(HistoryError);
-    expect(() => buildRequest({ messages }, cfg(), false)).toThrow(
+    const build = () => buildRequest({ messages: callWithArguments("{oops") }, cfg(), false);
+    expect(thrownAs(HistoryError, build).message).toContain(
       "messages[1]: content[1] arguments are not valid JSON",
     );
   });

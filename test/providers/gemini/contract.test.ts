@@ -4,12 +4,14 @@
  * test/contract/laws.test.ts.
  */
 import { describe, expect, it } from "vitest";
+import type { Part } from "../../../src/core/types.js";
 import * as gemini from "../../../src/platforms/gemini/index.js";
 import { type Cassette, replayFetch } from "../../../src/testing/index.js";
 import { SKIP_SIGNATURE_VALIDATOR } from "../../../src/wires/generate-content/request.js";
 import { createModel, FAKE_AUTH } from "../../contract/adapters.js";
 import { cassetteFiles, loadCassette, type RowRun, runCassette } from "../../contract/table.js";
 import { expectAPIError } from "../../helpers/errors.js";
+import { responseOf } from "../../helpers/responses.js";
 import { inFakeTime } from "../../helpers/time.js";
 
 const run = (file: string) => runCassette("gemini", file);
@@ -168,22 +170,17 @@ describe("gemini cross-provider-tool-call (pydantic-ai, verified live)", () => {
     const body = r.cassette.interactions[0]?.response.body as {
       candidates: { content: { parts: { thoughtSignature: string }[] } }[];
     };
+    const call: Part = {
+      type: "tool-call",
+      id: "golem_TeAgaaKoDO-tz7IPmu30uQo_0",
+      name: "final_result",
+      arguments: '{"city":"Mexico City","country":"Mexico"}',
+      signature: body.candidates[0]?.content.parts[0]?.thoughtSignature ?? "(none recorded)",
+      provider: "gemini",
+    };
+    const usage = { inputTokens: 107, outputTokens: 146, reasoningTokens: 123 };
     expect(r.turns[0]?.response).toEqual({
-      message: {
-        role: "assistant",
-        content: [
-          {
-            type: "tool-call",
-            id: "golem_TeAgaaKoDO-tz7IPmu30uQo_0",
-            name: "final_result",
-            arguments: '{"city":"Mexico City","country":"Mexico"}',
-            signature: body.candidates[0]?.content.parts[0]?.thoughtSignature,
-            provider: "gemini",
-          },
-        ],
-      },
-      usage: { inputTokens: 107, outputTokens: 146, reasoningTokens: 123 },
-      stopReason: "STOP",
+      ...responseOf([call], usage, "STOP"),
       id: "TeAgaaKoDO-tz7IPmu30uQo",
       model: "gemini-3-pro-preview",
     });

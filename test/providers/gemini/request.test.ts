@@ -14,11 +14,17 @@ import { parseResponse } from "../../../src/wires/generate-content/response.js";
 import { createStreamState } from "../../../src/wires/generate-content/stream.js";
 import type { GenerateContentResponse } from "../../../src/wires/generate-content/wire.js";
 import { loadCassette } from "../../helpers/cassettes.js";
+import { thrownAs } from "../../helpers/errors.js";
+import { amidForeignEvidence, callWithArguments } from "../../helpers/histories.js";
 
 const cfg = (over: Partial<Config> = {}) =>
   resolveConfig({ apiKey: "AIza-test-key", model: "gemini-3-pro-preview", ...over }, {});
 
 const user = (content: string): Message => ({ role: "user", content });
+
+/** What the body sends of `reply`, an assistant turn after the user's word. */
+const sentReply = (reply: Message) =>
+  buildRequest({ messages: [user("Hi"), reply] }, cfg(), false).contents[1];
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null) {
@@ -102,8 +108,7 @@ describe("buildRequest", () => {
         { type: "tool-call", id: "fc_2", name: "lookup", arguments: '{"q":"B"}' },
       ],
     };
-    const body = buildRequest({ messages: [user("Where?"), assistant] }, cfg(), false);
-    expect(body.contents[1]).toEqual({
+    expect(sentReply(assistant)).toEqual({
       role: "model",
       parts: [
         { text: "**Plan**", thought: true },
@@ -121,54 +126,31 @@ describe("buildRequest", () => {
   });
 
   it("sends an empty text part when only its signature is there, and no unsigned empty one", () => {
-    const body = buildRequest(
-      {
-        messages: [
-          user("Hi"),
-          {
-            role: "assistant",
-            content: [
-              { type: "text", text: "" },
-              { type: "text", text: "", signature: "c2ln", provider: "gemini" },
-            ],
-          },
-        ],
-      },
-      cfg(),
-      false,
-    );
-    expect(body.contents[1]).toEqual({
+    const reply: Message = {
+      role: "assistant",
+      content: [
+        { type: "text", text: "" },
+        { type: "text", text: "", signature: "c2ln", provider: "gemini" },
+      ],
+    };
+    expect(sentReply(reply)).toEqual({
       role: "model",
       parts: [{ text: "", thoughtSignature: "c2ln" }],
     });
   });
 
   it("drops other providers' thinking and parts, leaves their signatures off, skips redacted", () => {
-    const assistant: Message = {
-      role: "assistant",
-      content: [
-        { type: "thinking", text: "anthropic's", signature: "YW50aHJvcGlj", provider: "anthropic" },
-        { type: "thinking", redacted: "ZW5jcnlwdGVk", provider: "openai" },
-        { type: "thinking", redacted: "bm8gcHJvdmlkZXI=" },
-        { type: "thinking", text: "ours", signature: "b3Vycw==", provider: "gemini" },
-        { type: "provider", provider: "anthropic", value: { type: "server_tool_use", id: "x" } },
-        { type: "text", text: "Done.", phase: "final_answer", provider: "openai" },
-        { type: "text", text: " Really.", signature: "Zm9yZWlnbg==", provider: "vertex-proxy" },
-        {
-          type: "tool-call",
-          id: "call_1",
-          name: "f",
-          arguments: "{}",
-          signature: "Zm9yZWlnbg==",
-          provider: "anthropic",
-        },
-      ],
-    };
-    const body = buildRequest({ messages: [user("Hi"), assistant] }, cfg(), false);
-    expect(body.contents[1]).toEqual({
+    const assistant = amidForeignEvidence("anthropic", [
+      { type: "thinking", redacted: "ZW5jcnlwdGVk", provider: "openai" },
+      { type: "thinking", redacted: "bm8gcHJvdmlkZXI=" },
+      { type: "thinking", text: "ours", signature: "b3Vycw==", provider: "gemini" },
+      { type: "text", text: " Truly.", signature: "Zm9yZWlnbg==", provider: "vertex-proxy" },
+    ]);
+    expect(sentReply(assistant)).toEqual({
       role: "model",
       parts: [
         { text: "ours", thought: true, thoughtSignature: "b3Vycw==" },
+        { text: " Truly." },
         { text: "Done." },
         { text: " Really." },
         // The foreign signature is left off; Gemini 3 gets the validator-skip one instead.
@@ -195,8 +177,7 @@ describe("buildRequest", () => {
         { type: "text", text: "It is 4." },
       ],
     };
-    const body = buildRequest({ messages: [user("2+2?"), assistant] }, cfg(), false);
-    expect(body.contents[1]).toEqual({
+    expect(sentReply(assistant)).toEqual({
       role: "model",
       parts: [
         { text: "Let me compute." },
@@ -378,18 +359,8 @@ describe("buildRequest", () => {
   });
 
   it("refuses tool-call arguments that are not a JSON object, naming the message", () => {
-    const messages: Message[] = [
-      user("Go"),
-      {
-        role: "assistant",
-        content: [
-          { type: "text", text: "x" },
-          { type: "tool-call", id: "c", name: "f", arguments: "[1,2]" },
-        ],
-      },
-    ];
-    expect(() => buildRequest({ messages }, cfg(), false)).toThrow(HistoryError);
-    expect(() => buildRequest({ messages }, cfg(), false)).toThrow(
+    const build = () => buildRequest({ messages: callWithArguments("[1,2]") }, cfg(), false);
+    expect(thrownAs(HistoryError, build).message).toContain(
       "messages[1]: content[1] arguments are not a JSON object (Gemini needs one)",
     );
   });

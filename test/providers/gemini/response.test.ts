@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toolCallsOf } from "../../../src/core/parts.js";
+import type { Part } from "../../../src/core/types.js";
 import {
   blockedPromptFields,
   errorFields,
@@ -7,53 +8,51 @@ import {
   parseResponse,
   parseUsage,
 } from "../../../src/wires/generate-content/response.js";
-import type { GenerateContentResponse } from "../../../src/wires/generate-content/wire.js";
+import type {
+  GenerateContentResponse,
+  Part as WirePart,
+} from "../../../src/wires/generate-content/wire.js";
+import { responseOf } from "../../helpers/responses.js";
+
+/** An answer of one candidate, `parts`, finished with STOP, and `more` of the answer's fields. */
+const stopped = (
+  parts: WirePart[],
+  more: Omit<GenerateContentResponse, "candidates"> = {},
+): GenerateContentResponse => ({
+  candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }],
+  ...more,
+});
 
 describe("parseResponse", () => {
   it("turns thought parts into a thinking part and keeps a text part's signature on it", () => {
     // Google's documented non-streaming example.
-    const body: GenerateContentResponse = {
-      candidates: [
-        {
-          content: {
-            role: "model",
-            parts: [
-              { text: "**Weighing the stops**\n\nI compare distances first...", thought: true },
-              { text: "Go A → C → B.", thoughtSignature: "CiQB4x9...sigA==" },
-            ],
-          },
-          finishReason: "STOP",
-          index: 0,
-        },
+    const body = stopped(
+      [
+        { text: "**Weighing the stops**\n\nI compare distances first...", thought: true },
+        { text: "Go A → C → B.", thoughtSignature: "CiQB4x9...sigA==" },
       ],
-      usageMetadata: {
-        promptTokenCount: 12,
-        candidatesTokenCount: 7,
-        thoughtsTokenCount: 140,
-        totalTokenCount: 159,
+      {
+        usageMetadata: {
+          promptTokenCount: 12,
+          candidatesTokenCount: 7,
+          thoughtsTokenCount: 140,
+          totalTokenCount: 159,
+        },
+        modelVersion: "gemini-3-flash-preview",
+        responseId: "r-abc123",
       },
-      modelVersion: "gemini-3-flash-preview",
-      responseId: "r-abc123",
-    };
+    );
+    const parts: Part[] = [
+      {
+        type: "thinking",
+        text: "**Weighing the stops**\n\nI compare distances first...",
+        provider: "gemini",
+      },
+      { type: "text", text: "Go A → C → B.", signature: "CiQB4x9...sigA==", provider: "gemini" },
+    ];
+    const usage = { inputTokens: 12, outputTokens: 147, reasoningTokens: 140 };
     expect(parseResponse(body)).toEqual({
-      message: {
-        role: "assistant",
-        content: [
-          {
-            type: "thinking",
-            text: "**Weighing the stops**\n\nI compare distances first...",
-            provider: "gemini",
-          },
-          {
-            type: "text",
-            text: "Go A → C → B.",
-            signature: "CiQB4x9...sigA==",
-            provider: "gemini",
-          },
-        ],
-      },
-      usage: { inputTokens: 12, outputTokens: 147, reasoningTokens: 140 },
-      stopReason: "STOP",
+      ...responseOf(parts, usage, "STOP"),
       id: "r-abc123",
       model: "gemini-3-flash-preview",
     });
@@ -62,20 +61,10 @@ describe("parseResponse", () => {
   // Which part each answer part becomes, whole and streamed: test/wires/generate-content/parts.test.ts.
 
   it("makes up call ids from the call's place alone when the answer names no responseId", () => {
-    const body: GenerateContentResponse = {
-      candidates: [
-        {
-          content: {
-            role: "model",
-            parts: [
-              { functionCall: { name: "lookup", args: { q: "A" }, id: "9d532gc9" } },
-              { functionCall: { name: "lookup", args: { q: "B" } } },
-            ],
-          },
-          finishReason: "STOP",
-        },
-      ],
-    };
+    const body = stopped([
+      { functionCall: { name: "lookup", args: { q: "A" }, id: "9d532gc9" } },
+      { functionCall: { name: "lookup", args: { q: "B" } } },
+    ]);
     expect(toolCallsOf(parseResponse(body).message).map((c) => c.id)).toEqual([
       "9d532gc9",
       "golem_1",
@@ -87,11 +76,9 @@ describe("parseResponse", () => {
       candidates: [{ finishReason: "SAFETY", index: 0 }],
       usageMetadata: { promptTokenCount: 8, totalTokenCount: 8 },
     };
-    expect(parseResponse(body)).toEqual({
-      message: { role: "assistant", content: [] },
-      usage: { inputTokens: 8, outputTokens: 0 },
-      stopReason: "SAFETY",
-    });
+    expect(parseResponse(body)).toEqual(
+      responseOf([], { inputTokens: 8, outputTokens: 0 }, "SAFETY"),
+    );
   });
 
   it("does not change the body it parses", () => {

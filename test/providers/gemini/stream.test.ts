@@ -8,6 +8,7 @@ import type { GenerateContentResponse, Part } from "../../../src/wires/generate-
 import { loadCassette } from "../../helpers/cassettes.js";
 import { pieces } from "../../helpers/deltas.js";
 import { thrown } from "../../helpers/errors.js";
+import { responseOf } from "../../helpers/responses.js";
 
 const toError = (fields: APIErrorFields) => new APIError(fields);
 
@@ -185,18 +186,14 @@ describe("createStreamState", () => {
     const { state } = run(lines);
     const error = thrown(() => state.finish());
     expect(error).toBeInstanceOf(StreamError);
+    const text =
+      "The current weather in Florence, Italy is 40°C (104°F). Stay cool, it's quite hot!";
     expect((error as StreamError).partial).toEqual({
-      message: {
-        role: "assistant",
-        content: [
-          {
-            type: "text",
-            text: "The current weather in Florence, Italy is 40°C (104°F). Stay cool, it's quite hot!",
-          },
-        ],
-      },
-      usage: { inputTokens: 95, outputTokens: 97, reasoningTokens: 68 },
-      stopReason: "",
+      ...responseOf([{ type: "text", text }], {
+        inputTokens: 95,
+        outputTokens: 97,
+        reasoningTokens: 68,
+      }),
       id: "ywCzae2oL5ODz7IP29qJmQw",
       model: "gemini-3.1-pro-preview",
     });

@@ -4,11 +4,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { toolCallsOf } from "../../../src/core/parts.js";
-import { APIError } from "../../../src/platforms/openai/index.js";
 import type { Cassette } from "../../../src/testing/index.js";
 import { FAKE_AUTH } from "../../contract/adapters.js";
 import { runCassette } from "../../contract/table.js";
-import { expectAPIError } from "../../helpers/errors.js";
+import { chatCalls } from "../../helpers/chat-calls.js";
+import { itWholeAndStreamed } from "../../helpers/recordings.js";
+import { expectInvalidRequest } from "./invalid-request.js";
 
 interface WireMessage {
   role: string;
@@ -73,31 +74,22 @@ describe("openai deepseek-thinking-tool-loop", () => {
     });
   });
 
-  it.each(["deepseek-thinking-tool-loop", "deepseek-thinking-tool-loop-stream"])(
-    "%s: sends turns 2 and 3 with the earlier reasoning_content byte for byte",
-    async (file) => {
-      const r = await runCassette("openai", file);
+  itWholeAndStreamed(
+    "openai",
+    "deepseek-thinking-tool-loop",
+    "sends turns 2 and 3 with the earlier reasoning_content byte for byte",
+    (r, whole, streamed) => {
       const sent = sentMessages(r);
-      const plain = (await runCassette("openai", "deepseek-thinking-tool-loop")).cassette;
-      const first = responseMessage(plain, 0).reasoning_content;
-      const second = responseMessage(plain, 1).reasoning_content;
+      const first = responseMessage(whole, 0).reasoning_content;
+      const second = responseMessage(whole, 1).reasoning_content;
       expect(first).toMatch(/^The user wants to play a dice game/);
       expect(sent[1]?.[3]?.reasoning_content).toBe(first);
       expect(sent[1]?.[5]).toEqual({
-        role: "assistant",
-        content: null,
+        ...chatCalls(["auto_load_eb5fc31bb581b4e7", "search_tools", '{"queries":["DICE_ROLL"]}']),
         reasoning_content: "",
-        tool_calls: [
-          {
-            id: "auto_load_eb5fc31bb581b4e7",
-            type: "function",
-            function: { name: "search_tools", arguments: '{"queries":["DICE_ROLL"]}' },
-          },
-        ],
       });
       expect(sent[2]?.[3]?.reasoning_content).toBe(first);
       expect(sent[2]?.[7]?.reasoning_content).toBe(second);
-      const streamed = file.endsWith("-stream");
       expect(
         r.fetch.requests.every(
           (q) =>
@@ -141,19 +133,12 @@ describe("openai tools-with-effort-400", () => {
   it("rejects with openai.APIError carrying status, type, message and request id, without retrying", async () => {
     const { fetch, error, cassette } = await runCassette("openai", "tools-with-effort-400");
     expect(fetch.requests).toHaveLength(1);
-    expectAPIError(
+    expectInvalidRequest(
       error,
-      APIError,
-      {
-        name: "APIError",
-        provider: "openai",
-        status: 400,
-        type: "invalid_request_error",
-        requestId: "req_5f0c2a9e8d7b4c13a6e1f2d3b4c5a697",
-        retryable: false,
-        body: cassette.interactions[0]?.response.body,
-      },
+      cassette,
+      0,
       "openai 400 invalid_request_error: Function tools with reasoning_effort are not supported for gpt-5.4 in /v1/chat/completions. Please use /v1/responses instead. (request id req_5f0c2a9e8d7b4c13a6e1f2d3b4c5a697)",
+      "req_5f0c2a9e8d7b4c13a6e1f2d3b4c5a697",
     );
   });
 });

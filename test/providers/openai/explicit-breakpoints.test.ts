@@ -33,6 +33,20 @@ const unmarked = (body: unknown) =>
 const marksOf = (body: unknown) =>
   JSON.stringify(body).split('"prompt_cache_breakpoint"').length - 1;
 
+/** Each body's `items` begin with those of the body before it, byte for byte but for the marker. */
+function expectEachExtendsTheOneBefore<B>(bodies: B[], items: (body: B) => unknown[]): void {
+  for (const [n, body] of bodies.entries()) {
+    const before = bodies[n - 1];
+    if (!before) continue;
+    const earlier = items(before).map((item) => unmarked(item));
+    expect(
+      items(body)
+        .slice(0, earlier.length)
+        .map((item) => unmarked(item)),
+    ).toEqual(earlier);
+  }
+}
+
 describe('explicit OpenAI breakpoints (cache: "auto") on the Responses API', () => {
   const bodies = LOOP.map((messages) =>
     buildResponsesRequest({ system: "Be brief.", messages }, RESPONSES, false),
@@ -62,12 +76,10 @@ describe('explicit OpenAI breakpoints (cache: "auto") on the Responses API', () 
   });
 
   it("keeps each request of the loop the one before plus the new items, byte for byte but for the marker", () => {
+    expectEachExtendsTheOneBefore(bodies, (body) => body.input);
     for (const [n, body] of bodies.entries()) {
       const before = bodies[n - 1];
-      if (!before) continue;
-      const earlier = before.input.map((item) => unmarked(item));
-      expect(body.input.slice(0, earlier.length).map((item) => unmarked(item))).toEqual(earlier);
-      expect(explainCacheMiss(before, body)).toEqual({ extends: true });
+      if (before) expect(explainCacheMiss(before, body)).toEqual({ extends: true });
     }
   });
 
@@ -126,11 +138,6 @@ describe('explicit OpenAI breakpoints (cache: "auto") on Chat Completions', () =
   });
 
   it("keeps each request the one before plus the new messages, byte for byte but for the marker", () => {
-    for (const [n, body] of bodies.entries()) {
-      const before = bodies[n - 1];
-      if (!before) continue;
-      const earlier = before.messages.map((m) => unmarked(m));
-      expect(body.messages.slice(0, earlier.length).map((m) => unmarked(m))).toEqual(earlier);
-    }
+    expectEachExtendsTheOneBefore(bodies, (body) => body.messages);
   });
 });

@@ -6,6 +6,8 @@ import {
   replayedReasoning,
   requestUrl,
 } from "../../../src/wires/openai-chat/request.js";
+import { chatCalls } from "../../helpers/chat-calls.js";
+import { amidForeignEvidence } from "../../helpers/histories.js";
 
 const CFG: ChatOptions = { provider: "openai", model: "gpt-5.4", replayReasoning: false };
 const REPLAY: ChatOptions = { ...CFG, model: "deepseek-v4-pro", replayReasoning: true };
@@ -21,17 +23,7 @@ const withCall: Message = {
 const toolResult: Message = { role: "tool", toolCallId: "call_00_x", content: '{"tempC":4}' };
 
 /** `withCall` as Chat Completions sends it: content null, one typed tool call. */
-const SENT_CALL = {
-  role: "assistant",
-  content: null,
-  tool_calls: [
-    {
-      id: "call_00_x",
-      type: "function",
-      function: { name: "weather", arguments: '{"city":"Oslo"}' },
-    },
-  ],
-};
+const SENT_CALL = chatCalls(["call_00_x", "weather", '{"city":"Oslo"}']);
 
 describe("openai requestUrl", () => {
   it("appends /chat/completions to the base URL", () => {
@@ -121,16 +113,16 @@ describe("openai buildRequest", () => {
   });
 
   it("never sends blocks of another provider, even with replayReasoning", () => {
-    const foreign: Message = {
-      role: "assistant",
-      content: [
-        { type: "thinking", text: "claude thoughts", signature: "sig", provider: "anthropic" },
-        { type: "thinking", text: "azure thoughts", provider: "azure" },
-        { type: "text", text: "Hi" },
-      ],
-    };
+    const foreign = amidForeignEvidence("anthropic", [
+      { type: "thinking", text: "azure thoughts", provider: "azure" },
+    ]);
     const body = buildRequest({ messages: [user, foreign] }, REPLAY, false);
-    expect(body.messages[1]).toEqual({ role: "assistant", content: "Hi", reasoning_content: "" });
+    expect(body.messages[1]).toEqual({
+      role: "assistant",
+      content: "Done. Really.",
+      tool_calls: [{ id: "call_1", type: "function", function: { name: "f", arguments: "{}" } }],
+      reasoning_content: "",
+    });
   });
 
   it("leaves out an assistant message with nothing to send, never content null without calls", () => {
@@ -191,9 +183,7 @@ describe("openai buildRequest", () => {
       content: [{ type: "tool-call", id: "c", name: "now", arguments: "" }],
     };
     expect(buildRequest({ messages: [user, call] }, REPLAY, false).messages[1]).toEqual({
-      role: "assistant",
-      content: null,
-      tool_calls: [{ id: "c", type: "function", function: { name: "now", arguments: "{}" } }],
+      ...chatCalls(["c", "now", "{}"]),
       reasoning_content: "",
     });
   });

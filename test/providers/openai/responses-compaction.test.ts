@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Message } from "../../../src/core/types.js";
 import { buildResponsesRequest } from "../../../src/wires/openai-responses/request.js";
 import { parseResponsesResponse } from "../../../src/wires/openai-responses/response.js";
+import { messageItem } from "../../wires/openai-responses/items.js";
 
 // Server-side compaction on the Responses API (context_management with compact_threshold): the
 // output holds an opaque, encrypted `compaction` item, and with stateless input-array chaining
@@ -14,13 +15,7 @@ const COMPACTION = {
   encrypted_content: "gAAAAA-synthesized-cmp_1",
 };
 const FRESH_UPDATE = { id: "cu_1", type: "configuration_update", reasoning: { effort: "high" } };
-const ANSWER = {
-  id: "msg_1",
-  type: "message",
-  role: "assistant",
-  status: "completed",
-  content: [{ type: "output_text", annotations: [], text: "Done." }],
-};
+const ANSWER = messageItem("msg_1", "Done.");
 
 describe("an OpenAI compaction item", () => {
   it("is kept as a provider part in its place and goes back verbatim, in order", () => {

@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { thinkingOf, toolCallsOf } from "../../../src/core/parts.js";
-import { APIError } from "../../../src/platforms/openai/index.js";
 import type { Cassette } from "../../../src/testing/index.js";
 import { FAKE_AUTH } from "../../contract/adapters.js";
 import { inputKinds, runCassette } from "../../contract/table.js";
-import { expectAPIError } from "../../helpers/errors.js";
+import { itWholeAndStreamed } from "../../helpers/recordings.js";
+import { expectInvalidRequest } from "./invalid-request.js";
 
 interface WireItem {
   type?: string;
@@ -83,12 +83,12 @@ describe("openai responses-thinking-tool-loop", () => {
     });
   });
 
-  it.each(["responses-thinking-tool-loop", "responses-thinking-tool-loop-stream"])(
-    "%s: sends turn 1's encrypted_content back byte for byte, before its function call",
-    async (file) => {
-      const run = await runCassette("openai", file);
-      const plain = (await runCassette("openai", "responses-thinking-tool-loop")).cassette;
-      const [reasoning, call] = responseOutput(plain, 0);
+  itWholeAndStreamed(
+    "openai",
+    "responses-thinking-tool-loop",
+    "sends turn 1's encrypted_content back byte for byte, before its function call",
+    (run, whole) => {
+      const [reasoning, call] = responseOutput(whole, 0);
       const input = sentInput(run.fetch, 1);
       expect(inputKinds(run, 1)).toEqual([
         "user",
@@ -187,17 +187,10 @@ describe("openai responses-modified-history", () => {
     const { fetch, turns, cassette } = await runCassette("openai", "responses-modified-history");
     const error = turns[1]?.error;
     expect(fetch.requests).toHaveLength(3);
-    expectAPIError(
+    expectInvalidRequest(
       error,
-      APIError,
-      {
-        name: "APIError",
-        provider: "openai",
-        status: 400,
-        type: "invalid_request_error",
-        retryable: false,
-        body: cassette.interactions[1]?.response.body,
-      },
+      cassette,
+      1,
       "openai 400 invalid_request_error: Item 'rs_68c42de022c881948db7ed1cc2529f2e0202c9ad459e0d23' of type 'reasoning' was provided without its required following item.",
     );
   });

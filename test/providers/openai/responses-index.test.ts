@@ -8,7 +8,7 @@ import { collect } from "../../contract/adapters.js";
 import { runCassette } from "../../contract/table.js";
 import { expectAPIError } from "../../helpers/errors.js";
 import { inlineCassette, sseEvents as sse } from "../../helpers/fetch.js";
-import { reasoningItem } from "../../wires/openai-responses/items.js";
+import { messageItem, reasoningItem } from "../../wires/openai-responses/items.js";
 
 const KEY = "sk-test-0123456789abcdef";
 const URL = "https://api.openai.com/v1/responses";
@@ -22,13 +22,7 @@ const BODY = {
 };
 
 const REASONING = reasoningItem("rs_1", "**Greeting**\n\nSay hello back.", "gAAAAB-enc-hello");
-const MESSAGE = {
-  id: "msg_1",
-  type: "message",
-  role: "assistant",
-  status: "completed",
-  content: [{ type: "output_text", text: "Hello.", annotations: [] }],
-};
+const MESSAGE = messageItem("msg_1", "Hello.");
 const RESPONSE = {
   id: "resp_1",
   object: "response",

@@ -10,6 +10,7 @@ import { expectAPIError, thrown } from "../../helpers/errors.js";
 import {
   ARGS,
   CALL,
+  messageItem,
   PLAN,
   REASONING,
   summary as summaryTexts,
@@ -164,14 +165,7 @@ describe("createResponsesStreamState", () => {
       status: "completed",
       action: { type: "search", query: "golem news" },
     };
-    const note = {
-      id: "msg_1",
-      type: "message",
-      role: "assistant",
-      status: "completed",
-      phase: "commentary",
-      content: [{ type: "output_text", text: "Searching.", annotations: [] }],
-    };
+    const note = messageItem("msg_1", "Searching.", "commentary");
     const r2 = {
       id: "rs_2",
       type: "reasoning",
@@ -299,13 +293,7 @@ describe("createResponsesStreamState", () => {
   });
 
   it("streams text deltas and ends with the text of the finished message items", () => {
-    const msg = {
-      id: "msg_1",
-      type: "message",
-      role: "assistant",
-      status: "completed",
-      content: [{ type: "output_text", text: "It is 38.", annotations: [] }],
-    };
+    const msg = messageItem("msg_1", "It is 38.");
     const at = { item_id: "msg_1", output_index: 0, content_index: 0 };
     const { m, deltas } = feed([
       ev("response.output_item.added", { output_index: 0, item: { ...msg, content: [] } }),
@@ -329,13 +317,7 @@ describe("createResponsesStreamState", () => {
     const summary = `${pieces.join("")}tail`;
     const reasoning = { ...REASONING, summary: [{ type: "summary_text", text: summary }] };
     const at = { item_id: "msg_1", output_index: 1, content_index: 0 };
-    const msg = {
-      id: "msg_1",
-      type: "message",
-      role: "assistant",
-      status: "completed",
-      content: [{ type: "output_text", text: words.join(""), annotations: [] }],
-    };
+    const msg = messageItem("msg_1", words.join(""));
     const completed = { status: "completed", output: [reasoning, msg], usage: USAGE };
     const m = machine();
     const push = (...records: SSERecord[]) => records.flatMap((r) => [...m.push(r)]);

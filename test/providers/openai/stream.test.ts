@@ -5,6 +5,7 @@ import type { Delta } from "../../../src/core/types.js";
 import type { SSERecord } from "../../../src/transport/sse.js";
 import { parseResponse } from "../../../src/wires/openai-chat/response.js";
 import { createStreamState } from "../../../src/wires/openai-chat/stream.js";
+import { chatCalls } from "../../helpers/chat-calls.js";
 import { expectAPIError, thrown } from "../../helpers/errors.js";
 import { reasonedText, responseOf } from "../../helpers/responses.js";
 
@@ -132,22 +133,10 @@ describe("openai stream state", () => {
       choices: [
         {
           index: 0,
-          message: {
-            role: "assistant",
-            content: null,
-            tool_calls: [
-              {
-                id: "call_a",
-                type: "function",
-                function: { name: "lookup", arguments: '{"q":"1009"}' },
-              },
-              {
-                id: "call_b",
-                type: "function",
-                function: { name: "lookup", arguments: '{"q":"7"}' },
-              },
-            ],
-          },
+          message: chatCalls(
+            ["call_a", "lookup", '{"q":"1009"}'],
+            ["call_b", "lookup", '{"q":"7"}'],
+          ),
           finish_reason: "tool_calls",
         },
       ],

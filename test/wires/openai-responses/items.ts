@@ -18,6 +18,16 @@ export const reasoningItem = (id: string, text: string, encrypted: string) => ({
   encrypted_content: encrypted,
 });
 
+/** A finished message item `id` of the answer: one output_text part, `text`, and its `phase` if given. */
+export const messageItem = (id: string, text: string, phase?: string) => ({
+  id,
+  type: "message",
+  role: "assistant",
+  status: "completed",
+  ...(phase === undefined ? {} : { phase }),
+  content: [{ type: "output_text", text, annotations: [] }],
+});
+
 /** A reasoning item with one summary part and its encrypted content. */
 export const REASONING = reasoningItem("rs_01", PLAN, "gAAAAB-enc1");
 
