@@ -25,11 +25,7 @@ export function keepLastTurns(
   n: number,
   options?: PrefixChangeOptions,
 ): (messages: Message[]) => Message[] {
-  checkTurnCount("keepLastTurns", n);
-  return (messages) => {
-    const cut = startOfLastTurns(messages, n);
-    if (cut === 0) return messages;
-    refuseOnBoundHistory("keepLastTurns", messages, options);
+  return rewriteEarlierTurns("keepLastTurns", n, options, (messages, cut) => {
     const opening = messages.findIndex((m) => m.role !== "system");
     const dropped = messages.slice(0, cut);
     const front = dropped.slice(0, opening);
@@ -38,7 +34,7 @@ export function keepLastTurns(
     let prompt = cut;
     while (messages[prompt]?.role === "user") prompt++;
     return [...front, ...messages.slice(cut, prompt), ...late, ...messages.slice(prompt)];
-  };
+  });
 }
 
 /**
@@ -55,13 +51,9 @@ export function dropOldThinking(
   n: number,
   options?: PrefixChangeOptions,
 ): (messages: Message[]) => Message[] {
-  checkTurnCount("dropOldThinking", n);
-  return (messages) => {
-    const cut = startOfLastTurns(messages, n);
-    if (cut === 0) return messages;
-    refuseOnBoundHistory("dropOldThinking", messages, options);
-    return messages.map((m, i) => (i < cut && hasThinking(m) ? withoutThinking(m) : m));
-  };
+  return rewriteEarlierTurns("dropOldThinking", n, options, (messages, cut) =>
+    messages.map((m, i) => (i < cut && hasThinking(m) ? withoutThinking(m) : m)),
+  );
 }
 
 /** Options of the processors that rewrite earlier turns. */
@@ -72,6 +64,26 @@ export interface PrefixChangeOptions {
    * the model with `prefixCheck: "drop"` too. @defaultValue false
    */
   allowPrefixChange?: boolean;
+}
+
+/**
+ * The processor `name` (after checking `n`): a history of no more than `n` turns passes as it
+ * is; a longer one, once {@link refuseOnBoundHistory} lets it, is what `rewrite` makes of it
+ * given `cut`, the index where the last `n` turns begin.
+ */
+function rewriteEarlierTurns(
+  name: string,
+  n: number,
+  options: PrefixChangeOptions | undefined,
+  rewrite: (messages: Message[], cut: number) => Message[],
+): (messages: Message[]) => Message[] {
+  checkTurnCount(name, n);
+  return (messages) => {
+    const cut = startOfLastTurns(messages, n);
+    if (cut === 0) return messages;
+    refuseOnBoundHistory(name, messages, options);
+    return rewrite(messages, cut);
+  };
 }
 
 /**

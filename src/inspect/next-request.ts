@@ -4,7 +4,7 @@
  * wire's prefix definition the guard reads. Only these three wires have a prefix check
  * (docs/append-only.md); other providers get no guard verdict.
  */
-import type { Message, ModelRequest, PrefixSetup } from "../core/types.js";
+import type { CallSettings, Message, ModelRequest, PrefixSetup } from "../core/types.js";
 import type { PrefixWire } from "../kit/prefix/wire-prefix.js";
 import { claudeBindsPrefix } from "../rules/append-only.js";
 import { openaiBindsPrefix } from "../rules/openai-models.js";
@@ -31,33 +31,53 @@ export interface PrefixTarget {
   build(req: ModelRequest, provider: string, model: string): NextRequest;
 }
 
-const MESSAGES: PrefixTarget = {
-  wire: "anthropic",
-  model: "claude-opus-5-5",
-  binds: claudeBindsPrefix,
-  build: (req, provider, model) => ({
-    body: buildMessages(
-      req,
-      { model, provider, settings: { maxTokens: 1024 }, thinking: undefined, effort: undefined },
-      false,
-    ),
-    prefix: MESSAGES_PREFIX as PrefixWire<unknown>,
-  }),
-};
+/** What both Claude wires' builders take for a next request: no thinking, no effort. */
+interface ClaudeBuild<S extends CallSettings> {
+  model: string;
+  provider: string;
+  settings: S;
+  thinking: undefined;
+  effort: undefined;
+}
 
-const CONVERSE: PrefixTarget = {
-  wire: "bedrock",
-  model: "anthropic.claude-opus-5-5-v1:0",
-  binds: claudeBindsPrefix,
-  build: (req, provider, model) => ({
-    body: buildConverse(
-      req,
-      { model, provider, settings: {}, thinking: undefined, effort: undefined },
-      false,
-    ),
-    prefix: CONVERSE_PREFIX as PrefixWire<unknown>,
-  }),
-};
+/** A Claude wire's target: its builder, given the call settings the wire needs. */
+function claudeTarget<S extends CallSettings>(
+  wire: string,
+  model: string,
+  build: (req: ModelRequest, cfg: ClaudeBuild<S>, stream: false) => unknown,
+  settings: S,
+  prefix: PrefixWire<unknown>,
+): PrefixTarget {
+  return {
+    wire,
+    model,
+    binds: claudeBindsPrefix,
+    build: (req, provider, model) => ({
+      body: build(
+        req,
+        { model, provider, settings, thinking: undefined, effort: undefined },
+        false,
+      ),
+      prefix,
+    }),
+  };
+}
+
+// Messages requires `max_tokens`; Converse takes no setting.
+const MESSAGES = claudeTarget(
+  "anthropic",
+  "claude-opus-5-5",
+  buildMessages,
+  { maxTokens: 1024 },
+  MESSAGES_PREFIX as PrefixWire<unknown>,
+);
+const CONVERSE = claudeTarget(
+  "bedrock",
+  "anthropic.claude-opus-5-5-v1:0",
+  buildConverse,
+  {},
+  CONVERSE_PREFIX as PrefixWire<unknown>,
+);
 
 const RESPONSES: PrefixTarget = {
   wire: "openai-responses",

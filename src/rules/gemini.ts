@@ -106,30 +106,30 @@ export interface Gemini4Rules {
  * lists its levels and long decode; its caching was not read, so it is left unknown.
  */
 const GEMINI_4: readonly Omit<Gemini4Rules, "reference" | "checked">[] = [
-  {
-    model: "gemini-4-argon",
-    longDecode: { unary: 32_768, streamed: 65_536, total: GEMINI_4_WINDOW },
-    implicitCacheMinTokens: 6_144,
-    explicitCache: false,
-  },
-  {
-    model: "gemini-4-carbon",
-    longDecode: { unary: 32_768, streamed: 65_536, total: GEMINI_4_WINDOW },
-    implicitCacheMinTokens: 4_096,
-    explicitCache: false,
-  },
-  {
-    model: "gemini-4-hydrogen",
-    longDecode: { unary: 65_536, streamed: 65_536, total: GEMINI_4_WINDOW },
-    implicitCacheMinTokens: 4_096,
-    explicitCache: false,
-  },
-  {
-    model: "gemini-4-neon",
-    longDecode: { unary: 65_536, streamed: 65_536, total: GEMINI_4_WINDOW },
-    implicitCacheMinTokens: 4_096,
-  },
+  gemini4Row("argon", 32_768, 6_144, false),
+  gemini4Row("carbon", 32_768, 4_096, false),
+  gemini4Row("hydrogen", 65_536, 4_096, false),
+  gemini4Row("neon", 65_536, 4_096),
 ];
+
+/**
+ * One Gemini 4 row: what differs by tier is the unary hop's cap, the implicit cache's minimum
+ * and explicit caching; every tier streams a hop of 65,536 tokens at most and reaches the
+ * unified window over its hops.
+ */
+function gemini4Row(
+  tier: string,
+  unary: number,
+  implicitCacheMinTokens: number,
+  explicitCache?: boolean,
+): Omit<Gemini4Rules, "reference" | "checked"> {
+  return {
+    model: `gemini-4-${tier}`,
+    longDecode: { unary, streamed: 65_536, total: GEMINI_4_WINDOW },
+    implicitCacheMinTokens,
+    ...(explicitCache !== undefined && { explicitCache }),
+  };
+}
 
 /** The Gemini 4 row of a model id (`models/` and a Vertex path prefix allowed), if any. */
 export function gemini4Rules(model: string): Gemini4Rules | undefined {

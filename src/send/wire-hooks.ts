@@ -1,10 +1,11 @@
 /**
  * The hooks most wires share, so each `call.ts` names only what is its own: the prefix check
- * over the built body, and an SSE answer read into the wire's stream machine.
+ * over the built body, an answer that may hold an error, and an SSE answer read into the
+ * wire's stream machine.
  * @module
  */
 import type { APIError, APIErrorFields } from "../core/errors.js";
-import type { PrefixCheck } from "../core/types.js";
+import type { ModelResponse, PrefixCheck } from "../core/types.js";
 import { guardPrefix } from "../kit/prefix/guard.js";
 import { indexTransformations } from "../kit/prefix/transformations.js";
 import type { PrefixWire } from "../kit/prefix/wire-prefix.js";
@@ -32,6 +33,26 @@ export function prefixCheck<B>(
       guarded?.finish ??
       ((response) => indexTransformations(response, () => prefix.prefixOf(body as B).origins))
     );
+  };
+}
+
+/**
+ * A wire's `parse` for an API that can answer 200 with an error in the body (a failed
+ * generation, an error object instead of an answer): the fields `errorOf` finds there are the
+ * call's `APIError`; any other body is read by `read`.
+ */
+export function parseOrRefuse(
+  errorOf: (
+    body: unknown,
+    provider: string,
+    requestId: string | undefined,
+  ) => APIErrorFields | undefined,
+  read: (body: never, provider: string) => ModelResponse,
+): Wire<unknown>["parse"] {
+  return (body, { provider, requestId, toError }) => {
+    const error = errorOf(body, provider, requestId);
+    if (error) throw toError(error);
+    return read(body as never, provider);
   };
 }
 

@@ -8,7 +8,7 @@
 import { type Auth, apiKeyAuth } from "../../auth/auth.js";
 import { tokenFunctionAuth } from "../../auth/token.js";
 import type { Platform } from "../../send/platform.js";
-import { messagesHeaders, messagesUrl, messagesWire } from "../../wires/messages/call.js";
+import { firstPartyPlatform, messagesWire } from "../../wires/messages/call.js";
 import type { FoundryAuth, ResolvedConfig } from "./config.js";
 
 /** The platform tag: `Model.provider`, every APIError's `provider`, and its parts' tag. */
@@ -26,17 +26,7 @@ export function createAuth(auth: FoundryAuth): Auth {
 
 /** Claude in Microsoft Foundry: `{resource}/anthropic/v1/messages` and its count endpoint. */
 export function foundryPlatform(cfg: ResolvedConfig): Platform {
-  const url = messagesUrl(cfg.baseURL);
-  return {
-    provider: PLATFORM,
-    model: cfg.wire.model,
-    urls: { generate: url, stream: url, count: `${url}/count_tokens` },
-    auth: createAuth(cfg.auth),
-    // The wire's options decide the betas (context management, block binding, fallbacks).
-    headers: messagesHeaders({ ...cfg.wire, headers: cfg.headers }),
-    requestId: (h) => h.get("request-id") ?? undefined,
-    options: cfg,
-  };
+  return firstPartyPlatform(PLATFORM, cfg, createAuth(cfg.auth));
 }
 
 /** What `anthropicFoundry.create` sends through: the Messages wire on Microsoft Foundry. */

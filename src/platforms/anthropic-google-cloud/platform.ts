@@ -8,12 +8,7 @@ import type { Auth } from "../../auth/auth.js";
 import { createServiceAccountFetcher } from "../../auth/google.js";
 import { tokenAuth, tokenFunctionAuth } from "../../auth/token.js";
 import type { Platform } from "../../send/platform.js";
-import {
-  messagesHeaders,
-  messagesUrl,
-  messagesWire,
-  modelsUrl,
-} from "../../wires/messages/call.js";
+import { firstPartyPlatform, messagesWire, modelsUrl } from "../../wires/messages/call.js";
 import type { GoogleCloudAuth, ResolvedConfig } from "./config.js";
 
 /** The platform tag: `Model.provider`, every APIError's `provider`, and its parts' tag. */
@@ -39,22 +34,9 @@ export function createAuth(auth: GoogleCloudAuth, cfg: Pick<ResolvedConfig, "fet
  * @see https://platform.claude.com/docs/en/build-with-claude/claude-models-on-google-cloud/overview
  */
 export function googleCloudPlatform(cfg: ResolvedConfig): Platform {
-  const url = messagesUrl(cfg.baseURL);
-  return {
-    provider: PLATFORM,
-    model: cfg.wire.model,
-    urls: {
-      generate: url,
-      stream: url,
-      count: `${url}/count_tokens`,
-      models: modelsUrl(cfg.baseURL, cfg.wire.model),
-    },
-    auth: createAuth(cfg.auth, cfg),
-    // The wire's options decide the betas (context management, block binding, fallbacks).
-    headers: messagesHeaders({ ...cfg.wire, headers: cfg.headers }),
-    requestId: (h) => h.get("request-id") ?? undefined,
-    options: cfg,
-  };
+  return firstPartyPlatform(PLATFORM, cfg, createAuth(cfg.auth, cfg), {
+    models: modelsUrl(cfg.baseURL, cfg.wire.model),
+  });
 }
 
 /** What `anthropicGoogleCloud.create` sends through: the Messages wire on Google Cloud. */

@@ -1,5 +1,5 @@
 import type { Wire } from "../../send/http-model.js";
-import { openSSE } from "../../send/wire-hooks.js";
+import { openSSE, parseOrRefuse } from "../../send/wire-hooks.js";
 import { errorFieldsOf } from "../../transport/json.js";
 import type { SSERecord } from "../../transport/sse.js";
 import type { ResolvedOptions } from "./options.js";
@@ -34,12 +34,8 @@ export function cohereWire(options: ResolvedOptions): Wire<SSERecord> {
     toolArguments: "text",
     body: (req, streaming) => buildRequest(req, options, streaming),
     settings: options.settings,
-    parse(body, { provider, requestId, toError }) {
-      // A 200 can still say no: a failed generation, or an error object instead of an answer.
-      const error = bodyErrorFields(body, provider, requestId);
-      if (error) throw toError(error);
-      return parseResponse(body as never, provider);
-    },
+    // A 200 can still say no: a failed generation, or an error object instead of an answer.
+    parse: parseOrRefuse(bodyErrorFields, parseResponse),
     errorFields: cohereErrors,
     open: openSSE(createStreamState),
     count: NO_COHERE_COUNT,

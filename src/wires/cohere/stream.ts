@@ -1,6 +1,7 @@
 import { type APIError, type APIErrorFields, StreamError } from "../../core/errors.js";
 import type { Delta, ModelResponse } from "../../core/types.js";
 import { identityOf } from "../../kit/identity.js";
+import { withWholeCalls } from "../../kit/whole-calls.js";
 import { NO_DELTAS, type StreamMachine } from "../../send/model-stream.js";
 import { answeredWithout, parseErrorJSON } from "../../transport/json.js";
 import type { SSERecord } from "../../transport/sse.js";
@@ -136,12 +137,7 @@ export function createStreamState(
       if (!started && final.message.content.length === 0) {
         throw answeredWithout(provider, "message-start", final);
       }
-      const incomplete = builder.incompleteCall();
-      if (incomplete) {
-        const [i, missing] = incomplete;
-        throw new StreamError(`${provider} streamed tool call ${i} without ${missing}`, final);
-      }
-      return final;
+      return withWholeCalls(final, builder.incompleteCall(), provider);
     },
     partial: response,
   };

@@ -18,6 +18,7 @@ import { MESSAGE_THREADS } from "./thread.js";
 import type { MessageCreateParams } from "./wire.js";
 
 export { countUrl } from "./count.js";
+export { firstPartyPlatform } from "./first-party.js";
 export { ANTHROPIC_VERSION, messagesHeaders, messagesUrl } from "./headers.js";
 export { modelsUrl } from "./models.js";
 export { readError } from "./response.js";

@@ -1,5 +1,5 @@
 import type { Wire } from "../../send/http-model.js";
-import { openSSE } from "../../send/wire-hooks.js";
+import { openSSE, parseOrRefuse } from "../../send/wire-hooks.js";
 import { errorFieldsOf } from "../../transport/json.js";
 import type { SSERecord } from "../../transport/sse.js";
 import { NO_CHAT_COUNT } from "./count.js";
@@ -21,17 +21,12 @@ export const openaiErrors = /* @__PURE__ */ errorFieldsOf(readError);
 export function chatWire(options: ChatOptions): Wire<SSERecord> {
   // A server that writes reasoning into `content` (servers.ts) has it read from there.
   const server = options.server;
-  const parseBody = server ? contentParser(server) : parseResponse;
   return {
     toolArguments: "text",
     body: (req, streaming) => buildRequest(req, options, streaming),
     settings: options.settings,
-    parse(body, { provider, requestId, toError }) {
-      // Some compatible servers answer 200 with `{"error": …}` instead of a completion.
-      const error = bodyErrorFields(body, provider, requestId);
-      if (error) throw toError(error);
-      return parseBody(body, provider);
-    },
+    // Some compatible servers answer 200 with `{"error": …}` instead of a completion.
+    parse: parseOrRefuse(bodyErrorFields, server ? contentParser(server) : parseResponse),
     errorFields: openaiErrors,
     open: openSSE((toError, requestId, provider) =>
       createStreamState(toError, requestId, provider, server),

@@ -1,6 +1,6 @@
 import type { Wire } from "../../send/http-model.js";
-import { prefixCheck } from "../../send/wire-hooks.js";
-import { createSSEReader, type SSERecord } from "../../transport/sse.js";
+import { openSSE, parseOrRefuse, prefixCheck } from "../../send/wire-hooks.js";
+import type { SSERecord } from "../../transport/sse.js";
 import { openaiErrors } from "../openai-chat/call.js";
 import type { ResponsesOptions } from "../openai-chat/options.js";
 import { countAnswer, countBody } from "./count.js";
@@ -34,16 +34,13 @@ export function responsesWire(
       options.prefixCheck,
       storedResponses(options.serverHistory, options.provider, server),
     ),
-    parse(body, { provider, requestId, toError }) {
-      const error = responsesBodyErrorFields(body, provider, requestId);
-      if (error) throw toError(error);
-      return parseResponsesResponse(body, provider, keepIds);
-    },
+    parse: parseOrRefuse(responsesBodyErrorFields, (body: unknown, provider: string) =>
+      parseResponsesResponse(body, provider, keepIds),
+    ),
     errorFields: openaiErrors,
-    open: (res, { provider, requestId, toError }) => ({
-      reader: createSSEReader(res.body),
-      machine: createResponsesStreamState({ provider, requestId, toError }, keepIds),
-    }),
+    open: openSSE((toError, requestId, provider) =>
+      createResponsesStreamState({ provider, requestId, toError }, keepIds),
+    ),
     count: { body: countBody, read: countAnswer },
   };
 }
