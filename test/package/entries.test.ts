@@ -53,6 +53,21 @@ describe("the package's entries", () => {
     expect(resolvable).toEqual(specifiers.sort());
   });
 
+  it("are the README's entry points table, each platform's row linking its docs page", () => {
+    // The one list of entries in the docs: the other pages point at it rather than repeat it.
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("## Entry points"));
+    const rows = [...section.matchAll(/^\| `(golem[^`]*)` \| (.*) \|$/gm)];
+    const listed = rows.map(([, specifier]) => specifier);
+    expect(listed.sort()).toEqual(entries.map((e) => e.specifier).sort());
+    for (const [, specifier, what] of rows) {
+      if (!entries.find((e) => e.specifier === specifier)?.platform) continue;
+      const page = /\]\((docs\/[a-z-]+\.md)\)/.exec(what ?? "")?.[1];
+      expect(page, specifier).toBeDefined();
+      expect(existsSync(join(ROOT, page ?? "")), page).toBe(true);
+    }
+  });
+
   it("put every platform folder in the contract table, and nothing else", () => {
     const platforms = entries.filter((e) => e.platform).map((e) => e.name);
     expect([...PROVIDERS].sort()).toEqual([...platforms].sort());
