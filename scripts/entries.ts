@@ -1,8 +1,9 @@
 /**
  * The package's entries, read from the one list: package.json `exports`. The build
  * (scripts/build.ts, and tsup.config.ts for the declarations), the size check and the tests
- * derive every list of entries from here; `test/package/entries.test.ts` checks the lists that
- * cannot derive (tsconfig `paths`, the contract table) against it.
+ * derive every list of entries from here; `test/package/entries.test.ts` checks the two that
+ * cannot read it against it: tsconfig `paths` (one `golem/*` wildcard by the rule below, so a new
+ * entry needs no line there) and the contract table.
  *
  * An entry `golem/<name>` is built from `src/platforms/<name>/index.ts` when that folder exists
  * (a platform: a wire deployed somewhere), else from `src/<name>/index.ts`; `golem` itself from

@@ -12,10 +12,14 @@ import { scriptedFetch } from "./helpers/fetch.js";
 import {
   type Auth,
   authOf,
+  DEPLOYMENTS,
+  deployed,
   everyVariant,
   everyWireAndAuth,
   MARK,
+  perVariant,
   VARIANT_NAMES,
+  VARIANTS,
   type Variant,
   variantConfig,
   variantRows,
@@ -37,6 +41,16 @@ describe("the registry of variants", () => {
       .filter((d) => d.isDirectory())
       .map((d) => d.name);
     expect(Object.keys(WIRES).sort()).toEqual(folders.sort());
+  });
+
+  it("says of each deployment which variant's wire it deploys: one that serves that wire and deploys none", () => {
+    expect(DEPLOYMENTS).toEqual(VARIANT_NAMES.filter((v) => "deploys" in VARIANTS[v]));
+    expect(DEPLOYMENTS).toContain("anthropic-google-cloud");
+    for (const d of DEPLOYMENTS) {
+      const parent = deployed(d);
+      expect(wiresOf(d), d).toEqual([wiresOf(parent)[0]]);
+      expect("deploys" in VARIANTS[parent], parent).toBe(false);
+    }
   });
 
   it("lists only secrets that carry the mark and stand in their credentials", async () => {
@@ -99,10 +113,71 @@ describe("everyVariant", () => {
     expect(table.map(([v]) => v)).toEqual(VARIANT_NAMES);
   });
 
+  const OTHERS = { bedrock: "r", gemini: "r", openai: "r", azure: "r", vertex: "r", cohere: "r" };
+
+  it("gives a deployment without a row of its own the rows of the variant it deploys, renamed", () => {
+    const table = everyVariant(
+      [
+        ["anthropic", "a"],
+        ["anthropic", "b"],
+        ["anthropic-bedrock", "own"],
+      ] as const,
+      OTHERS,
+    );
+    const others = DEPLOYMENTS.filter((d) => d !== "anthropic-bedrock");
+    expect(table).toEqual([
+      ["anthropic", "a"],
+      ["anthropic", "b"],
+      ["anthropic-bedrock", "own"],
+      ...others.flatMap((d) => [
+        [d, "a"],
+        [d, "b"],
+      ]),
+    ]);
+    expect(others).toContain("anthropic-google-cloud");
+  });
+
+  it("derives a deployment's rows by the table's own rule where it gives one", () => {
+    const rows: ["anthropic", string][] = [["anthropic", "a"]];
+    const table = everyVariant(rows, OTHERS, (d) => [[d, `${d}'s`]]);
+    expect(table.filter(([v]) => v === "anthropic-google-cloud")).toEqual([
+      ["anthropic-google-cloud", "anthropic-google-cloud's"],
+    ]);
+  });
+
+  it("derives none for a deployment the table gives a reason for", () => {
+    const table = everyVariant([["anthropic", "a"]] as const, {
+      ...OTHERS,
+      "anthropic-aws": "r",
+    });
+    expect(table.map(([v]) => v)).not.toContain("anthropic-aws");
+    expect(table.map(([v]) => v)).toContain("anthropic-foundry");
+  });
+
+  it("is a type error for a variant that deploys no other with neither a row nor a reason", () => {
+    const { cohere: _, ...withoutCohere } = OTHERS;
+    // @ts-expect-error: cohere has neither a row nor a reason (the deployments derive theirs)
+    expect(everyVariant([["anthropic", "a"]] as const, withoutCohere)).toHaveLength(
+      1 + DEPLOYMENTS.length,
+    );
+  });
+
   it("leaves out a skipped variant of a per-variant table", () => {
     const table = Object.fromEntries(
       VARIANT_NAMES.map((v) => [v, v === "gemini" ? { skip: "why" } : v]),
     ) as Record<Variant, Variant | { skip: string }>;
     expect(variantRows(table).map(([v]) => v)).toEqual(VARIANT_NAMES.filter((v) => v !== "gemini"));
+  });
+
+  it("fills a per-variant table's deployments from the variant each deploys, or by the table's rule", () => {
+    const own = { ...OTHERS, anthropic: "a", "anthropic-bedrock": "own" };
+    const inherited = perVariant(own);
+    expect(inherited["anthropic-google-cloud"]).toBe("a");
+    expect(inherited["anthropic-bedrock"]).toBe("own");
+    const ruled = perVariant(own, (d) => ({ skip: `${d} has none` }));
+    expect(ruled["anthropic-aws"]).toEqual({ skip: "anthropic-aws has none" });
+    expect(variantRows(ruled).map(([v]) => v)).toEqual(
+      VARIANT_NAMES.filter((v) => v === "anthropic-bedrock" || !DEPLOYMENTS.includes(v as never)),
+    );
   });
 });

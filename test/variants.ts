@@ -6,7 +6,8 @@
  *
  * A behaviour table iterates this registry and declares a row for every variant, or a written
  * reason it does not apply ({@link Skip}, {@link everyVariant}): adding a variant here is a type
- * error in each table until it says which.
+ * error in each table until it says which, unless its row says it `deploys` another's wire:
+ * then each table derives its rows from that one's, and keeps its own only where it differs.
  *
  * Data only (no imports): the contract table, the faults, the secret-scrubbing tests and the
  * provider tests read it, each with its own way to make a model.
@@ -58,6 +59,15 @@ export interface VariantSpec {
   baseURLReplaces?: readonly string[];
   /** Every kind of credentials it takes; the first is the one a test gets unless it says. */
   auth: Readonly<Record<string, Auth>>;
+  /**
+   * A deployment of another variant's wire elsewhere (`"anthropic"`: Anthropic's Messages API
+   * behind another host and auth), its recorded conversations that variant's tool loops moved
+   * to its URLs (fixtures/<name>/thinking-tool-loop{,-stream}.json). Every behaviour table
+   * derives its rows from that variant's ({@link everyVariant}, {@link perVariant}), keeping
+   * a row of its own only where the platform really differs (its auth, its URLs). Without it,
+   * a new variant is a type error in each table until it has a row or a reason there.
+   */
+  deploys?: string;
 }
 
 /** Fake AWS credentials (shaped as AWS's, marked). */
@@ -167,22 +177,26 @@ export const VARIANTS = {
     },
   },
   "anthropic-aws": {
+    deploys: "anthropic",
     wires: { messages: CLAUDE },
     place: { region: "us-west-2", workspaceId: "wrkspc1" },
     auth: awsAuth(`sk-ant-aws-${MARK}-workspace-0001`, "workspace API key"),
   },
   "anthropic-bedrock": {
+    deploys: "anthropic",
     wires: { messages: { model: "global.anthropic.claude-sonnet-4-6", maxTokens: 1024 } },
     place: { region: "us-east-1" },
     auth: awsAuth(`ABSKQmVkcm9jaw${MARK}BearerKey0002`, "Bedrock API key"),
   },
   "anthropic-foundry": {
+    deploys: "anthropic",
     wires: { messages: CLAUDE },
     place: { resource: "my-resource" },
     baseURLReplaces: ["resource"],
     auth: entraAuth(`foundry${MARK}ResourceKey0001`),
   },
   "anthropic-google-cloud": {
+    deploys: "anthropic",
     wires: { messages: CLAUDE },
     place: { project: "golem", workspaceId: "wrkspc1" },
     auth: googleAuth(),
@@ -199,6 +213,19 @@ export type Variant = keyof typeof VARIANTS;
 
 /** Every variant, in the registry's order. */
 export const VARIANT_NAMES = Object.keys(VARIANTS) as Variant[];
+
+/** A variant that deploys another's wire (a `deploys` in its row): it inherits that one's rows. */
+export type Deployment = {
+  [V in Variant]: (typeof VARIANTS)[V] extends { deploys: Variant } ? V : never;
+}[Variant];
+
+/** Every deployment, in the registry's order. */
+export const DEPLOYMENTS = VARIANT_NAMES.filter((v) => "deploys" in VARIANTS[v]) as Deployment[];
+
+/** The variant whose wire a deployment deploys. */
+export function deployed(deployment: Deployment): Variant {
+  return VARIANTS[deployment].deploys;
+}
 
 /** The wires a variant serves, the default first. */
 export function wiresOf(variant: Variant): Wire[] {
@@ -272,6 +299,26 @@ export interface Skip {
 /** A table with one entry per variant: its row, or why it has none. */
 export type PerVariant<Row> = { readonly [V in Variant]: Row | Skip };
 
+/** A {@link PerVariant} table as written: a deployment's entry may be left to be derived. */
+export type OwnRows<Row> = { readonly [V in Exclude<Variant, Deployment>]: Row | Skip } & {
+  readonly [V in Deployment]?: Row | Skip;
+};
+
+/**
+ * A per-variant table whole: each deployment without an entry of its own gets `derive`'s (by
+ * default the entry of the variant it deploys). A variant that deploys none must be written.
+ */
+export function perVariant<Row>(
+  own: OwnRows<Row>,
+  derive?: (deployment: Deployment) => Row | Skip,
+): PerVariant<Row> {
+  const table: Partial<Record<Variant, Row | Skip>> = { ...own };
+  for (const d of DEPLOYMENTS) {
+    table[d] ??= derive ? derive(d) : (own[deployed(d)] as Row | Skip);
+  }
+  return table as PerVariant<Row>;
+}
+
 export function isSkip(row: unknown): row is Skip {
   return typeof row === "object" && row !== null && "skip" in row && Object.keys(row).length === 1;
 }
@@ -284,17 +331,41 @@ export function variantRows<Row>(table: PerVariant<Row>): [Variant, Row][] {
   });
 }
 
+/** A row of a table keyed by variant, for a deployment: its other items as the row's. */
+export type Renamed<R> = R extends readonly [Variant, ...infer Rest]
+  ? readonly [Deployment, ...Rest]
+  : never;
+
+/** What a table keyed by variant writes of the variants it has no row for. */
+export type Without<Has extends Variant> = {
+  readonly [V in Exclude<Variant, Has | Deployment>]: string;
+} & { readonly [V in Exclude<Deployment, Has>]?: string };
+
 /**
  * A table of rows keyed by variant (each row's first item): the rows, given that every variant
  * without one has a written reason in `without`. A variant with neither is a type error, and so
- * is a reason for a variant that has rows.
+ * is a reason for a variant that has rows; but a deployment (a `deploys` in its registry row)
+ * may have neither: it gets `derive`'s rows, by default those of the variant it deploys with
+ * its name in that one's place (none where that one has a reason, which then stands for it).
+ * The derived rows follow the written ones.
  */
 export function everyVariant<R extends readonly [Variant, ...unknown[]]>(
   rows: readonly R[],
-  without: { readonly [V in Exclude<Variant, R[0]>]: string },
-): R[] {
-  void without;
-  return [...rows];
+  without: Without<R[0]>,
+  derive?: (deployment: Deployment) => readonly NoInfer<Renamed<R>>[],
+): (R | Renamed<R>)[] {
+  const written = new Set<Variant>([
+    ...rows.map((r) => r[0]),
+    ...(Object.keys(without) as Variant[]),
+  ]);
+  const derived = DEPLOYMENTS.filter((d) => !written.has(d)).flatMap((d): readonly Renamed<R>[] =>
+    derive
+      ? derive(d)
+      : rows
+          .filter((r) => r[0] === deployed(d))
+          .map((r) => [d, ...r.slice(1)] as unknown as Renamed<R>),
+  );
+  return [...rows, ...derived];
 }
 
 /** One written reason for several variants, for {@link everyVariant}'s `without`. */

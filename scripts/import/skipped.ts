@@ -1,3 +1,4 @@
+import { DEPLOYMENTS, deployed } from "../../test/variants.js";
 import { SERVER_CASSETTE_NOTES } from "../synthesize-servers.js";
 
 /**
@@ -6,6 +7,15 @@ import { SERVER_CASSETTE_NOTES } from "../synthesize-servers.js";
  * (their `source` says which).
  */
 export const NOT_IMPORTED: Readonly<Record<string, string>> = {
+  // A deployment's loops (test/variants.ts `deploys`), unless a line below says otherwise.
+  ...Object.fromEntries(
+    DEPLOYMENTS.flatMap((d) =>
+      ["thinking-tool-loop", "thinking-tool-loop-stream"].map((file) => [
+        `${d}/${file}.json`,
+        `derived: fixtures/${deployed(d)}/${file}.json moved to golem/${d}'s URLs and auth`,
+      ]),
+    ),
+  ),
   "open-responses/openapi.json":
     "not a cassette: the Open Responses request, response and event schemas (fixtures/open-responses/README.md)",
   "open-responses/compliance-cases.json":
@@ -202,22 +212,10 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     "derived: fixtures/gemini/thinking-tool-loop.json moved to Vertex's publishers/google URL",
   "vertex/gemini-thinking-tool-loop-stream.json":
     "derived: fixtures/gemini/thinking-streaming.json moved to Vertex's publishers/google URL",
-  "anthropic-aws/thinking-tool-loop.json":
-    "derived: fixtures/anthropic/thinking-tool-loop.json moved to Claude Platform on AWS",
-  "anthropic-aws/thinking-tool-loop-stream.json":
-    "derived: fixtures/anthropic/thinking-tool-loop-stream.json moved to Claude Platform on AWS",
   "anthropic-bedrock/thinking-tool-loop.json":
     "derived: fixtures/anthropic/thinking-tool-loop.json moved to Bedrock's Messages API (bedrock-runtime)",
   "anthropic-bedrock/thinking-tool-loop-stream.json":
     "derived: fixtures/anthropic/thinking-tool-loop-stream.json moved to Bedrock's Messages API (bedrock-mantle)",
-  "anthropic-foundry/thinking-tool-loop.json":
-    "derived: fixtures/anthropic/thinking-tool-loop.json moved to Claude in Microsoft Foundry",
-  "anthropic-foundry/thinking-tool-loop-stream.json":
-    "derived: fixtures/anthropic/thinking-tool-loop-stream.json moved to Claude in Microsoft Foundry",
-  "anthropic-google-cloud/thinking-tool-loop.json":
-    "derived: fixtures/anthropic/thinking-tool-loop.json moved to Claude on Google Cloud (Anthropic managed)",
-  "anthropic-google-cloud/thinking-tool-loop-stream.json":
-    "derived: fixtures/anthropic/thinking-tool-loop-stream.json moved to Claude on Google Cloud (Anthropic managed)",
   "vertex/gemini-partial-args-stream.json":
     "derived: fixtures/vertex/gemini-thinking-tool-loop-stream.json with the call streamed in partialArgs",
   "count/vertex/claude-count-tokens.json":

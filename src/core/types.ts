@@ -419,10 +419,9 @@ export interface Model {
 }
 
 /**
- * A {@link Model} that always has `countTokens`: what the entries with a count endpoint return
- * (golem/anthropic, bedrock, gemini, openai, vertex, anthropic-foundry,
- * anthropic-google-cloud; OpenAI's Chat Completions has it too, and rejects with a
- * `ConfigError` naming `api: "responses"`).
+ * A {@link Model} that always has `countTokens`: what an entry with a count endpoint returns
+ * (docs/models.md, "Token counting", lists them; OpenAI's Chat Completions has it too, and
+ * rejects with a `ConfigError` naming `api: "responses"`).
  */
 export interface CountingModel extends Model {
   countTokens(req: ModelRequest, opts?: CallOptions): Promise<{ inputTokens: number }>;

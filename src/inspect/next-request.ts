@@ -89,13 +89,13 @@ const RESPONSES: PrefixTarget = {
   }),
 };
 
-/** Each provider tag whose wire has a prefix check (Claude's platforms, Bedrock, OpenAI, Azure). */
+/**
+ * Each provider tag whose wire has a prefix check (Claude's platforms, Bedrock, OpenAI, Azure).
+ * A Claude platform's entry is named `anthropic-<where>` and speaks the Messages wire, so its
+ * tag is not listed: {@link prefixTarget} derives it.
+ */
 const TARGETS: Record<string, PrefixTarget> = {
   anthropic: MESSAGES,
-  "anthropic-aws": MESSAGES,
-  "anthropic-bedrock": MESSAGES,
-  "anthropic-foundry": MESSAGES,
-  "anthropic-google-cloud": MESSAGES,
   vertex: MESSAGES,
   bedrock: CONVERSE,
   openai: RESPONSES,
@@ -104,7 +104,8 @@ const TARGETS: Record<string, PrefixTarget> = {
 
 /** The prefix target of a provider tag, if its wire has a prefix check. */
 export function prefixTarget(provider: string): PrefixTarget | undefined {
-  return TARGETS[provider];
+  if (Object.hasOwn(TARGETS, provider)) return TARGETS[provider];
+  return provider.startsWith("anthropic-") ? MESSAGES : undefined;
 }
 
 /** A provider tag that speaks the wire a record names: the default target of a history. */

@@ -4,6 +4,7 @@
  * differences. Each cassette is also a contract row, so these are the bodies golem builds.
  */
 import { describe, expect, it } from "vitest";
+import { DEPLOYMENTS, deployed } from "../variants.js";
 import { loadCassette } from "./table.js";
 
 type Body = Record<string, unknown>;
@@ -39,9 +40,10 @@ function claudeLoop(
   provider: string,
   patch: (body: Body) => Body = same,
   prefix = "",
+  firstParty = "anthropic",
 ): Record<string, PlatformRow> {
   const row = (file: string): PlatformRow => ({
-    from: ["anthropic", file],
+    from: [firstParty, file],
     to: [provider, `${prefix}${file}`],
     patch,
   });
@@ -51,8 +53,8 @@ function claudeLoop(
   };
 }
 
-const ROWS: Record<string, PlatformRow> = {
-  ...claudeLoop("Claude Platform on AWS", "anthropic-aws"),
+/** The platforms whose bodies differ from the first-party API's, and Vertex's two wires. */
+const OWN_ROWS: Record<string, PlatformRow> = {
   "Claude on Bedrock's Messages API (bedrock-runtime)": {
     from: ["anthropic", "thinking-tool-loop"],
     to: ["anthropic-bedrock", "thinking-tool-loop"],
@@ -63,8 +65,6 @@ const ROWS: Record<string, PlatformRow> = {
     to: ["anthropic-bedrock", "thinking-tool-loop-stream"],
     patch: bedrockModel("anthropic.claude-sonnet-4-20250514"),
   },
-  ...claudeLoop("Claude in Microsoft Foundry", "anthropic-foundry"),
-  ...claudeLoop("Claude Models on Google Cloud (Anthropic managed)", "anthropic-google-cloud"),
   ...claudeLoop("Claude on Vertex AI", "vertex", vertexClaude, "claude-"),
   "Gemini on Vertex AI": {
     from: ["gemini", "thinking-tool-loop"],
@@ -76,6 +76,20 @@ const ROWS: Record<string, PlatformRow> = {
     to: ["vertex", "gemini-thinking-tool-loop-stream"],
     patch: same,
   },
+};
+
+/**
+ * Every deployment (test/variants.ts) without rows above: its recorded loop is the first-party
+ * one's, bodies and answers, with no difference.
+ */
+const ROWS: Record<string, PlatformRow> = {
+  ...OWN_ROWS,
+  ...Object.assign(
+    {},
+    ...DEPLOYMENTS.filter((d) => !Object.values(OWN_ROWS).some((r) => r.to[0] === d)).map((d) =>
+      claudeLoop(`golem/${d}`, d, same, "", deployed(d)),
+    ),
+  ),
 };
 
 describe.each(Object.entries(ROWS))("%s", (_, row) => {

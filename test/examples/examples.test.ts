@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { FIXTURES, loadCassette } from "../helpers/cassettes.js";
 import { parseError } from "../helpers/errors.js";
+import { DEPLOYMENTS } from "../variants.js";
 
 /**
  * Every example runs offline as `npm run example*` runs it (tsx, the package names mapped to
@@ -364,13 +365,12 @@ describe("examples, offline", () => {
     expect(lines).toHaveLength(8);
   });
 
-  it.each([
-    ["anthropic-foundry", "with a token function"],
-    ["anthropic-aws", "with a workspace key"],
-    ["anthropic-google-cloud", "with a Google token function"],
-  ] as const)(
-    "%s: runs the weather loop %s, the signed thinking sent back",
-    async (platform, _how) => {
+  // Every deployment of the Messages wire (test/variants.ts) has examples/<name>/main.ts, the
+  // weather loop of examples/claude-platforms with its own auth; anthropic-bedrock's runs two
+  // services (above).
+  it.each(DEPLOYMENTS.filter((d) => d !== "anthropic-bedrock"))(
+    "%s: runs the weather loop, the signed thinking sent back",
+    async (platform) => {
       const out = await runExample(`examples/${platform}/main.ts`);
       const turns = loadCassette(platform, "thinking-tool-loop-stream").interactions;
       const answer = (turns[turns.length - 1]?.response.chunks ?? [])

@@ -8,7 +8,7 @@ import * as gemini from "../../src/platforms/gemini/index.js";
 import * as openai from "../../src/platforms/openai/index.js";
 import { AWS_SESSION, FAKE_AUTH } from "../contract/adapters.js";
 import { encodeFrame } from "../providers/bedrock/frames.js";
-import type { Variant } from "../variants.js";
+import { DEPLOYMENTS, deployed, type Variant, type Without } from "../variants.js";
 import { bodies, frames, sseEvents } from "./bodies.js";
 
 /** The variants the fault matrix runs (each a row of ADAPTERS). */
@@ -17,22 +17,30 @@ export type AdapterName = Extract<
   "anthropic" | "bedrock" | "gemini" | "openai" | "azure" | "cohere"
 >;
 
-const MESSAGES_SSE =
-  "it speaks the Messages wire over SSE as the anthropic adapter does; its own auth and URLs are in the stall, secret and credential tables";
-
 /**
- * The variants of the registry (test/variants.ts) without an adapter here, and why: a new
- * variant is a type error until it has one (a name in AdapterName) or a reason.
+ * The variants without an adapter here that say why themselves: a new variant is a type error
+ * until it has one (a name in AdapterName) or a reason, unless it deploys an adapter's wire.
  */
-export const WITHOUT_FAULT_ADAPTER: { readonly [V in Exclude<Variant, AdapterName>]: string } = {
+const OWN_REASONS: Without<AdapterName> = {
   vertex:
     "Claude on it speaks the Messages wire over SSE and Gemini generateContent's, as the anthropic and gemini adapters do",
-  "anthropic-aws": MESSAGES_SSE,
   "anthropic-bedrock":
     "its stream is Bedrock's InvokeModel event stream of Messages chunks, for which there are no fault bodies yet",
-  "anthropic-foundry": MESSAGES_SSE,
-  "anthropic-google-cloud": MESSAGES_SSE,
 };
+
+/**
+ * The variants of the registry (test/variants.ts) without an adapter here, and why: a
+ * deployment (test/variants.ts `deploys`) is answered as the adapter of the wire it deploys.
+ */
+export const WITHOUT_FAULT_ADAPTER = {
+  ...Object.fromEntries(
+    DEPLOYMENTS.map((d) => [
+      d,
+      `it speaks ${deployed(d)}'s wire as that adapter does; its own auth and URLs are in the stall, secret and credential tables`,
+    ]),
+  ),
+  ...OWN_REASONS,
+} as { readonly [V in Exclude<Variant, AdapterName>]: string };
 export type Mode = "generate" | "stream";
 
 /** Transport settings a test gives `create`. */

@@ -2,22 +2,16 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { type Cassette, parseCassette, splitBytes } from "../../src/testing/cassette.js";
+import { DEPLOYMENTS } from "../variants.js";
 
 export const FIXTURES = join(import.meta.dirname, "..", "..", "fixtures");
 
 /**
  * The variants whose fixtures hold their tool loops and little else: no media, structured
- * output or cache conversation is recorded on them.
+ * output or cache conversation is recorded on them. A deployment's (test/variants.ts) are its
+ * wire's loops moved, so every deployment is one.
  */
-export const LOOPS_ONLY = [
-  "azure",
-  "vertex",
-  "anthropic-aws",
-  "anthropic-bedrock",
-  "anthropic-foundry",
-  "anthropic-google-cloud",
-  "cohere",
-] as const;
+export const LOOPS_ONLY = ["azure", "vertex", "cohere", ...DEPLOYMENTS] as const;
 
 /** One cassette, checked by the golem/testing schema. */
 export function loadCassette(provider: string, scenario: string): Cassette {

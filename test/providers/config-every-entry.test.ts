@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/core/errors.js";
 import { AWS_KEYS, createModel, type Provider } from "../contract/adapters.js";
-import { everyVariant, minimalConfig } from "../variants.js";
+import { authOf, everyVariant, minimalConfig } from "../variants.js";
 
 const VERTEX_GEMINI = minimalConfig("vertex", "generate-content");
 
@@ -42,8 +42,6 @@ const NESTED = everyVariant(
     ...claudeNested("anthropic"),
     ...claudeNested("anthropic-aws"),
     ...claudeNested("anthropic-bedrock"),
-    ...claudeNested("anthropic-foundry"),
-    ...claudeNested("anthropic-google-cloud"),
     ...claudeNested("vertex"),
     [
       "vertex",
@@ -85,25 +83,30 @@ const token = async () => "ya29.test-token";
 const SERVICE_ACCOUNT = '{"type":"service_account"}';
 
 /** Two kinds of credentials given at once, and the two names the refusal gives. */
+type Mixed<P extends Provider> = [P, Record<string, unknown>, [string, string]];
+const mixed = <P extends Provider>(...row: Mixed<P>): Mixed<P> => row;
+
+/**
+ * A deployment's row: its first two kinds of credentials in the registry (test/variants.ts)
+ * that differ in their key, given at once.
+ */
+function mixedCredentials<P extends Provider>(provider: P): Mixed<P>[] {
+  const [first, ...rest] = authOf(provider).map(([, auth]) => auth.config);
+  const key = (config: object | undefined) => Object.keys(config ?? {})[0] ?? "";
+  const other = rest.find((config) => key(config) !== key(first));
+  return first && other ? [mixed(provider, { ...first, ...other }, [key(first), key(other)])] : [];
+}
+
 const MIXED = everyVariant(
   [
-    ["bedrock", { apiKey: "k", credentials: AWS_KEYS }, ["apiKey", "credentials"]],
-    ["azure", { apiKey: "k", token }, ["apiKey", "token"]],
-    ["anthropic-aws", { apiKey: "k", credentials: AWS_KEYS }, ["apiKey", "credentials"]],
-    ["anthropic-bedrock", { apiKey: "k", credentials: AWS_KEYS }, ["apiKey", "credentials"]],
-    ["anthropic-foundry", { apiKey: "k", token }, ["apiKey", "token"]],
-    [
-      "anthropic-google-cloud",
-      { token, serviceAccount: SERVICE_ACCOUNT },
-      ["token", "serviceAccount"],
-    ],
-    ["vertex", { token, serviceAccount: SERVICE_ACCOUNT }, ["token", "serviceAccount"]],
-    ["vertex", { ...VERTEX_GEMINI, apiKey: "k", token }, ["token", "apiKey"]],
-    [
-      "vertex",
-      { ...VERTEX_GEMINI, apiKey: "k", serviceAccount: SERVICE_ACCOUNT },
-      ["apiKey", "serviceAccount"],
-    ],
+    mixed("bedrock", { apiKey: "k", credentials: AWS_KEYS }, ["apiKey", "credentials"]),
+    mixed("azure", { apiKey: "k", token }, ["apiKey", "token"]),
+    mixed("vertex", { token, serviceAccount: SERVICE_ACCOUNT }, ["token", "serviceAccount"]),
+    mixed("vertex", { ...VERTEX_GEMINI, apiKey: "k", token }, ["token", "apiKey"]),
+    mixed("vertex", { ...VERTEX_GEMINI, apiKey: "k", serviceAccount: SERVICE_ACCOUNT }, [
+      "apiKey",
+      "serviceAccount",
+    ]),
   ],
   {
     anthropic: "it takes one kind of credentials",
@@ -111,6 +114,7 @@ const MIXED = everyVariant(
     openai: "it takes one kind of credentials",
     cohere: "it takes one kind of credentials",
   },
+  mixedCredentials,
 );
 
 describe.each(MIXED)("%s.create with %o", (provider, config, [one, other]) => {

@@ -58,11 +58,8 @@ const OPUS_IDS = everyVariant(
     ["bedrock", "us.anthropic.claude-opus-5-5-v1:0"],
     ["bedrock", "global.anthropic.claude-opus-5-5"],
     ["vertex", "claude-opus-5-5@20261101"],
-    ["anthropic-aws", "claude-opus-5-5"],
     ["anthropic-bedrock", "global.anthropic.claude-opus-5-5"],
     ["anthropic-bedrock", "eu.anthropic.claude-opus-5-5"],
-    ["anthropic-foundry", "claude-opus-5-5"],
-    ["anthropic-google-cloud", "claude-opus-5-5"],
   ],
   NO_CLAUDE,
 );
@@ -109,10 +106,7 @@ const UNKNOWN_CLAUDE = everyVariant(
     ["anthropic", "claude-opus-6"],
     ["bedrock", "us.anthropic.claude-opus-6-v1:0"],
     ["vertex", "claude-opus-6@20270101"],
-    ["anthropic-aws", "claude-opus-6"],
     ["anthropic-bedrock", "global.anthropic.claude-opus-6"],
-    ["anthropic-foundry", "claude-opus-6"],
-    ["anthropic-google-cloud", "claude-opus-6"],
   ],
   NO_CLAUDE,
 );
@@ -241,10 +235,6 @@ const GEMINI_IDS = everyVariant(
     bedrock: "Gemini is not on Bedrock",
     openai: NO_GEMINI,
     azure: NO_GEMINI,
-    "anthropic-aws": NO_GEMINI,
-    "anthropic-bedrock": NO_GEMINI,
-    "anthropic-foundry": NO_GEMINI,
-    "anthropic-google-cloud": NO_GEMINI,
     cohere: NO_GEMINI,
   },
 );

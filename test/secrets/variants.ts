@@ -12,6 +12,7 @@ import {
   configAt,
   MARK,
   type PerVariant,
+  perVariant,
   type Variant as VariantName,
   variantRows,
   type Wire,
@@ -32,21 +33,19 @@ export interface Variant {
 }
 
 /** The fault adapter that answers each wire of a variant, by the framing its answers come in. */
-const ANSWERED_BY: PerVariant<Partial<Record<Wire, AdapterName>>> = {
+const ANSWERED_BY: PerVariant<Partial<Record<Wire, AdapterName>>> = perVariant({
   anthropic: { messages: "anthropic" },
   bedrock: { converse: "bedrock" },
   gemini: { "generate-content": "gemini" },
   openai: { "openai-chat": "openai" },
   azure: { "openai-chat": "azure" },
   vertex: { messages: "anthropic", "generate-content": "gemini" },
-  "anthropic-aws": { messages: "anthropic" },
   "anthropic-bedrock": {
     skip: "its stream is Bedrock's InvokeModel event stream of Messages chunks, which no fault adapter answers",
   },
-  "anthropic-foundry": { messages: "anthropic" },
-  "anthropic-google-cloud": { messages: "anthropic" },
   cohere: { cohere: "cohere" },
-};
+  // A deployment is answered as the variant whose wire it deploys.
+});
 
 /** `value` with every secret string in it mangled, a function's answer too. */
 function mangled(

@@ -13,6 +13,8 @@ import * as anthropicAws from "../../src/platforms/anthropic-aws/index.js";
 import * as anthropicGoogleCloud from "../../src/platforms/anthropic-google-cloud/index.js";
 import * as gemini from "../../src/platforms/gemini/index.js";
 import type { Capabilities } from "../../src/rules/capabilities.js";
+import { adapterModule } from "../contract/adapters.js";
+import { VARIANT_NAMES } from "../variants.js";
 
 const ANTHROPIC_KEY = "sk-ant-SECRETMARK-capabilities-0001";
 const GEMINI_KEY = "AIzaSySECRETMARKGeminiKey0001";
@@ -219,6 +221,24 @@ function run(row: Row, op: Op, fetch: typeof globalThis.fetch, more: object = {}
   if (op === "capabilities") return row.capabilities(row.model, config as never);
   return row.create({ ...config, ...row.extra, model: row.model } as never).generate(REQUEST);
 }
+
+describe("the capabilities table", () => {
+  // A platform's models URL and auth are its own, so its row is written here; an entry that
+  // exports capabilities() without one (or a reason) would go untested.
+  const ELSEWHERE: Record<string, string> = {
+    openai:
+      "it reads golem's own table, no models API (OpenAI's reports no capabilities): test/rules/openai.test.ts",
+  };
+
+  it("has a row for every entry of the registry that exports capabilities(), or a reason", async () => {
+    const exporting: string[] = [];
+    for (const v of VARIANT_NAMES) {
+      if ("capabilities" in (await adapterModule(v))) exporting.push(v);
+    }
+    const covered = [...ROWS.map((r) => r.entry), ...Object.keys(ELSEWHERE)];
+    expect(covered.sort()).toEqual(exporting.sort());
+  });
+});
 
 describe.each(ROWS)("$entry.capabilities", (row) => {
   it("GETs the platform's models URL with create()'s auth and headers, and reads the answer", async () => {

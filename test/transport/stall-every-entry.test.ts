@@ -39,8 +39,7 @@ const ownLoop = <P extends Provider>(p: P): [P, string, string, string] => [
  */
 const ENTRIES = everyVariant(
   [
-    ...(["anthropic", "bedrock", "anthropic-aws", "anthropic-bedrock"] as const).map(ownLoop),
-    ...(["anthropic-foundry", "anthropic-google-cloud", "cohere"] as const).map(ownLoop),
+    ...(["anthropic", "bedrock", "cohere"] as const).map(ownLoop),
     ["gemini", "gemini", "thinking-streaming", "thinking-tool-loop"],
     [
       "openai",
@@ -59,6 +58,8 @@ const ENTRIES = everyVariant(
     ["vertex", "vertex (gemini)", "gemini-thinking-tool-loop-stream", "gemini-thinking-tool-loop"],
   ],
   {},
+  // A deployment answers with its own recorded loop, through its own URLs and auth.
+  (d) => [ownLoop(d)],
 );
 
 /**

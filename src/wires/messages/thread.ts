@@ -62,22 +62,20 @@ export const MESSAGE_THREADS: ServerHistoryWire<MessageCreateParams> = {
 };
 
 /**
- * The platforms whose docs list message threads ("supportedPlatforms": Claude API, Claude
- * Platform on AWS, Claude Models on Google Cloud (Anthropic managed), Microsoft Foundry);
- * Bedrock and Vertex AI are not among them.
+ * The platforms whose docs do not list message threads: "supportedPlatforms" names the Claude
+ * API, Claude Platform on AWS, Claude Models on Google Cloud (Anthropic managed) and Microsoft
+ * Foundry, every deployment of the API that Anthropic operates; the clouds that run Claude
+ * themselves, Bedrock and Vertex AI, are not among them. A new platform of the wire takes
+ * threads as the wire does, with no edit here.
+ * @see https://platform.claude.com/docs/en/build-with-claude/message-threads
  */
-const THREAD_PLATFORMS: readonly string[] = [
-  "anthropic",
-  "anthropic-aws",
-  "anthropic-google-cloud",
-  "anthropic-foundry",
-];
+const NO_THREADS: readonly string[] = ["anthropic-bedrock", "vertex"];
 
 /** `serverHistory`, checked: a boolean, and only where the platform has message threads. */
 export function resolveServerHistory(provider: string, value: unknown): { serverHistory?: true } {
   if (value === undefined || value === false) return {};
   if (value !== true) throw new ConfigError(`${provider}: \`serverHistory\` must be a boolean`);
-  if (!THREAD_PLATFORMS.includes(provider)) {
+  if (NO_THREADS.includes(provider)) {
     throw new ConfigError(`${provider}: no message threads for \`serverHistory\``);
   }
   return { serverHistory: true };

@@ -224,5 +224,9 @@ export const ANTHROPIC_FOUNDRY: Record<string, RowSpec> = weatherRows(SONNET_4, 
   config: { ...SONNET_4, token: async () => "entra-token-0123456789" },
 });
 
-/** Claude Models on Google Cloud (Anthropic managed): a Google token, both rows. */
-export const ANTHROPIC_GOOGLE_CLOUD: Record<string, RowSpec> = weatherRows(SONNET_4);
+/**
+ * A deployment of the Messages wire (test/variants.ts `deploys`) with no rows of its own: the
+ * weather loop it recorded, whole and streamed, with its first kind of credentials in the
+ * registry (Claude Models on Google Cloud's Google token).
+ */
+export const MESSAGES_DEPLOYMENT: Record<string, RowSpec> = weatherRows(SONNET_4);
