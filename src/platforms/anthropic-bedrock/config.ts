@@ -101,6 +101,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
     );
   }
   const auth = resolveKeyOrCredentials(config, env, WHO, "AWS_BEARER_TOKEN_BEDROCK");
+  anthropic.refuseThreads(WHO, config);
   const checked = anthropic.resolvePlatform(WHO, config, defaultBaseURL(service, region));
   return { ...checked, region, service, auth };
 }

@@ -23,6 +23,7 @@ import {
   type MessagesOptions,
   type ResolvedOptions as MessagesResolved,
   type ThinkingConfig as MessagesThinking,
+  refuseThreads,
   resolveOptions as resolveMessages,
 } from "../../wires/messages/options.js";
 
@@ -122,6 +123,7 @@ export function resolveConfig(config: Config, env: Env): ResolvedConfig {
   if (publisher === "anthropic") {
     refuseUnknownKeys("vertex", config, { ...VERTEX_KEYS, ...MESSAGES_KEYS, model: true });
     const wire = resolveMessages("vertex", model, config as ClaudeConfig);
+    refuseThreads("vertex", config as ClaudeConfig);
     // The fallback-credit docs: the server-side-fallback beta is a 400 on Claude Models on
     // Google Cloud (Google managed), which is what this endpoint is.
     // https://platform.claude.com/docs/en/build-with-claude/fallback-credit

@@ -22,6 +22,9 @@ import {
   type TransportConfig,
 } from "../../transport/options.js";
 import { resolveServerHistory } from "./thread.js";
+
+export { refuseThreads } from "./thread.js";
+
 import type {
   CompactionConfig,
   ContextEdit,

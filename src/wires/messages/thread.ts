@@ -61,22 +61,23 @@ export const MESSAGE_THREADS: ServerHistoryWire<MessageCreateParams> = {
     r.stopReason !== "refusal" && !r.usage.iterations?.some((i) => i.type === "fallback_message"),
 };
 
-/**
- * The platforms whose docs do not list message threads: "supportedPlatforms" names the Claude
- * API, Claude Platform on AWS, Claude Models on Google Cloud (Anthropic managed) and Microsoft
- * Foundry, every deployment of the API that Anthropic operates; the clouds that run Claude
- * themselves, Bedrock and Vertex AI, are not among them. A new platform of the wire takes
- * threads as the wire does, with no edit here.
- * @see https://platform.claude.com/docs/en/build-with-claude/message-threads
- */
-const NO_THREADS: readonly string[] = ["anthropic-bedrock", "vertex"];
-
-/** `serverHistory`, checked: a boolean, and only where the platform has message threads. */
+/** `serverHistory`, checked: a boolean. A platform without message threads refuses it ({@link refuseThreads}). */
 export function resolveServerHistory(provider: string, value: unknown): { serverHistory?: true } {
   if (value === undefined || value === false) return {};
   if (value !== true) throw new ConfigError(`${provider}: \`serverHistory\` must be a boolean`);
-  if (NO_THREADS.includes(provider)) {
+  return { serverHistory: true };
+}
+
+/**
+ * What a platform whose docs do not list message threads calls on its config: "supportedPlatforms"
+ * names the Claude API, Claude Platform on AWS, Claude Models on Google Cloud (Anthropic
+ * managed) and Microsoft Foundry, every deployment of the API that Anthropic operates; the
+ * clouds that run Claude themselves (Bedrock, Vertex AI) are not among them, and each says so
+ * in its own folder. A new platform of the wire takes threads as the wire does.
+ * @see https://platform.claude.com/docs/en/build-with-claude/message-threads
+ */
+export function refuseThreads(provider: string, config: { serverHistory?: unknown }): void {
+  if (config.serverHistory === true) {
     throw new ConfigError(`${provider}: no message threads for \`serverHistory\``);
   }
-  return { serverHistory: true };
 }

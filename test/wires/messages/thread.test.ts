@@ -6,7 +6,23 @@
  */
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../../src/core/errors.js";
+import { create as bedrock } from "../../../src/platforms/anthropic-bedrock/index.js";
+import { create as vertex } from "../../../src/platforms/vertex/index.js";
 import { resolveServerHistory } from "../../../src/wires/messages/thread.js";
+
+const BEDROCK = {
+  region: "us-east-1",
+  apiKey: "k",
+  model: "anthropic.claude-opus-4-6-v1",
+  maxTokens: 1000,
+} as const;
+const VERTEX = {
+  project: "p",
+  location: "global",
+  token: async () => "t",
+  model: "claude-opus-4-6",
+  maxTokens: 1000,
+} as const;
 
 describe("serverHistory on a Messages platform", () => {
   it.each(["anthropic", "anthropic-aws", "anthropic-foundry", "anthropic-google-cloud"])(
@@ -20,11 +36,11 @@ describe("serverHistory on a Messages platform", () => {
     expect(resolveServerHistory("anthropic-example", true)).toEqual({ serverHistory: true });
   });
 
-  it.each(["anthropic-bedrock", "vertex"])("%s refuses it with a ConfigError", (provider) => {
-    expect(() => resolveServerHistory(provider, true)).toThrow(ConfigError);
-    expect(() => resolveServerHistory(provider, true)).toThrow(
-      `${provider}: no message threads for \`serverHistory\``,
-    );
+  it.each([
+    ["anthropic-bedrock", () => bedrock({ ...BEDROCK, serverHistory: true })],
+    ["vertex", () => vertex({ ...VERTEX, serverHistory: true })],
+  ])("%s refuses it with a ConfigError, from its own folder", (provider, make) => {
+    expect(make).toThrow(new ConfigError(`${provider}: no message threads for \`serverHistory\``));
   });
 
   it("leaves it out when false or absent, and refuses a non-boolean", () => {
