@@ -9,6 +9,7 @@ import type {
   ModelResponse,
 } from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
+import type { Seed } from "../kit/prefix/guard.js";
 import { recordingSetup } from "../kit/prefix/setup.js";
 import { planOf, type ServerPlan } from "../kit/server-history/table.js";
 import { modelSettings } from "../kit/settings.js";
@@ -55,12 +56,8 @@ export interface Wire<R> {
   parse(body: unknown, ctx: WireContext): ModelResponse;
   /** An error answer (secrets already scrubbed from `text`) -> the fields of its `APIError`. */
   errorFields(res: ErrorResponse, provider: string): APIErrorFields;
-  /**
-   * The whole-request check (the prefix guard), on the body as built and before the
-   * platform's patch: throws before any request, may change `body` in place, and returns
-   * what completes the response (its prefix record), if anything.
-   */
-  check?(req: ModelRequest, body: object): Finish | undefined;
+  /** The whole-request check (the prefix guard), on the body as built. */
+  check?: WireCheck;
   /**
    * Headers this body needs besides the platform's (the betas of the blocks it holds); a
    * value joins the platform's value of the same header with a comma.
@@ -79,6 +76,22 @@ export interface Wire<R> {
    * {@link ConfigError} after the platform's tag (no guess). Absent: no `countTokens`.
    */
   count?: WireCount | string;
+}
+
+/**
+ * The whole-request check (the prefix guard), on the body as built and before the
+ * platform's patch: throws before any request, may change `body` in place, and returns
+ * what completes the response (its prefix record), if anything. With `seed`, the body was
+ * built from history index `seed.from` on (`resume`), and the check throws unless it proves
+ * the request goes as the suffix the whole body would send.
+ */
+export interface WireCheck {
+  (req: ModelRequest, body: object, seed?: Seed): Finish | undefined;
+  /**
+   * `serverHistory`: where a request can be built from, when it only appends to the last one
+   * this model checked (kit/server-history/resume.ts).
+   */
+  resume?(req: ModelRequest): Seed | undefined;
 }
 
 /** How a wire counts tokens at its platform's `count` URL. */
@@ -168,13 +181,36 @@ export function createHTTPModel<R>(
    * the whole history held), and `retry` is the one full replay a refused suffix gets.
    */
   function prepare(req: ModelRequest, op: Operation, signal: AbortSignal | undefined): Prepared {
-    checkRequest(provider, requestRules, req);
-    const [asSent, leftOut] = withoutInterruptedCalls(req);
+    // A server-held step that only appends to the last request is validated, built and
+    // checked from the recorded turn before the one the server holds, when the check proves
+    // it goes as the same suffix; anything else (or a count) is the whole history's.
+    try {
+      const seed = op === "count" ? undefined : wire.check?.resume?.(req);
+      if (seed) {
+        const out = prepareFrom(req, op, signal, seed);
+        // The one full replay a refused suffix gets needs the whole body.
+        out.retry = (err) => prepareFrom(req, op, signal).retry?.(err);
+        return out;
+      }
+    } catch {}
+    return prepareFrom(req, op, signal);
+  }
+  function prepareFrom(
+    req: ModelRequest,
+    op: Operation,
+    signal: AbortSignal | undefined,
+    seed?: Seed,
+  ): Prepared {
+    const part = seed ? { ...req, messages: req.messages.slice(seed.from) } : req;
+    checkRequest(provider, requestRules, part);
+    const [asSent, leftOut] = withoutInterruptedCalls(part);
     const built = wire.body(asSent, op === "stream");
     // Whole-request checks: on the body as an object, as the wire built it and before the
     // platform's patch (the prefix guard: a signed turn replayed under another prefix). A
     // count sends the same body, so it is checked too, and its answer has nothing to complete.
-    const checked = recordingSetup(wire.check?.(asSent, built), req) ?? ((response) => response);
+    const checked =
+      recordingSetup(wire.check?.(seed ? req : asSent, built, seed), req) ??
+      ((response) => response);
     const finish = leftOut.length === 0 ? checked : reporting(checked, leftOut);
     if (op === "count" && typeof wire.count === "object") {
       return withBody(finish, wire.count.body(built), op, signal);

@@ -32,13 +32,16 @@ export interface Held {
   after: number;
 }
 
-/** What notes each body's plan from the guard's answer (`server`), for one model. */
-export type Planner = (body: object, server: Guarded | undefined) => void;
+/**
+ * What notes each body's plan from the guard's answer (`server`), for one model, and says
+ * whether it is a suffix.
+ */
+export type Planner = (body: object, server: Guarded | undefined) => boolean;
 type Guarded = { id: string; index: number; after: number | undefined };
 
 /** The planner of `wire`; its state lives as long as the model. */
 export function serverPlanner<B extends object>(wire: ServerHistoryWire<B>): Planner {
-  const state = {};
+  const state: { unheld?: string } = {};
   return (body, held) => {
     const after = held?.after;
     // A last turn the server holds, not proved to be what it holds: said why it is all sent.
@@ -47,6 +50,7 @@ export function serverPlanner<B extends object>(wire: ServerHistoryWire<B>): Pla
         ? planServerHistory(wire, body as B, { ...held, after }, state)
         : planServerHistory(wire, body as B, undefined, state, held && "history_changed");
     notePlan(body, plan);
+    return after !== undefined && state.unheld === undefined;
   };
 }
 
