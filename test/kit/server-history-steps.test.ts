@@ -105,7 +105,13 @@ function serverModel(wire: Wire, from = 1) {
   };
   const model: Model =
     wire === "openai"
-      ? openai({ apiKey: "k", model: "gpt-6.1", api: "responses", serverHistory: true, fetch: answering })
+      ? openai({
+          apiKey: "k",
+          model: "gpt-6.1",
+          api: "responses",
+          serverHistory: true,
+          fetch: answering,
+        })
       : anthropic({
           apiKey: "k",
           model: wire === "anthropic" ? "claude-sonnet-4-6" : "claude-opus-5-5",
@@ -197,7 +203,8 @@ describe("serverHistory: a step built from the held turn sends what the whole bu
       const m = serverModel(wire);
       const history: Message[] = [{ role: "user", content: "Weather in Oslo?" }];
       for (let i = 0; i < 4; i++) await step(m, history, wire);
-      const thinking = (history[1]?.content as { signature?: string }[])[0] as { signature: string };
+      const thinking = (history[1] as { content: { signature: string }[] }).content[0];
+      if (!thinking) throw new Error("no thinking part");
       thinking.signature = "forged";
       if (wire === "anthropic binding") {
         await expect(step(m, history, wire)).rejects.toBeInstanceOf(HistoryError);
