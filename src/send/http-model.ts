@@ -11,6 +11,7 @@ import type {
 import { validateHistory } from "../core/validate.js";
 import type { Seed } from "../kit/prefix/guard.js";
 import { recordingSetup } from "../kit/prefix/setup.js";
+import type { ServerCheck } from "../kit/server-history/resume.js";
 import { planOf, type ServerPlan } from "../kit/server-history/table.js";
 import { modelSettings } from "../kit/settings.js";
 import type { Capabilities } from "../rules/capabilities.js";
@@ -88,10 +89,10 @@ export interface Wire<R> {
 export interface WireCheck {
   (req: ModelRequest, body: object, seed?: Seed): Finish | undefined;
   /**
-   * `serverHistory`: where a request can be built from, when it only appends to the last one
-   * this model checked (kit/server-history/resume.ts).
+   * `serverHistory`: `req` prepared from where it can be (`prepare(seed)`), when it only
+   * appends to the last request this model checked (kit/server-history/resume.ts).
    */
-  resume?(req: ModelRequest): Seed | undefined;
+  resume?: ServerCheck["resume"];
 }
 
 /** How a wire counts tokens at its platform's `count` URL. */
@@ -181,27 +182,19 @@ export function createHTTPModel<R>(
    * the whole history held), and `retry` is the one full replay a refused suffix gets.
    */
   function prepare(req: ModelRequest, op: Operation, signal: AbortSignal | undefined): Prepared {
-    // A server-held step that only appends to the last request is validated, built and
-    // checked from the recorded turn before the one the server holds, when the check proves
-    // it goes as the same suffix; anything else (or a count) is the whole history's.
-    try {
-      const seed = op === "count" ? undefined : wire.check?.resume?.(req);
-      if (seed) {
-        const out = prepareFrom(req, op, signal, seed);
-        // The one full replay a refused suffix gets needs the whole body.
-        out.retry = (err) => prepareFrom(req, op, signal).retry?.(err);
-        return out;
-      }
-    } catch {}
-    return prepareFrom(req, op, signal);
+    // A server-held step that only appends to the last request is prepared from the recorded
+    // turn before the one the server holds, when the check proves it goes as the same suffix
+    // (kit/server-history/resume.ts); anything else is the whole history's, a count always.
+    const prepared = (seed?: Seed, part?: ModelRequest) => prepareFrom(req, op, signal, seed, part);
+    return wire.check?.resume?.(req, prepared) ?? prepared();
   }
   function prepareFrom(
     req: ModelRequest,
     op: Operation,
     signal: AbortSignal | undefined,
     seed?: Seed,
+    part = req,
   ): Prepared {
-    const part = seed ? { ...req, messages: req.messages.slice(seed.from) } : req;
     checkRequest(provider, requestRules, part);
     const [asSent, leftOut] = withoutInterruptedCalls(part);
     const built = wire.body(asSent, op === "stream");
@@ -256,7 +249,7 @@ export function createHTTPModel<R>(
     ...((typeof count === "string" || (count && platform.urls.count)) && {
       async countTokens(req: ModelRequest, opts?: CallOptions) {
         if (typeof count !== "object") throw new ConfigError(`${provider}: ${count}`);
-        const { call } = prepare(req, "count", opts?.signal);
+        const { call } = prepareFrom(req, "count", opts?.signal);
         const { text } = await exchange("count", call, requestText);
         return count.read(parseJSONBody(text, provider, secrets), provider);
       },

@@ -6,6 +6,9 @@
  * @module
  */
 import type { ModelResponse } from "../../core/types.js";
+import type { GuardMode } from "../prefix/guard.js";
+import type { PrefixWire } from "../prefix/wire-prefix.js";
+import { type ServerCheck, serverCheck } from "./resume.js";
 import { notePlan, type ServerPlan } from "./table.js";
 
 /** A wire's server-held form of a request body `B`. */
@@ -33,16 +36,16 @@ export interface Held {
 }
 
 /**
- * What notes each body's plan from the guard's answer (`server`), for one model, and says
- * whether it is a suffix.
+ * A model's `serverHistory`: the check of a wire's prefix records (in `mode`) that notes each
+ * body's plan from the guard's answer and keeps what the next request is prepared from.
  */
-export type Planner = (body: object, server: Guarded | undefined) => boolean;
+export type Planner = <B>(prefix: PrefixWire<B>, mode: GuardMode) => ServerCheck;
 type Guarded = { id: string; index: number; after: number | undefined };
 
 /** The planner of `wire`; its state lives as long as the model. */
 export function serverPlanner<B extends object>(wire: ServerHistoryWire<B>): Planner {
   const state: { unheld?: string } = {};
-  return (body, held) => {
+  const plan = (body: object, held: Guarded | undefined) => {
     const after = held?.after;
     // A last turn the server holds, not proved to be what it holds: said why it is all sent.
     const plan =
@@ -52,6 +55,7 @@ export function serverPlanner<B extends object>(wire: ServerHistoryWire<B>): Pla
     notePlan(body, plan);
     return after !== undefined && state.unheld === undefined;
   };
+  return (prefix, mode) => serverCheck(prefix, mode, plan);
 }
 
 /**
