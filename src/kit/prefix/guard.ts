@@ -74,7 +74,8 @@ export function guardPrefix<B>(
   const dropped: InputTransformation[] = [];
   let last: number | undefined;
   let lastMatched = false;
-  for (const [h, m] of history.entries()) {
+  for (let h = from; h < history.length; h++) {
+    const m = history[h] as Message;
     const rec = m.prefix;
     if (m.role !== "assistant" || rec?.wire !== wire.wire) continue;
     const pos = starts.get(h);
