@@ -37,9 +37,9 @@ interface Prepared {
 }
 
 /**
- * The check of `prefix`'s records (`mode`, never off: the records are what proves the server
- * holds the history as it is), `plan` noting each body's plan and saying whether it is a
- * suffix; one per model.
+ * The check of `prefix`'s records (`mode`: never off, as the options resolve "off" to none and
+ * the records are what proves the server holds the history as it is), `plan` noting each
+ * body's plan and saying whether it is a suffix; one per model.
  */
 export function serverCheck<B>(
   prefix: PrefixWire<B>,
