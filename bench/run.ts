@@ -366,7 +366,7 @@ async function main(): Promise<void> {
   if (wanted("server-history")) {
     const rows = section<ServerHistoryRow[]>(["server-history"]);
     results.serverHistory = rows;
-    lines.push("**Server-held history** (a 200-step Anthropic tool run, per step)", "");
+    lines.push("**Server-held history** (a 200-step tool run, per step)", "");
     table(
       ["mode", "step", "bytes sent", "client ms"],
       rows.flatMap((r) =>

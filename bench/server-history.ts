@@ -1,42 +1,69 @@
 /**
- * Server-held conversations (docs/server-history.md): a 200-step Anthropic tool run against a
- * server that answers at once, per step the bytes sent and the client's time (build, check,
- * serialize, parse), for the whole history without the prefix check, the whole history with
- * it, and a suffix on a message thread (whose records the check keeps). Steps 10 and 200 are
- * reported, so a reader sees whether a step's client work grows with the run.
+ * Server-held conversations (docs/server-history.md): a 200-step tool run against a server
+ * that answers at once, per step the bytes sent and the client's time (build, check,
+ * serialize, parse). On Anthropic: the whole history without the prefix check, the whole
+ * history with it, and a suffix on a message thread (whose records the check keeps); on the
+ * OpenAI Responses API, a suffix after a stored response (`previous_response_id`). Steps 10
+ * and 200 are reported, so a reader sees whether a step's client work grows with the run.
  */
-import type { Message, ToolSpec } from "../src/core/types.js";
+import type { Message, Model, ToolSpec } from "../src/core/types.js";
 import { create } from "../src/platforms/anthropic/index.js";
+import { create as createOpenAI } from "../src/platforms/openai/index.js";
 
 const TOOLS: ToolSpec[] = [
   { name: "search", description: "search", parameters: { type: "object", properties: {} } },
 ];
 const FILLER = "lorem ipsum dolor sit amet ".repeat(120);
 
-type Mode = "full, no check" | "full, check" | "suffix";
+const MODES = ["full, no check", "full, check", "suffix", "suffix, OpenAI Responses"] as const;
+type Mode = (typeof MODES)[number];
 
-/** One mode's run: per reported step, the bytes sent and the client's milliseconds. */
-async function run(mode: Mode, steps: number, report: readonly number[]) {
-  let n = 0;
-  let sent = 0;
-  const fetch = async (_: unknown, init?: RequestInit) => {
-    n++;
-    sent = new TextEncoder().encode(String(init?.body)).length;
-    const body = {
-      id: `msg_${n}`,
-      type: "message",
-      role: "assistant",
-      model: "claude-opus-5-5",
-      content: [
-        { type: "thinking", thinking: FILLER, signature: `sig-${n}-${"x".repeat(400)}` },
-        { type: "tool_use", id: `call_${n}`, name: "search", input: { q: "x" } },
+/** A step's answer: a signed reasoning block and one tool call, on Anthropic or Responses. */
+function answer(mode: Mode, n: number): object {
+  if (mode === "suffix, OpenAI Responses") {
+    return {
+      id: `resp_${n}`,
+      object: "response",
+      status: "completed",
+      model: "gpt-6.1",
+      output: [
+        {
+          type: "reasoning",
+          id: `rs_${n}`,
+          summary: [{ type: "summary_text", text: FILLER }],
+          encrypted_content: `enc-${n}-${"x".repeat(400)}`,
+        },
+        { type: "function_call", call_id: `call_${n}`, name: "search", arguments: '{"q":"x"}' },
       ],
-      stop_reason: "tool_use",
       usage: { input_tokens: 1, output_tokens: 1 },
     };
-    return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+  }
+  return {
+    id: `msg_${n}`,
+    type: "message",
+    role: "assistant",
+    model: "claude-opus-5-5",
+    content: [
+      { type: "thinking", thinking: FILLER, signature: `sig-${n}-${"x".repeat(400)}` },
+      { type: "tool_use", id: `call_${n}`, name: "search", input: { q: "x" } },
+    ],
+    stop_reason: "tool_use",
+    usage: { input_tokens: 1, output_tokens: 1 },
   };
-  const model = create({
+}
+
+/** The model of one mode, answered by `fetch`. */
+function modelOf(mode: Mode, fetch: typeof globalThis.fetch): Model {
+  if (mode === "suffix, OpenAI Responses") {
+    return createOpenAI({
+      apiKey: "bench",
+      model: "gpt-6.1",
+      api: "responses",
+      serverHistory: true,
+      fetch,
+    });
+  }
+  return create({
     apiKey: "bench",
     model: "claude-opus-5-5",
     maxTokens: 8000,
@@ -45,6 +72,19 @@ async function run(mode: Mode, steps: number, report: readonly number[]) {
     serverHistory: mode === "suffix",
     fetch,
   });
+}
+
+/** One mode's run: per reported step, the bytes sent and the client's milliseconds. */
+async function run(mode: Mode, steps: number, report: readonly number[]) {
+  let n = 0;
+  let sent = 0;
+  const fetch = async (_: unknown, init?: RequestInit) => {
+    n++;
+    sent = new TextEncoder().encode(String(init?.body)).length;
+    const body = answer(mode, n);
+    return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+  };
+  const model = modelOf(mode, fetch as typeof globalThis.fetch);
   const history: Message[] = [];
   const rows: { step: number; bytes: number; ms: number }[] = [];
   for (let step = 1; step <= steps; step++) {
@@ -62,7 +102,7 @@ async function run(mode: Mode, steps: number, report: readonly number[]) {
 export async function serverHistoryCost(rounds: number, steps = 200) {
   const report = [10, steps];
   const out = [];
-  for (const mode of ["full, no check", "full, check", "suffix"] as const) {
+  for (const mode of MODES) {
     const runs: Awaited<ReturnType<typeof run>>[] = [];
     for (let i = 0; i < Math.max(1, Math.min(rounds, 3)); i++)
       runs.push(await run(mode, steps, report));

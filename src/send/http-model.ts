@@ -9,7 +9,9 @@ import type {
   ModelResponse,
 } from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
+import type { Seed } from "../kit/prefix/guard.js";
 import { recordingSetup } from "../kit/prefix/setup.js";
+import type { ServerCheck } from "../kit/server-history/resume.js";
 import { planOf, type ServerPlan } from "../kit/server-history/table.js";
 import { modelSettings } from "../kit/settings.js";
 import type { Capabilities } from "../rules/capabilities.js";
@@ -55,12 +57,8 @@ export interface Wire<R> {
   parse(body: unknown, ctx: WireContext): ModelResponse;
   /** An error answer (secrets already scrubbed from `text`) -> the fields of its `APIError`. */
   errorFields(res: ErrorResponse, provider: string): APIErrorFields;
-  /**
-   * The whole-request check (the prefix guard), on the body as built and before the
-   * platform's patch: throws before any request, may change `body` in place, and returns
-   * what completes the response (its prefix record), if anything.
-   */
-  check?(req: ModelRequest, body: object): Finish | undefined;
+  /** The whole-request check (the prefix guard), on the body as built. */
+  check?: WireCheck;
   /**
    * Headers this body needs besides the platform's (the betas of the blocks it holds); a
    * value joins the platform's value of the same header with a comma.
@@ -79,6 +77,22 @@ export interface Wire<R> {
    * {@link ConfigError} after the platform's tag (no guess). Absent: no `countTokens`.
    */
   count?: WireCount | string;
+}
+
+/**
+ * The whole-request check (the prefix guard), on the body as built and before the
+ * platform's patch: throws before any request, may change `body` in place, and returns
+ * what completes the response (its prefix record), if anything. With `seed`, the body was
+ * built from history index `seed.from` on (`resume`), and the check throws unless it proves
+ * the request goes as the suffix the whole body would send.
+ */
+export interface WireCheck {
+  (req: ModelRequest, body: object, seed?: Seed): Finish | undefined;
+  /**
+   * `serverHistory`: `req` prepared from where it can be (`prepare(seed)`), when it only
+   * appends to the last request this model checked (kit/server-history/resume.ts).
+   */
+  resume?: ServerCheck["resume"];
 }
 
 /** How a wire counts tokens at its platform's `count` URL. */
@@ -168,13 +182,28 @@ export function createHTTPModel<R>(
    * the whole history held), and `retry` is the one full replay a refused suffix gets.
    */
   function prepare(req: ModelRequest, op: Operation, signal: AbortSignal | undefined): Prepared {
-    checkRequest(provider, requestRules, req);
-    const [asSent, leftOut] = withoutInterruptedCalls(req);
+    // A server-held step that only appends to the last request is prepared from the recorded
+    // turn before the one the server holds, when the check proves it goes as the same suffix
+    // (kit/server-history/resume.ts); anything else is the whole history's, a count always.
+    const prepared = (seed?: Seed, part?: ModelRequest) => prepareFrom(req, op, signal, seed, part);
+    return wire.check?.resume?.(req, prepared) ?? prepared();
+  }
+  function prepareFrom(
+    req: ModelRequest,
+    op: Operation,
+    signal: AbortSignal | undefined,
+    seed?: Seed,
+    part = req,
+  ): Prepared {
+    checkRequest(provider, requestRules, part);
+    const [asSent, leftOut] = withoutInterruptedCalls(part);
     const built = wire.body(asSent, op === "stream");
     // Whole-request checks: on the body as an object, as the wire built it and before the
     // platform's patch (the prefix guard: a signed turn replayed under another prefix). A
     // count sends the same body, so it is checked too, and its answer has nothing to complete.
-    const checked = recordingSetup(wire.check?.(asSent, built), req) ?? ((response) => response);
+    const checked =
+      recordingSetup(wire.check?.(seed ? req : asSent, built, seed), req) ??
+      ((response) => response);
     const finish = leftOut.length === 0 ? checked : reporting(checked, leftOut);
     if (op === "count" && typeof wire.count === "object") {
       return withBody(finish, wire.count.body(built), op, signal);
@@ -220,7 +249,7 @@ export function createHTTPModel<R>(
     ...((typeof count === "string" || (count && platform.urls.count)) && {
       async countTokens(req: ModelRequest, opts?: CallOptions) {
         if (typeof count !== "object") throw new ConfigError(`${provider}: ${count}`);
-        const { call } = prepare(req, "count", opts?.signal);
+        const { call } = prepareFrom(req, "count", opts?.signal);
         const { text } = await exchange("count", call, requestText);
         return count.read(parseJSONBody(text, provider, secrets), provider);
       },

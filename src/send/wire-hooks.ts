@@ -11,29 +11,24 @@ import { indexTransformations } from "../kit/prefix/transformations.js";
 import type { PrefixWire } from "../kit/prefix/wire-prefix.js";
 import type { Planner } from "../kit/server-history/plan.js";
 import { createSSEReader, type SSERecord } from "../transport/sse.js";
-import type { Wire } from "./http-model.js";
+import type { Wire, WireCheck } from "./http-model.js";
 import type { StreamMachine } from "./model-stream.js";
 
 /**
  * A wire's `check`: its prefix records guarded on the body as built (`mode` absent: off), and
- * the provider's input transformations given the history index their wire path names.
+ * the provider's input transformations given the history index their wire path names. With
+ * `serverHistory` on, the planner's (kit/server-history/resume.ts): records are kept even
+ * where the check is off, as they are what proves the server holds the history as it is.
  */
 export function prefixCheck<B>(
   prefix: PrefixWire<B>,
   mode: PrefixCheck | undefined,
   planner?: Planner,
-): NonNullable<Wire<unknown>["check"]> {
-  // With `serverHistory` on, records are kept even where the check is off: they are what
-  // proves the server holds the history as it is.
-  const at = mode ?? (planner ? "record" : "off");
-  return (req, body) => {
-    const guarded = guardPrefix(prefix, body as B, req.messages, at);
-    planner?.(body, guarded?.server);
-    return (
-      guarded?.finish ??
-      ((response) => indexTransformations(response, () => prefix.prefixOf(body as B).origins))
-    );
-  };
+): WireCheck {
+  if (planner) return planner(prefix, mode ?? "record");
+  return (req, body) =>
+    guardPrefix(prefix, body as B, req.messages, mode ?? "off")?.finish ??
+    ((response) => indexTransformations(response, () => prefix.prefixOf(body as B).origins));
 }
 
 /**

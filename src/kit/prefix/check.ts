@@ -42,7 +42,9 @@ export function checkTurn(
   }
   const tool = firstDifference(rec.tools, now.tools);
   if (tool !== undefined) return at(h, `tools[${tool}]`, toolChange(rec.tools, now.tools, tool));
-  if (pos !== rec.count || now.chain[pos] !== rec.chain) return locate(rec, h, pos, now, origins);
+  if (pos + now.at !== rec.count || now.chain[pos] !== rec.chain) {
+    return locate(rec, h, pos, now, origins);
+  }
   const part = firstDifference(rec.parts, messagePartHashes(message));
   if (part !== undefined) {
     const what = "a part of this turn was edited, removed or moved since it was returned";

@@ -22,6 +22,22 @@ export interface GuardedRequest {
    * server holds (its record matched, nothing dropped), the first wire message after it.
    */
   server?: { id: string; index: number; after: number | undefined };
+  /**
+   * The chain over the whole body's wire messages, and where each of them came from (history
+   * indices): what a later check from a recorded turn of it starts on.
+   */
+  chain: string;
+  origins: Origin[][];
+}
+
+/**
+ * Where a check of part of a body starts: the history index of the recorded turn the part's
+ * first wire message holds (its record gives the chain and count before it), and the origins
+ * of the whole body the turn was last checked in, for the wire messages before it.
+ */
+export interface Seed {
+  from: number;
+  before: readonly Origin[][];
 }
 
 /** The check's modes, and `"record"`: records kept and compared, nothing refused or dropped. */
@@ -32,23 +48,34 @@ export type GuardMode = PrefixCheck | "record";
  * that carries a record of this wire must find its prefix unchanged. On a change, `"error"`
  * throws a {@link HistoryError} (index, path, what changed); `"drop"` leaves the invalidated
  * reasoning out of `body` (in place) and reports it. Linear in the size of the body, plus the
- * block count per dropped turn.
+ * block count per dropped turn. With `seed`, `body` holds only the wire messages of
+ * `history` from `seed.from` on (its origins counted from there), and what the response
+ * records is that of the whole body.
  */
 export function guardPrefix<B>(
   wire: PrefixWire<B>,
   body: B,
   history: readonly Message[],
   mode: GuardMode,
+  seed?: Seed,
 ): GuardedRequest | undefined {
   if (mode === "off") return undefined;
   const prefix = wire.prefixOf(body);
-  const origins: Origin[][] = (prefix.origins ?? []).map((list) => [...list]);
-  const hashes = hashPrefix(wire as PrefixWire<never>, prefix, history);
+  const from = seed?.from ?? 0;
+  const origins = (prefix.origins ?? []).map((list) => list.map(([m, p]): Origin => [m + from, p]));
+  const hashes = hashPrefix(
+    wire as PrefixWire<never>,
+    prefix,
+    history,
+    origins,
+    seed && history[from]?.prefix,
+  );
   let starts = firstPositions(origins);
   const dropped: InputTransformation[] = [];
   let last: number | undefined;
   let lastMatched = false;
-  for (const [h, m] of history.entries()) {
+  for (let h = from; h < history.length; h++) {
+    const m = history[h] as Message;
     const rec = m.prefix;
     if (m.role !== "assistant" || rec?.wire !== wire.wire) continue;
     const pos = starts.get(h);
@@ -67,11 +94,14 @@ export function guardPrefix<B>(
   const lastAt = last === undefined ? 0 : (starts.get(last) ?? 0);
   const id = last === undefined ? undefined : history[last]?.prefix?.server;
   const after = lastMatched && dropped.length === 0 ? heldEnd(origins, lastAt, last) : undefined;
+  const whole = seed ? seed.before.slice(0, hashes.at).concat(origins) : origins;
   return {
     ...(id && last !== undefined && { server: { id, index: last, after } }),
+    chain: hashes.chain.at(-1) as string,
+    origins: whole,
     finish: (response) =>
       finishResponse(
-        indexTransformations(response, () => origins),
+        indexTransformations(response, () => whole),
         wire.wire,
         hashes,
         lastAt,
@@ -159,9 +189,9 @@ function finishResponse(
     wire,
     head: hashes.head,
     tools: hashes.tools,
-    count,
+    count: hashes.at + count,
     chain: hashes.chain[count] as string,
-    from,
+    from: hashes.at + from,
     steps: hashes.blocks.slice(from, count),
     parts: partHashes(partsOf(response.message)),
   };

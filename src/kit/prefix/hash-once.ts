@@ -15,49 +15,63 @@ export function hashOnce(
   value: unknown,
   skip: ReadonlySet<string>,
 ): string {
-  const leaves: unknown[] = [];
-  const plain = owner !== undefined && walk(value, skip, leaves);
-  const cached = plain ? HASHES.get(owner)?.get(key) : undefined;
-  if (cached && same(cached.leaves, leaves)) return cached.hash;
+  const cached = owner && HASHES.get(owner)?.get(key);
+  if (cached && hasTree(value, cached.leaves, skip)) return cached.hash;
   const hash = hashText(canonicalJSON(value, skip));
-  if (plain) {
-    const own = HASHES.get(owner) ?? new Map();
-    HASHES.set(owner, own.set(key, { leaves, hash }));
-  }
+  const leaves = owner && treeOf(value, skip);
+  if (leaves)
+    HASHES.set(
+      owner as object,
+      (HASHES.get(owner as object) ?? new Map()).set(key, { leaves, hash }),
+    );
   return hash;
 }
 
+/**
+ * The tree of a JSON value (keys, lengths and leaf values, `skip` keys left out), to compare
+ * `===` leaf by leaf; `undefined` when it holds anything but plain JSON.
+ */
+export function treeOf(value: unknown, skip = NONE): unknown[] | undefined {
+  tree = [];
+  at = -1;
+  return walk(value, skip) ? tree : undefined;
+}
+
+/** Whether `value`'s tree is `leaves` (of {@link treeOf}), walked without building another. */
+export function hasTree(value: unknown, leaves: readonly unknown[], skip = NONE): boolean {
+  tree = leaves as unknown[];
+  at = 0;
+  return walk(value, skip) && at === leaves.length;
+}
+
+const NONE: ReadonlySet<string> = new Set();
 const HASHES = new WeakMap<object, Map<string, { leaves: unknown[]; hash: string }>>();
 const ARRAY = Symbol();
 const OBJECT = Symbol();
 const END = Symbol();
 
-/** Appends the tree of a JSON value to `out`, unambiguously; false on a non-JSON object. */
-function walk(value: unknown, skip: ReadonlySet<string>, out: unknown[]): boolean {
-  if (value === null || typeof value !== "object") {
-    out.push(value);
-    return true;
-  }
+// What `walk` builds (`at` < 0), or compares each entry with from `at` on: one walk at a time.
+let tree: unknown[] = [];
+let at = -1;
+const put = (entry: unknown) => (at < 0 ? tree.push(entry) > 0 : tree[at++] === entry);
+
+/**
+ * The tree of a JSON value, unambiguously, entry by entry (`put`); false on a non-JSON object,
+ * or at the first entry that differs from the tree compared with.
+ */
+function walk(value: unknown, skip: ReadonlySet<string>): boolean {
+  if (value === null || typeof value !== "object") return put(value);
   if (Array.isArray(value)) {
-    out.push(ARRAY, value.length);
-    for (let i = 0; i < value.length; i++) if (!walk(value[i], skip, out)) return false;
+    if (!put(ARRAY) || !put(value.length)) return false;
+    for (let i = 0; i < value.length; i++) if (!walk(value[i], skip)) return false;
     return true;
   }
   const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return false;
-  out.push(OBJECT);
-  for (const key of Object.keys(value)) {
+  if ((proto !== Object.prototype && proto !== null) || !put(OBJECT)) return false;
+  // `for in`, not `Object.keys`: no array per object, and a plain object inherits no keys.
+  for (const key in value) {
     const v = (value as Record<string, unknown>)[key];
-    if (v === undefined || skip.has(key)) continue;
-    out.push(key);
-    if (!walk(v, skip, out)) return false;
+    if (v !== undefined && !skip.has(key) && (!put(key) || !walk(v, skip))) return false;
   }
-  out.push(END);
-  return true;
-}
-
-function same(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+  return put(END);
 }

@@ -1,6 +1,6 @@
 import { canonicalJSON, hashText } from "../../core/hash.js";
 import { partsOf } from "../../core/parts.js";
-import type { Message } from "../../core/types.js";
+import type { Message, PrefixRecord } from "../../core/types.js";
 import { hashOnce } from "./hash-once.js";
 import type { Origin, PrefixWire, WirePrefix } from "./wire-prefix.js";
 
@@ -11,21 +11,30 @@ export interface PrefixHashes {
   /** Per wire message, its role and one hash per block (skipped blocks left out). */
   roles: string[];
   blocks: string[][];
-  /** `chain[k]`: the hash chained over wire messages `0..k-1`; `chain[0]` is the seed. */
+  /**
+   * `chain[k]`: the hash chained over wire messages `0..k-1`; `chain[0]` is the seed, the
+   * chain of the `at` wire messages before these when the check starts at a recorded turn.
+   */
   chain: string[];
+  /** How many wire messages come before these: 0, or the count of the turn the check starts at. */
+  at: number;
 }
 
 const ABSENT = "-";
 const SEED = "0";
 
 /**
- * Hashes a whole prefix. A block whose origin in `history` is known is hashed once per
- * message while it stays unchanged (`hashOnce`), so a later step hashes only what is new.
+ * Hashes a whole prefix, or with `seed` (the record of the turn its first wire message holds)
+ * the part of one from that turn on, chained onto the record's chain. A block whose origin in
+ * `history` is known (`origins`, history indices) is hashed once per message while it stays
+ * unchanged (`hashOnce`), so a later step hashes only what is new.
  */
 export function hashPrefix(
   wire: PrefixWire<never>,
   prefix: WirePrefix,
-  history: readonly Message[] = [],
+  history: readonly Message[],
+  origins: WirePrefix["origins"],
+  seed?: PrefixRecord,
 ): PrefixHashes {
   const head: Record<string, string> = {};
   for (const [key, value] of Object.entries(prefix.head)) {
@@ -35,8 +44,9 @@ export function hashPrefix(
     head,
     tools: prefix.tools.map((t) => hashValue(wire, t)),
     roles: prefix.messages.map((m) => m.role),
-    blocks: blockHashes(wire, prefix, history),
-    chain: [SEED],
+    blocks: blockHashes(wire, prefix, history, origins),
+    chain: [seed?.chain ?? SEED],
+    at: seed?.count ?? 0,
   };
   rechain(hashes, 0);
   return hashes;
@@ -58,6 +68,7 @@ function blockHashes(
   wire: PrefixWire<never>,
   prefix: WirePrefix,
   history: readonly Message[],
+  origins: WirePrefix["origins"],
 ): string[][] {
   // A block's key in its message's cache: the wire, its part and how many blocks came from
   // that part before it.
@@ -66,7 +77,7 @@ function blockHashes(
     const out: string[] = [];
     for (const block of m.blocks) {
       if (wire.skipBlock?.(block)) continue;
-      const origin: Origin | undefined = prefix.origins?.[k]?.[out.length];
+      const origin: Origin | undefined = origins?.[k]?.[out.length];
       const owner = origin && history[origin[0]];
       if (!owner) {
         out.push(hashValue(wire, block));

@@ -6,6 +6,9 @@
  * @module
  */
 import type { ModelResponse } from "../../core/types.js";
+import type { GuardMode } from "../prefix/guard.js";
+import type { PrefixWire } from "../prefix/wire-prefix.js";
+import { type ServerCheck, serverCheck } from "./resume.js";
 import { notePlan, type ServerPlan } from "./table.js";
 
 /** A wire's server-held form of a request body `B`. */
@@ -32,14 +35,17 @@ export interface Held {
   after: number;
 }
 
-/** What notes each body's plan from the guard's answer (`server`), for one model. */
-export type Planner = (body: object, server: Guarded | undefined) => void;
+/**
+ * A model's `serverHistory`: the check of a wire's prefix records (in `mode`) that notes each
+ * body's plan from the guard's answer and keeps what the next request is prepared from.
+ */
+export type Planner = <B>(prefix: PrefixWire<B>, mode: GuardMode) => ServerCheck;
 type Guarded = { id: string; index: number; after: number | undefined };
 
 /** The planner of `wire`; its state lives as long as the model. */
 export function serverPlanner<B extends object>(wire: ServerHistoryWire<B>): Planner {
-  const state = {};
-  return (body, held) => {
+  const state: { unheld?: string } = {};
+  const plan = (body: object, held: Guarded | undefined) => {
     const after = held?.after;
     // A last turn the server holds, not proved to be what it holds: said why it is all sent.
     const plan =
@@ -47,7 +53,9 @@ export function serverPlanner<B extends object>(wire: ServerHistoryWire<B>): Pla
         ? planServerHistory(wire, body as B, { ...held, after }, state)
         : planServerHistory(wire, body as B, undefined, state, held && "history_changed");
     notePlan(body, plan);
+    return after !== undefined && state.unheld === undefined;
   };
+  return (prefix, mode) => serverCheck(prefix, mode, plan);
 }
 
 /**
