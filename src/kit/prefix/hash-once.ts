@@ -39,9 +39,7 @@ export function treeOf(value: unknown, skip = NONE): unknown[] | undefined {
 
 /** Whether `value`'s tree is `leaves` (of {@link treeOf}), walked without building another. */
 export function hasTree(value: unknown, leaves: readonly unknown[], skip = NONE): boolean {
-  tree = leaves as unknown[];
-  at = 0;
-  return walk(value, skip) && at === leaves.length;
+  return same(value, leaves, 0, skip.size === 0 ? undefined : skip) === leaves.length;
 }
 
 const NONE: ReadonlySet<string> = new Set();
@@ -74,4 +72,35 @@ function walk(value: unknown, skip: ReadonlySet<string>): boolean {
     if (v !== undefined && !skip.has(key) && (!put(key) || !walk(v, skip))) return false;
   }
   return put(END);
+}
+
+/**
+ * {@link walk}'s comparison, by itself: the index in `leaves` after `value`'s tree, or -1 at
+ * the first entry that differs. It runs over every message a server-held step keeps, so it
+ * takes no closure and no set lookup where nothing is skipped.
+ */
+function same(
+  value: unknown,
+  leaves: readonly unknown[],
+  i: number,
+  skip: ReadonlySet<string> | undefined,
+): number {
+  if (value === null || typeof value !== "object") return leaves[i] === value ? i + 1 : -1;
+  if (Array.isArray(value)) {
+    if (leaves[i] !== ARRAY || leaves[i + 1] !== value.length) return -1;
+    let k = i + 2;
+    for (let j = 0; j < value.length && k >= 0; j++) k = same(value[j], leaves, k, skip);
+    return k;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if ((proto !== Object.prototype && proto !== null) || leaves[i] !== OBJECT) return -1;
+  let k = i + 1;
+  for (const key in value) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v === undefined || skip?.has(key)) continue;
+    if (leaves[k] !== key) return -1;
+    k = same(v, leaves, k + 1, skip);
+    if (k < 0) return -1;
+  }
+  return leaves[k] === END ? k + 1 : -1;
 }
