@@ -10,6 +10,7 @@ import type {
   ToolSpec,
 } from "../core/types.js";
 import { validateHistory } from "../core/validate.js";
+import { sealed } from "../kit/prefix/hash-once.js";
 import { countInput } from "./context.js";
 import { ContextWindowError, MaxStepsError, type RunEvidence, withEvidence } from "./errors.js";
 import { type OutputSetup, readAnswer, retryRequest } from "./output.js";
@@ -159,7 +160,8 @@ export async function* runSteps<O>(setup: AgentSetup, run: RunInput<O>): Steps<R
         : await untilAborted(setup.model.generate(request, callOptions(signal)), signal);
       const message = response.message;
       // A binding model's turn notes what it answered: a paused run checks it before tools run.
-      if (message.prefix) message.prefix.history = historyHash(messages);
+      if (message.prefix)
+        message.prefix = sealed({ ...message.prefix, history: historyHash(messages) });
       messages.push(message);
       evidence.usage = addUsage(evidence.usage, response.usage);
       evidence.steps = step;

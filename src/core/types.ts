@@ -166,6 +166,8 @@ export interface ConversationUpdate {
 /**
  * What an assistant turn's reasoning is bound to, as hashes of the wire request it was
  * produced under (cache markers excluded). Hashes are a fast integrity check, not security.
+ * A record golem attaches is frozen: it is evidence, and a check proves a kept message
+ * unchanged by the record's identity.
  */
 export interface PrefixRecord {
   /** The wire the request went over (`"anthropic"`, `"bedrock"`, `"openai-responses"`). */

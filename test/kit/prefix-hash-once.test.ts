@@ -18,6 +18,7 @@ import { HistoryError } from "../../src/core/errors.js";
 import { parseHistory, serializeHistory } from "../../src/core/history.js";
 import type { Message, ModelResponse, Part, ToolSpec } from "../../src/core/types.js";
 import { guardPrefix } from "../../src/kit/prefix/guard.js";
+import { hasTree, treeOf } from "../../src/kit/prefix/hash-once.js";
 import { MESSAGES_PREFIX } from "../../src/wires/messages/prefix.js";
 import { buildRequest } from "../../src/wires/messages/request.js";
 
@@ -115,5 +116,30 @@ describe("the prefix check hashes each message once", () => {
     edit(history);
     if (JSON.stringify(history) === before) return expect.fail("the edit changed nothing");
     expect(() => guard(history)).toThrow(HistoryError);
+  });
+});
+
+describe("a record golem makes is sealed", () => {
+  it("is frozen through and through, so an edit in place throws instead of going unseen", () => {
+    const record = conversation(2)[1]?.prefix;
+    if (!record) return expect.fail("no record");
+    expect(Object.isFrozen(record)).toBe(true);
+    expect(Object.isFrozen(record.steps)).toBe(true);
+    expect(record.steps.every((s) => Object.isFrozen(s))).toBe(true);
+    expect(Object.isFrozen(record.head)).toBe(true);
+    expect(() => {
+      (record as { chain: string }).chain = "edited";
+    }).toThrow(TypeError);
+  });
+
+  it("is walked as one leaf: a history's tree does not grow with its records", () => {
+    const [user, assistant] = conversation(1);
+    if (!assistant?.prefix || !user) return expect.fail("no record");
+    const plain = JSON.parse(JSON.stringify(assistant)) as Message;
+    expect(treeOf(assistant)?.length).toBeLessThan((treeOf(plain)?.length ?? 0) - 10);
+    // The record itself, not a copy: a record replaced by an equal one is a change.
+    const replaced = { ...assistant, prefix: { ...assistant.prefix } };
+    expect(hasTree(replaced, treeOf(assistant) ?? [])).toBe(false);
+    expect(hasTree(plain, treeOf(plain) ?? [])).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ import type {
   PrefixRecord,
 } from "../../core/types.js";
 import { checkTurn, type PrefixMismatch } from "./check.js";
+import { sealed } from "./hash-once.js";
 import { hashPrefix, type PrefixHashes, partHashes, rechain } from "./hashes.js";
 import { indexTransformations } from "./transformations.js";
 import { type DroppedBlock, type Origin, originPath, type PrefixWire } from "./wire-prefix.js";
@@ -195,7 +196,8 @@ function finishResponse(
     steps: hashes.blocks.slice(from, count),
     parts: partHashes(partsOf(response.message)),
   };
-  const out: ModelResponse = { ...response, message: { ...response.message, prefix: record } };
+  const message = { ...response.message, prefix: sealed(record) };
+  const out: ModelResponse = { ...response, message };
   const reported = [...dropped, ...(response.inputTransformations ?? [])];
   if (reported.length > 0) out.inputTransformations = reported;
   return out;

@@ -32,75 +32,76 @@ export function hashOnce(
  * `===` leaf by leaf; `undefined` when it holds anything but plain JSON.
  */
 export function treeOf(value: unknown, skip = NONE): unknown[] | undefined {
-  tree = [];
-  at = -1;
-  return walk(value, skip) ? tree : undefined;
+  const tree: unknown[] = [];
+  return walk(value, skip.size ? skip : undefined, tree, 0, true) < 0 ? undefined : tree;
 }
 
 /** Whether `value`'s tree is `leaves` (of {@link treeOf}), walked without building another. */
 export function hasTree(value: unknown, leaves: readonly unknown[], skip = NONE): boolean {
-  return same(value, leaves, 0, skip.size === 0 ? undefined : skip) === leaves.length;
+  const at = walk(value, skip.size ? skip : undefined, leaves as unknown[], 0, false);
+  return at === leaves.length;
 }
 
+/**
+ * `value` (a prefix record golem made) deep-frozen and known as such: a walk takes it as one
+ * leaf, itself, since it cannot change in place. A server-held step compares every message it
+ * keeps, and a record is most of an assistant message's tree.
+ */
+export function sealed<T extends object>(value: T): T {
+  freeze(value);
+  SEALED.add(value);
+  return value;
+}
+
+function freeze(value: unknown): void {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const key in value) freeze((value as Record<string, unknown>)[key]);
+}
+
+const SEALED = new WeakSet<object>();
 const NONE: ReadonlySet<string> = new Set();
 const HASHES = new WeakMap<object, Map<string, { leaves: unknown[]; hash: string }>>();
 const ARRAY = Symbol();
 const OBJECT = Symbol();
 const END = Symbol();
 
-// What `walk` builds (`at` < 0), or compares each entry with from `at` on: one walk at a time.
-let tree: unknown[] = [];
-let at = -1;
-const put = (entry: unknown) => (at < 0 ? tree.push(entry) > 0 : tree[at++] === entry);
+/** `entry` at `i` of `tree`, appended (`build`) or compared: the next index, or -1 if it differs. */
+const put = (tree: unknown[], i: number, entry: unknown, build: boolean): number =>
+  build ? tree.push(entry) : tree[i] === entry ? i + 1 : -1;
 
 /**
- * The tree of a JSON value, unambiguously, entry by entry (`put`); false on a non-JSON object,
- * or at the first entry that differs from the tree compared with.
+ * The tree of a JSON value, unambiguously, entry by entry from index `i` of `tree` (built, or
+ * compared with): the index after it, or -1 on a non-JSON object or at the first entry that
+ * differs. A server-held step compares every message it keeps with this, so it takes no
+ * closure and no set lookup where nothing is skipped.
  */
-function walk(value: unknown, skip: ReadonlySet<string>): boolean {
-  if (value === null || typeof value !== "object") return put(value);
-  if (Array.isArray(value)) {
-    if (!put(ARRAY) || !put(value.length)) return false;
-    for (let i = 0; i < value.length; i++) if (!walk(value[i], skip)) return false;
-    return true;
-  }
-  const proto = Object.getPrototypeOf(value);
-  if ((proto !== Object.prototype && proto !== null) || !put(OBJECT)) return false;
-  // `for in`, not `Object.keys`: no array per object, and a plain object inherits no keys.
-  for (const key in value) {
-    const v = (value as Record<string, unknown>)[key];
-    if (v !== undefined && !skip.has(key) && (!put(key) || !walk(v, skip))) return false;
-  }
-  return put(END);
-}
-
-/**
- * {@link walk}'s comparison, by itself: the index in `leaves` after `value`'s tree, or -1 at
- * the first entry that differs. It runs over every message a server-held step keeps, so it
- * takes no closure and no set lookup where nothing is skipped.
- */
-function same(
+function walk(
   value: unknown,
-  leaves: readonly unknown[],
-  i: number,
   skip: ReadonlySet<string> | undefined,
+  tree: unknown[],
+  i: number,
+  build: boolean,
 ): number {
-  if (value === null || typeof value !== "object") return leaves[i] === value ? i + 1 : -1;
+  if (value === null || typeof value !== "object" || SEALED.has(value)) {
+    return put(tree, i, value, build);
+  }
   if (Array.isArray(value)) {
-    if (leaves[i] !== ARRAY || leaves[i + 1] !== value.length) return -1;
-    let k = i + 2;
-    for (let j = 0; j < value.length && k >= 0; j++) k = same(value[j], leaves, k, skip);
+    let k = put(tree, i, ARRAY, build);
+    if (k >= 0) k = put(tree, k, value.length, build);
+    for (let j = 0; j < value.length && k >= 0; j++) k = walk(value[j], skip, tree, k, build);
     return k;
   }
   const proto = Object.getPrototypeOf(value);
-  if ((proto !== Object.prototype && proto !== null) || leaves[i] !== OBJECT) return -1;
-  let k = i + 1;
+  if (proto !== Object.prototype && proto !== null) return -1;
+  let k = put(tree, i, OBJECT, build);
+  // `for in`, not `Object.keys`: no array per object, and a plain object inherits no keys.
   for (const key in value) {
     const v = (value as Record<string, unknown>)[key];
-    if (v === undefined || skip?.has(key)) continue;
-    if (leaves[k] !== key) return -1;
-    k = same(v, leaves, k + 1, skip);
     if (k < 0) return -1;
+    if (v === undefined || skip?.has(key)) continue;
+    k = put(tree, k, key, build);
+    if (k >= 0) k = walk(v, skip, tree, k, build);
   }
-  return leaves[k] === END ? k + 1 : -1;
+  return k < 0 ? -1 : put(tree, k, END, build);
 }

@@ -1,4 +1,5 @@
 import type { ModelRequest, ModelResponse, PrefixSetup, ToolSpec } from "../../core/types.js";
+import { sealed } from "./hash-once.js";
 
 /** What completes a response: its prefix record, and here the setup on a first record. */
 type Finish = (response: ModelResponse) => ModelResponse;
@@ -21,6 +22,6 @@ export function recordingSetup(finish: Finish | undefined, req: ModelRequest): F
     if (req.tools !== undefined && req.tools.length > 0) {
       setup.tools = JSON.parse(JSON.stringify(req.tools)) as ToolSpec[];
     }
-    return { ...out, message: { ...out.message, prefix: { ...record, setup } } };
+    return { ...out, message: { ...out.message, prefix: sealed({ ...record, setup }) } };
   };
 }

@@ -7,6 +7,7 @@
  */
 import type { ModelResponse } from "../../core/types.js";
 import type { GuardMode } from "../prefix/guard.js";
+import { sealed } from "../prefix/hash-once.js";
 import type { PrefixWire } from "../prefix/wire-prefix.js";
 import { type ServerCheck, serverCheck } from "./resume.js";
 import { notePlan, type ServerPlan } from "./table.js";
@@ -112,7 +113,7 @@ function report<B>(
     };
     const record = response.message.prefix;
     if (hold && id && record && wire.holds(response)) {
-      out.message = { ...response.message, prefix: { ...record, server: id } };
+      out.message = { ...response.message, prefix: sealed({ ...record, server: id }) };
     }
     return out;
   };
