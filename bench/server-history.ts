@@ -109,8 +109,7 @@ export async function serverHistoryCost(rounds: number, steps = 200) {
   for (const mode of MODES) {
     const runs: Awaited<ReturnType<typeof run>>[] = [];
     const count = mode.startsWith("suffix") ? rounds : Math.min(rounds, 3);
-    for (let i = 0; i < Math.max(1, count); i++)
-      runs.push(await run(mode, steps, report));
+    for (let i = 0; i < Math.max(1, count); i++) runs.push(await run(mode, steps, report));
     const first = runs[0] ?? [];
     out.push({
       mode,
