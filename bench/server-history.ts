@@ -9,6 +9,7 @@
 import type { Message, Model, ToolSpec } from "../src/core/types.js";
 import { create } from "../src/platforms/anthropic/index.js";
 import { create as createOpenAI } from "../src/platforms/openai/index.js";
+import { stepAnswer } from "../test/helpers/step-answers.js";
 
 const TOOLS: ToolSpec[] = [
   { name: "search", description: "search", parameters: { type: "object", properties: {} } },
@@ -20,36 +21,13 @@ type Mode = (typeof MODES)[number];
 
 /** A step's answer: a signed reasoning block and one tool call, on Anthropic or Responses. */
 function answer(mode: Mode, n: number): object {
-  if (mode === "suffix, OpenAI Responses") {
-    return {
-      id: `resp_${n}`,
-      object: "response",
-      status: "completed",
-      model: "gpt-6.1",
-      output: [
-        {
-          type: "reasoning",
-          id: `rs_${n}`,
-          summary: [{ type: "summary_text", text: FILLER }],
-          encrypted_content: `enc-${n}-${"x".repeat(400)}`,
-        },
-        { type: "function_call", call_id: `call_${n}`, name: "search", arguments: '{"q":"x"}' },
-      ],
-      usage: { input_tokens: 1, output_tokens: 1 },
-    };
-  }
-  return {
-    id: `msg_${n}`,
-    type: "message",
-    role: "assistant",
-    model: "claude-opus-5-5",
-    content: [
-      { type: "thinking", thinking: FILLER, signature: `sig-${n}-${"x".repeat(400)}` },
-      { type: "tool_use", id: `call_${n}`, name: "search", input: { q: "x" } },
-    ],
-    stop_reason: "tool_use",
-    usage: { input_tokens: 1, output_tokens: 1 },
-  };
+  const api = mode === "suffix, OpenAI Responses" ? "openai" : "anthropic";
+  return stepAnswer(api, n, {
+    tool: "search",
+    input: { q: "x" },
+    thinking: FILLER,
+    seal: `-${"x".repeat(400)}`,
+  });
 }
 
 /** The model of one mode, answered by `fetch`. */

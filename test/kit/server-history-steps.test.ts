@@ -5,6 +5,7 @@ import type { Message, Model, ModelRequest, ToolSpec } from "../../src/core/type
 import { create as anthropic } from "../../src/platforms/anthropic/index.js";
 import { create as openai } from "../../src/platforms/openai/index.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
+import { stepAnswer } from "../helpers/step-answers.js";
 
 // With serverHistory on, a step that only appends to the history the server holds is
 // validated, built and checked from the turn before the held one (kit/server-history/resume.ts).
@@ -63,31 +64,7 @@ type Wire = "anthropic" | "openai" | "anthropic binding";
 
 /** Step n's answer: a signed reasoning block and one tool call, on each wire's API. */
 function answer(wire: Wire, n: number): object {
-  if (wire === "openai") {
-    return {
-      id: `resp_${n}`,
-      object: "response",
-      status: "completed",
-      model: "gpt-6.1",
-      output: [
-        { type: "reasoning", id: `rs_${n}`, summary: [], encrypted_content: `enc-${n}` },
-        { type: "function_call", call_id: `call_${n}`, name: "weather", arguments: "{}" },
-      ],
-      usage: { input_tokens: 1, output_tokens: 1 },
-    };
-  }
-  return {
-    id: `msg_${n}`,
-    type: "message",
-    role: "assistant",
-    model: "claude-opus-5-5",
-    content: [
-      { type: "thinking", thinking: `think ${n}`, signature: `sig-${n}` },
-      { type: "tool_use", id: `call_${n}`, name: "weather", input: {} },
-    ],
-    stop_reason: "tool_use",
-    usage: { input_tokens: 1, output_tokens: 1 },
-  };
+  return stepAnswer(wire === "openai" ? "openai" : "anthropic", n, { tool: "weather", input: {} });
 }
 
 /**
