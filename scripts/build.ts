@@ -117,6 +117,23 @@ async function sharedModules(entries: Entry[]): Promise<SharedModule[]> {
 }
 
 /**
+ * What esbuild would resolve `args` to without this plugin: a plugin's resolver asks esbuild
+ * again, marked, and steps aside (`undefined`) when it is the one being asked.
+ */
+async function resolveAsUsual(
+  build: esbuild.PluginBuild,
+  args: esbuild.OnResolveArgs,
+): Promise<esbuild.ResolveResult | undefined> {
+  if (args.pluginData === "resolving") return undefined;
+  return build.resolve(args.path, {
+    kind: args.kind,
+    importer: args.importer,
+    resolveDir: args.resolveDir,
+    pluginData: "resolving",
+  });
+}
+
+/**
  * Replaces each import of a shared module with a module that takes its exports from the chunk
  * (`./shared.js`, or `./shared.cjs` in CommonJS), which stays an import.
  */
@@ -126,13 +143,8 @@ function fromChunk(modules: readonly SharedModule[], chunk: string): esbuild.Plu
     name: "golem-shared-chunk",
     setup(build) {
       build.onResolve({ filter: /^\.\.?\// }, async (args) => {
-        if (args.pluginData === "resolving") return undefined;
-        const resolved = await build.resolve(args.path, {
-          kind: args.kind,
-          importer: args.importer,
-          resolveDir: args.resolveDir,
-          pluginData: "resolving",
-        });
+        const resolved = await resolveAsUsual(build, args);
+        if (!resolved) return undefined;
         if (resolved.errors.length > 0 || !byPath.has(resolved.path)) return resolved;
         // Relative, so that no machine path reaches the source maps.
         return { path: relative(ROOT, resolved.path), namespace: PROXY };
@@ -202,14 +214,8 @@ async function buildCommand(): Promise<void> {
         name: "golem-cli-inspector",
         setup(build) {
           build.onResolve({ filter: /\/inspect\/index\.js$/ }, async (args) => {
-            if (args.pluginData === "resolving") return undefined;
-            const resolved = await build.resolve(args.path, {
-              kind: args.kind,
-              importer: args.importer,
-              resolveDir: args.resolveDir,
-              pluginData: "resolving",
-            });
-            if (resolved.path !== inspector) return undefined;
+            const resolved = await resolveAsUsual(build, args);
+            if (resolved?.path !== inspector) return undefined;
             return { path: "./inspect.js", external: true };
           });
         },
