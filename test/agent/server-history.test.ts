@@ -4,6 +4,7 @@ import { Agent, tool } from "../../src/index.js";
 import { create as anthropic } from "../../src/platforms/anthropic/index.js";
 import { create as openai } from "../../src/platforms/openai/index.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
+import { threadError } from "../helpers/thread-error.js";
 
 // A 3-step agent run with serverHistory on: answers synthesized from the SDKs' types.
 const weather = tool({
@@ -124,14 +125,7 @@ describe("an agent run with serverHistory on", () => {
   it("reports a step's fallback", async () => {
     const { model } = threadedClaude([
       jsonResponse(200, claude(1)),
-      jsonResponse(404, {
-        type: "error",
-        error: {
-          type: "not_found_error",
-          message: "gone",
-          details: { error_code: "thread_not_found" },
-        },
-      }),
+      threadError(404, "thread_not_found", "gone"),
       jsonResponse(200, claude(2, true)),
     ]);
     const result = await new Agent({ model, tools: [weather] }).run("Weather?");

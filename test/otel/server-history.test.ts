@@ -3,6 +3,7 @@ import type { Message } from "../../src/core/types.js";
 import { withTracing } from "../../src/otel/index.js";
 import { create } from "../../src/platforms/anthropic/index.js";
 import { jsonResponse, scriptedFetch } from "../helpers/fetch.js";
+import { threadError } from "../helpers/thread-error.js";
 import { recordSpans } from "./spans.js";
 
 const reply = (id: string) => ({
@@ -19,14 +20,7 @@ describe("withTracing: serverHistory on the model span", () => {
   it("records the mode, the id, the fallback and the bytes sent", async () => {
     const { fetch, calls } = scriptedFetch([
       jsonResponse(200, reply("msg_1")),
-      jsonResponse(404, {
-        type: "error",
-        error: {
-          type: "not_found_error",
-          message: "gone",
-          details: { error_code: "thread_not_found" },
-        },
-      }),
+      threadError(404, "thread_not_found", "gone"),
       jsonResponse(200, reply("msg_2")),
     ]);
     const recorder = recordSpans();

@@ -5,6 +5,7 @@ import type { Message, ToolSpec } from "../../../src/core/types.js";
 import { create } from "../../../src/platforms/anthropic/index.js";
 import * as anthropicBedrock from "../../../src/platforms/anthropic-bedrock/index.js";
 import { jsonResponse, scriptedFetch, sseEvents } from "../../helpers/fetch.js";
+import { threadError } from "../../helpers/thread-error.js";
 
 // Message threads (beta message-threads-2026-08-12), answers synthesized from the SDK's types
 // (BetaMessageThreadParam, Thread*ErrorDetails) and the message-threads docs.
@@ -25,15 +26,6 @@ const call = (n: number) =>
   reply(`msg_${n}`, [
     { type: "tool_use", id: `call_${n}`, name: "weather", input: { city: "Oslo" } },
   ]);
-const threadError = (status: number, code: string, message = code) =>
-  jsonResponse(status, {
-    type: "error",
-    error: {
-      type: status === 404 ? "not_found_error" : "invalid_request_error",
-      message,
-      details: { error_code: code },
-    },
-  });
 
 function model(answers: (() => Response)[], serverHistory = true) {
   const { fetch, calls } = scriptedFetch(answers);
