@@ -25,19 +25,6 @@ export const SEARCH_RESULT = {
 
 /**
  * A signed compaction block as compact-2026-09-04 returns it (the SDK's BetaCompactionBlock),
- * with a tool change of each kind of reference.
+ * with a tool change of each kind of reference: the capture scenario's, one block for both.
  */
-export const COMPACTION = {
-  type: "compaction",
-  content: "Day three: Uffizi at 9, dinner at 8.",
-  encrypted_content: null,
-  signature: "c2lnbmVkLXN1bW1hcnk=",
-  tool_changes: [
-    { type: "tool_addition", tool: { type: "tool_reference", name: "weather" } },
-    {
-      type: "tool_removal",
-      tool: { type: "mcp_tool_reference", server_name: "maps", name: "route" },
-    },
-    { type: "tool_addition", tool: { type: "mcp_toolset_reference", server_name: "calendar" } },
-  ],
-};
+export { SIGNED_COMPACTION as COMPACTION } from "../../../scripts/scenarios/anthropic-betas.js";
